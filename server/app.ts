@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { Services } from './services';
+import { installErrorHandler } from './http/error-handler';
+import { installAuthenticate } from './plugins/authenticate';
+import { serveClient } from './plugins/serve-client';
+import { authRoutes } from './modules/auth/routes';
+import { usersRoutes } from './modules/users/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { liveRoutes } from './modules/live/routes';
+import { outboxRoutes } from './modules/outbox/routes';
+import { operatorRoutes } from './modules/operator/routes';
+
+export interface AppOptions {
+  services: Services;
+  /** pino level; false (the tests' default) logs nothing. */
+  logLevel?: string | false;
+  /** The built PWA to serve beside the API (production and e2e); omitted in server tests. */
+  clientDir?: string;
+  /** The developer's mail page; never on when mail goes out by SMTP. */
+  outboxPage?: boolean;
+  trustProxy?: boolean;
+}
+
+/** Query-string secrets (the live connection's token, reset codes) never reach the logs. */
+export const redactUrl = (url: string) => url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[redacted]');
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    logger: options.logLevel
+      ? {
+          level: options.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-operator-key"]'],
+          serializers: {
+            req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+          },
+        }
+      : false,
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The deposit and verification pages are popups on the providers' origin that post back to us.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  installAuthenticate(app, services.sessionGuard);
+
+  for (const routes of [authRoutes, usersRoutes, walletRoutes, liveRoutes, operatorRoutes]) {
+    await app.register(async (scope) => routes(scope, services));
+  }
+  if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));
+  if (options.clientDir) await app.register(async (scope) => serveClient(scope, options.clientDir!));
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+/** Every error answer is `{message, code?}`; clients' mistakes are 4xx with a reason, and nothing internal leaks. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : status === 429 ? 'Too many requests. Please try again later.' : (error.code?.startsWith('FST_ERR_CTP') ? 'Invalid request body' : error.message) || 'Bad request';
+      return reply.status(status).send({ message, code: error.code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+}

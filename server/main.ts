@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
+import { systemClock } from './clock';
+import { createServices } from './services';
+import { buildApp } from './app';
+import { InProcessBus, PostgresBus } from './modules/live/bus';
+import { OutboxMailer } from './providers/mail/outbox-mailer';
+import { SmtpMailer } from './providers/mail/smtp-mailer';
+import { startProvidersServer } from './providers/server';
+
+const config = loadConfig();
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
+await migrateToLatest(database.db);
+const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
+const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.supportEmail) : new OutboxMailer(database.db, systemClock);
+const services = createServices({ db: database.db, clock: systemClock, config, mailer, bus });
+if (config.seedDemo) await seedDemo(services);
+
+const clientDir = resolve('dist');
+const app = await buildApp({
+  services,
+  clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : undefined,
+  outboxPage: !config.smtpUrl && process.env.NODE_ENV !== 'production',
+  logLevel: process.env.LOG_LEVEL || 'info',
+});
+const providers = await startProvidersServer({ config, logger: false });
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}`);
+if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+
+async function shutdown() {
+  await app.close();
+  await providers.close();
+  await bus.close();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
+import { parse } from '../../http/parse';
+import { changePasswordRequest, forgotPasswordRequest, loginRequest, refreshRequest, resetPasswordRequest } from '../../../src/contract/auth';
+import { FORGOT_PASSWORD_ANSWER } from './service';
+
+export async function authRoutes(app: FastifyInstance, { auth, rateLimits }: Services) {
+  app.post('/auth/login', { config: { rateLimit: rateLimits.login } }, async (request) => auth.login(parse(loginRequest, request.body), request.ip));
+
+  app.post('/auth/refresh_token', { config: { rateLimit: rateLimits.refresh } }, async (request) => auth.refresh(parse(refreshRequest, request.body).refreshToken));
+
+  app.post('/auth/forgot_password', { config: { rateLimit: rateLimits.forgotPassword } }, async (request) => {
+    await auth.forgotPassword(parse(forgotPasswordRequest, request.body).email);
+    return { message: FORGOT_PASSWORD_ANSWER };
+  });
+
+  app.post('/auth/reset_password', { config: { rateLimit: rateLimits.forgotPassword } }, async (request) => {
+    await auth.resetPassword(parse(resetPasswordRequest, request.body));
+    return { message: 'Password successfully reset' };
+  });
+
+  app.post('/auth/change_password', { preHandler: app.authenticate }, async (request) => {
+    await auth.changePassword(request.auth.userId, request.auth.familyId, parse(changePasswordRequest, request.body));
+    return { message: 'Password successfully updated' };
+  });
+
+  app.post('/auth/logout', { preHandler: app.authenticate }, async (request) => {
+    await auth.logout(request.auth.userId);
+    return { message: 'Logged out' };
+  });
+}

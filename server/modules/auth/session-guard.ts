@@ -1,0 +1,41 @@
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { AccessClaims, AccessTokens } from './tokens';
+import { forbidden, unauthorized } from '../../errors';
+
+export const SUSPENDED_MESSAGE = 'This account has been suspended.';
+
+/**
+ * Decides whether an access token may act now. The token's signature is not enough: its refresh family
+ * must not be revoked (logout, password change, exclusion, deletion revoke at once) and the account must
+ * be active, so a suspension answers 403 on the very next call.
+ */
+export class SessionGuard {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: AccessTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  async check(token: string | undefined): Promise<AccessClaims> {
+    if (!token) throw unauthorized('Missing access token', 'TokenMissing');
+    const claims = await this.tokens.verify(token, this.clock.now());
+    if (!claims) throw unauthorized('Your session has expired', 'TokenExpired');
+    const row = await this.db
+      .selectFrom('users')
+      .innerJoin('refresh_families', 'refresh_families.user_id', 'users.id')
+      .select(['users.status', 'refresh_families.revoked_at'])
+      .where('users.id', '=', claims.userId)
+      .where('refresh_families.id', '=', claims.familyId)
+      .executeTakeFirst();
+    if (!row || row.revoked_at !== null || row.status === 'deleted') throw unauthorized('Your session has expired', 'TokenExpired');
+    if (row.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
+    return claims;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}

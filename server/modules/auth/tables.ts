@@ -1,0 +1,53 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export interface RefreshFamiliesTable {
+  id: string;
+  user_id: number;
+  created_at: ColumnType<Date, Date | string, never>;
+  /** A family lives at most 12 hours from sign-in. */
+  expires_at: ColumnType<Date, Date | string, never>;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the opaque token: the token itself is never stored. */
+  token_hash: string;
+  family_id: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  used_at: Date | null;
+}
+
+export interface PasswordResetsTable {
+  code_hash: string;
+  user_id: number;
+  created_at: ColumnType<Date, Date | string, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+  used_at: Date | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  user_id: number | null;
+  succeeded: boolean;
+  reason: string;
+  ip: string;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+export interface AuthTables {
+  refresh_families: RefreshFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
+  password_resets: PasswordResetsTable;
+  login_attempts: LoginAttemptsTable;
+  mail_outbox: MailOutboxTable;
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/database';
+import type { UserProfile } from '../../../src/contract/user';
+import { notFound } from '../../errors';
+
+export class UsersService {
+  constructor(private readonly db: Db) {}
+
+  async details(userId: number): Promise<UserProfile> {
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).where('status', '!=', 'deleted').executeTakeFirst();
+    if (!user) throw notFound('No user data found.');
+    return {
+      id: user.id,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      email: user.email,
+      avatarUrl: user.avatar_url,
+      createdAt: user.created_at.toISOString(),
+      dateOfBirth: user.date_of_birth,
+      phone: user.phone,
+      address1: user.address1,
+      address2: user.address2,
+      addressCity: user.address_city,
+      addressPostCode: user.address_post_code,
+      marketingOffersEmail: user.marketing_email,
+      marketingOffersPhone: user.marketing_phone,
+      marketingOffersSms: user.marketing_sms,
+      verificationStatus: user.verification_status,
+    };
+  }
+
+  async findIdByEmail(email: string): Promise<number | undefined> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .where('status', '!=', 'deleted')
+      .executeTakeFirst();
+    return user?.id;
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
+export const APP_PATHS = ['/', '/terms', '/privacy'];
+
+export async function serveClient(app: FastifyInstance, clientDir: string) {
+  const indexHtml = await readFile(join(clientDir, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    wildcard: true,
+    setHeaders: (res, path) => {
+      // Hashed assets never change; the worker, manifest and page must be revalidated so updates are seen.
+      if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'no-cache');
+    },
+  });
+  for (const path of APP_PATHS) {
+    app.get(path, async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml));
+  }
+}

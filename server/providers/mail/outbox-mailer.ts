@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { Mail, Mailer } from './mailer';
+
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(mail: Mail): Promise<void> {
+    await this.db
+      .insertInto('mail_outbox')
+      .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, created_at: this.clock.now() })
+      .execute();
+  }
+}

@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { installErrorHandler } from '../http/error-handler';
+
+export interface ProvidersServerOptions {
+  config: Pick<Config, 'providersPort' | 'host' | 'publicUrl' | 'providersUrl' | 'secrets'>;
+  logger?: boolean;
+  /** 0 picks a free port (tests). */
+  port?: number;
+}
+
+/** A provider's sandbox page, registered on the providers' own origin. */
+export type ProviderPages = (app: FastifyInstance, options: ProvidersServerOptions) => Promise<void>;
+
+/** The pages that stand in for outside parties. Each provider module adds its pages here. */
+export const providerPages: ProviderPages[] = [];
+
+/**
+ * Sandbox providers (card payments, identity verification) on their own port and so their own origin,
+ * so that the app's checks on window messages are as real as with the outside parties.
+ */
+export async function buildProvidersServer(options: ProvidersServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  installErrorHandler(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+  });
+  app.get('/', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title></head><body><h1>Sandbox providers</h1><p>Stand-ins for the card payment and identity verification providers.</p></body></html>'),
+  );
+  for (const pages of providerPages) await pages(app, options);
+  return app;
+}
+
+export async function startProvidersServer(options: ProvidersServerOptions): Promise<FastifyInstance> {
+  const app = await buildProvidersServer(options);
+  await app.listen({ port: options.port ?? options.config.providersPort, host: options.config.host });
+  return app;
+}

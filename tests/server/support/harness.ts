@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
+import { ManualClock } from '../../../server/clock';
+import { createServices, type Services, type RateLimits } from '../../../server/services';
+import { buildApp } from '../../../server/app';
+import { InProcessBus } from '../../../server/modules/live/bus';
+import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
+import { hashPassword } from '../../../server/modules/auth/passwords';
+import { withDatabase } from './global-setup';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret-0123456789abcdef', providerSecret: 'test-provider-secret', operatorKey: 'test-operator-key' };
+export const TEST_CONFIG = {
+  publicUrl: 'http://localhost:8080',
+  providersUrl: 'http://127.0.0.1:8090',
+  supportEmail: 'support@example.com',
+  secrets: TEST_SECRETS,
+  dataDir: '/tmp/bx-test-data',
+};
+
+/** The kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, migrated database cloned from the run's template. */
+export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const dump = readFileSync(inject('pgliteTemplatePath'));
+    return openDatabase({ loadDataDir: new Blob([dump]) });
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `bx_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.end();
+  const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 20 });
+  return {
+    ...handle,
+    connectionString: withDatabase(url, name),
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  database: DatabaseHandle;
+  clock: ManualClock;
+  services: Services;
+  app: FastifyInstance;
+  /** app.inject with JSON and an optional bearer token. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+}
+
+export interface ContextOptions {
+  rateLimits?: Partial<RateLimits>;
+}
+
+const generousLimits: RateLimits = {
+  login: { max: 10_000, timeWindow: 60_000 },
+  refresh: { max: 10_000, timeWindow: 60_000 },
+  forgotPassword: { max: 10_000, timeWindow: 60_000 },
+  register: { max: 10_000, timeWindow: 60_000 },
+  addressLookup: { max: 10_000, timeWindow: 60_000 },
+};
+
+export async function createContext(kind: DatabaseKind, options: ContextOptions = {}): Promise<TestContext> {
+  const database = await cloneDatabase(kind);
+  const clock = new ManualClock();
+  const services = createServices({
+    db: database.db,
+    clock,
+    config: TEST_CONFIG,
+    mailer: new OutboxMailer(database.db, clock),
+    bus: new InProcessBus(),
+    rateLimits: { ...generousLimits, ...options.rateLimits },
+  });
+  const app = await buildApp({ services, outboxPage: true });
+  await app.ready();
+  return {
+    kind,
+    database,
+    clock,
+    services,
+    app,
+    request: ({ token, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+  };
+}
+
+/**
+ * Runs a suite once per database kind, each with its own database and app.
+ * `use()` returns the context inside tests.
+ */
+export function describeEachDatabase(name: string, body: (use: () => TestContext) => void, options: ContextOptions = {}) {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let context: TestContext | undefined;
+      beforeAll(async () => {
+        context = await createContext(kind, options);
+      }, 60_000);
+      afterAll(async () => {
+        await context?.app.close();
+        await context?.database.close();
+      });
+      body(() => {
+        if (!context) throw new Error('Test context not ready');
+        return context;
+      });
+    });
+  }
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+let userCounter = 0;
+
+/** A verified customer with a wallet; the balance, when given, is posted through the ledger. */
+export async function createUser(context: TestContext, overrides: { email?: string; password?: string; balance?: number; verified?: boolean } = {}): Promise<TestUser> {
+  userCounter++;
+  const email = overrides.email ?? `customer${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = overrides.password ?? 'Password123';
+  const now = context.clock.now();
+  const user = await context.database.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      first_name: 'Test',
+      last_name: 'Customer',
+      date_of_birth: '1990-01-01',
+      phone: '+447700900000',
+      verification_status: overrides.verified === false ? 'pending' : 'passed',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await context.database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+  if (overrides.balance) await context.services.wallet.adjust(user.id, overrides.balance, 'test funds');
+  return { id: user.id, email, password };
+}
+
+export async function login(context: TestContext, user: { email: string; password: string }) {
+  const response = await context.request({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number; tokenType: string };
+}
