@@ -68,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     hsts: false,
+    frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 4096 } });

@@ -1,0 +1,41 @@
+/**
+ * The real server for the browser tests: the built PWA, the API on PGlite in a fresh data directory,
+ * the sandbox providers on their own port, plus one test-only route that creates customers.
+ */
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+import { systemClock } from '../../server/clock';
+import { createServices } from '../../server/services';
+import { buildApp } from '../../server/app';
+import { InProcessBus } from '../../server/modules/live/bus';
+import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
+import { startProvidersServer } from '../../server/providers/server';
+import { hashPassword } from '../../server/modules/auth/passwords';
+
+rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+const config = loadConfig();
+const database = await openDatabase({ dataDir: resolve(config.dataDir, 'pglite') });
+await migrateToLatest(database.db);
+const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
+await seedDemo(services);
+const app = await buildApp({ services, clientDir: resolve(process.env.CLIENT_DIR || 'dist'), outboxPage: true, logLevel: process.env.E2E_LOG_LEVEL || false });
+
+app.post<{ Body: { email: string; password: string; balance?: number; verified?: boolean } }>('/test/customers', async (request) => {
+  const { email, password, balance = 0, verified = true } = request.body;
+  const now = new Date();
+  const user = await database.db
+    .insertInto('users')
+    .values({ email, password_hash: await hashPassword(password), first_name: 'Pat', last_name: 'Tester', date_of_birth: '1990-05-05', phone: '+447700900111', address1: '1 Test Street', address_city: 'Leeds', address_post_code: 'LS1 1AA', verification_status: verified ? 'passed' : 'pending', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+  if (balance > 0) await services.wallet.adjust(user.id, balance, 'test funds');
+  return { id: user.id };
+});
+
+await startProvidersServer({ config });
+await app.listen({ port: config.port, host: '127.0.0.1' });

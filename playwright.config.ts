@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Overridable so that several checkouts (or engineers) can run browser tests side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT || 8180);
+export const E2E_PROVIDERS_PORT = Number(process.env.E2E_PROVIDERS_PORT || E2E_PORT + 10);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || join(tmpdir(), `bx-e2e-data-${E2E_PORT}`);
+export const E2E_CLIENT_DIR = process.env.E2E_CLIENT_DIR || 'dist';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: join(tmpdir(), `bx-e2e-results-${E2E_PORT}`),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'tsx e2e/support/start-server.ts',
+    url: `http://localhost:${E2E_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      PROVIDERS_PORT: String(E2E_PROVIDERS_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      PROVIDERS_URL: `http://127.0.0.1:${E2E_PROVIDERS_PORT}`,
+      SEED_DEMO: 'true',
+      CLIENT_DIR: E2E_CLIENT_DIR,
+    },
+  },
+});

@@ -1,0 +1,26 @@
+/** Money is integer pence everywhere; pounds exist only when shown or typed. */
+export type Pence = number;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function formatPence(pence: Pence, currency = 'GBP'): string {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
+    formatters.set(currency, formatter);
+  }
+  return formatter.format(pence / 100);
+}
+
+/** Pounds as typed ("12.5", 20) to pence, rounded to the nearest penny; NaN for anything that is not a number. */
+export function poundsToPence(pounds: string | number): Pence {
+  const value = typeof pounds === 'number' ? pounds : Number(String(pounds).trim());
+  if (typeof pounds === 'string' && pounds.trim() === '') return Number.NaN;
+  if (!Number.isFinite(value)) return Number.NaN;
+  return Math.round(value * 100);
+}
+
+/** Pence as the plain pounds figure an input shows ("20", "12.50"). */
+export function penceToPoundsInput(pence: Pence): string {
+  return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { configure } from 'mobx';
+import { AppDatabase } from './db/database';
+import { RootStore } from './stores/RootStore';
+import { StoreProvider } from './stores/context';
+import { App } from './app/App';
+import { openFromAddress } from './app/openFromAddress';
+import { registerServiceWorker } from './app/serviceWorker';
+import './app/styles.css';
+
+configure({ enforceActions: 'never' });
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } } });
+const store = new RootStore({ db: new AppDatabase(), queryClient });
+(globalThis as { __store?: RootStore }).__store = store;
+
+openFromAddress(store.overlays, window.location, window.history);
+void store.start();
+registerServiceWorker(store);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,115 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy } from 'react';
+
+export type OverlayKind = 'drawer' | 'modal' | 'iframeRedirect';
+export type SlideFrom = 'right' | 'left' | 'bottom';
+export type OverlayCategory = 'account' | 'account_personal-details' | 'account_responsible-gambling';
+
+export interface OverlayProps<Data = unknown> {
+  /** What the opener passed: a reset code, a redirect URL, a limit to delete... */
+  data?: Data;
+}
+
+export interface OverlayDefinition {
+  name: string;
+  kind: OverlayKind;
+  title: string;
+  /** Where the drawer's back arrow goes; none means it only closes. */
+  back?: string;
+  slide: SlideFrom;
+  category?: OverlayCategory;
+  /** Shown under the title, and in menu lists of the category. */
+  subtitle?: string;
+  component?: LazyExoticComponent<ComponentType<OverlayProps<any>>>;
+}
+
+type Loader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>;
+
+function drawer(name: string, title: string, load: Loader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
+  return { name, kind: 'drawer', title, slide: 'right', component: load ? lazy(load) : undefined, ...extra };
+}
+
+function modal(name: string, title: string, load: Loader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
+  return { name, kind: 'modal', title, slide: 'bottom', component: load ? lazy(load) : undefined, ...extra };
+}
+
+const legal = (name: string, title: string) => drawer(name, title, undefined /* TODO ../features/legal/LegalDocumentDrawer */, { category: undefined });
+
+/** Every overlay of both specification documents, by path name. Opening a name not here is an error. */
+export const overlayDefinitions: OverlayDefinition[] = [
+  // Session
+  drawer('login', 'Login', undefined /* TODO ../features/auth/LoginDrawer */),
+  drawer('register', 'Registration', undefined /* TODO ../features/registration/RegisterDrawer */),
+  drawer('forgot-password', 'Forgot password', undefined /* TODO ../features/auth/ForgotPasswordDrawer */),
+  drawer('reset-password', 'Reset password', undefined /* TODO ../features/auth/ResetPasswordDrawer */),
+  modal('logout', 'Logout', undefined /* TODO ../features/auth/LogoutModal */),
+  drawer('account-suspended', 'Account Suspended', undefined /* TODO ../features/account/AccountSuspendedDrawer */),
+
+  // Shell
+  drawer('mobile-switcher', 'Switch product', undefined /* TODO ../features/shell/MobileSwitcherDrawer */, { slide: 'bottom' }),
+  drawer('mobile-menu', 'Menu', undefined /* TODO ../features/shell/MobileMenuDrawer */, { slide: 'left' }),
+  modal('download-app', 'Get the app', undefined /* TODO ../features/shell/DownloadAppModal */),
+  modal('bet-not-logged-in', "Let's get that bet on", undefined /* TODO ../features/shell/BetNotLoggedInModal */),
+  { name: 'iframeRedirect', kind: 'iframeRedirect', title: 'Redirect', slide: 'right' },
+
+  // Account
+  drawer('account', 'Account', undefined /* TODO ../features/account/AccountDrawer */, { category: 'account' }),
+  drawer('account_personal-details', 'Personal Details', undefined /* TODO ../features/account/PersonalDetailsDrawer */, { back: 'account', category: 'account_personal-details' }),
+  drawer('account_personal-details_update-password', 'Update Password', undefined /* TODO ../features/account/UpdatePasswordDrawer */, { back: 'account_personal-details', category: 'account_personal-details' }),
+  drawer('account_personal-details_delete-account', 'Delete Account', undefined /* TODO ../features/account/DeleteAccountDrawer */, { back: 'account_personal-details', category: 'account_personal-details' }),
+  drawer('account_promo-code', 'Promo Code', undefined /* TODO ../features/promotions/PromoCodeDrawer */, { back: 'account', category: 'account' }),
+  drawer('AllBets', 'My Bets', undefined /* TODO ../features/bets/MyBetsDrawer */, { back: 'account', category: 'account' }),
+
+  // Money
+  drawer('account_deposit', 'Deposit', undefined /* TODO ../features/deposit/DepositDrawer */, { back: 'account', category: 'account' }),
+  drawer('register_deposit', 'Deposit', undefined /* TODO ../features/deposit/RegisterDepositDrawer */),
+  drawer('account_withdraw', 'Withdraw', undefined /* TODO ../features/withdraw/WithdrawDrawer */, { back: 'account', category: 'account' }),
+  drawer('account_transaction-history', 'Transaction History', undefined /* TODO ../features/history/TransactionHistoryDrawer */, { back: 'account', category: 'account' }),
+
+  // Safer gambling
+  drawer('account_responsible-gambling', 'Responsible Gambling', undefined /* TODO ../features/safer-gambling/ResponsibleGamblingDrawer */, { back: 'account', category: 'account_responsible-gambling' }),
+  drawer('account_responsible-gambling_deposit-limits', 'Deposit Limits', undefined /* TODO ../features/limits/DepositLimitsDrawer */, {
+    back: 'account_responsible-gambling',
+    category: 'account_responsible-gambling',
+    subtitle: 'Set limits to deposits daily, weekly and/or monthly',
+  }),
+  modal('account_responsible-gambling_deposit-limits_delete-limit', 'Delete limit', undefined /* TODO ../features/limits/DeleteLimitModal */),
+  drawer('account_responsible-gambling_profit-and-loss', 'Profit & Loss', undefined /* TODO ../features/safer-gambling/ProfitAndLossDrawer */, {
+    back: 'account_responsible-gambling',
+    category: 'account_responsible-gambling',
+    subtitle: 'See your profit and loss during a specific period',
+  }),
+  drawer('account_responsible-gambling_time-out', 'Time Out', undefined /* TODO ../features/safer-gambling/TimeOutDrawer */, {
+    back: 'account_responsible-gambling',
+    category: 'account_responsible-gambling',
+    subtitle: 'Take a break from our app',
+  }),
+  drawer('account_responsible-gambling_self-exclude', 'Self-Exclude', undefined /* TODO ../features/safer-gambling/SelfExcludeDrawer */, {
+    back: 'account_responsible-gambling',
+    category: 'account_responsible-gambling',
+    subtitle: 'Stop using our app for a set time period',
+  }),
+
+  // Legal and help
+  legal('cookie-policy', 'Cookie Policy'),
+  legal('terms', 'Terms & Conditions'),
+  legal('privacy', 'Privacy Policy'),
+  legal('promotions', 'Promotions'),
+  legal('contact', 'Contact Us'),
+  legal('deposits', 'Deposits & Withdrawals'),
+  legal('safer-gambling', 'Safer Gambling'),
+  legal('betting-rules', 'Betting Rules'),
+];
+
+const byName = new Map(overlayDefinitions.map((definition) => [definition.name, definition]));
+
+export const OVERLAY_KINDS: readonly OverlayKind[] = ['drawer', 'modal', 'iframeRedirect'];
+
+export function findOverlay(name: string): OverlayDefinition {
+  const definition = byName.get(name);
+  if (!definition) throw new Error(`Unknown overlay: ${name}`);
+  if (!OVERLAY_KINDS.includes(definition.kind)) throw new Error(`Unknown overlay kind: ${definition.kind}`);
+  return definition;
+}
+
+export const overlaysInCategory = (category: OverlayCategory) => overlayDefinitions.filter((definition) => definition.category === category);

@@ -1,0 +1,120 @@
+import { makeAutoObservable } from 'mobx';
+import { liveMessage, type LiveMessage } from '../contract/live';
+import type { Timers } from './timers';
+
+export type LiveState = 'disconnected' | 'connecting' | 'connected' | 'error';
+
+export const MAX_RECONNECT_ATTEMPTS = 5;
+export const FIRST_RECONNECT_DELAY_MS = 1_000;
+export const MAX_RECONNECT_DELAY_MS = 30_000;
+export const OPEN_AFTER_LOGIN_MS = 100;
+
+/** Delay before reconnect attempt `attempt` (0-based): 1 s doubling, at most 30 s; undefined once attempts run out. */
+export function reconnectDelay(attempt: number): number | undefined {
+  if (attempt >= MAX_RECONNECT_ATTEMPTS) return undefined;
+  return Math.min(FIRST_RECONNECT_DELAY_MS * 2 ** attempt, MAX_RECONNECT_DELAY_MS);
+}
+
+/** The part of the browser's WebSocket this class uses, so tests can hand it a fake. */
+export interface SocketLike {
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+
+export interface LiveDeps {
+  createSocket: (url: string) => SocketLike;
+  /** The /wws address with the current access token; undefined when signed out. */
+  url: () => string | undefined;
+  timers: Timers;
+  onMessage: (message: LiveMessage) => void;
+}
+
+export class LiveConnection {
+  state: LiveState = 'disconnected';
+  private socket: SocketLike | undefined;
+  private attempts = 0;
+  private timer: unknown = undefined;
+
+  constructor(private readonly deps: LiveDeps) {
+    makeAutoObservable<LiveConnection, 'deps' | 'socket' | 'timer' | 'attempts'>(this, { deps: false, socket: false, timer: false, attempts: false });
+  }
+
+  /** Opens 100 ms after sign-in, as the specification asks. */
+  openSoon(): void {
+    this.clearTimer();
+    this.timer = this.deps.timers.setTimeout(() => this.open(), OPEN_AFTER_LOGIN_MS);
+  }
+
+  open(): void {
+    this.clearTimer();
+    const url = this.deps.url();
+    if (!url) return;
+    this.detach();
+    this.setState('connecting');
+    const socket = this.deps.createSocket(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.attempts = 0;
+      this.setState('connected');
+    };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket || typeof event.data !== 'string') return;
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = liveMessage.safeParse(data);
+      if (parsed.success) this.deps.onMessage(parsed.data);
+    };
+    socket.onerror = () => {
+      if (this.socket === socket) this.setState('error');
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      if (event.code === 1000) {
+        this.setState('disconnected');
+        return;
+      }
+      this.setState('error');
+      this.scheduleReconnect();
+    };
+  }
+
+  /** A clean close (1000): not retried. */
+  close(): void {
+    this.clearTimer();
+    this.attempts = 0;
+    const socket = this.detach();
+    socket?.close(1000, 'closed by client');
+    this.setState('disconnected');
+  }
+
+  private scheduleReconnect(): void {
+    const delay = reconnectDelay(this.attempts);
+    if (delay === undefined) return;
+    this.attempts++;
+    this.timer = this.deps.timers.setTimeout(() => this.open(), delay);
+  }
+
+  private detach(): SocketLike | undefined {
+    const socket = this.socket;
+    this.socket = undefined;
+    return socket;
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.deps.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private setState(state: LiveState): void {
+    this.state = state;
+  }
+}

@@ -1,0 +1,57 @@
+import { makeAutoObservable } from 'mobx';
+import { findOverlay, type OverlayDefinition } from '../overlays/registry';
+
+export interface OpenOverlay {
+  id: number;
+  definition: OverlayDefinition;
+  data?: unknown;
+}
+
+/** The open drawers and modals: one drawer at a time, with modals stacked over it. */
+export class OverlayStore {
+  stack: OpenOverlay[] = [];
+  /** The address an iframeRedirect overlay keeps. */
+  redirectUrl: string | null = null;
+  private nextId = 1;
+
+  constructor() {
+    makeAutoObservable<OverlayStore, 'nextId'>(this, { nextId: false });
+  }
+
+  /** Throws for a name or kind the registry does not know. */
+  open(name: string, data?: unknown): void {
+    const definition = findOverlay(name);
+    if (definition.kind === 'iframeRedirect') {
+      this.redirectUrl = typeof data === 'string' ? data : null;
+      this.stack = [];
+      return;
+    }
+    const entry: OpenOverlay = { id: this.nextId++, definition, data };
+    if (definition.kind === 'drawer') this.stack = [entry];
+    else this.stack = [...this.stack, entry];
+  }
+
+  get top(): OpenOverlay | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  isOpen(name: string): boolean {
+    return this.stack.some((entry) => entry.definition.name === name);
+  }
+
+  close(id?: number): void {
+    if (id === undefined) this.stack = this.stack.slice(0, -1);
+    else this.stack = this.stack.filter((entry) => entry.id !== id);
+  }
+
+  /** The back arrow: opens the drawer's back target, or closes it when it has none. */
+  back(id: number): void {
+    const entry = this.stack.find((candidate) => candidate.id === id);
+    if (entry?.definition.back) this.open(entry.definition.back);
+    else this.close(id);
+  }
+
+  closeAll(): void {
+    this.stack = [];
+  }
+}

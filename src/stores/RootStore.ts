@@ -1,0 +1,134 @@
+import { reaction } from 'mobx';
+import type { QueryClient } from '@tanstack/react-query';
+import { createHttp, type Http } from '../api/http';
+import { authApi, type AuthApi } from '../api/auth';
+import type { AppDatabase } from '../db/database';
+import { SessionStore, type SignOutReason } from './SessionStore';
+import { OverlayStore } from './OverlayStore';
+import { BalanceStore, BALANCE_POLL_MS } from './BalanceStore';
+import { LiveConnection, type SocketLike } from './LiveConnection';
+import { NetworkStatus } from './NetworkStatus';
+import { browserTimers, type Timers } from './timers';
+
+export interface RootDeps {
+  db: AppDatabase;
+  queryClient: QueryClient;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  timers?: Timers;
+  now?: () => number;
+  fetch?: typeof fetch;
+  createSocket?: (url: string) => SocketLike;
+  alert?: (message: string) => void;
+  origin?: string;
+}
+
+/** Builds every store once and wires them: the session drives the balance, the live connection and the caches. */
+export class RootStore {
+  readonly http: Http;
+  readonly api: AuthApi;
+  readonly session: SessionStore;
+  readonly overlays = new OverlayStore();
+  readonly balance: BalanceStore;
+  readonly live: LiveConnection;
+  readonly network: NetworkStatus;
+  readonly db: AppDatabase;
+  readonly queryClient: QueryClient;
+  private pollTimer: unknown = undefined;
+  private readonly timers: Timers;
+  private readonly disposers: Array<() => void> = [];
+
+  constructor(deps: RootDeps) {
+    const timers = (this.timers = deps.timers ?? browserTimers);
+    const now = deps.now ?? Date.now;
+    const origin = deps.origin ?? globalThis.location?.origin ?? 'http://localhost';
+    this.db = deps.db;
+    this.queryClient = deps.queryClient;
+    this.network = new NetworkStatus();
+    this.http = createHttp({
+      baseUrl: origin,
+      fetch: deps.fetch,
+      getCredentials: () => this.session.credentials,
+      onAuthFailure: (status) => this.session.handleAuthFailure(status),
+    });
+    this.api = authApi(this.http);
+    this.session = new SessionStore({
+      api: this.api,
+      storage: deps.storage ?? globalThis.sessionStorage,
+      now,
+      timers,
+      alert: deps.alert ?? ((message) => globalThis.alert(message)),
+      onSignedIn: () => this.live.openSoon(),
+      onSignedOut: (reason) => void this.afterSignOut(reason),
+    });
+    this.balance = new BalanceStore({
+      fetchBalance: () => this.api.balance(),
+      now,
+      cache: {
+        load: (userId) => this.db.lastBalance.get(userId),
+        save: async (userId, balance, currency) => {
+          await this.db.lastBalance.put({ userId, balance, currency, savedAt: now() });
+        },
+      },
+    });
+    const wsOrigin = origin.replace(/^http/, 'ws');
+    this.live = new LiveConnection({
+      timers,
+      createSocket: deps.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
+      url: () => (this.session.token ? `${wsOrigin}/wws?token=${encodeURIComponent(this.session.token.accessToken)}` : undefined),
+      onMessage: (message) => {
+        if (message.type === 'updateBalance') this.balance.set(message.data.balance);
+        if (message.type === 'userSuspension') this.session.signOut('accountSuspended');
+      },
+    });
+
+    // The balance is fetched whenever the token changes.
+    this.disposers.push(
+      reaction(
+        () => this.session.tokenVersion,
+        () => {
+          if (this.session.isLoggedIn) void this.balance.fetch();
+        },
+      ),
+      reaction(
+        () => this.session.user?.id ?? null,
+        (userId) => this.balance.forUser(userId),
+      ),
+      // While logged in and the live connection is down, poll every 30 seconds.
+      reaction(
+        () => this.session.token !== null && this.live.state !== 'connected',
+        (shouldPoll) => this.setPolling(shouldPoll),
+        { fireImmediately: true },
+      ),
+    );
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.session.restore();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+    }
+  }
+
+  private setPolling(on: boolean): void {
+    if (this.pollTimer !== undefined) this.timers.clearInterval(this.pollTimer);
+    this.pollTimer = on ? this.timers.setInterval(() => void this.balance.fetch(), BALANCE_POLL_MS) : undefined;
+  }
+
+  private async afterSignOut(reason: SignOutReason): Promise<void> {
+    this.live.close();
+    this.balance.reset();
+    this.overlays.closeAll();
+    this.queryClient.clear();
+    if (reason === 'accountSuspended') this.overlays.open('account-suspended');
+    await this.db.clearUserData();
+  }
+
+  dispose(): void {
+    this.disposers.forEach((dispose) => dispose());
+    this.setPolling(false);
+    this.session.dispose();
+    this.live.close();
+    this.network.dispose();
+  }
+}

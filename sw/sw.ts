@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The shell and every lazily loaded chunk, so that any screen opens offline.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Navigations to the app's own pages (/, /terms, /privacy) are answered with the cached shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/$/, /^\/terms$/, /^\/privacy$/] }));
+
+// Legal and help documents: served from cache at once, refreshed in the background. No other API answer is cached.
+registerRoute(({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/content/'), new StaleWhileRevalidate({ cacheName: 'content' }));
+
+// A new version waits until the customer agrees to reload.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

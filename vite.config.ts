@@ -1,0 +1,50 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'ExSport: betting exchange and sportsbook',
+        short_name: 'ExSport',
+        description: 'UK betting exchange and sportsbook: deposits, withdrawals, safer-gambling tools and rules, also offline.',
+        lang: 'en-GB',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0b6e4f',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'],
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/auth': 'http://127.0.0.1:8080',
+      '/user': 'http://127.0.0.1:8080',
+      '/balance': 'http://127.0.0.1:8080',
+      '/wws': { target: 'ws://127.0.0.1:8080', ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
