@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { pence } from './common';
+
+/**
+ * Card payments: deposits, withdrawals, the saved card and the payments list.
+ *
+ * Idempotency: send an `Idempotency-Key` header (1-100 characters of [A-Za-z0-9_-], e.g. a UUID made when the
+ * customer submits and kept until that submission is settled). It is REQUIRED on POST /withdraw and
+ * POST /deposit_js (400 IDEMPOTENCY_KEY_REQUIRED_MESSAGE without it) and optional on GET /deposit_form.
+ * The same key with the same request replays the first answer (same status and body) and moves money once;
+ * the same key with a different request answers 422 (code IdempotencyKeyReused). Keys are kept at least 24 hours.
+ */
+
+export const DEPOSIT_MIN_PENCE = 500;
+export const DEPOSIT_MAX_PENCE = 1_000_000;
+export const DEPOSIT_MIN_MESSAGE = 'Minimum deposit is £5';
+export const DEPOSIT_MAX_MESSAGE = 'Deposits over £10,000 are not allowed';
+/** Deposit and withdraw quick picks, in pence (£5, £10, £20, £50, £100). */
+export const QUICK_PICKS = [500, 1_000, 2_000, 5_000, 10_000] as const;
+/** Whole pounds, up to 5 digits, on the deposit amount input. */
+export const DEPOSIT_POUNDS_MAX_DIGITS = 5;
+/** Withdraw amount input: digits with up to 2 decimals, at most 10 characters. */
+export const WITHDRAW_INPUT_PATTERN = /^\d{0,7}(\.\d{0,2})?$/;
+export const WITHDRAW_INPUT_MAX_LENGTH = 10;
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Idempotency-Key header is required';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request';
+
+export const VERIFICATION_REQUIRED_MESSAGE = 'Please verify your identity before moving money';
+export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient funds';
+export const NO_SAVED_CARD_MESSAGE = 'No saved card. Please enter your card details.';
+/** The server's answer when a withdrawal's security code fails; the client shows WITHDRAW_CARD_FAILED_TEXT. */
+export const SECURITY_CODE_FAILED_MESSAGE = 'Card security code check failed';
+/** Any server message matching this is shown as WITHDRAW_CARD_FAILED_TEXT. */
+export const SECURITY_CODE_FAILURE_PATTERN = /security code/i;
+export const WITHDRAW_CARD_FAILED_TEXT = 'Withdraw Failed - Please check your card details and try again.';
+export const CREDIT_CARD_REFUSED_MESSAGE = 'Credit cards are not accepted';
+export const CARD_DECLINED_MESSAGE = 'Card declined';
+export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid card number';
+export const CARD_EXPIRED_MESSAGE = 'Card expired';
+/** 422 answers of a deposit over a limit (DESIGN.md): the client shows the limit-exceeded screen for any of them. */
+export const LIMIT_EXCEEDED_MESSAGES = ['Daily limit exceeded', 'Weekly limit exceeded', 'Monthly limit exceeded'] as const;
+export const LIMIT_EXCEEDED_PATTERN = /limit exceeded/i;
+
+export const depositAmount = pence.min(DEPOSIT_MIN_PENCE, DEPOSIT_MIN_MESSAGE).max(DEPOSIT_MAX_PENCE, DEPOSIT_MAX_MESSAGE);
+
+const queryFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Invalid value for storeCard' })
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+/** GET /deposit_form?amount=<pence>&storeCard=true|false */
+export const depositFormQuery = z.object({
+  amount: z
+    .union([z.number(), z.string().trim().regex(/^\d{1,12}$/, 'Amount must be whole pence').transform(Number)], { error: 'Amount must be a number' })
+    .pipe(depositAmount),
+  storeCard: queryFlag,
+});
+export type DepositFormQuery = z.input<typeof depositFormQuery>;
+
+/**
+ * `paymentForm` is the provider's hosted card page WITHOUT the parent origin: the client appends
+ * `&parentOrigin=${encodeURIComponent(window.location.origin)}` before opening the popup. The page posts a
+ * PaymentWindowMessage to that origin only; the client must check `event.origin` equals `new URL(paymentForm).origin`.
+ */
+export const depositFormResponse = z.object({ paymentForm: z.string(), paymentId: z.string() });
+export type DepositFormResponse = z.infer<typeof depositFormResponse>;
+
+/** POST /deposit_js: a deposit with the saved card, settled at once. */
+export const depositJsRequest = z.object({ amount: depositAmount });
+export type DepositJsRequest = z.infer<typeof depositJsRequest>;
+
+export const paymentStatus = z.enum(['Open', 'Completed', 'Failed', 'Rejected']);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+export const paymentKind = z.enum(['Deposit', 'Withdrawal']);
+export type PaymentKind = z.infer<typeof paymentKind>;
+
+/**
+ * Answer of POST /deposit_js and POST /withdraw. A declined saved-card deposit is a 200 with status 'Failed'
+ * and `error` (show the failed-payment screen); limit, identity and amount problems are 4xx error bodies.
+ * `balance` is the wallet balance after the request (pence).
+ */
+export const paymentResult = z.object({
+  paymentId: z.string(),
+  status: paymentStatus,
+  error: z.string().nullable(),
+  balance: z.number().int(),
+});
+export type PaymentResult = z.infer<typeof paymentResult>;
+export type DepositJsResponse = PaymentResult;
+export type WithdrawResponse = PaymentResult;
+
+export const cardInfo = z.object({
+  expiryDate: z.string({ error: 'Expiry date required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry date must be MM/YY'),
+  pan: z.string({ error: 'Card number required' }).regex(/^\d{12,19}$/, 'Card number required'),
+  securityCode: z.string({ error: 'CVV required' }).regex(/^\d{3,4}$/, 'CVV required'),
+});
+export type CardInfo = z.infer<typeof cardInfo>;
+
+/** POST /withdraw: without cardInfo the saved card is used (422 NO_SAVED_CARD_MESSAGE when there is none). */
+export const withdrawRequest = z.object({
+  amount: pence.positive('Please enter a valid amount').max(100_000_000_000, 'Please enter a valid amount'),
+  cardInfo: cardInfo.optional(),
+});
+export type WithdrawRequest = z.infer<typeof withdrawRequest>;
+
+/** GET /card: always 200; `maskedPan` is null when the customer has no saved card. */
+export const savedCard = z.object({ maskedPan: z.string().nullable(), userId: z.number().int() });
+export type SavedCard = z.infer<typeof savedCard>;
+
+export const paymentItem = z.object({
+  paymentId: z.string(),
+  kind: paymentKind,
+  status: paymentStatus,
+  /** Pence. */
+  chips: z.number().int(),
+  maskedPan: z.string().nullable(),
+  error: z.string().nullable(),
+  lastUpdatedAt: z.string(),
+  createdAt: z.string(),
+});
+export type PaymentItem = z.infer<typeof paymentItem>;
+
+/** GET /payments?kind=&status=&limit= : newest first. Pending withdrawals are kind=Withdrawal&status=Open. */
+export const paymentsQuery = z.object({
+  kind: paymentKind.optional(),
+  status: paymentStatus.optional(),
+  limit: z
+    .union([z.number(), z.string().regex(/^\d{1,3}$/, 'Invalid value for limit').transform(Number)])
+    .pipe(z.number().int().min(1, 'Invalid value for limit').max(100, 'Invalid value for limit'))
+    .optional()
+    .default(50),
+});
+export type PaymentsQuery = z.input<typeof paymentsQuery>;
+export const paymentsResponse = z.array(paymentItem);
+
+/** What the provider's popup posts to window.opener (to the parent origin only). */
+export const paymentWindowMessage = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success') }),
+  z.object({ status: z.literal('failed'), error: z.string() }),
+]);
+export type PaymentWindowMessage = z.infer<typeof paymentWindowMessage>;
+
+/** The card fields of the deposit and withdraw forms (spec 001 section 5). */
+export const cardFields = z.object({
+  name: z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(100, 'Name required'),
+  cardNumber: z.string({ error: 'Card number required' }).regex(/^\d{1,19}$/, 'Card number required'),
+  expiryMM: z.string({ error: 'Month required' }).regex(/^\d{2}$/, 'Month required'),
+  expiryYY: z.string({ error: 'Year required' }).regex(/^\d{2}$/, 'Year required'),
+  cvv: z.string({ error: 'CVV required' }).regex(/^\d{3,4}$/, 'CVV required'),
+});
+export type CardFields = z.infer<typeof cardFields>;
+
+/** The card fields as the withdraw payload's cardInfo. */
+export const cardFieldsToCardInfo = (card: CardFields): CardInfo => ({
+  expiryDate: `${card.expiryMM}/${card.expiryYY}`,
+  pan: card.cardNumber,
+  securityCode: card.cvv,
+});

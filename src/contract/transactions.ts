@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const TRANSACTION_KINDS = ['Deposit', 'Withdrawal', 'Stake', 'Returns', 'Refund', 'Adjustment'] as const;
+export const transactionKind = z.enum(TRANSACTION_KINDS);
+export type TransactionKindName = z.infer<typeof transactionKind>;
+export const VERTICALS = ['sportsbook', 'p2p', 'wallet'] as const;
+export const vertical = z.enum(VERTICALS);
+export type VerticalName = z.infer<typeof vertical>;
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTIONS_MAX_PAGE_SIZE = 100;
+/** The Lifetime time chip starts here. */
+export const HISTORY_START = '2022-01-01T00:00:00.000Z';
+
+/** The filter chips and the query each one sends (nothing extra for All). */
+export const TRANSACTION_FILTERS = [
+  { label: 'All', query: {} },
+  { label: 'Deposit', query: { kind: 'Deposit' } },
+  { label: 'Withdraw', query: { kind: 'Withdrawal' } },
+  { label: 'Sportsbook', query: { vertical: 'sportsbook' } },
+  { label: 'P2P Bets', query: { vertical: 'p2p' } },
+  { label: 'Winnings', query: { kind: 'Returns' } },
+] as const satisfies ReadonlyArray<{ label: string; query: { kind?: TransactionKindName; vertical?: VerticalName } }>;
+
+const isoDate = z
+  .string()
+  .max(40, 'Invalid date')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'Invalid date')
+  .transform((value) => new Date(value));
+const queryInt = (max: number) =>
+  z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
+
+/**
+ * GET /transactions: newest first by id. Keyset pagination: pass the last item's id as `prevId` to get the next
+ * (older) page; a page shorter than `limit` is the last. `productVertical` is a synonym of `vertical`.
+ * `from` is inclusive, `to` exclusive; both UTC ISO strings.
+ */
+export const transactionsQuery = z
+  .object({
+    kind: transactionKind.optional(),
+    vertical: vertical.optional(),
+    productVertical: vertical.optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    prevId: queryInt(Number.MAX_SAFE_INTEGER).optional(),
+    limit: queryInt(TRANSACTIONS_MAX_PAGE_SIZE).optional().default(TRANSACTIONS_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "'To' date cannot be before 'From' date.", path: ['to'] });
+export type TransactionsQuery = z.input<typeof transactionsQuery>;
+
+export const transactionItem = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  /** Signed pence. */
+  amount: z.number().int(),
+  balanceOut: z.number().int(),
+  kind: transactionKind,
+  vertical: vertical,
+  betId: z.string().nullable(),
+  iqsTransactionId: z.string().nullable(),
+  reference: z.string(),
+});
+export type TransactionItem = z.infer<typeof transactionItem>;
+
+/** Newest first. */
+export const transactionsResponse = z.array(transactionItem);
+export type TransactionsResponse = z.infer<typeof transactionsResponse>;
