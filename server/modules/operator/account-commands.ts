@@ -1,3 +1,4 @@
+import { badRequest } from '../../errors';
 import type { OperatorCommand } from './command';
 import { parsePence, requireArgs, userIdByEmail } from './command';
 
@@ -8,7 +9,7 @@ export const accountCommands: OperatorCommand[] = [
     async run(services, args) {
       const [email, pence, ...reason] = requireArgs(args, 3, this.usage);
       const amount = parsePence(pence!);
-      if (amount < 0) throw new Error('credit takes a positive amount; use adjust for a debit');
+      if (amount < 0) throw badRequest('credit takes a positive amount; use adjust for a debit');
       const userId = await userIdByEmail(services, email!);
       const posted = await services.wallet.adjust(userId, amount, reason.join(' '));
       return { userId, balance: posted.balanceOut };

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AddressInfo } from 'node:net';
+import { describeEachDatabase, createUser, login } from './support/harness';
+import { LIVE_CLOSE_UNAUTHORIZED } from '../../src/contract/live';
+
+function openSocket(port: number, token?: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/wws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.on('open', () => resolve());
+    socket.on('error', reject);
+  });
+  return { socket, messages, closed, opened };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000) {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describeEachDatabase('live connection /wws', (use) => {
+  let port = 0;
+  beforeAll(async () => {
+    await use().app.listen({ port: 0, host: '127.0.0.1' });
+    port = (use().app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of use().services.live.allSockets()) socket.terminate();
+  });
+
+  it('closes a socket that brings no token, or a bad one, with the unauthorised close code', async () => {
+    const none = openSocket(port);
+    expect(await none.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
+    const bad = openSocket(port, 'not-a-token');
+    expect(await bad.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
+  });
+
+  it('pushes updateBalance after a committed balance change', async () => {
+    const context = use();
+    const user = await createUser(context, { balance: 1000 });
+    const { accessToken } = await login(context, user);
+    const live = openSocket(port, accessToken);
+    await live.opened;
+    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    await context.services.wallet.adjust(user.id, 250, 'goodwill');
+    await waitFor(() => live.messages.length > 0);
+    expect(live.messages).toEqual([{ type: 'updateBalance', data: { balance: 1250 } }]);
+    live.socket.close(1000);
+  });
+
+  it('sends userSuspension when the operator suspends the customer', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { accessToken } = await login(context, user);
+    const live = openSocket(port, accessToken);
+    await live.opened;
+    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    await context.services.accounts.suspend(user.id);
+    await waitFor(() => live.messages.length > 0);
+    expect(live.messages).toEqual([{ type: 'userSuspension' }]);
+    live.socket.close(1000);
+  });
+
+  it('closes the live connections of a customer who logs out', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { accessToken } = await login(context, user);
+    const live = openSocket(port, accessToken);
+    await live.opened;
+    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    await context.request({ method: 'POST', url: '/auth/logout', token: accessToken });
+    expect(await live.closed).not.toBe(1000);
+    await waitFor(() => context.services.live.connectionCount(user.id) === 0);
+  });
+
+  it('does not deliver one customer’s balance to another', async () => {
+    const context = use();
+    const alice = await createUser(context, { balance: 100 });
+    const bob = await createUser(context, { balance: 100 });
+    const bobLive = openSocket(port, (await login(context, bob)).accessToken);
+    await bobLive.opened;
+    await waitFor(() => context.services.live.connectionCount(bob.id) === 1);
+    await context.services.wallet.adjust(alice.id, 50, 'alice only');
+    await context.services.wallet.adjust(bob.id, 7, 'bob');
+    await waitFor(() => bobLive.messages.length > 0);
+    expect(bobLive.messages).toEqual([{ type: 'updateBalance', data: { balance: 107 } }]);
+    bobLive.socket.close(1000);
+  });
+});
