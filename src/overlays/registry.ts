@@ -38,10 +38,10 @@ const legal = (name: string, title: string) => drawer(name, title, undefined /* 
 /** Every overlay of both specification documents, by path name. Opening a name not here is an error. */
 export const overlayDefinitions: OverlayDefinition[] = [
   // Session
-  drawer('login', 'Login', undefined /* TODO ../features/auth/LoginDrawer */),
+  drawer('login', 'Login', () => import('../features/auth/LoginDrawer')),
   drawer('register', 'Registration', undefined /* TODO ../features/registration/RegisterDrawer */),
-  drawer('forgot-password', 'Forgot password', undefined /* TODO ../features/auth/ForgotPasswordDrawer */),
-  drawer('reset-password', 'Reset password', undefined /* TODO ../features/auth/ResetPasswordDrawer */),
+  drawer('forgot-password', 'Forgot password', () => import('../features/auth/ForgotPasswordDrawer')),
+  drawer('reset-password', 'Reset password', () => import('../features/auth/ResetPasswordDrawer')),
   modal('logout', 'Logout', undefined /* TODO ../features/auth/LogoutModal */),
   drawer('account-suspended', 'Account Suspended', undefined /* TODO ../features/account/AccountSuspendedDrawer */),
 
