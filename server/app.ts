@@ -12,6 +12,13 @@ import { walletRoutes } from './modules/wallet/routes';
 import { liveRoutes } from './modules/live/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { operatorRoutes } from './modules/operator/routes';
+import { limitsRoutes } from './modules/limits/routes';
+import { saferGamblingRoutes } from './modules/safer-gambling/routes';
+import { promotionsRoutes } from './modules/promotions/routes';
+import { accountRoutes } from './modules/account/routes';
+import { betsRoutes } from './modules/bets/routes';
+import { addressRoutes } from './modules/address/routes';
+import { contentRoutes } from './modules/content/routes';
 
 export interface AppOptions {
   services: Services;
@@ -74,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installAuthenticate(app, services.sessionGuard);
 
-  for (const routes of [authRoutes, usersRoutes, walletRoutes, liveRoutes, operatorRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, walletRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, accountRoutes, betsRoutes]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));

@@ -11,14 +11,16 @@ import { InProcessBus, PostgresBus } from './modules/live/bus';
 import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
+import { addressProviderFromEnv } from './providers/address';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
 await migrateToLatest(database.db);
 const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
 const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.supportEmail) : new OutboxMailer(database.db, systemClock);
-const services = createServices({ db: database.db, clock: systemClock, config, mailer, bus });
+const services = createServices({ db: database.db, clock: systemClock, config, mailer, bus, addressProvider: addressProviderFromEnv(process.env) });
 if (config.seedDemo) await seedDemo(services);
+await services.content.seed();
 
 const clientDir = resolve('dist');
 const app = await buildApp({

@@ -11,7 +11,19 @@ import { UsersService } from './modules/users/service';
 import { AccountsService } from './modules/users/accounts';
 import { Ledger } from './modules/wallet/ledger';
 import { WalletService } from './modules/wallet/service';
+import { LimitsService } from './modules/limits/service';
+import { SaferGamblingService } from './modules/safer-gambling/service';
+import { PromotionsService } from './modules/promotions/service';
+import { ContentService } from './modules/content/service';
 import { ACCESS_TOKEN_SECONDS } from '../src/contract/auth';
+import { AccountService } from './modules/account/service';
+import { AvatarFiles } from './modules/account/avatars';
+import { noWithdrawalsRecorded } from './modules/account/open-withdrawals';
+import { LedgerOpenBetsCheck } from './modules/bets/open-bets';
+import { BetsService } from './modules/bets/service';
+import { AddressService } from './modules/address/service';
+import type { AddressProvider } from './providers/address/provider';
+import { SandboxAddressProvider } from './providers/address/sandbox';
 
 export interface RateLimit {
   max: number;
@@ -42,6 +54,8 @@ export interface ServiceDeps {
   bus: LiveBus;
   rateLimits?: Partial<RateLimits>;
   heartbeatMs?: number;
+  /** The sandbox address book unless given (main.ts picks from the environment). */
+  addressProvider?: AddressProvider;
 }
 
 /** Builds every service once, each given only what it uses. Routes receive this and nothing else. */
@@ -55,6 +69,13 @@ export function createServices(deps: ServiceDeps) {
   const users = new UsersService(db);
   const accounts = new AccountsService(db, clock, live);
   const wallet = new WalletService(db, ledger);
+  const limits = new LimitsService(db, clock);
+  const saferGambling = new SaferGamblingService(db, clock, auth);
+  const promotions = new PromotionsService(db, clock);
+  const account = new AccountService({ db, clock, auth, users, openBets: new LedgerOpenBetsCheck(db), openWithdrawals: noWithdrawalsRecorded, avatars: new AvatarFiles(config.dataDir) });
+  const bets = new BetsService(db);
+  const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
+  const content = new ContentService({ db, clock, supportEmail: config.supportEmail });
   return {
     db,
     clock,
@@ -67,6 +88,13 @@ export function createServices(deps: ServiceDeps) {
     users,
     accounts,
     wallet,
+    limits,
+    saferGambling,
+    promotions,
+    account,
+    bets,
+    address,
+    content,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,
   };

@@ -1,6 +1,11 @@
 import type { UsersTables } from '../modules/users/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { WalletTables } from '../modules/wallet/tables';
+import type { PaymentsTables } from '../modules/payments/tables';
+import type { IdempotencyTables } from '../modules/idempotency/tables';
+import type { LimitsTables } from '../modules/limits/tables';
+import type { PromotionsTables } from '../modules/promotions/tables';
+import type { ContentTables } from '../modules/content/tables';
 
 /** Every table, composed from the modules that own them. */
-export interface Database extends UsersTables, AuthTables, WalletTables {}
+export interface Database extends UsersTables, AuthTables, WalletTables, PaymentsTables, IdempotencyTables, LimitsTables, PromotionsTables, ContentTables {}

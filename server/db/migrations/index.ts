@@ -1,7 +1,15 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
+import * as payments from './0002_payments';
+import * as limits from './0003_limits';
+import * as promotions from './0004_promotions';
+import * as content from './0007_content';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_payments': payments,
+  '0003_limits': limits,
+  '0004_promotions': promotions,
+  '0007_content': content,
 };

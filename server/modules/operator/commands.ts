@@ -1,8 +1,10 @@
 import type { OperatorCommand } from './command';
 import { accountCommands } from './account-commands';
+import { promotionCommands } from '../promotions/operator-commands';
+import { contentCommands } from '../content/operator-commands';
 
 /** Every operator command, by name. A module adds its list here. */
-export const operatorCommands: OperatorCommand[] = [...accountCommands];
+export const operatorCommands: OperatorCommand[] = [...accountCommands, ...promotionCommands, ...contentCommands];
 
 export function findCommand(name: string): OperatorCommand | undefined {
   return operatorCommands.find((command) => command.name === name);
