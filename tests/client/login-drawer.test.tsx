@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StoreProvider } from '../../src/stores/context';
+import LoginDrawer from '../../src/features/auth/LoginDrawer';
+import { createTestRoot, demoUser, token, type Reply, type Route } from './support/fakes';
+
+afterEach(cleanup);
+
+function renderLogin(login: Route | Reply = { status: 200, body: token() }) {
+  const test = createTestRoot({ routes: { 'POST /auth/login': login, 'GET /user/details': { status: 200, body: demoUser }, 'GET /balance': { status: 200, body: { balance: 6000, currency: 'GBP' } } } });
+  test.root.overlays.open('login');
+  render(
+    <StoreProvider store={test.root}>
+      <LoginDrawer />
+    </StoreProvider>,
+  );
+  return { ...test, user: userEvent.setup() };
+}
+
+const email = () => screen.getByLabelText('Email');
+const password = () => screen.getByLabelText('Password', { selector: 'input' });
+const submit = () => screen.getByRole('button', { name: 'Login' });
+
+describe('login drawer', () => {
+  it('asks for both fields when submitted empty, with the drawer password message', async () => {
+    const { user, fetch } = renderLogin();
+    await user.click(submit());
+    expect(await screen.findByText('Empty email')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    expect(email().getAttribute('aria-describedby')).toBe(screen.getByText('Empty email').id);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses an e-mail that is not an address', async () => {
+    const { user, fetch } = renderLogin();
+    await user.type(email(), 'not-an-email');
+    await user.type(password(), 'Secret123');
+    await user.click(submit());
+    expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('turns the e-mail field green once it has the shape of an address', async () => {
+    const { user } = renderLogin();
+    await user.type(email(), 'demo@example');
+    expect(email().classList.contains('field__input--valid')).toBe(false);
+    await user.type(email(), '.com');
+    expect(email().classList.contains('field__input--valid')).toBe(true);
+  });
+
+  it('shows the server error as returned and clears it when the e-mail changes', async () => {
+    const { user } = renderLogin({ status: 401, body: { message: 'Invalid email or password' } });
+    await user.type(email(), 'demo@example.com');
+    await user.type(password(), 'Wrong1234');
+    await user.click(submit());
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    await user.type(email(), 'm');
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+  });
+
+  it('shows a lock-out as suspension with the support e-mail', async () => {
+    const { user, root } = renderLogin({ status: 403, body: { message: 'User is locked out.' } });
+    await user.type(email(), 'demo@example.com');
+    await user.type(password(), 'Wrong1234');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This account has been suspended. To discuss your suspension please contact customer support at support@example.com');
+    expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe('mailto:support@example.com');
+    expect(root.session.isLoggedIn).toBe(false);
+  });
+
+  it('says an unexpected error occurred when no answer came back', async () => {
+    const { user } = renderLogin(new TypeError('Failed to fetch'));
+    await user.type(email(), 'demo@example.com');
+    await user.type(password(), 'Secret123');
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred');
+  });
+
+  it('signs in and closes the drawer', async () => {
+    const { user, root, fetch } = renderLogin();
+    await user.type(email(), ' demo@example.com ');
+    await user.type(password(), 'Demo12345');
+    await user.click(submit());
+    await waitFor(() => expect(root.overlays.stack).toHaveLength(0));
+    expect(root.session.isLoggedIn).toBe(true);
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/login'))!;
+    expect(JSON.parse(String(init!.body))).toEqual({ email: 'demo@example.com', password: 'Demo12345' });
+    root.dispose();
+  });
+
+  it('shows and hides the password with a named toggle', async () => {
+    const { user } = renderLogin();
+    expect(password().getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password().getAttribute('type')).toBe('text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password().getAttribute('type')).toBe('password');
+  });
+
+  it('opens forgot password and registration from its links', async () => {
+    const { user, root } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Forgot password' }));
+    expect(root.overlays.top?.definition.name).toBe('forgot-password');
+    await user.click(screen.getByRole('button', { name: 'Register now' }));
+    expect(root.overlays.top?.definition.name).toBe('register');
+  });
+});
