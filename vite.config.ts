@@ -40,6 +40,7 @@ export default defineConfig({
       '/auth': 'http://127.0.0.1:8080',
       '/user': 'http://127.0.0.1:8080',
       '/balance': 'http://127.0.0.1:8080',
+      '/api': 'http://127.0.0.1:8080',
       '/wws': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },

@@ -11,6 +11,7 @@ import { InProcessBus } from '../../../server/modules/live/bus';
 import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import { withDatabase } from './global-setup';
+import type { AddressProvider } from '../../../server/providers/address/provider';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -66,6 +67,7 @@ export interface TestContext {
 
 export interface ContextOptions {
   rateLimits?: Partial<RateLimits>;
+  addressProvider?: AddressProvider;
 }
 
 const generousLimits: RateLimits = {
@@ -86,6 +88,7 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
     mailer: new OutboxMailer(database.db, clock),
     bus: new InProcessBus(),
     rateLimits: { ...generousLimits, ...options.rateLimits },
+    addressProvider: options.addressProvider,
   });
   const app = await buildApp({ services, outboxPage: true });
   await app.ready();
