@@ -52,7 +52,8 @@ export class LiveConnection {
     this.clearTimer();
     const url = this.deps.url();
     if (!url) return;
-    this.detach();
+    // A socket still open from before (a reconnect racing a sign-in) must not linger unseen.
+    this.detach()?.close(1000, 'replaced');
     this.setState('connecting');
     const socket = this.deps.createSocket(url);
     this.socket = socket;

@@ -92,8 +92,16 @@ export class SessionStore {
       void this.loadUser();
       return;
     }
+    if (stored.refreshExpiresAt <= this.deps.now()) {
+      // Nothing can renew it; the visitor is simply signed out, without the logout side effects.
+      this.deps.storage.removeItem(TOKEN_STORAGE_KEY);
+      return;
+    }
     this.token = stored;
-    await this.refresh();
+    if (await this.refresh()) {
+      this.deps.onSignedIn?.();
+      void this.loadUser();
+    }
   }
 
   async login(credentials: LoginRequest): Promise<void> {
@@ -103,18 +111,18 @@ export class SessionStore {
     await this.loadUser();
   }
 
-  async refresh(): Promise<void> {
+  /** Renews the token; false when it failed (and signed out). An answer for a session that ended meanwhile is dropped. */
+  async refresh(): Promise<boolean> {
     const current = this.token;
-    if (!current) return;
+    if (!current) return false;
     try {
       const next = await this.deps.api.refresh(current.refreshToken);
+      if (this.token !== current) return false;
       this.setToken(toStoredToken(next, this.deps.now()));
-      if (!this.user) {
-        this.deps.onSignedIn?.();
-        void this.loadUser();
-      }
+      return true;
     } catch {
-      this.signOut('refreshFailed');
+      if (this.token === current) this.signOut('refreshFailed');
+      return false;
     }
   }
 
@@ -122,6 +130,7 @@ export class SessionStore {
     try {
       const user = await this.deps.api.userDetails();
       runInAction(() => {
+        if (!this.token) return;
         this.user = user;
         this.userError = null;
       });
