@@ -9,6 +9,8 @@ import { serveClient } from './plugins/serve-client';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { transactionsRoutes } from './modules/transactions/routes';
 import { liveRoutes } from './modules/live/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { operatorRoutes } from './modules/operator/routes';
@@ -81,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installAuthenticate(app, services.sessionGuard);
 
-  for (const routes of [authRoutes, usersRoutes, walletRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, accountRoutes, betsRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, accountRoutes, betsRoutes]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));

@@ -11,6 +11,12 @@ import { UsersService } from './modules/users/service';
 import { AccountsService } from './modules/users/accounts';
 import { Ledger } from './modules/wallet/ledger';
 import { WalletService } from './modules/wallet/service';
+import { IdempotencyService } from './modules/idempotency/service';
+import { PaymentsService } from './modules/payments/service';
+import { noDepositLimits } from './modules/payments/deposit-limit-guard';
+import { TransactionsService } from './modules/transactions/service';
+import type { CardPaymentProvider } from './providers/card-payments/provider';
+import { SandboxCardProvider } from './providers/card-payments/sandbox';
 import { LimitsService } from './modules/limits/service';
 import { SaferGamblingService } from './modules/safer-gambling/service';
 import { PromotionsService } from './modules/promotions/service';
@@ -18,7 +24,6 @@ import { ContentService } from './modules/content/service';
 import { ACCESS_TOKEN_SECONDS } from '../src/contract/auth';
 import { AccountService } from './modules/account/service';
 import { AvatarFiles } from './modules/account/avatars';
-import { noWithdrawalsRecorded } from './modules/account/open-withdrawals';
 import { LedgerOpenBetsCheck } from './modules/bets/open-bets';
 import { BetsService } from './modules/bets/service';
 import { AddressService } from './modules/address/service';
@@ -56,6 +61,8 @@ export interface ServiceDeps {
   heartbeatMs?: number;
   /** The sandbox address book unless given (main.ts picks from the environment). */
   addressProvider?: AddressProvider;
+  /** The sandbox card provider unless given. */
+  cardProvider?: CardPaymentProvider;
 }
 
 /** Builds every service once, each given only what it uses. Routes receive this and nothing else. */
@@ -69,10 +76,14 @@ export function createServices(deps: ServiceDeps) {
   const users = new UsersService(db);
   const accounts = new AccountsService(db, clock, live);
   const wallet = new WalletService(db, ledger);
+  const idempotency = new IdempotencyService(db, clock);
+  const cardProvider = deps.cardProvider ?? new SandboxCardProvider(config.providersUrl, config.secrets.providerSecret, clock);
+  const payments = new PaymentsService({ db, clock, ledger, provider: cardProvider, idempotency, limits: noDepositLimits });
+  const transactions = new TransactionsService(db);
   const limits = new LimitsService(db, clock);
   const saferGambling = new SaferGamblingService(db, clock, auth);
   const promotions = new PromotionsService(db, clock);
-  const account = new AccountService({ db, clock, auth, users, openBets: new LedgerOpenBetsCheck(db), openWithdrawals: noWithdrawalsRecorded, avatars: new AvatarFiles(config.dataDir) });
+  const account = new AccountService({ db, clock, auth, users, openBets: new LedgerOpenBetsCheck(db), openWithdrawals: payments, avatars: new AvatarFiles(config.dataDir) });
   const bets = new BetsService(db);
   const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail });
@@ -88,6 +99,10 @@ export function createServices(deps: ServiceDeps) {
     users,
     accounts,
     wallet,
+    idempotency,
+    cardProvider,
+    payments,
+    transactions,
     limits,
     saferGambling,
     promotions,

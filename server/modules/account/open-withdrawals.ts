@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Whether money of the customer is still on its way out (a withdrawal of status Open); deletion waits for it. */
+export interface OpenWithdrawalsCheck {
+  hasOpenWithdrawals(userId: number, db?: Kysely<Database>): Promise<boolean>;
+}
+
+/** Stands in until withdrawals are recorded (the payments table); the balance check alone applies meanwhile. */
+export const noWithdrawalsRecorded: OpenWithdrawalsCheck = { hasOpenWithdrawals: async () => false };

@@ -1,0 +1,129 @@
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { AuthService } from '../auth/service';
+import type { UsersService } from '../users/service';
+import type { OpenBetsCheck } from '../bets/open-bets';
+import type { OpenWithdrawalsCheck } from './open-withdrawals';
+import type { AvatarFiles } from './avatars';
+import type { UserProfile } from '../../../src/contract/user';
+import type { UpdateDetailsRequest } from '../../../src/contract/account';
+import { EMAIL_CANNOT_CHANGE, MARKETING_DURING_EXCLUSION, USER_HAS_OPEN_BETS, WALLET_NOT_ZERO, WRONG_PASSWORD } from '../../../src/contract/account';
+import { detectImageType } from './avatars';
+import { badRequest, notFound, unprocessable, AppError } from '../../errors';
+import { verifyPassword } from '../auth/passwords';
+
+/** What an erased account keeps in its personal fields; the row itself stays (records are kept 6 years). */
+export const ERASED_DATE_OF_BIRTH = '1900-01-01';
+export const tombstoneEmail = (userId: number) => `deleted-${userId}@invalid`;
+
+export const UNSUPPORTED_IMAGE = 'Please choose a PNG, JPEG or WebP picture';
+
+export interface AccountServiceDeps {
+  db: Db;
+  clock: Clock;
+  auth: AuthService;
+  users: UsersService;
+  openBets: OpenBetsCheck;
+  openWithdrawals: OpenWithdrawalsCheck;
+  avatars: AvatarFiles;
+}
+
+/** The customer's own changes to their account: details, picture, deletion. */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async updateDetails(userId: number, request: UpdateDetailsRequest): Promise<UserProfile> {
+    const user = await this.db
+      .selectFrom('users')
+      .select(['email', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+      .where('id', '=', userId)
+      .where('status', '!=', 'deleted')
+      .executeTakeFirst();
+    if (!user) throw notFound('No user data found.');
+    if (request.email.toLowerCase() !== user.email.toLowerCase()) throw unprocessable(EMAIL_CANNOT_CHANGE, 'EmailCannotChange');
+    const now = this.deps.clock.now();
+    const selfExcluded = user.exclusion_kind === 'self-exclusion' && (user.exclusion_permanent || (user.exclusion_until !== null && user.exclusion_until > now));
+    const anyMarketing = request.marketingOffersEmail || request.marketingOffersPhone || request.marketingOffersSms;
+    if (selfExcluded && anyMarketing) throw unprocessable(MARKETING_DURING_EXCLUSION, 'MarketingDuringExclusion');
+    await this.db
+      .updateTable('users')
+      .set({
+        address1: request.address1,
+        address2: request.address2,
+        address_city: request.addressCity,
+        address_post_code: request.addressPostCode,
+        phone: request.phone,
+        marketing_email: request.marketingOffersEmail,
+        marketing_phone: request.marketingOffersPhone,
+        marketing_sms: request.marketingOffersSms,
+        updated_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+    return this.deps.users.details(userId);
+  }
+
+  /** Stores a new picture (checked by content) and removes the old one. */
+  async changeAvatar(userId: number, bytes: Buffer): Promise<{ avatarUrl: string }> {
+    const extension = detectImageType(bytes);
+    if (!extension) throw new AppError(415, UNSUPPORTED_IMAGE, 'UnsupportedImage');
+    const previous = await this.db.selectFrom('users').select('avatar_url').where('id', '=', userId).executeTakeFirst();
+    const avatarUrl = await this.deps.avatars.save(bytes, extension);
+    await this.db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: this.deps.clock.now() }).where('id', '=', userId).execute();
+    await this.deps.avatars.remove(previous?.avatar_url ?? null);
+    return { avatarUrl };
+  }
+
+  readAvatar(name: string) {
+    return this.deps.avatars.read(name);
+  }
+
+  /**
+   * Erases the customer's personal fields and closes the account, keeping its records. Refused while money
+   * is held (balance or a pending withdrawal) or a bet is open; the wallet row is locked so that no posting
+   * can land between the check and the erasure.
+   */
+  async deleteAccount(userId: number, password: string): Promise<void> {
+    const user = await this.db.selectFrom('users').select(['password_hash', 'avatar_url']).where('id', '=', userId).where('status', '!=', 'deleted').executeTakeFirst();
+    if (!user) throw notFound('No user data found.');
+    if (!(await verifyPassword(user.password_hash, password))) throw badRequest(WRONG_PASSWORD, 'WrongPassword');
+    const now = this.deps.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+      if ((wallet?.balance ?? 0) !== 0 || (await this.deps.openWithdrawals.hasOpenWithdrawals(userId, trx))) throw unprocessable(WALLET_NOT_ZERO, 'WalletNotZero');
+      if (await this.deps.openBets.hasOpenBets(userId, trx)) throw unprocessable(USER_HAS_OPEN_BETS, 'UserHasOpenBets');
+      const email = tombstoneEmail(userId);
+      await trx
+        .updateTable('users')
+        .set({
+          email,
+          password_hash: '!',
+          first_name: '',
+          last_name: '',
+          date_of_birth: ERASED_DATE_OF_BIRTH,
+          phone: '',
+          address1: '',
+          address2: '',
+          address_city: '',
+          address_post_code: '',
+          avatar_url: null,
+          marketing_email: false,
+          marketing_phone: false,
+          marketing_sms: false,
+          click_key: null,
+          status: 'deleted',
+          updated_at: now,
+        })
+        .where('id', '=', userId)
+        .execute();
+      await trx.updateTable('login_attempts').set({ email }).where('user_id', '=', userId).execute();
+    });
+    await this.deps.avatars.remove(user.avatar_url);
+    await this.deps.auth.revokeAll(userId, 'account deleted');
+  }
+}
+

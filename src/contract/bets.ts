@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const betStatus = z.enum(['Open', 'Settled', 'Refunded']);
+
+/** One bet as the customer's ledger shows it: the Stake posting and whatever came back for it. */
+export const betSummary = z.object({
+  betId: z.string(),
+  vertical: z.enum(['sportsbook', 'p2p', 'wallet']),
+  placedAt: z.string(),
+  /** Pence, positive. */
+  stake: z.number().int(),
+  /** Pence paid back (Returns or Refund), null while open. */
+  returns: z.number().int().nullable(),
+  status: betStatus,
+});
+export type BetSummary = z.infer<typeof betSummary>;
+export const betsResponse = z.array(betSummary);
