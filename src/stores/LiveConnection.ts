@@ -10,8 +10,8 @@ export const MAX_RECONNECT_DELAY_MS = 30_000;
 export const OPEN_AFTER_LOGIN_MS = 100;
 
 /** Delay before reconnect attempt `attempt` (0-based): 1 s doubling, at most 30 s; undefined once attempts run out. */
-export function reconnectDelay(attempt: number): number | undefined {
-  if (attempt >= MAX_RECONNECT_ATTEMPTS) return undefined;
+export function reconnectDelay(attempt: number, maxAttempts = MAX_RECONNECT_ATTEMPTS): number | undefined {
+  if (attempt >= maxAttempts) return undefined;
   return Math.min(FIRST_RECONNECT_DELAY_MS * 2 ** attempt, MAX_RECONNECT_DELAY_MS);
 }
 
