@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure } from 'mobx';
 import { AppDatabase } from './db/database';
 import { RootStore } from './stores/RootStore';
@@ -23,7 +23,9 @@ registerServiceWorker(store);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <App />
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
     </StoreProvider>
   </StrictMode>,
 );

@@ -33,7 +33,7 @@ function modal(name: string, title: string, load: Loader | undefined, extra: Par
   return { name, kind: 'modal', title, slide: 'bottom', component: load ? lazy(load) : undefined, ...extra };
 }
 
-const legal = (name: string, title: string) => drawer(name, title, undefined /* TODO ../features/legal/LegalDocumentDrawer */, { category: undefined });
+const legal = (name: string, title: string) => drawer(name, title, () => import('../features/legal/LegalDocumentDrawer').then((module) => ({ default: module.legalDrawerFor(name) })));
 
 /** Every overlay of both specification documents, by path name. Opening a name not here is an error. */
 export const overlayDefinitions: OverlayDefinition[] = [
@@ -42,14 +42,14 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('register', 'Registration', undefined /* TODO ../features/registration/RegisterDrawer */),
   drawer('forgot-password', 'Forgot password', () => import('../features/auth/ForgotPasswordDrawer')),
   drawer('reset-password', 'Reset password', () => import('../features/auth/ResetPasswordDrawer')),
-  modal('logout', 'Logout', undefined /* TODO ../features/auth/LogoutModal */),
+  modal('logout', 'Logout', () => import('../features/shell/LogoutModal')),
   drawer('account-suspended', 'Account Suspended', undefined /* TODO ../features/account/AccountSuspendedDrawer */),
 
   // Shell
-  drawer('mobile-switcher', 'Switch product', undefined /* TODO ../features/shell/MobileSwitcherDrawer */, { slide: 'bottom' }),
-  drawer('mobile-menu', 'Menu', undefined /* TODO ../features/shell/MobileMenuDrawer */, { slide: 'left' }),
-  modal('download-app', 'Get the app', undefined /* TODO ../features/shell/DownloadAppModal */),
-  modal('bet-not-logged-in', "Let's get that bet on", undefined /* TODO ../features/shell/BetNotLoggedInModal */),
+  drawer('mobile-switcher', 'Switch product', () => import('../features/shell/MobileSwitcherDrawer'), { slide: 'bottom' }),
+  drawer('mobile-menu', 'Menu', () => import('../features/shell/MobileMenuDrawer'), { slide: 'left' }),
+  modal('download-app', 'Get the app', () => import('../features/shell/DownloadAppModal')),
+  modal('bet-not-logged-in', "Let's get that bet on", () => import('../features/shell/BetNotLoggedInModal')),
   { name: 'iframeRedirect', kind: 'iframeRedirect', title: 'Redirect', slide: 'right' },
 
   // Account
@@ -61,10 +61,10 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('AllBets', 'My Bets', undefined /* TODO ../features/bets/MyBetsDrawer */, { back: 'account', category: 'account' }),
 
   // Money
-  drawer('account_deposit', 'Deposit', undefined /* TODO ../features/deposit/DepositDrawer */, { back: 'account', category: 'account' }),
-  drawer('register_deposit', 'Deposit', undefined /* TODO ../features/deposit/RegisterDepositDrawer */),
-  drawer('account_withdraw', 'Withdraw', undefined /* TODO ../features/withdraw/WithdrawDrawer */, { back: 'account', category: 'account' }),
-  drawer('account_transaction-history', 'Transaction History', undefined /* TODO ../features/history/TransactionHistoryDrawer */, { back: 'account', category: 'account' }),
+  drawer('account_deposit', 'Deposit', () => import('../features/deposit/DepositDrawer'), { back: 'account', category: 'account' }),
+  drawer('register_deposit', 'Deposit', () => import('../features/deposit/RegisterDepositDrawer')),
+  drawer('account_withdraw', 'Withdraw', () => import('../features/withdraw/WithdrawDrawer'), { back: 'account', category: 'account' }),
+  drawer('account_transaction-history', 'Transaction History', () => import('../features/history/TransactionHistoryDrawer'), { back: 'account', category: 'account' }),
 
   // Safer gambling
   drawer('account_responsible-gambling', 'Responsible Gambling', undefined /* TODO ../features/safer-gambling/ResponsibleGamblingDrawer */, { back: 'account', category: 'account_responsible-gambling' }),

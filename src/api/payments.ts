@@ -1,0 +1,32 @@
+import type { Http } from './http';
+import {
+  IDEMPOTENCY_HEADER,
+  depositFormResponse,
+  paymentResult,
+  paymentsResponse,
+  savedCard,
+  type DepositJsRequest,
+  type PaymentsQuery,
+  type WithdrawRequest,
+} from '../contract/payments';
+
+const keyed = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER]: idempotencyKey });
+
+export function paymentsApi(http: Http) {
+  return {
+    card: () => http.get('/card', { schema: savedCard }),
+    depositForm: (query: { amount: number; storeCard: boolean }, idempotencyKey: string) =>
+      http.get('/deposit_form', { query, headers: keyed(idempotencyKey), schema: depositFormResponse }),
+    depositWithSavedCard: (body: DepositJsRequest, idempotencyKey: string) => http.post('/deposit_js', { body, headers: keyed(idempotencyKey), schema: paymentResult }),
+    withdraw: (body: WithdrawRequest, idempotencyKey: string) => http.post('/withdraw', { body, headers: keyed(idempotencyKey), schema: paymentResult }),
+    payments: (query: PaymentsQuery = {}) => http.get('/payments', { query, schema: paymentsResponse }),
+  };
+}
+export type PaymentsApi = ReturnType<typeof paymentsApi>;
+
+/** Query keys of payment data, so every screen invalidates the same ones. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  card: () => [...paymentKeys.all, 'card'] as const,
+  list: (query: PaymentsQuery) => [...paymentKeys.all, 'list', query] as const,
+};

@@ -1,0 +1,29 @@
+import type { TransactionItem } from '../../contract/transactions';
+import { formatDateTime } from '../../lib/dates';
+import { formatPence } from '../../lib/money';
+
+const KIND_LABELS: Record<TransactionItem['kind'], string> = {
+  Deposit: 'Deposit',
+  Withdrawal: 'Withdrawal',
+  Stake: 'Stake',
+  Returns: 'Winnings',
+  Refund: 'Refund',
+  Adjustment: 'Adjustment',
+};
+const VERTICAL_LABELS: Record<TransactionItem['vertical'], string> = { sportsbook: 'Sportsbook', p2p: 'P2P Bets', wallet: 'Wallet' };
+
+/** One ledger row: what, when, the signed amount and the balance after it. */
+export function TransactionRow({ item }: { item: TransactionItem }) {
+  return (
+    <li className="history__item" data-testid="transaction">
+      <span className="history__what">
+        <strong>{KIND_LABELS[item.kind]}</strong> <span className="field__hint">{VERTICAL_LABELS[item.vertical]}</span>
+      </span>
+      <span className={item.amount < 0 ? 'history__amount history__amount--out' : 'history__amount'}>{formatPence(item.amount)}</span>
+      <time className="history__when" dateTime={item.createdAt}>
+        {formatDateTime(item.createdAt)}
+      </time>
+      <span className="history__balance">Balance {formatPence(item.balanceOut)}</span>
+    </li>
+  );
+}

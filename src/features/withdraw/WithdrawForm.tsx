@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStores } from '../../stores/context';
+import { paymentKeys, paymentsApi } from '../../api/payments';
+import { SubmissionKeys, type Submission } from '../../api/idempotency';
+import { errorMessage } from '../../api/http';
+import { QUICK_PICKS, WITHDRAW_INPUT_MAX_LENGTH, cardFieldsToCardInfo, type WithdrawRequest } from '../../contract/payments';
+import { formatPence, penceToPoundsInput, poundsToPence } from '../../lib/money';
+import { Field } from '../../ui/Field';
+import { FormAlert } from '../../ui/FormAlert';
+import { QuickPicks } from '../../ui/QuickPicks';
+import { Spinner } from '../../ui/Spinner';
+import { StatusScreen } from '../../ui/StatusScreen';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { filtered, useZodForm } from '../../ui/form';
+import { historyKeys } from '../history/query';
+import { canSubmitWithdraw, cleanWithdrawInput, withdrawErrorMessage } from './rules';
+import { digitsOnly, emptyWithdrawForm, withdrawFormSchema } from './form';
+
+export const OFFLINE_WITHDRAW = 'You are offline. Withdrawals need a connection.';
+
+type Step = { name: 'form' } | { name: 'sending' } | { name: 'pending'; amount: number } | { name: 'error'; message: string; error: unknown };
+
+/** The withdraw form: amount capped at the balance, the saved card or a new one, and the outcome. */
+export const WithdrawForm = observer(function WithdrawForm() {
+  const { http, db, balance, session, network } = useStores();
+  const queryClient = useQueryClient();
+  const api = useMemo(() => paymentsApi(http), [http]);
+  const keys = useMemo(() => new SubmissionKeys(db.pendingSubmissions), [db]);
+  const card = useQuery({ queryKey: paymentKeys.card(), queryFn: api.card, enabled: network.online });
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [changingCard, setChangingCard] = useState(false);
+  const last = useRef<Submission<WithdrawRequest> | null>(null);
+
+  const { register, handleSubmit, setValue, watch, reset, formState } = useZodForm(withdrawFormSchema, { defaultValues: emptyWithdrawForm });
+  const maskedPan = card.data?.maskedPan ?? null;
+  const newCard = !maskedPan || changingCard;
+  useEffect(() => setValue('newCard', newCard), [newCard, setValue]);
+  const userId = session.user?.id ?? card.data?.userId;
+  const amount = poundsToPence(watch('amount'));
+  const agreed = watch('agreed');
+  const canSubmit = network.online && canSubmitWithdraw({ amount, userId, newCard, agreed });
+
+  const send = async (submission: Submission<WithdrawRequest>) => {
+    last.current = submission;
+    setStep({ name: 'sending' });
+    try {
+      const result = await keys.send(submission, (key, body) => api.withdraw(body, key));
+      balance.set(result.balance);
+      setStep({ name: 'pending', amount: submission.body.amount });
+      reset(emptyWithdrawForm);
+      setChangingCard(false);
+    } catch (error) {
+      setStep({ name: 'error', message: withdrawErrorMessage(errorMessage(error)), error });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      if (userId !== undefined) void queryClient.invalidateQueries({ queryKey: historyKeys.user(userId) });
+    }
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const pence = poundsToPence(values.amount);
+    if (!canSubmit || userId === undefined) return;
+    const body: WithdrawRequest = { amount: pence, ...(values.newCard ? { cardInfo: cardFieldsToCardInfo(values) } : {}) };
+    void send(keys.create(userId, 'withdraw', body));
+  });
+
+  if (step.name === 'sending') return <Spinner label="Sending your withdrawal" />;
+  if (step.name === 'pending') {
+    return (
+      <StatusScreen icon="success" heading="Withdraw Pending" onPrimary={() => setStep({ name: 'form' })} primaryText="Done">
+        <p>
+          Your withdrawal of {formatPence(step.amount)} has been requested. It takes up to 24 hours to process, then 1 to 3 business days to reach your bank.
+        </p>
+      </StatusScreen>
+    );
+  }
+  if (step.name === 'error') {
+    return (
+      <StatusScreen
+        icon="error"
+        heading="Error"
+        onPrimary={() => (last.current && network.online ? void send(keys.retry(last.current, step.error)) : setStep({ name: 'form' }))}
+        primaryText="Try again"
+        onCancel={() => setStep({ name: 'form' })}
+      >
+        <p role="alert">{step.message}</p>
+      </StatusScreen>
+    );
+  }
+  if (network.online && card.isPending) return <Spinner />;
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {!network.online && <FormAlert tone="info">{OFFLINE_WITHDRAW}</FormAlert>}
+      {network.online && card.isError && <FormAlert>{errorMessage(card.error)}</FormAlert>}
+      <Field
+        label="Withdraw amount (£)"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        maxLength={WITHDRAW_INPUT_MAX_LENGTH}
+        error={formState.errors.amount?.message}
+        {...filtered(register('amount'), (typed) => cleanWithdrawInput(typed, balance.balance))}
+      />
+      <QuickPicks
+        amounts={[...QUICK_PICKS]}
+        selected={Number.isFinite(amount) ? amount : undefined}
+        label="Quick withdraw amounts"
+        onPick={(pick) => setValue('amount', cleanWithdrawInput(penceToPoundsInput(pick), balance.balance), { shouldValidate: true })}
+      />
+      <fieldset className="withdraw-to">
+        <legend className="field__label">Withdraw to</legend>
+        {newCard ? (
+          <>
+            <Field label="Name on card" autoComplete="cc-name" error={formState.errors.name?.message} {...register('name')} />
+            <Field label="Card number" inputMode="numeric" autoComplete="cc-number" error={formState.errors.cardNumber?.message} {...filtered(register('cardNumber'), digitsOnly(19))} />
+            <div className="withdraw-to__row">
+              <Field label="Expiry month (MM)" inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" error={formState.errors.expiryMM?.message} {...filtered(register('expiryMM'), digitsOnly(2))} />
+              <Field label="Expiry year (YY)" inputMode="numeric" autoComplete="cc-exp-year" placeholder="YY" error={formState.errors.expiryYY?.message} {...filtered(register('expiryYY'), digitsOnly(2))} />
+              <Field label="Security code" inputMode="numeric" autoComplete="cc-csc" error={formState.errors.cvv?.message} {...filtered(register('cvv'), digitsOnly(4))} />
+            </div>
+            <label className="checkbox">
+              <input type="checkbox" {...register('agreed')} />
+              <span>I agree to my card details being stored for withdrawals</span>
+            </label>
+            {maskedPan && (
+              <button type="button" className="button button--link" onClick={() => setChangingCard(false)}>
+                Use saved card {maskedPan}
+              </button>
+            )}
+          </>
+        ) : (
+          <p className="withdraw-to__saved">
+            <span data-testid="withdraw-saved-card">{maskedPan}</span>{' '}
+            <button type="button" className="button button--link" onClick={() => setChangingCard(true)}>
+              change card
+            </button>
+          </p>
+        )}
+      </fieldset>
+      <SubmitButton disabled={!canSubmit}>Withdraw</SubmitButton>
+    </form>
+  );
+});

@@ -1,0 +1,35 @@
+import { poundsToPence, penceToPoundsInput, type Pence } from '../../lib/money';
+import { SECURITY_CODE_FAILURE_PATTERN, WITHDRAW_CARD_FAILED_TEXT, WITHDRAW_INPUT_MAX_LENGTH } from '../../contract/payments';
+
+/**
+ * What the withdraw field keeps of what was typed: digits with at most one point and 2 decimals, at most
+ * 10 characters, and never more than the balance (the balance itself is shown instead).
+ */
+export function cleanWithdrawInput(typed: string, balance: Pence): string {
+  let cleaned = typed.replace(/[^\d.]/g, '');
+  const point = cleaned.indexOf('.');
+  if (point !== -1) cleaned = cleaned.slice(0, point + 1) + cleaned.slice(point + 1).replace(/\./g, '').slice(0, 2);
+  cleaned = cleaned.slice(0, WITHDRAW_INPUT_MAX_LENGTH);
+  const amount = poundsToPence(cleaned);
+  if (Number.isFinite(amount) && amount > balance) return penceToPoundsInput(Math.max(0, balance));
+  return cleaned;
+}
+
+export interface WithdrawSubmitState {
+  amount: Pence;
+  userId: number | null | undefined;
+  newCard: boolean;
+  agreed: boolean;
+}
+
+/** Spec 001 section 4: a positive amount and a known user; with a new card the agreement is ticked too. */
+export function canSubmitWithdraw({ amount, userId, newCard, agreed }: WithdrawSubmitState): boolean {
+  if (!Number.isFinite(amount) || amount <= 0) return false;
+  if (userId === null || userId === undefined) return false;
+  return !newCard || agreed;
+}
+
+/** The server's words for a failed security-code check become the specification's message. */
+export function withdrawErrorMessage(message: string): string {
+  return SECURITY_CODE_FAILURE_PATTERN.test(message) ? WITHDRAW_CARD_FAILED_TEXT : message;
+}
