@@ -1,9 +1,16 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
+import type { UserStatus } from '../users/tables';
 import type { AccessClaims, AccessTokens } from './tokens';
 import { forbidden, unauthorized } from '../../errors';
 
 export const SUSPENDED_MESSAGE = 'This account has been suspended.';
+
+/** What the database says about the session a token belongs to. */
+export interface SessionRow {
+  status: UserStatus;
+  revoked_at: Date | null;
+}
 
 /**
  * Decides whether an access token may act now. The token's signature is not enough: its refresh family
@@ -18,9 +25,7 @@ export class SessionGuard {
   ) {}
 
   async check(token: string | undefined): Promise<AccessClaims> {
-    if (!token) throw unauthorized('Missing access token', 'TokenMissing');
-    const claims = await this.tokens.verify(token, this.clock.now());
-    if (!claims) throw unauthorized('Your session has expired', 'TokenExpired');
+    const claims = await this.verifyToken(token);
     const row = await this.db
       .selectFrom('users')
       .innerJoin('refresh_families', 'refresh_families.user_id', 'users.id')
@@ -28,10 +33,22 @@ export class SessionGuard {
       .where('users.id', '=', claims.userId)
       .where('refresh_families.id', '=', claims.familyId)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.status === 'deleted') throw unauthorized('Your session has expired', 'TokenExpired');
-    if (row.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
+    assertSessionActive(row);
     return claims;
   }
+
+  /** The signature, issuer, audience and expiry only; callers must still apply assertSessionActive to the session row. */
+  async verifyToken(token: string | undefined): Promise<AccessClaims> {
+    if (!token) throw unauthorized('Missing access token', 'TokenMissing');
+    const claims = await this.tokens.verify(token, this.clock.now());
+    if (!claims) throw unauthorized('Your session has expired', 'TokenExpired');
+    return claims;
+  }
+}
+
+export function assertSessionActive(row: SessionRow | undefined): void {
+  if (!row || row.revoked_at !== null || row.status === 'deleted') throw unauthorized('Your session has expired', 'TokenExpired');
+  if (row.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
 }
 
 export function bearerToken(header: string | undefined): string | undefined {

@@ -10,8 +10,12 @@ export interface AccessClaims {
   familyId: string;
 }
 
+/** Verified tokens are remembered (bounded), so a polling client does not pay for the signature check on every call. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class AccessTokens {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   constructor(secret: string, private readonly lifetimeSeconds: number) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -30,6 +34,8 @@ export class AccessTokens {
 
   /** Returns the claims, or undefined for any token that is malformed, forged, expired or not ours. */
   async verify(token: string, now: Date): Promise<AccessClaims | undefined> {
+    const cached = this.verified.get(token);
+    if (cached) return cached.expiresAtMs > now.getTime() ? cached.claims : undefined;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -38,8 +44,11 @@ export class AccessTokens {
         currentDate: now,
       });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.fid !== 'string') return undefined;
-      return { userId, familyId: payload.fid };
+      if (!Number.isInteger(userId) || typeof payload.fid !== 'string' || typeof payload.exp !== 'number') return undefined;
+      const claims = { userId, familyId: payload.fid };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      return claims;
     } catch {
       return undefined;
     }

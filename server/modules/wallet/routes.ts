@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
+import { bearerToken } from '../auth/session-guard';
 
-export async function walletRoutes(app: FastifyInstance, { wallet }: Services) {
-  app.get('/balance', { preHandler: app.authenticate }, async (request) => wallet.balance(request.auth.userId));
+export async function walletRoutes(app: FastifyInstance, { wallet, sessionGuard }: Services) {
+  app.get('/balance', async (request) => wallet.balanceForSession(await sessionGuard.verifyToken(bearerToken(request.headers.authorization))));
 }

@@ -2,12 +2,31 @@ import type { Db } from '../../db/database';
 import type { Ledger, Posted } from './ledger';
 import type { BalanceResponse } from '../../../src/contract/wallet';
 import { notFound } from '../../errors';
+import type { AccessClaims } from '../auth/tokens';
+import { assertSessionActive } from '../auth/session-guard';
 
 export class WalletService {
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
   ) {}
+
+  /**
+   * The balance for a verified token, with the session's standing checked in the same query: the header
+   * polls this, so it costs one round trip instead of two.
+   */
+  async balanceForSession(claims: AccessClaims): Promise<BalanceResponse> {
+    const row = await this.db
+      .selectFrom('wallets')
+      .innerJoin('users', 'users.id', 'wallets.user_id')
+      .innerJoin('refresh_families', 'refresh_families.user_id', 'users.id')
+      .select(['wallets.balance', 'wallets.currency', 'users.status', 'refresh_families.revoked_at'])
+      .where('wallets.user_id', '=', claims.userId)
+      .where('refresh_families.id', '=', claims.familyId)
+      .executeTakeFirst();
+    assertSessionActive(row);
+    return { balance: row!.balance, currency: row!.currency };
+  }
 
   async balance(userId: number): Promise<BalanceResponse> {
     const wallet = await this.db.selectFrom('wallets').select(['balance', 'currency']).where('user_id', '=', userId).executeTakeFirst();

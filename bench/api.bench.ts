@@ -1,0 +1,61 @@
+/**
+ * GET /balance against what it is made of: a bare Fastify JSON route and a raw balance read through the
+ * same database pool, all on PostgreSQL, in one process, each under autocannon. Target: the ratio of
+ * GET /balance to the smaller of the other two is at least 0.5.
+ */
+import type { AddressInfo } from 'node:net';
+import { openDatabase } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { systemClock } from '../server/clock';
+import { createServices } from '../server/services';
+import { buildApp } from '../server/app';
+import { InProcessBus } from '../server/modules/live/bus';
+import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/seed';
+import { autocannon, formatRate, scratchDatabase } from './support';
+
+const SECONDS = 8;
+const CONNECTIONS = 50;
+
+export default async function run(): Promise<void> {
+  const scratch = await scratchDatabase('bench_api');
+  const database = await openDatabase({ url: scratch.url, poolSize: 10 });
+  try {
+    await migrateToLatest(database.db);
+    const config = {
+      publicUrl: 'http://127.0.0.1',
+      providersUrl: 'http://127.0.0.1',
+      supportEmail: 'support@example.com',
+      dataDir: '/tmp/bx-bench',
+      secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: 'bench', operatorKey: 'bench' },
+    };
+    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
+    await seedDemo(services);
+    const app = await buildApp({ services });
+    const userId = (await services.users.findIdByEmail(DEMO_EMAIL))!;
+    app.get('/bench/bare', async () => ({ ok: true }));
+    app.get('/bench/raw-balance', async () => database.db.selectFrom('wallets').select(['balance', 'currency']).where('user_id', '=', userId).executeTakeFirstOrThrow());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { accessToken } = await services.auth.login({ email: DEMO_EMAIL, password: DEMO_PASSWORD }, '127.0.0.1');
+
+    const bare = await autocannon(`${base}/bench/bare`, { seconds: SECONDS, connections: CONNECTIONS });
+    const raw = await autocannon(`${base}/bench/raw-balance`, { seconds: SECONDS, connections: CONNECTIONS });
+    const balance = await autocannon(`${base}/balance`, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${accessToken}` } });
+    await app.close();
+
+    const rows = [
+      ['bare Fastify JSON route', bare],
+      ['raw balance read (same pool)', raw],
+      ['GET /balance with a token', balance],
+    ] as const;
+    for (const [name, result] of rows) {
+      console.log(`${name.padEnd(32)} ${formatRate(result.requestsPerSecond).padStart(8)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms   errors ${result.errors + result.non2xx}`);
+    }
+    const ratio = balance.requestsPerSecond / Math.min(bare.requestsPerSecond, raw.requestsPerSecond);
+    console.log(`ratio GET /balance : min(bare, raw) = ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+  } finally {
+    await database.close();
+    await scratch.drop();
+  }
+}
