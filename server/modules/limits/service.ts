@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Trx } from '../wallet/ledger';
+import type { Clock } from '../../clock';
+import type { DeleteLimitResponse, DepositLimit, LimitKind, LimitsResponse, SetLimitRequest, SetLimitResponse } from '../../../src/contract/limits';
+import { LIMIT_COOLING_OFF_MS, LIMIT_KINDS, LIMIT_WINDOW_MS, limitExceededMessage, limitKey } from '../../../src/contract/limits';
+import { notFound, unprocessable } from '../../errors';
+import { limitAt, orderingProblem, type LimitState } from './rules';
+
+export const LIMIT_NOT_FOUND = 'Limit not found';
+export const NOT_YOUR_ACCOUNT = 'You can only set limits on your own account';
+
+/**
+ * Deposit limits with their cooling-off (DESIGN.md): the first limit and any decrease apply at once,
+ * an increase or a deletion 24 hours later, and a newer change replaces a waiting one. Every change
+ * and every deposit check locks the customer's wallet row first, so they serialise with deposits.
+ */
+export class LimitsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(userId: number): Promise<LimitsResponse> {
+    const now = this.clock.now();
+    const result: LimitsResponse = { daily: null, weekly: null, monthly: null };
+    const rows = await this.db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
+    for (const row of rows) {
+      const state = limitAt(row, now);
+      if (state) result[limitKey(row.kind)] = await this.view(this.db, userId, row.id, row.kind, state, now);
+    }
+    return result;
+  }
+
+  async set(userId: number, request: SetLimitRequest): Promise<SetLimitResponse> {
+    if (request.userId !== userId) throw unprocessable(NOT_YOUR_ACCOUNT, 'NotYourAccount');
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const states = await this.lockedStates(trx, userId, now);
+      const problem = orderingProblem(request.kind, request.amount, states);
+      if (problem) throw unprocessable(problem, 'LimitOrder');
+      const current = states.get(request.kind);
+      const immediate = !current || request.amount <= current.amount;
+      const effectiveFrom = immediate ? now : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
+      const values = immediate
+        ? { amount: request.amount, effective_from: now, pending_amount: null, pending_from: null, updated_at: now }
+        : { amount: current.amount, effective_from: current.effectiveFrom, pending_amount: request.amount, pending_from: effectiveFrom, updated_at: now };
+      const row = await trx
+        .insertInto('deposit_limits')
+        .values({ user_id: userId, kind: request.kind, created_at: now, ...values })
+        .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet(values))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('deposit_limit_changes').values({ user_id: userId, kind: request.kind, amount: request.amount, effective_from: effectiveFrom, created_at: now }).execute();
+      const state: LimitState = immediate
+        ? { amount: request.amount, effectiveFrom: now, pending: null }
+        : { amount: current.amount, effectiveFrom: current.effectiveFrom, pending: { amount: request.amount, effectiveFrom } };
+      const limit = await this.view(trx, userId, row.id, request.kind, state, now);
+      const message = immediate ? 'Your new limit is in effect immediately.' : `Your new limit will come into effect at ${effectiveFrom.toISOString()}.`;
+      return { message, limit };
+    });
+  }
+
+  async delete(userId: number, id: number): Promise<DeleteLimitResponse> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      await this.lockWallet(trx, userId);
+      const row = await trx.selectFrom('deposit_limits').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const state = row && limitAt(row, now);
+      if (!row || !state) throw notFound(LIMIT_NOT_FOUND, 'LimitNotFound');
+      // Asking again for a deletion already waiting keeps its time rather than restarting the wait.
+      const effectiveFrom = state.pending && state.pending.amount === null ? state.pending.effectiveFrom : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
+      await trx
+        .updateTable('deposit_limits')
+        .set({ amount: state.amount, effective_from: state.effectiveFrom, pending_amount: null, pending_from: effectiveFrom, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await trx.insertInto('deposit_limit_changes').values({ user_id: userId, kind: row.kind, amount: null, effective_from: effectiveFrom, created_at: now }).execute();
+      return { message: 'Your limit will be removed after the 24 hour cooling-off period.', effectiveFrom: effectiveFrom.toISOString() };
+    });
+  }
+
+  /**
+   * The deposit path's check, run inside the deposit's settlement transaction after the wallet row is
+   * locked: two deposits on one wallet cannot both see the same remaining amount.
+   */
+  async assertWithinLimits(db: Db | Trx, userId: number, amount: number, now: Date): Promise<void> {
+    const rows = await db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
+    for (const kind of LIMIT_KINDS) {
+      const row = rows.find((candidate) => candidate.kind === kind);
+      const state = row && limitAt(row, now);
+      if (!state) continue;
+      const deposited = await this.depositedSince(db, userId, new Date(now.getTime() - LIMIT_WINDOW_MS[kind]));
+      if (deposited + amount > state.amount) throw unprocessable(limitExceededMessage(kind), 'DepositLimitExceeded');
+    }
+  }
+
+  private async lockWallet(trx: Trx, userId: number): Promise<void> {
+    await trx.selectFrom('wallets').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  }
+
+  private async lockedStates(trx: Trx, userId: number, now: Date): Promise<Map<LimitKind, LimitState>> {
+    await this.lockWallet(trx, userId);
+    const rows = await trx.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
+    const states = new Map<LimitKind, LimitState>();
+    for (const row of rows) {
+      const state = limitAt(row, now);
+      if (state) states.set(row.kind, state);
+    }
+    return states;
+  }
+
+  private async depositedSince(db: Db | Trx, userId: number, since: Date): Promise<number> {
+    const row = await db
+      .selectFrom('transactions')
+      .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  private async view(db: Db | Trx, userId: number, id: number, kind: LimitKind, state: LimitState, now: Date): Promise<DepositLimit> {
+    const deposited = await this.depositedSince(db, userId, new Date(now.getTime() - LIMIT_WINDOW_MS[kind]));
+    return {
+      id,
+      kind,
+      amount: state.amount,
+      active: true,
+      effectiveFrom: state.effectiveFrom.toISOString(),
+      remaining: { remainingAmount: Math.max(0, state.amount - deposited) },
+      ...(state.pending ? { pending: { amount: state.pending.amount, effectiveFrom: state.pending.effectiveFrom.toISOString() } } : {}),
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import type { OperatorCommand } from '../operator/command';
+import { requireArgs } from '../operator/command';
+import { badRequest } from '../../errors';
+
+const USAGE = 'promo create <code> <title...> [--ends YYYY-MM-DD] [--description <text...>] | promo list';
+
+/** Splits `--ends` and `--description` out of the words after the code. */
+function createOptions(words: string[]): { title: string; endsAt?: Date; description?: string } {
+  const title: string[] = [];
+  let description: string[] | undefined;
+  let endsAt: Date | undefined;
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    if (word === '--ends') {
+      const value = words[++index] ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value) || Number.isNaN(new Date(value).getTime())) throw badRequest(`Not a date: ${value}`);
+      endsAt = new Date(value);
+    } else if (word === '--description') description = [];
+    else (description ?? title).push(word);
+  }
+  return { title: title.join(' '), endsAt, description: description?.join(' ') };
+}
+
+export const promotionCommands: OperatorCommand[] = [
+  {
+    name: 'promo',
+    usage: USAGE,
+    async run(services, args) {
+      const [action, code, ...rest] = requireArgs(args, 1, USAGE);
+      if (action === 'list') return services.promotions.all();
+      if (action === 'create') {
+        requireArgs(args, 3, USAGE);
+        return services.promotions.create({ code: code!, ...createOptions(rest) });
+      }
+      throw badRequest(`Usage: ${USAGE}`);
+    },
+  },
+];

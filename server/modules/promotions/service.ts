@@ -1,0 +1,87 @@
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { ApplyPromoResponse, Promotion } from '../../../src/contract/promotions';
+import { normalisePromoCode, PROMO_INVALID, PROMO_USED } from '../../../src/contract/promotions';
+import { badRequest, conflict, notFound, unprocessable } from '../../errors';
+
+export const PROMO_NEEDS_VERIFICATION = 'Promotions are open to verified customers only. Please verify your identity first.';
+
+interface PromotionRow {
+  code: string;
+  title: string;
+  description: string;
+  ends_at: Date | null;
+}
+
+const toPromotion = (row: PromotionRow): Promotion => ({ code: row.code, title: row.title, description: row.description, endsAt: row.ends_at?.toISOString() ?? null });
+
+export class PromotionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Running now: started, not yet ended. */
+  async current(): Promise<Promotion[]> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .selectFrom('promotions')
+      .select(['code', 'title', 'description', 'ends_at'])
+      .where('starts_at', '<=', now)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map(toPromotion);
+  }
+
+  async all(): Promise<Array<Promotion & { startsAt: string; optIns: number }>> {
+    const rows = await this.db
+      .selectFrom('promotions')
+      .leftJoin('promotion_opt_ins', 'promotion_opt_ins.code', 'promotions.code')
+      .select((eb) => ['promotions.code', 'promotions.title', 'promotions.description', 'promotions.starts_at', 'promotions.ends_at', eb.fn.count<number>('promotion_opt_ins.user_id').as('opt_ins')])
+      .groupBy('promotions.code')
+      .orderBy('promotions.created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...toPromotion(row), startsAt: row.starts_at.toISOString(), optIns: Number(row.opt_ins) }));
+  }
+
+  async create(input: { code: string; title: string; description?: string; endsAt?: Date }): Promise<Promotion> {
+    const code = normalisePromoCode(input.code);
+    if (!/^[A-Z0-9_-]{1,40}$/.test(code)) throw badRequest('A promo code is 1 to 40 letters, digits, - or _');
+    if (!input.title.trim()) throw badRequest('A promotion needs a title');
+    const now = this.clock.now();
+    if (input.endsAt && input.endsAt <= now) throw badRequest('The end date must be in the future');
+    const row = await this.db
+      .insertInto('promotions')
+      .values({ code, title: input.title.trim(), description: input.description?.trim() ?? '', starts_at: now, ends_at: input.endsAt ?? null, created_at: now })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning(['code', 'title', 'description', 'ends_at'])
+      .executeTakeFirst();
+    if (!row) throw conflict(`Promo code ${code} already exists`);
+    return toPromotion(row);
+  }
+
+  /** Records the customer's opt-in once; the unique key makes a second (or concurrent) use a 409. */
+  async apply(userId: number, rawCode: string): Promise<ApplyPromoResponse> {
+    const now = this.clock.now();
+    const code = normalisePromoCode(rawCode);
+    const promotion = await this.db
+      .selectFrom('promotions')
+      .select(['code', 'title', 'description', 'ends_at'])
+      .where('code', '=', code)
+      .where('starts_at', '<=', now)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+      .executeTakeFirst();
+    if (!promotion) throw notFound(PROMO_INVALID, 'PromoInvalid');
+    const user = await this.db.selectFrom('users').select('verification_status').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (user.verification_status !== 'passed') throw unprocessable(PROMO_NEEDS_VERIFICATION, 'VerificationRequired');
+    const inserted = await this.db
+      .insertInto('promotion_opt_ins')
+      .values({ user_id: userId, code, at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
+      .returning('code')
+      .executeTakeFirst();
+    if (!inserted) throw conflict(PROMO_USED, 'PromoUsed');
+    return { message: `Promo code ${code} applied: you are opted in to ${promotion.title}.`, promotion: toPromotion(promotion) };
+  }
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const PROMO_REQUIRED = 'Please enter a promo code';
+export const PROMO_FAILED = 'There was a problem submitting the promo code. Please try again later.';
+export const PROMO_INVALID = 'Invalid promo code';
+export const PROMO_USED = 'Promo code already used';
+export const PROMO_CODE_MAX = 40;
+
+/** Codes are compared without regard to case or surrounding spaces. */
+export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
+
+export const promoCodeForm = z.object({
+  promo_code: z.string().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID),
+});
+export type PromoCodeForm = z.infer<typeof promoCodeForm>;
+
+export const promoCodeParam = z.object({ code: z.string().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID) });
+
+export const promotion = z.object({ code: z.string(), title: z.string(), description: z.string(), endsAt: z.string().nullable() });
+export type Promotion = z.infer<typeof promotion>;
+
+export const applyPromoResponse = z.object({ message: z.string(), promotion });
+export type ApplyPromoResponse = z.infer<typeof applyPromoResponse>;
+
+export const promotionsResponse = z.array(promotion);
