@@ -9,6 +9,11 @@ import { BalanceStore, BALANCE_POLL_MS } from './BalanceStore';
 import { LiveConnection, type SocketLike } from './LiveConnection';
 import { NetworkStatus } from './NetworkStatus';
 import { browserTimers, type Timers } from './timers';
+import { contentApi } from '../api/content';
+import { ContentStore } from '../features/legal/ContentStore';
+import { InstallPrompt } from '../app/pwa/InstallPrompt';
+import { UpdateStore } from '../app/pwa/UpdateStore';
+import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage';
 
 export interface RootDeps {
   db: AppDatabase;
@@ -20,6 +25,8 @@ export interface RootDeps {
   createSocket?: (url: string) => SocketLike;
   alert?: (message: string) => void;
   origin?: string;
+  /** Web storage and Cache Storage wiped of the customer's data at logout. */
+  userStorage?: StorageAreas;
 }
 
 /** Builds every store once and wires them: the session drives the balance, the live connection and the caches. */
@@ -33,6 +40,10 @@ export class RootStore {
   readonly network: NetworkStatus;
   readonly db: AppDatabase;
   readonly queryClient: QueryClient;
+  readonly content: ContentStore;
+  readonly install: InstallPrompt;
+  readonly update = new UpdateStore();
+  private readonly userStorage: StorageAreas;
   private pollTimer: unknown = undefined;
   private readonly timers: Timers;
   private readonly disposers: Array<() => void> = [];
@@ -51,6 +62,13 @@ export class RootStore {
       onAuthFailure: (status) => this.session.handleAuthFailure(status),
     });
     this.api = authApi(this.http);
+    this.content = new ContentStore({ api: contentApi(this.http), cache: this.db.documents, now });
+    this.install = new InstallPrompt({
+      target: globalThis.window,
+      userAgent: globalThis.navigator?.userAgent ?? '',
+      standalone: globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false,
+    });
+    this.userStorage = deps.userStorage ?? { local: globalThis.localStorage, session: globalThis.sessionStorage, caches: globalThis.caches };
     this.session = new SessionStore({
       api: this.api,
       storage: deps.storage ?? globalThis.sessionStorage,
@@ -93,6 +111,14 @@ export class RootStore {
         () => this.session.user?.id ?? null,
         (userId) => this.balance.forUser(userId),
       ),
+      // Offline the header shows the last balance this device saw, marked as such; back online it is fetched afresh.
+      reaction(
+        () => this.network.online,
+        (online) => {
+          if (!this.session.isLoggedIn) return;
+          void (online ? this.balance.fetch() : this.balance.showLastKnown());
+        },
+      ),
       // While logged in and the live connection is down, poll every 30 seconds.
       reaction(
         () => this.session.token !== null && this.live.state !== 'connected',
@@ -121,7 +147,7 @@ export class RootStore {
     this.overlays.closeAll();
     this.queryClient.clear();
     if (reason === 'accountSuspended') this.overlays.open('account-suspended');
-    await this.db.clearUserData();
+    await Promise.all([this.db.clearUserData(), clearUserStorage(this.userStorage)]);
   }
 
   dispose(): void {
@@ -130,5 +156,6 @@ export class RootStore {
     this.session.dispose();
     this.live.close();
     this.network.dispose();
+    this.install.dispose();
   }
 }
