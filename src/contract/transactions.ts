@@ -65,3 +65,7 @@ export type TransactionItem = z.infer<typeof transactionItem>;
 /** Newest first. */
 export const transactionsResponse = z.array(transactionItem);
 export type TransactionsResponse = z.infer<typeof transactionsResponse>;
+
+/** GET /transactions/net-deposits: lifetime card deposits minus withdrawals (refunded withdrawals count back), pence. */
+export const netDepositsResponse = z.object({ netDeposits: z.number().int() });
+export type NetDepositsResponse = z.infer<typeof netDepositsResponse>;

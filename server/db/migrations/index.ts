@@ -3,6 +3,7 @@ import * as foundation from './0001_foundation';
 import * as payments from './0002_payments';
 import * as limits from './0003_limits';
 import * as promotions from './0004_promotions';
+import * as registration from './0005_registration';
 import * as content from './0007_content';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_payments': payments,
   '0003_limits': limits,
   '0004_promotions': promotions,
+  '0005_registration': registration,
   '0007_content': content,
 };

@@ -28,6 +28,11 @@ export class UsersService {
     };
   }
 
+  /** The operator accepted the customer's documents: deposits, bets and withdrawals are open to them. */
+  async markVerified(userId: number, now: Date): Promise<void> {
+    await this.db.updateTable('users').set({ verification_status: 'passed', updated_at: now }).where('id', '=', userId).execute();
+  }
+
   async findIdByEmail(email: string): Promise<number | undefined> {
     const user = await this.db
       .selectFrom('users')

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Services } from '../../services';
+import { parse } from '../../http/parse';
+import { readIdempotencyKey } from '../idempotency/service';
+import { depositFormQuery, depositJsRequest, paymentsQuery, withdrawRequest } from '../../../src/contract/payments';
+import { NOTIFICATION_PATH } from '../../providers/card-payments/pages';
+import { SIGNATURE_HEADER } from '../../providers/card-payments/signing';
+import type { Answer } from './service';
+
+function send<T>(reply: FastifyReply, answer: Answer<T>) {
+  if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+  return reply.status(answer.statusCode).send(answer.body);
+}
+
+export async function paymentsRoutes(app: FastifyInstance, services: Services) {
+  const { payments, cardProvider, clock } = services;
+  const auth = { preHandler: app.authenticate };
+
+  app.get('/deposit_form', auth, async (request, reply) => {
+    const query = parse(depositFormQuery, request.query);
+    const key = readIdempotencyKey(request.headers['idempotency-key'], false);
+    return send(reply, await payments.depositForm(request.auth.userId, query, key));
+  });
+
+  app.post('/deposit_js', auth, async (request, reply) => {
+    const body = parse(depositJsRequest, request.body);
+    const key = readIdempotencyKey(request.headers['idempotency-key'], true)!;
+    return send(reply, await payments.depositWithSavedCard(request.auth.userId, body.amount, key));
+  });
+
+  app.post('/withdraw', auth, async (request, reply) => {
+    const body = parse(withdrawRequest, request.body);
+    const key = readIdempotencyKey(request.headers['idempotency-key'], true)!;
+    return send(reply, await payments.withdraw(request.auth.userId, body, key));
+  });
+
+  app.get('/card', auth, async (request) => payments.savedCard(request.auth.userId));
+
+  app.get('/payments', auth, async (request) => payments.list(request.auth.userId, parse(paymentsQuery, request.query)));
+
+  // The provider's server-to-server call: authenticated by its signature over the exact bytes sent, so
+  // this scope keeps the raw body instead of parsing JSON.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post(NOTIFICATION_PATH, async (request) => {
+      const signature = request.headers[SIGNATURE_HEADER];
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const notification = cardProvider.verifyNotification(raw, typeof signature === 'string' ? signature : undefined, clock.now());
+      return payments.handleNotification(notification);
+    });
+  });
+}

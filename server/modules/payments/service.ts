@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { Ledger, Posting, Posted, Trx } from '../wallet/ledger';
+import type { IdempotencyService } from '../idempotency/service';
+import { requestHash } from '../idempotency/service';
+import type { CardPaymentProvider, PaymentNotification } from '../../providers/card-payments/provider';
+import type { DepositLimitGuard } from './deposit-limit-guard';
+import type { PaymentsTable } from './tables';
+import { AppError, notFound, unprocessable } from '../../errors';
+import {
+  NO_SAVED_CARD_MESSAGE,
+  VERIFICATION_REQUIRED_MESSAGE,
+  type DepositFormResponse,
+  type PaymentItem,
+  type PaymentKind,
+  type PaymentResult,
+  type PaymentStatus,
+  type SavedCard,
+  type WithdrawRequest,
+} from '../../../src/contract/payments';
+
+type Post = (posting: Posting) => Promise<Posted>;
+type Payment = Pick<PaymentsTable, 'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'error'>;
+
+export interface Answer<T> {
+  statusCode: number;
+  body: T;
+  replayed: boolean;
+}
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  provider: CardPaymentProvider;
+  idempotency: IdempotencyService;
+  limits: DepositLimitGuard;
+}
+
+export const UNKNOWN_PAYMENT = 'Payment not found';
+export const NOT_OPEN = 'This payment is no longer open';
+
+/**
+ * Card deposits and withdrawals. Money moves only through the ledger; a payment row tracks the card side,
+ * and its status leaves Open exactly once (row locked, then a guarded UPDATE), so a notification delivered
+ * twice, or late, settles once.
+ */
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** Creates an Open deposit and answers the provider's hosted card page for it. */
+  async depositForm(userId: number, request: { amount: number; storeCard: boolean }, key: string | undefined): Promise<Answer<DepositFormResponse>> {
+    const { idempotency, limits, provider, clock } = this.deps;
+    return this.db.transaction().execute(async (trx) => {
+      await this.assertVerified(trx, userId);
+      return idempotency.once(trx, userId, key, requestHash('GET /deposit_form', request), async () => {
+        await limits.assertWithinLimits(trx, userId, request.amount, clock.now());
+        const paymentId = randomUUID();
+        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount: request.amount, store_card: request.storeCard });
+        return { statusCode: 200, body: { paymentForm: provider.hostedPaymentUrl({ paymentId, amount: request.amount }), paymentId } };
+      });
+    });
+  }
+
+  /** A deposit with the saved card, charged at once and settled through the same path as a notification. */
+  async depositWithSavedCard(userId: number, amount: number, key: string): Promise<Answer<PaymentResult>> {
+    const { idempotency, limits, provider, clock, ledger } = this.deps;
+    return ledger.transaction(async (trx, post) => {
+      await this.assertVerified(trx, userId);
+      return idempotency.once(trx, userId, key, requestHash('POST /deposit_js', { amount }), async () => {
+        const card = await trx.selectFrom('saved_cards').select(['token', 'masked_pan']).where('user_id', '=', userId).executeTakeFirst();
+        if (!card) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
+        await this.lockWallet(trx, userId);
+        await limits.assertWithinLimits(trx, userId, amount, clock.now());
+        const paymentId = randomUUID();
+        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: card.masked_pan, card_token: card.token });
+        const outcome = await provider.chargeSavedCard({ paymentId, amount, cardToken: card.token });
+        const result = await this.settleDeposit(trx, post, paymentId, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan } : outcome);
+        return { statusCode: 200, body: result };
+      });
+    });
+  }
+
+  /** A signed notification from the provider (already verified): settles the deposit once, whatever the delivery order. */
+  async handleNotification(notification: PaymentNotification): Promise<PaymentResult> {
+    return this.deps.ledger.transaction(async (trx, post) => {
+      await trx
+        .insertInto('provider_notifications')
+        .values({ id: notification.id, payment_id: notification.paymentId, status: notification.status, received_at: this.deps.clock.now() })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      const payment = await trx.selectFrom('payments').select(['amount', 'kind']).where('id', '=', notification.paymentId).executeTakeFirst();
+      if (!payment || payment.kind !== 'Deposit') throw notFound(UNKNOWN_PAYMENT);
+      if (payment.amount !== notification.amount) throw unprocessable('Notification amount does not match the payment', 'AmountMismatch');
+      const outcome =
+        notification.status === 'success'
+          ? { ok: true as const, maskedPan: notification.maskedPan ?? null, cardToken: notification.cardToken }
+          : { ok: false as const, error: notification.error ?? 'Payment failed' };
+      return this.settleDeposit(trx, post, notification.paymentId, outcome);
+    });
+  }
+
+  /** Debits at once and opens a withdrawal for the operator to complete or reject. */
+  async withdraw(userId: number, request: WithdrawRequest, key: string): Promise<Answer<PaymentResult>> {
+    const { idempotency, provider, ledger } = this.deps;
+    return ledger.transaction(async (trx, post) => {
+      await this.assertVerified(trx, userId);
+      return idempotency.once(trx, userId, key, requestHash('POST /withdraw', request), async () => {
+        let card: { token: string; maskedPan: string };
+        if (request.cardInfo) {
+          const checked = await provider.checkPayoutCard(request.cardInfo);
+          if (!checked.ok) throw unprocessable(checked.error, 'CardRejected');
+          card = { token: checked.cardToken, maskedPan: checked.maskedPan };
+          // The withdraw form's agreement is to store these card details.
+          await this.saveCard(trx, userId, card.token, card.maskedPan);
+        } else {
+          const saved = await trx.selectFrom('saved_cards').select(['token', 'masked_pan']).where('user_id', '=', userId).executeTakeFirst();
+          if (!saved) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
+          card = { token: saved.token, maskedPan: saved.masked_pan };
+        }
+        const paymentId = randomUUID();
+        const posted = await post({ userId, amount: -request.amount, kind: 'Withdrawal', reference: `Withdrawal to ${card.maskedPan}`, paymentId });
+        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: request.amount, store_card: false, masked_pan: card.maskedPan, card_token: card.token });
+        return { statusCode: 200, body: { paymentId, status: 'Open' as const, error: null, balance: posted.balanceOut } };
+      });
+    });
+  }
+
+  /** Operator: the money has left for the card. */
+  async completeWithdrawal(paymentId: string): Promise<PaymentResult> {
+    return this.deps.ledger.transaction(async (trx) => {
+      const payment = await this.lockOpenWithdrawal(trx, paymentId);
+      await this.setStatus(trx, payment.id, 'Completed', null);
+      return { paymentId, status: 'Completed', error: null, balance: await this.balanceIn(trx, payment.user_id) };
+    });
+  }
+
+  /** Operator: refused; the amount comes back as a Refund posting. */
+  async rejectWithdrawal(paymentId: string, reason: string): Promise<PaymentResult> {
+    return this.deps.ledger.transaction(async (trx, post) => {
+      const payment = await this.lockOpenWithdrawal(trx, paymentId);
+      await this.setStatus(trx, payment.id, 'Rejected', reason);
+      const posted = await post({ userId: payment.user_id, amount: payment.amount, kind: 'Refund', reference: `Withdrawal rejected: ${reason}`, paymentId });
+      return { paymentId, status: 'Rejected', error: reason, balance: posted.balanceOut };
+    });
+  }
+
+  async openWithdrawals(): Promise<Array<PaymentItem & { userId: number; email: string }>> {
+    const rows = await this.db
+      .selectFrom('payments')
+      .innerJoin('users', 'users.id', 'payments.user_id')
+      .select(['payments.id', 'payments.user_id', 'payments.kind', 'payments.status', 'payments.amount', 'payments.masked_pan', 'payments.error', 'payments.created_at', 'payments.updated_at', 'users.email'])
+      .where('payments.kind', '=', 'Withdrawal')
+      .where('payments.status', '=', 'Open')
+      .orderBy('payments.seq')
+      .execute();
+    return rows.map((row) => ({ ...toItem(row), userId: row.user_id, email: row.email }));
+  }
+
+  async hasOpenWithdrawals(userId: number, db: Db = this.db): Promise<boolean> {
+    const row = await db.selectFrom('payments').select('id').where('user_id', '=', userId).where('kind', '=', 'Withdrawal').where('status', '=', 'Open').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async list(userId: number, query: { kind?: PaymentKind; status?: PaymentStatus; limit: number }): Promise<PaymentItem[]> {
+    let select = this.db
+      .selectFrom('payments')
+      .select(['id', 'kind', 'status', 'amount', 'masked_pan', 'error', 'created_at', 'updated_at'])
+      .where('user_id', '=', userId);
+    if (query.kind) select = select.where('kind', '=', query.kind);
+    if (query.status) select = select.where('status', '=', query.status);
+    const rows = await select.orderBy('created_at', 'desc').orderBy('seq', 'desc').limit(query.limit).execute();
+    return rows.map(toItem);
+  }
+
+  async savedCard(userId: number): Promise<SavedCard> {
+    const card = await this.db.selectFrom('saved_cards').select('masked_pan').where('user_id', '=', userId).executeTakeFirst();
+    return { maskedPan: card?.masked_pan ?? null, userId };
+  }
+
+  private async settleDeposit(
+    trx: Trx,
+    post: Post,
+    paymentId: string,
+    outcome: { ok: true; maskedPan: string | null; cardToken?: string } | { ok: false; error: string },
+  ): Promise<PaymentResult> {
+    const payment = await trx
+      .selectFrom('payments')
+      .select(['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'error'])
+      .where('id', '=', paymentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payment) throw notFound(UNKNOWN_PAYMENT);
+    // Lock order everywhere: payment, then wallet. The limit check reads a settled history.
+    const balance = await this.lockWallet(trx, payment.user_id);
+    if (payment.status !== 'Open') return { paymentId, status: payment.status, error: payment.error, balance };
+    if (!outcome.ok) {
+      await this.setStatus(trx, paymentId, 'Failed', outcome.error);
+      return { paymentId, status: 'Failed', error: outcome.error, balance };
+    }
+    const refusal = await this.limitRefusal(trx, payment);
+    if (refusal) {
+      await this.setStatus(trx, paymentId, 'Failed', refusal);
+      return { paymentId, status: 'Failed', error: refusal, balance };
+    }
+    const maskedPan = outcome.maskedPan ?? payment.masked_pan;
+    const posted = await post({ userId: payment.user_id, amount: payment.amount, kind: 'Deposit', reference: maskedPan ? `Card deposit ${maskedPan}` : 'Card deposit', paymentId });
+    await this.setStatus(trx, paymentId, 'Completed', null, maskedPan);
+    if (payment.store_card && outcome.cardToken && maskedPan) await this.saveCard(trx, payment.user_id, outcome.cardToken, maskedPan);
+    return { paymentId, status: 'Completed', error: null, balance: posted.balanceOut };
+  }
+
+  /** A limit reached between creation and settlement fails the payment (the provider refunds the card) instead of crediting. */
+  private async limitRefusal(trx: Trx, payment: Payment): Promise<string | undefined> {
+    try {
+      await this.deps.limits.assertWithinLimits(trx, payment.user_id, payment.amount, this.deps.clock.now());
+      return undefined;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 422) return error.message;
+      throw error;
+    }
+  }
+
+  private async lockOpenWithdrawal(trx: Trx, paymentId: string): Promise<Payment> {
+    const payment = await trx
+      .selectFrom('payments')
+      .select(['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'error'])
+      .where('id', '=', paymentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payment || payment.kind !== 'Withdrawal') throw notFound(UNKNOWN_PAYMENT);
+    if (payment.status !== 'Open') throw unprocessable(NOT_OPEN, 'PaymentNotOpen');
+    return payment;
+  }
+
+  /** The only status change there is: out of Open, once. */
+  private async setStatus(trx: Trx, paymentId: string, status: Exclude<PaymentStatus, 'Open'>, error: string | null, maskedPan?: string | null): Promise<void> {
+    const updated = await trx
+      .updateTable('payments')
+      .set({ status, error, updated_at: this.deps.clock.now(), ...(maskedPan ? { masked_pan: maskedPan } : {}) })
+      .where('id', '=', paymentId)
+      .where('status', '=', 'Open')
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw new Error(`Payment ${paymentId} left Open under a lock`);
+  }
+
+  private async insertPayment(
+    trx: Trx,
+    payment: { id: string; user_id: number; kind: PaymentKind; amount: number; store_card: boolean; masked_pan?: string; card_token?: string },
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    await trx
+      .insertInto('payments')
+      .values({ masked_pan: null, card_token: null, ...payment, status: 'Open', error: null, created_at: now, updated_at: now })
+      .execute();
+  }
+
+  private async saveCard(trx: Trx, userId: number, token: string, maskedPan: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await trx
+      .insertInto('saved_cards')
+      .values({ user_id: userId, token, masked_pan: maskedPan, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ token, masked_pan: maskedPan, updated_at: now }))
+      .execute();
+  }
+
+  private async lockWallet(trx: Trx, userId: number): Promise<number> {
+    const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!wallet) throw notFound('Wallet not found');
+    return wallet.balance;
+  }
+
+  private async balanceIn(trx: Trx, userId: number): Promise<number> {
+    const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return wallet.balance;
+  }
+
+  private async assertVerified(trx: Trx, userId: number): Promise<void> {
+    const user = await trx.selectFrom('users').select('verification_status').where('id', '=', userId).executeTakeFirst();
+    if (user?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
+  }
+}
+
+function toItem(row: { id: string; kind: PaymentKind; status: PaymentStatus; amount: number; masked_pan: string | null; error: string | null; created_at: Date; updated_at: Date }): PaymentItem {
+  return {
+    paymentId: row.id,
+    kind: row.kind,
+    status: row.status,
+    chips: row.amount,
+    maskedPan: row.masked_pan,
+    error: row.error,
+    lastUpdatedAt: row.updated_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+

@@ -1,0 +1,40 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { PaymentKind, PaymentStatus } from '../../../src/contract/payments';
+
+export interface PaymentsTable {
+  id: string;
+  seq: Generated<number>;
+  user_id: number;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  /** Pence, always positive; the direction is the kind. */
+  amount: number;
+  store_card: boolean;
+  masked_pan: string | null;
+  card_token: string | null;
+  error: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface SavedCardsTable {
+  user_id: number;
+  token: string;
+  masked_pan: string;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+/** Each signed notification the card provider sent, by its id: a second delivery is recognised. */
+export interface ProviderNotificationsTable {
+  id: string;
+  payment_id: string;
+  status: string;
+  received_at: Date;
+}
+
+export interface PaymentsTables {
+  payments: PaymentsTable;
+  saved_cards: SavedCardsTable;
+  provider_notifications: ProviderNotificationsTable;
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
+import { parse } from '../../http/parse';
+import { transactionsQuery } from '../../../src/contract/transactions';
+
+export async function transactionsRoutes(app: FastifyInstance, { transactions }: Services) {
+  app.get('/transactions', { preHandler: app.authenticate }, async (request) => {
+    const { productVertical, vertical, ...rest } = parse(transactionsQuery, request.query);
+    return transactions.list(request.auth.userId, { ...rest, vertical: vertical ?? productVertical });
+  });
+
+  app.get('/transactions/net-deposits', { preHandler: app.authenticate }, async (request) => ({
+    netDeposits: await transactions.netDeposits(request.auth.userId),
+  }));
+}

@@ -1,0 +1,51 @@
+import type { Db } from '../../db/database';
+import type { TransactionItem, TransactionKindName, VerticalName } from '../../../src/contract/transactions';
+
+export interface TransactionsFilter {
+  kind?: TransactionKindName;
+  vertical?: VerticalName;
+  from?: Date;
+  to?: Date;
+  prevId?: number;
+  limit: number;
+}
+
+/** A customer's ledger rows, newest first, by keyset on id: rows added meanwhile never shift a page. */
+export class TransactionsService {
+  constructor(private readonly db: Db) {}
+
+  async list(userId: number, filter: TransactionsFilter): Promise<TransactionItem[]> {
+    let query = this.db
+      .selectFrom('transactions')
+      .select(['id', 'created_at', 'amount', 'balance_out', 'kind', 'vertical', 'bet_id', 'iqs_transaction_id', 'reference'])
+      .where('user_id', '=', userId);
+    if (filter.kind) query = query.where('kind', '=', filter.kind);
+    if (filter.vertical) query = query.where('vertical', '=', filter.vertical);
+    if (filter.from) query = query.where('created_at', '>=', filter.from);
+    if (filter.to) query = query.where('created_at', '<', filter.to);
+    if (filter.prevId !== undefined) query = query.where('id', '<', filter.prevId);
+    const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at.toISOString(),
+      amount: row.amount,
+      balanceOut: row.balance_out,
+      kind: row.kind,
+      vertical: row.vertical,
+      betId: row.bet_id,
+      iqsTransactionId: row.iqs_transaction_id,
+      reference: row.reference,
+    }));
+  }
+
+  /** Card deposits minus withdrawals over the whole account (UK rules ask to show it). */
+  async netDeposits(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('net'))
+      .where('user_id', '=', userId)
+      .where('kind', 'in', ['Deposit', 'Withdrawal', 'Refund'])
+      .executeTakeFirstOrThrow();
+    return Number(row.net);
+  }
+}

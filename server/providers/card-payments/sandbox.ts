@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { CardInfo } from '../../../src/contract/payments';
+import { unauthorized, badRequest } from '../../errors';
+import type { CardCheck, CardPaymentProvider, ChargeOutcome, PaymentNotification } from './provider';
+import { checkSandboxCard, expired } from './sandbox-cards';
+import { checkSignature, signValue, validValue } from './signing';
+import type { Clock } from '../../clock';
+
+export const PAY_PAGE_PATH = '/card-payments/pay';
+
+const notificationSchema = z.object({
+  id: z.string().min(1).max(100),
+  paymentId: z.uuid(),
+  amount: z.number().int().positive().safe(),
+  status: z.enum(['success', 'failed']),
+  error: z.string().max(200).optional(),
+  cardToken: z.string().max(300).optional(),
+  maskedPan: z.string().max(40).optional(),
+  occurredAt: z.string().max(40),
+});
+
+interface TokenBody {
+  last4: string;
+  expiry: string;
+  nonce: string;
+}
+
+/** Tokens carry the masked card and expiry, signed, so the sandbox keeps no vault; never the full number or the code. */
+export function makeCardToken(secret: string, pan: string, expiry: string): string {
+  const body = Buffer.from(JSON.stringify({ last4: pan.slice(-4), expiry, nonce: randomBytes(6).toString('base64url') } satisfies TokenBody)).toString('base64url');
+  return `sbx_${body}.${signValue(secret, 'card-token', body)}`;
+}
+
+export function readCardToken(secret: string, token: string): TokenBody | undefined {
+  const match = /^sbx_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+  if (!match || !validValue(secret, 'card-token', match[1]!, match[2]!)) return undefined;
+  return JSON.parse(Buffer.from(match[1]!, 'base64url').toString()) as TokenBody;
+}
+
+/** The hosted page's query: which payment, how much, signed by the API so the amount cannot be edited. */
+export const paymentPageSignature = (secret: string, paymentId: string, amount: number) => signValue(secret, 'pay-page', `${paymentId}:${amount}`);
+
+export class SandboxCardProvider implements CardPaymentProvider {
+  constructor(
+    private readonly providersUrl: string,
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {}
+
+  hostedPaymentUrl({ paymentId, amount }: { paymentId: string; amount: number }): string {
+    const url = new URL(PAY_PAGE_PATH, this.providersUrl);
+    url.searchParams.set('payment', paymentId);
+    url.searchParams.set('amount', String(amount));
+    url.searchParams.set('sig', paymentPageSignature(this.secret, paymentId, amount));
+    return url.toString();
+  }
+
+  async chargeSavedCard({ cardToken }: { paymentId: string; amount: number; cardToken: string }): Promise<ChargeOutcome> {
+    const card = readCardToken(this.secret, cardToken);
+    if (!card) return { ok: false, error: 'Saved card not recognised' };
+    if (expired(card.expiry, this.clock.now())) return { ok: false, error: 'Card expired' };
+    return { ok: true, maskedPan: `**** **** **** ${card.last4}` };
+  }
+
+  async checkPayoutCard(card: CardInfo): Promise<CardCheck> {
+    const result = checkSandboxCard({ pan: card.pan, expiry: card.expiryDate, securityCode: card.securityCode }, this.clock.now());
+    if (!result.ok) return result;
+    return { ok: true, maskedPan: result.maskedPan, cardToken: makeCardToken(this.secret, card.pan, card.expiryDate) };
+  }
+
+  verifyNotification(rawBody: string, signatureHeader: string | undefined, now: Date): PaymentNotification {
+    const problem = checkSignature(this.secret, rawBody, signatureHeader, now);
+    if (problem) throw unauthorized(`Notification signature ${problem}`, 'BadSignature');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawBody);
+    } catch {
+      throw badRequest('Invalid request body');
+    }
+    const result = notificationSchema.safeParse(parsed);
+    if (!result.success) throw badRequest('Invalid notification');
+    return result.data;
+  }
+}
