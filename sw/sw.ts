@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -13,7 +14,11 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/$/, /^\/terms$/, /^\/privacy$/] }));
 
 // Legal and help documents: served from cache at once, refreshed in the background. No other API answer is cached.
-registerRoute(({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/content/'), new StaleWhileRevalidate({ cacheName: 'content' }));
+// Each revision has its own address (?rev=), so old entries are only ever dead weight: keep a few per document.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/content/'),
+  new StaleWhileRevalidate({ cacheName: 'content', plugins: [new ExpirationPlugin({ maxEntries: 40 })] }),
+);
 
 // A new version waits until the customer agrees to reload.
 self.addEventListener('message', (event) => {

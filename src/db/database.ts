@@ -5,6 +5,8 @@ export interface SavedDocument {
   title: string;
   version: number;
   updatedAt: string;
+  /** The server's fingerprint of the text; a different one means a newer text to fetch. */
+  revision: string;
   body: string;
   /** When this copy was fetched (epoch ms): offline, the reader is told how old it is. */
   savedAt: number;

@@ -43,7 +43,7 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('forgot-password', 'Forgot password', () => import('../features/auth/ForgotPasswordDrawer')),
   drawer('reset-password', 'Reset password', () => import('../features/auth/ResetPasswordDrawer')),
   modal('logout', 'Logout', () => import('../features/shell/LogoutModal')),
-  drawer('account-suspended', 'Account Suspended', undefined /* TODO ../features/account/AccountSuspendedDrawer */),
+  drawer('account-suspended', 'Account Suspended', () => import('../features/account/AccountSuspendedDrawer')),
 
   // Shell
   drawer('mobile-switcher', 'Switch product', () => import('../features/shell/MobileSwitcherDrawer'), { slide: 'bottom' }),
@@ -53,12 +53,12 @@ export const overlayDefinitions: OverlayDefinition[] = [
   { name: 'iframeRedirect', kind: 'iframeRedirect', title: 'Redirect', slide: 'right' },
 
   // Account
-  drawer('account', 'Account', undefined /* TODO ../features/account/AccountDrawer */, { category: 'account' }),
-  drawer('account_personal-details', 'Personal Details', undefined /* TODO ../features/account/PersonalDetailsDrawer */, { back: 'account', category: 'account_personal-details' }),
-  drawer('account_personal-details_update-password', 'Update Password', undefined /* TODO ../features/account/UpdatePasswordDrawer */, { back: 'account_personal-details', category: 'account_personal-details' }),
-  drawer('account_personal-details_delete-account', 'Delete Account', undefined /* TODO ../features/account/DeleteAccountDrawer */, { back: 'account_personal-details', category: 'account_personal-details' }),
+  drawer('account', 'Account', () => import('../features/account/AccountDrawer'), { category: 'account' }),
+  drawer('account_personal-details', 'Personal Details', () => import('../features/account/PersonalDetailsDrawer'), { back: 'account', category: 'account_personal-details' }),
+  drawer('account_personal-details_update-password', 'Update Password', () => import('../features/account/UpdatePasswordDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
+  drawer('account_personal-details_delete-account', 'Delete Account', () => import('../features/account/DeleteAccountDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
   drawer('account_promo-code', 'Promo Code', undefined /* TODO ../features/promotions/PromoCodeDrawer */, { back: 'account', category: 'account' }),
-  drawer('AllBets', 'My Bets', undefined /* TODO ../features/bets/MyBetsDrawer */, { back: 'account', category: 'account' }),
+  drawer('AllBets', 'My Bets', () => import('../features/bets/MyBetsDrawer'), { back: 'account', category: 'account' }),
 
   // Money
   drawer('account_deposit', 'Deposit', () => import('../features/deposit/DepositDrawer'), { back: 'account', category: 'account' }),

@@ -1,0 +1,97 @@
+import { useEffect, useState, type MouseEvent, type ReactElement } from 'react';
+import { format } from 'date-fns';
+import { useStores } from '../../stores/context';
+import { errorMessage } from '../../api/http';
+import { DATE_FORMAT } from '../../lib/dates';
+import { Spinner } from '../../ui/Spinner';
+import type { OverlayProps } from '../../overlays/registry';
+import type { ShownDocument } from './ContentStore';
+import { MarkdownDocument } from './MarkdownDocument';
+import { tableOfContents } from './toc';
+import './legal.css';
+
+const SAVED_FORMAT = `${DATE_FORMAT} HH:mm`;
+
+function scrollToHeading(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const heading = document.getElementById(id);
+  if (!heading) return;
+  // Moving within the drawer must not change the address (which could be /terms, a real route).
+  event.preventDefault();
+  heading.scrollIntoView({ block: 'start' });
+  heading.focus({ preventScroll: true });
+}
+
+export function LegalDocument({ slug }: { slug: string }) {
+  const { content } = useStores();
+  const [shown, setShown] = useState<ShownDocument | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setShown(null);
+    setError(null);
+    content
+      .open(slug, (next) => {
+        if (live) setShown(next);
+      })
+      .catch((failure: unknown) => {
+        if (live) setError(errorMessage(failure));
+      });
+    return () => {
+      live = false;
+    };
+  }, [content, slug]);
+
+  if (!shown) {
+    return error ? (
+      <p className="alert alert--error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <Spinner />
+    );
+  }
+  const { document: doc, offline } = shown;
+  const toc = tableOfContents(slug, doc.body);
+  return (
+    <article className="legal" data-testid="legal-document" data-version={doc.version}>
+      {offline && (
+        <p className="alert alert--info legal__saved" role="status" data-testid="saved-copy-note">
+          Saved copy from {format(doc.savedAt, SAVED_FORMAT)} — you are offline
+        </p>
+      )}
+      <p className="legal__meta">
+        Version {doc.version}, updated {format(new Date(doc.updatedAt), DATE_FORMAT)}
+      </p>
+      {toc.length > 2 && (
+        <nav className="legal__toc" aria-label="Contents">
+          <h3 className="legal__toc-title">Contents</h3>
+          <ol>
+            {toc.map((entry) => (
+              <li key={entry.id}>
+                <a href={`#${entry.id}`} onClick={(event) => scrollToHeading(event, entry.id)}>
+                  {entry.text}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <MarkdownDocument slug={slug} body={doc.body} />
+    </article>
+  );
+}
+
+const drawers = new Map<string, (props: OverlayProps) => ReactElement>();
+
+/** One component for every legal and help drawer; the overlay's name is the document's slug. */
+export function legalDrawerFor(slug: string) {
+  let drawer = drawers.get(slug);
+  if (!drawer) {
+    drawer = function LegalDocumentDrawer(_props: OverlayProps) {
+      return <LegalDocument slug={slug} />;
+    };
+    drawers.set(slug, drawer);
+  }
+  return drawer;
+}

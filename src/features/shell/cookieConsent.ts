@@ -1,0 +1,12 @@
+export const CONSENT_COOKIE = 'cookieConsent';
+export const CONSENT_DAYS = 180;
+
+/** The customer's answer: true (accepted), false (declined), or null when not yet asked. */
+export function readConsent(cookies: string): boolean | null {
+  const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(true|false)(?:;|$)`).exec(cookies);
+  return match ? match[1] === 'true' : null;
+}
+
+export function consentCookie(accepted: boolean, secure: boolean): string {
+  return `${CONSENT_COOKIE}=${accepted}; Max-Age=${CONSENT_DAYS * 24 * 60 * 60}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
