@@ -1,0 +1,74 @@
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../../stores/context';
+import { overlaysInCategory, type OverlayProps } from '../../overlays/registry';
+import { formatPence } from '../../lib/money';
+import { formatDate } from '../../lib/dates';
+import { useIsMobile } from '../shell/useIsMobile';
+import { Spinner } from '../../ui/Spinner';
+import { FormAlert } from '../../ui/FormAlert';
+import { AvatarUpload } from './AvatarUpload';
+import { NO_USER_DATA } from './messages';
+import './account.css';
+
+/** Deposit and Withdraw have their own buttons above the list. */
+const OWN_BUTTONS = ['account_deposit', 'account_withdraw'];
+
+/** The drawers the account list offers: each category's entry points under account; My Bets only on mobile. */
+export function accountItems(isMobile: boolean) {
+  return [...overlaysInCategory('account'), ...overlaysInCategory('account_personal-details'), ...overlaysInCategory('account_responsible-gambling')].filter(
+    (definition) => definition.back === 'account' && !OWN_BUTTONS.includes(definition.name) && (definition.name !== 'AllBets' || isMobile),
+  );
+}
+
+const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
+  const { session, balance, overlays } = useStores();
+  const isMobile = useIsMobile();
+  const user = session.user;
+
+  if (!user) return session.userError ? <FormAlert>{NO_USER_DATA}</FormAlert> : <Spinner />;
+  return (
+    <div className="account">
+      <section className="account__profile" aria-label="Profile">
+        <AvatarUpload avatarUrl={user.avatarUrl} name={user.firstName} />
+        <div>
+          <p className="account__name">{user.firstName}</p>
+          <p className="account__meta">Member since {formatDate(user.createdAt)}</p>
+          <p className="account__meta">Account ID: {user.id}</p>
+        </div>
+      </section>
+      <section className="account__balance" aria-label="Balance">
+        <p>
+          <span className="account__meta">Balance</span>
+          <strong className="account__amount" data-testid="account-balance">
+            {formatPence(balance.balance, balance.currency)}
+          </strong>
+        </p>
+        <div className="account__money-buttons">
+          <button type="button" className="button button--primary" onClick={() => overlays.open('account_deposit')}>
+            Deposit
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => overlays.open('account_withdraw')}>
+            Withdraw
+          </button>
+        </div>
+      </section>
+      <nav aria-label="Account menu">
+        <ul className="menu-list">
+          {accountItems(isMobile).map((item) => (
+            <li key={item.name}>
+              <button type="button" onClick={() => overlays.open(item.name)}>
+                <span>{item.title}</span>
+                {item.subtitle && <span className="menu-list__subtitle">{item.subtitle}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <button type="button" className="button button--ghost button--block" onClick={() => overlays.open('logout')}>
+        Logout
+      </button>
+    </div>
+  );
+});
+
+export default AccountDrawer;

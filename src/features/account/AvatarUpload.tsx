@@ -1,0 +1,58 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useStores } from '../../stores/context';
+import { accountKeys } from '../../api/account';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../contract/account';
+import { useAccountApi } from './useAccountApi';
+
+export const UPLOAD_FAILED = 'Upload failed';
+
+/** The customer's picture (or initials) with a button that uploads a new one; a refusal shows 'Upload failed'. */
+export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; name: string }) {
+  const { session } = useStores();
+  const api = useAccountApi();
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setFailed(null);
+    // Too big is refused here to save the upload; the type is checked by content on the server.
+    if (file.size > AVATAR_MAX_BYTES) {
+      setFailed('The picture must be 2 MB or smaller');
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.changeAvatar(file, file.name);
+      await Promise.all([session.loadUser(), queryClient.invalidateQueries({ queryKey: accountKeys.details() })]);
+    } catch (error) {
+      setFailed(error instanceof Error ? error.message : UPLOAD_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const initials = name.slice(0, 1).toUpperCase() || '?';
+  return (
+    <div className="avatar-upload">
+      <div className="avatar-upload__picture">
+        {avatarUrl ? <img src={avatarUrl} alt="Your picture" width={72} height={72} /> : <span aria-hidden="true">{initials}</span>}
+      </div>
+      <button type="button" className="button button--link" onClick={() => inputRef.current?.click()} disabled={busy} aria-describedby={failed ? errorId : undefined} title={failed ? UPLOAD_FAILED : undefined}>
+        {busy ? 'Uploading...' : 'Change picture'}
+      </button>
+      <input ref={inputRef} type="file" accept={AVATAR_TYPES.join(',')} className="visually-hidden" tabIndex={-1} aria-label="Picture file" onChange={(event) => void onChange(event)} />
+      {failed && (
+        <p id={errorId} className="avatar-upload__error" role="alert" title={failed}>
+          {UPLOAD_FAILED}
+        </p>
+      )}
+    </div>
+  );
+}
