@@ -11,6 +11,8 @@ import { NetworkStatus } from './NetworkStatus';
 import { browserTimers, type Timers } from './timers';
 import { contentApi } from '../api/content';
 import { ContentStore } from '../features/legal/ContentStore';
+import { limitsApi } from '../api/limits';
+import { LimitsStore } from '../features/limits/LimitsStore';
 import { InstallPrompt } from '../app/pwa/InstallPrompt';
 import { UpdateStore } from '../app/pwa/UpdateStore';
 import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage';
@@ -41,6 +43,7 @@ export class RootStore {
   readonly db: AppDatabase;
   readonly queryClient: QueryClient;
   readonly content: ContentStore;
+  readonly limits: LimitsStore;
   readonly install: InstallPrompt;
   readonly update = new UpdateStore();
   private readonly userStorage: StorageAreas;
@@ -63,6 +66,7 @@ export class RootStore {
     });
     this.api = authApi(this.http);
     this.content = new ContentStore({ api: contentApi(this.http), cache: this.db.documents, now });
+    this.limits = new LimitsStore({ api: limitsApi(this.http), now, userId: () => this.session.user?.id, userError: () => this.session.userError });
     this.install = new InstallPrompt({
       target: globalThis.window,
       userAgent: globalThis.navigator?.userAgent ?? '',
@@ -107,6 +111,13 @@ export class RootStore {
           if (this.session.isLoggedIn) void this.balance.fetch();
         },
       ),
+      // Pushes sent while the connection was down are lost; one read when it opens catches up.
+      reaction(
+        () => this.live.state === 'connected',
+        (connected) => {
+          if (connected && this.session.isLoggedIn) void this.balance.fetch();
+        },
+      ),
       reaction(
         () => this.session.user?.id ?? null,
         (userId) => this.balance.forUser(userId),
@@ -144,6 +155,7 @@ export class RootStore {
   private async afterSignOut(reason: SignOutReason): Promise<void> {
     this.live.close();
     this.balance.reset();
+    this.limits.reset();
     this.overlays.closeAll();
     this.queryClient.clear();
     if (reason === 'accountSuspended') this.overlays.open('account-suspended');

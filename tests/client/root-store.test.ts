@@ -53,10 +53,12 @@ describe('root store wiring', () => {
     expect(root.balance.balance).toBe(6000);
     await vi.advanceTimersByTimeAsync(100);
     latestSocket().open(); // no polling while connected: only the token change fetches
+    await vi.advanceTimersByTimeAsync(0);
+    const before = balanceCalls();
     balance = 6100;
     await vi.advanceTimersByTimeAsync(840_000); // the refresh 60 s before expiry gives a new token
     expect(root.session.token?.accessToken).toBe('access-2');
-    expect(balanceCalls()).toBe(2);
+    expect(balanceCalls()).toBe(before + 1);
     expect(root.balance.balance).toBe(6100);
   });
 
@@ -76,18 +78,29 @@ describe('root store wiring', () => {
     await vi.advanceTimersByTimeAsync(100);
     latestSocket().open();
     await vi.advanceTimersByTimeAsync(90_000);
-    expect(balanceCalls()).toBe(1);
+    expect(balanceCalls()).toBe(2); // the token change and the opening
 
     latestSocket().drop(1006);
     expect(root.live.state).toBe('error');
     balance = 7000;
     await vi.advanceTimersByTimeAsync(30_000 - 1);
-    expect(balanceCalls()).toBe(1);
-    await vi.advanceTimersByTimeAsync(1);
     expect(balanceCalls()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(balanceCalls()).toBe(3);
     expect(root.balance.balance).toBe(7000);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(balanceCalls()).toBe(3);
+    expect(balanceCalls()).toBe(4);
+  });
+
+  it('reads the balance again when the live connection opens, to catch up on pushes it missed', async () => {
+    const { root, latestSocket, balanceCalls } = await signedIn();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(balanceCalls()).toBe(1);
+    balance = 6500;
+    latestSocket().open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(balanceCalls()).toBe(2);
+    expect(root.balance.balance).toBe(6500);
   });
 
   it('sets the balance from an updateBalance message', async () => {
