@@ -29,6 +29,10 @@ import { BetsService } from './modules/bets/service';
 import { AddressService } from './modules/address/service';
 import type { AddressProvider } from './providers/address/provider';
 import { SandboxAddressProvider } from './providers/address/sandbox';
+import { VerificationService } from './modules/verification/service';
+import { RegistrationService } from './modules/registration/service';
+import type { IdentityVerificationProvider } from './providers/identity/provider';
+import { SandboxIdentityProvider } from './providers/identity/sandbox';
 
 export interface RateLimit {
   max: number;
@@ -61,6 +65,8 @@ export interface ServiceDeps {
   heartbeatMs?: number;
   /** The sandbox address book unless given (main.ts picks from the environment). */
   addressProvider?: AddressProvider;
+  /** The sandbox identity page on the providers' origin unless given. */
+  identityProvider?: IdentityVerificationProvider;
   /** The sandbox card provider unless given. */
   cardProvider?: CardPaymentProvider;
 }
@@ -86,6 +92,9 @@ export function createServices(deps: ServiceDeps) {
   const account = new AccountService({ db, clock, auth, users, openBets: new LedgerOpenBetsCheck(db), openWithdrawals: payments, avatars: new AvatarFiles(config.dataDir) });
   const bets = new BetsService(db);
   const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
+  const identityProvider = deps.identityProvider ?? new SandboxIdentityProvider(config.providersUrl, config.secrets.providerSecret);
+  const verification = new VerificationService(db, clock);
+  const registration = new RegistrationService({ db, clock, verification, identityProvider });
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail });
   return {
     db,
@@ -109,6 +118,9 @@ export function createServices(deps: ServiceDeps) {
     account,
     bets,
     address,
+    identityProvider,
+    verification,
+    registration,
     content,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it, vi } from 'vitest';
@@ -186,6 +186,24 @@ describeEachDatabase('account', (use) => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: WALLET_NOT_ZERO, code: 'WalletNotZero' });
     expect((await userRow(context, user.id)).status).toBe('active');
+  });
+
+  it('refuses deletion with WalletNotZero while a withdrawal is still open, even at a zero balance', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { accessToken } = await login(context, user);
+    const now = context.clock.now();
+    const paymentId = randomUUID();
+    await context.database.db
+      .insertInto('payments')
+      .values({ id: paymentId, user_id: user.id, kind: 'Withdrawal', status: 'Open', amount: 500, store_card: false, masked_pan: null, card_token: null, error: null, created_at: now, updated_at: now })
+      .execute();
+    const response = await context.request({ method: 'DELETE', url: '/auth/account', token: accessToken, payload: { password: user.password } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('WalletNotZero');
+    await context.database.db.updateTable('payments').set({ status: 'Completed' }).where('id', '=', paymentId).execute();
+    const after = await context.request({ method: 'DELETE', url: '/auth/account', token: accessToken, payload: { password: user.password } });
+    expect(after.statusCode).toBe(200);
   });
 
   it('refuses deletion with UserHasOpenBets while a stake awaits its result', async () => {
