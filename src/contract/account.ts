@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { POSTCODE_MAX_LENGTH, UK_POSTCODE_PATTERN, compactPostcode, normalisePostcode } from '../lib/postcode';
+import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode } from '../lib/postcode';
+import { INVALID_POSTCODE_MESSAGE } from './address';
+import { NATIONAL_NUMBER_PATTERN, PHONE_PREFIX, REGISTRATION_MESSAGES as M, addressCompleteness } from './registration';
 
 /** The e-mail is fixed once set (terms); the server refuses any other value in an update. */
 export const EMAIL_CANNOT_CHANGE = 'Your e-mail address cannot be changed';
@@ -11,13 +13,8 @@ export const USER_HAS_OPEN_BETS = 'You cannot delete your account while you have
 export const CANNOT_DELETE_TEXT = 'You cannot delete your account if you have any open bets or have funds in your wallet';
 export const DELETE_REFUSAL_CODES = ['WalletNotZero', 'UserHasOpenBets'] as const;
 
-export const PHONE_PREFIX = '+44';
-export const ADDRESS_ALL_OR_NOTHING = 'Please select an address or enter it manually.';
-export const INCORRECT_PHONE = 'Incorrect phone number';
-
-const addressLine = (max: number) => z.string({ error: ADDRESS_ALL_OR_NOTHING }).trim().max(max, 'This line is too long');
-
-const addressFilled = (lines: string[]) => lines.every((line) => line !== '') || lines.every((line) => line === '');
+const addressLine = (max: number) => z.string({ error: M.address }).trim().max(max, 'This line is too long');
+const offerFlag = z.boolean({ error: M.offer });
 
 /** PUT /auth/update_details. First name, last name and date of birth are not part of it: they cannot be edited. */
 export const updateDetailsRequest = z
@@ -26,34 +23,36 @@ export const updateDetailsRequest = z
     address2: addressLine(100),
     addressCity: addressLine(60),
     addressPostCode: z
-      .string({ error: 'Postcode is required' })
+      .string({ error: M.postcodeRequired })
       .trim()
-      .min(1, 'Postcode is required')
-      .max(POSTCODE_MAX_LENGTH, 'Postcode is too long')
-      .refine((value) => UK_POSTCODE_PATTERN.test(compactPostcode(value)), 'Please enter a valid UK postcode')
+      .min(1, M.postcodeRequired)
+      .max(POSTCODE_MAX_LENGTH, M.postcodeTooLong)
+      .refine(isLookupPostcode, INVALID_POSTCODE_MESSAGE)
       .transform(normalisePostcode),
     email: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
-    phone: z.string({ error: INCORRECT_PHONE }).regex(/^\+447\d{9}$/, INCORRECT_PHONE),
-    marketingOffersEmail: z.boolean({ error: 'Please select an option' }),
-    marketingOffersPhone: z.boolean({ error: 'Please select an option' }),
-    marketingOffersSms: z.boolean({ error: 'Please select an option' }),
+    phone: z
+      .string({ error: M.phone })
+      .refine((value) => value.startsWith(PHONE_PREFIX) && NATIONAL_NUMBER_PATTERN.test(value.slice(PHONE_PREFIX.length)), M.phone),
+    marketingOffersEmail: offerFlag,
+    marketingOffersPhone: offerFlag,
+    marketingOffersSms: offerFlag,
   })
-  .refine((body) => addressFilled([body.address1, body.address2, body.addressCity]), { message: ADDRESS_ALL_OR_NOTHING, path: ['address1'] });
+  .refine((body) => addressCompleteness([body.address1, body.address2, body.addressCity]), { message: M.address, path: ['address1'] });
 export type UpdateDetailsRequest = z.infer<typeof updateDetailsRequest>;
 
-const offer = z.enum(['yes', 'no'], { error: 'Please select an option' });
+const offer = z.enum(['yes', 'no'], { error: M.offer });
 
 /** The personal-details form: the phone without +44, yes/no offers; turned into the request by toUpdateDetails. */
 export const personalDetailsForm = z
   .object({
-    phoneNumber: z.string().regex(/^7\d{9}$/, INCORRECT_PHONE),
-    postcode: z.string().trim().min(1, 'Postcode is required').max(POSTCODE_MAX_LENGTH, 'Postcode is too long'),
-    addressLine1: z.string().trim().max(100, 'This line is too long'),
-    addressLine2: z.string().trim().max(100, 'This line is too long'),
-    townOrCity: z.string().trim().max(60, 'This line is too long'),
+    phoneNumber: z.string({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
+    postcode: z.string({ error: M.postcodeRequired }).trim().min(1, M.postcodeRequired).max(POSTCODE_MAX_LENGTH, M.postcodeTooLong),
+    addressLine1: addressLine(100),
+    addressLine2: addressLine(100),
+    townOrCity: addressLine(60),
     offers: z.object({ email: offer, phone: offer, sms: offer }),
   })
-  .refine((form) => addressFilled([form.addressLine1, form.addressLine2, form.townOrCity]), { message: ADDRESS_ALL_OR_NOTHING, path: ['addressLine1'] });
+  .refine((form) => addressCompleteness([form.addressLine1, form.addressLine2, form.townOrCity]), { message: M.address, path: ['addressLine1'] });
 export type PersonalDetailsForm = z.infer<typeof personalDetailsForm>;
 
 export function toUpdateDetails(form: PersonalDetailsForm, email: string): UpdateDetailsRequest {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
 import type { UserProfile } from '../../contract/user';
-import { PHONE_PREFIX, personalDetailsForm, toUpdateDetails } from '../../contract/account';
+import { personalDetailsForm, toUpdateDetails } from '../../contract/account';
+import { PHONE_PREFIX } from '../../contract/registration';
 import { accountKeys } from '../../api/account';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';

@@ -1,5 +1,6 @@
 import type { UserProfile } from '../../contract/user';
-import { PHONE_PREFIX, type PersonalDetailsForm } from '../../contract/account';
+import type { PersonalDetailsForm } from '../../contract/account';
+import { PHONE_PREFIX } from '../../contract/registration';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
