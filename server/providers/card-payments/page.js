@@ -18,7 +18,7 @@
     return null;
   }
 
-  // Only to the origin the app named, never '*': another page that opened this one learns nothing.
+  // Only to the origin the app named, never a wildcard: another page that opened this one learns nothing.
   function tell(message) {
     var origin = parentOrigin();
     if (origin && window.opener) window.opener.postMessage(message, origin);

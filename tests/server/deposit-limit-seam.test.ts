@@ -1,0 +1,52 @@
+import { expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeEachDatabase, createUser } from './support/harness';
+import { balanceOf, notification } from './support/money';
+import { PaymentsService } from '../../server/modules/payments/service';
+import type { DepositLimitGuard } from '../../server/modules/payments/deposit-limit-guard';
+import { unprocessable } from '../../server/errors';
+
+const LIMIT = 3_000;
+
+/** A stand-in limit: deposits so far plus this one may not pass LIMIT. It dawdles between reading and deciding, to invite a race. */
+const testGuard: DepositLimitGuard = {
+  async assertWithinLimits(db, userId, amount) {
+    const row = await db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .executeTakeFirstOrThrow();
+    await sleep(30);
+    if (Number(row.total) + amount > LIMIT) throw unprocessable('Daily limit exceeded', 'LimitExceeded');
+  },
+};
+
+describeEachDatabase('deposit limit seam', (use) => {
+  const service = () => {
+    const { services, clock, database } = use();
+    return new PaymentsService({ db: database.db, clock, ledger: services.ledger, provider: services.cardProvider, idempotency: services.idempotency, limits: testGuard });
+  };
+
+  it('refuses a deposit over the limit when it is created', async () => {
+    const context = use();
+    const user = await createUser(context);
+    await expect(service().depositForm(user.id, { amount: LIMIT + 1, storeCard: false }, undefined)).rejects.toThrow('Daily limit exceeded');
+    expect(await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+  });
+
+  it('two concurrent deposits cannot together pass the limit at settlement', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const payments = service();
+    const a = await payments.depositForm(user.id, { amount: 2_000, storeCard: false }, undefined);
+    const b = await payments.depositForm(user.id, { amount: 2_000, storeCard: false }, undefined);
+    const results = await Promise.all([
+      payments.handleNotification(notification(a.body.paymentId, 2_000)),
+      payments.handleNotification(notification(b.body.paymentId, 2_000)),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['Completed', 'Failed']);
+    expect(results.find((r) => r.status === 'Failed')?.error).toBe('Daily limit exceeded');
+    expect(await balanceOf(context, user.id)).toBe(2_000);
+  });
+});
