@@ -23,13 +23,17 @@ export class BalanceStore {
   loading = false;
   error: string | null = null;
   private userId: number | null = null;
+  /** Whether `balance` is an answer from the server (not the zero of a reset), so worth keeping. */
+  private fresh = false;
 
   constructor(private readonly deps: BalanceDeps) {
-    makeAutoObservable<BalanceStore, 'deps' | 'userId'>(this, { deps: false, userId: false });
+    makeAutoObservable<BalanceStore, 'deps' | 'userId' | 'fresh'>(this, { deps: false, userId: false, fresh: false });
   }
 
   forUser(userId: number | null): void {
     this.userId = userId;
+    // The first balance usually arrives before the user details; keep it once we know whose it is.
+    if (userId !== null && this.fresh && this.lastKnownAt === null) void this.deps.cache.save(userId, this.balance, this.currency);
   }
 
   async fetch(): Promise<void> {
@@ -54,6 +58,7 @@ export class BalanceStore {
     this.currency = currency;
     this.lastKnownAt = null;
     this.error = null;
+    this.fresh = true;
     if (this.userId !== null) void this.deps.cache.save(this.userId, balance, currency);
   }
 
@@ -74,5 +79,6 @@ export class BalanceStore {
     this.lastKnownAt = null;
     this.error = null;
     this.userId = null;
+    this.fresh = false;
   }
 }

@@ -17,6 +17,7 @@ import { filtered, useZodForm } from '../../ui/form';
 import { cleanDepositInput, depositFormSchema, isLimitExceeded } from './amount';
 import { POPUP_BLOCKED, listenForPaymentResult, openBlankPaymentWindow, paymentPageUrl } from './paymentWindow';
 import { historyKeys } from '../history/query';
+import './deposit.css';
 
 export const OFFLINE_DEPOSIT = 'You are offline. Deposits need a connection.';
 export const LIMIT_TEXT = 'This amount will take you over your set deposit limit';
@@ -69,6 +70,7 @@ export const DepositForm = observer(function DepositForm() {
 
   const settled = (result: { ok: true } | { ok: false; error: string }) => {
     stopWaiting.current();
+    popupRef.current?.close();
     refresh();
     if (result.ok) setStep({ name: 'success' });
     else setStep(isLimitExceeded(result.error) ? { name: 'limit' } : { name: 'failed' });

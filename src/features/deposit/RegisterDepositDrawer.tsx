@@ -1,6 +1,5 @@
 import { useStores } from '../../stores/context';
 import { DepositForm } from './DepositForm';
-import './deposit.css';
 
 /** register_deposit: the deposit form under the green 'Registration Complete' banner. */
 export default function RegisterDepositDrawer() {
