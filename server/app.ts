@@ -20,6 +20,8 @@ import { promotionsRoutes } from './modules/promotions/routes';
 import { accountRoutes } from './modules/account/routes';
 import { betsRoutes } from './modules/bets/routes';
 import { addressRoutes } from './modules/address/routes';
+import { registrationRoutes } from './modules/registration/routes';
+import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
 
 export interface AppOptions {
@@ -83,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installAuthenticate(app, services.sessionGuard);
 
-  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, accountRoutes, betsRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));

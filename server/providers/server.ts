@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { installErrorHandler } from '../http/error-handler';
 import { cardPaymentPages } from './card-payments/pages';
+import { identityVerificationPages } from './identity/pages';
 
 export interface ProvidersServerOptions {
   config: Pick<Config, 'providersPort' | 'host' | 'publicUrl' | 'providersUrl' | 'secrets'>;
@@ -14,7 +15,7 @@ export interface ProvidersServerOptions {
 export type ProviderPages = (app: FastifyInstance, options: ProvidersServerOptions) => Promise<void>;
 
 /** The pages that stand in for outside parties. Each provider module adds its pages here. */
-export const providerPages: ProviderPages[] = [cardPaymentPages];
+export const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages];
 
 /**
  * Sandbox providers (card payments, identity verification) on their own port and so their own origin,

@@ -1,0 +1,81 @@
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { RegisterRequestOutput } from '../../../src/contract/registration';
+import { DUPLICATE_EMAIL_MESSAGE } from '../../../src/contract/registration';
+import { conflict } from '../../errors';
+import { hashPassword } from '../auth/passwords';
+import type { VerificationService } from '../verification/service';
+import type { IdentityVerificationProvider } from '../../providers/identity/provider';
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+const blankToNull = (value: string | null | undefined) => (value ? value : null);
+
+export interface RegistrationDeps {
+  db: Db;
+  clock: Clock;
+  verification: VerificationService;
+  identityProvider: IdentityVerificationProvider;
+}
+
+export class RegistrationService {
+  constructor(private readonly deps: RegistrationDeps) {}
+
+  /** Creates the customer, their wallet and their identity check in one transaction; answers the check's page. */
+  async register(request: RegisterRequestOutput): Promise<{ avCheckUrl: string }> {
+    const { db, clock, verification, identityProvider } = this.deps;
+    const email = request.email.toLowerCase();
+    const existing = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+    if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DuplicateEmail');
+    const passwordHash = await hashPassword(request.password);
+    const now = clock.now();
+    let reference: string;
+    try {
+      reference = await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email,
+            password_hash: passwordHash,
+            first_name: request.firstName,
+            last_name: request.lastName,
+            date_of_birth: request.dateOfBirth,
+            gender: request.gender,
+            phone: request.phone,
+            address1: request.address1,
+            address2: request.address2,
+            address_city: request.addressCity,
+            address_post_code: request.addressPostCode,
+            marketing_email: request.marketingOffersEmail,
+            marketing_phone: request.marketingOffersPhone,
+            marketing_sms: request.marketingOffersSms,
+            promotion_code: blankToNull(request.promotionCode),
+            referral_code: blankToNull(request.referralCode),
+            click_key: blankToNull(request.clickKey),
+            verification_status: 'pending',
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+        return verification.openCheck(trx, user.id);
+      });
+    } catch (error) {
+      // Two sign-ups with one e-mail at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DuplicateEmail');
+      throw error;
+    }
+    const { url } = await identityProvider.startCheck({
+      reference,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      dateOfBirth: request.dateOfBirth,
+      address1: request.address1,
+      address2: request.address2,
+      addressCity: request.addressCity,
+      addressPostCode: request.addressPostCode,
+    });
+    return { avCheckUrl: url };
+  }
+}
