@@ -7,7 +7,7 @@ export const Header = observer(function Header() {
   const { session, balance, overlays } = useStores();
   const mobile = useIsMobile();
   return (
-    <header className="header">
+    <header className="header" aria-disabled={overlays.headerLocked || undefined} inert={overlays.headerLocked || undefined} data-testid="header">
       {mobile && (
         <button type="button" className="icon-button header__menu" onClick={() => overlays.open('mobile-menu')} aria-label="Menu" data-testid="header-menu">
           <span aria-hidden="true">☰</span>

@@ -57,7 +57,7 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('account_personal-details', 'Personal Details', () => import('../features/account/PersonalDetailsDrawer'), { back: 'account', category: 'account_personal-details' }),
   drawer('account_personal-details_update-password', 'Update Password', () => import('../features/account/UpdatePasswordDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
   drawer('account_personal-details_delete-account', 'Delete Account', () => import('../features/account/DeleteAccountDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
-  drawer('account_promo-code', 'Promo Code', undefined /* TODO ../features/promotions/PromoCodeDrawer */, { back: 'account', category: 'account' }),
+  drawer('account_promo-code', 'Promo Code', () => import('../features/promotions/PromoCodeDrawer'), { back: 'account', category: 'account' }),
   drawer('AllBets', 'My Bets', () => import('../features/bets/MyBetsDrawer'), { back: 'account', category: 'account' }),
 
   // Money
@@ -67,24 +67,24 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('account_transaction-history', 'Transaction History', () => import('../features/history/TransactionHistoryDrawer'), { back: 'account', category: 'account' }),
 
   // Safer gambling
-  drawer('account_responsible-gambling', 'Responsible Gambling', undefined /* TODO ../features/safer-gambling/ResponsibleGamblingDrawer */, { back: 'account', category: 'account_responsible-gambling' }),
-  drawer('account_responsible-gambling_deposit-limits', 'Deposit Limits', undefined /* TODO ../features/limits/DepositLimitsDrawer */, {
+  drawer('account_responsible-gambling', 'Responsible Gambling', () => import('../features/safer-gambling/ResponsibleGamblingDrawer'), { back: 'account', category: 'account_responsible-gambling' }),
+  drawer('account_responsible-gambling_deposit-limits', 'Deposit Limits', () => import('../features/limits/DepositLimitsDrawer'), {
     back: 'account_responsible-gambling',
     category: 'account_responsible-gambling',
     subtitle: 'Set limits to deposits daily, weekly and/or monthly',
   }),
-  modal('account_responsible-gambling_deposit-limits_delete-limit', 'Delete limit', undefined /* TODO ../features/limits/DeleteLimitModal */),
-  drawer('account_responsible-gambling_profit-and-loss', 'Profit & Loss', undefined /* TODO ../features/safer-gambling/ProfitAndLossDrawer */, {
+  modal('account_responsible-gambling_deposit-limits_delete-limit', 'Delete limit', () => import('../features/limits/DeleteLimitModal')),
+  drawer('account_responsible-gambling_profit-and-loss', 'Profit & Loss', () => import('../features/safer-gambling/ProfitAndLossDrawer'), {
     back: 'account_responsible-gambling',
     category: 'account_responsible-gambling',
     subtitle: 'See your profit and loss during a specific period',
   }),
-  drawer('account_responsible-gambling_time-out', 'Time Out', undefined /* TODO ../features/safer-gambling/TimeOutDrawer */, {
+  drawer('account_responsible-gambling_time-out', 'Time Out', () => import('../features/safer-gambling/TimeOutDrawer'), {
     back: 'account_responsible-gambling',
     category: 'account_responsible-gambling',
     subtitle: 'Take a break from our app',
   }),
-  drawer('account_responsible-gambling_self-exclude', 'Self-Exclude', undefined /* TODO ../features/safer-gambling/SelfExcludeDrawer */, {
+  drawer('account_responsible-gambling_self-exclude', 'Self-Exclude', () => import('../features/safer-gambling/SelfExcludeDrawer'), {
     back: 'account_responsible-gambling',
     category: 'account_responsible-gambling',
     subtitle: 'Stop using our app for a set time period',

@@ -12,6 +12,8 @@ export class OverlayStore {
   stack: OpenOverlay[] = [];
   /** The address an iframeRedirect overlay keeps. */
   redirectUrl: string | null = null;
+  /** The page header is switched off while a time out or self-exclusion request runs. */
+  headerLocked = false;
   private nextId = 1;
 
   constructor() {
@@ -49,6 +51,10 @@ export class OverlayStore {
     const entry = this.stack.find((candidate) => candidate.id === id);
     if (entry?.definition.back) this.open(entry.definition.back);
     else this.close(id);
+  }
+
+  setHeaderLocked(locked: boolean): void {
+    this.headerLocked = locked;
   }
 
   closeAll(): void {

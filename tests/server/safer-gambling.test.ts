@@ -12,7 +12,7 @@ import { LIVE_CLOSE_SIGNED_OUT } from '../../src/contract/live';
 
 const londonDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
 
-const lock = async (context: TestContext, user: TestUser, payload: unknown) => {
+const lock = async (context: TestContext, user: TestUser, payload: Record<string, unknown>) => {
   const { accessToken } = await login(context, user);
   return context.request({ method: 'POST', url: '/responsible-gambling/lock-account', token: accessToken, payload });
 };

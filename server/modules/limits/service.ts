@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Trx } from '../wallet/ledger';
 import type { Clock } from '../../clock';
+import type { DepositLimitGuard } from '../payments/deposit-limit-guard';
 import type { DeleteLimitResponse, DepositLimit, LimitKind, LimitsResponse, SetLimitRequest, SetLimitResponse } from '../../../src/contract/limits';
 import { LIMIT_COOLING_OFF_MS, LIMIT_KINDS, LIMIT_WINDOW_MS, limitExceededMessage, limitKey } from '../../../src/contract/limits';
 import { notFound, unprocessable } from '../../errors';
@@ -15,7 +16,7 @@ export const NOT_YOUR_ACCOUNT = 'You can only set limits on your own account';
  * an increase or a deletion 24 hours later, and a newer change replaces a waiting one. Every change
  * and every deposit check locks the customer's wallet row first, so they serialise with deposits.
  */
-export class LimitsService {
+export class LimitsService implements DepositLimitGuard {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
