@@ -15,9 +15,15 @@ async function openLogin(page: Page) {
   return loginDrawer(page);
 }
 
-/** Waits until the client says the live connection is up (main.tsx exposes the store for such checks). */
+/**
+ * Waits until the client says the live connection is up and the balance read made on opening has answered
+ * (main.tsx exposes the store for such checks). The server registers the socket before it answers that read.
+ */
 async function liveConnected(page: Page) {
-  await page.waitForFunction(() => (globalThis as unknown as { __store?: { live: { state: string } } }).__store?.live.state === 'connected');
+  await page.waitForFunction(() => {
+    const store = (globalThis as unknown as { __store?: { live: { state: string }; balance: { loading: boolean } } }).__store;
+    return store?.live.state === 'connected' && !store.balance.loading;
+  });
 }
 
 test('the demo customer logs in and sees the balance in pounds in the header', async ({ page }) => {
@@ -35,8 +41,6 @@ test('an operator credit reaches the header through the live connection, without
   await expect(balance(page)).toHaveText('£5.00');
   const ws = await socket;
   await liveConnected(page);
-  // The read made when the connection opens has answered; from here on changes come as pushes.
-  await page.waitForLoadState('networkidle');
   const pushed = ws.waitForEvent('framereceived', (frame) => String(frame.payload).includes('updateBalance'));
   let reloaded = false;
   page.on('load', () => (reloaded = true));
