@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StoreProvider } from '../../../src/stores/context';
+import { DepositForm } from '../../../src/features/deposit/DepositForm';
+import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const savedCard = { status: 200, body: { maskedPan: '**** **** **** 4242', userId: 7 } };
+const noCard = { status: 200, body: { maskedPan: null, userId: 7 } };
+const completed = (balance: number) => ({ status: 200, body: { paymentId: 'p1', status: 'Completed', error: null, balance } });
+
+function renderDeposit(routes: Record<string, Route | Reply>) {
+  const test = createTestRoot({ routes: { 'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } }, ...routes } });
+  render(
+    <StoreProvider store={test.root}>
+      <QueryClientProvider client={test.root.queryClient}>
+        <DepositForm />
+      </QueryClientProvider>
+    </StoreProvider>,
+  );
+  return { ...test, user: userEvent.setup() };
+}
+
+const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
+const depositButton = () => screen.findByRole('button', { name: 'Deposit' });
+
+describe('deposit screen', () => {
+  it('retries a deposit whose answer was lost with the same Idempotency-Key, and shows the new balance', async () => {
+    let serverBalance = 1000;
+    const replies: Array<() => Reply> = [() => new TypeError('Failed to fetch'), () => ((serverBalance = 3000), completed(3000))];
+    const { user, fetch, root } = renderDeposit({
+      'GET /card': savedCard,
+      'POST /deposit_js': () => replies.shift()!(),
+      'GET /balance': () => ({ status: 200, body: { balance: serverBalance, currency: 'GBP' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: '£20' }));
+    await user.click(await depositButton());
+    expect(await screen.findByText('Network Error')).toBeTruthy();
+    expect(await root.db.pendingSubmissions.count()).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Deposit Successful' })).toBeTruthy();
+    expect(screen.getByTestId('deposit-new-balance').textContent).toBe('£30.00');
+    const calls = callsTo(fetch, 'POST /deposit_js');
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[0]!)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(calls[1]!)).toBe(keyOf(calls[0]!));
+    expect(JSON.parse(String((calls[0]![1] as RequestInit).body))).toEqual({ amount: 2000 });
+    expect(await root.db.pendingSubmissions.count()).toBe(0);
+  });
+
+  it('refuses amounts out of range before anything is sent', async () => {
+    const { user, fetch } = renderDeposit({ 'GET /card': savedCard });
+    const amount = await screen.findByLabelText('Deposit amount (£)');
+    await user.type(amount, '4.99');
+    expect((amount as HTMLInputElement).value).toBe('499');
+    await user.clear(amount);
+    await user.type(amount, '4');
+    await user.click(await depositButton());
+    expect(await screen.findByText('Minimum deposit is £5')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '123456');
+    await user.click(await depositButton());
+    expect(await screen.findByText('Deposits over £10,000 are not allowed')).toBeTruthy();
+    expect(callsTo(fetch, 'POST /deposit_js')).toHaveLength(0);
+  });
+
+  it('shows the limit screen for a limit refusal, whose Deposit Limits button opens the limits drawer', async () => {
+    const { user, root } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 422, body: { message: 'Weekly limit exceeded' } } });
+    await user.click(await screen.findByRole('button', { name: '£50' }));
+    await user.click(await depositButton());
+    expect(await screen.findByText('This amount will take you over your set deposit limit')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Deposit Failed' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Deposit Limits' }));
+    expect(root.overlays.isOpen('account_responsible-gambling_deposit-limits')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
+  });
+
+  it('shows the failed-payment screen for a declined card, and Try Again goes back to the form', async () => {
+    const { user } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 200, body: { paymentId: 'p1', status: 'Failed', error: 'Card declined', balance: 1000 } } });
+    await user.click(await screen.findByRole('button', { name: '£5' }));
+    await user.click(await depositButton());
+    expect(await screen.findByText('Sorry there was a problem with your deposit. Please try again or contact customer services')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
+  });
+
+  it('says so when the payment window is blocked, and sends nothing', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user, fetch } = renderDeposit({ 'GET /card': noCard });
+    await user.click(await screen.findByRole('button', { name: '£10' }));
+    await user.click(await depositButton());
+    expect(await screen.findByText('Popup was blocked.')).toBeTruthy();
+    expect(callsTo(fetch, 'GET /deposit_form')).toHaveLength(0);
+  });
+
+  it('opens the provider page with the parent origin and trusts only the provider origin', async () => {
+    const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { user, fetch } = renderDeposit({
+      'GET /card': noCard,
+      'GET /deposit_form': { status: 200, body: { paymentForm: 'http://127.0.0.1:8090/card-payment?payment=p1', paymentId: 'p1' } },
+    });
+    await user.click(await screen.findByRole('button', { name: '£20' }));
+    await user.click(screen.getByLabelText('Save this card for future deposits'));
+    await user.click(await depositButton());
+    await waitFor(() => expect(popup.location.href).toContain('parentOrigin='));
+    expect(new URL(popup.location.href).searchParams.get('parentOrigin')).toBe(window.location.origin);
+    const query = new URL(String(callsTo(fetch, 'GET /deposit_form')[0]![0])).searchParams;
+    expect(Object.fromEntries(query)).toEqual({ amount: '2000', storeCard: 'true' });
+
+    act(() => void window.dispatchEvent(new MessageEvent('message', { data: { status: 'success' }, origin: 'http://evil.example' })));
+    expect(screen.queryByRole('heading', { name: 'Deposit Successful' })).toBeNull();
+    act(() => void window.dispatchEvent(new MessageEvent('message', { data: { status: 'success' }, origin: 'http://127.0.0.1:8090' })));
+    expect(await screen.findByRole('heading', { name: 'Deposit Successful' })).toBeTruthy();
+    expect(popup.close).toHaveBeenCalled();
+  });
+
+  it('offline, says deposits need a connection and cannot be submitted', async () => {
+    const { user, root, fetch } = renderDeposit({ 'GET /card': savedCard });
+    await screen.findByLabelText('Deposit amount (£)');
+    act(() => root.network.set(false));
+    expect(await screen.findByText('You are offline. Deposits need a connection.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '£20' }));
+    expect((await depositButton()).hasAttribute('disabled')).toBe(true);
+    expect(callsTo(fetch, 'POST /deposit_js')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StoreProvider } from '../../../src/stores/context';
+import WithdrawDrawer from '../../../src/features/withdraw/WithdrawDrawer';
+import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
+
+afterEach(cleanup);
+
+const savedCard = { status: 200, body: { maskedPan: '**** **** **** 4242', userId: 7 } };
+const noCard = { status: 200, body: { maskedPan: null, userId: 7 } };
+const payment = (paymentId: string, status: string, chips: number, error: string | null = null) => ({
+  paymentId,
+  kind: 'Withdrawal',
+  status,
+  chips,
+  maskedPan: '**** 4242',
+  error,
+  lastUpdatedAt: '2026-03-01T10:00:00.000Z',
+  createdAt: '2026-03-01T10:00:00.000Z',
+});
+
+function renderWithdraw(routes: Record<string, Route | Reply>) {
+  const test = createTestRoot({ routes: { 'GET /payments': { status: 200, body: [] }, ...routes } });
+  test.root.balance.set(5_000);
+  test.root.queryClient.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <StoreProvider store={test.root}>
+      <QueryClientProvider client={test.root.queryClient}>
+        <WithdrawDrawer />
+      </QueryClientProvider>
+    </StoreProvider>,
+  );
+  return { ...test, user: userEvent.setup() };
+}
+
+const submit = () => screen.findByRole('button', { name: 'Withdraw' });
+
+describe('withdraw screen', () => {
+  it('withdraws to the saved card with the amount only, and shows Withdraw Pending', async () => {
+    const { user, fetch } = renderWithdraw({ 'GET /card': savedCard, 'POST /withdraw': { status: 200, body: { paymentId: 'w1', status: 'Open', error: null, balance: 4_500 } } });
+    expect(await screen.findByTestId('withdraw-saved-card')).toBeTruthy();
+    expect((await submit()).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: '£5' }));
+    await user.click(await submit());
+    expect(await screen.findByRole('heading', { name: 'Withdraw Pending' })).toBeTruthy();
+    const [call] = callsTo(fetch, 'POST /withdraw');
+    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({ amount: 500 });
+    expect(screen.getByTestId('withdraw-balance').textContent).toBe('£45.00');
+  });
+
+  it('with a new card needs the agreement, and a failed security code shows the specification message', async () => {
+    const { user, fetch } = renderWithdraw({ 'GET /card': savedCard, 'POST /withdraw': { status: 422, body: { message: 'Card security code check failed' } } });
+    await user.click(await screen.findByRole('button', { name: 'change card' }));
+    await user.type(screen.getByLabelText('Withdraw amount (£)'), '12.5');
+    await user.type(screen.getByLabelText('Name on card'), 'Pat Tester');
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry month (MM)'), '12');
+    await user.type(screen.getByLabelText('Expiry year (YY)'), '30');
+    await user.type(screen.getByLabelText('Security code'), '000');
+    expect((await submit()).hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByLabelText('I agree to my card details being stored for withdrawals'));
+    await user.click(await submit());
+    expect(await screen.findByText('Withdraw Failed - Please check your card details and try again.')).toBeTruthy();
+    const [call] = callsTo(fetch, 'POST /withdraw');
+    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({ amount: 1250, cardInfo: { expiryDate: '12/30', pan: '4242424242424242', securityCode: '000' } });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByLabelText('Withdraw amount (£)')).toBeTruthy();
+  });
+
+  it('shows card field messages for a new card left empty', async () => {
+    const { user, fetch } = renderWithdraw({ 'GET /card': noCard });
+    await user.type(await screen.findByLabelText('Withdraw amount (£)'), '5');
+    await user.click(screen.getByLabelText('I agree to my card details being stored for withdrawals'));
+    await user.click(await submit());
+    for (const message of ['Name required', 'Card number required', 'Month required', 'Year required', 'CVV required']) expect(await screen.findByText(message)).toBeTruthy();
+    expect(callsTo(fetch, 'POST /withdraw')).toHaveLength(0);
+  });
+
+  it('lists open withdrawals as pending and the rest as past payments with status and error', async () => {
+    renderWithdraw({
+      'GET /card': savedCard,
+      'GET /payments': (_body, { url }) =>
+        url.searchParams.get('status') === 'Open'
+          ? { status: 200, body: [payment('w2', 'Open', 700)] }
+          : { status: 200, body: [payment('w2', 'Open', 700), payment('w1', 'Rejected', 300, 'Card closed')] },
+    });
+    const pending = await screen.findAllByTestId('pending-withdrawal');
+    expect(pending.map((row) => row.textContent)).toEqual([expect.stringContaining('£7.00')]);
+    const past = await screen.findAllByTestId('past-payment');
+    expect(past).toHaveLength(1);
+    expect(past[0]!.textContent).toContain('Rejected');
+    expect(past[0]!.textContent).toContain('Card closed');
+  });
+
+  it('says when pending withdrawals cannot be loaded', async () => {
+    renderWithdraw({ 'GET /card': savedCard, 'GET /payments': { status: 500, body: { message: 'Database unavailable' } } });
+    expect(await screen.findByText('Error loading pending withdrawals: Database unavailable')).toBeTruthy();
+  });
+});
