@@ -41,7 +41,7 @@ interface Attempt {
 
 /** The deposit screen of spec 001: amount, saved or new card, the provider's payment window and every outcome. */
 export const DepositForm = observer(function DepositForm() {
-  const { http, db, balance, session, network, overlays } = useStores();
+  const { http, db, balance, session, network, overlays, limits } = useStores();
   const queryClient = useQueryClient();
   const api = useMemo(() => paymentsApi(http), [http]);
   const keys = useMemo(() => new SubmissionKeys(db.pendingSubmissions), [db]);
@@ -161,7 +161,7 @@ export const DepositForm = observer(function DepositForm() {
         primaryText="Deposit Limits"
         onCancel={() => {
           refresh();
-          void queryClient.invalidateQueries({ queryKey: ['limits'] });
+          void limits.load();
           backToForm();
         }}
       >
