@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext, type TestUser } from './support/harness';
 import { sweepBadBodies } from './support/sweep';
+import { balanceOf, notification, openDeposit } from './support/money';
 import { HOUR, MINUTE } from '../../server/clock';
 
 const tokens = new Map<string, { token: string; at: number }>();
@@ -153,6 +154,26 @@ describeEachDatabase('deposit limits', (use) => {
     const results = await Promise.allSettled([deposit(context, user.id, 700), deposit(context, user.id, 700), deposit(context, user.id, 700)]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect((await context.services.wallet.balance(user.id)).balance).toBe(700);
+  });
+
+  it('the real deposit path refuses a deposit over the limit, and of two concurrent settlements lets only one pass', async () => {
+    const context = use();
+    const { user } = await signedIn(context);
+    await setLimit(context, '', user, 'Daily', 3000);
+    const token = await tokenFor(context, user);
+    const over = await context.request({ method: 'GET', url: '/deposit_form?amount=3500', token });
+    expect([over.statusCode, over.json().message]).toEqual([422, 'Daily limit exceeded']);
+
+    const a = await openDeposit(context, token, 2000);
+    const b = await openDeposit(context, token, 2000);
+    const results = await Promise.all([
+      context.services.payments.handleNotification(notification(a.paymentId, 2000)),
+      context.services.payments.handleNotification(notification(b.paymentId, 2000)),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['Completed', 'Failed']);
+    expect(results.find((result) => result.status === 'Failed')?.error).toBe('Daily limit exceeded');
+    expect(await balanceOf(context, user.id)).toBe(2000);
+    expect((await getLimits(context, user)).daily.remaining.remainingAmount).toBe(1000);
   });
 
   it('refuses bad input on set-limit without writing anything', async () => {
