@@ -7,6 +7,7 @@ import { RootStore } from './stores/RootStore';
 import { StoreProvider } from './stores/context';
 import { App } from './app/App';
 import { openFromAddress } from './app/openFromAddress';
+import { captureClickKey } from './features/registration/clickKey';
 import { registerServiceWorker } from './app/serviceWorker';
 import './app/styles.css';
 
@@ -17,6 +18,7 @@ const store = new RootStore({ db: new AppDatabase(), queryClient });
 (globalThis as { __store?: RootStore }).__store = store;
 
 openFromAddress(store.overlays, window.location, window.history);
+captureClickKey(window.location.search, window.localStorage);
 void store.start();
 registerServiceWorker(store);
 

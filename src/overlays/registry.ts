@@ -39,7 +39,7 @@ const legal = (name: string, title: string) => drawer(name, title, () => import(
 export const overlayDefinitions: OverlayDefinition[] = [
   // Session
   drawer('login', 'Login', () => import('../features/auth/LoginDrawer')),
-  drawer('register', 'Registration', undefined /* TODO ../features/registration/RegisterDrawer */),
+  drawer('register', 'Registration', () => import('../features/registration/RegisterDrawer')),
   drawer('forgot-password', 'Forgot password', () => import('../features/auth/ForgotPasswordDrawer')),
   drawer('reset-password', 'Reset password', () => import('../features/auth/ResetPasswordDrawer')),
   modal('logout', 'Logout', () => import('../features/shell/LogoutModal')),
