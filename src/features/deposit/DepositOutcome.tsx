@@ -1,0 +1,72 @@
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../../stores/context';
+import { formatPence } from '../../lib/money';
+import { Spinner } from '../../ui/Spinner';
+import { StatusScreen } from '../../ui/StatusScreen';
+import type { DepositStep } from './useDepositFlow';
+
+export const LIMIT_TEXT = 'This amount will take you over your set deposit limit';
+export const FAILED_TEXT = 'Sorry there was a problem with your deposit. Please try again or contact customer services';
+
+interface DepositOutcomeProps {
+  step: Exclude<DepositStep, { name: 'form' }>;
+  onTryAgain: () => void;
+  onCancelPopup: () => void;
+  onBackToForm: () => void;
+  onRefresh: () => void;
+}
+
+/** Every deposit screen after the form: waiting, success with the new balance, and the three failures of spec 001. */
+export const DepositOutcome = observer(function DepositOutcome({ step, onTryAgain, onCancelPopup, onBackToForm, onRefresh }: DepositOutcomeProps) {
+  const { balance, overlays, limits } = useStores();
+  switch (step.name) {
+    case 'sending':
+      return <Spinner label="Processing your deposit" />;
+    case 'popup':
+      return (
+        <div className="status-screen" role="status">
+          <Spinner label="Waiting for the payment" />
+          <p>Complete your payment in the window that has opened.</p>
+          <button type="button" className="button button--block" onClick={onCancelPopup}>
+            Cancel
+          </button>
+        </div>
+      );
+    case 'success':
+      return (
+        <StatusScreen icon="success" heading="Deposit Successful" onPrimary={() => overlays.close()} primaryText="Done">
+          <p>
+            Your new balance is <strong data-testid="deposit-new-balance">{formatPence(balance.balance, balance.currency)}</strong>
+          </p>
+        </StatusScreen>
+      );
+    case 'limit':
+      return (
+        <StatusScreen
+          icon="error"
+          heading="Deposit Failed"
+          onPrimary={() => overlays.open('account_responsible-gambling_deposit-limits')}
+          primaryText="Deposit Limits"
+          onCancel={() => {
+            onRefresh();
+            void limits.load();
+            onBackToForm();
+          }}
+        >
+          <p role="alert">{LIMIT_TEXT}</p>
+        </StatusScreen>
+      );
+    case 'failed':
+      return (
+        <StatusScreen icon="error" heading="Deposit Failed" onPrimary={onBackToForm} primaryText="Try Again" onCancel={() => overlays.open('account')}>
+          <p role="alert">{FAILED_TEXT}</p>
+        </StatusScreen>
+      );
+    case 'error':
+      return (
+        <StatusScreen icon="error" heading="Error" onPrimary={onTryAgain} primaryText="Try again" onCancel={onBackToForm}>
+          <p role="alert">{step.message}</p>
+        </StatusScreen>
+      );
+  }
+});
