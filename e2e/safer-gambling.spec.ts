@@ -1,0 +1,148 @@
+import type { Locator, Page } from '@playwright/test';
+import { createCustomer, expect, operator, signIn, test } from './support/fixtures';
+
+const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
+
+/** From the header balance, through the account list, into a responsible-gambling tool. */
+async function openTool(page: Page, title: string): Promise<Locator> {
+  await page.getByTestId('header-balance').click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Responsible Gambling/ }).click();
+  const list = page.getByRole('dialog', { name: 'Responsible Gambling' });
+  await list.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+  return page.getByRole('dialog', { name: title });
+}
+
+const hhmmIn24Hours = () => {
+  const at = new Date(Date.now() + 24 * 3600_000);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+};
+
+test('a daily £10 limit refuses a £20 deposit; raising it waits until tomorrow; deleting it waits too', async ({ page }) => {
+  const customer = await createCustomer();
+  await signIn(page, customer);
+
+  let drawer = await openTool(page, 'Deposit Limits');
+  await expect(drawer.getByRole('button', { name: 'Daily', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(drawer.getByRole('button', { name: 'Set daily limit' })).toBeDisabled();
+  await drawer.getByRole('button', { name: '£10', exact: true }).click();
+  await expect(drawer.getByLabel('Daily limit (£)')).toHaveValue('10');
+  await drawer.getByRole('button', { name: 'Set daily limit' }).click();
+  await expect(drawer.getByText('New limit is £10.00 which is in effect immediately.')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Done' }).click();
+  await expect(drawer.getByTestId('limit-remaining')).toHaveText('£10.00 remaining of £10.00');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Deposit', exact: true }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await deposit.getByRole('button', { name: '£20', exact: true }).click();
+  await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await expect(deposit.getByRole('heading', { name: 'Deposit Failed' })).toBeVisible();
+  await expect(deposit.getByText('This amount will take you over your set deposit limit')).toBeVisible();
+  await deposit.getByRole('button', { name: 'Deposit Limits' }).click();
+
+  drawer = page.getByRole('dialog', { name: 'Deposit Limits' });
+  await drawer.getByLabel('Daily limit (£)').fill('20');
+  const expected = hhmmIn24Hours();
+  await drawer.getByRole('button', { name: 'Set daily limit' }).click();
+  await expect(drawer.getByText(/^New limit of £20\.00 will come into effect tomorrow at \d\d:\d\d$/)).toBeVisible();
+  await expect(drawer.getByText(`New limit of £20.00 will come into effect tomorrow at ${expected}`)).toBeVisible();
+  await drawer.getByRole('button', { name: 'Done' }).click();
+  await expect(drawer.getByText(/^Changing to £20\.00 on /)).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Delete daily limit' }).click();
+  const modal = page.getByRole('dialog', { name: 'Delete limit' });
+  await expect(modal.getByText(/will be removed tomorrow at \d\d:\d\d/)).toBeVisible();
+  await modal.getByRole('button', { name: 'Delete limit' }).click();
+  await expect(modal).toBeHidden();
+  await expect(drawer.getByText(/^Your limit will be removed tomorrow at \d\d:\d\d$/)).toBeVisible();
+});
+
+test('a daily limit above the monthly one is refused in the form', async ({ page }) => {
+  const customer = await createCustomer();
+  await signIn(page, customer);
+  const drawer = await openTool(page, 'Deposit Limits');
+  await drawer.getByRole('button', { name: 'Monthly', exact: true }).click();
+  await drawer.getByRole('button', { name: '£50', exact: true }).click();
+  await drawer.getByRole('button', { name: 'Set monthly limit' }).click();
+  await drawer.getByRole('button', { name: 'Done' }).click();
+  await drawer.getByRole('button', { name: 'Daily', exact: true }).click();
+  await drawer.getByLabel('Daily limit (£)').fill('60');
+  await expect(drawer.getByRole('alert')).toHaveText('Daily limit cannot be higher than monthly');
+  await expect(drawer.getByRole('button', { name: 'Set daily limit' })).toBeDisabled();
+});
+
+test('self-exclusion for 6 months logs the customer out, and login is refused naming the end date', async ({ page }) => {
+  const customer = await createCustomer();
+  await signIn(page, customer);
+  const drawer = await openTool(page, 'Self-Exclude');
+  await drawer.getByLabel('6 months').check();
+  await drawer.getByLabel('I understand my account will be locked for the duration selected').check();
+  await drawer.getByRole('button', { name: 'Self-Exclude', exact: true }).click();
+  await expect(drawer.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  const alert = page.waitForEvent('dialog');
+  await drawer.getByRole('button', { name: 'Confirm Self-Exclude' }).click();
+  const shown = await alert;
+  expect(shown.message()).toContain('Your self-exclusion has started. You have been logged out');
+  // A native alert blocks the page, so the drawer is checked once it is dismissed.
+  await shown.accept();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+
+  const end = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(new Date(Date.now() + 180 * 24 * 3600_000));
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await login.getByLabel('Email').fill(customer.email);
+  await login.getByLabel('Password', { exact: true }).fill(customer.password);
+  await login.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(login.getByText(`You have self-excluded until ${end}`)).toBeVisible();
+});
+
+test('profit and loss over a custom range, and a backwards range refused without a request', async ({ page }) => {
+  await signIn(page, DEMO);
+  const drawer = await openTool(page, 'Profit & Loss');
+  await drawer.getByRole('button', { name: 'Custom', exact: true }).click();
+  const day = (offset: number) => new Date(Date.now() + offset * 24 * 3600_000).toLocaleDateString('en-CA');
+
+  let asked = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/responsible-gambling/profit-loss')) asked++;
+  });
+  await drawer.getByLabel('From').fill(day(0));
+  await drawer.getByLabel('To').fill(day(-5));
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  await expect(drawer.getByText("'To' date cannot be before 'From' date.")).toBeVisible();
+  expect(asked).toBe(0);
+
+  await drawer.getByLabel('From').fill(day(-40));
+  await drawer.getByLabel('To').fill(day(0));
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  const figures = drawer.getByTestId('profit-loss');
+  await expect(figures).toContainText('Staked£15.00');
+  await expect(figures).toContainText('Returns£25.00');
+  await expect(figures).toContainText('+/- Profit/Loss£10.00');
+  expect(asked).toBe(1);
+});
+
+test('a promo code is accepted once, and an unknown one is refused', async ({ page }) => {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await operator('promo', 'create', code, 'Free', 'bet', 'club');
+  const customer = await createCustomer();
+  await signIn(page, customer);
+  await page.getByTestId('header-balance').click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Promo Code/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Promo Code' });
+
+  await drawer.getByRole('button', { name: 'Submit' }).click();
+  await expect(drawer.getByText('Please enter a promo code')).toBeVisible();
+  await drawer.getByLabel('Promo code').fill('NOSUCHCODE');
+  await drawer.getByRole('button', { name: 'Submit' }).click();
+  await expect(drawer.getByRole('alert')).toContainText('There was a problem submitting the promo code. Please try again later.');
+  await expect(drawer.getByRole('alert')).toContainText('Invalid promo code');
+
+  await drawer.getByLabel('Promo code').fill(code.toLowerCase());
+  await drawer.getByRole('button', { name: 'Submit' }).click();
+  await expect(drawer.getByRole('heading', { name: 'Promo code accepted' })).toBeVisible();
+  await expect(drawer.getByText(`Promo code ${code} applied: you are opted in to Free bet club.`)).toBeVisible();
+});
