@@ -44,6 +44,8 @@ export class RootStore {
   readonly queryClient: QueryClient;
   readonly content: ContentStore;
   readonly limits: LimitsStore;
+  /** The browser's alert, or the test's. */
+  readonly alert: (message: string) => void;
   readonly install: InstallPrompt;
   readonly update = new UpdateStore();
   private readonly userStorage: StorageAreas;
@@ -78,7 +80,7 @@ export class RootStore {
       storage: deps.storage ?? globalThis.sessionStorage,
       now,
       timers,
-      alert: deps.alert ?? ((message) => globalThis.alert(message)),
+      alert: (this.alert = deps.alert ?? ((message) => globalThis.alert(message))),
       onSignedIn: () => this.live.openSoon(),
       onSignedOut: (reason) => void this.afterSignOut(reason),
     });

@@ -20,7 +20,7 @@ const AFTER_CLOSE_MS = 100;
  * logged out (the server has already revoked every token) and told so; on failure the header comes back.
  */
 export function useLockAccount() {
-  const { http, overlays, session } = useStores();
+  const { http, overlays, session, alert } = useStores();
   const api = useMemo(() => saferGamblingApi(http), [http]);
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export function useLockAccount() {
       const answer = await api.lockAccount(request);
       overlays.setHeaderLocked(false);
       session.signOut('excluded');
-      setTimeout(() => globalThis.alert(lockedAlert(answer)), AFTER_CLOSE_MS);
+      setTimeout(() => alert(lockedAlert(answer)), AFTER_CLOSE_MS);
     } catch (error) {
       overlays.setHeaderLocked(false);
       setFailure(errorMessage(error));
