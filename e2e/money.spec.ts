@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createCustomer, expect, operator, signIn, test } from './support/fixtures';
 
@@ -148,4 +149,26 @@ test('offline, a deposit is refused plainly and the balance does not change', as
     return (await store.api.balance()).balance;
   });
   expect(balance).toBe(2_500);
+});
+
+test('the money drawers have no accessibility violations', async ({ page }) => {
+  const customer = await createCustomer({ balance: 2_000 });
+  await operator('credit', customer.email, '500', 'Goodwill');
+  await signIn(page, customer);
+  for (const [overlay, title, ready] of [
+    ['account_deposit', 'Deposit', 'Deposit amount (£)'],
+    ['account_withdraw', 'Withdraw', 'Withdraw amount (£)'],
+    ['account_transaction-history', 'Transaction History', 'From'],
+  ] as const) {
+    await openOverlay(page, overlay);
+    const drawer = page.getByRole('dialog', { name: title });
+    if (overlay === 'account_transaction-history') {
+      await expect(drawer.getByTestId('transaction').first()).toBeVisible();
+      await drawer.getByRole('button', { name: 'Custom' }).click();
+    }
+    await expect(drawer.getByLabel(ready)).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(results.passes.length).toBeGreaterThan(0);
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
 });

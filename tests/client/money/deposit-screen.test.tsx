@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StoreProvider } from '../../../src/stores/context';
 import { DepositForm } from '../../../src/features/deposit/DepositForm';
+import RegisterDepositDrawer from '../../../src/features/deposit/RegisterDepositDrawer';
 import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
 
 afterEach(() => {
@@ -131,5 +132,21 @@ describe('deposit screen', () => {
     await user.click(screen.getByRole('button', { name: '£20' }));
     expect((await depositButton()).hasAttribute('disabled')).toBe(true);
     expect(callsTo(fetch, 'POST /deposit_js')).toHaveLength(0);
+  });
+
+  it('register_deposit shows the form under the Registration Complete banner, whose Close closes the drawer', async () => {
+    const test = createTestRoot({ routes: { 'GET /card': noCard } });
+    test.root.overlays.open('register_deposit');
+    render(
+      <StoreProvider store={test.root}>
+        <QueryClientProvider client={test.root.queryClient}>
+          <RegisterDepositDrawer />
+        </QueryClientProvider>
+      </StoreProvider>,
+    );
+    expect(screen.getByText('Registration Complete')).toBeTruthy();
+    expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    expect(test.root.overlays.isOpen('register_deposit')).toBe(false);
   });
 });

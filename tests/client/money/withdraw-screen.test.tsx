@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StoreProvider } from '../../../src/stores/context';
@@ -97,5 +97,15 @@ describe('withdraw screen', () => {
   it('says when pending withdrawals cannot be loaded', async () => {
     renderWithdraw({ 'GET /card': savedCard, 'GET /payments': { status: 500, body: { message: 'Database unavailable' } } });
     expect(await screen.findByText('Error loading pending withdrawals: Database unavailable')).toBeTruthy();
+  });
+
+  it('offline, says withdrawals need a connection and cannot be submitted', async () => {
+    const { user, root, fetch } = renderWithdraw({ 'GET /card': savedCard });
+    await screen.findByTestId('withdraw-saved-card');
+    act(() => root.network.set(false));
+    expect(await screen.findByText('You are offline. Withdrawals need a connection.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '£5' }));
+    expect((await submit()).hasAttribute('disabled')).toBe(true);
+    expect(callsTo(fetch, 'POST /withdraw')).toHaveLength(0);
   });
 });
