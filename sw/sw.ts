@@ -3,12 +3,16 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim } from 'workbox-core';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 // The shell and every lazily loaded chunk, so that any screen opens offline.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker takes charge of the open page at once, so the first visit already works offline. Later
+// versions still wait in 'installed' until the customer presses Reload (only then SKIP_WAITING).
+clientsClaim();
 
 // Navigations to the app's own pages (/, /terms, /privacy) are answered with the cached shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/$/, /^\/terms$/, /^\/privacy$/] }));

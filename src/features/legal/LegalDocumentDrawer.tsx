@@ -63,18 +63,18 @@ export function LegalDocument({ slug }: { slug: string }) {
       <p className="legal__meta">
         Version {doc.version}, updated {format(new Date(doc.updatedAt), DATE_FORMAT)}
       </p>
-      {toc.length > 2 && (
+      {toc.length > 1 && (
         <nav className="legal__toc" aria-label="Contents">
           <h3 className="legal__toc-title">Contents</h3>
-          <ol>
+          <ul>
             {toc.map((entry) => (
-              <li key={entry.id}>
+              <li key={entry.id} className={entry.level === 3 ? 'legal__toc-part' : undefined}>
                 <a href={`#${entry.id}`} onClick={(event) => scrollToHeading(event, entry.id)}>
                   {entry.text}
                 </a>
               </li>
             ))}
-          </ol>
+          </ul>
         </nav>
       )}
       <MarkdownDocument slug={slug} body={doc.body} />

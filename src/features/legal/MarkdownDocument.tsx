@@ -21,7 +21,11 @@ export function MarkdownDocument({ slug, body }: { slug: string; body: string })
         {children}
       </h3>
     ),
-    h3: ({ children }) => <h4>{children}</h4>,
+    h3: ({ children }) => (
+      <h4 id={headingId(slug, textOf(children))} tabIndex={-1}>
+        {children}
+      </h4>
+    ),
     h4: ({ children }) => <h5>{children}</h5>,
     a: ({ href, children }) =>
       isExternal(href) ? (
