@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createCustomer, expect, operator, signIn, test } from './support/fixtures';
 
@@ -145,4 +146,21 @@ test('a promo code is accepted once, and an unknown one is refused', async ({ pa
   await drawer.getByRole('button', { name: 'Submit' }).click();
   await expect(drawer.getByRole('heading', { name: 'Promo code accepted' })).toBeVisible();
   await expect(drawer.getByText(`Promo code ${code} applied: you are opted in to Free bet club.`)).toBeVisible();
+});
+
+test('the safer-gambling screens pass an accessibility scan', async ({ page }) => {
+  const customer = await createCustomer();
+  await signIn(page, customer);
+  for (const [title, overlay] of [
+    ['Deposit Limits', 'account_responsible-gambling_deposit-limits'],
+    ['Profit & Loss', 'account_responsible-gambling_profit-and-loss'],
+    ['Time Out', 'account_responsible-gambling_time-out'],
+    ['Self-Exclude', 'account_responsible-gambling_self-exclude'],
+  ] as const) {
+    const drawer = await openTool(page, title);
+    await expect(drawer.getByRole('button').first()).toBeVisible();
+    const scan = await new AxeBuilder({ page }).include(`dialog[data-overlay="${overlay}"]`).analyze();
+    expect(scan.violations, title).toEqual([]);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+  }
 });
