@@ -43,7 +43,7 @@ test('changes the address through the lookup and still shows it after a reload',
   await expect(drawer.getByTestId('personal-details')).toContainText('SMS offers');
 });
 
-test('Cancel restores the loaded values', async ({ page }) => {
+test('Cancel restores the loaded values; Save keeps the new phone number', async ({ page }) => {
   const customer = await createCustomer();
   await signIn(page, customer);
   const drawer = await openPersonalDetails(page);
@@ -53,6 +53,10 @@ test('Cancel restores the loaded values', async ({ page }) => {
   await expect(drawer.getByTestId('personal-details')).toContainText('+447700900111');
   await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(drawer.getByLabel('Phone number')).toHaveValue('7700900111');
+  await drawer.getByLabel('Phone number').fill('7999999999');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByRole('status')).toHaveText('Your details have been updated.');
+  await expect(drawer.getByTestId('personal-details')).toContainText('+447999999999');
 });
 
 test('uploads an avatar and shows it; a file that is not a picture shows Upload failed', async ({ page }) => {

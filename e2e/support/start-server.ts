@@ -32,7 +32,7 @@ app.post<{ Body: { email: string; password: string; balance?: number; verified?:
   const now = new Date();
   const user = await database.db
     .insertInto('users')
-    .values({ email, password_hash: await hashPassword(password), first_name: 'Pat', last_name: 'Tester', date_of_birth: '1990-05-05', phone: '+447700900111', address1: '1 Test Street', address_city: 'Leeds', address_post_code: 'LS1 1AA', verification_status: verified ? 'passed' : 'pending', created_at: now, updated_at: now })
+    .values({ email, password_hash: await hashPassword(password), first_name: 'Pat', last_name: 'Tester', date_of_birth: '1990-05-05', phone: '+447700900111', address1: '1 Test Street', address2: 'City Centre', address_city: 'Leeds', address_post_code: 'LS1 1AA', verification_status: verified ? 'passed' : 'pending', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();

@@ -22,7 +22,7 @@ export async function seedDemo(services: Services): Promise<void> {
       date_of_birth: '1990-04-15',
       phone: '+447700900123',
       address1: '10 Downing Street',
-      address2: '',
+      address2: 'Westminster',
       address_city: 'London',
       address_post_code: 'SW1A 2AA',
       verification_status: 'passed',
