@@ -44,6 +44,8 @@ export interface RateLimits {
   forgotPassword: RateLimit;
   register: RateLimit;
   addressLookup: RateLimit;
+  /** DELETE /auth/account checks a password: a stolen access token must not become a password-guessing oracle. */
+  accountDeletion: RateLimit;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -52,6 +54,7 @@ export const defaultRateLimits: RateLimits = {
   forgotPassword: { max: 5, timeWindow: 60_000 },
   register: { max: 10, timeWindow: 60_000 },
   addressLookup: { max: 30, timeWindow: 60_000 },
+  accountDeletion: { max: 10, timeWindow: 60_000 },
 };
 
 export interface ServiceDeps {

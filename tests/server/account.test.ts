@@ -360,3 +360,24 @@ describeEachDatabase('account', (use) => {
   });
 });
 
+
+describeEachDatabase(
+  'account deletion rate limit',
+  (use) => {
+    it('answers 429 once the password has been tried too often, and deletes nothing', async () => {
+      const context = use();
+      const user = await createUser(context);
+      const { accessToken } = await login(context, user);
+      const attempt = () => context.request({ method: 'DELETE', url: '/auth/account', token: accessToken, payload: { password: 'Guess12345' } });
+      expect((await attempt()).statusCode).toBe(400);
+      expect((await attempt()).statusCode).toBe(400);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(typeof limited.json().message).toBe('string');
+      const right = await context.request({ method: 'DELETE', url: '/auth/account', token: accessToken, payload: { password: user.password } });
+      expect(right.statusCode).toBe(429);
+      expect((await userRow(context, user.id)).status).toBe('active');
+    });
+  },
+  { rateLimits: { accountDeletion: { max: 2, timeWindow: 60_000 } } },
+);
