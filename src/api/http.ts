@@ -4,6 +4,8 @@ export const API_TIMEOUT_MS = 10_000;
 export const UNKNOWN_ERROR = 'Unknown error';
 export const NETWORK_ERROR = 'Network Error';
 export const TIMEOUT_ERROR = `timeout of ${API_TIMEOUT_MS}ms exceeded`;
+/** The message of an HTTP error whose answer carried no text of its own. */
+export const statusFallback = (status: number) => `Request failed with status code ${status}`;
 
 /** A failed call: `message` is what users may see; `status` is absent when no HTTP answer came back. */
 export class HttpError extends Error {
@@ -115,7 +117,7 @@ export function createHttp(deps: HttpDeps) {
         deps.onAuthFailure(response.status);
       }
       const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : undefined;
-      throw new HttpError(messageFromBody(body, `Request failed with status code ${response.status}`), response.status, code);
+      throw new HttpError(messageFromBody(body, statusFallback(response.status)), response.status, code);
     }
     if (!options.schema) return body as never;
     const parsed = options.schema.safeParse(body);

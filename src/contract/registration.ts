@@ -118,13 +118,25 @@ export function personalStepSchema(today: () => CalendarDay) {
       offers: z.object({ email: offerChoice, phone: offerChoice, sms: offerChoice }, { error: M.offersSummary }),
       termsAccepted: z.literal(true, { error: M.terms }),
     })
-    .superRefine((values, context) => {
-      const lines = { addressLine1: values.addressLine1, addressLine2: values.addressLine2, townOrCity: values.townOrCity };
-      if (addressCompleteness(Object.values(lines))) return;
-      for (const [key, value] of Object.entries(lines)) {
-        if (value.trim() === '') context.addIssue({ code: 'custom', message: M.address, path: [key] });
-      }
-    });
+    .refine(...addressLineComplete('addressLine1'))
+    .refine(...addressLineComplete('addressLine2'))
+    .refine(...addressLineComplete('townOrCity'));
+}
+
+type AddressLineKey = 'addressLine1' | 'addressLine2' | 'townOrCity';
+/**
+ * One check per address field, so that each empty one carries the message. `when` runs them even while
+ * other fields (offers, terms) are still missing: the address is re-validated on its own as it changes.
+ */
+function addressLineComplete(key: AddressLineKey): [(values: Record<AddressLineKey, unknown> | null | undefined) => boolean, { message: string; path: PropertyKey[]; when: () => boolean }] {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return [
+    (values: Record<AddressLineKey, unknown> | null | undefined) => {
+      const lines = [text(values?.addressLine1), text(values?.addressLine2), text(values?.townOrCity)];
+      return addressCompleteness(lines) || text(values?.[key]).trim() !== '';
+    },
+    { message: M.address, path: [key], when: () => true },
+  ];
 }
 export type PersonalStepSchema = ReturnType<typeof personalStepSchema>;
 export type PersonalStepValues = z.input<PersonalStepSchema>;

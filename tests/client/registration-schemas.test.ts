@@ -127,6 +127,11 @@ describe('personal details step', () => {
     expect(messageAt(schema, { ...valid, termsAccepted: false }, 'termsAccepted')).toBe('You must accept the terms and privacy policy');
   });
 
+  it('checks the address on its own, even while other fields are missing, and never throws on garbage', () => {
+    expect(messageAt(schema, { addressLine1: '1 Mill Lane', addressLine2: '', townOrCity: '' }, 'townOrCity')).toBe(M.address);
+    for (const garbage of [null, undefined, 42, 'text', []]) expect(schema.safeParse(garbage).success).toBe(false);
+  });
+
   it('promotional code is optional', () => {
     const { promoCode: _promo, ...without } = valid;
     expect(schema.safeParse(without).success).toBe(true);
