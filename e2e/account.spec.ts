@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, createCustomer, operator, signIn } from './support/fixtures';
 
@@ -161,4 +162,28 @@ test('My Bets on a phone-sized screen lists no bets honestly', async ({ page }) 
   const account = await openAccount(page);
   await account.getByRole('button', { name: 'My Bets' }).click();
   await expect(page.getByRole('dialog', { name: 'My Bets' })).toContainText('You have no bets yet.');
+});
+
+test('the account screens have no accessibility violations', async ({ page }) => {
+  const customer = await createCustomer();
+  await signIn(page, customer);
+  const scan = async (overlay: string) => {
+    const results = await new AxeBuilder({ page }).include(`dialog[data-overlay="${overlay}"]`).analyze();
+    expect(results.violations.map((violation) => `${overlay}: ${violation.id} ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+  };
+  const account = await openAccount(page);
+  await scan('account');
+  await account.getByRole('button', { name: 'Personal Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Personal Details' });
+  await expect(details.getByTestId('personal-details')).toBeVisible();
+  await scan('account_personal-details');
+  await details.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(details.getByLabel('Phone number')).toBeVisible();
+  await scan('account_personal-details');
+  await details.getByRole('button', { name: 'Edit password' }).click();
+  await expect(page.getByRole('dialog', { name: 'Update Password' })).toBeVisible();
+  await scan('account_personal-details_update-password');
+  await page.evaluate(() => (globalThis as { __store?: { overlays: { open(name: string): void } } }).__store!.overlays.open('account_personal-details_delete-account'));
+  await expect(page.getByRole('dialog', { name: 'Delete Account' })).toBeVisible();
+  await scan('account_personal-details_delete-account');
 });
