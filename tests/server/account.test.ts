@@ -263,6 +263,10 @@ describeEachDatabase('account', (use) => {
     const other = await login(context, user);
     const { accessToken, refreshToken } = await login(context, user);
     const avatar = (await uploadAvatar(context, accessToken, PNG)).json().avatarUrl;
+    await context.database.db.insertInto('saved_cards').values({ user_id: user.id, token: 'tok_test', masked_pan: '424242******4242', created_at: context.clock.now(), updated_at: context.clock.now() }).execute();
+    expect((await context.request({ method: 'POST', url: '/auth/forgot_password', payload: { email: user.email } })).statusCode).toBe(200);
+    const mailTo = () => context.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', user.email).execute();
+    expect(await mailTo()).toHaveLength(1);
 
     const response = await context.request({ method: 'DELETE', url: '/auth/account', token: accessToken, payload: { password: user.password } });
     expect(response.statusCode).toBe(200);
@@ -274,6 +278,9 @@ describeEachDatabase('account', (use) => {
     const transactions = await context.database.db.selectFrom('transactions').select('id').where('user_id', '=', user.id).execute();
     expect(transactions.length).toBe(4);
     expect((await context.request({ method: 'GET', url: avatar })).statusCode).toBe(404);
+    expect(await mailTo()).toHaveLength(0);
+    expect(await context.database.db.selectFrom('saved_cards').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+    expect(await context.database.db.selectFrom('password_resets').select('user_id').where('user_id', '=', user.id).execute()).toHaveLength(0);
 
     for (const token of [accessToken, other.accessToken]) expect((await context.request({ method: 'GET', url: '/user/details', token })).statusCode).toBe(401);
     expect((await context.request({ method: 'POST', url: '/auth/refresh_token', payload: { refreshToken } })).statusCode).toBe(401);

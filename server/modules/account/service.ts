@@ -88,7 +88,7 @@ export class AccountService {
    * can land between the check and the erasure.
    */
   async deleteAccount(userId: number, password: string): Promise<void> {
-    const user = await this.db.selectFrom('users').select(['password_hash', 'avatar_url']).where('id', '=', userId).where('status', '!=', 'deleted').executeTakeFirst();
+    const user = await this.db.selectFrom('users').select(['email', 'password_hash', 'avatar_url']).where('id', '=', userId).where('status', '!=', 'deleted').executeTakeFirst();
     if (!user) throw notFound('No user data found.');
     if (!(await verifyPassword(user.password_hash, password))) throw badRequest(WRONG_PASSWORD, 'WrongPassword');
     const now = this.deps.clock.now();
@@ -121,6 +121,10 @@ export class AccountService {
         .where('id', '=', userId)
         .execute();
       await trx.updateTable('login_attempts').set({ email }).where('user_id', '=', userId).execute();
+      // Not records the law asks us to keep: a stored card, unused reset codes, and mail copies naming the customer.
+      await trx.deleteFrom('saved_cards').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('mail_outbox').where((eb) => eb(eb.fn('lower', ['to_address']), '=', user.email.toLowerCase())).execute();
     });
     await this.deps.avatars.remove(user.avatar_url);
     await this.deps.auth.revokeAll(userId, 'account deleted');
