@@ -15,7 +15,7 @@ const OWN_BUTTONS = ['account_deposit', 'account_withdraw'];
 
 /** The drawers the account list offers: each category's entry points under account; My Bets only on mobile. */
 export function accountItems(isMobile: boolean) {
-  return [...overlaysInCategory('account'), ...overlaysInCategory('account_personal-details'), ...overlaysInCategory('account_responsible-gambling')].filter(
+  return [...overlaysInCategory('account_personal-details'), ...overlaysInCategory('account'), ...overlaysInCategory('account_responsible-gambling')].filter(
     (definition) => definition.back === 'account' && !OWN_BUTTONS.includes(definition.name) && (definition.name !== 'AllBets' || isMobile),
   );
 }
