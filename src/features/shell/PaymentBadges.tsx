@@ -11,15 +11,17 @@ export function PaymentBadges() {
   return (
     <ul className="pay-badges" aria-label="Payment methods">
       {methods.map((method) => (
-        <li key={method.name} className={`pay-badge ${method.className}`} role="img" aria-label={method.name}>
-          {method.className === 'pay-badge--mastercard' ? (
-            <svg viewBox="0 0 40 24" width="40" height="24" aria-hidden="true" focusable="false">
-              <circle cx="15" cy="12" r="9" fill="#eb001b" />
-              <circle cx="25" cy="12" r="9" fill="#f79e1b" fillOpacity="0.9" />
-            </svg>
-          ) : (
-            <span aria-hidden="true">{method.text}</span>
-          )}
+        <li key={method.name}>
+          <span className={`pay-badge ${method.className}`} role="img" aria-label={method.name}>
+            {method.className === 'pay-badge--mastercard' ? (
+              <svg viewBox="0 0 40 24" width="40" height="24" aria-hidden="true" focusable="false">
+                <circle cx="15" cy="12" r="9" fill="#eb001b" />
+                <circle cx="25" cy="12" r="9" fill="#f79e1b" fillOpacity="0.9" />
+              </svg>
+            ) : (
+              <span aria-hidden="true">{method.text}</span>
+            )}
+          </span>
         </li>
       ))}
     </ul>
