@@ -9,6 +9,7 @@ import { toStoredToken } from '../../src/stores/SessionStore';
 import UpdatePasswordDrawer from '../../src/features/account/UpdatePasswordDrawer';
 import DeleteAccountDrawer, { deleteErrorMessage } from '../../src/features/account/DeleteAccountDrawer';
 import PersonalDetailsDrawer from '../../src/features/account/PersonalDetailsDrawer';
+import AccountSuspendedDrawer from '../../src/features/account/AccountSuspendedDrawer';
 import { accountItems } from '../../src/features/account/AccountDrawer';
 import { formValuesFrom } from '../../src/features/account/details';
 import { CANNOT_DELETE_TEXT, personalDetailsForm, toUpdateDetails } from '../../src/contract/account';
@@ -187,6 +188,18 @@ describe('delete account drawer', () => {
     expect(screen.getByRole('heading', { name: 'Account deleted' })).toBeTruthy();
     expect(screen.getByText('We are sorry to see you go')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(root.overlays.top?.definition.name).toBe('login');
+  });
+});
+
+describe('account suspended drawer', () => {
+  it('names the configured support address, and Continue signs out and opens login', async () => {
+    const { user, root } = renderSignedIn(<AccountSuspendedDrawer />, { 'GET /api/config': { status: 200, body: { supportEmail: 'help@exsport.test' } } });
+    expect(screen.getByRole('heading', { name: 'Account Suspended' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'help@exsport.test' });
+    expect(link.getAttribute('href')).toBe('mailto:help@exsport.test');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(root.session.token).toBeNull();
     expect(root.overlays.top?.definition.name).toBe('login');
   });
 });

@@ -1,11 +1,12 @@
 import { useStores } from '../../stores/context';
 import type { OverlayProps } from '../../overlays/registry';
-import { SUPPORT_EMAIL } from '../../lib/support';
+import { useSupportEmail } from '../registration/useSupportEmail';
 import { StatusScreen } from '../../ui/StatusScreen';
 import './account.css';
 
 export default function AccountSuspendedDrawer(_props: OverlayProps) {
   const { session, overlays } = useStores();
+  const supportEmail = useSupportEmail();
   const onContinue = () => {
     if (session.token) session.signOut('logout');
     overlays.open('login');
@@ -14,7 +15,7 @@ export default function AccountSuspendedDrawer(_props: OverlayProps) {
     <div className="account-suspended">
       <StatusScreen icon="error" heading="Account Suspended" onPrimary={onContinue}>
         <p>
-          Your account has been suspended. Please contact customer support at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+          Your account has been suspended. Please contact customer support at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
       </StatusScreen>
     </div>
