@@ -97,7 +97,7 @@ export function createServices(deps: ServiceDeps) {
   const identityProvider = deps.identityProvider ?? new SandboxIdentityProvider(config.providersUrl, config.secrets.providerSecret);
   const verification = new VerificationService(db, clock);
   const registration = new RegistrationService({ db, clock, verification, identityProvider });
-  const content = new ContentService({ db, clock, supportEmail: config.supportEmail });
+  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, listPromotions: () => promotions.current() });
   return {
     db,
     clock,

@@ -119,6 +119,18 @@ describeEachDatabase('content', (use) => {
     expect((await served(context, 'promotions')).body).toContain(NO_PROMOTIONS);
   });
 
+  it('lists the promotions the operator has created on the Promotions page, and the revision follows them', async () => {
+    const context = use();
+    const before = await served(context, 'promotions');
+    await context.services.promotions.create({ code: `SPRING${context.kind.toUpperCase()}`, title: 'Spring free bet', description: 'Bet £10, get a £5 free bet.', endsAt: new Date('2026-07-01T12:00:00Z') });
+    const after = await served(context, 'promotions');
+    expect(after.body).toContain('### Spring free bet');
+    expect(after.body).toContain(`Promo code: **SPRING${context.kind.toUpperCase()}**`);
+    expect(after.body).not.toContain(NO_PROMOTIONS);
+    expect(after.version).toBe(before.version);
+    expect(after.revision).not.toBe(before.revision);
+  });
+
   it('answers with an ETag the browser revalidates, and 304 when nothing changed', async () => {
     const context = use();
     const first = await context.request({ method: 'GET', url: '/content/terms' });
