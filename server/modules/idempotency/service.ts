@@ -46,8 +46,8 @@ export function readIdempotencyKey(header: string | string[] | undefined, requir
 /**
  * The key is claimed and its answer stored in the SAME database transaction as the money it moves: a
  * concurrent duplicate's INSERT waits on the first one's uncommitted row and then finds it, so money moves
- * once; if the work fails the claim rolls back with it and a retry runs afresh. Only answers that committed
- * are ever replayed.
+ * once; if the work fails, the claim rolls back with it and a retry runs afresh. Only committed answers
+ * are ever replayed. Claiming first keeps the customer's wallet lock out of the wait, so it is held briefly.
  */
 export class IdempotencyService {
   constructor(
@@ -84,7 +84,7 @@ export class IdempotencyService {
   }
 
   /**
-   * Runs `work` once per (user, key): a repeat with the same request gets the first answer back.
+   * Runs `work` once per (customer, key): a repeat with the same request gets the first answer back.
    * Without a key the work simply runs.
    */
   async once<T>(

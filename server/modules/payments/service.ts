@@ -57,8 +57,9 @@ export class PaymentsService {
   async depositForm(userId: number, request: { amount: number; storeCard: boolean }, key: string | undefined): Promise<Answer<DepositFormResponse>> {
     const { idempotency, limits, provider, clock } = this.deps;
     return this.db.transaction().execute(async (trx) => {
-      await this.assertVerified(trx, userId);
+      await this.readAccount(trx, userId);
       return idempotency.once(trx, userId, key, requestHash('GET /deposit_form', request), async () => {
+        // An early answer for the customer; the check that counts is the one at settlement, under the wallet lock.
         await limits.assertWithinLimits(trx, userId, request.amount, clock.now());
         const paymentId = randomUUID();
         await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount: request.amount, store_card: request.storeCard });
@@ -69,18 +70,21 @@ export class PaymentsService {
 
   /** A deposit with the saved card, charged at once and settled through the same path as a notification. */
   async depositWithSavedCard(userId: number, amount: number, key: string): Promise<Answer<PaymentResult>> {
-    const { idempotency, limits, provider, clock, ledger } = this.deps;
+    const { idempotency, provider, ledger } = this.deps;
     return ledger.transaction(async (trx, post) => {
-      await this.assertVerified(trx, userId);
+      const account = await this.readAccount(trx, userId);
       return idempotency.once(trx, userId, key, requestHash('POST /deposit_js', { amount }), async () => {
-        const card = await trx.selectFrom('saved_cards').select(['token', 'masked_pan']).where('user_id', '=', userId).executeTakeFirst();
-        if (!card) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
-        await this.lockWallet(trx, userId);
-        await limits.assertWithinLimits(trx, userId, amount, clock.now());
-        const paymentId = randomUUID();
-        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: card.masked_pan, card_token: card.token });
-        const outcome = await provider.chargeSavedCard({ paymentId, amount, cardToken: card.token });
-        const result = await this.settleDeposit(trx, post, paymentId, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan } : outcome);
+        if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
+        const payment: Payment = { id: randomUUID(), user_id: userId, kind: 'Deposit', status: 'Open', amount, store_card: false, masked_pan: account.maskedPan, error: null };
+        await this.insertPayment(trx, { id: payment.id, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: account.maskedPan, card_token: account.cardToken });
+        // The wallet lock is taken as late as it can be: hot accounts queue only for the short tail.
+        const balance = await this.lockWallet(trx, userId);
+        // Refused before the card is charged: a limit answers 422 (and the payment row rolls back), not a failed payment.
+        const refusal = await this.limitRefusal(trx, userId, amount);
+        if (refusal) throw unprocessable(refusal, 'DepositLimitExceeded');
+        const outcome = await provider.chargeSavedCard({ paymentId: payment.id, amount, cardToken: account.cardToken });
+        // Locked and checked in this same transaction: settle without asking the limits again.
+        const result = await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan } : outcome, false);
         return { statusCode: 200, body: result };
       });
     });
@@ -94,14 +98,21 @@ export class PaymentsService {
         .values({ id: notification.id, payment_id: notification.paymentId, status: notification.status, received_at: this.deps.clock.now() })
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
-      const payment = await trx.selectFrom('payments').select(['amount', 'kind']).where('id', '=', notification.paymentId).executeTakeFirst();
+      // Lock order everywhere: payment, then wallet.
+      const payment = await trx
+        .selectFrom('payments')
+        .select(['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'error'])
+        .where('id', '=', notification.paymentId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!payment || payment.kind !== 'Deposit') throw notFound(UNKNOWN_PAYMENT);
       if (payment.amount !== notification.amount) throw unprocessable('Notification amount does not match the payment', 'AmountMismatch');
+      const balance = await this.lockWallet(trx, payment.user_id);
       const outcome =
         notification.status === 'success'
           ? { ok: true as const, maskedPan: notification.maskedPan ?? null, cardToken: notification.cardToken }
           : { ok: false as const, error: notification.error ?? 'Payment failed' };
-      return this.settleDeposit(trx, post, notification.paymentId, outcome);
+      return this.settleLocked(trx, post, payment, balance, outcome, true);
     });
   }
 
@@ -109,7 +120,7 @@ export class PaymentsService {
   async withdraw(userId: number, request: WithdrawRequest, key: string): Promise<Answer<PaymentResult>> {
     const { idempotency, provider, ledger } = this.deps;
     return ledger.transaction(async (trx, post) => {
-      await this.assertVerified(trx, userId);
+      const account = await this.readAccount(trx, userId);
       return idempotency.once(trx, userId, key, requestHash('POST /withdraw', request), async () => {
         let card: { token: string; maskedPan: string };
         if (request.cardInfo) {
@@ -119,11 +130,11 @@ export class PaymentsService {
           // The withdraw form's agreement is to store these card details.
           await this.saveCard(trx, userId, card.token, card.maskedPan);
         } else {
-          const saved = await trx.selectFrom('saved_cards').select(['token', 'masked_pan']).where('user_id', '=', userId).executeTakeFirst();
-          if (!saved) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
-          card = { token: saved.token, maskedPan: saved.masked_pan };
+          if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
+          card = { token: account.cardToken, maskedPan: account.maskedPan };
         }
         const paymentId = randomUUID();
+        // The posting takes the wallet lock and refuses to go below zero.
         const posted = await post({ userId, amount: -request.amount, kind: 'Withdrawal', reference: `Withdrawal to ${card.maskedPan}`, paymentId });
         await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: request.amount, store_card: false, masked_pan: card.maskedPan, card_token: card.token });
         return { statusCode: 200, body: { paymentId, status: 'Open' as const, error: null, balance: posted.balanceOut } };
@@ -183,42 +194,37 @@ export class PaymentsService {
     return { maskedPan: card?.masked_pan ?? null, userId };
   }
 
-  private async settleDeposit(
+  /** Settles a deposit whose payment row and wallet row this transaction has locked: out of Open once. */
+  private async settleLocked(
     trx: Trx,
     post: Post,
-    paymentId: string,
+    payment: Payment,
+    balance: number,
     outcome: { ok: true; maskedPan: string | null; cardToken?: string } | { ok: false; error: string },
+    checkLimits: boolean,
   ): Promise<PaymentResult> {
-    const payment = await trx
-      .selectFrom('payments')
-      .select(['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'error'])
-      .where('id', '=', paymentId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!payment) throw notFound(UNKNOWN_PAYMENT);
-    // Lock order everywhere: payment, then wallet. The limit check reads a settled history.
-    const balance = await this.lockWallet(trx, payment.user_id);
+    const paymentId = payment.id;
     if (payment.status !== 'Open') return { paymentId, status: payment.status, error: payment.error, balance };
     if (!outcome.ok) {
       await this.setStatus(trx, paymentId, 'Failed', outcome.error);
       return { paymentId, status: 'Failed', error: outcome.error, balance };
     }
-    const refusal = await this.limitRefusal(trx, payment);
+    const refusal = checkLimits ? await this.limitRefusal(trx, payment.user_id, payment.amount) : undefined;
     if (refusal) {
       await this.setStatus(trx, paymentId, 'Failed', refusal);
       return { paymentId, status: 'Failed', error: refusal, balance };
     }
     const maskedPan = outcome.maskedPan ?? payment.masked_pan;
     const posted = await post({ userId: payment.user_id, amount: payment.amount, kind: 'Deposit', reference: maskedPan ? `Card deposit ${maskedPan}` : 'Card deposit', paymentId });
-    await this.setStatus(trx, paymentId, 'Completed', null, maskedPan);
+    await this.setStatus(trx, paymentId, 'Completed', null, maskedPan === payment.masked_pan ? undefined : maskedPan);
     if (payment.store_card && outcome.cardToken && maskedPan) await this.saveCard(trx, payment.user_id, outcome.cardToken, maskedPan);
     return { paymentId, status: 'Completed', error: null, balance: posted.balanceOut };
   }
 
   /** A limit reached between creation and settlement fails the payment (the provider refunds the card) instead of crediting. */
-  private async limitRefusal(trx: Trx, payment: Payment): Promise<string | undefined> {
+  private async limitRefusal(trx: Trx, userId: number, amount: number): Promise<string | undefined> {
     try {
-      await this.deps.limits.assertWithinLimits(trx, payment.user_id, payment.amount, this.deps.clock.now());
+      await this.deps.limits.assertWithinLimits(trx, userId, amount, this.deps.clock.now());
       return undefined;
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 422) return error.message;
@@ -270,6 +276,19 @@ export class PaymentsService {
       .execute();
   }
 
+  /** What the money paths need to know of a customer, in one round trip; refuses an unverified identity. */
+  private async readAccount(trx: Trx, userId: number): Promise<{ cardToken: string | null; maskedPan: string | null }> {
+    const row = await trx
+      .selectFrom('users')
+      .leftJoin('saved_cards', 'saved_cards.user_id', 'users.id')
+      .select(['users.verification_status', 'saved_cards.token', 'saved_cards.masked_pan'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (row?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
+    return { cardToken: row.token, maskedPan: row.masked_pan };
+  }
+
+  /** Every posting to a wallet, and every limit check, happens under this lock, so they queue per customer. */
   private async lockWallet(trx: Trx, userId: number): Promise<number> {
     const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!wallet) throw notFound('Wallet not found');
@@ -279,11 +298,6 @@ export class PaymentsService {
   private async balanceIn(trx: Trx, userId: number): Promise<number> {
     const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow();
     return wallet.balance;
-  }
-
-  private async assertVerified(trx: Trx, userId: number): Promise<void> {
-    const user = await trx.selectFrom('users').select('verification_status').where('id', '=', userId).executeTakeFirst();
-    if (user?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
   }
 }
 

@@ -57,34 +57,25 @@ export class Ledger {
   private async post(trx: Trx, posting: Posting): Promise<Posted> {
     if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error(`Invalid posting amount ${posting.amount}`);
     const now = this.clock.now();
-    const wallet = await trx
-      .updateTable('wallets')
-      .set({ balance: sql`balance + ${posting.amount}`, updated_at: now })
-      .where('user_id', '=', posting.userId)
-      .where(sql<boolean>`balance + ${posting.amount} >= 0`)
-      .returning('balance')
-      .executeTakeFirst();
-    if (!wallet) {
+    // One statement (one round trip) updates the wallet and appends the row carrying its new balance; the
+    // UPDATE takes the wallet row's lock, and a posting that would go below zero updates and inserts nothing.
+    const result = await sql<{ id: number; balance_out: number }>`
+      WITH wallet AS (
+        UPDATE wallets SET balance = balance + ${posting.amount}, updated_at = ${now}
+        WHERE user_id = ${posting.userId} AND balance + ${posting.amount} >= 0
+        RETURNING balance
+      )
+      INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id)
+      SELECT ${posting.userId}, ${now}, ${posting.amount}, wallet.balance, ${posting.kind}, ${posting.vertical ?? 'wallet'}, ${posting.reference},
+        ${posting.betId ?? null}, ${posting.iqsTransactionId ?? null}, ${posting.paymentId ?? null}::uuid
+      FROM wallet
+      RETURNING id, balance_out`.execute(trx);
+    const row = result.rows[0];
+    if (!row) {
       const exists = await trx.selectFrom('wallets').select('user_id').where('user_id', '=', posting.userId).executeTakeFirst();
       if (!exists) throw new Error(`No wallet for user ${posting.userId}`);
       throw unprocessable(INSUFFICIENT_FUNDS, 'InsufficientFunds');
     }
-    const row = await trx
-      .insertInto('transactions')
-      .values({
-        user_id: posting.userId,
-        created_at: now,
-        amount: posting.amount,
-        balance_out: wallet.balance,
-        kind: posting.kind,
-        vertical: posting.vertical ?? 'wallet',
-        reference: posting.reference,
-        bet_id: posting.betId ?? null,
-        iqs_transaction_id: posting.iqsTransactionId ?? null,
-        payment_id: posting.paymentId ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { transactionId: row.id, userId: posting.userId, balanceOut: wallet.balance };
+    return { transactionId: row.id, userId: posting.userId, balanceOut: row.balance_out };
   }
 }

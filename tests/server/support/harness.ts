@@ -49,6 +49,13 @@ export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle>
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop then kills them mid-goodbye and
+      // they report unhandled 57P01 errors. Give them a moment to leave first.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await dropper.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]!.count === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },
