@@ -18,6 +18,12 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
     drop: async () => {
       const dropper = new pg.Client({ connectionString: BENCH_DATABASE_URL });
       await dropper.connect();
+      // A closed pool's sockets may still be saying goodbye; forcing the drop then raises unhandled 57P01 errors.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await dropper.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]!.count === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },
