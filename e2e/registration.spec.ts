@@ -125,3 +125,26 @@ test('a blocked popup says so, sends nothing, and Back returns to the personal d
   await expect(drawer.getByLabel('First name')).toHaveValue('Jane');
   await expect(drawer.getByRole('button', { name: 'Next' })).toBeEnabled();
 });
+
+test('messages show on blur, and once the fields are put right one press of Continue goes on', async ({ page }) => {
+  const drawer = await openRegistration(page);
+  await drawer.getByLabel('Email', { exact: true }).fill('jane@');
+  await drawer.getByLabel('Confirm email').fill('jane@');
+  await expect(drawer.getByText('Please enter a valid email address')).toBeVisible();
+  await drawer.getByLabel('Email', { exact: true }).fill('jane@example.com');
+  await drawer.getByLabel('Confirm email').fill('jane@example.org');
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+  await expect(drawer.getByText('Emails do not match')).toBeVisible();
+  await drawer.getByLabel('Confirm email').fill('jane@example.com');
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+
+  await drawer.getByLabel('Create password').fill('abc');
+  await drawer.getByLabel('Confirm password').fill('abc');
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+  await expect(drawer.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(drawer.getByText('Repeat your password')).toBeVisible();
+  await drawer.getByLabel('Create password').fill(PASSWORD);
+  await drawer.getByLabel('Confirm password').fill(PASSWORD);
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+  await expect(drawer.getByLabel('First name')).toBeVisible();
+});

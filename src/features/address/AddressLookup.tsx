@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { Field } from '../../ui/Field';
 import { filtered } from '../../ui/form';
+import { keepFocusOnPress } from '../../ui/keepFocusOnPress';
 import { useStores } from '../../stores/context';
 import { addressApi } from '../../api/address';
 import type { AddressItem } from '../../contract/address';
@@ -118,7 +119,7 @@ export function AddressLookup<T extends FieldValues>({ form, names: nameOverride
   const addressField = (name: Path<T>) => register(name, { onChange: revalidateSoon });
 
   return (
-    <div className="address-lookup">
+    <div className="address-lookup" onMouseDown={keepFocusOnPress}>
       <Field
         label="Postcode"
         autoComplete="postal-code"

@@ -1,4 +1,5 @@
 import { emailStepSchema, type EmailStepValues } from '../../contract/registration';
+import { keepFocusOnPress } from '../../ui/keepFocusOnPress';
 import { stripEmailCharacters } from '../../contract/common';
 import { Field } from '../../ui/Field';
 import { filtered, useZodForm } from '../../ui/form';
@@ -7,7 +8,7 @@ export function EmailStep({ defaultValues, onDone, onLogin }: { defaultValues: E
   const { register, handleSubmit, watch, formState } = useZodForm(emailStepSchema, { defaultValues, mode: 'onBlur' });
   const email = watch('email') ?? '';
   return (
-    <form className="form" noValidate aria-label="Registration email" onSubmit={handleSubmit(onDone)}>
+    <form className="form" noValidate aria-label="Registration email" onMouseDown={keepFocusOnPress} onSubmit={handleSubmit(onDone)}>
       <Field label="Email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...filtered(register('email'), stripEmailCharacters)} error={formState.errors.email?.message} />
       <Field
         label="Confirm email"

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { keepFocusOnPress } from '../../ui/keepFocusOnPress';
 import { useWatch } from 'react-hook-form';
 import { canSubmitPersonal, personalStepSchema, stripNameCharacters, type PersonalStepOutput, type PersonalStepValues } from '../../contract/registration';
 import { localToday } from '../../lib/birthDate';
@@ -37,7 +38,7 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
   const termsIds = useFieldIds();
 
   return (
-    <form className="form" noValidate aria-label="Personal details" onSubmit={handleSubmit((output) => onSubmit(output, getValues()))}>
+    <form className="form" noValidate aria-label="Personal details" onMouseDown={keepFocusOnPress} onSubmit={handleSubmit((output) => onSubmit(output, getValues()))}>
       <Field label="First name" autoComplete="given-name" {...filtered(register('firstName'), stripNameCharacters)} error={formState.errors.firstName?.message} />
       <Field label="Last name" autoComplete="family-name" {...filtered(register('lastName'), stripNameCharacters)} error={formState.errors.lastName?.message} />
       <DateOfBirthFields form={form} />
