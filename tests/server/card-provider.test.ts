@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase, createUser, login, TEST_CONFIG } from './support/harness';
 import { balanceOf, openDeposit, transactionCount } from './support/money';
+import { badBodies } from './support/sweep';
 import { buildProvidersServer } from '../../server/providers/server';
 import { luhnValid, expired } from '../../server/providers/card-payments/sandbox-cards';
 
@@ -89,6 +90,20 @@ describeEachDatabase('sandbox card provider', (use) => {
       expect(payments[0]).toMatchObject({ paymentId, status: 'Failed', error });
       expect((await context.request({ method: 'GET', url: '/card', token })).json().maskedPan).toBeNull();
     }
+  });
+
+  it('answers every bad body to the card page with a 4xx, never a 500, and settles nothing', async () => {
+    const context = use();
+    const { paymentId, payload } = await pay(1000, { cardNumber: '' });
+    // A body that would pay, were it not for each single fault the sweep puts in.
+    const bodies = badBodies({ ...payload, cardNumber: '4242424242424242' } as Record<string, unknown>);
+    for (const body of bodies) {
+      const response = await providers.inject({ method: 'POST', url: '/card-payments/pay', payload: body.payload, headers: { 'content-type': body.contentType ?? 'application/json' } });
+      expect(response.statusCode, `${body.label}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${body.label}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+    const row = await context.database.db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('Open');
   });
 
   it('asks for missing card fields without charging or notifying', async () => {
