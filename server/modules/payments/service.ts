@@ -121,7 +121,7 @@ export class PaymentsService {
     const { idempotency, provider, ledger } = this.deps;
     return ledger.transaction(async (trx, post) => {
       const account = await this.readAccount(trx, userId);
-      return idempotency.once(trx, userId, key, requestHash('POST /withdraw', request), async () => {
+      return idempotency.once(trx, userId, key, requestHash('POST /withdraw', withdrawFingerprint(request)), async () => {
         let card: { token: string; maskedPan: string };
         if (request.cardInfo) {
           const checked = await provider.checkPayoutCard(request.cardInfo);
@@ -299,6 +299,12 @@ export class PaymentsService {
     const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow();
     return wallet.balance;
   }
+}
+
+/** What identifies a withdrawal request for its idempotency key: never the card number or security code, not even hashed. */
+function withdrawFingerprint(request: WithdrawRequest) {
+  if (!request.cardInfo) return { amount: request.amount };
+  return { amount: request.amount, card: { last4: request.cardInfo.pan.slice(-4), length: request.cardInfo.pan.length, expiryDate: request.cardInfo.expiryDate } };
 }
 
 function toItem(row: { id: string; kind: PaymentKind; status: PaymentStatus; amount: number; masked_pan: string | null; error: string | null; created_at: Date; updated_at: Date }): PaymentItem {
