@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
@@ -147,4 +148,36 @@ test('messages show on blur, and once the fields are put right one press of Cont
   await drawer.getByLabel('Confirm password').fill(PASSWORD);
   await drawer.getByRole('button', { name: 'Continue' }).click();
   await expect(drawer.getByLabel('First name')).toBeVisible();
+});
+
+test('every registration step passes an axe check, also with its messages shown', async ({ page }) => {
+  const drawer = await openRegistration(page);
+  const check = async (step: string) => {
+    const results = await new AxeBuilder({ page }).include('dialog[data-overlay="register"]').analyze();
+    expect(results.violations, step).toEqual([]);
+  };
+  await check('email');
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+  await expect(drawer.getByText('Empty email')).toBeVisible();
+  await check('email with messages');
+  await drawer.getByLabel('Email', { exact: true }).fill('jane@example.com');
+  await drawer.getByLabel('Confirm email').fill('jane@example.com');
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+  await expect(drawer.getByText('Password must be at least 8 characters')).toBeVisible();
+  await check('password with messages');
+  await drawer.getByLabel('Create password').fill(PASSWORD);
+  await drawer.getByLabel('Confirm password').fill(PASSWORD);
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+  await drawer.getByLabel('Mobile number').fill('612');
+  await drawer.getByLabel('Day').fill('31');
+  await drawer.getByLabel('Month').fill('2');
+  await drawer.getByLabel('Year').fill('1990');
+  await drawer.getByLabel('Postcode').fill('LS6 3HN');
+  await drawer.getByRole('button', { name: 'Find address' }).click();
+  await expect(drawer.getByText(/addresses found/)).toBeVisible();
+  await drawer.getByLabel('First name').focus();
+  await expect(drawer.getByText('Incorrect phone number')).toBeVisible();
+  await expect(drawer.getByText('Please enter a valid date of birth and make sure you are at least 18 years old.')).toBeVisible();
+  await check('personal details with messages and found addresses');
 });

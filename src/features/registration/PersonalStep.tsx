@@ -39,7 +39,7 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
 
   return (
     <form className="form" noValidate aria-label="Personal details" onMouseDown={keepFocusOnPress} onSubmit={handleSubmit((output) => onSubmit(output, getValues()))}>
-      <Field label="First name" autoComplete="given-name" {...filtered(register('firstName'), stripNameCharacters)} error={formState.errors.firstName?.message} />
+      <Field label="First name" autoComplete="given-name" autoFocus {...filtered(register('firstName'), stripNameCharacters)} error={formState.errors.firstName?.message} />
       <Field label="Last name" autoComplete="family-name" {...filtered(register('lastName'), stripNameCharacters)} error={formState.errors.lastName?.message} />
       <DateOfBirthFields form={form} />
       <PhoneField form={form} />
