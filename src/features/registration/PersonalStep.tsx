@@ -10,6 +10,7 @@ import { DateOfBirthFields } from './DateOfBirthFields';
 import { PhoneField } from './PhoneField';
 import { OfferChoices } from './OfferChoices';
 
+// The schema's input types say what a valid form holds (terms `true`, offers chosen); a new form starts without them.
 const EMPTY: PersonalStepValues = {
   firstName: '',
   lastName: '',
