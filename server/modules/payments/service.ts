@@ -44,7 +44,8 @@ export const NOT_OPEN = 'This payment is no longer open';
 /**
  * Card deposits and withdrawals. Money moves only through the ledger; a payment row tracks the card side,
  * and its status leaves Open exactly once (row locked, then a guarded UPDATE), so a notification delivered
- * twice, or late, settles once.
+ * twice, or late, settles once. Row locks are always taken in one order, so no two requests deadlock:
+ * idempotency key, payment, wallet, saved card.
  */
 export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
@@ -127,8 +128,6 @@ export class PaymentsService {
           const checked = await provider.checkPayoutCard(request.cardInfo);
           if (!checked.ok) throw unprocessable(checked.error, 'CardRejected');
           card = { token: checked.cardToken, maskedPan: checked.maskedPan };
-          // The withdraw form's agreement is to store these card details.
-          await this.saveCard(trx, userId, card.token, card.maskedPan);
         } else {
           if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
           card = { token: account.cardToken, maskedPan: account.maskedPan };
@@ -137,6 +136,9 @@ export class PaymentsService {
         // The posting takes the wallet lock and refuses to go below zero.
         const posted = await post({ userId, amount: -request.amount, kind: 'Withdrawal', reference: `Withdrawal to ${card.maskedPan}`, paymentId });
         await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: request.amount, store_card: false, masked_pan: card.maskedPan, card_token: card.token });
+        // The withdraw form's agreement is to store these card details. After the posting, so that the
+        // saved card row is always locked after the wallet row, as settlement does.
+        if (request.cardInfo) await this.saveCard(trx, userId, card.token, card.maskedPan);
         return { statusCode: 200, body: { paymentId, status: 'Open' as const, error: null, balance: posted.balanceOut } };
       });
     });
