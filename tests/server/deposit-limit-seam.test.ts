@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeEachDatabase, createUser } from './support/harness';
+import { describeEachDatabase, createUser, TEST_SECRETS } from './support/harness';
 import { balanceOf, notification } from './support/money';
 import { PaymentsService } from '../../server/modules/payments/service';
 import type { DepositLimitGuard } from '../../server/modules/payments/deposit-limit-guard';
 import { unprocessable } from '../../server/errors';
+import { makeCardToken } from '../../server/providers/card-payments/sandbox';
 
 const LIMIT = 3_000;
 
@@ -48,5 +49,22 @@ describeEachDatabase('deposit limit seam', (use) => {
     expect(results.map((r) => r.status).sort()).toEqual(['Completed', 'Failed']);
     expect(results.find((r) => r.status === 'Failed')?.error).toBe('Daily limit exceeded');
     expect(await balanceOf(context, user.id)).toBe(2_000);
+  });
+
+  it('two concurrent saved-card deposits cannot together pass the limit: one answers 422 and nothing of it remains', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const now = context.clock.now();
+    await context.database.db
+      .insertInto('saved_cards')
+      .values({ user_id: user.id, token: makeCardToken(TEST_SECRETS.providerSecret, '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
+      .execute();
+    const payments = service();
+    const results = await Promise.allSettled([payments.depositWithSavedCard(user.id, 2_000, 'key-a'), payments.depositWithSavedCard(user.id, 2_000, 'key-b')]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ statusCode: 422, message: 'Daily limit exceeded' });
+    expect(await balanceOf(context, user.id)).toBe(2_000);
+    expect(await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
   });
 });
