@@ -22,7 +22,7 @@ const services = createServices({ db: database.db, clock: systemClock, config, m
 if (config.seedDemo) await seedDemo(services);
 await services.content.seed();
 
-const clientDir = resolve('dist');
+const clientDir = resolve(process.env.CLIENT_DIR || 'dist');
 const app = await buildApp({
   services,
   clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : undefined,

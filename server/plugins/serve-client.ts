@@ -12,6 +12,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
     root: clientDir,
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each text file; the browser gets the one it accepts.
+    preCompressed: true,
     setHeaders: (res, path) => {
       // Hashed assets never change; the worker, manifest and page must be revalidated so updates are seen.
       if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
