@@ -63,7 +63,12 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
   const failedAudits = Object.values(categories)
     .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]!))
     .filter((entry) => entry.score !== null && entry.score < 0.9)
-    .map((entry) => `${entry.id} (${entry.displayValue ?? entry.score})`);
+    .map((entry) => {
+      // Which issues the browser logged is the useful part of this audit.
+      const items = (entry.details as { items?: Array<{ issueType?: string; subItems?: { items?: unknown[] } }> } | undefined)?.items ?? [];
+      const detail = entry.id === 'inspector-issues' && items.length ? `: ${JSON.stringify(items.map((item) => [item.issueType, item.subItems?.items]))}` : '';
+      return `${entry.id} (${entry.displayValue ?? entry.score})${detail}`;
+    });
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
