@@ -194,3 +194,17 @@ test('axe finds no accessibility violations on the home page or in a legal drawe
   await expect(page.getByRole('dialog', { name: 'Betting Rules' }).getByTestId('legal-document')).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test('/terms and /privacy opened directly in a new tab show their document over the app', async ({ page }) => {
+  for (const [path, title, text] of [
+    ['/terms', 'Terms & Conditions', '27. Third-party rights and entire agreement'],
+    ['/privacy', 'Privacy Policy', 'Location data'],
+  ] as const) {
+    await page.goto(path);
+    const drawer = page.getByRole('dialog', { name: title });
+    await expect(drawer.getByTestId('legal-document')).toContainText(text);
+    await expect(drawer.getByTestId('saved-copy-note')).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+});
