@@ -208,3 +208,15 @@ test('/terms and /privacy opened directly in a new tab show their document over 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
 });
+
+test('the page and a legal drawer cause no content security policy violations', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = ((globalThis as unknown as { __cspViolations: string[] }).__cspViolations = []);
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+  });
+  await page.goto('/');
+  await acceptCookies(page);
+  await page.getByTestId('footer').getByRole('button', { name: 'Betting Rules' }).click();
+  await expect(page.getByRole('dialog', { name: 'Betting Rules' }).getByTestId('legal-document')).toContainText('Goliath');
+  expect(await page.evaluate(() => (globalThis as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+});

@@ -1,3 +1,5 @@
+// First of all: zod reads this setting as each schema is created.
+import './app/zodWithoutEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
