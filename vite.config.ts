@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress';
 
 export default defineConfig({
+  resolve: {
+    // Every schema in the app is made with zod configured not to probe for eval (forbidden by our CSP).
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/contract/zod-jitless.ts', import.meta.url)) }],
+  },
   plugins: [
     react(),
     precompress(),

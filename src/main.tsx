@@ -1,5 +1,3 @@
-// First of all: zod reads this setting as each schema is created.
-import './app/zodWithoutEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,7 +1,11 @@
 import type { Http } from './http';
-import { okResponse, tokenResponse, type ChangePasswordRequest, type ForgotPasswordRequest, type LoginRequest, type ResetPasswordRequest } from '../contract/auth';
-import { userProfile } from '../contract/user';
-import { balanceResponse } from '../contract/wallet';
+import type { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '../contract/auth';
+
+// Loaded with the first call: the session starts on every page, and zod is not needed to paint it.
+const tokenResponse = () => import('../contract/auth').then((contract) => contract.tokenResponse);
+const okResponse = () => import('../contract/auth').then((contract) => contract.okResponse);
+const userProfile = () => import('../contract/user').then((contract) => contract.userProfile);
+const balanceResponse = () => import('../contract/wallet').then((contract) => contract.balanceResponse);
 
 export function authApi(http: Http) {
   return {

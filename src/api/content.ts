@@ -1,5 +1,7 @@
 import type { Http } from './http';
-import { contentDocument, contentIndex } from '../contract/content';
+
+const contentIndex = () => import('../contract/content').then((contract) => contract.contentIndex);
+const contentDocument = () => import('../contract/content').then((contract) => contract.contentDocument);
 
 export function contentApi(http: Http) {
   return {

@@ -40,7 +40,8 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   headers?: Record<string, string>;
-  schema?: S;
+  /** A response schema, or a loader for one: the first screen's calls load theirs lazily, so zod stays out of the first paint. */
+  schema?: S | (() => Promise<S>);
   signal?: AbortSignal;
   /** Multipart uploads send FormData as it is. */
   form?: FormData;
@@ -120,7 +121,8 @@ export function createHttp(deps: HttpDeps) {
       throw new HttpError(messageFromBody(body, statusFallback(response.status)), response.status, code);
     }
     if (!options.schema) return body as never;
-    const parsed = options.schema.safeParse(body);
+    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+    const parsed = schema!.safeParse(body);
     if (!parsed.success) throw new HttpError(UNKNOWN_ERROR, response.status);
     return parsed.data as never;
   }

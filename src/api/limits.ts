@@ -1,5 +1,10 @@
 import type { Http } from './http';
-import { deleteLimitResponse, limitsResponse, setLimitResponse, type SetLimitRequest } from '../contract/limits';
+import type { SetLimitRequest } from '../contract/limits';
+
+const contract = () => import('../contract/limits');
+const limitsResponse = () => contract().then((limits) => limits.limitsResponse);
+const setLimitResponse = () => contract().then((limits) => limits.setLimitResponse);
+const deleteLimitResponse = () => contract().then((limits) => limits.deleteLimitResponse);
 
 export function limitsApi(http: Http) {
   return {

@@ -1,10 +1,12 @@
-import { z } from 'zod';
+/** Messages the server pushes on /wws. Checked by hand: the live connection starts with the page, before zod loads. */
+export type LiveMessage = { type: 'updateBalance'; data: { balance: number } } | { type: 'userSuspension' };
 
-export const liveMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('updateBalance'), data: z.object({ balance: z.number().int() }) }),
-  z.object({ type: z.literal('userSuspension') }),
-]);
-export type LiveMessage = z.infer<typeof liveMessage>;
+export function isLiveMessage(value: unknown): value is LiveMessage {
+  if (!value || typeof value !== 'object') return false;
+  const message = value as { type?: unknown; data?: { balance?: unknown } };
+  if (message.type === 'userSuspension') return true;
+  return message.type === 'updateBalance' && typeof message.data === 'object' && message.data !== null && Number.isSafeInteger(message.data.balance);
+}
 
 /** Close codes the server uses; 1000 is a clean close and is not retried. */
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { liveMessage, type LiveMessage } from '../contract/live';
+import { isLiveMessage, type LiveMessage } from '../contract/live';
 import type { Timers } from './timers';
 
 export type LiveState = 'disconnected' | 'connecting' | 'connected' | 'error';
@@ -70,8 +70,7 @@ export class LiveConnection {
       } catch {
         return;
       }
-      const parsed = liveMessage.safeParse(data);
-      if (parsed.success) this.deps.onMessage(parsed.data);
+      if (isLiveMessage(data)) this.deps.onMessage(data);
     };
     socket.onerror = () => {
       if (this.socket === socket) this.setState('error');

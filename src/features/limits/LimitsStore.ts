@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { LimitsApi } from '../../api/limits';
 import { errorMessage } from '../../api/http';
 import type { DepositLimit, LimitKind, LimitsResponse } from '../../contract/limits';
-import { DAILY_ABOVE_MONTHLY, INVALID_AMOUNT, LIMIT_COOLING_OFF_MS, USER_NOT_AVAILABLE, limitKey } from '../../contract/limits';
+import { DAILY_ABOVE_MONTHLY, INVALID_AMOUNT, LIMIT_COOLING_OFF_MS, USER_NOT_AVAILABLE, limitKey } from '../../contract/limits-rules';
 import { poundsToPence } from '../../lib/money';
 import { formatTime } from '../../lib/dates';
 import { deletionConfirmation, immediateConfirmation, laterConfirmation, rewordLimitError } from './messages';

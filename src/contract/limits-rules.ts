@@ -1,0 +1,22 @@
+/** The deposit-limit rules and words that need no schema: the header path loads these without zod. */
+export const LIMIT_KINDS = ['Daily', 'Weekly', 'Monthly'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export type LimitKey = Lowercase<LimitKind>;
+export const limitKey = (kind: LimitKind) => kind.toLowerCase() as LimitKey;
+/** Rolling windows the remaining amounts are counted over. */
+export const LIMIT_WINDOW_MS: Record<LimitKind, number> = {
+  Daily: 24 * 3600_000,
+  Weekly: 7 * 24 * 3600_000,
+  Monthly: 30 * 24 * 3600_000,
+};
+/** Increases and deletions wait this long (DESIGN.md, Deposit limits). */
+export const LIMIT_COOLING_OFF_MS = 24 * 3600_000;
+/** £1,000,000: far above any real limit, low enough that sums of pence stay exact. */
+export const MAX_LIMIT_PENCE = 100_000_000;
+export const QUICK_LIMIT_POUNDS = [10, 20, 50, 100] as const;
+
+export const INVALID_AMOUNT = 'Please enter a valid amount';
+export const USER_NOT_AVAILABLE = 'User details not available';
+export const DAILY_ABOVE_MONTHLY = 'Daily limit cannot be higher than monthly';
+export const limitExceededMessage = (kind: LimitKind) => `${kind} limit exceeded`;
+
