@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
+import { OverlayMenu } from '../../ui/OverlayMenu';
 import { overlaysInCategory, type OverlayProps } from '../../overlays/registry';
 import { formatPence } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
@@ -52,18 +53,7 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
           </button>
         </div>
       </section>
-      <nav aria-label="Account menu">
-        <ul className="menu-list">
-          {accountItems(isMobile).map((item) => (
-            <li key={item.name}>
-              <button type="button" onClick={() => overlays.open(item.name)}>
-                <span>{item.title}</span>
-                {item.subtitle && <span className="menu-list__subtitle">{item.subtitle}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <OverlayMenu label="Account menu" items={accountItems(isMobile)} />
       <button type="button" className="button button--ghost button--block" onClick={() => overlays.open('logout')}>
         Logout
       </button>
