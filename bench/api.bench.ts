@@ -4,32 +4,16 @@
  * GET /balance to the smaller of the other two is at least 0.5.
  */
 import type { AddressInfo } from 'node:net';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { systemClock } from '../server/clock';
-import { createServices } from '../server/services';
 import { buildApp } from '../server/app';
-import { InProcessBus } from '../server/modules/live/bus';
-import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/seed';
-import { autocannon, formatRate, scratchDatabase } from './support';
+import { autocannon, benchServices, formatRate } from './support';
 
 const SECONDS = 8;
 const CONNECTIONS = 50;
 
 export default async function run(): Promise<void> {
-  const scratch = await scratchDatabase('bench_api');
-  const database = await openDatabase({ url: scratch.url, poolSize: 10 });
+  const { database, services, close } = await benchServices('bench_api', { poolSize: 10, providerSecret: 'bench' });
   try {
-    await migrateToLatest(database.db);
-    const config = {
-      publicUrl: 'http://127.0.0.1',
-      providersUrl: 'http://127.0.0.1',
-      supportEmail: 'support@example.com',
-      dataDir: '/tmp/bx-bench',
-      secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: 'bench', operatorKey: 'bench' },
-    };
-    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
     await seedDemo(services);
     const app = await buildApp({ services });
     const userId = (await services.users.findIdByEmail(DEMO_EMAIL))!;
@@ -55,7 +39,6 @@ export default async function run(): Promise<void> {
     const ratio = balance.requestsPerSecond / Math.min(bare.requestsPerSecond, raw.requestsPerSecond);
     console.log(`ratio GET /balance : min(bare, raw) = ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
   } finally {
-    await database.close();
-    await scratch.drop();
+    await close();
   }
 }

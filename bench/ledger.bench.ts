@@ -9,14 +9,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
-import { openDatabase } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { systemClock } from '../server/clock';
-import { createServices } from '../server/services';
-import { InProcessBus } from '../server/modules/live/bus';
-import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
 import { makeCardToken } from '../server/providers/card-payments/sandbox';
-import { formatRate, scratchDatabase } from './support';
+import { benchServices, formatRate, scratchDatabase } from './support';
 
 const SECONDS = 10;
 const CLIENTS = 10;
@@ -53,19 +47,8 @@ async function pgbenchTps(): Promise<number> {
 }
 
 async function ledgerPostingsPerSecond(path: 'ledger' | 'payments'): Promise<{ rate: number; refused: number; mismatches: number; runningMismatches: number }> {
-  const scratch = await scratchDatabase('bench_ledger');
-  const database = await openDatabase({ url: scratch.url, poolSize: CLIENTS });
+  const { database, services, close } = await benchServices('bench_ledger', { poolSize: CLIENTS, providerSecret: PROVIDER_SECRET });
   try {
-    await migrateToLatest(database.db);
-    const config = {
-      publicUrl: 'http://127.0.0.1',
-      providersUrl: 'http://127.0.0.1',
-      supportEmail: 'support@example.com',
-      dataDir: '/tmp/bx-bench',
-      secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: PROVIDER_SECRET, operatorKey: 'bench' },
-    };
-    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
-
     // Accounts in bulk: each opening balance is an Adjustment posting, so the invariant holds from the start.
     const now = new Date();
     const token = makeCardToken(PROVIDER_SECRET, '4242424242424242', '12/39');
@@ -117,8 +100,7 @@ async function ledgerPostingsPerSecond(path: 'ledger' | 'payments'): Promise<{ r
       ) t WHERE balance_out <> running`.execute(database.db);
     return { rate, refused, mismatches: mismatches.rows[0]!.count, runningMismatches: running.rows[0]!.count };
   } finally {
-    await database.close();
-    await scratch.drop();
+    await close();
   }
 }
 

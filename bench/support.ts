@@ -1,33 +1,47 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../server/db/database';
+import { migrateToLatest } from '../server/db/migrate';
+import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch-database';
+import { systemClock } from '../server/clock';
+import { createServices, type Services } from '../server/services';
+import { InProcessBus } from '../server/modules/live/bus';
+import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
 
 export const BENCH_DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A scratch PostgreSQL database for one benchmark, dropped afterwards. */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(BENCH_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-      await dropper.connect();
-      // A closed pool's sockets may still be saying goodbye; forcing the drop then raises unhandled 57P01 errors.
-      for (let attempt = 0; attempt < 100; attempt++) {
-        const { rows } = await dropper.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0]!.count === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
+export const scratchDatabase = (prefix: string): Promise<ScratchDatabase> => createScratchDatabase(BENCH_DATABASE_URL, prefix);
+
+export interface BenchServices {
+  database: DatabaseHandle;
+  services: Services;
+  /** Closes the pool and drops the scratch database. */
+  close(): Promise<void>;
+}
+
+/** The app's services over a freshly migrated scratch database, for one benchmark. */
+export async function benchServices(prefix: string, options: { poolSize: number; providerSecret: string }): Promise<BenchServices> {
+  const scratch = await scratchDatabase(prefix);
+  const database = await openDatabase({ url: scratch.url, poolSize: options.poolSize });
+  const close = async () => {
+    await database.close();
+    await scratch.drop();
   };
+  try {
+    await migrateToLatest(database.db);
+    const config = {
+      publicUrl: 'http://127.0.0.1',
+      providersUrl: 'http://127.0.0.1',
+      supportEmail: 'support@example.com',
+      dataDir: '/tmp/bx-bench',
+      secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: options.providerSecret, operatorKey: 'bench' },
+    };
+    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
+    return { database, services, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 export interface LoadResult {

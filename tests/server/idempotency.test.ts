@@ -1,25 +1,13 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { balanceOf, key, notification, openDeposit, sendNotification, transactionCount } from './support/money';
-import { makeCardToken } from '../../server/providers/card-payments/sandbox';
+import { describeEachDatabase, createUser, login } from './support/harness';
+import { balanceOf, customerWithSavedCard, key, notification, openDeposit, sendNotification, transactionCount } from './support/money';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../../src/contract/payments';
 import { DAY } from '../../server/clock';
-
-async function customerWithCard(context: TestContext, balance = 0) {
-  const user = await createUser(context, { balance });
-  const { accessToken } = await login(context, user);
-  const now = context.clock.now();
-  await context.database.db
-    .insertInto('saved_cards')
-    .values({ user_id: user.id, token: makeCardToken('test-provider-secret', '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
-    .execute();
-  return { user, token: accessToken };
-}
 
 describeEachDatabase('idempotency keys', (use) => {
   it('50 concurrent withdrawals with one key move money once and all get the first answer', async () => {
     const context = use();
-    const { user, token } = await customerWithCard(context, 10_000);
+    const { user, token } = await customerWithSavedCard(context, 10_000);
     const idempotencyKey = key();
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 700 } })),
@@ -34,7 +22,7 @@ describeEachDatabase('idempotency keys', (use) => {
 
   it('50 concurrent saved-card deposits with one key credit once', async () => {
     const context = use();
-    const { user, token } = await customerWithCard(context);
+    const { user, token } = await customerWithSavedCard(context);
     const idempotencyKey = key();
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2_500 } })),
@@ -48,8 +36,8 @@ describeEachDatabase('idempotency keys', (use) => {
 
   it('refuses the same key with a different body, and the same key of another customer is theirs', async () => {
     const context = use();
-    const first = await customerWithCard(context, 5_000);
-    const second = await customerWithCard(context, 5_000);
+    const first = await customerWithSavedCard(context, 5_000);
+    const second = await customerWithSavedCard(context, 5_000);
     const shared = key();
     const original = await context.request({ method: 'POST', url: '/withdraw', token: first.token, headers: { 'idempotency-key': shared }, payload: { amount: 500 } });
     const changed = await context.request({ method: 'POST', url: '/withdraw', token: first.token, headers: { 'idempotency-key': shared }, payload: { amount: 600 } });
@@ -65,7 +53,7 @@ describeEachDatabase('idempotency keys', (use) => {
 
   it('a refused request keeps no key, so the same submission can succeed once the funds are there', async () => {
     const context = use();
-    const { user, token } = await customerWithCard(context);
+    const { user, token } = await customerWithSavedCard(context);
     const idempotencyKey = key();
     const refused = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 1_000 } });
     expect(refused.statusCode).toBe(422);
@@ -107,7 +95,7 @@ describeEachDatabase('idempotency keys', (use) => {
 
   it('refuses a malformed Idempotency-Key', async () => {
     const context = use();
-    const { user, token } = await customerWithCard(context, 1_000);
+    const { user, token } = await customerWithSavedCard(context, 1_000);
     const response = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': 'bad key with spaces' }, payload: { amount: 500 } });
     expect(response.statusCode).toBe(400);
     expect(await balanceOf(context, user.id)).toBe(1_000);

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { invariantMismatches, key, notification, openDeposit, runningBalanceMismatches, sendNotification, balanceOf } from './support/money';
-import { makeCardToken } from '../../server/providers/card-payments/sandbox';
+import { describeEachDatabase, type TestContext } from './support/harness';
+import { customerWithSavedCard, invariantMismatches, key, notification, openDeposit, runningBalanceMismatches, sendNotification, balanceOf } from './support/money';
 
 interface Account {
   id: number;
@@ -9,14 +8,8 @@ interface Account {
 }
 
 async function hotAccount(context: TestContext): Promise<Account> {
-  const user = await createUser(context, { balance: 5_000 });
-  const { accessToken } = await login(context, user);
-  const now = context.clock.now();
-  await context.database.db
-    .insertInto('saved_cards')
-    .values({ user_id: user.id, token: makeCardToken('test-provider-secret', '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
-    .execute();
-  return { id: user.id, token: accessToken };
+  const { user, token } = await customerWithSavedCard(context, 5_000);
+  return { id: user.id, token };
 }
 
 describeEachDatabase('ledger invariant', (use) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
-import { describeEachDatabase, createUser, login } from './support/harness';
+import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
 import { LIVE_CLOSE_UNAUTHORIZED } from '../../src/contract/live';
 
 function openSocket(port: number, token?: string) {
@@ -34,6 +34,16 @@ describeEachDatabase('live connection /wws', (use) => {
     for (const socket of use().services.live.allSockets()) socket.terminate();
   });
 
+  /** A logged-in customer whose live socket the server has registered. */
+  async function connectedCustomer(context: TestContext, balance?: number) {
+    const user = await createUser(context, { balance });
+    const { accessToken } = await login(context, user);
+    const live = openSocket(port, accessToken);
+    await live.opened;
+    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    return { user, accessToken, live };
+  }
+
   it('closes a socket that brings no token, or a bad one, with the unauthorised close code', async () => {
     const none = openSocket(port);
     expect(await none.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
@@ -43,11 +53,7 @@ describeEachDatabase('live connection /wws', (use) => {
 
   it('pushes updateBalance after a committed balance change', async () => {
     const context = use();
-    const user = await createUser(context, { balance: 1000 });
-    const { accessToken } = await login(context, user);
-    const live = openSocket(port, accessToken);
-    await live.opened;
-    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    const { user, live } = await connectedCustomer(context, 1000);
     await context.services.wallet.adjust(user.id, 250, 'goodwill');
     await waitFor(() => live.messages.length > 0);
     expect(live.messages).toEqual([{ type: 'updateBalance', data: { balance: 1250 } }]);
@@ -56,11 +62,7 @@ describeEachDatabase('live connection /wws', (use) => {
 
   it('sends userSuspension when the operator suspends the customer', async () => {
     const context = use();
-    const user = await createUser(context);
-    const { accessToken } = await login(context, user);
-    const live = openSocket(port, accessToken);
-    await live.opened;
-    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    const { user, live } = await connectedCustomer(context);
     await context.services.accounts.suspend(user.id);
     await waitFor(() => live.messages.length > 0);
     expect(live.messages).toEqual([{ type: 'userSuspension' }]);
@@ -69,11 +71,7 @@ describeEachDatabase('live connection /wws', (use) => {
 
   it('closes the live connections of a customer who logs out', async () => {
     const context = use();
-    const user = await createUser(context);
-    const { accessToken } = await login(context, user);
-    const live = openSocket(port, accessToken);
-    await live.opened;
-    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    const { user, accessToken, live } = await connectedCustomer(context);
     await context.request({ method: 'POST', url: '/auth/logout', token: accessToken });
     expect(await live.closed).not.toBe(1000);
     await waitFor(() => context.services.live.connectionCount(user.id) === 0);
@@ -82,10 +80,7 @@ describeEachDatabase('live connection /wws', (use) => {
   it('does not deliver one customer’s balance to another', async () => {
     const context = use();
     const alice = await createUser(context, { balance: 100 });
-    const bob = await createUser(context, { balance: 100 });
-    const bobLive = openSocket(port, (await login(context, bob)).accessToken);
-    await bobLive.opened;
-    await waitFor(() => context.services.live.connectionCount(bob.id) === 1);
+    const { user: bob, live: bobLive } = await connectedCustomer(context, 100);
     await context.services.wallet.adjust(alice.id, 50, 'alice only');
     await context.services.wallet.adjust(bob.id, 7, 'bob');
     await waitFor(() => bobLive.messages.length > 0);

@@ -6,23 +6,7 @@
   var status = document.getElementById('pay-status');
   var button = document.getElementById('pay-button');
 
-  function parentOrigin() {
-    var value = params.get('parentOrigin');
-    if (!value) return null;
-    try {
-      var url = new URL(value);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '')) return url.origin;
-    } catch (error) {
-      return null;
-    }
-    return null;
-  }
-
-  // Only to the origin the app named, never a wildcard: another page that opened this one learns nothing.
-  function tell(message) {
-    var origin = parentOrigin();
-    if (origin && window.opener) window.opener.postMessage(message, origin);
-  }
+  var tell = window.sandboxPage.tell;
 
   function show(text, failed) {
     status.textContent = text;

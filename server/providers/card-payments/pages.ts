@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -7,16 +6,12 @@ import { formatPence } from '../../../src/lib/money';
 import { DEPOSIT_MAX_PENCE, type PaymentWindowMessage } from '../../../src/contract/payments';
 import { checkSandboxCard } from './sandbox-cards';
 import { makeCardToken, PAY_PAGE_PATH } from './sandbox';
-import { signBody, SIGNATURE_HEADER, validValue } from './signing';
+import { validValue } from './signing';
 import type { PaymentNotification } from './provider';
-
-const script = readFileSync(new URL('./page.js', import.meta.url), 'utf8');
-const styles = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
+import { escapeHtml, registerPageAssets, sendPage } from '../sandbox-pages';
+import { sendSignedNotification } from '../signed-notifications';
 
 export const NOTIFICATION_PATH = '/payments/notifications';
-
-// The page may only talk to its own origin and never be framed; its one script is a file, not inline.
-const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const pageQuery = z.object({
   payment: z.uuid(),
@@ -34,17 +29,7 @@ const payRequest = z.object({
   securityCode: z.string().regex(/^\d{3,4}$/, 'CVV required'),
 });
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-function page(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .header('Content-Security-Policy', PAGE_CSP)
-    .header('Cache-Control', 'no-store')
-    .header('Cross-Origin-Opener-Policy', 'unsafe-none')
-    .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox card payment</title><link rel="stylesheet" href="${PAY_PAGE_PATH}.css"></head><body><main>${body}</main></body></html>`);
-}
+const page = (reply: FastifyReply, status: number, body: string) => sendPage(reply, { status, title: 'Sandbox card payment', path: PAY_PAGE_PATH, body });
 
 function cardForm(amount: number): string {
   return `<h1>Pay ${escapeHtml(formatPence(amount))}</h1>
@@ -62,24 +47,12 @@ function cardForm(amount: number): string {
 
 /** Sends the signed notification to the API and answers what the API settled; a redelivery is harmless. */
 async function notify(options: ProvidersServerOptions, notification: PaymentNotification): Promise<PaymentWindowMessage> {
-  const body = JSON.stringify(notification);
-  const url = new URL(NOTIFICATION_PATH, options.config.publicUrl).toString();
   let lastError = 'The payment could not be confirmed';
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(options.config.secrets.providerSecret, body, new Date()) },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { status?: string; error?: string | null; message?: string };
-      if (response.ok) return answer.status === 'Completed' ? { status: 'success' } : { status: 'failed', error: answer.error ?? lastError };
-      if (response.status < 500) return { status: 'failed', error: answer.message ?? lastError };
-      lastError = answer.message ?? lastError;
-    } catch {
-      lastError = 'The payment service could not be reached';
-    }
+  for (const attempt of await sendSignedNotification(options, NOTIFICATION_PATH, notification)) {
+    if (!attempt) lastError = 'The payment service could not be reached';
+    else if (attempt.ok) return attempt.answer.status === 'Completed' ? { status: 'success' } : { status: 'failed', error: attempt.answer.error ?? lastError };
+    else if (attempt.status < 500) return { status: 'failed', error: attempt.answer.message ?? lastError };
+    else lastError = attempt.answer.message ?? lastError;
   }
   return { status: 'failed', error: lastError };
 }
@@ -88,8 +61,7 @@ async function notify(options: ProvidersServerOptions, notification: PaymentNoti
 export async function cardPaymentPages(app: FastifyInstance, options: ProvidersServerOptions): Promise<void> {
   const secret = options.config.secrets.providerSecret;
 
-  app.get(`${PAY_PAGE_PATH}.js`, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(script));
-  app.get(`${PAY_PAGE_PATH}.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(styles));
+  registerPageAssets(app, PAY_PAGE_PATH, { script: new URL('./page.js', import.meta.url), styles: new URL('./page.css', import.meta.url) });
 
   app.get(PAY_PAGE_PATH, async (request, reply) => {
     const query = pageQuery.safeParse(request.query);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { CardInfo } from '../../../src/contract/payments';
-import { unauthorized, badRequest } from '../../errors';
 import type { CardCheck, CardPaymentProvider, ChargeOutcome, PaymentNotification } from './provider';
 import { checkSandboxCard, expired } from './sandbox-cards';
-import { checkSignature, signValue, validValue } from './signing';
+import { signValue, validValue } from './signing';
+import { verifySignedNotification } from '../signed-notifications';
 import type { Clock } from '../../clock';
 
 export const PAY_PAGE_PATH = '/card-payments/pay';
@@ -70,16 +70,6 @@ export class SandboxCardProvider implements CardPaymentProvider {
   }
 
   verifyNotification(rawBody: string, signatureHeader: string | undefined, now: Date): PaymentNotification {
-    const problem = checkSignature(this.secret, rawBody, signatureHeader, now);
-    if (problem) throw unauthorized(`Notification signature ${problem}`, 'BadSignature');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(rawBody);
-    } catch {
-      throw badRequest('Invalid request body');
-    }
-    const result = notificationSchema.safeParse(parsed);
-    if (!result.success) throw badRequest('Invalid notification');
-    return result.data;
+    return verifySignedNotification(this.secret, rawBody, signatureHeader, now, notificationSchema);
   }
 }

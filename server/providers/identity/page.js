@@ -5,23 +5,7 @@
   var status = document.getElementById('status');
   var buttons = Array.prototype.slice.call(document.querySelectorAll('button[data-result]'));
 
-  function parentOrigin() {
-    var value = params.get('parentOrigin');
-    if (!value) return null;
-    try {
-      var url = new URL(value);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '')) return url.origin;
-    } catch (error) {
-      return null;
-    }
-    return null;
-  }
-
-  // Only to the origin the app named, never '*'.
-  function tell(message) {
-    var origin = parentOrigin();
-    if (origin && window.opener) window.opener.postMessage(message, origin);
-  }
+  var tell = window.sandboxPage.tell;
 
   function setBusy(busy) {
     buttons.forEach(function (button) {

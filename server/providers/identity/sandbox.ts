@@ -1,7 +1,7 @@
 import type { IdentityCheckRequest, IdentityVerificationProvider } from './provider';
-import { checkSignature, signValue, validValue } from '../card-payments/signing';
+import { signValue, validValue } from '../card-payments/signing';
 import { verificationNotification, type VerificationNotification } from '../../../src/contract/registration';
-import { badRequest, unauthorized } from '../../errors';
+import { verifySignedNotification } from '../signed-notifications';
 
 export const IDENTITY_PAGE_PATH = '/identity-verification';
 const PURPOSE = 'identity-check';
@@ -25,17 +25,7 @@ export class SandboxIdentityProvider implements IdentityVerificationProvider {
   }
 
   verifyNotification(rawBody: string, signatureHeader: string | undefined, now: Date): VerificationNotification {
-    const problem = checkSignature(this.secret, rawBody, signatureHeader, now);
-    if (problem) throw unauthorized(`Notification signature ${problem}`, 'BadSignature');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(rawBody);
-    } catch {
-      throw badRequest('Invalid request body');
-    }
-    const result = verificationNotification.safeParse(parsed);
-    if (!result.success) throw badRequest('Invalid notification');
-    return result.data;
+    return verifySignedNotification(this.secret, rawBody, signatureHeader, now, verificationNotification);
   }
 }
 

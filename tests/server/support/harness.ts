@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
+import { createScratchDatabase } from '../../../server/db/scratch-database';
 import { ManualClock } from '../../../server/clock';
 import { createServices, type Services, type RateLimits } from '../../../server/services';
 import { buildApp } from '../../../server/app';
 import { InProcessBus } from '../../../server/modules/live/bus';
 import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
-import { withDatabase } from './global-setup';
 import type { AddressProvider } from '../../../server/providers/address/provider';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -35,29 +34,14 @@ export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle>
     const dump = readFileSync(inject('pgliteTemplatePath'));
     return openDatabase({ loadDataDir: new Blob([dump]) });
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `bx_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  await admin.end();
-  const handle = await openDatabase({ url: withDatabase(url, name), poolSize: 20 });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, `bx_test_${process.pid}`, { template: inject('postgresTemplate')! });
+  const handle = await openDatabase({ url: scratch.url, poolSize: 20 });
   return {
     ...handle,
-    connectionString: withDatabase(url, name),
+    connectionString: scratch.url,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      // pool.end() resolves before its sockets have closed; forcing the drop then kills them mid-goodbye and
-      // they report unhandled 57P01 errors. Give them a moment to leave first.
-      for (let attempt = 0; attempt < 100; attempt++) {
-        const { rows } = await dropper.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0]!.count === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { TestContext } from './harness';
-import { TEST_SECRETS } from './harness';
+import { createUser, login, TEST_SECRETS } from './harness';
 import { signBody, SIGNATURE_HEADER } from '../../../server/providers/card-payments/signing';
 import { NOTIFICATION_PATH } from '../../../server/providers/card-payments/pages';
 import type { PaymentNotification } from '../../../server/providers/card-payments/provider';
+import { makeCardToken } from '../../../server/providers/card-payments/sandbox';
 
 export const key = () => randomUUID();
 
@@ -14,6 +15,18 @@ export async function openDeposit(context: TestContext, token: string, amount: n
   const response = await context.request({ method: 'GET', url: `/deposit_form?amount=${amount}&storeCard=${storeCard}`, token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { paymentForm: string; paymentId: string };
+}
+
+/** A logged-in customer with the given balance and a saved sandbox card, ready to pay by saved card or withdraw. */
+export async function customerWithSavedCard(context: TestContext, balance = 0) {
+  const user = await createUser(context, { balance });
+  const { accessToken } = await login(context, user);
+  const now = context.clock.now();
+  await context.database.db
+    .insertInto('saved_cards')
+    .values({ user_id: user.id, token: makeCardToken(TEST_SECRETS.providerSecret, '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
+    .execute();
+  return { user, token: accessToken };
 }
 
 export function notification(paymentId: string, amount: number, overrides: Partial<PaymentNotification> = {}): PaymentNotification {
