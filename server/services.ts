@@ -44,8 +44,10 @@ export interface RateLimits {
   forgotPassword: RateLimit;
   register: RateLimit;
   addressLookup: RateLimit;
-  /** DELETE /auth/account checks a password: a stolen access token must not become a password-guessing oracle. */
-  accountDeletion: RateLimit;
+  /** Change password and delete account check a password: a stolen access token must not become a password-guessing oracle. */
+  passwordCheck: RateLimit;
+  /** Promo codes are guessable words: trying many must be slow. */
+  promoCode: RateLimit;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -54,7 +56,8 @@ export const defaultRateLimits: RateLimits = {
   forgotPassword: { max: 5, timeWindow: 60_000 },
   register: { max: 10, timeWindow: 60_000 },
   addressLookup: { max: 30, timeWindow: 60_000 },
-  accountDeletion: { max: 10, timeWindow: 60_000 },
+  passwordCheck: { max: 10, timeWindow: 60_000 },
+  promoCode: { max: 10, timeWindow: 60_000 },
 };
 
 export interface ServiceDeps {

@@ -386,5 +386,5 @@ describeEachDatabase(
       expect((await userRow(context, user.id)).status).toBe('active');
     });
   },
-  { rateLimits: { accountDeletion: { max: 2, timeWindow: 60_000 } } },
+  { rateLimits: { passwordCheck: { max: 2, timeWindow: 60_000 } } },
 );

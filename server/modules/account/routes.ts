@@ -11,7 +11,7 @@ export const AVATAR_MISSING = 'Please choose a picture to upload';
 export async function accountRoutes(app: FastifyInstance, { account, rateLimits }: Services) {
   app.put('/auth/update_details', { preHandler: app.authenticate }, async (request) => account.updateDetails(request.auth.userId, parse(updateDetailsRequest, request.body)));
 
-  app.delete('/auth/account', { preHandler: app.authenticate, config: { rateLimit: rateLimits.accountDeletion } }, async (request) => {
+  app.delete('/auth/account', { preHandler: app.authenticate, config: { rateLimit: rateLimits.passwordCheck } }, async (request) => {
     await account.deleteAccount(request.auth.userId, parse(deleteAccountRequest, request.body).password);
     return { message: 'Account deleted' };
   });

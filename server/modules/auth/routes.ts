@@ -19,7 +19,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimits }: Ser
     return { message: 'Password successfully reset' };
   });
 
-  app.post('/auth/change_password', { preHandler: app.authenticate }, async (request) => {
+  app.post('/auth/change_password', { preHandler: app.authenticate, config: { rateLimit: rateLimits.passwordCheck } }, async (request) => {
     await auth.changePassword(request.auth.userId, request.auth.familyId, parse(changePasswordRequest, request.body));
     return { message: 'Password successfully updated' };
   });

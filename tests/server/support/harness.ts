@@ -67,7 +67,8 @@ const generousLimits: RateLimits = {
   forgotPassword: { max: 10_000, timeWindow: 60_000 },
   register: { max: 10_000, timeWindow: 60_000 },
   addressLookup: { max: 10_000, timeWindow: 60_000 },
-  accountDeletion: { max: 10_000, timeWindow: 60_000 },
+  passwordCheck: { max: 10_000, timeWindow: 60_000 },
+  promoCode: { max: 10_000, timeWindow: 60_000 },
 };
 
 export async function createContext(kind: DatabaseKind, options: ContextOptions = {}): Promise<TestContext> {
