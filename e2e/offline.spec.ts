@@ -90,6 +90,7 @@ test('shows a document the operator replaced once the browser is online again', 
   const marker = `Updated guidance ${Date.now()}`;
   writeFileSync(file, `# Safer Gambling\n\n## What is new\n\n${marker}: our tools are in Account > Responsible Gambling.\n\n## Help\n\nCall the National Gambling Helpline.\n\n## More\n\nGAMSTOP.\n`);
   const replaced = (await operator('content', 'replace', 'safer-gambling', file)) as { version: number };
+  rmSync(dir, { recursive: true, force: true });
 
   await page.getByTestId('footer').getByRole('button', { name: 'Safer Gambling' }).click();
   await expect(page.getByTestId('saved-copy-note')).toBeVisible();

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { describeEachDatabase, TEST_CONFIG, type TestContext } from './support/harness';
 import { HOUR } from '../../server/clock';
 import { findCommand } from '../../server/modules/operator/commands';
@@ -167,6 +167,7 @@ describeEachDatabase('content', (use) => {
     const listed = (await command.run(context.services, ['list'])) as Array<{ slug: string; version: number }>;
     const before = listed.find((entry) => entry.slug === 'cookie-policy')!;
     const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'cookie-policy.md');
     writeFileSync(file, '# Cookie Policy\n\nWe now use only one cookie, the consent cookie. Questions: {{supportEmail}}.\n');
     context.clock.advance(HOUR);
@@ -187,6 +188,7 @@ describeEachDatabase('content', (use) => {
     const context = use();
     const command = findCommand('content')!;
     const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const untitled = join(dir, 'untitled.md');
     writeFileSync(untitled, 'No title line here.\n');
     const empty = join(dir, 'empty.md');
