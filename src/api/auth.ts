@@ -1,11 +1,11 @@
-import type { Http } from './http';
+import { lazySchema, type Http } from './http';
 import type { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '../contract/auth';
 
 // Loaded with the first call: the session starts on every page, and zod is not needed to paint it.
-const tokenResponse = () => import('../contract/auth').then((contract) => contract.tokenResponse);
-const okResponse = () => import('../contract/auth').then((contract) => contract.okResponse);
-const userProfile = () => import('../contract/user').then((contract) => contract.userProfile);
-const balanceResponse = () => import('../contract/wallet').then((contract) => contract.balanceResponse);
+const tokenResponse = lazySchema(() => import('../contract/auth').then((contract) => contract.tokenResponse));
+const okResponse = lazySchema(() => import('../contract/auth').then((contract) => contract.okResponse));
+const userProfile = lazySchema(() => import('../contract/user').then((contract) => contract.userProfile));
+const balanceResponse = lazySchema(() => import('../contract/wallet').then((contract) => contract.balanceResponse));
 
 export function authApi(http: Http) {
   return {

@@ -1,7 +1,7 @@
-import type { Http } from './http';
+import { lazySchema, type Http } from './http';
 
-const contentIndex = () => import('../contract/content').then((contract) => contract.contentIndex);
-const contentDocument = () => import('../contract/content').then((contract) => contract.contentDocument);
+const contentIndex = lazySchema(() => import('../contract/content').then((contract) => contract.contentIndex));
+const contentDocument = lazySchema(() => import('../contract/content').then((contract) => contract.contentDocument));
 
 export function contentApi(http: Http) {
   return {

@@ -47,6 +47,12 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   form?: FormData;
 }
 
+/** A schema loaded once, on first use: later calls get the same settled promise. */
+export function lazySchema<S extends z.ZodType>(load: () => Promise<S>): () => Promise<S> {
+  let loaded: Promise<S> | undefined;
+  return () => (loaded ??= load());
+}
+
 const SESSION_CALLS = ['/auth/login', '/auth/refresh_token'];
 
 /** The message of a failed HTTP answer: a string body, else its `message`, else the transport's words. */

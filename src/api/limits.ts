@@ -1,10 +1,10 @@
-import type { Http } from './http';
+import { lazySchema, type Http } from './http';
 import type { SetLimitRequest } from '../contract/limits';
 
 const contract = () => import('../contract/limits');
-const limitsResponse = () => contract().then((limits) => limits.limitsResponse);
-const setLimitResponse = () => contract().then((limits) => limits.setLimitResponse);
-const deleteLimitResponse = () => contract().then((limits) => limits.deleteLimitResponse);
+const limitsResponse = lazySchema(() => contract().then((limits) => limits.limitsResponse));
+const setLimitResponse = lazySchema(() => contract().then((limits) => limits.setLimitResponse));
+const deleteLimitResponse = lazySchema(() => contract().then((limits) => limits.deleteLimitResponse));
 
 export function limitsApi(http: Http) {
   return {

@@ -37,6 +37,9 @@ async function signedIn() {
   current = setup();
   await current.root.session.login({ email: 'demo@example.com', password: 'Demo12345' });
   await vi.advanceTimersByTimeAsync(0);
+  // The first balance answer waits for its schema to load (a real module load, not a timer).
+  const root = current.root;
+  await vi.waitFor(() => expect(root.balance.loading).toBe(false));
   return current;
 }
 
