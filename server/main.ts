@@ -35,7 +35,14 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}`);
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 
+// Idempotency keys are promised for 24 hours; older ones are forgotten hourly so the table stays small.
+const purgeTimer = setInterval(() => {
+  services.idempotency.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging idempotency keys failed'));
+}, 60 * 60 * 1000);
+purgeTimer.unref();
+
 async function shutdown() {
+  clearInterval(purgeTimer);
   await app.close();
   await providers.close();
   await bus.close();
