@@ -3,7 +3,7 @@
  * by the built index.html, gzipped. Budget: 150 KB.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ export default async function run(): Promise<void> {
     total += size;
     console.log(`${asset.padEnd(50)} ${(size / 1024).toFixed(1).padStart(7)} KB gzip`);
   }
+  rmSync(outDir, { recursive: true, force: true });
   const totalKb = total / 1024;
   console.log(`initial load of /: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) ${totalKb <= BUDGET_KB ? 'MET' : 'NOT MET'}`);
 }
