@@ -38,7 +38,7 @@ test('a daily £10 limit refuses a £20 deposit; raising it waits until tomorrow
   await deposit.getByRole('button', { name: '£20', exact: true }).click();
   await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
   await expect(deposit.getByRole('heading', { name: 'Deposit Failed' })).toBeVisible();
-  await expect(deposit.getByText('This amount will take you over your set deposit limit')).toBeVisible();
+  await expect(deposit.getByText('Deposit Failed – This amount will take you over your set deposit limit')).toBeVisible();
   await deposit.getByRole('button', { name: 'Deposit Limits' }).click();
 
   drawer = page.getByRole('dialog', { name: 'Deposit Limits' });

@@ -5,8 +5,8 @@ import { Spinner } from '../../ui/Spinner';
 import { StatusScreen } from '../../ui/StatusScreen';
 import type { DepositStep } from './useDepositFlow';
 
-export const LIMIT_TEXT = 'This amount will take you over your set deposit limit';
-export const FAILED_TEXT = 'Sorry there was a problem with your deposit. Please try again or contact customer services';
+export const LIMIT_TEXT = 'Deposit Failed – This amount will take you over your set deposit limit';
+export const FAILED_TEXT = 'Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services';
 
 interface DepositOutcomeProps {
   step: Exclude<DepositStep, { name: 'form' }>;
