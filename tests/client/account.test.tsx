@@ -133,6 +133,13 @@ describe('update password drawer', () => {
     expect(callsTo(fetch, 'POST /auth/change_password')).toHaveLength(0);
   });
 
+  it("prefixes the new password's rule messages with 'New'", async () => {
+    const { user } = renderSignedIn(<UpdatePasswordDrawer />);
+    await user.type(screen.getByLabelText('New password'), 'short1');
+    await user.tab();
+    expect(await screen.findByText('New password must be at least 8 characters')).toBeTruthy();
+  });
+
   it('shows a refusal under the form, then succeeds and Continue returns to personal details', async () => {
     let attempts = 0;
     const { user, root } = renderSignedIn(<UpdatePasswordDrawer />, {

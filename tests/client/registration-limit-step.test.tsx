@@ -42,4 +42,22 @@ describe('registration limit step', () => {
     const sent = test.fetch.mock.calls.find(([input]) => String(input).endsWith('/set-limit'))!;
     expect(JSON.parse(String((sent[1] as RequestInit).body))).toEqual({ amount: 5000, kind: 'Weekly', userId: demoUser.id });
   });
+
+  it("says 'Error loading user details: ...' when the user cannot be loaded", async () => {
+    const test = createTestRoot({
+      routes: {
+        'POST /auth/login': { status: 200, body: token() },
+        'GET /user/details': { status: 500, body: { message: 'Server down' } },
+        'GET /balance': { status: 200, body: { balance: 0, currency: 'GBP' } },
+        'GET /responsible-gambling/get-limits': { status: 200, body: { daily: null, weekly: null, monthly: null } },
+      },
+    });
+    await test.root.session.login({ email: demoUser.email, password: 'Secret123' }).catch(() => undefined);
+    render(
+      <StoreProvider store={test.root}>
+        <RegistrationLimitStep onDone={vi.fn()} />
+      </StoreProvider>,
+    );
+    expect(await screen.findByText('Error loading user details: Server down')).toBeTruthy();
+  });
 });

@@ -41,6 +41,7 @@ describe('withdraw screen', () => {
   it('withdraws to the saved card with the amount only, and shows Withdraw Pending', async () => {
     const { user, fetch } = renderWithdraw({ 'GET /card': savedCard, 'POST /withdraw': { status: 200, body: { paymentId: 'w1', status: 'Open', error: null, balance: 4_500 } } });
     expect(await screen.findByTestId('withdraw-saved-card')).toBeTruthy();
+    expect(screen.getByText('Withdraw to')).toBeTruthy();
     expect((await submit()).hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('button', { name: '£5' }));
     await user.click(await submit());
