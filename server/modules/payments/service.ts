@@ -7,7 +7,9 @@ import { requestHash } from '../idempotency/service';
 import type { CardPaymentProvider, PaymentNotification } from '../../providers/card-payments/provider';
 import type { DepositLimitGuard } from './deposit-limit-guard';
 import type { PaymentsTable } from './tables';
-import { AppError, notFound, unprocessable } from '../../errors';
+import { AppError, forbidden, notFound, unprocessable } from '../../errors';
+import { exclusionEnd } from '../safer-gambling/exclusion-end';
+import type { ExclusionKind, UserStatus } from '../users/tables';
 import {
   NO_SAVED_CARD_MESSAGE,
   VERIFICATION_REQUIRED_MESSAGE,
@@ -40,6 +42,14 @@ export interface PaymentsDeps {
 
 export const UNKNOWN_PAYMENT = 'Payment not found';
 export const NOT_OPEN = 'This payment is no longer open';
+/**
+ * A deposit settling for a customer who is suspended, deleted, timed out or self-excluded is refused, not
+ * credited: the payment fails, so the provider returns the money to the card, and no gambling funds reach
+ * an account its owner has closed (or the operator has). Deliberate: crediting would leave money in a
+ * wallet the customer cannot sign in to.
+ */
+export const ACCOUNT_CLOSED_TO_DEPOSITS = 'Deposit refused: this account cannot take deposits now. The card is refunded.';
+export const ACCOUNT_CLOSED_TO_PAYMENTS = 'This account cannot make payments now.';
 
 /**
  * Card deposits and withdrawals. Money moves only through the ledger; a payment row tracks the card side,
@@ -211,6 +221,10 @@ export class PaymentsService {
       await this.setStatus(trx, paymentId, 'Failed', outcome.error);
       return { paymentId, status: 'Failed', error: outcome.error, balance };
     }
+    if (checkLimits && !(await this.inGoodStanding(trx, payment.user_id))) {
+      await this.setStatus(trx, paymentId, 'Failed', ACCOUNT_CLOSED_TO_DEPOSITS);
+      return { paymentId, status: 'Failed', error: ACCOUNT_CLOSED_TO_DEPOSITS, balance };
+    }
     const refusal = checkLimits ? await this.limitRefusal(trx, payment.user_id, payment.amount) : undefined;
     if (refusal) {
       await this.setStatus(trx, paymentId, 'Failed', refusal);
@@ -278,16 +292,31 @@ export class PaymentsService {
       .execute();
   }
 
-  /** What the money paths need to know of a customer, in one round trip; refuses an unverified identity. */
+  /**
+   * What the money paths need to know of a customer, in one round trip; refuses a customer who is not in
+   * good standing (the session check ran before this transaction, and an exclusion may have landed since)
+   * and an unverified identity.
+   */
   private async readAccount(trx: Trx, userId: number): Promise<{ cardToken: string | null; maskedPan: string | null }> {
     const row = await trx
       .selectFrom('users')
       .leftJoin('saved_cards', 'saved_cards.user_id', 'users.id')
-      .select(['users.verification_status', 'saved_cards.token', 'saved_cards.masked_pan'])
+      .select(['users.verification_status', 'users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent', 'saved_cards.token', 'saved_cards.masked_pan'])
       .where('users.id', '=', userId)
       .executeTakeFirst();
+    if (row && !this.standing(row)) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
     if (row?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
     return { cardToken: row.token, maskedPan: row.masked_pan };
+  }
+
+  /** Active, and in no time out or self-exclusion now. */
+  private standing(user: { status: UserStatus; exclusion_kind: ExclusionKind | null; exclusion_until: Date | null; exclusion_permanent: boolean }): boolean {
+    return user.status === 'active' && exclusionEnd(user, this.deps.clock.now()) === undefined;
+  }
+
+  private async inGoodStanding(trx: Trx, userId: number): Promise<boolean> {
+    const user = await trx.selectFrom('users').select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent']).where('id', '=', userId).executeTakeFirst();
+    return user !== undefined && this.standing(user);
   }
 
   /** Every posting to a wallet, and every limit check, happens under this lock, so they queue per customer. */
