@@ -86,7 +86,7 @@ export function createServices(deps: ServiceDeps) {
   const auth = new AuthService({ db, clock, tokens, mailer, live, publicUrl: config.publicUrl });
   const users = new UsersService(db);
   const accounts = new AccountsService(db, clock, live);
-  const wallet = new WalletService(db, ledger);
+  const wallet = new WalletService(db, ledger, clock);
   const idempotency = new IdempotencyService(db, clock);
   const cardProvider = deps.cardProvider ?? new SandboxCardProvider(config.providersUrl, config.secrets.providerSecret, clock);
   const limits = new LimitsService(db, clock);

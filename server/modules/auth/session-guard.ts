@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
-import type { UserStatus } from '../users/tables';
+import type { ExclusionKind, UserStatus } from '../users/tables';
+import { exclusionEnd } from '../safer-gambling/exclusion-end';
 import type { AccessClaims, AccessTokens } from './tokens';
 import { forbidden, unauthorized } from '../../errors';
 
@@ -10,7 +11,13 @@ export const SUSPENDED_MESSAGE = 'This account has been suspended.';
 export interface SessionRow {
   status: UserStatus;
   revoked_at: Date | null;
+  exclusion_kind: ExclusionKind | null;
+  exclusion_until: Date | null;
+  exclusion_permanent: boolean;
 }
+
+/** The users columns every session check reads besides the family's revocation. */
+export const SESSION_USER_COLUMNS = ['users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent'] as const;
 
 /**
  * Decides whether an access token may act now. The token's signature is not enough: its refresh family
@@ -29,11 +36,11 @@ export class SessionGuard {
     const row = await this.db
       .selectFrom('users')
       .innerJoin('refresh_families', 'refresh_families.user_id', 'users.id')
-      .select(['users.status', 'refresh_families.revoked_at'])
+      .select([...SESSION_USER_COLUMNS, 'refresh_families.revoked_at'])
       .where('users.id', '=', claims.userId)
       .where('refresh_families.id', '=', claims.familyId)
       .executeTakeFirst();
-    assertSessionActive(row);
+    assertSessionActive(row, this.clock.now());
     return claims;
   }
 
@@ -46,8 +53,12 @@ export class SessionGuard {
   }
 }
 
-export function assertSessionActive(row: SessionRow | undefined): void {
-  if (!row || row.revoked_at !== null || row.status === 'deleted') throw unauthorized('Your session has expired', 'TokenExpired');
+/**
+ * A time out or self-exclusion ends the session even if its revocation never ran (the exclusion commits
+ * before revokeAll, and a sign-in racing the exclusion can start a family after it).
+ */
+export function assertSessionActive(row: SessionRow | undefined, now: Date): void {
+  if (!row || row.revoked_at !== null || row.status === 'deleted' || exclusionEnd(row, now) !== undefined) throw unauthorized('Your session has expired', 'TokenExpired');
   if (row.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
 }
 

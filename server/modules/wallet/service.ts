@@ -3,12 +3,14 @@ import type { Ledger, Posted } from './ledger';
 import type { BalanceResponse } from '../../../src/contract/wallet';
 import { notFound } from '../../errors';
 import type { AccessClaims } from '../auth/tokens';
-import { assertSessionActive } from '../auth/session-guard';
+import { assertSessionActive, SESSION_USER_COLUMNS } from '../auth/session-guard';
+import type { Clock } from '../../clock';
 
 export class WalletService {
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -20,11 +22,11 @@ export class WalletService {
       .selectFrom('wallets')
       .innerJoin('users', 'users.id', 'wallets.user_id')
       .innerJoin('refresh_families', 'refresh_families.user_id', 'users.id')
-      .select(['wallets.balance', 'wallets.currency', 'users.status', 'refresh_families.revoked_at'])
+      .select(['wallets.balance', 'wallets.currency', ...SESSION_USER_COLUMNS, 'refresh_families.revoked_at'])
       .where('wallets.user_id', '=', claims.userId)
       .where('refresh_families.id', '=', claims.familyId)
       .executeTakeFirst();
-    assertSessionActive(row);
+    assertSessionActive(row, this.clock.now());
     return { balance: row!.balance, currency: row!.currency };
   }
 
