@@ -63,6 +63,24 @@ describeEachDatabase('payments and the customer standing', (use) => {
     });
   }
 
+  it('a saved-card deposit racing the account deletion is refused under the wallet lock, not credited to the deleted account', async () => {
+    const context = use();
+    const { user } = await customerWithSavedCard(context, 0);
+    const before = await transactionCount(context, user.id);
+    let deposit: Promise<unknown> | undefined;
+    // The deletion's shape: wallet locked, balance checked, account closed, commit. The deposit reads the
+    // account before that commit and reaches the wallet lock while the deletion holds it.
+    await context.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('wallets').select('balance').where('user_id', '=', user.id).forUpdate().executeTakeFirst();
+      deposit = context.services.payments.depositWithSavedCard(user.id, 2000, key()).catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await trx.updateTable('users').set({ status: 'deleted' }).where('id', '=', user.id).execute();
+    });
+    expect(await deposit).toMatchObject({ statusCode: 403 });
+    expect(await balanceOf(context, user.id)).toBe(0);
+    expect(await transactionCount(context, user.id)).toBe(before);
+  });
+
   it('a time out that has ended lets the customer deposit again, and its late notification is credited', async () => {
     const context = use();
     const user = await createUser(context);

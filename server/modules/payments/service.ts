@@ -90,6 +90,8 @@ export class PaymentsService {
         await this.insertPayment(trx, { id: payment.id, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: account.maskedPan, card_token: account.cardToken });
         // The wallet lock is taken as late as it can be: hot accounts queue only for the short tail.
         const balance = await this.lockWallet(trx, userId);
+        // Asked again under the wallet lock: a deletion (which takes this lock) or an exclusion may have committed since readAccount.
+        if (!(await this.inGoodStanding(trx, userId))) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
         // Refused before the card is charged: a limit answers 422 (and the payment row rolls back), not a failed payment.
         const refusal = await this.limitRefusal(trx, userId, amount);
         if (refusal) throw unprocessable(refusal, 'DepositLimitExceeded');
