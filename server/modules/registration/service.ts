@@ -2,13 +2,20 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { RegisterRequestOutput } from '../../../src/contract/registration';
 import { DUPLICATE_EMAIL_MESSAGE } from '../../../src/contract/registration';
-import { conflict } from '../../errors';
+import { conflict, forbidden } from '../../errors';
 import { hashPassword } from '../auth/passwords';
 import type { VerificationService } from '../verification/service';
 import type { IdentityVerificationProvider } from '../../providers/identity/provider';
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+/**
+ * A customer in a time out or self-exclusion may not open a second account under another e-mail (UKGC
+ * LCCP SR 3.5.3): a new registration with the name and date of birth of an account whose exclusion is
+ * running is refused, with no hint of whose.
+ */
+export const EXCLUDED_REGISTRATION_MESSAGE = 'We cannot open an account for you at the moment. Please contact customer support.';
+
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
 
 export interface RegistrationDeps {
@@ -27,8 +34,19 @@ export class RegistrationService {
     const email = request.email.toLowerCase();
     const existing = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
     if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DuplicateEmail');
-    const passwordHash = await hashPassword(request.password);
     const now = clock.now();
+    const excluded = await db
+      .selectFrom('users')
+      .select('id')
+      .where('status', '!=', 'deleted')
+      .where('date_of_birth', '=', request.dateOfBirth)
+      .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['first_name'])]), '=', request.firstName.trim().toLowerCase()))
+      .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['last_name'])]), '=', request.lastName.trim().toLowerCase()))
+      .where('exclusion_kind', 'is not', null)
+      .where((eb) => eb.or([eb('exclusion_permanent', '=', true), eb('exclusion_until', '>', now)]))
+      .executeTakeFirst();
+    if (excluded) throw forbidden(EXCLUDED_REGISTRATION_MESSAGE, 'AccountExcluded');
+    const passwordHash = await hashPassword(request.password);
     let reference: string;
     try {
       reference = await db.transaction().execute(async (trx) => {
