@@ -8,6 +8,15 @@ import { DAY } from '../../server/clock';
  * a time out or self-exclusion, whatever the state of their tokens.
  */
 describeEachDatabase('sessions of a customer in a time out or self-exclusion', (use) => {
+  it('an unrevoked refresh token of a timed-out or self-excluded customer issues nothing', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { refreshToken } = await login(context, user);
+    await context.database.db.updateTable('users').set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() + DAY) }).where('id', '=', user.id).execute();
+    const refreshed = await context.request({ method: 'POST', url: '/auth/refresh_token', payload: { refreshToken } });
+    expect(refreshed.statusCode).toBe(401);
+  });
+
   it('an unrevoked token of a timed-out or self-excluded customer is refused everywhere, and works again once a time out ends', async () => {
     const context = use();
     const user = await createUser(context);

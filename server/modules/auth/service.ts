@@ -121,10 +121,11 @@ export class AuthService {
       .selectFrom('refresh_tokens')
       .innerJoin('refresh_families', 'refresh_families.id', 'refresh_tokens.family_id')
       .innerJoin('users', 'users.id', 'refresh_families.user_id')
-      .select(['refresh_tokens.family_id', 'refresh_families.user_id', 'refresh_families.expires_at', 'refresh_families.revoked_at', 'users.status'])
+      .select(['refresh_tokens.family_id', 'refresh_families.user_id', 'refresh_families.expires_at', 'refresh_families.revoked_at', 'users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent'])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.expires_at <= now || row.status === 'deleted') throw unauthorized(INVALID_REFRESH, 'RefreshInvalid');
+    // A running time out or self-exclusion ends the family even if its revocation never ran.
+    if (!row || row.revoked_at !== null || row.expires_at <= now || row.status === 'deleted' || exclusionMessage(row, now)) throw unauthorized(INVALID_REFRESH, 'RefreshInvalid');
     // Marking the token used is the atomic step: of two requests with one token, exactly one wins.
     const claimed = await this.db
       .updateTable('refresh_tokens')
