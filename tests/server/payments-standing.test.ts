@@ -81,6 +81,34 @@ describeEachDatabase('payments and the customer standing', (use) => {
     expect(await transactionCount(context, user.id)).toBe(before);
   });
 
+  it('a saved-card deposit retried after an attempt that charged and then rolled back charges the same payment reference', async () => {
+    const context = use();
+    const { user, token } = await customerWithSavedCard(context, 0);
+    const provider = context.services.cardProvider;
+    const charge = provider.chargeSavedCard.bind(provider);
+    const charged: string[] = [];
+    provider.chargeSavedCard = async (payment) => {
+      const outcome = await charge(payment);
+      charged.push(payment.paymentId);
+      // The card is charged, then the answer is lost: the transaction rolls back and the client retries.
+      if (charged.length === 1) throw new Error('connection reset');
+      return outcome;
+    };
+    const idempotencyKey = key();
+    const send = () => context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2000 } });
+    expect((await send()).statusCode).toBe(500);
+    const retried = await send();
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'Completed', balance: 2000 });
+    expect(charged).toHaveLength(2);
+    expect(charged[1]).toBe(charged[0]);
+    expect(retried.json().paymentId).toBe(charged[0]);
+    // Another key is another payment.
+    const other = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': key() }, payload: { amount: 2000 } });
+    expect(other.json().paymentId).not.toBe(charged[0]);
+    expect(await balanceOf(context, user.id)).toBe(4000);
+  });
+
   it('a time out that has ended lets the customer deposit again, and its late notification is credited', async () => {
     const context = use();
     const user = await createUser(context);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Ledger, Posting, Posted, Trx } from '../wallet/ledger';
@@ -86,7 +86,7 @@ export class PaymentsService {
       const account = await this.readAccount(trx, userId);
       return idempotency.once(trx, userId, key, requestHash('POST /deposit_js', { amount }), async () => {
         if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
-        const payment: Payment = { id: randomUUID(), user_id: userId, kind: 'Deposit', status: 'Open', amount, store_card: false, masked_pan: account.maskedPan, error: null };
+        const payment: Payment = { id: await this.savedCardPaymentId(trx, userId, key), user_id: userId, kind: 'Deposit', status: 'Open', amount, store_card: false, masked_pan: account.maskedPan, error: null };
         await this.insertPayment(trx, { id: payment.id, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: account.maskedPan, card_token: account.cardToken });
         // The wallet lock is taken as late as it can be: hot accounts queue only for the short tail.
         const balance = await this.lockWallet(trx, userId);
@@ -309,6 +309,19 @@ export class PaymentsService {
     if (row && !this.standing(row)) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
     if (row?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
     return { cardToken: row.token, maskedPan: row.masked_pan };
+  }
+
+  /**
+   * The payment reference the card is charged under, the same for every attempt with one Idempotency-Key: an
+   * attempt that charged the card and then rolled back (a lost commit, a dropped connection) is retried
+   * under the same reference, which the provider charges once. A reference already used (a key reused
+   * after its retention) gets a fresh one.
+   */
+  private async savedCardPaymentId(trx: Trx, userId: number, key: string): Promise<string> {
+    const hex = createHash('sha256').update(`deposit_js\0${userId}\0${key}`).digest('hex');
+    const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    const used = await trx.selectFrom('payments').select('id').where('id', '=', id).executeTakeFirst();
+    return used ? randomUUID() : id;
   }
 
   /** Active, and in no time out or self-exclusion now. */
