@@ -57,6 +57,11 @@ export class OverlayStore {
     this.headerLocked = locked;
   }
 
+  /** Closes the overlays of this name only: a sign-in that finishes late must not close what was opened meanwhile. */
+  closeNamed(name: string): void {
+    this.stack = this.stack.filter((entry) => entry.definition.name !== name);
+  }
+
   closeAll(): void {
     this.stack = [];
   }

@@ -116,6 +116,17 @@ describe('overlay store', () => {
     expect(overlays.stack).toHaveLength(0);
   });
 
+  it('closes only the overlays of one name, so a late sign-in leaves a drawer opened meanwhile', () => {
+    const overlays = new OverlayStore();
+    overlays.open('login');
+    overlays.open('account_deposit');
+    overlays.open('logout');
+    overlays.closeNamed('login');
+    expect(overlays.stack.map((entry) => entry.definition.name)).toEqual(['account_deposit', 'logout']);
+    overlays.closeNamed('logout');
+    expect(overlays.stack.map((entry) => entry.definition.name)).toEqual(['account_deposit']);
+  });
+
   it('goes back to the back target, or closes when there is none', () => {
     const overlays = new OverlayStore();
     overlays.open('account_personal-details_update-password');

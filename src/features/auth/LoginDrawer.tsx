@@ -32,7 +32,7 @@ const LoginDrawer = observer(function LoginDrawer() {
     setServerError(null);
     try {
       await session.login(values);
-      overlays.closeAll();
+      overlays.closeNamed('login');
     } catch (error) {
       setServerError(describeLoginError(error));
     }
