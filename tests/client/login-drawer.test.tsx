@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StoreProvider } from '../../src/stores/context';
 import LoginDrawer from '../../src/features/auth/LoginDrawer';
 import { createTestRoot, demoUser, token, type Reply, type Route } from './support/fakes';
@@ -12,7 +13,9 @@ function renderLogin(login: Route | Reply = { status: 200, body: token() }) {
   test.root.overlays.open('login');
   render(
     <StoreProvider store={test.root}>
-      <LoginDrawer />
+      <QueryClientProvider client={test.root.queryClient}>
+        <LoginDrawer />
+      </QueryClientProvider>
     </StoreProvider>,
   );
   return { ...test, user: userEvent.setup() };

@@ -1,34 +1,16 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestContext } from './support/harness';
+import { describeEachDatabase } from './support/harness';
 import { rowCounts } from './support/sweep';
+import { registrationPayload, register } from './support/registration';
 import { EXCLUDED_REGISTRATION_MESSAGE } from '../../server/modules/registration/service';
 import { DAY } from '../../server/clock';
 
 let counter = 0;
-const payload = (overrides: Record<string, unknown> = {}) => ({
-  address1: '10 Downing Street',
-  address2: 'Westminster',
-  addressCity: 'London',
-  addressPostCode: 'sw1a2aa',
-  avatarUrl: '',
-  dateOfBirth: '1990-04-15',
-  email: `excluded-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-  firstName: 'Jane',
-  lastName: 'Smith-Jones',
-  gender: 'Female',
-  marketingOffersEmail: false,
-  marketingOffersPhone: false,
-  marketingOffersSms: false,
-  password: 'Password123',
-  phone: '+447700900123',
-  promotionCode: '',
-  referralCode: '',
-  termsConditionsChecker: true,
-  clickKey: '',
-  ...overrides,
-});
+const nextName = () => `Jane${'x'.repeat(++counter)}`;
+// The exclusion probes the same identity as the customer already registered, whatever the marketing choices.
+const payload = (overrides: Record<string, unknown> = {}) =>
+  registrationPayload({ gender: 'Female', marketingOffersEmail: false, promotionCode: '', clickKey: '', ...overrides });
 
-const register = (context: TestContext, body: Record<string, unknown>) => context.request({ method: 'POST', url: '/auth/register', payload: body });
 
 /** A customer in a time out or self-exclusion cannot sidestep it by opening a second account under another e-mail. */
 describeEachDatabase('registration during a time out or self-exclusion', (use) => {
@@ -38,7 +20,7 @@ describeEachDatabase('registration during a time out or self-exclusion', (use) =
   ] as const) {
     it(`refuses a new account for a ${standing} customer's name and date of birth under another e-mail`, async () => {
       const context = use();
-      const first = payload({ firstName: `Jane${'x'.repeat(counter + 1)}` });
+      const first = payload({ firstName: nextName() });
       expect((await register(context, first)).statusCode).toBe(200);
       const until = exclusion.exclusion_until === 'tomorrow' ? new Date(context.clock.now().getTime() + DAY) : null;
       await context.database.db.updateTable('users').set({ ...exclusion, exclusion_until: until }).where('email', '=', first.email).execute();
@@ -51,7 +33,7 @@ describeEachDatabase('registration during a time out or self-exclusion', (use) =
 
   it('accepts the same name and date of birth once the time out has ended, and a namesake born on another day', async () => {
     const context = use();
-    const first = payload({ firstName: `Jane${'x'.repeat(counter + 1)}` });
+    const first = payload({ firstName: nextName() });
     expect((await register(context, first)).statusCode).toBe(200);
     await context.database.db
       .updateTable('users')

@@ -2,40 +2,15 @@ import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase, login, TEST_CONFIG, TEST_SECRETS, type TestContext } from './support/harness';
 import { sweepBadBodies, rowCounts } from './support/sweep';
+import { registrationPayload, register } from './support/registration';
 import { DUPLICATE_EMAIL_MESSAGE, REGISTRATION_MESSAGES } from '../../src/contract/registration';
 import { INVALID_POSTCODE_MESSAGE } from '../../src/contract/address';
 import { signBody, SIGNATURE_HEADER } from '../../server/providers/card-payments/signing';
 import { buildProvidersServer } from '../../server/providers/server';
 import { IDENTITY_NOTIFICATION_PATH } from '../../server/providers/identity/pages';
 
-let counter = 0;
-function payload(overrides: Record<string, unknown> = {}) {
-  counter++;
-  return {
-    address1: '10 Downing Street',
-    address2: 'Westminster',
-    addressCity: 'London',
-    addressPostCode: 'sw1a2aa',
-    avatarUrl: '',
-    dateOfBirth: '1990-04-15',
-    email: `new-customer-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    firstName: 'Jane',
-    lastName: 'Smith-Jones',
-    gender: 'Male',
-    marketingOffersEmail: true,
-    marketingOffersPhone: false,
-    marketingOffersSms: false,
-    password: 'Password123',
-    phone: '+447700900123',
-    promotionCode: 'WELCOME10',
-    referralCode: '',
-    termsConditionsChecker: true,
-    clickKey: 'aff-click-42',
-    ...overrides,
-  };
-}
+const payload = registrationPayload;
 
-const register = (context: TestContext, body: unknown) => context.request({ method: 'POST', url: '/auth/register', payload: body as Record<string, unknown> });
 
 async function userByEmail(context: TestContext, email: string) {
   return context.database.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { useStores } from '../../stores/context';
 import type { OverlayProps } from '../../overlays/registry';
-import { useSupportEmail } from '../registration/useSupportEmail';
+import { useSupportEmail } from '../../app/useSupportEmail';
 import { StatusScreen } from '../../ui/StatusScreen';
 import './account.css';
 

@@ -7,16 +7,17 @@ import { PasswordInput } from '../../ui/PasswordInput';
 import { FormAlert } from '../../ui/FormAlert';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useZodForm } from '../../ui/form';
-import { SUPPORT_EMAIL } from '../../lib/support';
+import { useSupportEmail } from '../../app/useSupportEmail';
 import { loginForm } from './schemas';
 import './auth.css';
 import { describeLoginError, SUSPENDED_LOGIN_TEXT, type LoginError } from './loginError';
 
 function LoginErrorText({ error }: { error: LoginError }) {
+  const supportEmail = useSupportEmail();
   if (error.kind === 'message') return <>{error.text}</>;
   return (
     <>
-      {SUSPENDED_LOGIN_TEXT} at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+      {SUSPENDED_LOGIN_TEXT} at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
     </>
   );
 }

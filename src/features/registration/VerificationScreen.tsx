@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { Spinner } from '../../ui/Spinner';
 import type { RegistrationFlow } from './RegistrationFlow';
-import { useSupportEmail } from './useSupportEmail';
+import { useSupportEmail } from '../../app/useSupportEmail';
 
 /** Spec 000 section 2, step 4: Processing, Success or Fail; Continue signs in and moves to deposit limits. */
 export const VerificationScreen = observer(function VerificationScreen({ flow }: { flow: RegistrationFlow }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useStores } from '../../stores/context';
-import { registrationApi } from '../../api/registration';
-import { SUPPORT_EMAIL } from '../../lib/support';
+import { useStores } from '../stores/context';
+import { registrationApi } from '../api/registration';
+import { SUPPORT_EMAIL } from '../lib/support';
 
 /** The support mailbox from the server's configuration (SUPPORT_EMAIL), the built-in default until it answers. */
 export function useSupportEmail(): string {
