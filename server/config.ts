@@ -13,6 +13,11 @@ export interface Config {
   providersUrl: string;
   supportEmail: string;
   smtpUrl: string | undefined;
+  /** Whether the developer's mail page may be served at all (see mailOutboxAllowed). */
+  mailOutboxPage: boolean;
+  /** Where browsers reach the sportsbook (its own origin). */
+  sportsbookUrl: string;
+  sportsbookPort: number;
   secrets: Secrets;
 }
 
@@ -23,6 +28,8 @@ export interface Secrets {
   providerSecret: string;
   /** Lets the operator CLI act through the running server, from this machine only. */
   operatorKey: string;
+  /** Signs the sportsbook's calls to the seamless wallet API (HMAC-SHA256). */
+  sportsbookSecret: string;
 }
 
 function readBoolean(value: string | undefined, fallback: boolean): boolean {
@@ -46,17 +53,32 @@ export function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string): Secrets {
     jwtSecret: env.JWT_SECRET || stored.jwtSecret || randomBytes(32).toString('base64url'),
     providerSecret: env.PROVIDER_SECRET || stored.providerSecret || randomBytes(32).toString('base64url'),
     operatorKey: env.OPERATOR_KEY || stored.operatorKey || randomBytes(32).toString('base64url'),
+    sportsbookSecret: env.SPORTSBOOK_SECRET || stored.sportsbookSecret || randomBytes(32).toString('base64url'),
   };
-  if (!env.JWT_SECRET || !env.PROVIDER_SECRET || !env.OPERATOR_KEY) {
+  if (!env.JWT_SECRET || !env.PROVIDER_SECRET || !env.OPERATOR_KEY || !env.SPORTSBOOK_SECRET) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   return secrets;
 }
 
+export const isLoopbackHost = (host: string) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * The mail outbox page shows every password-reset link, so it is a development convenience only: never with
+ * SMTP, a PostgreSQL server (DATABASE_URL is how production runs), NODE_ENV=production or a non-loopback
+ * listening address, whatever MAIL_OUTBOX says; otherwise on unless MAIL_OUTBOX turns it off.
+ */
+export function mailOutboxAllowed(env: NodeJS.ProcessEnv): boolean {
+  if (env.SMTP_URL || env.DATABASE_URL || env.NODE_ENV === 'production') return false;
+  if (!isLoopbackHost(env.HOST || '127.0.0.1')) return false;
+  return readBoolean(env.MAIL_OUTBOX, true);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = readPort(env.PORT, 8080);
   const providersPort = readPort(env.PROVIDERS_PORT, 8090);
+  const sportsbookPort = readPort(env.SPORTSBOOK_PORT, 8100);
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
     port,
@@ -69,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providersUrl: env.PROVIDERS_URL || `http://127.0.0.1:${providersPort}`,
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     smtpUrl: env.SMTP_URL || undefined,
+    mailOutboxPage: mailOutboxAllowed(env),
+    sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),
+    sportsbookPort,
     secrets: loadSecrets(env, dataDir),
   };
 }

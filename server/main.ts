@@ -26,7 +26,7 @@ const clientDir = resolve(process.env.CLIENT_DIR || 'dist');
 const app = await buildApp({
   services,
   clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : undefined,
-  outboxPage: !config.smtpUrl && process.env.NODE_ENV !== 'production',
+  outboxPage: config.mailOutboxPage,
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 const providers = await startProvidersServer({ config, logger: false });

@@ -3,8 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Services } from '../../services';
 import { forbidden, notFound } from '../../errors';
 import { findCommand } from './commands';
+import { isLoopbackAddress } from '../../http/loopback';
 
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false;
@@ -17,7 +17,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 export async function operatorRoutes(app: FastifyInstance, services: Services) {
   app.post<{ Params: { command: string }; Body: { args?: unknown } }>('/operator/:command', async (request) => {
     const key = request.headers['x-operator-key'];
-    if (!isLoopback(request.ip) || !sameSecret(typeof key === 'string' ? key : undefined, services.config.secrets.operatorKey)) {
+    if (!isLoopbackAddress(request.ip) || !sameSecret(typeof key === 'string' ? key : undefined, services.config.secrets.operatorKey)) {
       throw forbidden('Operator commands are accepted only from this machine with the operator key');
     }
     const command = findCommand(request.params.command);

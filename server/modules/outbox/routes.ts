@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
+import { notFound } from '../../errors';
+import { isLoopbackAddress, isLoopbackHostHeader } from '../../http/loopback';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (html: string) => html.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** A developer's view of sent mail, so that a reset link can be followed without a mail server. Off when SMTP is set. */
+/**
+ * A developer's view of sent mail, so that a reset link can be followed without a mail server. It lists reset
+ * links, so it is registered only where config.mailOutboxAllowed says so, and even then answers only a browser on
+ * this machine that addressed it by a loopback name; to anyone else it does not exist.
+ */
 export async function outboxRoutes(app: FastifyInstance, { db }: Services) {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress ?? '') || !isLoopbackHostHeader(request.headers.host)) throw notFound('Not Found');
+  });
   const latest = () => db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(50).execute();
 
   app.get('/outbox.json', async () => (await latest()).map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() })));

@@ -14,7 +14,7 @@ import type { AddressProvider } from '../../../server/providers/address/provider
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret-0123456789abcdef', providerSecret: 'test-provider-secret', operatorKey: 'test-operator-key' };
+export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret-0123456789abcdef', providerSecret: 'test-provider-secret', operatorKey: 'test-operator-key', sportsbookSecret: 'test-sportsbook-secret' };
 export const TEST_CONFIG = {
   publicUrl: 'http://localhost:8080',
   providersUrl: 'http://127.0.0.1:8090',
