@@ -1,0 +1,183 @@
+/**
+ * The sportsbook's constants and the shapes its frame uses, free of zod so the frame's first paint stays small
+ * (the frame imports only this file and types; the server validates with the schemas in ./sportsbook.ts).
+ */
+
+/** Stake per bet, pence: £0.10 to £10,000 (Betting Rules). */
+export const MIN_STAKE_PENCE = 10;
+export const MAX_STAKE_PENCE = 1_000_000;
+/** Selections on one coupon (Betting Rules: "up to 12 offers per coupon"). */
+export const MAX_SELECTIONS = 12;
+/** The most paid to one account, net of stakes, over any rolling 24 hours (Betting Rules, Payout limit). */
+export const NET_PAYOUT_CAP_PENCE = 20_000_000;
+export const PAYOUT_CAP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A price as UK bookmakers quote it: fractional `num/den` (5/2, 1/1 "Evens", 4/6). The decimal odds are exactly
+ * (num + den) / den; settlement uses that exact value, never a rounded decimal.
+ */
+export interface Price {
+  num: number;
+  den: number;
+}
+export type OddsFormat = 'fractional' | 'decimal';
+
+export const MARKET_TYPES = [
+  'match-result',
+  'double-chance',
+  'draw-no-bet',
+  'total-goals',
+  'both-teams-to-score',
+  'correct-score',
+  'first-half-result',
+  'half-time-full-time',
+  'asian-handicap',
+] as const;
+export type MarketType = (typeof MARKET_TYPES)[number];
+
+/** open: bettable; suspended: shown, not bettable for now (a goal, the operator); closed: no longer offered. */
+export type SelectionStatus = 'open' | 'suspended' | 'closed';
+export interface Selection {
+  /** Opaque, stable for the life of the market. */
+  id: string;
+  /** Words customers see: 'Rovers', 'Draw', 'Over 2.5', '2-1', 'Rovers -0.5'. */
+  name: string;
+  /** Null when the selection is not priced (decided, closed). */
+  price: Price | null;
+  status: SelectionStatus;
+}
+
+export type MarketStatus = 'open' | 'suspended' | 'closed' | 'settled' | 'void';
+export interface Market {
+  id: string;
+  eventId: string;
+  type: MarketType;
+  /** 'Match Result', 'Total Goals Over/Under 2.5', 'Asian Handicap -0.5'. */
+  name: string;
+  /** Goals line for totals and handicaps (home team's handicap), else null. */
+  line: number | null;
+  status: MarketStatus;
+  selections: Selection[];
+}
+
+export interface Score {
+  home: number;
+  away: number;
+}
+
+/** scheduled: before kick-off; live: in play; ended: full time, awaiting settlement; settled; abandoned (bets void). */
+export type EventStatus = 'scheduled' | 'live' | 'ended' | 'settled' | 'abandoned';
+export type EventPhase = 'pre-match' | 'first-half' | 'half-time' | 'second-half' | 'full-time';
+
+export interface EventSummary {
+  id: string;
+  competitionId: string;
+  competitionName: string;
+  home: string;
+  away: string;
+  /** UTC ISO. */
+  kickoffAt: string;
+  status: EventStatus;
+  phase: EventPhase;
+  /** Match minute shown on the clock (0 before kick-off, 45 at half time, 90 at full time). */
+  minute: number;
+  score: Score;
+  halfTimeScore: Score | null;
+  /** Every market of the event is suspended for now (a goal was just scored, or the operator). */
+  suspended: boolean;
+  /** Bumped by one on every change to the event or its prices; a gap means an update was missed. */
+  seq: number;
+  /** The match-result market, for lists. */
+  mainMarket: Market | null;
+  marketCount: number;
+}
+
+export interface EventDetail extends EventSummary {
+  markets: Market[];
+}
+
+export interface Competition {
+  id: string;
+  name: string;
+  country: string;
+  eventCount: number;
+}
+
+export type BetKind = 'single' | 'accumulator';
+/** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
+export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
+export type LegResult = 'open' | 'won' | 'lost' | 'void';
+
+export interface BetLeg {
+  selectionId: string;
+  eventId: string;
+  /** 'Rovers v United'. */
+  eventName: string;
+  kickoffAt: string;
+  marketName: string;
+  selectionName: string;
+  /** The price the bet was struck at. */
+  price: Price;
+  result: LegResult;
+  /** The final (or, in play, current) score, when known. */
+  score: Score | null;
+}
+
+export interface BetView {
+  betId: string;
+  kind: BetKind;
+  /** Pence. */
+  stake: number;
+  placedAt: string;
+  status: BetStatus;
+  legs: BetLeg[];
+  /** What the bet returns if every open leg wins, pence, rounded down, computed with exact odds. */
+  potentialReturns: number;
+  /** Pence paid, once settled (0 for a lost bet), else null. */
+  returns: number | null;
+  settledAt: string | null;
+  /** Why a rejected bet was refused, in words. */
+  reason: string | null;
+}
+
+/** Why a placement was refused (HTTP 422 with {message, code, changes?}). */
+export const PLACEMENT_REFUSALS = [
+  'PriceChanged',
+  'MarketSuspended',
+  'MarketClosed',
+  'UnknownSelection',
+  'StakeTooLow',
+  'StakeTooHigh',
+  'TooManySelections',
+  'RelatedSelections',
+  'DuplicateSelection',
+  'InsufficientFunds',
+  'PlayerBlocked',
+  'SessionExpired',
+  'BetIdReused',
+] as const;
+export type PlacementRefusal = (typeof PLACEMENT_REFUSALS)[number];
+
+/** With PriceChanged (and MarketSuspended/MarketClosed), what the slip must now show. */
+export interface SelectionChange {
+  selectionId: string;
+  price: Price | null;
+  status: SelectionStatus;
+}
+
+/** Messages pushed on the sportsbook's WebSocket (`/ws`). */
+export type SportsbookServerMessage =
+  /** One change to an event: its state, and the markets whose prices or status changed (whole markets). */
+  | { type: 'event-update'; eventId: string; seq: number; event: EventSummary; markets: Market[] }
+  /** A bet of this session changed (accepted after pending, settled). */
+  | { type: 'bet'; bet: BetView }
+  | { type: 'balance'; balance: number };
+
+export type SportsbookClientMessage =
+  /**
+   * Replaces the earlier subscription. `lists`: every scheduled and live event, with only its main market (the
+   * home page); `eventIds`: these events with all their markets (an open match page, the slip's selections).
+   */
+  | { type: 'subscribe'; lists: boolean; eventIds: string[] }
+  /** Binds the socket to a session so `bet` and `balance` messages reach it. Sent first, never in the URL. */
+  | { type: 'auth'; sessionToken: string };

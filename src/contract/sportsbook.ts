@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MARKET_TYPES, MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, PLACEMENT_REFUSALS } from './sportsbook-rules';
+import type { BetView, Competition, EventDetail, EventSummary, SelectionChange } from './sportsbook-rules';
+
+export * from './sportsbook-rules';
+
+/**
+ * The sportsbook's own HTTP API, served on its own origin (SPORTSBOOK_PORT) to its frame. Every call but the
+ * catalogue needs `Authorization: Bearer <sessionToken>`, the token POST /api/session gave. Errors are
+ * `{message, code?}`: 400 malformed, 401 no or ended session (code SessionExpired), 404 unknown, 422 a refused
+ * placement (code from PLACEMENT_REFUSALS, plus `changes` where prices moved).
+ *
+ *   GET  /api/competitions                      -> { competitions: Competition[] }
+ *   GET  /api/events?status=live|upcoming&competitionId=  -> { events: EventSummary[] }   (kick-off order)
+ *   GET  /api/events/:eventId                   -> EventDetail
+ *   POST /api/session { launchToken }           -> { sessionToken, balance, currency }   (token from the PAM's launch URL)
+ *   GET  /api/session                           -> { balance, currency }
+ *   DELETE /api/session                         -> 204
+ *   POST /api/bets PlaceBetRequest              -> 201 { bet } accepted | 202 { bet } pending (status 'pending') | 422 refusal
+ *   GET  /api/bets?state=open|settled&before=<placedAt ISO>  -> { bets: BetView[] }  (newest first, 50 a page)
+ *   GET  /api/bets/:betId                       -> BetView (what became of a placement whose answer was lost)
+ *   WS   /ws                                    SportsbookClientMessage / SportsbookServerMessage
+ */
+
+const opaqueId = z.string().min(1).max(120).regex(/^[A-Za-z0-9._:~-]+$/, 'Invalid id');
+
+export const priceSchema = z.object({ num: z.number().int().min(1).max(1_000_000), den: z.number().int().min(1).max(1_000_000) });
+
+export const launchSessionRequest = z.object({ launchToken: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Invalid launch token') });
+export const sessionResponse = z.object({ balance: z.number().int(), currency: z.string() });
+export const launchSessionResponse = sessionResponse.extend({ sessionToken: z.string() });
+
+export const eventsQuery = z.object({
+  status: z.enum(['live', 'upcoming']).optional(),
+  competitionId: opaqueId.optional(),
+});
+
+export const placeBetRequest = z
+  .object({
+    /** Made in the browser before sending (crypto.randomUUID) and reused on every retry of this placement. */
+    betId: z.uuid('Invalid bet id'),
+    kind: z.enum(['single', 'accumulator']),
+    stake: z.number().int('Stake must be whole pence').min(MIN_STAKE_PENCE, 'Minimum stake is £0.10').max(MAX_STAKE_PENCE, 'Maximum stake is £10,000'),
+    /** The prices the customer saw, in slip order. */
+    selections: z
+      .array(z.object({ selectionId: opaqueId, price: priceSchema }))
+      .min(1, 'Add a selection')
+      .max(MAX_SELECTIONS, `A bet can have at most ${MAX_SELECTIONS} selections`),
+    /** The customer's choice: take a moved price instead of being asked again. */
+    acceptPriceChanges: z.boolean().default(false),
+  })
+  .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.selections.length >= 2), {
+    message: 'A single has one selection; an accumulator has two or more',
+    path: ['selections'],
+  });
+export type PlaceBetRequest = z.input<typeof placeBetRequest>;
+
+export const betsQuery = z.object({
+  state: z.enum(['open', 'settled']).optional(),
+  before: z.iso.datetime().optional(),
+});
+
+export const placementRefusalCode = z.enum(PLACEMENT_REFUSALS);
+
+export type CompetitionsResponse = { competitions: Competition[] };
+export type EventsResponse = { events: EventSummary[] };
+export type EventResponse = EventDetail;
+export type PlaceBetResponse = { bet: BetView };
+export type PlacementRefusalBody = { message: string; code: z.infer<typeof placementRefusalCode>; changes?: SelectionChange[] };
+export type BetsResponse = { bets: BetView[] };
+export { MARKET_TYPES };
