@@ -34,7 +34,7 @@ export const MARKET_RULES: Readonly<Record<MarketType, MarketRule>> = {
   'asian-handicap': asianHandicap,
 };
 
-/** Every market of a match between these teams (names as customers see them). Stable keys; 28 markets. */
+/** Every market of a match between these teams (names as customers see them). Stable keys; 27 markets. */
 export function marketCatalogue(home: string, away: string): MarketSpec[] {
   return Object.values(MARKET_RULES).flatMap((rule) => rule.specs({ home, away }));
 }
