@@ -302,3 +302,68 @@ describe('pricing and settlement use the same rule', () => {
     expect(() => settleSelection(specOf('match-result'), 'over', { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 0 } })).toThrow(/no selection/);
   });
 });
+
+describe('across a whole match', () => {
+  it('stays a distribution at every moment, score and strength: finite, within [0, 1], summing to 1, priced only when open', () => {
+    const strengths: MatchRates[] = [rates, { home: 0.2, away: 3.8, rho: -0.3 }, { home: 4, away: 0, rho: 0.2 }, { home: 1.3, away: 1.1, rho: 0 }];
+    const moments: MatchState[] = [preMatch];
+    for (const minute of [0, 12.5, 44.9, 45]) moments.push(state('first-half', minute, { home: 2, away: 1 }));
+    moments.push(state('half-time', 45, { home: 0, away: 3 }, { home: 0, away: 3 }));
+    for (const minute of [45, 67.25, 89.99, 90]) moments.push(state('second-half', minute, { home: 5, away: 4 }, { home: 4, away: 4 }));
+    for (const matchRates of strengths) {
+      for (const moment of moments) {
+        for (const market of priceEvent(matchRates, moment, catalogue)) {
+          let sum = 0;
+          for (const selection of market.selections) {
+            expect(selection.probability).toBeGreaterThanOrEqual(0);
+            expect(selection.probability).toBeLessThanOrEqual(1 + 1e-12);
+            expect(selection.voidProbability).toBeGreaterThanOrEqual(0);
+            expect(selection.status === 'open').toBe(selection.price !== null);
+            if (market.status === 'closed') expect(selection.price).toBeNull();
+            sum += selection.probability;
+          }
+          const allVoid = market.selections.every((selection) => selection.voidProbability > 1 - 1e-12);
+          if (!allVoid) expect(Math.abs(sum - fairSum(market.key)), `${market.key} at ${moment.phase} ${moment.minute}`).toBeLessThan(1e-9);
+        }
+      }
+    }
+  });
+
+  it('draws goals for the feed from the same model: a seeded simulation of goalRates lands on the priced chances', () => {
+    // mulberry32: a small seeded generator, so the test is the same on every run.
+    let seed = 20_260_601;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
+    // The feed's goals are independent Poisson processes, without the low-score correction: compare at rho = 0.
+    const independent = { ...rates, rho: 0 };
+    const matches = 20_000;
+    const tally = { home: 0, draw: 0, away: 0, overTwoAndHalf: 0, halfTimeDraw: 0 };
+    for (let match = 0; match < matches; match++) {
+      const score = { home: 0, away: 0 };
+      let halfTime = { home: 0, away: 0 };
+      for (let minute = 0; minute < 90; minute++) {
+        const moment = minute < 45 ? state('first-half', minute, score) : state('second-half', minute, score, halfTime);
+        const perMinute = goalRates(independent, moment);
+        if (random() < perMinute.home) score.home++;
+        if (random() < perMinute.away) score.away++;
+        if (minute === 44) halfTime = { ...score };
+      }
+      tally[score.home > score.away ? 'home' : score.home === score.away ? 'draw' : 'away']++;
+      if (score.home + score.away > 2.5) tally.overTwoAndHalf++;
+      if (halfTime.home === halfTime.away) tally.halfTimeDraw++;
+    }
+    const all = byKey(priceEvent(independent, preMatch, catalogue));
+    const result = probabilities(all['match-result']!);
+    // One standard error is at most 0.0035 with 20,000 matches: allow about three and a half.
+    const close = (simulated: number, priced: number) => expect(Math.abs(simulated / matches - priced)).toBeLessThan(0.012);
+    close(tally.home, result.home!);
+    close(tally.draw, result.draw!);
+    close(tally.away, result.away!);
+    close(tally.overTwoAndHalf, probabilities(all['total-goals:2.5']!).over!);
+    close(tally.halfTimeDraw, probabilities(all['first-half-result']!).draw!);
+  });
+});
