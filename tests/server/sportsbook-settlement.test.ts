@@ -70,8 +70,10 @@ describe('bet settlement by the Betting Rules', () => {
     expect(settleBet(stake, legs)).toEqual(expected);
   });
 
-  it('refuses a bet with no legs', () => {
+  it('refuses a bet with no legs, or a stake that is not whole pence', () => {
     expect(() => settleBet(100, [])).toThrow();
+    expect(() => settleBet(10.5, [leg(p(1, 1), 'void')])).toThrow(RangeError);
+    expect(() => settleBet(0, [leg(p(1, 1), 'won')])).toThrow(RangeError);
   });
 });
 
@@ -101,6 +103,13 @@ describe('market settlement by the Betting Rules', () => {
     ['Correct score: 4-4 is not any other draw', 'correct-score', 'other-draw', { home: 4, away: 4 }, 'lost'],
   ] as const)('%s', (_rule, market, selection, fullTime, expected) => {
     expect(settle(market, selection, fullTime)).toBe(expected);
+  });
+
+  it('refuses to settle a line market that lost its line, rather than losing every bet on it', () => {
+    const spec = { ...catalogue.find((market) => market.key === 'total-goals:2.5')!, line: null };
+    expect(() => settleSelection(spec, 'over', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } })).toThrow(/no line/);
+    const handicap = { ...catalogue.find((market) => market.key === 'asian-handicap:-1')!, line: Number.NaN };
+    expect(() => settleSelection(handicap, 'home', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } })).toThrow(/no line/);
   });
 
   it('settles a first-half market on the first half only ("Only what happens in that period counts")', () => {
@@ -158,6 +167,11 @@ describe('the payout cap: "The most we will pay to any one account is £200,000 
     expect(netPaidInWindow(history, at(0) + PAYOUT_CAP_WINDOW_MS)).toBe(NET_PAYOUT_CAP_PENCE);
     expect(netPaidInWindow(history, at(0) + PAYOUT_CAP_WINDOW_MS + 1)).toBe(0);
     expect(applyPayoutCap(bigWin.returns, stake, netPaidInWindow(history, at(24) + 1))).toBe(stake + NET_PAYOUT_CAP_PENCE);
+  });
+
+  it('refuses figures that are not whole pence', () => {
+    expect(() => applyPayoutCap(100.5, 100, 0)).toThrow(RangeError);
+    expect(() => applyPayoutCap(200, 100, Number.NaN)).toThrow(RangeError);
   });
 
   it('never cuts a void bet, a lost bet or the stake of a win', () => {
