@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price, type Score } from '../../src/contract/sportsbook-rules';
 import { applyPayoutCap, netPaidInWindow, settleBet, type SettledBetFigures } from '../../server/sportsbook/bets/settlement';
-import { marketCatalogue, relatedEventIds, settleSelection } from '../../server/sportsbook/markets';
+import { marketCatalogue, relatedOutcomes, settleSelection } from '../../server/sportsbook/markets';
 import type { SelectionOutcome } from '../../server/sportsbook/pricing/types';
 
 const p = (num: number, den: number): Price => ({ num, den });
@@ -131,8 +131,8 @@ describe('market settlement by the Betting Rules', () => {
 
 describe('related outcomes', () => {
   it('finds two selections from one match ("Accumulators with related outcomes are not allowed")', () => {
-    expect(relatedEventIds([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'c' }])).toEqual([]);
-    expect(relatedEventIds([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'a' }, { eventId: 'a' }])).toEqual(['a']);
+    expect(relatedOutcomes([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'c' }])).toEqual([]);
+    expect(relatedOutcomes([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'a' }, { eventId: 'a' }])).toEqual(['a']);
   });
 });
 

@@ -19,7 +19,7 @@ import { matchResult } from './match-result';
 import { totalGoals } from './total-goals';
 
 export { MARKET_MARGINS, MIN_OFFERED_PROBABILITY, rawDecimalOdds } from './margins';
-export { areRelated, relatedEventIds } from './related-outcomes';
+export { areRelated, relatedOutcomes } from './related-outcomes';
 
 /** In the order a match page lists them. */
 export const MARKET_RULES: Readonly<Record<MarketType, MarketRule>> = {
