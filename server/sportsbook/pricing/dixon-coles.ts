@@ -50,8 +50,11 @@ export function expectedCorrection(home: number, away: number, restHome: number,
   let expected = 1;
   for (let i = 0; home + i <= 1; i++) {
     for (let j = 0; away + j <= 1; j++) {
-      expected += poissonColumn(restHome, i + 1)[i]! * poissonColumn(restAway, j + 1)[j]! * (tau(home + i, away + j) - 1);
+      expected += poissonAtMostOne(restHome, i) * poissonAtMostOne(restAway, j) * (tau(home + i, away + j) - 1);
     }
   }
   return expected;
 }
+
+/** P(Poisson(rate) = goals) for 0 or 1 goals, all expectedCorrection needs. */
+const poissonAtMostOne = (rate: number, goals: number): number => (goals === 0 ? Math.exp(-rate) : rate * Math.exp(-rate));

@@ -20,7 +20,8 @@ export const HALF_MINUTES = 45;
 
 /**
  * The shares of the whole match's expected goals still to come in each half. The clock runs 0 to 45 in the first
- * half and 45 to 90 in the second; stoppage time is not modelled (the feed's clock does not stop at 45 or 90).
+ * half and 45 to 90 in the second. Stoppage time is not modelled: each half's expected goals are spent by its
+ * 45th minute, so a feed that plays stoppage time should keep the clock below 45 (or 90) until the whistle.
  */
 export function remainingShares(state: MatchState): { firstHalf: number; secondHalf: number } {
   const secondHalfShare = 1 - FIRST_HALF_SHARE;
@@ -48,8 +49,8 @@ function timeLeft(minute: number, kickOff: number): number {
  * Goals per minute for each side now, for the feed to draw goals from exactly the model the prices use (zero
  * outside play and once the half's 45 minutes are up): the half's Poisson rate, times how the low-score
  * correction changes once this side scores, E[tau | one more goal] / E[tau | the score now] (a Doob transform:
- * goals drawn at these rates give full-time scores distributed exactly as Dixon-Coles). From 2-2 on, and at
- * rho = 0, it is the plain Poisson rate.
+ * goals drawn at these rates give full-time scores distributed exactly as Dixon-Coles). Once either side has two
+ * goals, and at rho = 0, it is the plain Poisson rate.
  */
 export function goalRates(rates: MatchRates, state: MatchState): GoalRates {
   const inPlay =
