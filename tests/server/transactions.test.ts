@@ -87,6 +87,29 @@ describeEachDatabase('transactions', (use) => {
     expect(net.json()).toEqual({ netDeposits: 4_300 });
   });
 
+  it('counts net deposits as deposits less withdrawals: a rejected withdrawal counts back, a bet refund or a credit does not', async () => {
+    const context = use();
+    const { user, token } = await customer(context);
+    const { paymentId } = await openDeposit(context, token, 5_000);
+    await sendNotification(context, notification(paymentId, 5_000));
+    const now = context.clock.now();
+    await context.database.db
+      .insertInto('saved_cards')
+      .values({ user_id: user.id, token: 'unused', masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
+      .execute();
+    const paid = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 700 } });
+    const refused = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 1_000 } });
+    expect([paid.statusCode, refused.statusCode]).toEqual([200, 200]);
+    await context.services.payments.rejectWithdrawal(refused.json().paymentId, 'Documents needed');
+    await post(context, user.id, -2_000, 'Stake', 'sportsbook');
+    await post(context, user.id, 2_000, 'Refund', 'sportsbook');
+    await post(context, user.id, -300, 'Stake', 'p2p');
+    await post(context, user.id, 300, 'Refund', 'p2p');
+    await post(context, user.id, 1_234, 'Adjustment');
+    const net = await context.request({ method: 'GET', url: '/transactions/net-deposits', token });
+    expect(net.json()).toEqual({ netDeposits: 5_000 - 700 });
+  });
+
   it('keeps to the from/to range, and shows only the customer their own rows', async () => {
     const context = use();
     const { user } = await customer(context);
