@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ProvidersServerOptions } from '../server';
+import type { ProvidersServerOptions } from '../provider-pages';
 import { formatPence } from '../../../src/lib/money';
 import { DEPOSIT_MAX_PENCE, type PaymentWindowMessage } from '../../../src/contract/payments';
 import { checkSandboxCard } from './sandbox-cards';
