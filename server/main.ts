@@ -41,8 +41,15 @@ const purgeTimer = setInterval(() => {
 }, 60 * 60 * 1000);
 purgeTimer.unref();
 
+// Card deposits a crash or a provider timeout left Open are settled from the provider's record; unpaid ones expire.
+const reconcileDeposits = () => services.payments.reconcileOpenDeposits().catch((error: unknown) => app.log.error({ err: error }, 'reconciling open deposits failed'));
+await reconcileDeposits();
+const reconcileTimer = setInterval(reconcileDeposits, 5 * 60 * 1000);
+reconcileTimer.unref();
+
 async function shutdown() {
   clearInterval(purgeTimer);
+  clearInterval(reconcileTimer);
   await app.close();
   await providers.close();
   await bus.close();
