@@ -254,6 +254,41 @@ export class PaymentsService {
     });
   }
 
+  /**
+   * Operator: the whole balance goes back to the customer's deposit card as an Open withdrawal (listed in
+   * their payments and history, completed like any other), whatever the account's standing: the way out for
+   * the funds of a self-excluded, suspended or deleted customer (LCCP 3.5.4).
+   */
+  async payOutBalance(userId: number): Promise<PaymentResult & { amount: number; maskedPan: string }> {
+    return this.deps.ledger.transaction(async (trx, post) => {
+      const balance = await this.lockWallet(trx, userId);
+      if (balance <= 0) throw unprocessable(NOTHING_TO_PAY_OUT, 'NothingToPayOut');
+      const card = await this.payoutCard(trx, userId);
+      if (!card) throw unprocessable(NO_DEPOSIT_CARD, 'NoDepositCard');
+      const paymentId = randomUUID();
+      const posted = await post({ userId, amount: -balance, kind: 'Withdrawal', reference: `Balance paid out to ${card.maskedPan}`, paymentId });
+      await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: balance, store_card: false, masked_pan: card.maskedPan, card_token: card.token ?? undefined, card_fingerprint: card.fingerprint });
+      return { paymentId, status: 'Open', error: null, balance: posted.balanceOut, amount: balance, maskedPan: card.maskedPan };
+    });
+  }
+
+  /** The saved card when it is a deposit card, otherwise the card of the latest completed deposit. */
+  private async payoutCard(trx: Trx, userId: number): Promise<{ token: string | null; maskedPan: string; fingerprint: string } | undefined> {
+    const saved = await trx.selectFrom('saved_cards').select(['token', 'masked_pan', 'fingerprint']).where('user_id', '=', userId).executeTakeFirst();
+    if (saved?.fingerprint && (await this.isDepositCard(trx, userId, saved.fingerprint))) return { token: saved.token, maskedPan: saved.masked_pan, fingerprint: saved.fingerprint };
+    const deposit = await trx
+      .selectFrom('payments')
+      .select(['card_token', 'masked_pan', 'card_fingerprint'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('status', '=', 'Completed')
+      .where('card_fingerprint', 'is not', null)
+      .where('masked_pan', 'is not', null)
+      .orderBy('seq', 'desc')
+      .executeTakeFirst();
+    return deposit ? { token: deposit.card_token, maskedPan: deposit.masked_pan!, fingerprint: deposit.card_fingerprint! } : undefined;
+  }
+
   /** Operator: the money has left for the card. */
   async completeWithdrawal(paymentId: string): Promise<PaymentResult> {
     return this.deps.ledger.transaction(async (trx) => {
@@ -333,7 +368,9 @@ export class PaymentsService {
     }
     const maskedPan = outcome.maskedPan ?? payment.masked_pan;
     const posted = await post({ userId: payment.user_id, amount: payment.amount, kind: 'Deposit', reference: maskedPan ? `Card deposit ${maskedPan}` : 'Card deposit', paymentId });
-    await this.setStatus(trx, paymentId, 'Completed', null, { ...(maskedPan && maskedPan !== payment.masked_pan ? { masked_pan: maskedPan } : {}), card_fingerprint: outcome.cardFingerprint ?? null });
+    // The provider's token (never the card number) is kept with the deposit, so the balance can be paid back to that card.
+    const card = { ...(maskedPan && maskedPan !== payment.masked_pan ? { masked_pan: maskedPan } : {}), ...(outcome.cardToken ? { card_token: outcome.cardToken } : {}), card_fingerprint: outcome.cardFingerprint ?? null };
+    await this.setStatus(trx, paymentId, 'Completed', null, card);
     if (payment.store_card && outcome.cardToken && maskedPan) await this.saveCard(trx, payment.user_id, { token: outcome.cardToken, maskedPan, fingerprint: outcome.cardFingerprint ?? null });
     return { paymentId, status: 'Completed', error: null, balance: posted.balanceOut };
   }
@@ -362,7 +399,7 @@ export class PaymentsService {
     paymentId: string,
     status: Exclude<PaymentStatus, 'Open'>,
     error: string | null,
-    card: { masked_pan?: string; card_fingerprint?: string | null } = {},
+    card: { masked_pan?: string; card_token?: string; card_fingerprint?: string | null } = {},
   ): Promise<void> {
     const updated = await trx
       .updateTable('payments')
