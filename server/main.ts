@@ -29,10 +29,10 @@ const app = await buildApp({
   outboxPage: config.mailOutboxPage,
   logLevel: process.env.LOG_LEVEL || 'info',
 });
-const providers = await startProvidersServer({ config, logger: false });
+const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}`);
+app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`);
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 
 // Idempotency keys are promised for 24 hours; older ones are forgotten hourly so the table stays small.
@@ -51,7 +51,7 @@ async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(reconcileTimer);
   await app.close();
-  await providers.close();
+  await providers?.close();
   await bus.close();
   await database.close();
   process.exit(0);
