@@ -28,9 +28,9 @@ import {
 } from '../../../src/contract/payments';
 
 type Post = (posting: Posting) => Promise<Posted>;
-type Payment = Pick<PaymentsTable, 'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'error'>;
+type Payment = Pick<PaymentsTable, 'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'card_token' | 'error'>;
 type SettleOutcome = { ok: true; maskedPan: string | null; cardToken?: string; cardFingerprint?: string } | { ok: false; error: string };
-const PAYMENT_COLUMNS = ['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'error'] as const;
+const PAYMENT_COLUMNS = ['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'card_token', 'error'] as const;
 
 export interface Answer<T> {
   statusCode: number;
@@ -146,7 +146,7 @@ export class PaymentsService {
       // Lock order everywhere: payment, then wallet.
       const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
       const balance = await this.lockWallet(trx, payment.user_id);
-      const result = await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan, cardFingerprint: outcome.cardFingerprint } : outcome, true);
+      const result = await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan, cardFingerprint: outcome.cardFingerprint } : outcome);
       if (request) await this.deps.idempotency.store(trx, request.userId, request.key, { statusCode: 200, body: result });
       return result;
     });
@@ -221,7 +221,7 @@ export class PaymentsService {
         notification.status === 'success'
           ? { ok: true as const, maskedPan: notification.maskedPan ?? null, cardToken: notification.cardToken, cardFingerprint: notification.cardFingerprint }
           : { ok: false as const, error: notification.error ?? 'Payment failed' };
-      return this.settleLocked(trx, post, payment, balance, outcome, true);
+      return this.settleLocked(trx, post, payment, balance, outcome);
     });
   }
 
@@ -341,15 +341,13 @@ export class PaymentsService {
     return { maskedPan: card?.masked_pan ?? null, userId };
   }
 
-  /** Settles a deposit whose payment row and wallet row this transaction has locked: out of Open once. */
-  private async settleLocked(
-    trx: Trx,
-    post: Post,
-    payment: Payment,
-    balance: number,
-    outcome: SettleOutcome,
-    checkLimits: boolean,
-  ): Promise<PaymentResult> {
+  /**
+   * Settles a deposit whose payment row and wallet row this transaction has locked: out of Open once. The
+   * standing is asked again; the limits only for a card-page payment: a saved-card charge (its token is on
+   * the row from the start) had its limit checked, counting every charge in flight, before the card was charged.
+   */
+  private async settleLocked(trx: Trx, post: Post, payment: Payment, balance: number, outcome: SettleOutcome): Promise<PaymentResult> {
+    const chargedSavedCard = payment.card_token !== null;
     const paymentId = payment.id;
     // An Expired deposit the provider confirms after all was paid: it settles like an Open one.
     if (payment.status !== 'Open' && payment.status !== 'Expired') return { paymentId, status: payment.status, error: payment.error, balance };
@@ -357,11 +355,11 @@ export class PaymentsService {
       await this.setStatus(trx, paymentId, 'Failed', outcome.error);
       return { paymentId, status: 'Failed', error: outcome.error, balance };
     }
-    if (checkLimits && !(await this.inGoodStanding(trx, payment.user_id))) {
+    if (!(await this.inGoodStanding(trx, payment.user_id))) {
       await this.setStatus(trx, paymentId, 'Failed', ACCOUNT_CLOSED_TO_DEPOSITS);
       return { paymentId, status: 'Failed', error: ACCOUNT_CLOSED_TO_DEPOSITS, balance };
     }
-    const refusal = checkLimits ? await this.limitRefusal(trx, payment.user_id, payment.amount) : undefined;
+    const refusal = chargedSavedCard ? undefined : await this.limitRefusal(trx, payment.user_id, payment.amount + (await this.savedCardChargesInFlight(trx, payment.user_id)));
     if (refusal) {
       await this.setStatus(trx, paymentId, 'Failed', refusal);
       return { paymentId, status: 'Failed', error: refusal, balance };
