@@ -112,10 +112,23 @@ describeEachDatabase('a saved-card deposit charges outside the database transact
     expect(await balanceOf(context, user.id)).toBe(2_000);
     expect(await context.services.payments.reconcileOpenDeposits()).toEqual({ settled: 0, expired: 0 });
 
-    // The customer's retry with the same key answers the settled payment and credits nothing more.
-    const retried = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2_000 } });
-    expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ status: 'Completed', balance: 2_000 });
+    // The customer's retry with the same key answers the settled payment, without asking the card again, and credits nothing more.
+    const asked: string[] = [];
+    const charge = sandbox.chargeSavedCard;
+    sandbox.chargeSavedCard = async (payment) => {
+      asked.push(payment.paymentId);
+      return charge.call(sandbox, payment);
+    };
+    try {
+      const retried = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2_000 } });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json()).toMatchObject({ status: 'Completed', balance: 2_000 });
+      const again = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2_000 } });
+      expect([again.headers['idempotent-replayed'], again.json().paymentId]).toEqual(['true', retried.json().paymentId]);
+    } finally {
+      sandbox.chargeSavedCard = charge;
+    }
+    expect(asked).toEqual([]);
     expect(await balanceOf(context, user.id)).toBe(2_000);
   });
 

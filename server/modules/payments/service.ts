@@ -103,6 +103,8 @@ export class PaymentsService {
   async depositWithSavedCard(userId: number, amount: number, key: string): Promise<Answer<PaymentResult>> {
     const started = await this.startSavedCardDeposit(userId, amount, key);
     if ('replay' in started) return started.replay;
+    // Settled meanwhile (by reconciliation): answered as it stands, the card not asked again.
+    if (started.settled) return { statusCode: 200, body: await this.settle(started.paymentId, undefined, { userId, key }), replayed: false };
     let outcome: ChargeOutcome;
     try {
       outcome = await this.withTimeout(this.deps.provider.chargeSavedCard({ paymentId: started.paymentId, amount, cardToken: started.cardToken }));
@@ -113,7 +115,7 @@ export class PaymentsService {
     return { statusCode: 200, body: result, replayed: false };
   }
 
-  private async startSavedCardDeposit(userId: number, amount: number, key: string): Promise<{ replay: Answer<PaymentResult> } | { paymentId: string; cardToken: string }> {
+  private async startSavedCardDeposit(userId: number, amount: number, key: string): Promise<{ replay: Answer<PaymentResult> } | { paymentId: string; cardToken: string; settled?: boolean }> {
     const { idempotency } = this.deps;
     return this.db.transaction().execute(async (trx) => {
       const account = await this.readAccount(trx, userId);
@@ -121,8 +123,8 @@ export class PaymentsService {
       if (stored && stored.statusCode !== 0) return { replay: { statusCode: stored.statusCode, body: stored.body as PaymentResult, replayed: true } };
       if (stored) {
         // An earlier attempt with this key committed its payment and did not finish: charge again under the same reference (charged once) and settle.
-        const pending = await trx.selectFrom('payments').select(['id', 'card_token']).where('id', '=', (stored.body as { paymentId: string }).paymentId).executeTakeFirstOrThrow();
-        return { paymentId: pending.id, cardToken: pending.card_token! };
+        const pending = await trx.selectFrom('payments').select(['id', 'card_token', 'status']).where('id', '=', (stored.body as { paymentId: string }).paymentId).executeTakeFirstOrThrow();
+        return { paymentId: pending.id, cardToken: pending.card_token!, settled: pending.status === 'Completed' || pending.status === 'Failed' };
       }
       if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
       // Held only for this short transaction, never while the provider is asked: it orders this customer's deposits.
@@ -140,13 +142,18 @@ export class PaymentsService {
     });
   }
 
-  /** Settles a deposit from what the provider said, in its own transaction; the Idempotency-Key's answer is stored with the money. */
-  private async settle(paymentId: string, outcome: ChargeOutcome, request?: { userId: number; key: string }): Promise<PaymentResult> {
+  /**
+   * Settles a deposit from what the provider said (nothing: only answers how it stands), in its own
+   * transaction; the Idempotency-Key's answer is stored with the money.
+   */
+  private async settle(paymentId: string, outcome: ChargeOutcome | undefined, request?: { userId: number; key: string }): Promise<PaymentResult> {
     return this.deps.ledger.transaction(async (trx, post) => {
       // Lock order everywhere: payment, then wallet.
       const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
       const balance = await this.lockWallet(trx, payment.user_id);
-      const result = await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan, cardFingerprint: outcome.cardFingerprint } : outcome);
+      const result = !outcome
+        ? { paymentId, status: payment.status, error: payment.error, balance }
+        : await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan, cardFingerprint: outcome.cardFingerprint } : outcome);
       if (request) await this.deps.idempotency.store(trx, request.userId, request.key, { statusCode: 200, body: result });
       return result;
     });
