@@ -95,9 +95,9 @@ export class PaymentsService {
 
   /**
    * A deposit with the saved card, in three steps so that no database transaction or lock is held while the
-   * provider is asked: (1) record the Open payment and claim the Idempotency-Key, commit; (2) charge, under
-   * the payment id as the provider's reference; (3) settle in a new transaction, under the wallet lock, with
-   * the limits and standing asked again. A crash or timeout after (2) leaves the payment Open, and
+   * provider is asked: (1) check the limits (counting charges in flight), record the Open payment and claim
+   * the Idempotency-Key, commit; (2) charge, under the payment id as the provider's reference; (3) settle in a
+   * new transaction, under the wallet lock, the standing asked again. A crash or timeout after (2) leaves the payment Open, and
    * reconcileOpenDeposits settles it from the provider's record; a retry with the same key resumes it.
    */
   async depositWithSavedCard(userId: number, amount: number, key: string): Promise<Answer<PaymentResult>> {
