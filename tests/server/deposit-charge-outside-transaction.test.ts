@@ -132,6 +132,30 @@ describeEachDatabase('a saved-card deposit charges outside the database transact
     expect(await balanceOf(context, user.id)).toBe(2_000);
   });
 
+  it('a saved-card charge the provider confirms after the customer self-excluded is credited, not lost, and can be paid back', async () => {
+    const context = use();
+    const { user } = await customerWithSavedCard(context, 0);
+    const sandbox = context.services.cardProvider;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let charging!: () => void;
+    const charged = new Promise<void>((resolve) => (charging = resolve));
+    const payments = servicesWith(context, {
+      ...httpChargingProvider(sandbox, 'http://127.0.0.1:9'),
+      async chargeSavedCard(payment) {
+        charging();
+        await gate;
+        return sandbox.chargeSavedCard(payment);
+      },
+    });
+    const deposit = payments.depositWithSavedCard(user.id, 2_000, key());
+    await charged;
+    await context.database.db.updateTable('users').set({ exclusion_kind: 'self-exclusion', exclusion_permanent: true }).where('id', '=', user.id).execute();
+    release();
+    expect((await deposit).body).toMatchObject({ status: 'Completed', balance: 2_000 });
+    expect(await context.services.payments.payOutBalance(user.id)).toMatchObject({ amount: 2_000, balance: 0 });
+  });
+
   it(`a deposit left Open (card page closed, never paid) expires after ${DEPOSIT_OPEN_EXPIRY_MINUTES} minutes and shows as Expired`, async () => {
     const context = use();
     const { user, token } = await customerWithSavedCard(context, 0);

@@ -95,9 +95,9 @@ export class PaymentsService {
 
   /**
    * A deposit with the saved card, in three steps so that no database transaction or lock is held while the
-   * provider is asked: (1) check the limits (counting charges in flight), record the Open payment and claim
+   * provider is asked: (1) check the standing and limits (counting charges in flight) under the wallet lock, record the Open payment and claim
    * the Idempotency-Key, commit; (2) charge, under the payment id as the provider's reference; (3) settle in a
-   * new transaction, under the wallet lock, the standing asked again. A crash or timeout after (2) leaves the payment Open, and
+   * new transaction, under the wallet lock. A crash or timeout after (2) leaves the payment Open, and
    * reconcileOpenDeposits settles it from the provider's record; a retry with the same key resumes it.
    */
   async depositWithSavedCard(userId: number, amount: number, key: string): Promise<Answer<PaymentResult>> {
@@ -349,9 +349,12 @@ export class PaymentsService {
   }
 
   /**
-   * Settles a deposit whose payment row and wallet row this transaction has locked: out of Open once. The
-   * standing is asked again; the limits only for a card-page payment: a saved-card charge (its token is on
-   * the row from the start) had its limit checked, counting every charge in flight, before the card was charged.
+   * Settles a deposit whose payment row and wallet row this transaction has locked: out of Open once. A
+   * card-page payment is refused here for the customer's standing or a limit (its Failed answer goes back to
+   * the provider, which returns the money). A saved-card charge (its token is on the row from the start) had
+   * both checked under the wallet lock, counting every charge in flight, before the card was charged, and
+   * nothing would give that money back: it is credited, and if the account closed meanwhile, the operator's
+   * payout-balance returns it to the card.
    */
   private async settleLocked(trx: Trx, post: Post, payment: Payment, balance: number, outcome: SettleOutcome): Promise<PaymentResult> {
     const chargedSavedCard = payment.card_token !== null;
@@ -362,7 +365,7 @@ export class PaymentsService {
       await this.setStatus(trx, paymentId, 'Failed', outcome.error);
       return { paymentId, status: 'Failed', error: outcome.error, balance };
     }
-    if (!(await this.inGoodStanding(trx, payment.user_id))) {
+    if (!chargedSavedCard && !(await this.inGoodStanding(trx, payment.user_id))) {
       await this.setStatus(trx, paymentId, 'Failed', ACCOUNT_CLOSED_TO_DEPOSITS);
       return { paymentId, status: 'Failed', error: ACCOUNT_CLOSED_TO_DEPOSITS, balance };
     }
