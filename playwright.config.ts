@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Overridable so that several checkouts (or engineers) can run browser tests side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT || 8180);
 export const E2E_PROVIDERS_PORT = Number(process.env.E2E_PROVIDERS_PORT || E2E_PORT + 10);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || join(tmpdir(), `bx-e2e-data-${E2E_PORT}`);
+// A fresh directory per run, made once: the config is loaded again in every worker, which inherit the variable.
+process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'bx-e2e-data-'));
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 export const E2E_CLIENT_DIR = process.env.E2E_CLIENT_DIR || 'dist';
 
 export default defineConfig({

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
-import { makeCardToken } from '../server/providers/card-payments/sandbox';
+import { cardFingerprint, makeCardToken } from '../server/providers/card-payments/sandbox';
 import { benchServices, formatRate, scratchDatabase } from './support';
 
 const SECONDS = 10;
@@ -58,7 +58,10 @@ async function ledgerPostingsPerSecond(path: 'ledger' | 'payments'): Promise<{ r
       FROM generate_series(1, ${HOT_ACCOUNTS + COLD_ACCOUNTS}) AS n`.execute(database.db);
     await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${OPENING_BALANCE}, ${now} FROM users`.execute(database.db);
     await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${OPENING_BALANCE}, ${OPENING_BALANCE}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(database.db);
-    await sql`INSERT INTO saved_cards (user_id, token, masked_pan, created_at, updated_at) SELECT id, ${token}, '**** **** **** 4242', ${now}, ${now} FROM users`.execute(database.db);
+    // The saved card is one each customer deposited from, so withdrawals may go to it.
+    const fingerprint = cardFingerprint(PROVIDER_SECRET, '4242424242424242');
+    await sql`INSERT INTO saved_cards (user_id, token, masked_pan, fingerprint, created_at, updated_at) SELECT id, ${token}, '**** **** **** 4242', ${fingerprint}, ${now}, ${now} FROM users`.execute(database.db);
+    await sql`INSERT INTO payments (id, user_id, kind, status, amount, masked_pan, card_fingerprint, created_at, updated_at) SELECT gen_random_uuid(), id, 'Deposit', 'Completed', 500, '**** **** **** 4242', ${fingerprint}, ${now}, ${now} FROM users`.execute(database.db);
     const ids = (await database.db.selectFrom('users').select('id').orderBy('id').execute()).map((row) => row.id);
     const hot = ids.slice(0, HOT_ACCOUNTS);
     const cold = ids.slice(HOT_ACCOUNTS);

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch-database';
@@ -33,7 +36,7 @@ export async function benchServices(prefix: string, options: { poolSize: number;
       publicUrl: 'http://127.0.0.1',
       providersUrl: 'http://127.0.0.1',
       supportEmail: 'support@example.com',
-      dataDir: '/tmp/bx-bench',
+      dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
       sportsbookUrl: 'http://127.0.0.1:8100',
       secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: options.providerSecret, operatorKey: 'bench', sportsbookSecret: 'bench-sportsbook-secret' },
     };

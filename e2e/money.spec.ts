@@ -61,8 +61,15 @@ test('a declined card shows the failed-payment screen and moves nothing', async 
 });
 
 test('withdraw £5 to a new card: Withdraw Pending and the row under Pending Withdrawals', async ({ page }) => {
-  const customer = await createCustomer({ balance: 5_000 });
+  const customer = await createCustomer();
   await signIn(page, customer);
+  // Withdrawals go back to a card the customer deposited from: deposit £50 from it first.
+  await page.getByRole('banner').getByRole('button', { name: 'Deposit', exact: true }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await deposit.getByLabel('Deposit amount (£)').fill('50');
+  await payInPopup(page, deposit, '4242 4242 4242 4242');
+  await expect(deposit.getByRole('heading', { name: 'Deposit Successful' })).toBeVisible();
+  await deposit.getByRole('button', { name: 'Done' }).click();
   await openOverlay(page, 'account_withdraw');
   const drawer = page.getByRole('dialog', { name: 'Withdraw' });
   await expect(drawer.getByTestId('withdraw-balance')).toHaveText('£50.00');

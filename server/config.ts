@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** Whether to start the sandbox card-payment and identity pages (PROVIDERS_PORT). */
+  sandboxProviders: boolean;
   publicUrl: string;
   providersUrl: string;
   supportEmail: string;
@@ -75,6 +77,9 @@ export function mailOutboxAllowed(env: NodeJS.ProcessEnv): boolean {
   return readBoolean(env.MAIL_OUTBOX, true);
 }
 
+/** NODE_ENV=production, or a PostgreSQL server (DATABASE_URL is how production runs): no demo data or sandboxes unless asked for. */
+export const isProductionRun = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production' || Boolean(env.DATABASE_URL);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = readPort(env.PORT, 8080);
   const providersPort = readPort(env.PROVIDERS_PORT, 8090);
@@ -86,7 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providersPort,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    seedDemo: readBoolean(env.SEED_DEMO, true),
+    seedDemo: readBoolean(env.SEED_DEMO, !isProductionRun(env)),
+    sandboxProviders: readBoolean(env.SANDBOX_PROVIDERS, !isProductionRun(env)),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     providersUrl: env.PROVIDERS_URL || `http://127.0.0.1:${providersPort}`,
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',

@@ -29,10 +29,10 @@ const app = await buildApp({
   outboxPage: config.mailOutboxPage,
   logLevel: process.env.LOG_LEVEL || 'info',
 });
-const providers = await startProvidersServer({ config, logger: false });
+const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}`);
+app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`);
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 
 // Idempotency keys are promised for 24 hours; older ones are forgotten hourly so the table stays small.
@@ -41,10 +41,17 @@ const purgeTimer = setInterval(() => {
 }, 60 * 60 * 1000);
 purgeTimer.unref();
 
+// Card deposits a crash or a provider timeout left Open are settled from the provider's record; unpaid ones expire.
+const reconcileDeposits = () => services.payments.reconcileOpenDeposits().catch((error: unknown) => app.log.error({ err: error }, 'reconciling open deposits failed'));
+await reconcileDeposits();
+const reconcileTimer = setInterval(reconcileDeposits, 5 * 60 * 1000);
+reconcileTimer.unref();
+
 async function shutdown() {
   clearInterval(purgeTimer);
+  clearInterval(reconcileTimer);
   await app.close();
-  await providers.close();
+  await providers?.close();
   await bus.close();
   await database.close();
   process.exit(0);

@@ -1,18 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from '../config';
 import { installErrorHandler } from '../http/error-handler';
 import { cardPaymentPages } from './card-payments/pages';
 import { identityVerificationPages } from './identity/pages';
 
-export interface ProvidersServerOptions {
-  config: Pick<Config, 'providersPort' | 'host' | 'publicUrl' | 'providersUrl' | 'secrets'>;
-  logger?: boolean;
-  /** 0 picks a free port (tests). */
-  port?: number;
-}
+import type { ProviderPages, ProvidersServerOptions } from './provider-pages';
 
-/** A provider's sandbox page, registered on the providers' own origin. */
-export type ProviderPages = (app: FastifyInstance, options: ProvidersServerOptions) => Promise<void>;
+export type { ProviderPages, ProvidersServerOptions };
 
 /** The pages that stand in for outside parties. Each provider module adds its pages here. */
 export const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages];

@@ -31,6 +31,12 @@ export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already 
 export const VERIFICATION_REQUIRED_MESSAGE = 'Please verify your identity before moving money';
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient funds';
 export const NO_SAVED_CARD_MESSAGE = 'No saved card. Please enter your card details.';
+/**
+ * Withdrawals go back to the deposit method (Betting Rules, UK rules): to a card the customer has deposited
+ * from successfully. Another card is refused with this (422, code NotADepositCard); nothing moves and the
+ * saved card stays as it was.
+ */
+export const WITHDRAW_TO_DEPOSIT_CARD_MESSAGE = 'Withdrawals can only be paid to a card you have deposited from. Please use that card.';
 /** The server's answer when a withdrawal's security code fails; the client shows WITHDRAW_CARD_FAILED_TEXT. */
 export const SECURITY_CODE_FAILED_MESSAGE = 'Card security code check failed';
 /** Any server message matching this is shown as WITHDRAW_CARD_FAILED_TEXT. */
@@ -72,7 +78,17 @@ export type DepositFormResponse = z.infer<typeof depositFormResponse>;
 export const depositJsRequest = z.object({ amount: depositAmount });
 export type DepositJsRequest = z.infer<typeof depositJsRequest>;
 
-export const paymentStatus = z.enum(['Open', 'Completed', 'Failed', 'Rejected']);
+/**
+ * A deposit still Open this long after it was made (the card page closed, never paid) becomes 'Expired',
+ * with DEPOSIT_EXPIRED_MESSAGE as its error; nothing was charged. A payment the provider later confirms
+ * after all is still credited.
+ */
+export const DEPOSIT_OPEN_EXPIRY_MINUTES = 30;
+export const DEPOSIT_EXPIRED_MESSAGE = 'Not paid within 30 minutes';
+/** deposit_js answers this (502, code PaymentUnconfirmed) when the provider did not answer: the payment settles later from the provider's record, and a retry with the same Idempotency-Key answers the outcome. */
+export const PAYMENT_UNCONFIRMED_MESSAGE = 'Your card payment is not confirmed yet. It will show in your payments once the card provider confirms it.';
+
+export const paymentStatus = z.enum(['Open', 'Completed', 'Failed', 'Rejected', 'Expired']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 export const paymentKind = z.enum(['Deposit', 'Withdrawal']);
 export type PaymentKind = z.infer<typeof paymentKind>;

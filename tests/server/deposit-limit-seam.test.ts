@@ -1,11 +1,12 @@
 import { expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeEachDatabase, createUser, TEST_SECRETS } from './support/harness';
-import { balanceOf, notification } from './support/money';
+import { balanceOf, customerWithSavedCard, notification } from './support/money';
 import { PaymentsService } from '../../server/modules/payments/service';
 import type { DepositLimitGuard } from '../../server/modules/payments/deposit-limit-guard';
 import { unprocessable } from '../../server/errors';
 import { makeCardToken } from '../../server/providers/card-payments/sandbox';
+import type { ChargeOutcome } from '../../server/providers/card-payments/provider';
 
 const LIMIT = 3_000;
 
@@ -66,5 +67,30 @@ describeEachDatabase('deposit limit seam', (use) => {
     expect(refused.reason).toMatchObject({ statusCode: 422, message: 'Daily limit exceeded' });
     expect(await balanceOf(context, user.id)).toBe(2_000);
     expect(await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+  });
+
+  it('a card-page deposit settling while a saved-card charge is in flight counts that charge against the limit', async () => {
+    const context = use();
+    const { user } = await customerWithSavedCard(context, 0);
+    const { services, clock, database } = context;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let charging!: () => void;
+    const charged = new Promise<void>((resolve) => (charging = resolve));
+    const provider = Object.assign(Object.create(services.cardProvider) as typeof services.cardProvider, {
+      async chargeSavedCard(payment: { paymentId: string; amount: number; cardToken: string }): Promise<ChargeOutcome> {
+        charging();
+        await gate;
+        return services.cardProvider.chargeSavedCard(payment);
+      },
+    });
+    const payments = new PaymentsService({ db: database.db, clock, ledger: services.ledger, provider, idempotency: services.idempotency, limits: testGuard });
+    const saved = payments.depositWithSavedCard(user.id, 2_000, 'in-flight');
+    await charged;
+    const page = await payments.depositForm(user.id, { amount: 1_500, storeCard: false }, undefined);
+    expect(await payments.handleNotification(notification(page.body.paymentId, 1_500))).toMatchObject({ status: 'Failed', error: 'Daily limit exceeded' });
+    release();
+    expect((await saved).body).toMatchObject({ status: 'Completed', balance: 2_000 });
+    expect(await balanceOf(context, user.id)).toBe(2_000);
   });
 });

@@ -30,7 +30,7 @@ describeEachDatabase('idempotency keys', (use) => {
     expect(new Set(responses.map((r) => r.statusCode))).toEqual(new Set([200]));
     expect(responses.every((r) => r.json().balance === 2_500)).toBe(true);
     expect(await balanceOf(context, user.id)).toBe(2_500);
-    const deposits = await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute();
+    const deposits = await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).where('amount', '=', 2_500).execute();
     expect(deposits).toHaveLength(1);
   });
 

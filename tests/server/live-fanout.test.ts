@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase, createUser, login, TEST_CONFIG } from './support/harness';
-import { key } from './support/money';
+import { depositedFrom, key } from './support/money';
 import { createServices, type Services } from '../../server/services';
 import { buildApp } from '../../server/app';
 import { InProcessBus, PostgresBus, type LiveBus } from '../../server/modules/live/bus';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
-import { makeCardToken } from '../../server/providers/card-payments/sandbox';
+import { cardFingerprint, makeCardToken } from '../../server/providers/card-payments/sandbox';
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000) {
   const start = Date.now();
@@ -57,8 +57,9 @@ describeEachDatabase('live fan-out between server instances', (use) => {
     const now = context.clock.now();
     await context.database.db
       .insertInto('saved_cards')
-      .values({ user_id: user.id, token: makeCardToken(TEST_CONFIG.secrets.providerSecret, '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
+      .values({ user_id: user.id, token: makeCardToken(TEST_CONFIG.secrets.providerSecret, '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', fingerprint: cardFingerprint(TEST_CONFIG.secrets.providerSecret, '4242424242424242'), created_at: now, updated_at: now })
       .execute();
+    await depositedFrom(context, user.id);
 
     const address = b.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

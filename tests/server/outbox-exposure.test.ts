@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/harness';
 import { loadConfig, mailOutboxAllowed } from '../../server/config';
@@ -14,7 +17,7 @@ describe('where the mail outbox page may exist', () => {
   it('is never on with a PostgreSQL server, the production run of the README, even when asked for', () => {
     expect(mailOutboxAllowed({ DATABASE_URL: 'postgres://user@db.example.com/exsport' })).toBe(false);
     expect(mailOutboxAllowed({ DATABASE_URL: 'postgres://user@127.0.0.1/exsport', MAIL_OUTBOX: 'on' })).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://user@127.0.0.1/exsport', DATA_DIR: '/tmp/bx-outbox-config-test' }).mailOutboxPage).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://user@127.0.0.1/exsport', DATA_DIR: mkdtempSync(join(tmpdir(), 'bx-outbox-config-')) }).mailOutboxPage).toBe(false);
   });
 
   it('is never on in production, with SMTP, or on a non-loopback address', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { balanceOf, key, notification, openDeposit, sendNotification, transactionCount } from './support/money';
+import { balanceOf, depositedFrom, key, notification, openDeposit, sendNotification, transactionCount } from './support/money';
 import {
   DEPOSIT_MAX_MESSAGE,
   DEPOSIT_MIN_MESSAGE,
@@ -135,6 +135,7 @@ describeEachDatabase('payments', (use) => {
   it('withdraws at once with status Open, not above the balance, and the operator completes or rejects with a refund', async () => {
     const context = use();
     const { user, token } = await customer(context, { balance: 10_000 });
+    await depositedFrom(context, user.id);
     const card = { pan: '4242424242424242', expiryDate: '12/39', securityCode: '123' };
     const tooMuch = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 10_001, cardInfo: card } });
     expect([tooMuch.statusCode, tooMuch.json().message]).toEqual([422, INSUFFICIENT_FUNDS_MESSAGE]);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { key, notification, openDeposit, sendNotification } from './support/money';
+import { customerWithSavedCard, key, notification, openDeposit, sendNotification } from './support/money';
 import { MINUTE } from '../../server/clock';
 import { TRANSACTION_FILTERS } from '../../src/contract/transactions';
 import type { TransactionKind, Vertical } from '../../server/modules/wallet/tables';
@@ -57,18 +57,13 @@ describeEachDatabase('transactions', (use) => {
 
   it('filters by kind and vertical (also as productVertical), as the chips ask', async () => {
     const context = use();
-    const { user, token } = await customer(context);
+    const { user, token } = await customerWithSavedCard(context);
     const { paymentId } = await openDeposit(context, token, 5_000);
     await sendNotification(context, notification(paymentId, 5_000));
     await post(context, user.id, -1_000, 'Stake', 'sportsbook');
     await post(context, user.id, 2_500, 'Returns', 'sportsbook');
     await post(context, user.id, -500, 'Stake', 'p2p');
     await post(context, user.id, 900, 'Returns', 'p2p');
-    const now = context.clock.now();
-    await context.database.db
-      .insertInto('saved_cards')
-      .values({ user_id: user.id, token: 'unused', masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
-      .execute();
     await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 700 } });
 
     const kindsFor = async (label: string) => {
@@ -85,6 +80,24 @@ describeEachDatabase('transactions', (use) => {
     expect((await page(context, token, 'productVertical=p2p')).map((row) => row.amount)).toEqual([900, -500]);
     const net = await context.request({ method: 'GET', url: '/transactions/net-deposits', token });
     expect(net.json()).toEqual({ netDeposits: 4_300 });
+  });
+
+  it('counts net deposits as deposits less withdrawals: a rejected withdrawal counts back, a bet refund or a credit does not', async () => {
+    const context = use();
+    const { user, token } = await customerWithSavedCard(context);
+    const { paymentId } = await openDeposit(context, token, 5_000);
+    await sendNotification(context, notification(paymentId, 5_000));
+    const paid = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 700 } });
+    const refused = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 1_000 } });
+    expect([paid.statusCode, refused.statusCode]).toEqual([200, 200]);
+    await context.services.payments.rejectWithdrawal(refused.json().paymentId, 'Documents needed');
+    await post(context, user.id, -2_000, 'Stake', 'sportsbook');
+    await post(context, user.id, 2_000, 'Refund', 'sportsbook');
+    await post(context, user.id, -300, 'Stake', 'p2p');
+    await post(context, user.id, 300, 'Refund', 'p2p');
+    await post(context, user.id, 1_234, 'Adjustment');
+    const net = await context.request({ method: 'GET', url: '/transactions/net-deposits', token });
+    expect(net.json()).toEqual({ netDeposits: 5_000 - 700 });
   });
 
   it('keeps to the from/to range, and shows only the customer their own rows', async () => {

@@ -6,6 +6,7 @@ import * as promotions from './0004_promotions';
 import * as registration from './0005_registration';
 import * as content from './0007_content';
 import * as games from './0008_games';
+import * as paymentsHardening from './0009_payments_hardening';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_registration': registration,
   '0007_content': content,
   '0008_games': games,
+  '0009_payments_hardening': paymentsHardening,
 };

@@ -74,6 +74,15 @@ export class IdempotencyService {
     return { statusCode: existing.status_code, body: existing.response };
   }
 
+  /**
+   * For work done in steps over several transactions (a saved-card deposit charges between two): the key
+   * stays claimed with status 0 and this note, committed, so a retry finds the work under way and resumes
+   * it (claim answers statusCode 0 and the note) instead of starting it again. `store` ends it.
+   */
+  async markPending(trx: Trx, userId: number, key: string, note: unknown): Promise<void> {
+    await trx.updateTable('idempotency_keys').set({ response: JSON.stringify(note) }).where('user_id', '=', userId).where('key', '=', key).where('status_code', '=', 0).execute();
+  }
+
   async store(trx: Trx, userId: number, key: string, answer: StoredAnswer): Promise<void> {
     await trx
       .updateTable('idempotency_keys')

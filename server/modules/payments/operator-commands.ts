@@ -1,6 +1,7 @@
 import type { OperatorCommand } from '../operator/command';
 import { parsePence, requireArgs, userIdByEmail } from '../operator/command';
 import { badRequest } from '../../errors';
+import { formatPence } from '../../../src/lib/money';
 
 const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +30,17 @@ export const paymentCommands: OperatorCommand[] = [
     async run(services, args) {
       const [id, ...reason] = requireArgs(args, 2, this.usage);
       return services.payments.rejectWithdrawal(paymentId(id!), reason.join(' ').slice(0, 200));
+    },
+  },
+  {
+    name: 'payout-balance',
+    usage: 'payout-balance <email>   (a deleted account by its deleted-<id>@invalid address)',
+    async run(services, args) {
+      const [email] = requireArgs(args, 1, 'payout-balance <email>');
+      const userId = await services.users.findIdByEmail(email!, { includeDeleted: true });
+      if (userId === undefined) throw badRequest(`No customer with e-mail ${email}`);
+      const payout = await services.payments.payOutBalance(userId);
+      return { userId, ...payout, paid: formatPence(payout.amount) };
     },
   },
   {

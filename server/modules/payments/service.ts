@@ -4,14 +4,19 @@ import type { Clock } from '../../clock';
 import type { Ledger, Posting, Posted, Trx } from '../wallet/ledger';
 import type { IdempotencyService } from '../idempotency/service';
 import { requestHash } from '../idempotency/service';
-import type { CardPaymentProvider, PaymentNotification } from '../../providers/card-payments/provider';
+import type { CardPaymentProvider, ChargeOutcome, PaymentNotification } from '../../providers/card-payments/provider';
 import type { DepositLimitGuard } from './deposit-limit-guard';
 import type { PaymentsTable } from './tables';
 import { AppError, forbidden, notFound, unprocessable } from '../../errors';
+import { MINUTE } from '../../clock';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 import type { ExclusionKind, UserStatus } from '../users/tables';
 import {
+  DEPOSIT_EXPIRED_MESSAGE,
+  DEPOSIT_OPEN_EXPIRY_MINUTES,
   NO_SAVED_CARD_MESSAGE,
+  PAYMENT_UNCONFIRMED_MESSAGE,
+  WITHDRAW_TO_DEPOSIT_CARD_MESSAGE,
   VERIFICATION_REQUIRED_MESSAGE,
   type DepositFormResponse,
   type PaymentItem,
@@ -23,7 +28,9 @@ import {
 } from '../../../src/contract/payments';
 
 type Post = (posting: Posting) => Promise<Posted>;
-type Payment = Pick<PaymentsTable, 'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'error'>;
+type Payment = Pick<PaymentsTable, 'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'card_token' | 'error'>;
+type SettleOutcome = { ok: true; maskedPan: string | null; cardToken?: string; cardFingerprint?: string } | { ok: false; error: string };
+const PAYMENT_COLUMNS = ['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'card_token', 'error'] as const;
 
 export interface Answer<T> {
   statusCode: number;
@@ -38,7 +45,14 @@ export interface PaymentsDeps {
   provider: CardPaymentProvider;
   idempotency: IdempotencyService;
   limits: DepositLimitGuard;
+  /** How long a saved-card charge may take before the request answers PAYMENT_UNCONFIRMED_MESSAGE (default 30 s). */
+  chargeTimeoutMs?: number;
 }
+
+/** Reconciliation leaves younger Open deposits alone: their request may still be talking to the provider. */
+export const RECONCILE_AFTER_MS = 2 * MINUTE;
+export const NOTHING_TO_PAY_OUT = 'Nothing to pay out: the balance is £0.00';
+export const NO_DEPOSIT_CARD = 'This customer has no card they deposited from: the balance cannot be paid out by card';
 
 export const UNKNOWN_PAYMENT = 'Payment not found';
 export const NOT_OPEN = 'This payment is no longer open';
@@ -79,27 +93,121 @@ export class PaymentsService {
     });
   }
 
-  /** A deposit with the saved card, charged at once and settled through the same path as a notification. */
+  /**
+   * A deposit with the saved card, in three steps so that no database transaction or lock is held while the
+   * provider is asked: (1) check the standing and limits (counting charges in flight) under the wallet lock, record the Open payment and claim
+   * the Idempotency-Key, commit; (2) charge, under the payment id as the provider's reference; (3) settle in a
+   * new transaction, under the wallet lock. A crash or timeout after (2) leaves the payment Open, and
+   * reconcileOpenDeposits settles it from the provider's record; a retry with the same key resumes it.
+   */
   async depositWithSavedCard(userId: number, amount: number, key: string): Promise<Answer<PaymentResult>> {
-    const { idempotency, provider, ledger } = this.deps;
-    return ledger.transaction(async (trx, post) => {
+    const started = await this.startSavedCardDeposit(userId, amount, key);
+    if ('replay' in started) return started.replay;
+    // Settled meanwhile (by reconciliation): answered as it stands, the card not asked again.
+    if (started.settled) return { statusCode: 200, body: await this.settle(started.paymentId, undefined, { userId, key }), replayed: false };
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await this.withTimeout(this.deps.provider.chargeSavedCard({ paymentId: started.paymentId, amount, cardToken: started.cardToken }));
+    } catch {
+      throw new AppError(502, PAYMENT_UNCONFIRMED_MESSAGE, 'PaymentUnconfirmed');
+    }
+    const result = await this.settle(started.paymentId, outcome, { userId, key });
+    return { statusCode: 200, body: result, replayed: false };
+  }
+
+  private async startSavedCardDeposit(userId: number, amount: number, key: string): Promise<{ replay: Answer<PaymentResult> } | { paymentId: string; cardToken: string; settled?: boolean }> {
+    const { idempotency } = this.deps;
+    return this.db.transaction().execute(async (trx) => {
       const account = await this.readAccount(trx, userId);
-      return idempotency.once(trx, userId, key, requestHash('POST /deposit_js', { amount }), async () => {
-        if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
-        const payment: Payment = { id: await this.savedCardPaymentId(trx, userId, key), user_id: userId, kind: 'Deposit', status: 'Open', amount, store_card: false, masked_pan: account.maskedPan, error: null };
-        await this.insertPayment(trx, { id: payment.id, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: account.maskedPan, card_token: account.cardToken });
-        // The wallet lock is taken as late as it can be: hot accounts queue only for the short tail.
-        const balance = await this.lockWallet(trx, userId);
-        // Asked again under the wallet lock: a deletion (which takes this lock) or an exclusion may have committed since readAccount.
-        if (!(await this.inGoodStanding(trx, userId))) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
-        // Refused before the card is charged: a limit answers 422 (and the payment row rolls back), not a failed payment.
-        const refusal = await this.limitRefusal(trx, userId, amount);
-        if (refusal) throw unprocessable(refusal, 'DepositLimitExceeded');
-        const outcome = await provider.chargeSavedCard({ paymentId: payment.id, amount, cardToken: account.cardToken });
-        // Locked and checked in this same transaction: settle without asking the limits again.
-        const result = await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan } : outcome, false);
-        return { statusCode: 200, body: result };
-      });
+      const stored = await idempotency.claim(trx, userId, key, requestHash('POST /deposit_js', { amount }));
+      if (stored && stored.statusCode !== 0) return { replay: { statusCode: stored.statusCode, body: stored.body as PaymentResult, replayed: true } };
+      if (stored) {
+        // An earlier attempt with this key committed its payment and did not finish: charge again under the same reference (charged once) and settle.
+        const pending = await trx.selectFrom('payments').select(['id', 'card_token', 'status']).where('id', '=', (stored.body as { paymentId: string }).paymentId).executeTakeFirstOrThrow();
+        return { paymentId: pending.id, cardToken: pending.card_token!, settled: pending.status === 'Completed' || pending.status === 'Failed' };
+      }
+      if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
+      // Held only for this short transaction, never while the provider is asked: it orders this customer's deposits.
+      await this.lockWallet(trx, userId);
+      // Asked again under the wallet lock: a deletion (which takes this lock) or an exclusion may have committed since readAccount.
+      if (!(await this.inGoodStanding(trx, userId))) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
+      // Saved-card charges still in flight count as deposits, so two at once cannot together pass a limit:
+      // the second is refused here (422, nothing kept) before its card is charged.
+      const refusal = await this.limitRefusal(trx, userId, amount + (await this.savedCardChargesInFlight(trx, userId)));
+      if (refusal) throw unprocessable(refusal, 'DepositLimitExceeded');
+      const paymentId = await this.savedCardPaymentId(trx, userId, key);
+      await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: account.maskedPan, card_token: account.cardToken });
+      await idempotency.markPending(trx, userId, key, { paymentId });
+      return { paymentId, cardToken: account.cardToken };
+    });
+  }
+
+  /**
+   * Settles a deposit from what the provider said (nothing: only answers how it stands), in its own
+   * transaction; the Idempotency-Key's answer is stored with the money.
+   */
+  private async settle(paymentId: string, outcome: ChargeOutcome | undefined, request?: { userId: number; key: string }): Promise<PaymentResult> {
+    return this.deps.ledger.transaction(async (trx, post) => {
+      // Lock order everywhere: payment, then wallet.
+      const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+      const balance = await this.lockWallet(trx, payment.user_id);
+      const result = !outcome
+        ? { paymentId, status: payment.status, error: payment.error, balance }
+        : await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan, cardFingerprint: outcome.cardFingerprint } : outcome);
+      if (request) await this.deps.idempotency.store(trx, request.userId, request.key, { statusCode: 200, body: result });
+      return result;
+    });
+  }
+
+  private async withTimeout<T>(promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('card provider timed out')), this.deps.chargeTimeoutMs ?? 30_000);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([promise, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Run at start and periodically: every deposit still Open a while after it was made is settled from the
+   * provider's record of its reference (a charge whose settlement a crash or timeout lost); one the provider
+   * never saw is Expired once DEPOSIT_OPEN_EXPIRY_MINUTES have passed (the card page was closed unpaid).
+   */
+  async reconcileOpenDeposits(): Promise<{ settled: number; expired: number }> {
+    const now = this.deps.clock.now().getTime();
+    const open = await this.db
+      .selectFrom('payments')
+      .select(['id', 'amount', 'created_at'])
+      .where('kind', '=', 'Deposit')
+      .where('status', '=', 'Open')
+      .where('created_at', '<', new Date(now - RECONCILE_AFTER_MS))
+      .orderBy('created_at')
+      .limit(500)
+      .execute();
+    let settled = 0;
+    let expired = 0;
+    for (const payment of open) {
+      const found = await this.deps.provider.findCharge({ paymentId: payment.id, amount: payment.amount });
+      if (found.ok !== 'unknown') {
+        await this.settle(payment.id, found);
+        settled++;
+      } else if (payment.created_at.getTime() <= now - DEPOSIT_OPEN_EXPIRY_MINUTES * MINUTE) {
+        if (await this.expire(payment.id)) expired++;
+      }
+    }
+    return { settled, expired };
+  }
+
+  private async expire(paymentId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const payment = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+      if (payment.status !== 'Open') return false;
+      await this.setStatus(trx, paymentId, 'Expired', DEPOSIT_EXPIRED_MESSAGE);
+      return true;
     });
   }
 
@@ -112,20 +220,15 @@ export class PaymentsService {
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
       // Lock order everywhere: payment, then wallet.
-      const payment = await trx
-        .selectFrom('payments')
-        .select(['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'error'])
-        .where('id', '=', notification.paymentId)
-        .forUpdate()
-        .executeTakeFirst();
+      const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', notification.paymentId).forUpdate().executeTakeFirst();
       if (!payment || payment.kind !== 'Deposit') throw notFound(UNKNOWN_PAYMENT);
       if (payment.amount !== notification.amount) throw unprocessable('Notification amount does not match the payment', 'AmountMismatch');
       const balance = await this.lockWallet(trx, payment.user_id);
       const outcome =
         notification.status === 'success'
-          ? { ok: true as const, maskedPan: notification.maskedPan ?? null, cardToken: notification.cardToken }
+          ? { ok: true as const, maskedPan: notification.maskedPan ?? null, cardToken: notification.cardToken, cardFingerprint: notification.cardFingerprint }
           : { ok: false as const, error: notification.error ?? 'Payment failed' };
-      return this.settleLocked(trx, post, payment, balance, outcome, true);
+      return this.settleLocked(trx, post, payment, balance, outcome);
     });
   }
 
@@ -135,25 +238,62 @@ export class PaymentsService {
     return ledger.transaction(async (trx, post) => {
       const account = await this.readAccount(trx, userId);
       return idempotency.once(trx, userId, key, requestHash('POST /withdraw', withdrawFingerprint(request)), async () => {
-        let card: { token: string; maskedPan: string };
+        let card: { token: string; maskedPan: string; fingerprint: string | null };
         if (request.cardInfo) {
           const checked = await provider.checkPayoutCard(request.cardInfo);
           if (!checked.ok) throw unprocessable(checked.error, 'CardRejected');
-          card = { token: checked.cardToken, maskedPan: checked.maskedPan };
+          card = { token: checked.cardToken, maskedPan: checked.maskedPan, fingerprint: checked.cardFingerprint };
         } else {
           if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
-          card = { token: account.cardToken, maskedPan: account.maskedPan };
+          card = { token: account.cardToken, maskedPan: account.maskedPan, fingerprint: account.fingerprint };
         }
+        // Money goes back where it came from; refused before anything moves or any card is saved.
+        if (!(await this.isDepositCard(trx, userId, card.fingerprint))) throw unprocessable(WITHDRAW_TO_DEPOSIT_CARD_MESSAGE, 'NotADepositCard');
         const paymentId = randomUUID();
         // The posting takes the wallet lock and refuses to go below zero.
         const posted = await post({ userId, amount: -request.amount, kind: 'Withdrawal', reference: `Withdrawal to ${card.maskedPan}`, paymentId });
-        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: request.amount, store_card: false, masked_pan: card.maskedPan, card_token: card.token });
+        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: request.amount, store_card: false, masked_pan: card.maskedPan, card_token: card.token, card_fingerprint: card.fingerprint });
         // The withdraw form's agreement is to store these card details. After the posting, so that the
         // saved card row is always locked after the wallet row, as settlement does.
-        if (request.cardInfo) await this.saveCard(trx, userId, card.token, card.maskedPan);
+        if (request.cardInfo) await this.saveCard(trx, userId, { token: card.token, maskedPan: card.maskedPan, fingerprint: card.fingerprint });
         return { statusCode: 200, body: { paymentId, status: 'Open' as const, error: null, balance: posted.balanceOut } };
       });
     });
+  }
+
+  /**
+   * Operator: the whole balance goes back to the customer's deposit card as an Open withdrawal (listed in
+   * their payments and history, completed like any other), whatever the account's standing: the way out for
+   * the funds of a self-excluded, suspended or deleted customer (LCCP 3.5.4).
+   */
+  async payOutBalance(userId: number): Promise<PaymentResult & { amount: number; maskedPan: string }> {
+    return this.deps.ledger.transaction(async (trx, post) => {
+      const balance = await this.lockWallet(trx, userId);
+      if (balance <= 0) throw unprocessable(NOTHING_TO_PAY_OUT, 'NothingToPayOut');
+      const card = await this.payoutCard(trx, userId);
+      if (!card) throw unprocessable(NO_DEPOSIT_CARD, 'NoDepositCard');
+      const paymentId = randomUUID();
+      const posted = await post({ userId, amount: -balance, kind: 'Withdrawal', reference: `Balance paid out to ${card.maskedPan}`, paymentId });
+      await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: balance, store_card: false, masked_pan: card.maskedPan, card_token: card.token ?? undefined, card_fingerprint: card.fingerprint });
+      return { paymentId, status: 'Open', error: null, balance: posted.balanceOut, amount: balance, maskedPan: card.maskedPan };
+    });
+  }
+
+  /** The saved card when it is a deposit card, otherwise the card of the latest completed deposit. */
+  private async payoutCard(trx: Trx, userId: number): Promise<{ token: string | null; maskedPan: string; fingerprint: string } | undefined> {
+    const saved = await trx.selectFrom('saved_cards').select(['token', 'masked_pan', 'fingerprint']).where('user_id', '=', userId).executeTakeFirst();
+    if (saved?.fingerprint && (await this.isDepositCard(trx, userId, saved.fingerprint))) return { token: saved.token, maskedPan: saved.masked_pan, fingerprint: saved.fingerprint };
+    const deposit = await trx
+      .selectFrom('payments')
+      .select(['card_token', 'masked_pan', 'card_fingerprint'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('status', '=', 'Completed')
+      .where('card_fingerprint', 'is not', null)
+      .where('masked_pan', 'is not', null)
+      .orderBy('seq', 'desc')
+      .executeTakeFirst();
+    return deposit ? { token: deposit.card_token, maskedPan: deposit.masked_pan!, fingerprint: deposit.card_fingerprint! } : undefined;
   }
 
   /** Operator: the money has left for the card. */
@@ -208,34 +348,38 @@ export class PaymentsService {
     return { maskedPan: card?.masked_pan ?? null, userId };
   }
 
-  /** Settles a deposit whose payment row and wallet row this transaction has locked: out of Open once. */
-  private async settleLocked(
-    trx: Trx,
-    post: Post,
-    payment: Payment,
-    balance: number,
-    outcome: { ok: true; maskedPan: string | null; cardToken?: string } | { ok: false; error: string },
-    checkLimits: boolean,
-  ): Promise<PaymentResult> {
+  /**
+   * Settles a deposit whose payment row and wallet row this transaction has locked: out of Open once. A
+   * card-page payment is refused here for the customer's standing or a limit (its Failed answer goes back to
+   * the provider, which returns the money). A saved-card charge (its token is on the row from the start) had
+   * both checked under the wallet lock, counting every charge in flight, before the card was charged, and
+   * nothing would give that money back: it is credited, and if the account closed meanwhile, the operator's
+   * payout-balance returns it to the card.
+   */
+  private async settleLocked(trx: Trx, post: Post, payment: Payment, balance: number, outcome: SettleOutcome): Promise<PaymentResult> {
+    const chargedSavedCard = payment.card_token !== null;
     const paymentId = payment.id;
-    if (payment.status !== 'Open') return { paymentId, status: payment.status, error: payment.error, balance };
+    // An Expired deposit the provider confirms after all was paid: it settles like an Open one.
+    if (payment.status !== 'Open' && payment.status !== 'Expired') return { paymentId, status: payment.status, error: payment.error, balance };
     if (!outcome.ok) {
       await this.setStatus(trx, paymentId, 'Failed', outcome.error);
       return { paymentId, status: 'Failed', error: outcome.error, balance };
     }
-    if (checkLimits && !(await this.inGoodStanding(trx, payment.user_id))) {
+    if (!chargedSavedCard && !(await this.inGoodStanding(trx, payment.user_id))) {
       await this.setStatus(trx, paymentId, 'Failed', ACCOUNT_CLOSED_TO_DEPOSITS);
       return { paymentId, status: 'Failed', error: ACCOUNT_CLOSED_TO_DEPOSITS, balance };
     }
-    const refusal = checkLimits ? await this.limitRefusal(trx, payment.user_id, payment.amount) : undefined;
+    const refusal = chargedSavedCard ? undefined : await this.limitRefusal(trx, payment.user_id, payment.amount + (await this.savedCardChargesInFlight(trx, payment.user_id)));
     if (refusal) {
       await this.setStatus(trx, paymentId, 'Failed', refusal);
       return { paymentId, status: 'Failed', error: refusal, balance };
     }
     const maskedPan = outcome.maskedPan ?? payment.masked_pan;
     const posted = await post({ userId: payment.user_id, amount: payment.amount, kind: 'Deposit', reference: maskedPan ? `Card deposit ${maskedPan}` : 'Card deposit', paymentId });
-    await this.setStatus(trx, paymentId, 'Completed', null, maskedPan === payment.masked_pan ? undefined : maskedPan);
-    if (payment.store_card && outcome.cardToken && maskedPan) await this.saveCard(trx, payment.user_id, outcome.cardToken, maskedPan);
+    // The provider's token (never the card number) is kept with the deposit, so the balance can be paid back to that card.
+    const card = { ...(maskedPan && maskedPan !== payment.masked_pan ? { masked_pan: maskedPan } : {}), ...(outcome.cardToken ? { card_token: outcome.cardToken } : {}), card_fingerprint: outcome.cardFingerprint ?? null };
+    await this.setStatus(trx, paymentId, 'Completed', null, card);
+    if (payment.store_card && outcome.cardToken && maskedPan) await this.saveCard(trx, payment.user_id, { token: outcome.cardToken, maskedPan, fingerprint: outcome.cardFingerprint ?? null });
     return { paymentId, status: 'Completed', error: null, balance: posted.balanceOut };
   }
 
@@ -251,24 +395,25 @@ export class PaymentsService {
   }
 
   private async lockOpenWithdrawal(trx: Trx, paymentId: string): Promise<Payment> {
-    const payment = await trx
-      .selectFrom('payments')
-      .select(['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'error'])
-      .where('id', '=', paymentId)
-      .forUpdate()
-      .executeTakeFirst();
+    const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).forUpdate().executeTakeFirst();
     if (!payment || payment.kind !== 'Withdrawal') throw notFound(UNKNOWN_PAYMENT);
     if (payment.status !== 'Open') throw unprocessable(NOT_OPEN, 'PaymentNotOpen');
     return payment;
   }
 
-  /** The only status change there is: out of Open, once. */
-  private async setStatus(trx: Trx, paymentId: string, status: Exclude<PaymentStatus, 'Open'>, error: string | null, maskedPan?: string | null): Promise<void> {
+  /** The only status change there is: out of Open once (or out of Expired, when the provider confirms a payment after all). */
+  private async setStatus(
+    trx: Trx,
+    paymentId: string,
+    status: Exclude<PaymentStatus, 'Open'>,
+    error: string | null,
+    card: { masked_pan?: string; card_token?: string; card_fingerprint?: string | null } = {},
+  ): Promise<void> {
     const updated = await trx
       .updateTable('payments')
-      .set({ status, error, updated_at: this.deps.clock.now(), ...(maskedPan ? { masked_pan: maskedPan } : {}) })
+      .set({ status, error, updated_at: this.deps.clock.now(), ...card })
       .where('id', '=', paymentId)
-      .where('status', '=', 'Open')
+      .where('status', 'in', status === 'Expired' ? ['Open'] : ['Open', 'Expired'])
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw new Error(`Payment ${paymentId} left Open under a lock`);
@@ -276,22 +421,49 @@ export class PaymentsService {
 
   private async insertPayment(
     trx: Trx,
-    payment: { id: string; user_id: number; kind: PaymentKind; amount: number; store_card: boolean; masked_pan?: string; card_token?: string },
+    payment: { id: string; user_id: number; kind: PaymentKind; amount: number; store_card: boolean; masked_pan?: string; card_token?: string; card_fingerprint?: string | null },
   ): Promise<void> {
     const now = this.deps.clock.now();
     await trx
       .insertInto('payments')
-      .values({ masked_pan: null, card_token: null, ...payment, status: 'Open', error: null, created_at: now, updated_at: now })
+      .values({ masked_pan: null, card_token: null, card_fingerprint: null, ...payment, status: 'Open', error: null, created_at: now, updated_at: now })
       .execute();
   }
 
-  private async saveCard(trx: Trx, userId: number, token: string, maskedPan: string): Promise<void> {
+  private async saveCard(trx: Trx, userId: number, card: { token: string; maskedPan: string; fingerprint: string | null }): Promise<void> {
     const now = this.deps.clock.now();
+    const values = { token: card.token, masked_pan: card.maskedPan, fingerprint: card.fingerprint, updated_at: now };
     await trx
       .insertInto('saved_cards')
-      .values({ user_id: userId, token, masked_pan: maskedPan, created_at: now, updated_at: now })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ token, masked_pan: maskedPan, updated_at: now }))
+      .values({ user_id: userId, ...values, created_at: now })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(values))
       .execute();
+  }
+
+  private async savedCardChargesInFlight(trx: Trx, userId: number): Promise<number> {
+    const row = await trx
+      .selectFrom('payments')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('status', '=', 'Open')
+      .where('card_token', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** A card the customer has deposited from successfully (a failed or refused deposit does not count). */
+  private async isDepositCard(trx: Trx, userId: number, fingerprint: string | null): Promise<boolean> {
+    if (!fingerprint) return false;
+    const row = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('status', '=', 'Completed')
+      .where('card_fingerprint', '=', fingerprint)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**
@@ -299,16 +471,16 @@ export class PaymentsService {
    * good standing (the session check ran before this transaction, and an exclusion may have landed since)
    * and an unverified identity.
    */
-  private async readAccount(trx: Trx, userId: number): Promise<{ cardToken: string | null; maskedPan: string | null }> {
+  private async readAccount(trx: Trx, userId: number): Promise<{ cardToken: string | null; maskedPan: string | null; fingerprint: string | null }> {
     const row = await trx
       .selectFrom('users')
       .leftJoin('saved_cards', 'saved_cards.user_id', 'users.id')
-      .select(['users.verification_status', 'users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent', 'saved_cards.token', 'saved_cards.masked_pan'])
+      .select(['users.verification_status', 'users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent', 'saved_cards.token', 'saved_cards.masked_pan', 'saved_cards.fingerprint'])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (row && !this.standing(row)) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
     if (row?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
-    return { cardToken: row.token, maskedPan: row.masked_pan };
+    return { cardToken: row.token, maskedPan: row.masked_pan, fingerprint: row.fingerprint };
   }
 
   /**

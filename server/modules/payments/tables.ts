@@ -12,6 +12,8 @@ export interface PaymentsTable {
   store_card: boolean;
   masked_pan: string | null;
   card_token: string | null;
+  /** The provider's fingerprint of the card: on completed deposits, and on withdrawals. */
+  card_fingerprint: string | null;
   error: string | null;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
@@ -21,6 +23,8 @@ export interface SavedCardsTable {
   user_id: number;
   token: string;
   masked_pan: string;
+  /** Null for a card saved before fingerprints: it is not known to be a deposit card. */
+  fingerprint: string | null;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
 }

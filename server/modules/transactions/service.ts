@@ -38,14 +38,22 @@ export class TransactionsService {
     }));
   }
 
-  /** Card deposits minus withdrawals over the whole account (UK rules ask to show it); a bet's Refund is not a payment. */
+  /**
+   * Card deposits minus withdrawals over the whole account (UK rules ask to show it). A rejected withdrawal
+   * comes back as a wallet Refund carrying its payment id and counts back; a bet's refund (a sportsbook or
+   * exchange vertical, no payment id) is not a deposit, nor is an operator's credit or adjustment.
+   */
   async netDeposits(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('transactions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('net'))
       .where('user_id', '=', userId)
-      .where('kind', 'in', ['Deposit', 'Withdrawal', 'Refund'])
-      .where('vertical', '=', 'wallet')
+      .where((eb) =>
+        eb.or([
+          eb('kind', 'in', ['Deposit', 'Withdrawal']),
+          eb.and([eb('kind', '=', 'Refund'), eb('vertical', '=', 'wallet'), eb('payment_id', 'is not', null)]),
+        ]),
+      )
       .executeTakeFirstOrThrow();
     return Number(row.net);
   }

@@ -33,13 +33,14 @@ export class UsersService {
     await this.db.updateTable('users').set({ verification_status: 'passed', updated_at: now }).where('id', '=', userId).execute();
   }
 
-  async findIdByEmail(email: string): Promise<number | undefined> {
-    const user = await this.db
+  /** A deleted account is found only when asked for, by its tombstone address (`deleted-<id>@invalid`). */
+  async findIdByEmail(email: string, options: { includeDeleted?: boolean } = {}): Promise<number | undefined> {
+    let query = this.db
       .selectFrom('users')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .where('status', '!=', 'deleted')
-      .executeTakeFirst();
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+    if (!options.includeDeleted) query = query.where('status', '!=', 'deleted');
+    const user = await query.executeTakeFirst();
     return user?.id;
   }
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ProvidersServerOptions } from '../server';
+import type { ProvidersServerOptions } from '../provider-pages';
 import { formatPence } from '../../../src/lib/money';
 import { DEPOSIT_MAX_PENCE, type PaymentWindowMessage } from '../../../src/contract/payments';
 import { checkSandboxCard } from './sandbox-cards';
-import { makeCardToken, PAY_PAGE_PATH } from './sandbox';
+import { cardFingerprint, makeCardToken, PAY_PAGE_PATH } from './sandbox';
 import { validValue } from './signing';
 import type { PaymentNotification } from './provider';
 import { escapeHtml, registerPageAssets, sendPage } from '../sandbox-pages';
@@ -78,7 +78,7 @@ export async function cardPaymentPages(app: FastifyInstance, options: ProvidersS
     if (!validValue(secret, 'pay-page', `${pay.payment}:${pay.amount}`, pay.sig)) return reply.status(400).send({ message: 'Payment link not valid' });
     const card = checkSandboxCard({ pan: pay.cardNumber, expiry: pay.expiry, securityCode: pay.securityCode }, new Date());
     const notification: PaymentNotification = card.ok
-      ? { id: randomUUID(), paymentId: pay.payment, amount: pay.amount, status: 'success', cardToken: makeCardToken(secret, pay.cardNumber, pay.expiry), maskedPan: card.maskedPan, occurredAt: new Date().toISOString() }
+      ? { id: randomUUID(), paymentId: pay.payment, amount: pay.amount, status: 'success', cardToken: makeCardToken(secret, pay.cardNumber, pay.expiry), maskedPan: card.maskedPan, cardFingerprint: cardFingerprint(secret, pay.cardNumber), occurredAt: new Date().toISOString() }
       : { id: randomUUID(), paymentId: pay.payment, amount: pay.amount, status: 'failed', error: card.error, occurredAt: new Date().toISOString() };
     return notify(options, notification);
   });

@@ -12,18 +12,31 @@ export interface PaymentNotification {
   /** On success: the card's reusable token and masked number. */
   cardToken?: string;
   maskedPan?: string;
+  /** On success: the provider's fingerprint of the card number, the same for every token of one card. */
+  cardFingerprint?: string;
   occurredAt: string;
 }
 
-export type ChargeOutcome = { ok: true; cardToken?: string; maskedPan: string } | { ok: false; error: string };
-export type CardCheck = { ok: true; cardToken: string; maskedPan: string } | { ok: false; error: string };
+/**
+ * A card fingerprint (as real providers give one) names a card number without revealing it: withdrawals are
+ * allowed only to a card whose fingerprint a completed deposit carries.
+ */
+export type ChargeOutcome = { ok: true; cardToken?: string; maskedPan: string; cardFingerprint?: string } | { ok: false; error: string };
+export type CardCheck = { ok: true; cardToken: string; maskedPan: string; cardFingerprint: string } | { ok: false; error: string };
+/** What the provider knows of a charge made under a reference (the payment id): the truth after a crash or a timeout. */
+export type ChargeLookup = ChargeOutcome | { ok: 'unknown' };
 
 /** A card payment provider. A real one is an adapter behind this interface, configured by environment variables. */
 export interface CardPaymentProvider {
   /** The hosted card page for a payment; the client appends `&parentOrigin=...`. */
   hostedPaymentUrl(payment: { paymentId: string; amount: number }): string;
-  /** Charges a saved card (its token) at once. */
+  /**
+   * Charges a saved card (its token) at once, under the payment id as the provider's reference: charging the
+   * same reference again answers the first outcome and never charges twice.
+   */
   chargeSavedCard(payment: { paymentId: string; amount: number; cardToken: string }): Promise<ChargeOutcome>;
+  /** Asks the provider what became of the charge or card payment under this reference; 'unknown' when it never saw one. */
+  findCharge(payment: { paymentId: string; amount: number }): Promise<ChargeLookup>;
   /** Checks a card to pay out to and tokenises it. */
   checkPayoutCard(card: CardInfo): Promise<CardCheck>;
   /** Verifies a notification's signature and freshness over its raw body; throws on anything doubtful. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { CardInfo } from '../../../src/contract/payments';
-import type { CardCheck, CardPaymentProvider, ChargeOutcome, PaymentNotification } from './provider';
+import type { CardCheck, CardPaymentProvider, ChargeLookup, ChargeOutcome, PaymentNotification } from './provider';
 import { checkSandboxCard, expired } from './sandbox-cards';
 import { signValue, validValue } from './signing';
 import { verifySignedNotification } from '../signed-notifications';
@@ -17,6 +17,7 @@ const notificationSchema = z.object({
   error: z.string().max(200).optional(),
   cardToken: z.string().max(300).optional(),
   maskedPan: z.string().max(40).optional(),
+  cardFingerprint: z.string().max(100).optional(),
   occurredAt: z.string().max(40),
 });
 
@@ -24,11 +25,16 @@ interface TokenBody {
   last4: string;
   expiry: string;
   nonce: string;
+  /** The card's fingerprint (absent in tokens made before fingerprints). */
+  fp?: string;
 }
 
-/** Tokens carry the masked card and expiry, signed, so the sandbox keeps no vault; never the full number or the code. */
+/** The same for every token of one card number, and says nothing of the number without the secret. */
+export const cardFingerprint = (secret: string, pan: string) => signValue(secret, 'card-fingerprint', pan);
+
+/** Tokens carry the masked card, expiry and fingerprint, signed, so the sandbox keeps no vault; never the full number or the code. */
 export function makeCardToken(secret: string, pan: string, expiry: string): string {
-  const body = Buffer.from(JSON.stringify({ last4: pan.slice(-4), expiry, nonce: randomBytes(6).toString('base64url') } satisfies TokenBody)).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ last4: pan.slice(-4), expiry, nonce: randomBytes(6).toString('base64url'), fp: cardFingerprint(secret, pan) } satisfies TokenBody)).toString('base64url');
   return `sbx_${body}.${signValue(secret, 'card-token', body)}`;
 }
 
@@ -42,6 +48,9 @@ export function readCardToken(secret: string, token: string): TokenBody | undefi
 export const paymentPageSignature = (secret: string, paymentId: string, amount: number) => signValue(secret, 'pay-page', `${paymentId}:${amount}`);
 
 export class SandboxCardProvider implements CardPaymentProvider {
+  /** Saved-card charges by reference, as a provider remembers them (this sandbox only while the process runs). */
+  private readonly charges = new Map<string, ChargeOutcome>();
+
   constructor(
     private readonly providersUrl: string,
     private readonly secret: string,
@@ -56,17 +65,29 @@ export class SandboxCardProvider implements CardPaymentProvider {
     return url.toString();
   }
 
-  async chargeSavedCard({ cardToken }: { paymentId: string; amount: number; cardToken: string }): Promise<ChargeOutcome> {
+  async chargeSavedCard({ paymentId, cardToken }: { paymentId: string; amount: number; cardToken: string }): Promise<ChargeOutcome> {
+    const earlier = this.charges.get(paymentId);
+    if (earlier) return earlier;
+    const outcome = this.charge(cardToken);
+    this.charges.set(paymentId, outcome);
+    return outcome;
+  }
+
+  async findCharge({ paymentId }: { paymentId: string; amount: number }): Promise<ChargeLookup> {
+    return this.charges.get(paymentId) ?? { ok: 'unknown' };
+  }
+
+  private charge(cardToken: string): ChargeOutcome {
     const card = readCardToken(this.secret, cardToken);
     if (!card) return { ok: false, error: 'Saved card not recognised' };
     if (expired(card.expiry, this.clock.now())) return { ok: false, error: 'Card expired' };
-    return { ok: true, maskedPan: `**** **** **** ${card.last4}` };
+    return { ok: true, maskedPan: `**** **** **** ${card.last4}`, ...(card.fp ? { cardFingerprint: card.fp } : {}) };
   }
 
   async checkPayoutCard(card: CardInfo): Promise<CardCheck> {
     const result = checkSandboxCard({ pan: card.pan, expiry: card.expiryDate, securityCode: card.securityCode }, this.clock.now());
     if (!result.ok) return result;
-    return { ok: true, maskedPan: result.maskedPan, cardToken: makeCardToken(this.secret, card.pan, card.expiryDate) };
+    return { ok: true, maskedPan: result.maskedPan, cardToken: makeCardToken(this.secret, card.pan, card.expiryDate), cardFingerprint: cardFingerprint(this.secret, card.pan) };
   }
 
   verifyNotification(rawBody: string, signatureHeader: string | undefined, now: Date): PaymentNotification {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ProvidersServerOptions } from '../server';
+import type { ProvidersServerOptions } from '../provider-pages';
 import { escapeHtml, registerPageAssets, sendPage } from '../sandbox-pages';
 import { sendSignedNotification } from '../signed-notifications';
 import { IDENTITY_PAGE_PATH, openSession } from './sandbox';

@@ -65,7 +65,7 @@ export const DepositForm = observer(function DepositForm() {
       {flow.step.notice && <FormAlert tone="info">{flow.step.notice}</FormAlert>}
       <Field
         label="Deposit amount (£)"
-        inputMode="numeric"
+        inputMode="decimal"
         autoComplete="off"
         placeholder="0"
         error={formState.errors.amount?.message}

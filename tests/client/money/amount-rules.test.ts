@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QUICK_PICKS } from '../../../src/contract/payments';
 import { cleanDepositInput, depositFormSchema, isLimitExceeded } from '../../../src/features/deposit/amount';
 import { canSubmitWithdraw, cleanWithdrawInput, withdrawErrorMessage } from '../../../src/features/withdraw/rules';
 import { withdrawFormSchema, emptyWithdrawForm } from '../../../src/features/withdraw/form';
@@ -9,12 +10,43 @@ const depositMessage = (amount: string) => {
 };
 
 describe('deposit amount', () => {
-  it('keeps whole pounds only, at most 5 digits', () => {
-    expect(cleanDepositInput('12.50')).toBe('1250');
+  /** What the field shows after each keystroke, as the input's filter runs on every change. */
+  const typeInto = (keys: string) => [...keys].reduce((field, key) => cleanDepositInput(field + key), '');
+
+  it('keeps pounds with at most two decimals and 5 digits of whole pounds, typed key by key', () => {
+    expect(typeInto('12.50')).toBe('12.50');
+    expect(typeInto('12.505')).toBe('12.50');
+    expect(typeInto('1.2.3')).toBe('1.23');
+    expect(typeInto('1234567')).toBe('12345');
+    expect(typeInto('007')).toBe('7');
+    expect(typeInto('abc')).toBe('');
+    expect(typeInto('.5')).toBe('0.5');
+  });
+
+  it('keeps a pasted amount as pounds, never stripping the point', () => {
+    expect(cleanDepositInput('12.50')).toBe('12.50');
+    expect(cleanDepositInput('£12.50')).toBe('12.50');
+    expect(cleanDepositInput(' £1,250.00 ')).toBe('1250.00');
     expect(cleanDepositInput('£20')).toBe('20');
-    expect(cleanDepositInput('1234567')).toBe('12345');
-    expect(cleanDepositInput('007')).toBe('7');
-    expect(cleanDepositInput('abc')).toBe('');
+    expect(cleanDepositInput('99.999')).toBe('99.99');
+  });
+
+  it("reads '12.50' as £12.50 (1,250 pence), typed, pasted or picked", () => {
+    expect(depositMessage(typeInto('12.50'))).toBe(1_250);
+    expect(depositMessage(cleanDepositInput('£12.50'))).toBe(1_250);
+    expect(depositMessage(typeInto('12.5'))).toBe(1_250);
+    expect(depositMessage(typeInto('5.29'))).toBe(529);
+    expect(depositMessage(typeInto('10000.00'))).toBe(1_000_000);
+    // The quick picks put whole pounds in the field (£5 ... £100).
+    for (const pick of QUICK_PICKS) expect(depositMessage(String(pick / 100))).toBe(pick);
+  });
+
+  it('refuses anything that is not pounds with at most two decimals with the specification words', () => {
+    expect(depositMessage('12.505')).toBe('Please enter a valid amount');
+    expect(depositMessage('1,250')).toBe('Please enter a valid amount');
+    expect(depositMessage('12a')).toBe('Please enter a valid amount');
+    expect(depositMessage('4.99')).toBe('Minimum deposit is £5');
+    expect(depositMessage('10000.01')).toBe('Deposits over £10,000 are not allowed');
   });
 
   it('sends pence and refuses amounts outside £5 to £10,000 with the specification words', () => {

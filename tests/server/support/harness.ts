@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -15,12 +17,16 @@ import type { AddressProvider } from '../../../server/providers/address/provider
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret-0123456789abcdef', providerSecret: 'test-provider-secret', operatorKey: 'test-operator-key', sportsbookSecret: 'test-sportsbook-secret' };
+/** This test file's own data directory (avatars, secrets): a fresh one per run, so checkouts never share it. */
+const testDataDir = mkdtempSync(join(tmpdir(), 'bx-test-data-'));
+process.once('exit', () => rmSync(testDataDir, { recursive: true, force: true }));
+
 export const TEST_CONFIG = {
   publicUrl: 'http://localhost:8080',
   providersUrl: 'http://127.0.0.1:8090',
   supportEmail: 'support@example.com',
   secrets: TEST_SECRETS,
-  dataDir: '/tmp/bx-test-data',
+  dataDir: testDataDir,
   sportsbookUrl: 'http://localhost:8100',
 };
 

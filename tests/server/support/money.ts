@@ -6,7 +6,7 @@ import { createUser, login, TEST_SECRETS } from './harness';
 import { signBody, SIGNATURE_HEADER } from '../../../server/providers/card-payments/signing';
 import { NOTIFICATION_PATH } from '../../../server/providers/card-payments/pages';
 import type { PaymentNotification } from '../../../server/providers/card-payments/provider';
-import { makeCardToken } from '../../../server/providers/card-payments/sandbox';
+import { cardFingerprint, makeCardToken } from '../../../server/providers/card-payments/sandbox';
 
 export const key = () => randomUUID();
 
@@ -17,15 +17,30 @@ export async function openDeposit(context: TestContext, token: string, amount: n
   return response.json() as { paymentForm: string; paymentId: string };
 }
 
-/** A logged-in customer with the given balance and a saved sandbox card, ready to pay by saved card or withdraw. */
+export const TEST_CARD = { pan: '4242424242424242', expiryDate: '12/39', securityCode: '123' };
+
+/**
+ * Makes `pan` a card the customer deposited from, as a completed deposit from their past would: the payment
+ * row only, so that withdrawals may go to it. The balance is the test's to give.
+ */
+export async function depositedFrom(context: TestContext, userId: number, pan = TEST_CARD.pan) {
+  const now = context.clock.now();
+  await context.database.db
+    .insertInto('payments')
+    .values({ id: randomUUID(), user_id: userId, kind: 'Deposit', status: 'Completed', amount: 500, store_card: false, masked_pan: `**** **** **** ${pan.slice(-4)}`, card_token: null, card_fingerprint: cardFingerprint(TEST_SECRETS.providerSecret, pan), error: null, created_at: now, updated_at: now })
+    .execute();
+}
+
+/** A logged-in customer with the given balance and a saved sandbox card they deposited from, ready to pay by saved card or withdraw. */
 export async function customerWithSavedCard(context: TestContext, balance = 0) {
   const user = await createUser(context, { balance });
   const { accessToken } = await login(context, user);
   const now = context.clock.now();
   await context.database.db
     .insertInto('saved_cards')
-    .values({ user_id: user.id, token: makeCardToken(TEST_SECRETS.providerSecret, '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
+    .values({ user_id: user.id, token: makeCardToken(TEST_SECRETS.providerSecret, TEST_CARD.pan, TEST_CARD.expiryDate), masked_pan: '**** **** **** 4242', fingerprint: cardFingerprint(TEST_SECRETS.providerSecret, TEST_CARD.pan), created_at: now, updated_at: now })
     .execute();
+  await depositedFrom(context, user.id);
   return { user, token: accessToken };
 }
 
