@@ -42,7 +42,16 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     ...(options.logger ? { loggerInstance: options.logger } : { logger: options.logLevel ? { level: options.logLevel } : false }),
   });
 
-  installErrorHandler(app);
+  const indexHtml = options.clientDir ? await readFile(join(options.clientDir, INDEX_FILE), 'utf8') : undefined;
+  installErrorHandler(app, {
+    // The frame routes in the browser ('/event/abc', '/bets'): a reload of one gets the page, not a 404.
+    notFound: (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const isPage = indexHtml !== undefined && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[A-Za-z0-9]+$/.test(path);
+      if (isPage) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      return reply.status(404).send({ message: 'Not found' });
+    },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -61,7 +70,7 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // The host embeds this origin: a same-origin resource policy would block nothing we serve, but keep it explicit.
+    // The PAM and the sportsbook share one registrable domain (DESIGN.md); other sites may not load what it serves.
     crossOriginResourcePolicy: { policy: 'same-site' },
     hsts: false,
     // X-Frame-Options cannot name an allowed embedder; frame-ancestors above does the job.
@@ -76,14 +85,6 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
   if (options.clientDir) {
     const clientDir = options.clientDir;
     await app.register(async (scope) => serveClient(scope, clientDir, { appPaths: ['/'], indexFile: INDEX_FILE }));
-    // The frame routes in the browser ('/event/abc', '/bets'): a reload of one gets the page, not a 404.
-    const indexHtml = await readFile(join(clientDir, INDEX_FILE), 'utf8');
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0]!;
-      const isPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[A-Za-z0-9]+$/.test(path);
-      if (isPage) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-      return reply.status(404).send({ message: 'Not found' });
-    });
   }
   return app;
 }

@@ -118,6 +118,24 @@ for (const kind of databaseKinds()) {
       expect(again.eventDetail(before[0]!.id)).toEqual(services.catalogue.eventDetail(before[0]!.id));
     });
 
+    it('an instance that does not run the feed follows what the running one stored, and pushes it to its own sockets', async () => {
+      const { services } = context;
+      const { LiveCatalogue } = await import('../../server/sportsbook/catalogue/catalogue');
+      const { InProcessSportsbookBus } = await import('../../server/sportsbook/live/bus');
+      const followerBus = new InProcessSportsbookBus();
+      const pushed: string[] = [];
+      followerBus.subscribe((message) => void (message.kind === 'event' && pushed.push(message.update.eventId)));
+      const follower = new LiveCatalogue({ store: services.store, model: services.model, bus: followerBus, clock: context.clock });
+      await follower.load();
+      const event = nextKickoff(context);
+      await tickAt(context, event.kickoffAt.getTime() + 60_000);
+      await services.catalogue.suspendMarket(marketIdOf(event.id, 'match-result'));
+      await follower.syncFromStore();
+      expect(follower.eventDetail(event.id)).toEqual(services.catalogue.eventDetail(event.id));
+      expect(follower.listEvents()).toEqual(services.catalogue.listEvents());
+      expect(pushed).toContain(event.id);
+    });
+
     if (kind === 'postgres') {
       it('runs the feed in one instance only: a second one that cannot take the advisory lock only serves', async () => {
         const connectionString = context.database.connectionString!;
