@@ -22,7 +22,7 @@ export function dixonColesTau(home: number, away: number, lambda: number, mu: nu
  * a strong league rho never gives a negative probability.
  */
 export function boundedRho(lambda: number, mu: number, rho: number): number {
-  const lower = Math.max(lambda > 0 ? -1 / lambda : -Infinity, mu > 0 ? -1 / mu : -Infinity, -1);
+  const lower = Math.max(lambda > 0 ? -1 / lambda : -Infinity, mu > 0 ? -1 / mu : -Infinity);
   const upper = Math.min(lambda * mu > 0 ? 1 / (lambda * mu) : Infinity, 1);
   return Math.min(Math.max(rho, lower), upper);
 }
