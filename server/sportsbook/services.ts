@@ -10,7 +10,7 @@ import type { GoalDraw } from './feed/match-step';
 import { FeedRunner } from './feed/runner';
 import { soleLeadership, type FeedLeadership } from './feed/leadership';
 import { InProcessSportsbookBus, type SportsbookBus } from './live/bus';
-import { SportsbookLiveHub, type ResolveSession } from './live/hub';
+import { SportsbookLiveHub, defaultLiveLimits, type LiveLimits, type ResolveSession } from './live/hub';
 
 export interface RateLimit {
   max: number;
@@ -44,6 +44,7 @@ export interface SportsbookServiceDeps {
   goals?: GoalDraw;
   logger?: CatalogueLogger;
   heartbeatMs?: number;
+  liveLimits?: Partial<LiveLimits>;
   rateLimits?: Partial<SportsbookRateLimits>;
   /** Schedule tuning (tests): slot length, horizon, days ahead. */
   feed?: Partial<Pick<FeedOptions, 'slotMs' | 'horizonMs' | 'daysAhead'>>;
@@ -58,7 +59,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
   const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
   const runner = new FeedRunner(feed, catalogue, deps.leadership ?? soleLeadership, logger);
-  const live = new SportsbookLiveHub(bus, deps.resolveSession ?? (async () => undefined));
+  const live = new SportsbookLiveHub(bus, deps.resolveSession ?? (async () => undefined), { ...defaultLiveLimits, ...deps.liveLimits });
   return {
     db,
     clock,

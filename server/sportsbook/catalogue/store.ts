@@ -97,6 +97,17 @@ export class CatalogueStore {
     return new Map(rows.map((row) => [row.market_id, { operatorSuspended: row.operator_suspended, resolution: row.resolution }]));
   }
 
+  /** Events written at or after `since` (a serving instance following the one that runs the feed). */
+  async loadEventsChangedSince(since: Date): Promise<{ events: EventRecord[]; marketStates: Map<string, MarketState> }> {
+    const rows = await this.db.selectFrom('sportsbook.events').selectAll().where('updated_at', '>=', since).orderBy('kickoff_at').execute();
+    const marketStates = new Map<string, MarketState>();
+    if (rows.length > 0) {
+      const states = await this.db.selectFrom('sportsbook.market_states').selectAll().where('event_id', 'in', rows.map((row) => row.id)).execute();
+      for (const state of states) marketStates.set(state.market_id, { operatorSuspended: state.operator_suspended, resolution: state.resolution });
+    }
+    return { events: rows.map(toRecord), marketStates };
+  }
+
   /** These events as stored now. */
   async loadEventsById(ids: string[]): Promise<EventRecord[]> {
     if (ids.length === 0) return [];
