@@ -83,7 +83,7 @@ for (const kind of databaseKinds()) {
       const client = await openSocket(port);
       client.send('not json');
       client.send({ type: 'subscribe', lists: 'yes', eventIds: [] });
-      client.send({ type: 'subscribe', lists: false, eventIds: Array.from({ length: MAX_SUBSCRIBED_EVENTS + 1 }, (_, index) => `ev-${index}`) });
+      client.send({ type: 'subscribe', lists: false, eventIds: Array.from({ length: MAX_SUBSCRIBED_EVENTS * 4 + 1 }, (_, index) => `ev-${index}`) });
       client.send({ type: 'unknown' });
       client.send({ type: 'subscribe', lists: false, eventIds: ['a~b'] });
       client.socket.send(Buffer.from([0, 1, 2]), { binary: true });
@@ -94,6 +94,18 @@ for (const kind of databaseKinds()) {
       await waitFor(() => client.updates(event.id).length > 0);
       expect(client.socket.readyState).toBe(WebSocket.OPEN);
       expect(client.updates(event.id)[0]!.event.status).toBe('live');
+      client.socket.close();
+    });
+
+    it('follows at most MAX_SUBSCRIBED_EVENTS events per socket: the first ones asked for', async () => {
+      const client = await openSocket(port);
+      const [first, second] = context.services.catalogue.listEvents({ status: 'upcoming' });
+      const padding = Array.from({ length: MAX_SUBSCRIBED_EVENTS - 1 }, (_, index) => `ev-padding-${index}`);
+      client.send({ type: 'subscribe', lists: false, eventIds: [first!.id, ...padding, second!.id] });
+      await settle(context);
+      await tickAt(context, new Date(second!.kickoffAt));
+      await waitFor(() => client.updates(first!.id).length > 0);
+      expect(client.updates(second!.id)).toEqual([]);
       client.socket.close();
     });
 
