@@ -30,6 +30,14 @@ const INDEX_FILE = 'index.html';
 /** Placements and session calls are small JSON; nothing bigger is accepted. */
 export const SPORTSBOOK_BODY_LIMIT_BYTES = 32 * 1024;
 const origin = (url: string) => new URL(url).origin;
+
+/** The PAM's origin; on a loopback address both spellings of it, since a developer may open either. */
+export function embedderOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`];
+}
 const websocketOrigin = (url: string) => origin(url).replace(/^http/, 'ws');
 
 /** The sportsbook's own origin: the frame, its API and its WebSocket. Tests drive it with inject() or a real port. */
@@ -61,7 +69,7 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", websocketOrigin(config.sportsbookUrl)],
         // Only the PAM's page may embed the frame.
-        frameAncestors: [origin(config.publicUrl)],
+        frameAncestors: embedderOrigins(config.publicUrl),
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

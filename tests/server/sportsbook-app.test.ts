@@ -8,6 +8,7 @@ import { ManualClock } from '../../server/clock';
 import type { DatabaseHandle } from '../../server/db/database';
 import { startSportsbook, type RunningSportsbook } from '../../server/sportsbook/start';
 import type { SportsbookConfig } from '../../server/sportsbook/config';
+import { embedderOrigins } from '../../server/sportsbook/app';
 
 for (const kind of databaseKinds()) {
   describe(`sportsbook app and start [${kind}]`, () => {
@@ -55,7 +56,7 @@ for (const kind of databaseKinds()) {
       const response = await fetch(`${base}/`);
       expect(response.status).toBe(200);
       const csp = response.headers.get('content-security-policy')!;
-      expect(csp).toContain("frame-ancestors http://localhost:8080");
+      expect(csp).toContain('frame-ancestors http://localhost:8080 http://127.0.0.1:8080;');
       expect(csp).toContain("connect-src 'self' ws://localhost:8100");
       expect(csp).toContain("default-src 'self'");
       expect(response.headers.get('x-frame-options')).toBeNull();
@@ -77,3 +78,10 @@ for (const kind of databaseKinds()) {
     });
   });
 }
+
+describe('the frame embedder', () => {
+  it('is the PAM origin alone in production, and both loopback spellings of it in development', () => {
+    expect(embedderOrigins('https://www.exsport.example')).toEqual(['https://www.exsport.example']);
+    expect(embedderOrigins('http://127.0.0.1:8080/')).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
+  });
+});

@@ -136,6 +136,22 @@ for (const kind of databaseKinds()) {
       expect(pushed).toContain(event.id);
     });
 
+    it('keeps a finished event queryable for its retention, then forgets it (the database keeps it)', async () => {
+      const { services } = context;
+      const { LiveCatalogue } = await import('../../server/sportsbook/catalogue/catalogue');
+      const catalogue = new LiveCatalogue({ store: services.store, model: services.model, bus: services.bus, clock: context.clock, finishedRetentionMs: 60_000 });
+      await catalogue.load();
+      const event = catalogue.records().find((record) => record.status === 'scheduled')!;
+      await catalogue.abandonEvent(event.id);
+      context.clock.advance(60_000);
+      catalogue.evictFinished();
+      expect(catalogue.eventDetail(event.id)?.status).toBe('abandoned');
+      context.clock.advance(1);
+      catalogue.evictFinished();
+      expect(catalogue.eventDetail(event.id)).toBeUndefined();
+      expect(await services.store.loadEventsById([event.id])).toHaveLength(1);
+    });
+
     if (kind === 'postgres') {
       it('runs the feed in one instance only: a second one that cannot take the advisory lock only serves', async () => {
         const connectionString = context.database.connectionString!;
