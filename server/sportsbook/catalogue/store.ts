@@ -191,13 +191,14 @@ export class CatalogueStore {
               .returning('market_id')
               .execute();
       const resolvedNow = new Set(inserted.map((row) => row.market_id));
-      for (const resolution of resolutions) {
-        if (!resolvedNow.has(resolution.marketId)) continue;
-        const ending = resolution.outcome.kind === 'void' ? 'void' : 'settled';
+      const endings = resolutions
+        .filter((resolution) => resolvedNow.has(resolution.marketId))
+        .map((resolution) => ({ market_id: resolution.marketId, event_id: record.id, resolution: resolution.outcome.kind === 'void' ? ('void' as const) : ('settled' as const), updated_at: now }));
+      if (endings.length > 0) {
         await trx
           .insertInto('sportsbook.market_states')
-          .values({ market_id: resolution.marketId, event_id: record.id, resolution: ending, updated_at: now })
-          .onConflict((oc) => oc.column('market_id').doUpdateSet({ resolution: ending, updated_at: now }))
+          .values(endings)
+          .onConflict((oc) => oc.column('market_id').doUpdateSet((eb) => ({ resolution: eb.ref('excluded.resolution'), updated_at: now })))
           .execute();
       }
       await new CatalogueStore(trx).saveEvent(record, now);
