@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import { openLiveSocket } from './support/live-socket';
 import { describeEachDatabase, createUser, login, TEST_CONFIG, type TestContext, type TestUser } from './support/harness';
 import { sweepBadBodies } from './support/sweep';
 import { EMAIL_CANNOT_CHANGE, MARKETING_DURING_EXCLUSION, WALLET_NOT_ZERO, USER_HAS_OPEN_BETS } from '../../src/contract/account';
@@ -337,10 +337,7 @@ describeEachDatabase('account', (use) => {
     const deleted = await createUser(context);
     const open = async (user: TestUser) => {
       const { accessToken } = await login(context, user);
-      const socket = new WebSocket(`${address.replace('http', 'ws')}/wws?token=${encodeURIComponent(accessToken)}`);
-      const messages: unknown[] = [];
-      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-      socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+      const { socket, messages, closed } = openLiveSocket(address, accessToken);
       await vi.waitFor(() => expect(context.services.live.connectionCount(user.id)).toBe(1));
       return { socket, messages, closed, accessToken };
     };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Trx } from '../wallet/ledger';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -195,6 +196,7 @@ export class AuthService {
         .returning('user_id')
         .executeTakeFirst();
       if (!reset) throw badRequest(INVALID_RESET_CODE, 'ResetCodeInvalid');
+      await this.endResetCodes(trx, reset.user_id, now);
       const updated = await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, failed_logins: 0, locked_out: false, updated_at: now })
@@ -208,10 +210,20 @@ export class AuthService {
     await this.revokeAll(userId, 'password reset');
   }
 
+  /** A new password ends every reset link still in the customer's mailbox: an older one must not set it again. */
+  private async endResetCodes(trx: Trx, userId: number, now: Date): Promise<void> {
+    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  }
+
   async changePassword(userId: number, familyId: string, request: ChangePasswordRequest): Promise<void> {
     const user = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(user.password_hash, request.password))) throw badRequest('Your current password is incorrect', 'WrongPassword');
-    await this.db.updateTable('users').set({ password_hash: await hashPassword(request.newPassword), updated_at: this.now() }).where('id', '=', userId).execute();
+    const passwordHash = await hashPassword(request.newPassword);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+      await this.endResetCodes(trx, userId, now);
+    });
     await this.revokeAll(userId, 'password changed', familyId);
   }
 }
