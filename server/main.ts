@@ -27,6 +27,9 @@ const app = await buildApp({
   services,
   clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : undefined,
   outboxPage: config.mailOutboxPage,
+  trustProxy: config.trustProxy,
+  hsts: config.hsts,
+  sportsbookUrl: config.sportsbookUrl,
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 const providers = await startProvidersServer({ config, logger: false });

@@ -11,6 +11,7 @@ import { InProcessBus } from '../../../server/modules/live/bus';
 import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
+import type { TrustProxy } from '../../../server/config';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -59,6 +60,10 @@ export interface TestContext {
 export interface ContextOptions {
   rateLimits?: Partial<RateLimits>;
   addressProvider?: AddressProvider;
+  /** As TRUST_PROXY gives it (server/config.ts). */
+  trustProxy?: TrustProxy;
+  /** Avatars and other files; the shared test folder unless given. */
+  dataDir?: string;
 }
 
 const generousLimits: RateLimits = {
@@ -69,6 +74,10 @@ const generousLimits: RateLimits = {
   addressLookup: { max: 10_000, timeWindow: 60_000 },
   passwordCheck: { max: 10_000, timeWindow: 60_000 },
   promoCode: { max: 10_000, timeWindow: 60_000 },
+  loginPerAccount: { max: 10_000, timeWindow: 60_000 },
+  forgotPasswordPerAccount: { max: 10_000, timeWindow: 60_000 },
+  avatarUpload: { max: 10_000, timeWindow: 60_000 },
+  depositForm: { max: 10_000, timeWindow: 60_000 },
 };
 
 export async function createContext(kind: DatabaseKind, options: ContextOptions = {}): Promise<TestContext> {
@@ -77,13 +86,13 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
   const services = createServices({
     db: database.db,
     clock,
-    config: TEST_CONFIG,
+    config: options.dataDir ? { ...TEST_CONFIG, dataDir: options.dataDir } : TEST_CONFIG,
     mailer: new OutboxMailer(database.db, clock),
     bus: new InProcessBus(),
     rateLimits: { ...generousLimits, ...options.rateLimits },
     addressProvider: options.addressProvider,
   });
-  const app = await buildApp({ services, outboxPage: true });
+  const app = await buildApp({ services, outboxPage: true, trustProxy: options.trustProxy });
   await app.ready();
   return {
     kind,
