@@ -14,7 +14,6 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { transactionsRoutes } from './modules/transactions/routes';
 import { liveRoutes } from './modules/live/routes';
 import { outboxRoutes } from './modules/outbox/routes';
-import { operatorRoutes } from './modules/operator/routes';
 import { limitsRoutes } from './modules/limits/routes';
 import { saferGamblingRoutes } from './modules/safer-gambling/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -63,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel
       ? {
           level: options.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-operator-key"]'],
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
           },
@@ -100,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installAuthenticate(app, services.sessionGuard);
 
-  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));

@@ -12,8 +12,13 @@ import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
 import { addressProviderFromEnv } from './providers/address';
+import { holdDatabase } from './modules/operator/data-dir-lock';
+import { listenOperatorSocket } from './modules/operator/socket';
+import { runOperatorRequest } from './modules/operator/dispatch';
 
 const config = loadConfig();
+// PGlite is one process: the operator CLI, or a second server, must go through this one.
+const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
 await migrateToLatest(database.db);
 const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
@@ -35,6 +40,7 @@ const app = await buildApp({
 const providers = await startProvidersServer({ config, logger: false });
 
 await app.listen({ port: config.port, host: config.host });
+const operatorSocket = await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')));
 app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}`);
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 
@@ -46,10 +52,12 @@ purgeTimer.unref();
 
 async function shutdown() {
   clearInterval(purgeTimer);
+  await operatorSocket.close();
   await app.close();
   await providers.close();
   await bus.close();
   await database.close();
+  releaseDatabase();
   process.exit(0);
 }
 process.once('SIGINT', shutdown);

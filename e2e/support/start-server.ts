@@ -15,6 +15,8 @@ import { InProcessBus } from '../../server/modules/live/bus';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { startProvidersServer } from '../../server/providers/server';
 import { hashPassword } from '../../server/modules/auth/passwords';
+import { listenOperatorSocket } from '../../server/modules/operator/socket';
+import { runOperatorRequest } from '../../server/modules/operator/dispatch';
 
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const config = loadConfig();
@@ -42,3 +44,4 @@ app.post<{ Body: { email: string; password: string; balance?: number; verified?:
 
 await startProvidersServer({ config });
 await app.listen({ port: config.port, host: '127.0.0.1' });
+await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));

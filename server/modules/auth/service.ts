@@ -126,6 +126,7 @@ export class AuthService {
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
     // A running time out or self-exclusion ends the family even if its revocation never ran.
+    if (row?.status === 'suspended' && row.expires_at > now) throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
     if (!row || row.revoked_at !== null || row.expires_at <= now || row.status === 'deleted' || exclusionMessage(row, now)) throw unauthorized(INVALID_REFRESH, 'RefreshInvalid');
     // Marking the token used is the atomic step: of two requests with one token, exactly one wins.
     const claimed = await this.db
@@ -140,7 +141,6 @@ export class AuthService {
       await this.deps.live.disconnect(row.user_id);
       throw unauthorized(INVALID_REFRESH, 'RefreshReused');
     }
-    if (row.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
     return this.issue(row.user_id, row.family_id, row.expires_at);
   }
 

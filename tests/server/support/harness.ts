@@ -12,6 +12,7 @@ import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
 import type { TrustProxy } from '../../../server/config';
+import { runOperatorRequest } from '../../../server/modules/operator/dispatch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -166,4 +167,10 @@ export async function login(context: TestContext, user: { email: string; passwor
   const response = await context.request({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json() as { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number; tokenType: string };
+}
+
+/** An operator command as the CLI's socket delivers it to the server (the same dispatcher), answered as statusCode and json(). */
+export async function operator(context: TestContext, command: string, ...args: string[]) {
+  const answer = await runOperatorRequest(context.services, { command, args });
+  return { statusCode: answer.status, json: () => answer as { result?: any; message?: string } };
 }
