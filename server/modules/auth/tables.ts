@@ -36,6 +36,15 @@ export interface LoginAttemptsTable {
   created_at: ColumnType<Date, Date | string, never>;
 }
 
+/** Wrong passwords in a row per e-mail address typed (known or not), and the temporary lock they lead to. */
+export interface LoginLockoutsTable {
+  email: string;
+  failures: Generated<number>;
+  /** How many locks since the last success: each lasts twice the one before. */
+  lockouts: Generated<number>;
+  locked_until: Date | null;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -49,5 +58,6 @@ export interface AuthTables {
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   login_attempts: LoginAttemptsTable;
+  login_lockouts: LoginLockoutsTable;
   mail_outbox: MailOutboxTable;
 }
