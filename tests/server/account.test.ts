@@ -306,7 +306,7 @@ describeEachDatabase('account', (use) => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('answers 403 to every account call of a suspended customer, and serves them again once unsuspended', async () => {
+  it('answers 403 to every account call of a suspended customer, and serves them again once unsuspended and signed in afresh', async () => {
     const context = use();
     const user = await createUser(context);
     const { accessToken } = await login(context, user);
@@ -327,7 +327,9 @@ describeEachDatabase('account', (use) => {
     }
     expect((await userRow(context, user.id)).status).toBe('suspended');
     await context.services.accounts.unsuspend(user.id);
-    expect((await context.request({ method: 'GET', url: '/user/details', token: accessToken })).statusCode).toBe(200);
+    expect((await context.request({ method: 'GET', url: '/user/details', token: accessToken })).statusCode).toBe(401);
+    const fresh = await login(context, user);
+    expect((await context.request({ method: 'GET', url: '/user/details', token: fresh.accessToken })).statusCode).toBe(200);
   });
 
   it('sends userSuspension over a real live connection, and closes the connection when the account is deleted', async () => {
