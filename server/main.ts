@@ -44,9 +44,10 @@ const operatorSocket = await listenOperatorSocket(config.dataDir, (request) => r
 app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}`);
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 
-// Idempotency keys are promised for 24 hours; older ones are forgotten hourly so the table stays small.
+// Idempotency keys are promised for 24 hours, and wrong-password counts matter for a day; older ones are forgotten hourly so the tables stay small.
 const purgeTimer = setInterval(() => {
   services.idempotency.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging idempotency keys failed'));
+  services.auth.purgeStaleLockouts().catch((error: unknown) => app.log.error({ err: error }, 'purging sign-in counts failed'));
 }, 60 * 60 * 1000);
 purgeTimer.unref();
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
 import { LOCKED_OUT_MESSAGE } from '../../src/contract/auth';
-import { MINUTE } from '../../server/clock';
+import { HOUR, MINUTE } from '../../server/clock';
 
 const attempt = (context: TestContext, email: string, password = 'Wrong1234') => context.request({ method: 'POST', url: '/auth/login', payload: { email, password } });
 
@@ -71,5 +71,18 @@ describeEachDatabase('lockout', (use) => {
     await failFiveTimes(context, user.email);
     await context.services.accounts.unlock(user.id);
     await login(context, user);
+  });
+
+  it('forgets counts quiet for a day, but never a lock still running', async () => {
+    const context = use();
+    const quiet = `quiet-${Date.now()}@example.com`;
+    const locked = `locked-${Date.now()}@example.com`;
+    await attempt(context, quiet);
+    context.clock.advance(25 * HOUR);
+    await failFiveTimes(context, locked);
+    await context.database.db.updateTable('login_lockouts').set({ locked_until: new Date(context.clock.now().getTime() + 2 * HOUR), last_failure_at: new Date(context.clock.now().getTime() - 25 * HOUR) }).where('email', '=', locked).execute();
+    await context.services.auth.purgeStaleLockouts();
+    const left = await context.database.db.selectFrom('login_lockouts').select('email').where('email', 'in', [quiet, locked]).execute();
+    expect(left.map((row) => row.email)).toEqual([locked]);
   });
 });

@@ -8,7 +8,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       email text PRIMARY KEY,
       failures integer NOT NULL DEFAULT 0 CHECK (failures >= 0),
       lockouts integer NOT NULL DEFAULT 0 CHECK (lockouts >= 0),
-      locked_until timestamptz
+      locked_until timestamptz,
+      last_failure_at timestamptz NOT NULL
     )`.execute(db);
   // The old lock had no end; the new one always has one. Accounts locked before this start over.
   await sql`UPDATE users SET locked_out = false, failed_logins = 0 WHERE locked_out OR failed_logins > 0`.execute(db);

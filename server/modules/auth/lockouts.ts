@@ -6,6 +6,7 @@ import { LOCKOUT_AFTER_FAILURES } from '../../../src/contract/auth';
 
 export const FIRST_LOCK_MS = MINUTE;
 export const LONGEST_LOCK_MS = HOUR;
+const STALE_AFTER_MS = 24 * HOUR;
 
 /** The nth lock since the last success (1-based) lasts 1 minute, doubling each time, at most an hour. */
 export const lockDuration = (lockNumber: number) => Math.min(FIRST_LOCK_MS * 2 ** Math.min(lockNumber - 1, 30), LONGEST_LOCK_MS);
@@ -29,8 +30,8 @@ export class LoginLockouts {
   async recordFailure(email: string): Promise<{ until: Date } | undefined> {
     const counted = await this.db
       .insertInto('login_lockouts')
-      .values({ email, failures: 1, lockouts: 0, locked_until: null })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ failures: sql<number>`login_lockouts.failures + 1` }))
+      .values({ email, failures: 1, lockouts: 0, locked_until: null, last_failure_at: this.clock.now() })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ failures: sql<number>`login_lockouts.failures + 1`, last_failure_at: this.clock.now() }))
       .returning(['failures', 'lockouts'])
       .executeTakeFirstOrThrow();
     if (counted.failures < LOCKOUT_AFTER_FAILURES) return undefined;
@@ -44,6 +45,17 @@ export class LoginLockouts {
       .returning('lockouts')
       .executeTakeFirst();
     return locked ? { until } : undefined;
+  }
+
+  /** Forgets addresses with no wrong password for a day and no lock running; returns how many. */
+  async purgeStale(): Promise<number> {
+    const now = this.clock.now();
+    const result = await this.db
+      .deleteFrom('login_lockouts')
+      .where('last_failure_at', '<', new Date(now.getTime() - STALE_AFTER_MS))
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** A success, a completed reset or the operator's unlock starts the count afresh. */

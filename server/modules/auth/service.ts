@@ -103,6 +103,11 @@ export class AuthService {
     );
   }
 
+  /** Forgets wrong-password counts quiet for a day (run hourly by the server). */
+  purgeStaleLockouts(): Promise<number> {
+    return this.lockouts.purgeStale();
+  }
+
   /** Unlocks the address at once (the operator's unlock). */
   clearLockout(email: string): Promise<void> {
     return this.lockouts.clear(email);

@@ -43,6 +43,8 @@ export interface LoginLockoutsTable {
   /** How many locks since the last success: each lasts twice the one before. */
   lockouts: Generated<number>;
   locked_until: Date | null;
+  /** Rows quiet for a day, and not locked, are forgotten (purgeStale): unknown addresses must not pile up. */
+  last_failure_at: Date;
 }
 
 export interface MailOutboxTable {

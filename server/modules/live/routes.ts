@@ -37,11 +37,14 @@ export async function liveRoutes(app: FastifyInstance, { live, sessionGuard, hea
     socket.once('message', async (data) => {
       clearTimeout(deadline);
       try {
-        const claims = await sessionGuard.check(tokenOf(data));
+        const token = tokenOf(data);
+        const claims = await sessionGuard.check(token);
         if (socket.readyState !== socket.OPEN) return;
         alive.add(socket);
         socket.on('pong', () => alive.add(socket));
         live.add(claims.userId, socket);
+        // A revocation that committed between the check and add() closed nothing here: ask once more now the socket is reachable.
+        await sessionGuard.check(token);
       } catch (error) {
         const suspended = error instanceof AppError && error.statusCode === 403;
         socket.close(suspended ? LIVE_CLOSE_SUSPENDED : LIVE_CLOSE_UNAUTHORIZED, suspended ? 'suspended' : 'unauthorized');
