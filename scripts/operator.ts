@@ -1,7 +1,8 @@
 /**
  * The operator's command line: `npm run operator -- <command> <args...>`.
- * It acts through the running server when there is one (PGlite allows one process, and live pushes
- * must reach the server's connections); otherwise it opens the database itself.
+ * It acts through the running server when there is one, over the server's private Unix socket in DATA_DIR
+ * (PGlite allows one process, and live pushes must reach the server's connections). Only when no server holds
+ * the embedded database does it open the database itself; it never writes behind a running server.
  */
 import { resolve } from 'node:path';
 import { loadConfig } from '../server/config';
@@ -12,7 +13,9 @@ import { createServices } from '../server/services';
 import { InProcessBus, PostgresBus } from '../server/modules/live/bus';
 import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
 import { findCommand, operatorCommands } from '../server/modules/operator/commands';
-import { AppError } from '../server/errors';
+import { runOperatorRequest, type OperatorAnswer } from '../server/modules/operator/dispatch';
+import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/modules/operator/socket';
+import { databaseHolder, holdDatabase } from '../server/modules/operator/data-dir-lock';
 
 const [name, ...args] = process.argv.slice(2);
 const config = loadConfig();
@@ -22,42 +25,44 @@ function usage(): never {
   process.exit(2);
 }
 
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
 if (!name || !findCommand(name)) usage();
 
-async function throughServer(): Promise<boolean> {
-  let response: Response;
+async function throughServer(): Promise<OperatorAnswer | undefined> {
   try {
-    response = await fetch(`http://127.0.0.1:${config.port}/operator/${encodeURIComponent(name!)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-operator-key': config.secrets.operatorKey },
-      body: JSON.stringify({ args }),
-    });
-  } catch {
-    return false;
-  }
-  const body = (await response.json()) as { result?: unknown; message?: string };
-  if (!response.ok) {
-    console.error(body.message ?? `Failed with HTTP ${response.status}`);
-    process.exit(1);
-  }
-  console.log(JSON.stringify(body.result, null, 2));
-  return true;
-}
-
-async function directly(): Promise<void> {
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
-  await migrateToLatest(database.db);
-  const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
-  const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus });
-  try {
-    console.log(JSON.stringify(await findCommand(name!)!.run(services, args), null, 2));
+    return await sendOperatorCommand(config.dataDir, name!, args);
   } catch (error) {
-    console.error(error instanceof AppError ? error.message : error);
-    process.exitCode = 1;
-  } finally {
-    await bus.close();
-    await database.close();
+    if (error instanceof OperatorSocketUnavailable) return undefined;
+    return fail(error instanceof Error ? error.message : String(error));
   }
 }
 
-if (!(await throughServer())) await directly();
+async function directly(): Promise<OperatorAnswer> {
+  const holder = databaseHolder(config.dataDir);
+  if (holder !== undefined) {
+    fail(`A server (process ${holder}) holds the database in ${config.dataDir} but its operator socket does not answer. Try again once it has started, or stop it; the command was not run.`);
+  }
+  const release = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
+  try {
+    await migrateToLatest(database.db);
+    const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
+    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus });
+    try {
+      return await runOperatorRequest(services, { command: name, args }, (error) => console.error(error));
+    } finally {
+      await bus.close();
+    }
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+const answer = (await throughServer()) ?? (await directly());
+if (answer.status !== 200) fail(answer.message ?? `Failed (status ${answer.status})`);
+console.log(JSON.stringify(answer.result, null, 2));

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Services } from './services';
+import type { TrustProxy } from './config';
 import { installErrorHandler } from './http/error-handler';
 import { installAuthenticate } from './plugins/authenticate';
 import { serveClient } from './plugins/serve-client';
@@ -13,7 +14,6 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { transactionsRoutes } from './modules/transactions/routes';
 import { liveRoutes } from './modules/live/routes';
 import { outboxRoutes } from './modules/outbox/routes';
-import { operatorRoutes } from './modules/operator/routes';
 import { limitsRoutes } from './modules/limits/routes';
 import { saferGamblingRoutes } from './modules/safer-gambling/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -33,8 +33,21 @@ export interface AppOptions {
   clientDir?: string;
   /** The developer's mail page; never on when mail goes out by SMTP. */
   outboxPage?: boolean;
-  trustProxy?: boolean;
+  /** Which peers may name the client's address (TRUST_PROXY); none unless given. */
+  trustProxy?: TrustProxy;
+  /** Strict-Transport-Security: only when the app is reached over TLS (HSTS, or an https PUBLIC_URL). */
+  hsts?: boolean;
+  /** Where browsers reach the sportsbook, the one other origin the app may connect to. */
 }
+
+/** A hop count trusts that many proxies nearest the server (proxy-addr's rule, which Fastify's types omit). */
+const fastifyTrustProxy = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+
+/** An origin and its WebSocket form: the app connects to these and nothing else. */
+const withSocketForm = (url: string) => {
+  const origin = new URL(url).origin;
+  return [origin, origin.replace(/^http/, 'ws')];
+};
 
 /** Query-string secrets (the live connection's token, reset codes) never reach the logs. */
 export const redactUrl = (url: string) => url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[redacted]');
@@ -45,11 +58,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     logger: options.logLevel
       ? {
           level: options.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-operator-key"]'],
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
           },
@@ -65,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...withSocketForm(services.config.publicUrl), ...withSocketForm(services.config.sportsbookUrl)],
         // The sportsbook is embedded at / from its own origin.
         frameSrc: ["'self'", new URL(services.config.sportsbookUrl).origin],
         frameAncestors: ["'none'"],
@@ -81,14 +94,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The deposit and verification pages are popups on the providers' origin that post back to us.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    hsts: options.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installAuthenticate(app, services.sessionGuard);
 
-  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes, gamesRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes, gamesRoutes]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));

@@ -20,8 +20,15 @@ export interface Config {
   /** Where browsers reach the sportsbook (its own origin). */
   sportsbookUrl: string;
   sportsbookPort: number;
+  /** Which peers may name the client's address in X-Forwarded-For (Fastify's trustProxy); false: none. */
+  trustProxy: TrustProxy;
+  /** Send Strict-Transport-Security: the app is reached over TLS. */
+  hsts: boolean;
   secrets: Secrets;
 }
+
+/** A hop count, or the proxies' addresses (CIDR ranges allowed); never "everyone", which would let any client name its own address. */
+export type TrustProxy = false | number | string[];
 
 export interface Secrets {
   /** Signs access tokens (HS256). */
@@ -80,6 +87,16 @@ export function mailOutboxAllowed(env: NodeJS.ProcessEnv): boolean {
 /** NODE_ENV=production, or a PostgreSQL server (DATABASE_URL is how production runs): no demo data or sandboxes unless asked for. */
 export const isProductionRun = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production' || Boolean(env.DATABASE_URL);
 
+/** TRUST_PROXY: unset or off = no proxy; a number = that many proxies in front; otherwise a comma-separated list of proxy addresses. */
+export function readTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value.trim() === '' || ['false', '0', 'no', 'off'].includes(value.trim().toLowerCase())) return false;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  if (['true', 'yes', 'on', '*'].includes(value.trim().toLowerCase())) {
+    throw new Error('TRUST_PROXY must be a hop count or the proxies\' addresses, not "trust everyone": any client could then choose its own address');
+  }
+  return value.split(',').map((address) => address.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = readPort(env.PORT, 8080);
   const providersPort = readPort(env.PROVIDERS_PORT, 8090);
@@ -100,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxPage: mailOutboxAllowed(env),
     sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),
     sportsbookPort,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    hsts: readBoolean(env.HSTS, (env.PUBLIC_URL ?? '').startsWith('https://')),
     secrets: loadSecrets(env, dataDir),
   };
 }

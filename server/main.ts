@@ -14,8 +14,13 @@ import { startProvidersServer } from './providers/server';
 import { addressProviderFromEnv } from './providers/address';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
+import { holdDatabase } from './modules/operator/data-dir-lock';
+import { listenOperatorSocket } from './modules/operator/socket';
+import { runOperatorRequest } from './modules/operator/dispatch';
 
 const config = loadConfig();
+// PGlite is one process: the operator CLI, or a second server, must go through this one.
+const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
 await migrateToLatest(database.db);
 const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
@@ -29,20 +34,24 @@ const app = await buildApp({
   services,
   clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : undefined,
   outboxPage: config.mailOutboxPage,
+  trustProxy: config.trustProxy,
+  hsts: config.hsts,
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
 const sportsbook = await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }) });
 
 await app.listen({ port: config.port, host: config.host });
+const operatorSocket = await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')));
 app.log.info(
   `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook on ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
 );
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 
-// Idempotency keys are promised for 24 hours; older ones are forgotten hourly so the table stays small.
+// Idempotency keys are promised for 24 hours, and wrong-password counts matter for a day; older ones are forgotten hourly so the tables stay small.
 const purgeTimer = setInterval(() => {
   services.idempotency.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging idempotency keys failed'));
+  services.auth.purgeStaleLockouts().catch((error: unknown) => app.log.error({ err: error }, 'purging sign-in counts failed'));
 }, 60 * 60 * 1000);
 purgeTimer.unref();
 
@@ -56,10 +65,12 @@ async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(reconcileTimer);
   await sportsbook.close();
+  await operatorSocket.close();
   await app.close();
   await providers?.close();
   await bus.close();
   await database.close();
+  releaseDatabase();
   process.exit(0);
 }
 process.once('SIGINT', shutdown);

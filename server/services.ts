@@ -50,6 +50,13 @@ export interface RateLimits {
   passwordCheck: RateLimit;
   /** Promo codes are guessable words: trying many must be slow. */
   promoCode: RateLimit;
+  /** Per e-mail address, beside the per-address limits: many addresses (or one proxy) still get few tries at one account. */
+  loginPerAccount: RateLimit;
+  forgotPasswordPerAccount: RateLimit;
+  /** Per customer: each upload writes a file. */
+  avatarUpload: RateLimit;
+  /** Per customer: each new deposit form is a payment row. */
+  depositForm: RateLimit;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -60,6 +67,10 @@ export const defaultRateLimits: RateLimits = {
   addressLookup: { max: 30, timeWindow: 60_000 },
   passwordCheck: { max: 10, timeWindow: 60_000 },
   promoCode: { max: 10, timeWindow: 60_000 },
+  loginPerAccount: { max: 10, timeWindow: 60_000 },
+  forgotPasswordPerAccount: { max: 3, timeWindow: 15 * 60_000 },
+  avatarUpload: { max: 5, timeWindow: 60_000 },
+  depositForm: { max: 10, timeWindow: 60_000 },
 };
 
 export interface ServiceDeps {
@@ -87,7 +98,7 @@ export function createServices(deps: ServiceDeps) {
   const ledger = new Ledger(db, clock, live);
   const auth = new AuthService({ db, clock, tokens, mailer, live, publicUrl: config.publicUrl });
   const users = new UsersService(db);
-  const accounts = new AccountsService(db, clock, live);
+  const accounts = new AccountsService(db, clock, live, auth);
   const wallet = new WalletService(db, ledger, clock);
   const idempotency = new IdempotencyService(db, clock);
   const cardProvider = deps.cardProvider ?? new SandboxCardProvider(config.providersUrl, config.secrets.providerSecret, clock);

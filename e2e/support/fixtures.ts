@@ -1,8 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
+import { sendOperatorCommand } from '../../server/modules/operator/socket';
 
 export interface Customer {
   id: number;
@@ -26,17 +25,11 @@ export async function createCustomer(options: { balance?: number; verified?: boo
   return { id, email, password };
 }
 
-/** What `npm run operator -- <command> ...` does against the running server. */
+/** What `npm run operator -- <command> ...` does against the running server: through its operator socket. */
 export async function operator(command: string, ...args: string[]): Promise<unknown> {
-  const { operatorKey } = JSON.parse(readFileSync(join(E2E_DATA_DIR, 'secrets.json'), 'utf8')) as { operatorKey: string };
-  const response = await fetch(apiUrl(`/operator/${command}`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-operator-key': operatorKey },
-    body: JSON.stringify({ args }),
-  });
-  const body = (await response.json()) as { result?: unknown; message?: string };
-  if (!response.ok) throw new Error(body.message);
-  return body.result;
+  const answer = await sendOperatorCommand(E2E_DATA_DIR, command, args);
+  if (answer.status !== 200) throw new Error(answer.message);
+  return answer.result;
 }
 
 export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {

@@ -15,6 +15,8 @@ import { InProcessBus } from '../../server/modules/live/bus';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { startProvidersServer } from '../../server/providers/server';
 import { hashPassword } from '../../server/modules/auth/passwords';
+import { listenOperatorSocket } from '../../server/modules/operator/socket';
+import { runOperatorRequest } from '../../server/modules/operator/dispatch';
 
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const config = loadConfig();
@@ -22,7 +24,7 @@ const database = await openDatabase({ dataDir: resolve(config.dataDir, 'pglite')
 await migrateToLatest(database.db);
 // Every spec signs in from 127.0.0.1: the per-address limits meant for one person would throttle the suite.
 // The limits themselves are proven by the server tests.
-const rateLimits = { login: { max: 1_000, timeWindow: 60_000 }, forgotPassword: { max: 200, timeWindow: 60_000 }, passwordCheck: { max: 200, timeWindow: 60_000 }, promoCode: { max: 200, timeWindow: 60_000 } };
+const rateLimits = { login: { max: 1_000, timeWindow: 60_000 }, loginPerAccount: { max: 1_000, timeWindow: 60_000 }, forgotPasswordPerAccount: { max: 200, timeWindow: 60_000 }, depositForm: { max: 200, timeWindow: 60_000 }, forgotPassword: { max: 200, timeWindow: 60_000 }, passwordCheck: { max: 200, timeWindow: 60_000 }, promoCode: { max: 200, timeWindow: 60_000 } };
 const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus(), rateLimits });
 await seedDemo(services);
 const app = await buildApp({ services, clientDir: resolve(process.env.CLIENT_DIR || 'dist'), outboxPage: true, logLevel: process.env.E2E_LOG_LEVEL || false });
@@ -42,3 +44,4 @@ app.post<{ Body: { email: string; password: string; balance?: number; verified?:
 
 await startProvidersServer({ config });
 await app.listen({ port: config.port, host: '127.0.0.1' });
+await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));

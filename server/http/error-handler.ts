@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
+/**
+ * PostgreSQL's refusals of a value itself: a character it cannot store (22021), a date or time out of its range
+ * (22008) or malformed (22007), text that is not the type asked for (22P02). The contract refuses these first;
+ * if one ever slips past it, the client still hears 400, not 500.
+ */
+const BAD_VALUE_CODES = new Set(['22021', '22008', '22007', '22P02']);
+export const DATABASE_REFUSED_VALUE = 'Invalid value';
+
 /** Every error answer is `{message, code?}`; clients' mistakes are 4xx with a reason, and nothing internal leaks. */
 export interface ErrorHandlerOptions {
   /** Answers requests no route matched (a single-page app serves its page); the JSON 404 otherwise. */
@@ -11,6 +19,10 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
+    }
+    if (BAD_VALUE_CODES.has(String((error as { code?: unknown }).code))) {
+      request.log.warn({ err: error }, 'a value the contract should have refused reached the database');
+      return reply.status(400).send({ message: DATABASE_REFUSED_VALUE, code: 'ValidationError' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -13,16 +13,27 @@ export interface NotificationAnswer {
 /** One delivery attempt: the API's answer, or null when it could not be reached. */
 export type NotificationAttempt = { ok: boolean; status: number; answer: NotificationAnswer } | null;
 
+/** The waits before the second and third attempts: an API that is restarting or overloaded gets time to recover instead of three hits in a row. */
+export const NOTIFICATION_RETRY_DELAYS_MS = [500, 2_000];
+
+export interface RetryPolicy {
+  delaysMs: number[];
+  sleep: (ms: number) => Promise<void>;
+}
+
+const defaultRetry: RetryPolicy = { delaysMs: NOTIFICATION_RETRY_DELAYS_MS, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
 /**
  * Posts `notification` to the API at `path`, signed with the provider secret, as the outside providers do.
- * Tries up to three times while the API cannot be reached or answers 5xx; returns every attempt, the last
- * being the API's settled answer when there was one.
+ * Tries again, after a growing wait, while the API cannot be reached or answers 5xx; returns every attempt,
+ * the last being the API's settled answer when there was one.
  */
-export async function sendSignedNotification(options: ProvidersServerOptions, path: string, notification: unknown): Promise<NotificationAttempt[]> {
+export async function sendSignedNotification(options: ProvidersServerOptions, path: string, notification: unknown, retry: RetryPolicy = defaultRetry): Promise<NotificationAttempt[]> {
   const body = JSON.stringify(notification);
   const url = new URL(path, options.config.publicUrl).toString();
   const attempts: NotificationAttempt[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt <= retry.delaysMs.length; attempt++) {
+    if (attempt > 0) await retry.sleep(retry.delaysMs[attempt - 1]!);
     try {
       const response = await fetch(url, {
         method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode } from '../lib/postcode';
 import { INVALID_POSTCODE_MESSAGE } from './address';
 import { NATIONAL_NUMBER_PATTERN, PHONE_PREFIX, REGISTRATION_MESSAGES as M, addressCompleteness } from './registration';
@@ -13,7 +14,7 @@ export const USER_HAS_OPEN_BETS = 'You cannot delete your account while you have
 export const CANNOT_DELETE_TEXT = 'You cannot delete your account if you have any open bets or have funds in your wallet';
 export const DELETE_REFUSAL_CODES = ['WalletNotZero', 'UserHasOpenBets'] as const;
 
-const addressLine = (max: number) => z.string({ error: M.address }).trim().max(max, 'This line is too long');
+const addressLine = (max: number) => text({ error: M.address }).trim().max(max, 'This line is too long');
 const offerFlag = z.boolean({ error: M.offer });
 
 /** PUT /auth/update_details. First name, last name and date of birth are not part of it: they cannot be edited. */
@@ -29,7 +30,7 @@ export const updateDetailsRequest = z
       .max(POSTCODE_MAX_LENGTH, M.postcodeTooLong)
       .refine(isLookupPostcode, INVALID_POSTCODE_MESSAGE)
       .transform(normalisePostcode),
-    email: z.string({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+    email: text({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
     phone: z
       .string({ error: M.phone })
       .refine((value) => value.startsWith(PHONE_PREFIX) && NATIONAL_NUMBER_PATTERN.test(value.slice(PHONE_PREFIX.length)), M.phone),
@@ -45,8 +46,8 @@ const offer = z.enum(['yes', 'no'], { error: M.offer });
 /** The personal-details form: the phone without +44, yes/no offers; turned into the request by toUpdateDetails. */
 export const personalDetailsForm = z
   .object({
-    phoneNumber: z.string({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
-    postcode: z.string({ error: M.postcodeRequired }).trim().min(1, M.postcodeRequired).max(POSTCODE_MAX_LENGTH, M.postcodeTooLong),
+    phoneNumber: text({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
+    postcode: text({ error: M.postcodeRequired }).trim().min(1, M.postcodeRequired).max(POSTCODE_MAX_LENGTH, M.postcodeTooLong),
     addressLine1: addressLine(100),
     addressLine2: addressLine(100),
     townOrCity: addressLine(60),
@@ -71,12 +72,12 @@ export function toUpdateDetails(form: PersonalDetailsForm, email: string): Updat
 
 /** DELETE /auth/account. */
 export const deleteAccountRequest = z.object({
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(256, 'Password is too long'),
+  password: text({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(256, 'Password is too long'),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 
 /** POST /auth/change_avatar answers the new address of the picture. */
-export const avatarResponse = z.object({ avatarUrl: z.string() });
+export const avatarResponse = z.object({ avatarUrl: text() });
 export type AvatarResponse = z.infer<typeof avatarResponse>;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

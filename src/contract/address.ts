@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { POSTCODE_MAX_LENGTH, UK_POSTCODE_PATTERN, compactPostcode } from '../lib/postcode';
 
 export const EMPTY_POSTCODE_MESSAGE = 'Please enter a postcode.';
@@ -14,10 +15,10 @@ export const addressLookupQuery = z.object({
     .string({ error: EMPTY_POSTCODE_MESSAGE })
     .max(POSTCODE_MAX_LENGTH * 2, INVALID_POSTCODE_MESSAGE)
     .transform(compactPostcode)
-    .pipe(z.string().min(1, EMPTY_POSTCODE_MESSAGE).regex(UK_POSTCODE_PATTERN, INVALID_POSTCODE_MESSAGE)),
+    .pipe(text().min(1, EMPTY_POSTCODE_MESSAGE).regex(UK_POSTCODE_PATTERN, INVALID_POSTCODE_MESSAGE)),
 });
 
-export const addressItem = z.object({ id: z.string(), address: z.string() });
+export const addressItem = z.object({ id: text(), address: text() });
 export type AddressItem = z.infer<typeof addressItem>;
 
 export const addressLookupResponse = z.object({ addresses: z.array(addressItem) });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const betStatus = z.enum(['Open', 'Settled', 'Refunded']);
 
 /** One bet as the bets record keeps it: what was staked on it and what came back for it. */
 export const betSummary = z.object({
-  betId: z.string(),
+  betId: text(),
   vertical: z.enum(['sportsbook', 'p2p', 'wallet']),
-  placedAt: z.string(),
+  placedAt: text(),
   /** Pence, positive. */
   stake: z.number().int(),
   /** Pence paid back (Returns and Refunds), null while open. Refunded: every stake came back by rollback and nothing else. */

@@ -1,5 +1,29 @@
 import { z } from 'zod';
 
+/**
+ * Characters no string field accepts: NUL (PostgreSQL cannot store it) and a UTF-16 surrogate without its
+ * pair (not text at all; it would be stored as a replacement character).
+ */
+const UNSTORABLE_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const INVALID_CHARACTERS = 'Invalid characters';
+
+/** Every string field of the contract starts here, so none lets through what the database cannot store. */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !UNSTORABLE_CHARACTER.test(value), { message: INVALID_CHARACTERS, abort: true });
+}
+
+const ISO_TIMESTAMP = /^[1-9]\d{3}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * Every date and time field: an ISO 8601 string with a four-digit year from 1000 to 9999, so nothing outside
+ * PostgreSQL's range (an expanded year such as -005000, or year 0, which it does not have) reaches a query.
+ */
+export function isoDate(message = 'Invalid date') {
+  return text({ error: message })
+    .max(40, message)
+    .refine((value) => ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)), message);
+}
+
 /** Every error answer of the API. `message` is what users may see. */
 export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBody>;
@@ -28,8 +52,7 @@ export function passwordChecklist(password: string): PasswordChecklist {
 
 /** Password rules with the specification's messages; `prefix` gives 'New password must ...' on the change form. */
 export function passwordRules(prefix = 'Password') {
-  return z
-    .string({ error: `${prefix} must be at least 8 characters` })
+  return text({ error: `${prefix} must be at least 8 characters` })
     .max(256, `${prefix} is too long`)
     .min(PASSWORD_MIN_LENGTH, `${prefix} must be at least 8 characters`)
     .regex(/\d/, `${prefix} must include at least 1 number`)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pence } from './common';
+import { pence, text } from './common';
 import { INVALID_AMOUNT, LIMIT_KINDS, MAX_LIMIT_PENCE } from './limits-rules';
 
 export * from './limits-rules';
@@ -18,10 +18,10 @@ export const depositLimit = z.object({
   kind: limitKind,
   amount: z.number(),
   active: z.boolean(),
-  effectiveFrom: z.string(),
+  effectiveFrom: text(),
   remaining: z.object({ remainingAmount: z.number() }),
   /** A change waiting out its cooling-off; amount null means the limit is being removed. */
-  pending: z.object({ amount: z.number().nullable(), effectiveFrom: z.string() }).optional(),
+  pending: z.object({ amount: z.number().nullable(), effectiveFrom: text() }).optional(),
 });
 export type DepositLimit = z.infer<typeof depositLimit>;
 
@@ -32,10 +32,10 @@ export const limitsResponse = z.object({
 });
 export type LimitsResponse = z.infer<typeof limitsResponse>;
 
-export const setLimitResponse = z.object({ message: z.string(), limit: depositLimit });
+export const setLimitResponse = z.object({ message: text(), limit: depositLimit });
 export type SetLimitResponse = z.infer<typeof setLimitResponse>;
 
-export const deleteLimitResponse = z.object({ message: z.string(), effectiveFrom: z.string() });
+export const deleteLimitResponse = z.object({ message: text(), effectiveFrom: text() });
 export type DeleteLimitResponse = z.infer<typeof deleteLimitResponse>;
 
 export const limitIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -12,3 +12,16 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;
 export const LIVE_CLOSE_SUSPENDED = 4403;
 export const LIVE_CLOSE_SIGNED_OUT = 4000;
+
+/**
+ * The client's first message on /wws: the access token travels inside the connection, never in the address
+ * (proxies and access logs keep addresses). The server closes a socket that does not send it in time.
+ */
+export interface LiveAuthenticate {
+  type: 'authenticate';
+  token: string;
+}
+
+export const LIVE_AUTHENTICATE_WITHIN_MS = 10_000;
+/** The handshake's Origin is not the app's own: a page elsewhere may not open a connection. */
+export const LIVE_CLOSE_FORBIDDEN_ORIGIN = 4408;

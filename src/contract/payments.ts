@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pence } from './common';
+import { pence, text } from './common';
 
 /**
  * Card payments: deposits, withdrawals, the saved card and the payments list.
@@ -60,7 +60,7 @@ const queryFlag = z
 /** GET /deposit_form?amount=<pence>&storeCard=true|false */
 export const depositFormQuery = z.object({
   amount: z
-    .union([z.number(), z.string().trim().regex(/^\d{1,12}$/, 'Amount must be whole pence').transform(Number)], { error: 'Amount must be a number' })
+    .union([z.number(), text().trim().regex(/^\d{1,12}$/, 'Amount must be whole pence').transform(Number)], { error: 'Amount must be a number' })
     .pipe(depositAmount),
   storeCard: queryFlag,
 });
@@ -71,7 +71,7 @@ export type DepositFormQuery = z.input<typeof depositFormQuery>;
  * `&parentOrigin=${encodeURIComponent(window.location.origin)}` before opening the popup. The page posts a
  * PaymentWindowMessage to that origin only; the client must check `event.origin` equals `new URL(paymentForm).origin`.
  */
-export const depositFormResponse = z.object({ paymentForm: z.string(), paymentId: z.string() });
+export const depositFormResponse = z.object({ paymentForm: text(), paymentId: text() });
 export type DepositFormResponse = z.infer<typeof depositFormResponse>;
 
 /** POST /deposit_js: a deposit with the saved card, settled at once. */
@@ -99,9 +99,9 @@ export type PaymentKind = z.infer<typeof paymentKind>;
  * `balance` is the wallet balance after the request (pence).
  */
 export const paymentResult = z.object({
-  paymentId: z.string(),
+  paymentId: text(),
   status: paymentStatus,
-  error: z.string().nullable(),
+  error: text().nullable(),
   balance: z.number().int(),
 });
 export type PaymentResult = z.infer<typeof paymentResult>;
@@ -109,9 +109,9 @@ export type DepositJsResponse = PaymentResult;
 export type WithdrawResponse = PaymentResult;
 
 export const cardInfo = z.object({
-  expiryDate: z.string({ error: 'Expiry date required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry date must be MM/YY'),
-  pan: z.string({ error: 'Card number required' }).regex(/^\d{12,19}$/, 'Card number required'),
-  securityCode: z.string({ error: 'CVV required' }).regex(/^\d{3,4}$/, 'CVV required'),
+  expiryDate: text({ error: 'Expiry date required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry date must be MM/YY'),
+  pan: text({ error: 'Card number required' }).regex(/^\d{12,19}$/, 'Card number required'),
+  securityCode: text({ error: 'CVV required' }).regex(/^\d{3,4}$/, 'CVV required'),
 });
 export type CardInfo = z.infer<typeof cardInfo>;
 
@@ -123,19 +123,19 @@ export const withdrawRequest = z.object({
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
 
 /** GET /card: always 200; `maskedPan` is null when the customer has no saved card. */
-export const savedCard = z.object({ maskedPan: z.string().nullable(), userId: z.number().int() });
+export const savedCard = z.object({ maskedPan: text().nullable(), userId: z.number().int() });
 export type SavedCard = z.infer<typeof savedCard>;
 
 export const paymentItem = z.object({
-  paymentId: z.string(),
+  paymentId: text(),
   kind: paymentKind,
   status: paymentStatus,
   /** Pence. */
   chips: z.number().int(),
-  maskedPan: z.string().nullable(),
-  error: z.string().nullable(),
-  lastUpdatedAt: z.string(),
-  createdAt: z.string(),
+  maskedPan: text().nullable(),
+  error: text().nullable(),
+  lastUpdatedAt: text(),
+  createdAt: text(),
 });
 export type PaymentItem = z.infer<typeof paymentItem>;
 
@@ -144,7 +144,7 @@ export const paymentsQuery = z.object({
   kind: paymentKind.optional(),
   status: paymentStatus.optional(),
   limit: z
-    .union([z.number(), z.string().regex(/^\d{1,3}$/, 'Invalid value for limit').transform(Number)])
+    .union([z.number(), text().regex(/^\d{1,3}$/, 'Invalid value for limit').transform(Number)])
     .pipe(z.number().int().min(1, 'Invalid value for limit').max(100, 'Invalid value for limit'))
     .optional()
     .default(50),
@@ -155,17 +155,17 @@ export const paymentsResponse = z.array(paymentItem);
 /** What the provider's popup posts to window.opener (to the parent origin only). */
 export const paymentWindowMessage = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success') }),
-  z.object({ status: z.literal('failed'), error: z.string() }),
+  z.object({ status: z.literal('failed'), error: text() }),
 ]);
 export type PaymentWindowMessage = z.infer<typeof paymentWindowMessage>;
 
 /** The card fields of the deposit and withdraw forms (spec 001 section 5). */
 export const cardFields = z.object({
-  name: z.string({ error: 'Name required' }).trim().min(1, 'Name required').max(100, 'Name required'),
-  cardNumber: z.string({ error: 'Card number required' }).regex(/^\d{1,19}$/, 'Card number required'),
-  expiryMM: z.string({ error: 'Month required' }).regex(/^\d{2}$/, 'Month required'),
-  expiryYY: z.string({ error: 'Year required' }).regex(/^\d{2}$/, 'Year required'),
-  cvv: z.string({ error: 'CVV required' }).regex(/^\d{3,4}$/, 'CVV required'),
+  name: text({ error: 'Name required' }).trim().min(1, 'Name required').max(100, 'Name required'),
+  cardNumber: text({ error: 'Card number required' }).regex(/^\d{1,19}$/, 'Card number required'),
+  expiryMM: text({ error: 'Month required' }).regex(/^\d{2}$/, 'Month required'),
+  expiryYY: text({ error: 'Year required' }).regex(/^\d{2}$/, 'Year required'),
+  cvv: text({ error: 'CVV required' }).regex(/^\d{3,4}$/, 'CVV required'),
 });
 export type CardFields = z.infer<typeof cardFields>;
 

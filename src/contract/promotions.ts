@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const PROMO_REQUIRED = 'Please enter a promo code';
 export const PROMO_FAILED = 'There was a problem submitting the promo code. Please try again later.';
@@ -10,16 +11,16 @@ export const PROMO_CODE_MAX = 40;
 export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
 
 export const promoCodeForm = z.object({
-  promo_code: z.string().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID),
+  promo_code: text().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID),
 });
 export type PromoCodeForm = z.infer<typeof promoCodeForm>;
 
-export const promoCodeParam = z.object({ code: z.string().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID) });
+export const promoCodeParam = z.object({ code: text().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID) });
 
-export const promotion = z.object({ code: z.string(), title: z.string(), description: z.string(), endsAt: z.string().nullable() });
+export const promotion = z.object({ code: text(), title: text(), description: text(), endsAt: text().nullable() });
 export type Promotion = z.infer<typeof promotion>;
 
-export const applyPromoResponse = z.object({ message: z.string(), promotion });
+export const applyPromoResponse = z.object({ message: text(), promotion });
 export type ApplyPromoResponse = z.infer<typeof applyPromoResponse>;
 
 export const promotionsResponse = z.array(promotion);

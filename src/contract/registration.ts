@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordRules } from './common';
+import { passwordRules, text } from './common';
 import { INVALID_POSTCODE_MESSAGE } from './address';
 import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode } from '../lib/postcode';
 import { MINIMUM_BIRTH_YEAR, isAdultOn, parseIsoDay, type CalendarDay } from '../lib/birthDate';
@@ -33,7 +33,7 @@ export const PHONE_PREFIX = '+44';
 
 // ---- shared field rules: the form's steps and the wire payload use the same ones ----
 
-const email = z.string({ error: M.emptyEmail }).trim().min(1, M.emptyEmail).max(254, M.invalidEmail).pipe(z.email(M.invalidEmail));
+const email = text({ error: M.emptyEmail }).trim().min(1, M.emptyEmail).max(254, M.invalidEmail).pipe(z.email(M.invalidEmail));
 
 /** Letters (any alphabet) and hyphens; typing strips everything else. */
 export const stripNameCharacters = (value: string) => value.replace(/[^\p{L}-]/gu, '');
@@ -56,33 +56,33 @@ const postcode = z
   .refine(isLookupPostcode, INVALID_POSTCODE_MESSAGE)
   .transform(normalisePostcode);
 
-const addressLine = z.string({ error: M.address }).trim().max(100, 'Address line is too long');
+const addressLine = text({ error: M.address }).trim().max(100, 'Address line is too long');
 
 /** Address lines are optional, but all three or none. */
 export const addressCompleteness = (lines: string[]) => lines.every((line) => line.trim() === '') || lines.every((line) => line.trim() !== '');
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => text().trim().max(max).nullish();
 
 // ---- step 1: email ----
 
 export const emailStepSchema = z
-  .object({ email, confirmEmail: z.string({ error: M.emailsDiffer }) })
+  .object({ email, confirmEmail: text({ error: M.emailsDiffer }) })
   .refine((values) => values.email.toLowerCase() === values.confirmEmail.trim().toLowerCase(), { message: M.emailsDiffer, path: ['confirmEmail'] });
 export type EmailStepValues = z.input<typeof emailStepSchema>;
 
 // ---- step 2: password ----
 
 export const passwordStepSchema = z
-  .object({ password: passwordRules(), confirmPassword: z.string({ error: M.repeatPassword }).min(8, M.repeatPassword) })
+  .object({ password: passwordRules(), confirmPassword: text({ error: M.repeatPassword }).min(8, M.repeatPassword) })
   .refine((values) => values.password === values.confirmPassword, { message: M.passwordsDiffer, path: ['confirmPassword'] });
 export type PasswordStepValues = z.input<typeof passwordStepSchema>;
 
 // ---- step 3: personal details ----
 
 const inRange = (min: number, max: number) => (value: string) => Number(value) >= min && Number(value) <= max;
-const dayPart = z.string({ error: M.day }).regex(/^\d{1,2}$/, M.day).refine(inRange(1, 31), M.day);
-const monthPart = z.string({ error: M.month }).regex(/^\d{1,2}$/, M.month).refine(inRange(1, 12), M.month);
-const yearPart = z.string({ error: M.year }).regex(/^\d{4}$/, M.year).refine((value) => Number(value) >= MINIMUM_BIRTH_YEAR, M.year);
+const dayPart = text({ error: M.day }).regex(/^\d{1,2}$/, M.day).refine(inRange(1, 31), M.day);
+const monthPart = text({ error: M.month }).regex(/^\d{1,2}$/, M.month).refine(inRange(1, 12), M.month);
+const yearPart = text({ error: M.year }).regex(/^\d{4}$/, M.year).refine((value) => Number(value) >= MINIMUM_BIRTH_YEAR, M.year);
 
 export interface DateParts {
   day: string;
@@ -109,12 +109,12 @@ export function personalStepSchema(today: () => CalendarDay) {
           },
           { message: M.dateOfBirth },
         ),
-      phoneNumber: z.string({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
+      phoneNumber: text({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
       postcode,
       addressLine1: addressLine,
       addressLine2: addressLine,
       townOrCity: addressLine,
-      promoCode: z.string().trim().max(50, 'Promotional code is too long').optional(),
+      promoCode: text().trim().max(50, 'Promotional code is too long').optional(),
       offers: z.object({ email: offerChoice, phone: offerChoice, sms: offerChoice }, { error: M.offersSummary }),
       termsAccepted: z.literal(true, { error: M.terms }),
     })
@@ -170,8 +170,8 @@ export function registerRequestSchema(today: () => CalendarDay) {
           const day = parseIsoDay(value);
           return day !== null && isAdultOn(day, today());
         }, M.dateOfBirth),
-      gender: z.string().trim().max(32).nullish().transform((value) => value || 'Male'),
-      phone: z.string({ error: M.phone }).regex(new RegExp(`^\\${PHONE_PREFIX}7\\d{9}$`), M.phone),
+      gender: text().trim().max(32).nullish().transform((value) => value || 'Male'),
+      phone: text({ error: M.phone }).regex(new RegExp(`^\\${PHONE_PREFIX}7\\d{9}$`), M.phone),
       addressPostCode: postcode,
       address1: addressLine.default(''),
       address2: addressLine.default(''),
@@ -191,7 +191,7 @@ export type RegisterRequest = z.input<ReturnType<typeof registerRequestSchema>>;
 export type RegisterRequestOutput = z.output<ReturnType<typeof registerRequestSchema>>;
 
 /** The client tolerates a missing avCheckUrl so that it can say so ('No verification URL received from backend.'). */
-export const registerResponse = z.object({ avCheckUrl: z.string().optional() });
+export const registerResponse = z.object({ avCheckUrl: text().optional() });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** What the verification window posts to its opener. */
@@ -206,5 +206,5 @@ export const verificationNotification = z.object({
 export type VerificationNotification = z.infer<typeof verificationNotification>;
 
 /** Public client settings: GET /api/config. */
-export const clientConfig = z.object({ supportEmail: z.string() });
+export const clientConfig = z.object({ supportEmail: text() });
 export type ClientConfig = z.infer<typeof clientConfig>;

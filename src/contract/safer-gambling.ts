@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { text, isoDate } from './common';
 
 export const TO_BEFORE_FROM = "'To' date cannot be before 'From' date.";
 
-const isoDate = z.iso.datetime({ offset: true });
-
 export const profitLossRequest = z
-  .object({ from: isoDate, to: isoDate })
+  .object({ from: isoDate(), to: isoDate() })
   .refine((range) => new Date(range.to).getTime() >= new Date(range.from).getTime(), { message: TO_BEFORE_FROM, path: ['to'] });
 export type ProfitLossRequest = z.infer<typeof profitLossRequest>;
 
@@ -33,7 +32,7 @@ export const lockAccountResponse = z.object({
   permanently: z.boolean(),
   kind: z.enum(['time-out', 'self-exclusion']),
   /** When the lock in force ends; null when permanent. */
-  until: z.string().nullable(),
-  message: z.string(),
+  until: text().nullable(),
+  message: text(),
 });
 export type LockAccountResponse = z.infer<typeof lockAccountResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, text } from './common';
 
 export const TRANSACTION_KINDS = ['Deposit', 'Withdrawal', 'Stake', 'Returns', 'Refund', 'Adjustment'] as const;
 export const transactionKind = z.enum(TRANSACTION_KINDS);
@@ -22,13 +23,9 @@ export const TRANSACTION_FILTERS = [
   { label: 'Winnings', query: { kind: 'Returns' } },
 ] as const satisfies ReadonlyArray<{ label: string; query: { kind?: TransactionKindName; vertical?: VerticalName } }>;
 
-const isoDate = z
-  .string()
-  .max(40, 'Invalid date')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Invalid date')
-  .transform((value) => new Date(value));
+const dateQuery = isoDate().transform((value) => new Date(value));
 const queryInt = (max: number) =>
-  z.union([z.number(), z.string().regex(/^\d{1,15}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
+  z.union([z.number(), text().regex(/^\d{1,15}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
 
 /**
  * GET /transactions: newest first by id. Keyset pagination: pass the last item's id as `prevId` to get the next
@@ -40,8 +37,8 @@ export const transactionsQuery = z
     kind: transactionKind.optional(),
     vertical: vertical.optional(),
     productVertical: vertical.optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: dateQuery.optional(),
+    to: dateQuery.optional(),
     prevId: queryInt(Number.MAX_SAFE_INTEGER).optional(),
     limit: queryInt(TRANSACTIONS_MAX_PAGE_SIZE).optional().default(TRANSACTIONS_PAGE_SIZE),
   })
@@ -50,15 +47,15 @@ export type TransactionsQuery = z.input<typeof transactionsQuery>;
 
 export const transactionItem = z.object({
   id: z.number().int(),
-  createdAt: z.string(),
+  createdAt: text(),
   /** Signed pence. */
   amount: z.number().int(),
   balanceOut: z.number().int(),
   kind: transactionKind,
   vertical: vertical,
-  betId: z.string().nullable(),
-  iqsTransactionId: z.string().nullable(),
-  reference: z.string(),
+  betId: text().nullable(),
+  iqsTransactionId: text().nullable(),
+  reference: text(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
-export const balanceResponse = z.object({ balance: z.number().int(), currency: z.string().default('GBP') });
+export const balanceResponse = z.object({ balance: z.number().int(), currency: text().default('GBP') });
 export type BalanceResponse = z.infer<typeof balanceResponse>;

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { isLiveMessage, type LiveMessage } from '../contract/live';
+import { isLiveMessage, type LiveAuthenticate, type LiveMessage } from '../contract/live';
 import type { Timers } from './timers';
 
 export type LiveState = 'disconnected' | 'connecting' | 'connected' | 'error';
@@ -21,13 +21,16 @@ export interface SocketLike {
   onclose: ((event: { code: number }) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
   close(code?: number, reason?: string): void;
 }
 
 export interface LiveDeps {
   createSocket: (url: string) => SocketLike;
-  /** The /wws address with the current access token; undefined when signed out. */
-  url: () => string | undefined;
+  /** The /wws address (no token in it: the token is the first message). */
+  url: string;
+  /** The current access token; undefined when signed out. */
+  token: () => string | undefined;
   timers: Timers;
   onMessage: (message: LiveMessage) => void;
 }
@@ -50,15 +53,20 @@ export class LiveConnection {
 
   open(): void {
     this.clearTimer();
-    const url = this.deps.url();
-    if (!url) return;
+    if (!this.deps.token()) return;
     // A socket still open from before (a reconnect racing a sign-in) must not linger unseen.
     this.detach()?.close(1000, 'replaced');
     this.setState('connecting');
-    const socket = this.deps.createSocket(url);
+    const socket = this.deps.createSocket(this.deps.url);
     this.socket = socket;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      const token = this.deps.token();
+      if (!token) {
+        this.close();
+        return;
+      }
+      socket.send(JSON.stringify({ type: 'authenticate', token } satisfies LiveAuthenticate));
       this.attempts = 0;
       this.setState('connected');
     };

@@ -98,7 +98,8 @@ export class RootStore {
     this.live = new LiveConnection({
       timers,
       createSocket: deps.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
-      url: () => (this.session.token ? `${wsOrigin}/wws?token=${encodeURIComponent(this.session.token.accessToken)}` : undefined),
+      url: `${wsOrigin}/wws`,
+      token: () => this.session.token?.accessToken,
       onMessage: (message) => {
         if (message.type === 'updateBalance') this.balance.set(message.data.balance);
         if (message.type === 'userSuspension') this.session.signOut('accountSuspended');

@@ -3,12 +3,13 @@ import { LiveConnection, MAX_RECONNECT_ATTEMPTS, OPEN_AFTER_LOGIN_MS, reconnectD
 import { browserTimers } from '../../src/stores/timers';
 import { FakeSocket } from './support/fakes';
 
-function setup(url: () => string | undefined = () => 'ws://localhost/wws?token=abc') {
+function setup(token: () => string | undefined = () => 'abc') {
   const sockets: FakeSocket[] = [];
   const onMessage = vi.fn();
   const live = new LiveConnection({
     timers: browserTimers,
-    url,
+    url: 'ws://localhost/wws',
+    token,
     onMessage,
     createSocket: (address) => {
       const socket = new FakeSocket(address);
@@ -42,10 +43,32 @@ describe('reconnect policy', () => {
     expect(live.state).toBe('disconnected');
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(1);
-    expect(latest().url).toBe('ws://localhost/wws?token=abc');
+    expect(latest().url).toBe('ws://localhost/wws');
     expect(live.state).toBe('connecting');
     latest().open();
     expect(live.state).toBe('connected');
+  });
+
+  it('sends the access token as the first message once open, never in the address', () => {
+    let current = 'first-token';
+    const { live, latest } = setup(() => current);
+    live.open();
+    expect(latest().url).not.toContain('first-token');
+    expect(latest().sent).toEqual([]);
+    current = 'refreshed-token';
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'authenticate', token: 'refreshed-token' }]);
+  });
+
+  it('closes cleanly instead of authenticating when the customer signed out while it was opening', () => {
+    let current: string | undefined = 'a-token';
+    const { live, latest } = setup(() => current);
+    live.open();
+    current = undefined;
+    latest().open();
+    expect(latest().sent).toEqual([]);
+    expect(latest().closedWith).toBe(1000);
+    expect(live.state).toBe('disconnected');
   });
 
   it('reconnects after unclean closes with growing delays and stops after 5 attempts', () => {

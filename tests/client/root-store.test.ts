@@ -70,8 +70,9 @@ describe('root store wiring', () => {
     expect(sockets).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(100);
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]!.url).toBe('ws://localhost/wws?token=access-1');
+    expect(sockets[0]!.url).toBe('ws://localhost/wws');
     sockets[0]!.open();
+    expect(sockets[0]!.sent).toEqual([{ type: 'authenticate', token: 'access-1' }]);
     expect(root.live.state).toBe('connected');
   });
 

@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import { openLiveSocket } from './support/live-socket';
+import { JPEG, multipart, PNG, WEBP } from './support/multipart';
 import { describeEachDatabase, createUser, login, TEST_CONFIG, type TestContext, type TestUser } from './support/harness';
 import { sweepBadBodies } from './support/sweep';
 import { EMAIL_CANNOT_CHANGE, MARKETING_DURING_EXCLUSION, WALLET_NOT_ZERO, USER_HAS_OPEN_BETS } from '../../src/contract/account';
@@ -13,19 +14,6 @@ import { openSession, placeBet, rollbackBody, settleBet, walletCall } from './su
 import { DAY } from '../../server/clock';
 import { parse } from '../../server/http/parse';
 import { updateDetailsRequest } from '../../src/contract/account';
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]);
-
-function multipart(bytes: Buffer, options: { field?: string; filename?: string; type?: string } = {}) {
-  const boundary = `----bx${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'filedata'}"; filename="${options.filename ?? 'me.png'}"\r\nContent-Type: ${options.type ?? 'image/png'}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const validDetails = (email: string) => ({
   address1: '10 Downing Street',
@@ -314,7 +302,7 @@ describeEachDatabase('account', (use) => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('answers 403 to every account call of a suspended customer, and serves them again once unsuspended', async () => {
+  it('answers 403 to every account call of a suspended customer, and serves them again once unsuspended and signed in afresh', async () => {
     const context = use();
     const user = await createUser(context);
     const { accessToken } = await login(context, user);
@@ -335,7 +323,9 @@ describeEachDatabase('account', (use) => {
     }
     expect((await userRow(context, user.id)).status).toBe('suspended');
     await context.services.accounts.unsuspend(user.id);
-    expect((await context.request({ method: 'GET', url: '/user/details', token: accessToken })).statusCode).toBe(200);
+    expect((await context.request({ method: 'GET', url: '/user/details', token: accessToken })).statusCode).toBe(401);
+    const fresh = await login(context, user);
+    expect((await context.request({ method: 'GET', url: '/user/details', token: fresh.accessToken })).statusCode).toBe(200);
   });
 
   it('sends userSuspension over a real live connection, and closes the connection when the account is deleted', async () => {
@@ -345,10 +335,7 @@ describeEachDatabase('account', (use) => {
     const deleted = await createUser(context);
     const open = async (user: TestUser) => {
       const { accessToken } = await login(context, user);
-      const socket = new WebSocket(`${address.replace('http', 'ws')}/wws?token=${encodeURIComponent(accessToken)}`);
-      const messages: unknown[] = [];
-      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-      socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+      const { socket, messages, closed } = openLiveSocket(address, accessToken);
       await vi.waitFor(() => expect(context.services.live.connectionCount(user.id)).toBe(1));
       return { socket, messages, closed, accessToken };
     };

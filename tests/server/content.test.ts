@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
-import { describeEachDatabase, TEST_CONFIG, type TestContext } from './support/harness';
+import { describeEachDatabase, operator, TEST_CONFIG, type TestContext } from './support/harness';
 import { HOUR } from '../../server/clock';
 import { findCommand } from '../../server/modules/operator/commands';
 import { CONTENT_SLUGS, contentDocument, contentIndex, type ContentDocument } from '../../src/contract/content';
@@ -206,11 +206,9 @@ describeEachDatabase('content', (use) => {
     expect((await served(context, 'terms')).version).toBe(version);
   });
 
-  it('goes through the operator route like the command line does', async () => {
+  it('goes through the operator dispatcher like the command line does', async () => {
     const context = use();
-    const refused = await context.request({ method: 'POST', url: '/operator/content', payload: { args: ['list'] } });
-    expect(refused.statusCode).toBe(403);
-    const response = await context.request({ method: 'POST', url: '/operator/content', headers: { 'x-operator-key': TEST_CONFIG.secrets.operatorKey }, payload: { args: ['show', 'privacy'] } });
+    const response = await operator(context, 'content', 'show', 'privacy');
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toMatchObject({ slug: 'privacy', title: 'Privacy Policy' });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { openLiveSocket } from './support/live-socket';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase, createUser, login, TEST_CONFIG } from './support/harness';
 import { depositedFrom, key } from './support/money';
@@ -63,13 +63,8 @@ describeEachDatabase('live fan-out between server instances', (use) => {
 
     const address = b.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/wws?token=${encodeURIComponent(accessToken)}`);
-    const messages: Array<{ type: string; data: { balance: number } }> = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    await new Promise<void>((resolve, reject) => {
-      socket.on('open', () => resolve());
-      socket.on('error', reject);
-    });
+    const { socket, messages, opened } = openLiveSocket(`ws://127.0.0.1:${port}`, accessToken);
+    await opened;
     await waitFor(() => b.services.live.connectionCount(user.id) === 1, 'socket registered on B');
     expect(a.services.live.connectionCount(user.id)).toBe(0);
 
@@ -81,5 +76,21 @@ describeEachDatabase('live fan-out between server instances', (use) => {
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
     await waitFor(() => messages.some((m) => m.type === 'updateBalance' && m.data.balance === 3_500), 'withdrawal balance on B');
     socket.close();
+  });
+
+  it('a suspension through instance A closes the customer’s live connection held by instance B', async () => {
+    const context = use();
+    const [a, b] = instances as [Instance, Instance];
+    const user = await createUser(context);
+    const { accessToken } = await login(context, user);
+    const address = b.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const { closed, opened, messages } = openLiveSocket(`ws://127.0.0.1:${port}`, accessToken);
+    await opened;
+    await waitFor(() => b.services.live.connectionCount(user.id) === 1, 'socket registered on B');
+    await a.services.accounts.suspend(user.id);
+    expect(await closed).not.toBe(1000);
+    expect(messages).toContainEqual({ type: 'userSuspension' });
+    await waitFor(() => b.services.live.connectionCount(user.id) === 0, 'socket gone from B');
   });
 });

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
+import { openLiveSocket } from './support/live-socket';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { LIVE_CLOSE_UNAUTHORIZED } from '../../src/contract/live';
+import WebSocket from 'ws';
+import { LIVE_CLOSE_FORBIDDEN_ORIGIN, LIVE_CLOSE_UNAUTHORIZED } from '../../src/contract/live';
 
-function openSocket(port: number, token?: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/wws${token ? `?token=${encodeURIComponent(token)}` : ''}`);
-  const messages: unknown[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.on('open', () => resolve());
-    socket.on('error', reject);
-  });
-  return { socket, messages, closed, opened };
-}
+const openSocket = (port: number, token?: string, options?: { origin?: string }) => openLiveSocket(`ws://127.0.0.1:${port}`, token, options);
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const start = Date.now();
@@ -45,7 +36,7 @@ describeEachDatabase('live connection /wws', (use) => {
   }
 
   it('closes a socket that brings no token, or a bad one, with the unauthorised close code', async () => {
-    const none = openSocket(port);
+    const none = openSocket(port, '');
     expect(await none.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
     const bad = openSocket(port, 'not-a-token');
     expect(await bad.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
@@ -75,6 +66,45 @@ describeEachDatabase('live connection /wws', (use) => {
     await context.request({ method: 'POST', url: '/auth/logout', token: accessToken });
     expect(await live.closed).not.toBe(1000);
     await waitFor(() => context.services.live.connectionCount(user.id) === 0);
+  });
+
+  it('ignores a token in the address: the token is the first message, which proxies and logs never see', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { accessToken } = await login(context, user);
+    const old = new WebSocket(`ws://127.0.0.1:${port}/wws?token=${encodeURIComponent(accessToken)}`);
+    const closed = new Promise<number>((resolve) => old.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => old.on('open', resolve));
+    old.send(JSON.stringify({ type: 'hello' }));
+    expect(await closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
+    expect(context.services.live.connectionCount(user.id)).toBe(0);
+  });
+
+  it('refuses a handshake from another site’s page, and accepts the app’s own origin', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { accessToken } = await login(context, user);
+    const foreign = openSocket(port, accessToken, { origin: 'https://evil.example' });
+    expect(await foreign.closed).toBe(LIVE_CLOSE_FORBIDDEN_ORIGIN);
+    expect(context.services.live.connectionCount(user.id)).toBe(0);
+    const own = openSocket(port, accessToken, { origin: new URL(context.services.config.publicUrl).origin });
+    await own.opened;
+    await waitFor(() => context.services.live.connectionCount(user.id) === 1);
+    own.socket.close(1000);
+  });
+
+  it('closes the open socket of a customer the operator suspends, and keeps the old token out after unsuspension', async () => {
+    const context = use();
+    const { user, accessToken, live } = await connectedCustomer(context);
+    await context.services.accounts.suspend(user.id);
+    expect(await live.closed).not.toBe(1000);
+    expect(live.messages).toEqual([{ type: 'userSuspension' }]);
+    await waitFor(() => context.services.live.connectionCount(user.id) === 0);
+    await context.services.accounts.unsuspend(user.id);
+    const again = openSocket(port, accessToken);
+    expect(await again.closed).toBe(LIVE_CLOSE_UNAUTHORIZED);
+    await context.services.wallet.adjust(user.id, 100, 'after unsuspension');
+    expect(live.messages).toEqual([{ type: 'userSuspension' }]);
   });
 
   it('does not deliver one customer’s balance to another', async () => {

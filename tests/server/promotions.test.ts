@@ -1,11 +1,8 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
+import { describeEachDatabase, createUser, login, operator, type TestContext } from './support/harness';
 import { rowCounts } from './support/sweep';
 import { DAY } from '../../server/clock';
-import { TEST_SECRETS } from './support/harness';
 
-const operator = (context: TestContext, command: string, ...args: string[]) =>
-  context.request({ method: 'POST', url: `/operator/${command}`, payload: { args }, headers: { 'x-operator-key': TEST_SECRETS.operatorKey }, remoteAddress: '127.0.0.1' });
 
 const apply = (context: TestContext, token: string, code: string) => context.request({ method: 'POST', url: `/user/promotion_code/${encodeURIComponent(code)}`, token });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { openLiveSocket } from './support/live-socket';
 import type { AddressInfo } from 'node:net';
 import { describeEachDatabase, createUser, login, TEST_CONFIG, type TestContext, type TestUser } from './support/harness';
 import { badBodies, rowCounts, sweepBadBodies } from './support/sweep';
@@ -87,12 +87,8 @@ describeEachDatabase('time out and self-exclusion', (use) => {
     const user = await createUser(context);
     await context.database.db.updateTable('users').set({ marketing_email: true, marketing_sms: true, marketing_phone: true }).where('id', '=', user.id).execute();
     const other = await login(context, user);
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/wws?token=${encodeURIComponent(other.accessToken)}`);
-    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      socket.on('open', () => resolve());
-      socket.on('error', reject);
-    });
+    const { closed, opened } = openLiveSocket(`ws://127.0.0.1:${port}`, other.accessToken);
+    await opened;
     const start = Date.now();
     while (context.services.live.connectionCount(user.id) === 0 && Date.now() - start < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
 

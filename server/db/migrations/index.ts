@@ -7,6 +7,7 @@ import * as registration from './0005_registration';
 import * as content from './0007_content';
 import * as games from './0008_games';
 import * as paymentsHardening from './0009_payments_hardening';
+import * as security from './0010_security';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007_content': content,
   '0008_games': games,
   '0009_payments_hardening': paymentsHardening,
+  '0010_security': security,
 };

@@ -4,11 +4,15 @@ import type { Services } from '../../services';
 import { parse } from '../../http/parse';
 import { AVATAR_MAX_BYTES, deleteAccountRequest, updateDetailsRequest } from '../../../src/contract/account';
 import { AppError, badRequest, notFound } from '../../errors';
+import { keyedRateLimit } from '../../http/keyed-rate-limit';
 
 export const AVATAR_TOO_LARGE = 'The picture must be 2 MB or smaller';
 export const AVATAR_MISSING = 'Please choose a picture to upload';
 
-export async function accountRoutes(app: FastifyInstance, { account, rateLimits }: Services) {
+export async function accountRoutes(app: FastifyInstance, { account, rateLimits, clock }: Services) {
+  // Per customer: each upload writes a file of up to 2 MB.
+  const avatarLimit = keyedRateLimit(rateLimits.avatarUpload, clock, (request) => String(request.auth.userId));
+
   app.put('/auth/update_details', { preHandler: app.authenticate }, async (request) => account.updateDetails(request.auth.userId, parse(updateDetailsRequest, request.body)));
 
   app.delete('/auth/account', { preHandler: app.authenticate, config: { rateLimit: rateLimits.passwordCheck } }, async (request) => {
@@ -30,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance, { account, rateLimits 
   // Multipart is parsed only here, with limits: one file of at most 2 MB and nothing else.
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 20 } });
-    upload.post('/auth/change_avatar', { preHandler: upload.authenticate }, async (request) => {
+    upload.post('/auth/change_avatar', { preHandler: [upload.authenticate, avatarLimit] }, async (request) => {
       if (!request.isMultipart()) throw new AppError(415, AVATAR_MISSING, 'NotMultipart');
       let file;
       try {

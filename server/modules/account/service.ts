@@ -67,14 +67,26 @@ export class AccountService {
     return this.deps.users.details(userId);
   }
 
-  /** Stores a new picture (checked by content) and removes the old one. */
+  /**
+   * Stores a new picture (checked by content) and removes the one it replaces. The customer's row is locked
+   * while the address is swapped, so of uploads racing each other every replaced file is removed by exactly one.
+   */
   async changeAvatar(userId: number, bytes: Buffer): Promise<{ avatarUrl: string }> {
     const extension = detectImageType(bytes);
     if (!extension) throw new AppError(415, UNSUPPORTED_IMAGE, 'UnsupportedImage');
-    const previous = await this.db.selectFrom('users').select('avatar_url').where('id', '=', userId).executeTakeFirst();
     const avatarUrl = await this.deps.avatars.save(bytes, extension);
-    await this.db.updateTable('users').set({ avatar_url: avatarUrl, updated_at: this.deps.clock.now() }).where('id', '=', userId).execute();
-    await this.deps.avatars.remove(previous?.avatar_url ?? null);
+    let replaced: string | null;
+    try {
+      replaced = await this.db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('users').select('avatar_url').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+        await trx.updateTable('users').set({ avatar_url: avatarUrl, updated_at: this.deps.clock.now() }).where('id', '=', userId).execute();
+        return row.avatar_url;
+      });
+    } catch (error) {
+      await this.deps.avatars.remove(avatarUrl);
+      throw error;
+    }
+    await this.deps.avatars.remove(replaced);
     return { avatarUrl };
   }
 

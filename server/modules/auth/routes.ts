@@ -3,13 +3,17 @@ import type { Services } from '../../services';
 import { parse } from '../../http/parse';
 import { changePasswordRequest, forgotPasswordRequest, loginRequest, refreshRequest, resetPasswordRequest } from '../../../src/contract/auth';
 import { FORGOT_PASSWORD_ANSWER } from './service';
+import { bodyEmail, keyedRateLimit } from '../../http/keyed-rate-limit';
 
-export async function authRoutes(app: FastifyInstance, { auth, rateLimits }: Services) {
-  app.post('/auth/login', { config: { rateLimit: rateLimits.login } }, async (request) => auth.login(parse(loginRequest, request.body), request.ip));
+export async function authRoutes(app: FastifyInstance, { auth, rateLimits, clock }: Services) {
+  const loginPerAccount = keyedRateLimit(rateLimits.loginPerAccount, clock, bodyEmail);
+  const forgotPerAccount = keyedRateLimit(rateLimits.forgotPasswordPerAccount, clock, bodyEmail);
+
+  app.post('/auth/login', { preHandler: loginPerAccount, config: { rateLimit: rateLimits.login } }, async (request) => auth.login(parse(loginRequest, request.body), request.ip));
 
   app.post('/auth/refresh_token', { config: { rateLimit: rateLimits.refresh } }, async (request) => auth.refresh(parse(refreshRequest, request.body).refreshToken));
 
-  app.post('/auth/forgot_password', { config: { rateLimit: rateLimits.forgotPassword } }, async (request) => {
+  app.post('/auth/forgot_password', { preHandler: forgotPerAccount, config: { rateLimit: rateLimits.forgotPassword } }, async (request) => {
     await auth.forgotPassword(parse(forgotPasswordRequest, request.body).email);
     return { message: FORGOT_PASSWORD_ANSWER };
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import type { Trx } from '../wallet/ledger';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -10,6 +10,7 @@ import { badRequest, forbidden, unauthorized } from '../../errors';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { opaqueToken, sha256, type AccessTokens } from './tokens';
 import { exclusionMessage } from './exclusion-message';
+import { LoginLockouts } from './lockouts';
 import { SUSPENDED_MESSAGE } from './session-guard';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -28,8 +29,16 @@ export interface AuthServiceDeps {
   logAttempt?: (attempt: { email: string; userId: number | null; succeeded: boolean; reason: string; ip: string }) => void;
 }
 
+type MailableUser = { id: number; email: string; first_name: string };
+
+const lockEndFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
+
 export class AuthService {
-  constructor(private readonly deps: AuthServiceDeps) {}
+  private readonly lockouts: LoginLockouts;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.lockouts = new LoginLockouts(deps.db, deps.clock);
+  }
 
   private get db() {
     return this.deps.db;
@@ -42,7 +51,7 @@ export class AuthService {
     const email = request.email.toLowerCase();
     const user = await this.db
       .selectFrom('users')
-      .select(['id', 'password_hash', 'status', 'locked_out', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+      .select(['id', 'email', 'first_name', 'password_hash', 'status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .where('status', '!=', 'deleted')
       .executeTakeFirst();
@@ -55,29 +64,22 @@ export class AuthService {
         .execute();
     };
 
-    if (!user) {
-      await verifyAgainstNothing(request.password);
-      await record(false, 'unknown email');
-      throw unauthorized(INVALID_CREDENTIALS, 'InvalidCredentials');
-    }
-    if (user.locked_out) {
-      await record(false, 'locked out');
+    // Known, unknown and locked addresses all cost one password check and meet the same count and lock,
+    // so neither the answer nor its timing tells a stranger whether an account exists.
+    const locked = await this.lockouts.isLocked(email);
+    const passwordRight = user ? await verifyPassword(user.password_hash, request.password) : await verifyAgainstNothing(request.password);
+    if (locked) {
+      await record(false, user ? 'locked out' : 'unknown email, locked out');
       throw forbidden(LOCKED_OUT_MESSAGE, 'LockedOut');
     }
-    if (!(await verifyPassword(user.password_hash, request.password))) {
-      const counted = await this.db
-        .updateTable('users')
-        .set({
-          failed_logins: sql<number>`failed_logins + 1`,
-          locked_out: sql<boolean>`failed_logins + 1 >= ${LOCKOUT_AFTER_FAILURES}`,
-        })
-        .where('id', '=', user.id)
-        .returning(['locked_out'])
-        .executeTakeFirstOrThrow();
-      await record(false, counted.locked_out ? 'wrong password, now locked out' : 'wrong password');
-      if (counted.locked_out) throw forbidden(LOCKED_OUT_MESSAGE, 'LockedOut');
+    if (!user || !passwordRight) {
+      const lock = await this.lockouts.recordFailure(email);
+      await record(false, `${user ? 'wrong password' : 'unknown email'}${lock ? ', now locked out' : ''}`);
+      if (lock && user) await this.mailLockNotice(user, lock.until);
+      if (lock) throw forbidden(LOCKED_OUT_MESSAGE, 'LockedOut');
       throw unauthorized(INVALID_CREDENTIALS, 'InvalidCredentials');
     }
+    await this.lockouts.clear(email);
     if (user.status === 'suspended') {
       await record(false, 'suspended');
       throw forbidden(`${LOCKED_OUT_MESSAGE} ${SUSPENDED_MESSAGE}`, 'AccountSuspended');
@@ -87,9 +89,28 @@ export class AuthService {
       await record(false, user.exclusion_kind ?? 'excluded');
       throw forbidden(exclusion, 'AccountExcluded');
     }
-    await this.db.updateTable('users').set({ failed_logins: 0 }).where('id', '=', user.id).execute();
     await record(true, 'signed in');
     return this.startFamily(user.id);
+  }
+
+  /** The owner hears of the lock at once, with a way back in that does not wait for it to end. */
+  private async mailLockNotice(user: MailableUser, until: Date): Promise<void> {
+    await this.mailResetLink(
+      user,
+      'Your account is locked for a while',
+      `Someone, perhaps you, typed a wrong password for your account ${LOCKOUT_AFTER_FAILURES} times in a row, so signing in is paused until ${lockEndFormat.format(until)} (UK time).\n\nYou can set a new password now with the link below; it also ends the pause.`,
+      'If it was not you, your password has not changed and nobody has signed in; setting a new password is still a good idea.',
+    );
+  }
+
+  /** Forgets wrong-password counts quiet for a day (run hourly by the server). */
+  purgeStaleLockouts(): Promise<number> {
+    return this.lockouts.purgeStale();
+  }
+
+  /** Unlocks the address at once (the operator's unlock). */
+  clearLockout(email: string): Promise<void> {
+    return this.lockouts.clear(email);
   }
 
   /** Signs the customer in with a new refresh family; registration uses it too. */
@@ -125,6 +146,7 @@ export class AuthService {
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
     // A running time out or self-exclusion ends the family even if its revocation never ran.
+    if (row?.status === 'suspended' && row.expires_at > now) throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
     if (!row || row.revoked_at !== null || row.expires_at <= now || row.status === 'deleted' || exclusionMessage(row, now)) throw unauthorized(INVALID_REFRESH, 'RefreshInvalid');
     // Marking the token used is the atomic step: of two requests with one token, exactly one wins.
     const claimed = await this.db
@@ -139,7 +161,6 @@ export class AuthService {
       await this.deps.live.disconnect(row.user_id);
       throw unauthorized(INVALID_REFRESH, 'RefreshReused');
     }
-    if (row.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
     return this.issue(row.user_id, row.family_id, row.expires_at);
   }
 
@@ -168,6 +189,10 @@ export class AuthService {
       .where('status', '!=', 'deleted')
       .executeTakeFirst();
     if (!user) return;
+    await this.mailResetLink(user, 'Reset your password', 'We received a request to reset your password.', 'If you did not ask for this, you can ignore this e-mail; your password has not changed.');
+  }
+
+  private async mailResetLink(user: MailableUser, subject: string, why: string, ifNotYou: string): Promise<void> {
     const now = this.now();
     const code = opaqueToken();
     await this.db
@@ -177,15 +202,15 @@ export class AuthService {
     const link = `${this.deps.publicUrl}/?token=${encodeURIComponent(code)}`;
     await this.deps.mailer.send({
       to: user.email,
-      subject: 'Reset your password',
-      text: `Hello ${user.first_name},\n\nWe received a request to reset your password. Use this link within 1 hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail; your password has not changed.`,
+      subject,
+      text: `Hello ${user.first_name},\n\n${why} Use this link within 1 hour:\n\n${link}\n\n${ifNotYou}`,
     });
   }
 
   async resetPassword(request: ResetPasswordRequest): Promise<void> {
     const now = this.now();
     const passwordHash = await hashPassword(request.newPassword);
-    const userId = await this.db.transaction().execute(async (trx) => {
+    const user = await this.db.transaction().execute(async (trx) => {
       const reset = await trx
         .updateTable('password_resets')
         .set({ used_at: now })
@@ -195,23 +220,35 @@ export class AuthService {
         .returning('user_id')
         .executeTakeFirst();
       if (!reset) throw badRequest(INVALID_RESET_CODE, 'ResetCodeInvalid');
+      await this.endResetCodes(trx, reset.user_id, now);
       const updated = await trx
         .updateTable('users')
-        .set({ password_hash: passwordHash, failed_logins: 0, locked_out: false, updated_at: now })
+        .set({ password_hash: passwordHash, updated_at: now })
         .where('id', '=', reset.user_id)
         .where('status', '!=', 'deleted')
-        .returning('id')
+        .returning(['id', 'email'])
         .executeTakeFirst();
       if (!updated) throw badRequest(INVALID_RESET_CODE, 'ResetCodeInvalid');
-      return updated.id;
+      return updated;
     });
-    await this.revokeAll(userId, 'password reset');
+    await this.lockouts.clear(user.email);
+    await this.revokeAll(user.id, 'password reset');
+  }
+
+  /** A new password ends every reset link still in the customer's mailbox: an older one must not set it again. */
+  private async endResetCodes(trx: Trx, userId: number, now: Date): Promise<void> {
+    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 
   async changePassword(userId: number, familyId: string, request: ChangePasswordRequest): Promise<void> {
     const user = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(user.password_hash, request.password))) throw badRequest('Your current password is incorrect', 'WrongPassword');
-    await this.db.updateTable('users').set({ password_hash: await hashPassword(request.newPassword), updated_at: this.now() }).where('id', '=', userId).execute();
+    const passwordHash = await hashPassword(request.newPassword);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+      await this.endResetCodes(trx, userId, now);
+    });
     await this.revokeAll(userId, 'password changed', familyId);
   }
 }

@@ -58,8 +58,9 @@ export class SessionGuard {
  * before revokeAll, and a sign-in racing the exclusion can start a family after it).
  */
 export function assertSessionActive(row: SessionRow | undefined, now: Date): void {
+  // Suspension revokes the family too; while it lasts the app is told why (the suspended screen), afterwards the old session is simply over.
+  if (row?.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
   if (!row || row.revoked_at !== null || row.status === 'deleted' || exclusionEnd(row, now) !== undefined) throw unauthorized('Your session has expired', 'TokenExpired');
-  if (row.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
 }
 
 export function bearerToken(header: string | undefined): string | undefined {

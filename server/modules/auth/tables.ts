@@ -36,6 +36,17 @@ export interface LoginAttemptsTable {
   created_at: ColumnType<Date, Date | string, never>;
 }
 
+/** Wrong passwords in a row per e-mail address typed (known or not), and the temporary lock they lead to. */
+export interface LoginLockoutsTable {
+  email: string;
+  failures: Generated<number>;
+  /** How many locks since the last success: each lasts twice the one before. */
+  lockouts: Generated<number>;
+  locked_until: Date | null;
+  /** Rows quiet for a day, and not locked, are forgotten (purgeStale): unknown addresses must not pile up. */
+  last_failure_at: Date;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -49,5 +60,6 @@ export interface AuthTables {
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   login_attempts: LoginAttemptsTable;
+  login_lockouts: LoginLockoutsTable;
   mail_outbox: MailOutboxTable;
 }

@@ -6,6 +6,7 @@ import { depositFormQuery, depositJsRequest, paymentsQuery, withdrawRequest } fr
 import { NOTIFICATION_PATH } from '../../providers/card-payments/pages';
 import { SIGNATURE_HEADER } from '../../providers/card-payments/signing';
 import type { Answer } from './service';
+import { keyedRateLimit } from '../../http/keyed-rate-limit';
 
 function send<T>(reply: FastifyReply, answer: Answer<T>) {
   if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
@@ -15,8 +16,9 @@ function send<T>(reply: FastifyReply, answer: Answer<T>) {
 export async function paymentsRoutes(app: FastifyInstance, services: Services) {
   const { payments, cardProvider, clock } = services;
   const auth = { preHandler: app.authenticate };
+  const depositFormLimit = keyedRateLimit(services.rateLimits.depositForm, clock, (request) => String(request.auth.userId));
 
-  app.get('/deposit_form', auth, async (request, reply) => {
+  app.get('/deposit_form', { preHandler: [app.authenticate, depositFormLimit] }, async (request, reply) => {
     const query = parse(depositFormQuery, request.query);
     const key = readIdempotencyKey(request.headers['idempotency-key'], false);
     return send(reply, await payments.depositForm(request.auth.userId, query, key));

@@ -7,8 +7,8 @@ import { requestHash } from '../idempotency/service';
 import type { CardPaymentProvider, ChargeOutcome, PaymentNotification } from '../../providers/card-payments/provider';
 import type { DepositLimitGuard } from './deposit-limit-guard';
 import type { PaymentsTable } from './tables';
-import { AppError, forbidden, notFound, unprocessable } from '../../errors';
-import { MINUTE } from '../../clock';
+import { AppError, forbidden, notFound, tooManyRequests, unprocessable } from '../../errors';
+import { HOUR, MINUTE } from '../../clock';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 import type { ExclusionKind, UserStatus } from '../users/tables';
 import {
@@ -64,6 +64,9 @@ export const NOT_OPEN = 'This payment is no longer open';
  */
 export const ACCOUNT_CLOSED_TO_DEPOSITS = 'Deposit refused: this account cannot take deposits now. The card is refunded.';
 export const ACCOUNT_CLOSED_TO_PAYMENTS = 'This account cannot make payments now.';
+/** Card-page deposits still Open from the last hour that one customer may have at once: each form is a payment row. */
+export const MAX_WAITING_DEPOSITS = 10;
+export const TOO_MANY_WAITING_DEPOSITS = 'You have several deposits waiting to be completed. Please finish one, or try again later.';
 
 /**
  * Card deposits and withdrawals. Money moves only through the ledger; a payment row tracks the card side,
@@ -86,11 +89,25 @@ export class PaymentsService {
       return idempotency.once(trx, userId, key, requestHash('GET /deposit_form', request), async () => {
         // An early answer for the customer; the check that counts is the one at settlement, under the wallet lock.
         await limits.assertWithinLimits(trx, userId, request.amount, clock.now());
+        await this.assertFewDepositsWaiting(trx, userId);
         const paymentId = randomUUID();
         await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount: request.amount, store_card: request.storeCard });
         return { statusCode: 200, body: { paymentForm: provider.hostedPaymentUrl({ paymentId, amount: request.amount }), paymentId } };
       });
     });
+  }
+
+  private async assertFewDepositsWaiting(trx: Trx, userId: number): Promise<void> {
+    const since = new Date(this.deps.clock.now().getTime() - HOUR);
+    const waiting = await trx
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('status', '=', 'Open')
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(waiting.count) >= MAX_WAITING_DEPOSITS) throw tooManyRequests(TOO_MANY_WAITING_DEPOSITS);
   }
 
   /**

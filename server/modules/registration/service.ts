@@ -2,7 +2,9 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { RegisterRequestOutput } from '../../../src/contract/registration';
 import { DUPLICATE_EMAIL_MESSAGE } from '../../../src/contract/registration';
-import { conflict, forbidden } from '../../errors';
+import { sql } from 'kysely';
+import { conflict, unprocessable } from '../../errors';
+import { normaliseEmail, samePerson } from './identity-match';
 import { hashPassword } from '../auth/passwords';
 import type { VerificationService } from '../verification/service';
 import type { IdentityVerificationProvider } from '../../providers/identity/provider';
@@ -11,10 +13,10 @@ const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 /**
  * A customer in a time out or self-exclusion may not open a second account under another e-mail (UKGC
- * LCCP SR 3.5.3): a new registration with the name and date of birth of an account whose exclusion is
- * running is refused, with no hint of whose.
+ * LCCP SR 3.5.3), nor may a suspended one. The refusal is one neutral answer for every such case, so it
+ * tells nobody that a person is excluded.
  */
-export const EXCLUDED_REGISTRATION_MESSAGE = 'We cannot open an account for you at the moment. Please contact customer support.';
+export const REGISTRATION_REFUSED_MESSAGE = 'We cannot open an account for you at the moment. Please contact customer support.';
 
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -28,6 +30,32 @@ export interface RegistrationDeps {
 export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
 
+  /** Whether the registration is the same person (identity-match.ts) as an account in a running exclusion or suspended. */
+  private async joinsBarredAccount(request: RegisterRequestOutput, now: Date): Promise<boolean> {
+    const candidates = await this.deps.db
+      .selectFrom('users')
+      .select(['email', 'first_name', 'last_name', 'date_of_birth', 'phone', 'address_post_code'])
+      .where('status', '!=', 'deleted')
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'suspended'),
+          eb.and([eb('exclusion_kind', 'is not', null), eb.or([eb('exclusion_permanent', '=', true), eb('exclusion_until', '>', now)])]),
+        ]),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('date_of_birth', '=', request.dateOfBirth),
+          eb('phone', '=', request.phone),
+          eb(sql<string>`regexp_replace(lower(email), '[+][^@]*@', '@')`, '=', normaliseEmail(request.email)),
+        ]),
+      )
+      .execute();
+    const applicant = { email: request.email, firstName: request.firstName, lastName: request.lastName, dateOfBirth: request.dateOfBirth, phone: request.phone, postcode: request.addressPostCode };
+    return candidates.some((user) =>
+      samePerson(applicant, { email: user.email, firstName: user.first_name, lastName: user.last_name, dateOfBirth: user.date_of_birth, phone: user.phone, postcode: user.address_post_code }),
+    );
+  }
+
   /** Creates the customer, their wallet and their identity check in one transaction; answers the check's page. */
   async register(request: RegisterRequestOutput): Promise<{ avCheckUrl: string }> {
     const { db, clock, verification, identityProvider } = this.deps;
@@ -35,17 +63,7 @@ export class RegistrationService {
     const existing = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
     if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DuplicateEmail');
     const now = clock.now();
-    const excluded = await db
-      .selectFrom('users')
-      .select('id')
-      .where('status', '!=', 'deleted')
-      .where('date_of_birth', '=', request.dateOfBirth)
-      .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['first_name'])]), '=', request.firstName.trim().toLowerCase()))
-      .where((eb) => eb(eb.fn('lower', [eb.fn('trim', ['last_name'])]), '=', request.lastName.trim().toLowerCase()))
-      .where('exclusion_kind', 'is not', null)
-      .where((eb) => eb.or([eb('exclusion_permanent', '=', true), eb('exclusion_until', '>', now)]))
-      .executeTakeFirst();
-    if (excluded) throw forbidden(EXCLUDED_REGISTRATION_MESSAGE, 'AccountExcluded');
+    if (await this.joinsBarredAccount(request, now)) throw unprocessable(REGISTRATION_REFUSED_MESSAGE, 'RegistrationRefused');
     const passwordHash = await hashPassword(request.password);
     let reference: string;
     try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../../src/contract/common';
 import type { ProvidersServerOptions } from '../provider-pages';
 import { formatPence } from '../../../src/lib/money';
 import { DEPOSIT_MAX_PENCE, type PaymentWindowMessage } from '../../../src/contract/payments';
@@ -15,18 +16,18 @@ export const NOTIFICATION_PATH = '/payments/notifications';
 
 const pageQuery = z.object({
   payment: z.uuid(),
-  amount: z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().positive().max(DEPOSIT_MAX_PENCE)),
-  sig: z.string().min(1).max(100),
+  amount: text().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().positive().max(DEPOSIT_MAX_PENCE)),
+  sig: text().min(1).max(100),
 });
 
 const payRequest = z.object({
   payment: z.uuid(),
   amount: z.number().int().positive().max(DEPOSIT_MAX_PENCE),
-  sig: z.string().min(1).max(100),
-  name: z.string().trim().min(1, 'Name required').max(100, 'Name required'),
-  cardNumber: z.string().max(40).transform((value) => value.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{1,19}$/, 'Card number required')),
-  expiry: z.string().trim().regex(/^\d{2}\s*\/\s*\d{2}$/, 'Expiry must be MM/YY').transform((value) => value.replace(/\s/g, '')),
-  securityCode: z.string().regex(/^\d{3,4}$/, 'CVV required'),
+  sig: text().min(1).max(100),
+  name: text().trim().min(1, 'Name required').max(100, 'Name required'),
+  cardNumber: text().max(40).transform((value) => value.replace(/[\s-]/g, '')).pipe(text().regex(/^\d{1,19}$/, 'Card number required')),
+  expiry: text().trim().regex(/^\d{2}\s*\/\s*\d{2}$/, 'Expiry must be MM/YY').transform((value) => value.replace(/\s/g, '')),
+  securityCode: text().regex(/^\d{3,4}$/, 'CVV required'),
 });
 
 const page = (reply: FastifyReply, status: number, body: string) => sendPage(reply, { status, title: 'Sandbox card payment', path: PAY_PAGE_PATH, body });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { isoDate, text } from '../../../src/contract/common';
 import type { CardInfo } from '../../../src/contract/payments';
 import type { CardCheck, CardPaymentProvider, ChargeLookup, ChargeOutcome, PaymentNotification } from './provider';
 import { checkSandboxCard, expired } from './sandbox-cards';
@@ -10,15 +11,15 @@ import type { Clock } from '../../clock';
 export const PAY_PAGE_PATH = '/card-payments/pay';
 
 const notificationSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: text().min(1).max(100),
   paymentId: z.uuid(),
   amount: z.number().int().positive().safe(),
   status: z.enum(['success', 'failed']),
-  error: z.string().max(200).optional(),
-  cardToken: z.string().max(300).optional(),
-  maskedPan: z.string().max(40).optional(),
-  cardFingerprint: z.string().max(100).optional(),
-  occurredAt: z.string().max(40),
+  error: text().max(200).optional(),
+  cardToken: text().max(300).optional(),
+  maskedPan: text().max(40).optional(),
+  cardFingerprint: text().max(100).optional(),
+  occurredAt: isoDate(),
 });
 
 interface TokenBody {

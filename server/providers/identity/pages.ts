@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { text } from '../../../src/contract/common';
 import type { ProvidersServerOptions } from '../provider-pages';
 import { escapeHtml, registerPageAssets, sendPage } from '../sandbox-pages';
 import { sendSignedNotification } from '../signed-notifications';
@@ -9,7 +10,7 @@ import type { VerificationNotification } from '../../../src/contract/registratio
 
 export const IDENTITY_NOTIFICATION_PATH = '/identity/notifications';
 
-const pageQuery = z.object({ session: z.string().min(1).max(4000), sig: z.string().min(1).max(100) });
+const pageQuery = z.object({ session: text().min(1).max(4000), sig: text().min(1).max(100) });
 const decisionRequest = pageQuery.extend({ result: z.enum(['passed', 'failed', 'canceled']) });
 
 const page = (reply: FastifyReply, status: number, body: string) => sendPage(reply, { status, title: 'Sandbox identity verification', path: IDENTITY_PAGE_PATH, body });

@@ -68,7 +68,11 @@ export class FakeSocket implements SocketLike {
   onmessage: SocketLike['onmessage'] = null;
   onerror: SocketLike['onerror'] = null;
   closedWith: number | undefined;
+  readonly sent: unknown[] = [];
   constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
   open() {
     this.onopen?.({});
   }

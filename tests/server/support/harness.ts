@@ -13,6 +13,8 @@ import { InProcessBus } from '../../../server/modules/live/bus';
 import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
+import type { TrustProxy } from '../../../server/config';
+import { runOperatorRequest } from '../../../server/modules/operator/dispatch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -66,6 +68,10 @@ export interface TestContext {
 export interface ContextOptions {
   rateLimits?: Partial<RateLimits>;
   addressProvider?: AddressProvider;
+  /** As TRUST_PROXY gives it (server/config.ts). */
+  trustProxy?: TrustProxy;
+  /** Avatars and other files; the shared test folder unless given. */
+  dataDir?: string;
 }
 
 const generousLimits: RateLimits = {
@@ -76,6 +82,10 @@ const generousLimits: RateLimits = {
   addressLookup: { max: 10_000, timeWindow: 60_000 },
   passwordCheck: { max: 10_000, timeWindow: 60_000 },
   promoCode: { max: 10_000, timeWindow: 60_000 },
+  loginPerAccount: { max: 10_000, timeWindow: 60_000 },
+  forgotPasswordPerAccount: { max: 10_000, timeWindow: 60_000 },
+  avatarUpload: { max: 10_000, timeWindow: 60_000 },
+  depositForm: { max: 10_000, timeWindow: 60_000 },
 };
 
 export async function createContext(kind: DatabaseKind, options: ContextOptions = {}): Promise<TestContext> {
@@ -84,13 +94,13 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
   const services = createServices({
     db: database.db,
     clock,
-    config: TEST_CONFIG,
+    config: options.dataDir ? { ...TEST_CONFIG, dataDir: options.dataDir } : TEST_CONFIG,
     mailer: new OutboxMailer(database.db, clock),
     bus: new InProcessBus(),
     rateLimits: { ...generousLimits, ...options.rateLimits },
     addressProvider: options.addressProvider,
   });
-  const app = await buildApp({ services, outboxPage: true });
+  const app = await buildApp({ services, outboxPage: true, trustProxy: options.trustProxy });
   await app.ready();
   return {
     kind,
@@ -164,4 +174,10 @@ export async function login(context: TestContext, user: { email: string; passwor
   const response = await context.request({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json() as { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number; tokenType: string };
+}
+
+/** An operator command as the CLI's socket delivers it to the server (the same dispatcher), answered as statusCode and json(). */
+export async function operator(context: TestContext, command: string, ...args: string[]) {
+  const answer = await runOperatorRequest(context.services, { command, args });
+  return { statusCode: answer.status, json: () => answer as { result?: any; message?: string } };
 }

@@ -1,0 +1,37 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './support/harness';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+describeEachDatabase('security headers', (use) => {
+  async function headersOf(options: { hsts?: boolean; sportsbookUrl?: string }) {
+    const { services } = use();
+    const config = { ...services.config, sportsbookUrl: options.sportsbookUrl ?? services.config.sportsbookUrl };
+    const app = await buildApp({ services: { ...services, config }, hsts: options.hsts });
+    try {
+      return (await app.inject({ method: 'GET', url: '/no/such/route' })).headers;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('lets the app connect only to its own origin and the sportsbook’s, with their WebSocket forms', async () => {
+    const csp = String((await headersOf({ sportsbookUrl: 'https://sportsbook.example.com' }))['content-security-policy']);
+    const connectSrc = /connect-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    expect(connectSrc).toEqual(["'self'", 'http://localhost:8080', 'ws://localhost:8080', 'https://sportsbook.example.com', 'wss://sportsbook.example.com']);
+    expect(/frame-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'", 'https://sportsbook.example.com']);
+  });
+
+  it('sends Strict-Transport-Security only when served over TLS', async () => {
+    expect((await headersOf({}))['strict-transport-security']).toBeUndefined();
+    expect((await headersOf({ hsts: true }))['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+it('turns HSTS on for an https PUBLIC_URL or HSTS=on, and off otherwise', () => {
+  const dir = { DATA_DIR: '/tmp/bx-hsts-config-test' };
+  expect(loadConfig(dir).hsts).toBe(false);
+  expect(loadConfig({ ...dir, PUBLIC_URL: 'https://exsport.example.com' }).hsts).toBe(true);
+  expect(loadConfig({ ...dir, HSTS: 'on' }).hsts).toBe(true);
+  expect(loadConfig({ ...dir, PUBLIC_URL: 'https://exsport.example.com', HSTS: 'off' }).hsts).toBe(false);
+});
