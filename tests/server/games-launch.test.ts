@@ -116,14 +116,25 @@ describeEachDatabase('games: launch and sportsbook sessions', (use) => {
     }
   });
 
-  it('ends a sportsbook session on suspension and when its sign-in passes 12 hours', async () => {
+  it('ends a sportsbook session on suspension for good: unsuspension does not bring it back', async () => {
     const context = use();
     const user = await createUser(context, { balance: 100 });
     const session = await openSession(context, user);
     const body = { playerId: session.playerId, sessionId: session.sessionId };
+    expect((await walletCall(context, 'balance', body)).statusCode).toBe(200);
     await context.services.accounts.suspend(user.id);
     expect((await walletCall(context, 'balance', body)).json().code).toBe('SessionExpired');
     await context.services.accounts.unsuspend(user.id);
+    const after = await walletCall(context, 'balance', body);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SessionExpired');
+  });
+
+  it('ends a sportsbook session when its sign-in passes 12 hours', async () => {
+    const context = use();
+    const user = await createUser(context, { balance: 100 });
+    const session = await openSession(context, user);
+    const body = { playerId: session.playerId, sessionId: session.sessionId };
     expect((await walletCall(context, 'balance', body)).statusCode).toBe(200);
     context.clock.advance(12 * HOUR);
     const expired = await walletCall(context, 'balance', body);
