@@ -1,12 +1,16 @@
-import { createHmac } from 'node:crypto';
 import type { Clock } from '../clock';
+import { signWalletRequest } from '../modules/games/signature';
+import { walletCallPath, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../src/contract/games';
+
+/** The PAM's player ids are integers; the sportsbook keeps them as text (its schema is the PAM's neighbour, not its copy). */
+export const pamPlayerId = (playerId: string): number => Number(playerId);
 
 /**
  * The only door to money: signed calls to the PAM's seamless wallet API (DESIGN.md, "Seamless wallet API").
  * This class only sends and classifies; the outbox (wallet/outbox.ts) stores money calls before they are sent
  * and retries them with the same id and body until they are answered.
  */
-export type WalletEndpoint = 'authenticate' | 'balance' | 'debit' | 'credit' | 'rollback';
+export type WalletEndpoint = WalletCall;
 
 /**
  * ok: the PAM did it (or had done it: every call is idempotent on transactionId); refused: a definitive no with
@@ -28,12 +32,6 @@ export interface WalletClientOptions {
   fetch?: typeof fetch;
 }
 
-/** `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
-export function walletSignature(secret: string, rawBody: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${rawBody}`).digest('hex');
-  return `t=${unixSeconds},v1=${v1}`;
-}
-
 export class WalletClient {
   private readonly base: string;
   private readonly timeoutMs: number;
@@ -48,12 +46,11 @@ export class WalletClient {
 
   async call(endpoint: WalletEndpoint, body: Record<string, unknown>): Promise<WalletAnswer> {
     const raw = JSON.stringify(body);
-    const seconds = Math.floor(this.options.clock.now().getTime() / 1000);
     let response: Response;
     try {
-      response = await this.send(`${this.base}/games/iqs/wallet/${endpoint}`, {
+      response = await this.send(`${this.base}${walletCallPath(endpoint)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-signature': walletSignature(this.options.secret, raw, seconds) },
+        headers: { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: signWalletRequest(this.options.secret, raw, this.options.clock.now()) },
         body: raw,
         signal: AbortSignal.timeout(this.timeoutMs),
       });

@@ -72,7 +72,7 @@ export interface BetsDatabase {
   'sportsbook.bet_legs': BetLegsTable;
   'sportsbook.wallet_calls': WalletCallsTable;
   'sportsbook.payout_players': { player_id: string };
-  'sportsbook.payout_nets': { bet_id: string; player_id: string; net: number; settled_at: Date };
+  'sportsbook.payout_nets': { bet_id: string; player_id: string; stake: number; returns: number; settled_at: Date };
 }
 
 export type BetsDb = Kysely<BetsDatabase>;

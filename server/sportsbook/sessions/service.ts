@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
 import { AppError, unauthorized } from '../../errors';
 import type { BetsDb } from '../bets/tables';
-import type { WalletClient } from '../wallet-client';
+import { pamPlayerId, type WalletClient } from '../wallet-client';
 
 /** A frame's sportsbook session: one PAM session of one player. */
 export interface SportsbookSession {
@@ -61,7 +61,7 @@ export class SessionService {
   }
 
   async balance(session: SportsbookSession): Promise<{ balance: number; currency: string }> {
-    const answer = await this.wallet.call('balance', { playerId: session.playerId, sessionId: session.pamSessionId });
+    const answer = await this.wallet.call('balance', { playerId: pamPlayerId(session.playerId), sessionId: session.pamSessionId });
     if (answer.outcome === 'unanswered') throw walletUnreachable();
     if (answer.outcome === 'refused') {
       if (answer.code === 'SessionExpired') {

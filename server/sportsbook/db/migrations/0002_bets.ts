@@ -71,13 +71,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX wallet_calls_due ON sportsbook.wallet_calls (next_attempt_at) WHERE state = 'pending'`.execute(db);
   await sql`CREATE INDEX wallet_calls_bet ON sportsbook.wallet_calls (bet_id)`.execute(db);
-  // The payout cap's memory: one row per player to lock, and what each settled bet paid net of its stake.
+  // The payout cap's memory: one row per player to lock, and the stake and returns of each bet settled.
   await sql`CREATE TABLE sportsbook.payout_players (player_id text PRIMARY KEY)`.execute(db);
   await sql`
     CREATE TABLE sportsbook.payout_nets (
       bet_id uuid PRIMARY KEY REFERENCES sportsbook.bets(id),
       player_id text NOT NULL,
-      net bigint NOT NULL,
+      stake bigint NOT NULL,
+      returns bigint NOT NULL,
       settled_at timestamptz NOT NULL
     )`.execute(db);
   await sql`CREATE INDEX payout_nets_player ON sportsbook.payout_nets (player_id, settled_at)`.execute(db);
