@@ -86,7 +86,7 @@ export class PlacementService {
       .digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
-    if (earlier) return earlier;
+    if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
 
     const legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
     const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price));
@@ -149,7 +149,7 @@ export class PlacementService {
       return true;
     });
     // The same bet id placed twice at once: the other placement stored it; answer what became of it.
-    if (!stored) return (await this.answerFor(request.betId, session, requestHash)) ?? this.unknown();
+    if (!stored) return this.retryDebit(request.betId, session, requestHash);
 
     // The market may have closed (settled), been suspended or moved while the bet was stored: such a bet is not
     // accepted, and its debit is never sent. Checked after the commit, so a settlement announced later sees its legs.
@@ -169,6 +169,14 @@ export class PlacementService {
       await this.outbox.attemptFor(debitId, this.policy.inlineTries, this.policy.inlinePauseMs);
     }
     return (await this.answerFor(request.betId, session, requestHash)) ?? this.unknown();
+  }
+
+  /** A retry of a placement still pending sends its debit again (same id, same body) before answering. */
+  private async retryDebit(betId: string, session: SportsbookSession, requestHash: string): Promise<PlacementAnswer> {
+    const answer = await this.answerFor(betId, session, requestHash);
+    if (answer?.statusCode !== 202) return answer ?? this.unknown();
+    await this.outbox.attempt(debitCallId(betId));
+    return (await this.answerFor(betId, session, requestHash)) ?? this.unknown();
   }
 
   /** What became of an earlier placement under this bet id, or undefined if there was none. */
