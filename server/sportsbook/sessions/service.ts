@@ -12,6 +12,9 @@ export interface SportsbookSession {
   currency: string;
 }
 
+/** No sportsbook session outlives the PAM sign-in it came from (a refresh family lives at most 12 hours). */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 const sessionEnded = () => unauthorized(SESSION_ENDED_MESSAGE, 'SessionExpired');
 const walletUnreachable = () => new AppError(503, 'We cannot reach your account right now. Please try again in a moment.', 'WalletUnavailable');
@@ -56,6 +59,7 @@ export class SessionService {
       .select(['id', 'player_id', 'pam_session_id', 'currency'])
       .where('token_hash', '=', hashToken(token))
       .where('ended_at', 'is', null)
+      .where('created_at', '>', new Date(this.clock.now().getTime() - SESSION_MAX_MS))
       .executeTakeFirst();
     return row && { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency };
   }

@@ -205,7 +205,11 @@ export interface Punter {
 
 /** A verified customer with this balance, signed in at the PAM and launched into the sportsbook. */
 export async function punter(world: BetsWorld, balance = 100_000, overrides: { verified?: boolean } = {}): Promise<Punter> {
-  const user = await createUser(world.pam, { balance, ...overrides });
+  return launch(world, await createUser(world.pam, { balance, ...overrides }));
+}
+
+/** Signs this customer in at the PAM and launches a new sportsbook session. */
+export async function launch(world: BetsWorld, user: TestUser): Promise<Punter> {
   const { accessToken } = await login(world.pam, user);
   const launch = await world.app.inject({ method: 'POST', url: '/api/session', payload: { launchToken: await launchToken(world.pam, accessToken) } });
   expect(launch.statusCode, launch.body).toBe(200);
