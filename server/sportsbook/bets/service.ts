@@ -7,7 +7,8 @@ import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
 import { creditCallId, debitCallId, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
 import { Settler, type SettledBet } from './settler';
-import type { BetsDb } from './tables';
+import type { Transaction } from 'kysely';
+import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
 
 export type NotifySession = (sessionId: string, message: SportsbookServerMessage) => void;
@@ -77,7 +78,7 @@ export class BetsService {
       if (rejected && result.code === 'SessionExpired') await this.deps.sessions.end(rejected.session_id, trx);
     },
     afterCommit: async (call, result) => {
-      if (result.state === 'done') await this.settler.settle([call.betId]);
+      if (result.state === 'done' && (await this.decidable(call.betId))) await this.settler.settle([call.betId]);
       if (result.state === 'failed' && result.code === 'SessionExpired') {
         const bet = await this.deps.db.selectFrom('sportsbook.bets').select('session_id').where('id', '=', call.betId).executeTakeFirst();
         if (bet) this.deps.sessions.ended(bet.session_id);
@@ -88,14 +89,14 @@ export class BetsService {
 
   private moneyReturned(kind: 'credit' | 'rollback'): CallHandler {
     return {
-      inTransaction: async (_trx, call, result) => {
+      afterCommit: (call, result) => {
         // A definitive refusal of money owed to a customer needs a person: it stays failed and visible.
         if (result.state === 'failed') this.deps.log?.(`wallet ${kind} refused`, { id: call.id, code: result.code, message: result.message });
       },
     };
   }
 
-  private async addRollback(trx: Parameters<CallHandler['inTransaction']>[0], betId: string, debitBody: Record<string, unknown>): Promise<void> {
+  private async addRollback(trx: Transaction<BetsDatabase>, betId: string, debitBody: Record<string, unknown>): Promise<void> {
     const id = rollbackCallId(betId);
     const exists = await trx.selectFrom('sportsbook.wallet_calls').select('id').where('id', '=', id).executeTakeFirst();
     if (exists) return;
@@ -126,6 +127,12 @@ export class BetsService {
     await this.deps.outbox.drainDue();
     await this.push([betId]);
     return { betId, status: 'void', refund };
+  }
+
+  /** Whether any of the bet's legs has a result yet: only then can a bet confirmed late be settled at once. */
+  private async decidable(betId: string): Promise<boolean> {
+    const leg = await this.deps.db.selectFrom('sportsbook.bet_legs').select('bet_id').where('bet_id', '=', betId).where('result', '!=', 'open').limit(1).executeTakeFirst();
+    return leg !== undefined;
   }
 
   async belongsTo(betId: string, playerId: string): Promise<boolean> {

@@ -84,7 +84,11 @@ export class Settler {
     if (bets.length === 0) return [];
     const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
     const legsOf = new Map<string, typeof legs>();
-    for (const leg of legs) legsOf.set(leg.bet_id, [...(legsOf.get(leg.bet_id) ?? []), leg]);
+    for (const leg of legs) {
+      const list = legsOf.get(leg.bet_id);
+      if (list) list.push(leg);
+      else legsOf.set(leg.bet_id, [leg]);
+    }
     const decided = bets
       .map((bet) => ({ bet, settlement: settleBet(bet.stake, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
       .filter((entry) => entry.settlement.status !== 'open');
@@ -99,14 +103,19 @@ export class Settler {
     const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
     const history = await trx.selectFrom('sportsbook.payout_nets').select(['player_id', 'stake', 'returns', 'settled_at']).where('player_id', 'in', players).where('settled_at', '>=', windowStart).execute();
     const windowOf = new Map<string, SettledBetFigures[]>();
-    for (const row of history) windowOf.set(row.player_id, [...(windowOf.get(row.player_id) ?? []), { settledAt: row.settled_at, stake: row.stake, returns: row.returns }]);
+    const windowFor = (playerId: string) => {
+      let window = windowOf.get(playerId);
+      if (!window) windowOf.set(playerId, (window = []));
+      return window;
+    };
+    for (const row of history) windowFor(row.player_id).push({ settledAt: row.settled_at, stake: row.stake, returns: row.returns });
 
     const rows = decided.map(({ bet, settlement }) => {
       const full = settlement.status === 'open' ? 0 : settlement.returns;
-      const window = windowOf.get(bet.player_id) ?? [];
-      const returns = applyPayoutCap(full, bet.stake, netPaidInWindow(window, now), this.cap);
+      const window = windowFor(bet.player_id);
+      // Only winnings are capped: a bet returning no more than its stake needs no look at the window.
+      const returns = full > bet.stake ? applyPayoutCap(full, bet.stake, netPaidInWindow(window, now), this.cap) : full;
       window.push({ settledAt: now, stake: bet.stake, returns });
-      windowOf.set(bet.player_id, window);
       return { bet, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
     });
 
