@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
@@ -51,6 +51,11 @@ export class BetsService {
       await this.settler.marketsResolved(resolved);
       await outbox.drainDue();
     });
+  }
+
+  /** At start: finishes any settlement a crash or a failed listener left undone, then the outbox pays it. */
+  async recover(): Promise<void> {
+    await this.settler.recover();
   }
 
   close(): void {
@@ -110,12 +115,14 @@ export class BetsService {
   async voidBet(betId: string): Promise<{ betId: string; status: string; refund: 'credit' | 'rollback' }> {
     const now = this.deps.clock.now();
     const refund = await this.deps.db.transaction().execute(async (trx) => {
+      // The debit's call first, then the bet: the order in which recording a debit's answer takes them.
+      const debitAbandoned = await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
       const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
       if (!bet) throw notFound(`No bet ${betId}`);
       if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
+      if (bet.status === 'pending' && !debitAbandoned) throw conflict(`Bet ${betId} is being confirmed right now; try again`);
       await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: bet.stake, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
       if (bet.status === 'pending') {
-        await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
         await this.addRollback(trx, betId, { playerId: pamPlayerId(bet.player_id) });
         return 'rollback' as const;
       }

@@ -68,6 +68,35 @@ export class Settler {
     return this.settle(touched.map((bet) => bet.id));
   }
 
+  /**
+   * Catches up after a settlement that did not finish (a crash, a database error in the listener: the catalogue
+   * keeps the resolution and only logs the failure): legs still open on markets the catalogue resolved take their
+   * results, and open bets that their legs now decide are settled.
+   */
+  async recover(): Promise<SettledBet[]> {
+    const { rows } = await sql<{ market_id: string; event_id: string; outcome: 'result' | 'void'; spec: MarketSpec; hth: number | null; hta: number | null; fth: number | null; fta: number | null }>`
+      SELECT DISTINCT ON (l.market_id) l.market_id, r.event_id, r.outcome, l.spec,
+             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta
+        FROM sportsbook.bet_legs l JOIN sportsbook.market_resolutions r ON r.market_id = l.market_id
+       WHERE l.result = 'open'`.execute(this.db);
+    const byEvent = new Map<string, MarketsResolved['markets']>();
+    for (const row of rows) {
+      const outcome: MarketsResolved['markets'][number]['outcome'] =
+        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! } } };
+      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
+    }
+    const settled: SettledBet[] = [];
+    for (const [eventId, markets] of byEvent) settled.push(...(await this.marketsResolved({ eventId, markets })));
+    const decided = await this.db
+      .selectFrom('sportsbook.bets')
+      .select('id')
+      .where('status', '=', 'open')
+      .where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('result', '!=', 'open'))
+      .execute();
+    settled.push(...(await this.settle(decided.map((bet) => bet.id))));
+    return settled;
+  }
+
   /** Settles those of these bets that are open and decided by their legs; the rest are left as they are. */
   async settle(betIds: readonly string[]): Promise<SettledBet[]> {
     const settled: SettledBet[] = [];
