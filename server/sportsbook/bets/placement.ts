@@ -22,7 +22,7 @@ export interface PlacementPolicy {
   holdMs: number;
 }
 
-export const defaultPlacementPolicy: PlacementPolicy = { inlineTries: 3, inlinePauseMs: 250, holdMs: 20_000 };
+export const defaultPlacementPolicy: PlacementPolicy = { inlineTries: 2, inlinePauseMs: 200, holdMs: 20_000 };
 
 /** 201 accepted, 202 pending (the wallet's answer not yet known), 422 refused. */
 export type PlacementAnswer = { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
