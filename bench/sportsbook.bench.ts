@@ -28,6 +28,9 @@ const STAKE = 100;
 const OPENING_BALANCE = 10_000_000;
 const SECRET = 'bench-sportsbook-secret';
 
+let walletMs = 0;
+let walletCalls = 0;
+const CLIENTS_OVERRIDE = Number(process.env.BENCH_SPORTSBOOK_CLIENTS || 0);
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 /** A small JSON POST on a kept-alive connection (fetch's pool is tuned for browsers' patterns, this for load). */
@@ -56,7 +59,17 @@ export default async function run(): Promise<void> {
     const db = sportsbookDb(database);
     await migrateSportsbook(db);
     book = createSportsbookServices({
+      walletFetch: async (input, init) => {
+        const at = performance.now();
+        try {
+          return await fetch(input, init);
+        } finally {
+          walletMs += performance.now() - at;
+          walletCalls++;
+        }
+      },
       db,
+      rateLimits: { launch: { max: 10_000, timeWindow: 60_000 } },
       clock: systemClock,
       config: { publicUrl: 'http://127.0.0.1', sportsbookUrl: 'http://127.0.0.1:8100', pamUrl, secrets: { jwtSecret: 'x', providerSecret: 'x', operatorKey: 'bench', sportsbookSecret: SECRET }, clockSpeed: 9, goalSuspensionMs: 5_000 },
     });
@@ -97,7 +110,7 @@ export default async function run(): Promise<void> {
     let refused = 0;
     const started = Date.now();
     await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
+      Array.from({ length: CLIENTS_OVERRIDE || CLIENTS }, async () => {
         while (next < BETS) {
           const n = next++;
           const selectionId = selections[n % 3]!;
@@ -108,6 +121,9 @@ export default async function run(): Promise<void> {
       }),
     );
     const placeSeconds = (Date.now() - started) / 1000;
+    console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls, ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * (CLIENTS_OVERRIDE || CLIENTS)) / BETS).toFixed(1)} ms on average`);
+    walletMs = 0;
+    walletCalls = 0;
     console.log(`bets placed/s end to end (POST /api/bets -> sportsbook -> signed debit -> PAM ledger), ${CLIENTS} clients, ${PLAYERS} players: ${formatRate(BETS / placeSeconds)} (${BETS} in ${placeSeconds.toFixed(1)} s; not 201: ${refused})`);
 
     const settleStarted = Date.now();
@@ -120,6 +136,7 @@ export default async function run(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const settleSeconds = (Date.now() - settleStarted) / 1000;
+    console.log(`  credits: ${walletCalls} wallet calls, ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average`);
     console.log(`settlement of ${BETS} open bets on one match, credits delivered: ${settleSeconds.toFixed(1)} s (target <= 60 s) ${settleSeconds <= 60 ? 'OK' : 'ABOVE TARGET'}`);
 
     const ours = await sql<{ open: number; paid: number; staked: number }>`

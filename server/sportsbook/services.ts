@@ -26,10 +26,13 @@ export interface RateLimit {
 export interface SportsbookRateLimits {
   /** Catalogue reads per IP: a frame polls a little; a scraper must not take the CPU. */
   catalogue: RateLimit;
+  /** Session launches per IP: each asks the PAM to check a launch token, so guessing must be slow. */
+  launch: RateLimit;
 }
 
 export const defaultSportsbookRateLimits: SportsbookRateLimits = {
   catalogue: { max: 600, timeWindow: 60_000 },
+  launch: { max: 30, timeWindow: 60_000 },
 };
 
 export interface SportsbookServiceDeps {

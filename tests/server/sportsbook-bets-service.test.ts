@@ -126,5 +126,14 @@ for (const kind of databaseKinds()) {
       await services.outbox.drainDue();
       expect(await balanceOf(user.id)).toBe(10_000 - 400 + expected);
     });
+
+    it('session launches are rate limited per address, so launch tokens cannot be guessed at speed', async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 32; attempt++) {
+        statuses.push((await app.inject({ method: 'POST', url: '/api/session', remoteAddress: '198.51.100.7', payload: { launchToken: 'x'.repeat(40) } })).statusCode);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+    });
   });
 }
