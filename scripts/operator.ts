@@ -16,12 +16,13 @@ import { findCommand, operatorCommands } from '../server/modules/operator/comman
 import { runOperatorRequest, type OperatorAnswer } from '../server/modules/operator/dispatch';
 import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/modules/operator/socket';
 import { databaseHolder, holdDatabase } from '../server/modules/operator/data-dir-lock';
+import { findSportsbookCommand, sportsbookCommands } from '../server/sportsbook/operator/commands';
 
 const [name, ...args] = process.argv.slice(2);
 const config = loadConfig();
 
 function usage(): never {
-  console.error(`Usage: npm run operator -- <command> [args]\n\nCommands:\n${operatorCommands.map((c) => `  ${c.usage}`).join('\n')}`);
+  console.error(`Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...operatorCommands, ...sportsbookCommands].map((c) => `  ${c.usage}`).join('\n')}`);
   process.exit(2);
 }
 
@@ -30,11 +31,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!name || !findCommand(name)) usage();
+if (!name || (!findCommand(name) && !findSportsbookCommand(name))) usage();
+// Sportsbook commands go to the sportsbook's own socket: its catalogue lives in that process's memory.
+const forSportsbook = findSportsbookCommand(name) !== undefined;
 
 async function throughServer(): Promise<OperatorAnswer | undefined> {
   try {
-    return await sendOperatorCommand(config.dataDir, name!, args);
+    return await sendOperatorCommand(config.dataDir, name!, args, forSportsbook ? 'sportsbook' : 'operator');
   } catch (error) {
     if (error instanceof OperatorSocketUnavailable) return undefined;
     return fail(error instanceof Error ? error.message : String(error));
@@ -63,6 +66,6 @@ async function directly(): Promise<OperatorAnswer> {
   }
 }
 
-const answer = (await throughServer()) ?? (await directly());
+const answer = (await throughServer()) ?? (forSportsbook ? fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.') : await directly());
 if (answer.status !== 200) fail(answer.message ?? `Failed (status ${answer.status})`);
 console.log(JSON.stringify(answer.result, null, 2));

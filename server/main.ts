@@ -17,6 +17,7 @@ import { startSportsbook } from './sportsbook/start';
 import { holdDatabase } from './modules/operator/data-dir-lock';
 import { listenOperatorSocket } from './modules/operator/socket';
 import { runOperatorRequest } from './modules/operator/dispatch';
+import { seedDemoBets } from './sportsbook/seed-demo-bets';
 
 const config = loadConfig();
 // PGlite is one process: the operator CLI, or a second server, must go through this one.
@@ -39,7 +40,7 @@ const app = await buildApp({
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
-const sportsbook = await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }) });
+const sportsbook = await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }), operatorSocket: true });
 
 await app.listen({ port: config.port, host: config.host });
 const operatorSocket = await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')));
@@ -47,6 +48,12 @@ app.log.info(
   `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook on ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
 );
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (config.seedDemo) {
+  // Through the real launch, placement and operator paths, once both services listen; nothing when the demo has bets.
+  await seedDemoBets({ pamUrl: loadSportsbookConfig(config).pamUrl, sportsbookUrl: sportsbook.app.listeningOrigin, email: DEMO_EMAIL, password: DEMO_PASSWORD, services: sportsbook.services }).catch((error: unknown) =>
+    app.log.error({ err: error }, 'seeding the demo customer\'s bets failed'),
+  );
+}
 
 // Idempotency keys are promised for 24 hours, and wrong-password counts matter for a day; older ones are forgotten hourly so the tables stay small.
 const purgeTimer = setInterval(() => {

@@ -25,9 +25,9 @@ export async function createCustomer(options: { balance?: number; verified?: boo
   return { id, email, password };
 }
 
-/** What `npm run operator -- <command> ...` does against the running server: through its operator socket. */
+/** What `npm run operator -- <command> ...` does against the running server: through its operator socket (sb-* to the sportsbook's). */
 export async function operator(command: string, ...args: string[]): Promise<unknown> {
-  const answer = await sendOperatorCommand(E2E_DATA_DIR, command, args);
+  const answer = await sendOperatorCommand(E2E_DATA_DIR, command, args, command.startsWith('sb-') ? 'sportsbook' : 'operator');
   if (answer.status !== 200) throw new Error(answer.message);
   return answer.result;
 }

@@ -12,7 +12,7 @@ import { startSportsbook } from './start';
 
 const config = loadSportsbookConfig(loadConfig());
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'sportsbook-pglite') });
-const sportsbook = await startSportsbook({ config, database, clock: systemClock, logLevel: process.env.LOG_LEVEL || 'info' });
+const sportsbook = await startSportsbook({ config, database, clock: systemClock, logLevel: process.env.LOG_LEVEL || 'info', operatorSocket: true });
 sportsbook.app.log.info(`Sportsbook on ${config.sportsbookUrl} (database: ${database.kind}; wallet API at ${config.pamUrl})`);
 
 async function shutdown() {

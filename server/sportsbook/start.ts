@@ -9,6 +9,9 @@ import { sportsbookDb } from './db/schema';
 import { AdvisoryLockLeadership, soleLeadership } from './feed/leadership';
 import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from './services';
 import { buildSportsbookApp } from './app';
+import { listenOperatorSocket } from '../modules/operator/socket';
+import { runCommandRequest } from '../modules/operator/dispatch';
+import { findSportsbookCommand } from './operator/commands';
 
 export interface StartSportsbookOptions {
   config: SportsbookConfig;
@@ -19,6 +22,8 @@ export interface StartSportsbookOptions {
   logLevel?: string | false;
   /** Tests: port 0 and other collaborators (a scripted random, a fake resolveSession). */
   port?: number;
+  /** Listen for the operator CLI on DATA_DIR/operator/sportsbook.sock (npm start and main.ts do; tests that need no CLI don't). */
+  operatorSocket?: boolean;
   overrides?: Partial<Omit<SportsbookServiceDeps, 'db' | 'clock' | 'config'>>;
 }
 
@@ -47,17 +52,30 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   const app = await buildSportsbookApp({ services, clientDir, logger, logLevel: options.logLevel });
   appLogger = app.log;
   await services.runner.start();
+  // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
+  await services.bets.recover();
+  services.outbox.start();
+  let operatorSocket: { close(): Promise<void> } | undefined;
   try {
     await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });
+    // The catalogue lives in this process's memory, so its operator commands come here, over a socket of its own.
+    if (options.operatorSocket) {
+      operatorSocket = await listenOperatorSocket(config.dataDir, (request) => runCommandRequest(findSportsbookCommand, services, request, (error) => app.log.error({ err: error }, 'operator command failed')), 'sportsbook');
+    }
   } catch (error) {
     await services.runner.stop();
+    await services.outbox.stop();
+    await app.close();
     throw error;
   }
   return {
     app,
     services,
     close: async () => {
+      await operatorSocket?.close();
       await services.runner.stop();
+      services.bets.close();
+      await services.outbox.stop();
       await app.close();
       await services.bus.close();
     },

@@ -9,11 +9,20 @@ export interface OperatorAnswer {
   message?: string;
 }
 
-/** Runs one `{command, args}` request; never throws, so the socket always answers. */
-export async function runOperatorRequest(services: Services, request: unknown, logError: (error: unknown) => void = () => {}): Promise<OperatorAnswer> {
+interface RunnableCommand<S> {
+  run(services: S, args: string[]): Promise<unknown>;
+}
+
+/** Runs one `{command, args}` request against the PAM's commands; never throws, so the socket always answers. */
+export function runOperatorRequest(services: Services, request: unknown, logError: (error: unknown) => void = () => {}): Promise<OperatorAnswer> {
+  return runCommandRequest(findCommand, services, request, logError);
+}
+
+/** Runs one `{command, args}` request against a service's own command list (the PAM's, the sportsbook's). */
+export async function runCommandRequest<S>(find: (name: string) => RunnableCommand<S> | undefined, services: S, request: unknown, logError: (error: unknown) => void = () => {}): Promise<OperatorAnswer> {
   const { command: name, args } = (request ?? {}) as { command?: unknown; args?: unknown };
   if (typeof name !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return { status: 400, message: 'Expected {"command": string, "args": string[]}' };
-  const command = findCommand(name);
+  const command = find(name);
   if (!command) return { status: 404, message: `Unknown operator command: ${name}` };
   try {
     return { status: 200, result: await command.run(services, args) };

@@ -9,7 +9,9 @@ import type { OperatorAnswer } from './dispatch';
  * server. The socket answering is also how the CLI knows a server holds the database.
  */
 export const operatorSocketDir = (dataDir: string) => join(dataDir, 'operator');
-export const operatorSocketPath = (dataDir: string) => join(operatorSocketDir(dataDir), 'operator.sock');
+/** Each service that takes operator commands has its own socket in the folder: `operator` (the PAM), `sportsbook`. */
+export type OperatorSocketName = 'operator' | 'sportsbook';
+export const operatorSocketPath = (dataDir: string, name: OperatorSocketName = 'operator') => join(operatorSocketDir(dataDir), `${name}.sock`);
 
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -21,9 +23,9 @@ export interface OperatorSocketServer {
   close(): Promise<void>;
 }
 
-export async function listenOperatorSocket(dataDir: string, handle: (request: unknown) => Promise<OperatorAnswer>): Promise<OperatorSocketServer> {
+export async function listenOperatorSocket(dataDir: string, handle: (request: unknown) => Promise<OperatorAnswer>, name: OperatorSocketName = 'operator'): Promise<OperatorSocketServer> {
   const dir = operatorSocketDir(dataDir);
-  const path = operatorSocketPath(dataDir);
+  const path = operatorSocketPath(dataDir, name);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);
   if (await answers(path)) throw new Error(`Another server already answers operator commands at ${path}`);
@@ -88,12 +90,12 @@ function answers(path: string): Promise<boolean> {
 }
 
 /** The folder and socket must be this user's and closed to everyone else; otherwise someone else may have put them there. */
-async function assertPrivate(dataDir: string): Promise<void> {
+async function assertPrivate(dataDir: string, name: OperatorSocketName): Promise<void> {
   const uid = process.getuid?.();
   const dir = await lstat(operatorSocketDir(dataDir)).catch(() => undefined);
-  const socket = await lstat(operatorSocketPath(dataDir)).catch(() => undefined);
+  const socket = await lstat(operatorSocketPath(dataDir, name)).catch(() => undefined);
   if (!dir || !socket) throw new OperatorSocketUnavailable('No operator socket');
-  if (!socket.isSocket()) throw new Error(`${operatorSocketPath(dataDir)} is not a socket; refusing to send operator commands to it`);
+  if (!socket.isSocket()) throw new Error(`${operatorSocketPath(dataDir, name)} is not a socket; refusing to send operator commands to it`);
   if (uid === undefined) return;
   if (!dir.isDirectory() || dir.uid !== uid || (dir.mode & 0o077) !== 0 || socket.uid !== uid) {
     throw new Error(`${operatorSocketDir(dataDir)} is not private to this user (owner and mode 0700 expected); refusing to send operator commands through it`);
@@ -101,9 +103,9 @@ async function assertPrivate(dataDir: string): Promise<void> {
 }
 
 /** Sends one command to the server holding DATA_DIR and returns its answer; throws OperatorSocketUnavailable when none answers. */
-export async function sendOperatorCommand(dataDir: string, command: string, args: string[]): Promise<OperatorAnswer> {
-  await assertPrivate(dataDir);
-  const path = operatorSocketPath(dataDir);
+export async function sendOperatorCommand(dataDir: string, command: string, args: string[], name: OperatorSocketName = 'operator'): Promise<OperatorAnswer> {
+  await assertPrivate(dataDir, name);
+  const path = operatorSocketPath(dataDir, name);
   const text = await new Promise<string>((resolve, reject) => {
     const socket = createConnection(path);
     let received = '';
