@@ -7,6 +7,7 @@ import type { EventPhase, MarketType, Price, Score, SelectionStatus } from '../.
 /** A team's strength relative to its league's average (1.0 = average). */
 export interface TeamStrength {
   attack: number;
+  /** Goals conceded relative to the league's average: below 1 is a good defence. */
   defence: number;
 }
 
@@ -50,8 +51,13 @@ export interface MarketSpec {
 
 export interface PricedSelection {
   key: string;
-  /** The model's fair probability, before margin. */
+  /**
+   * The model's fair probability of winning, before margin, given the selection is not void (what the price is
+   * made from, so a market's probabilities sum to 1; double chance's to 2).
+   */
   probability: number;
+  /** The chance the selection ends void (a draw in draw no bet, a whole line landing); 0 for most. */
+  voidProbability: number;
   /** On the price ladder, after the market's margin; null when not offered (decided, or too unlikely to price). */
   price: Price | null;
   status: SelectionStatus;

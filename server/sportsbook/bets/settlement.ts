@@ -1,0 +1,78 @@
+/**
+ * What a bet pays, by the Betting Rules (Section A): pure arithmetic on integer pence and exact prices; the
+ * service stores the figure once and pays it once.
+ */
+import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price } from '../../../src/contract/sportsbook-rules';
+import { returnsFor } from '../../../src/lib/odds';
+
+export interface SettlementLeg {
+  /** The price the bet was struck at. */
+  price: Price;
+  result: LegResult;
+}
+
+export type BetSettlement = { status: 'open' } | { status: 'won' | 'lost' | 'void'; returns: number };
+
+/**
+ * A single is a bet of one leg; an accumulator multiplies its legs. Any lost leg loses the bet at once, even with
+ * legs still open; otherwise an open leg keeps it open. "A void bet is settled at odds of 1.00": void legs drop
+ * out and the rest is paid at the other legs' odds; every leg void returns the stake as a void bet. The payout is
+ * the stake times the exact product of the winning legs' odds, rounded down to the penny once, at the end.
+ */
+export function settleBet(stakePence: number, legs: readonly SettlementLeg[]): BetSettlement {
+  if (legs.length === 0) throw new Error('a bet has at least one leg');
+  if (legs.some((leg) => leg.result === 'lost')) return { status: 'lost', returns: 0 };
+  if (legs.some((leg) => leg.result === 'open')) return { status: 'open' };
+  const winners = legs.filter((leg) => leg.result === 'won');
+  if (winners.length === 0) return { status: 'void', returns: stakePence };
+  return { status: 'won', returns: returnsFor(stakePence, winners.map((leg) => leg.price)) };
+}
+
+export interface SettledBetFigures {
+  settledAt: Date | number;
+  stake: number;
+  /** What was paid, after any cap. */
+  returns: number;
+}
+
+/**
+ * Betting Rules, Payout limit: "The most we will pay to any one account is £200,000 net in any 24-hour period.
+ * 'Net' means the total paid out on bets settled in that period, minus the stakes of those bets."
+ *
+ * The figure to pass to applyPayoutCap: the largest net over any stretch of the last 24 hours that ends now, i.e.
+ * the largest suffix sum of (returns - stake) over the account's bets settled since now - 24 h (0 if none is
+ * positive). Not the plain sum of the last 24 hours: a loss early in that window lowers the plain sum, yet a
+ * 24-hour period starting just after the loss does not contain it, and its net must not exceed the cap either.
+ * Checking every suffix at each settlement keeps every 24-hour period within the cap, since any period's bets are
+ * a suffix of the bets in the 24 hours before its last settlement.
+ */
+export function netPaidInWindow(settled: readonly SettledBetFigures[], now: Date | number): number {
+  const end = +now;
+  const start = end - PAYOUT_CAP_WINDOW_MS;
+  const recent = settled.filter((bet) => +bet.settledAt >= start && +bet.settledAt <= end).sort((a, b) => +b.settledAt - +a.settledAt);
+  let suffix = 0;
+  let largest = 0;
+  for (const bet of recent) {
+    suffix += bet.returns - bet.stake;
+    largest = Math.max(largest, suffix);
+  }
+  return largest;
+}
+
+/**
+ * The returns to pay once the cap is applied, given the net already paid in the window (netPaidInWindow).
+ * - The cap limits winnings only: a bet that returns at least its stake always gets the stake back, so a win with
+ *   no allowance left pays exactly the stake and a void bet is never cut.
+ * - A bet whose returns are below its stake (lost, or a cash out under the stake) has no net winnings: nothing to
+ *   cap, paid as it is; its loss lowers later nets through netPaidInWindow.
+ * - The winnings paid are min(net, cap - alreadyPaid), never negative, even if the window is already over the
+ *   cap (a lower cap set since, or bets settled before the cap existed).
+ * - The service must read the window and pay under one lock per account, or two settlements racing could each
+ *   see the whole allowance.
+ */
+export function applyPayoutCap(returns: number, stake: number, netAlreadyPaidInWindow: number, cap: number = NET_PAYOUT_CAP_PENCE): number {
+  const net = returns - stake;
+  if (net <= 0) return returns;
+  const allowance = Math.max(0, cap - Math.max(0, netAlreadyPaidInWindow));
+  return stake + Math.min(net, allowance);
+}

@@ -1,0 +1,78 @@
+/**
+ * The markets of a football match: what they are (marketCatalogue), what they cost now (priceEvent) and how they
+ * settle (settleSelection). Every price comes from one score distribution per call, so the markets of an event
+ * never contradict each other.
+ */
+import type { MarketType } from '../../../src/contract/sportsbook-rules';
+import { scoreDistribution } from '../pricing/score-distribution';
+import type { FinalResult, MarketSpec, MatchRates, MatchState, PricedMarket, PricedSelection, SelectionOutcome } from '../pricing/types';
+import { asianHandicap } from './asian-handicap';
+import { bothTeamsToScore } from './both-teams-to-score';
+import { correctScore } from './correct-score';
+import { doubleChance } from './double-chance';
+import { drawNoBet } from './draw-no-bet';
+import { firstHalfResult } from './first-half-result';
+import { halfTimeFullTime } from './half-time-full-time';
+import { MARKET_MARGINS, offeredPrice } from './margins';
+import type { MarketRule, SelectionChances } from './market-rule';
+import { matchResult } from './match-result';
+import { totalGoals } from './total-goals';
+
+export { MARKET_MARGINS, MIN_OFFERED_PROBABILITY, rawDecimalOdds } from './margins';
+export { areRelated, relatedEventIds } from './related-outcomes';
+
+/** In the order a match page lists them. */
+export const MARKET_RULES: Readonly<Record<MarketType, MarketRule>> = {
+  'match-result': matchResult,
+  'double-chance': doubleChance,
+  'draw-no-bet': drawNoBet,
+  'total-goals': totalGoals,
+  'both-teams-to-score': bothTeamsToScore,
+  'correct-score': correctScore,
+  'first-half-result': firstHalfResult,
+  'half-time-full-time': halfTimeFullTime,
+  'asian-handicap': asianHandicap,
+};
+
+/** Every market of a match between these teams (names as customers see them). Stable keys; 27 markets. */
+export function marketCatalogue(home: string, away: string): MarketSpec[] {
+  return Object.values(MARKET_RULES).flatMap((rule) => rule.specs({ home, away }));
+}
+
+/**
+ * Prices for the catalogue at this moment of the match. A market is closed at full time, after its period, or
+ * once decided (see isDecided); a selection has no price, and is
+ * closed, when it can no longer win, is fairer than MIN_OFFERED_PROBABILITY, or would be shorter than 1/500.
+ * Selections that can be void (draw no bet, whole lines) are priced on their chance given no void.
+ */
+export function priceEvent(
+  rates: MatchRates,
+  state: MatchState,
+  catalogue: readonly MarketSpec[],
+  margins: Readonly<Record<MarketType, number>> = MARKET_MARGINS,
+): PricedMarket[] {
+  const distribution = scoreDistribution(rates, state);
+  return catalogue.map((spec) => {
+    const rule = MARKET_RULES[spec.type];
+    const chances = rule.chances(spec, distribution);
+    const closed = state.phase === 'full-time' || rule.periodOver?.(state) === true || isDecided(chances);
+    const selections = spec.selections.map(({ key }, index): PricedSelection => {
+      const { win, void: voidChance, lose } = chances[index]!;
+      const probability = win + lose > 0 ? win / (win + lose) : 0;
+      const price = closed || win === 0 ? null : offeredPrice(probability, margins[spec.type]);
+      return { key, probability, voidProbability: voidChance, price, status: price ? 'open' : 'closed' };
+    });
+    return { key: spec.key, status: closed ? 'closed' : 'open', selections };
+  });
+}
+
+/**
+ * Decided once at most one selection can still win: the others can only lose or be void, so the market has
+ * nothing left to offer (Over 0.5 after a goal; Over 2.0 at 2-0, which can only win or be void).
+ */
+const isDecided = (chances: readonly SelectionChances[]): boolean => chances.filter((chance) => chance.win > 0).length <= 1;
+
+/** How a selection settles on the official result (Betting Rules, Section B). Throws on a key not in the spec. */
+export function settleSelection(spec: MarketSpec, selectionKey: string, result: FinalResult): SelectionOutcome {
+  return MARKET_RULES[spec.type].settle(spec, selectionKey, result);
+}

@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import type { Score } from '../../src/contract/sportsbook-rules';
+import { decimalValue, impliedProbability } from '../../src/lib/odds';
+import { MARKET_MARGINS, MARKET_RULES, marketCatalogue, priceEvent, rawDecimalOdds, settleSelection } from '../../server/sportsbook/markets';
+import { boundedRho, dixonColesTau, MAX_PERIOD_GOALS, periodScoreMatrix } from '../../server/sportsbook/pricing/dixon-coles';
+import { goalRates, matchRates } from '../../server/sportsbook/pricing/match-rates';
+import { scoreDistribution } from '../../server/sportsbook/pricing/score-distribution';
+import type { MatchRates, MatchState, PricedMarket } from '../../server/sportsbook/pricing/types';
+
+const catalogue = marketCatalogue('Rovers', 'United');
+const specOf = (key: string) => catalogue.find((spec) => spec.key === key)!;
+const league = { homeGoals: 1.55, awayGoals: 1.2, rho: -0.12 };
+const rates = matchRates({ attack: 1.15, defence: 0.9 }, { attack: 0.95, defence: 1.05 }, league);
+
+const preMatch: MatchState = { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null };
+const state = (phase: MatchState['phase'], minute: number, score: Score, halfTimeScore: Score | null = null): MatchState => ({ phase, minute, score, halfTimeScore });
+
+const STATES: Array<[string, MatchState]> = [
+  ['before kick-off', preMatch],
+  ['1-0 after 30 minutes', state('first-half', 30, { home: 1, away: 0 })],
+  ['1-1 at half time', state('half-time', 45, { home: 1, away: 1 }, { home: 1, away: 1 })],
+  ['0-1 at 60 minutes', state('second-half', 60, { home: 0, away: 1 }, { home: 0, away: 0 })],
+];
+const RATES: Array<[string, MatchRates]> = [
+  ['a home favourite', rates],
+  ['an away favourite', matchRates({ attack: 0.7, defence: 1.3 }, { attack: 1.5, defence: 0.7 }, league)],
+  ['a goal-fest', { home: 2.6, away: 2.2, rho: -0.05 }],
+  ['a tight low-scorer', { home: 0.9, away: 0.8, rho: -0.2 }],
+];
+
+const probabilities = (market: PricedMarket) => Object.fromEntries(market.selections.map((selection) => [selection.key, selection.probability]));
+const byKey = (markets: PricedMarket[]) => Object.fromEntries(markets.map((market) => [market.key, market]));
+/** Fair probabilities sum to 1 except in double chance, where each result is covered by two selections. */
+const fairSum = (key: string) => (key === 'double-chance' ? 2 : 1);
+
+describe('the score model', () => {
+  it('builds expected goals from attack, defence and the league average, home advantage included', () => {
+    const rates = matchRates({ attack: 1.2, defence: 0.8 }, { attack: 1, defence: 1.1 }, league);
+    expect(rates.home).toBeCloseTo(1.2 * 1.1 * 1.55, 12);
+    expect(rates.away).toBeCloseTo(1 * 0.8 * 1.2, 12);
+    expect(rates.rho).toBe(league.rho);
+  });
+
+  it('corrects the low scores as Dixon and Coles (1997) do: negative rho raises 0-0 and 1-1 and lowers 1-0 and 0-1', () => {
+    const [lambda, mu] = [1.4, 1.1];
+    expect(dixonColesTau(0, 0, lambda, mu, -0.1)).toBeCloseTo(1 + lambda * mu * 0.1, 12);
+    expect(dixonColesTau(0, 1, lambda, mu, -0.1)).toBeCloseTo(1 - lambda * 0.1, 12);
+    expect(dixonColesTau(1, 0, lambda, mu, -0.1)).toBeCloseTo(1 - mu * 0.1, 12);
+    expect(dixonColesTau(1, 1, lambda, mu, -0.1)).toBeCloseTo(1.1, 12);
+    expect(dixonColesTau(2, 1, lambda, mu, -0.1)).toBe(1);
+
+    const size = MAX_PERIOD_GOALS + 1;
+    const independent = periodScoreMatrix(lambda, mu, 0);
+    for (const [rho, sign] of [[-0.15, 1], [0.15, -1]] as const) {
+      const corrected = periodScoreMatrix(lambda, mu, rho);
+      expect(Math.sign(corrected[0]! - independent[0]!)).toBe(sign);
+      expect(Math.sign(corrected[size + 1]! - independent[size + 1]!)).toBe(sign);
+      expect(Math.sign(corrected[1]! - independent[1]!)).toBe(-sign);
+      expect(Math.sign(corrected[size]! - independent[size]!)).toBe(-sign);
+      expect(corrected[2 * size + 1]).toBeCloseTo(independent[2 * size + 1]!, 12);
+    }
+  });
+
+  it('keeps every probability non-negative and the matrix summing to 1, even for a rho the rates cannot take', () => {
+    for (const [lambda, mu, rho] of [[3, 2.5, 0.9], [0.2, 0.1, -8], [1.3, 1, -0.13], [0, 0.4, -0.2]] as const) {
+      const matrix = periodScoreMatrix(lambda, mu, rho);
+      expect(Math.min(...matrix)).toBeGreaterThanOrEqual(0);
+      expect(matrix.reduce((sum, cell) => sum + cell, 0)).toBeCloseTo(1, 12);
+    }
+    expect(boundedRho(3, 2.5, 0.9)).toBeCloseTo(1 / 7.5, 12);
+    expect(boundedRho(2, 1, -0.9)).toBe(-0.5);
+  });
+
+  it('gives the feed per-minute rates that add up to the expected goals of each half, and none outside play', () => {
+    const first = goalRates(rates, state('first-half', 10, { home: 0, away: 0 }));
+    const second = goalRates(rates, state('second-half', 50, { home: 0, away: 0 }, { home: 0, away: 0 }));
+    expect((first.home + second.home) * 45).toBeCloseTo(rates.home, 12);
+    expect((first.away + second.away) * 45).toBeCloseTo(rates.away, 12);
+    expect(first.home * 45).toBeCloseTo(rates.home * 0.45, 12);
+    for (const quiet of [preMatch, state('half-time', 45, { home: 0, away: 0 }, { home: 0, away: 0 }), state('full-time', 90, { home: 0, away: 0 }, { home: 0, away: 0 })]) {
+      expect(goalRates(rates, quiet)).toEqual({ home: 0, away: 0 });
+    }
+  });
+
+  it('needs the half-time score once the second half has started', () => {
+    expect(() => scoreDistribution(rates, state('second-half', 50, { home: 1, away: 0 }))).toThrow(/halfTimeScore/);
+  });
+});
+
+describe('the catalogue', () => {
+  it('has every market type with stable keys, and selection names with the team names', () => {
+    expect(catalogue).toHaveLength(27);
+    expect(new Set(catalogue.map((spec) => spec.key)).size).toBe(catalogue.length);
+    expect(new Set(catalogue.map((spec) => spec.type))).toEqual(new Set(Object.keys(MARKET_RULES)));
+    for (const spec of catalogue) {
+      expect(spec.key).toMatch(/^[A-Za-z0-9._:-]+$/);
+      expect(new Set(spec.selections.map((selection) => selection.key)).size).toBe(spec.selections.length);
+      for (const selection of spec.selections) expect(selection.key).toMatch(/^[A-Za-z0-9._:-]+$/);
+    }
+    expect(specOf('total-goals:2').name).toBe('Total Goals Over/Under 2.0');
+    expect(specOf('asian-handicap:-1.5').name).toBe('Asian Handicap Rovers -1.5');
+    expect(specOf('asian-handicap:-1.5').selections.map((selection) => selection.name)).toEqual(['Rovers -1.5', 'United +1.5']);
+    expect(specOf('double-chance').selections.map((selection) => selection.name)).toEqual(['Rovers or Draw', 'Rovers or United', 'Draw or United']);
+    expect(specOf('half-time-full-time').selections.find((selection) => selection.key === 'draw-home')!.name).toBe('Draw/Rovers');
+    expect(specOf('correct-score').selections).toHaveLength(28);
+  });
+});
+
+describe.each(RATES)('prices for %s', (_label, matchRates) => {
+  describe.each(STATES)('%s', (_when, matchState) => {
+    const markets = priceEvent(matchRates, matchState, catalogue);
+    const open = markets.filter((market) => market.status === 'open');
+
+    it('has fair probabilities summing to 1 in every market', () => {
+      for (const market of markets) {
+        const total = market.selections.reduce((sum, selection) => sum + selection.probability, 0);
+        expect(Math.abs(total - fairSum(market.key)), market.key).toBeLessThan(1e-9);
+      }
+    });
+
+    it('has raw implied probabilities summing to 1 + the margin', () => {
+      for (const market of open) {
+        const margin = MARKET_MARGINS[specOf(market.key).type];
+        const implied = market.selections.reduce((sum, selection) => sum + 1 / rawDecimalOdds(selection.probability, margin), 0);
+        expect(Math.abs(implied - fairSum(market.key) * (1 + margin)), market.key).toBeLessThan(1e-9);
+      }
+    });
+
+    it('snaps every price at or below its raw price, keeping at least the margin and not much more', () => {
+      for (const market of open) {
+        const margin = MARKET_MARGINS[specOf(market.key).type];
+        const offered = market.selections.filter((selection) => selection.price !== null);
+        for (const selection of offered) {
+          const raw = rawDecimalOdds(selection.probability, margin);
+          expect(decimalValue(selection.price!)).toBeLessThanOrEqual(raw);
+          // Snapping adds no more than the ladder's widest step (4/9 to 1/2, 0.0256 of probability) to a selection.
+          expect(impliedProbability(selection.price!) - 1 / raw).toBeLessThan(0.0257);
+        }
+        const fair = offered.reduce((sum, selection) => sum + selection.probability, 0);
+        const implied = offered.reduce((sum, selection) => sum + impliedProbability(selection.price!), 0);
+        expect(implied, market.key).toBeGreaterThanOrEqual(fair * (1 + margin) - 1e-12);
+        if (offered.length === market.selections.length) {
+          expect(implied - fairSum(market.key), market.key).toBeGreaterThanOrEqual(fairSum(market.key) * margin - 1e-12);
+        }
+      }
+    });
+
+    it('sums the correct scores to the match result', () => {
+      const all = byKey(markets);
+      const result = probabilities(all['match-result']!);
+      const sums = { home: 0, draw: 0, away: 0 };
+      for (const selection of all['correct-score']!.selections) {
+        const [home, away] = selection.key.startsWith('other-') ? [0, 0] : selection.key.split('-').map(Number);
+        const outcome = selection.key.startsWith('other-') ? (selection.key.slice(6) as keyof typeof sums) : home! > away! ? 'home' : home === away ? 'draw' : 'away';
+        sums[outcome] += selection.probability;
+      }
+      for (const key of ['home', 'draw', 'away'] as const) expect(Math.abs(sums[key] - result[key]!)).toBeLessThan(1e-9);
+    });
+
+    it('agrees with the score matrix on totals, both teams to score and draw no bet', () => {
+      const grid = scoreDistribution(matchRates, matchState).fullTime;
+      const chance = (test: (home: number, away: number) => boolean) => {
+        let sum = 0;
+        for (let i = 0; i < grid.size; i++) for (let j = 0; j < grid.size; j++) if (test(grid.home + i, grid.away + j)) sum += grid.mass[i * grid.size + j]!;
+        return sum;
+      };
+      const all = byKey(markets);
+      for (const line of [0.5, 1.5, 2.5, 3.5, 4.5]) {
+        expect(Math.abs(probabilities(all[`total-goals:${line}`]!).over! - chance((h, a) => h + a > line))).toBeLessThan(1e-9);
+      }
+      for (const line of [1, 2, 3, 4]) {
+        const push = chance((h, a) => h + a === line);
+        const over = all[`total-goals:${line}`]!.selections[0]!;
+        expect(Math.abs(over.voidProbability - push)).toBeLessThan(1e-9);
+        if (push < 1) expect(Math.abs(over.probability - chance((h, a) => h + a > line) / (1 - push))).toBeLessThan(1e-9);
+      }
+      expect(Math.abs(probabilities(all['both-teams-to-score']!).yes! - chance((h, a) => h > 0 && a > 0))).toBeLessThan(1e-9);
+      const draw = chance((h, a) => h === a);
+      expect(Math.abs(probabilities(all['draw-no-bet']!).home! - chance((h, a) => h > a) / (1 - draw))).toBeLessThan(1e-9);
+      expect(probabilities(all['draw-no-bet']!)).toEqual(probabilities(all['asian-handicap:0']!));
+    });
+
+    it('reproduces the first-half result and the match result from half time/full time', () => {
+      const all = byKey(markets);
+      const htft = probabilities(all['half-time-full-time']!);
+      const full = probabilities(all['match-result']!);
+      const half = probabilities(all['first-half-result']!);
+      for (const outcome of ['home', 'draw', 'away']) {
+        const byHalf = ['home', 'draw', 'away'].reduce((sum, first) => sum + htft[`${first}-${outcome}`]!, 0);
+        const byFull = ['home', 'draw', 'away'].reduce((sum, second) => sum + htft[`${outcome}-${second}`]!, 0);
+        expect(Math.abs(byHalf - full[outcome]!)).toBeLessThan(1e-9);
+        expect(Math.abs(byFull - half[outcome]!)).toBeLessThan(1e-9);
+      }
+    });
+  });
+});
+
+describe('in play', () => {
+  const twoNilAt80 = byKey(priceEvent(rates, state('second-half', 80, { home: 2, away: 0 }, { home: 1, away: 0 }), catalogue));
+
+  it('makes the home win very likely at 2-0 after 80 minutes and closes what is decided', () => {
+    expect(twoNilAt80['match-result']!.selections[0]!.probability).toBeGreaterThan(0.97);
+    for (const key of ['total-goals:0.5', 'total-goals:1', 'total-goals:1.5', 'total-goals:2', 'first-half-result']) {
+      expect(twoNilAt80[key]!.status, key).toBe('closed');
+      expect(twoNilAt80[key]!.selections.every((selection) => selection.price === null && selection.status === 'closed'), key).toBe(true);
+    }
+    expect(twoNilAt80['total-goals:2.5']!.status).toBe('open');
+    expect(twoNilAt80['total-goals:2.5']!.selections.every((selection) => selection.price !== null)).toBe(true);
+  });
+
+  it('closes the correct scores and half time/full time selections that can no longer happen', () => {
+    const scores = Object.fromEntries(twoNilAt80['correct-score']!.selections.map((selection) => [selection.key, selection]));
+    for (const gone of ['0-0', '1-0', '1-1', '0-2', '1-4']) {
+      expect(scores[gone]).toMatchObject({ probability: 0, price: null, status: 'closed' });
+    }
+    expect(scores['2-0']!.status).toBe('open');
+    expect(scores['2-0']!.probability).toBeGreaterThan(0.6);
+    const htft = twoNilAt80['half-time-full-time']!;
+    expect(htft.status).toBe('open');
+    for (const selection of htft.selections.filter((selection) => !selection.key.startsWith('home-'))) {
+      expect(selection).toMatchObject({ probability: 0, price: null, status: 'closed' });
+    }
+  });
+
+  it('moves towards the current score as time runs out', () => {
+    const homeWin = (minute: number) => priceEvent(rates, state('second-half', minute, { home: 1, away: 0 }, { home: 1, away: 0 }), catalogue)[0]!.selections[0]!.probability;
+    expect(homeWin(50)).toBeLessThan(homeWin(70));
+    expect(homeWin(70)).toBeLessThan(homeWin(89));
+    expect(homeWin(90)).toBe(1);
+  });
+
+  it('prices a match at minute 0 as before kick-off, and half time as the second half at 45', () => {
+    expect(priceEvent(rates, state('first-half', 0, { home: 0, away: 0 }), catalogue)).toEqual(priceEvent(rates, preMatch, catalogue));
+    const halfTime = priceEvent(rates, state('half-time', 45, { home: 1, away: 0 }, { home: 1, away: 0 }), catalogue);
+    const restart = priceEvent(rates, state('second-half', 45, { home: 1, away: 0 }, { home: 1, away: 0 }), catalogue);
+    expect(restart).toEqual(halfTime);
+  });
+
+  it('closes every market at full time', () => {
+    const ended = priceEvent(rates, state('full-time', 90, { home: 2, away: 1 }, { home: 1, away: 1 }), catalogue);
+    expect(ended.every((market) => market.status === 'closed' && market.selections.every((selection) => selection.price === null))).toBe(true);
+  });
+});
+
+describe('symmetry and home advantage', () => {
+  it('prices equal teams with no home advantage the same both ways', () => {
+    const even = matchRates({ attack: 1, defence: 1 }, { attack: 1, defence: 1 }, { homeGoals: 1.35, awayGoals: 1.35, rho: -0.1 });
+    const all = byKey(priceEvent(even, preMatch, catalogue));
+    for (const key of ['match-result', 'draw-no-bet', 'first-half-result', 'asian-handicap:0']) {
+      const selections = all[key]!.selections;
+      expect(selections[0]!.price, key).toEqual(selections.at(-1)!.price);
+    }
+    expect(all['asian-handicap:-0.5']!.selections[0]!.price).toEqual(all['asian-handicap:0.5']!.selections[1]!.price);
+    const scores = Object.fromEntries(all['correct-score']!.selections.map((selection) => [selection.key, selection.price]));
+    expect(scores['2-1']).toEqual(scores['1-2']);
+    expect(scores['other-home']).toEqual(scores['other-away']);
+    const htft = Object.fromEntries(all['half-time-full-time']!.selections.map((selection) => [selection.key, selection.price]));
+    expect(htft['home-draw']).toEqual(htft['away-draw']);
+  });
+
+  it('makes the home side favourite between equal teams in a league where home sides score more', () => {
+    const homeAdvantage = matchRates({ attack: 1, defence: 1 }, { attack: 1, defence: 1 }, league);
+    const [home, , away] = priceEvent(homeAdvantage, preMatch, catalogue)[0]!.selections;
+    expect(home!.probability).toBeGreaterThan(away!.probability);
+    expect(decimalValue(home!.price!)).toBeLessThan(decimalValue(away!.price!));
+  });
+});
+
+describe('pricing and settlement use the same rule', () => {
+  it('gives every selection, at the final whistle\'s score, the outcome settlement gives it', () => {
+    const halves: Array<[Score, Score]> = [];
+    for (let h = 0; h <= 3; h++) for (let a = 0; a <= 3; a++) for (let h2 = 0; h2 <= 3; h2++) for (let a2 = 0; a2 <= 3; a2++) halves.push([{ home: h, away: a }, { home: h + h2, away: a + a2 }]);
+    halves.push([{ home: 5, away: 0 }, { home: 6, away: 0 }], [{ home: 2, away: 3 }, { home: 5, away: 5 }], [{ home: 0, away: 4 }, { home: 0, away: 7 }]);
+    for (const [halfTime, fullTime] of halves) {
+      const distribution = scoreDistribution(rates, state('second-half', 90, fullTime, halfTime));
+      for (const spec of catalogue) {
+        const chances = MARKET_RULES[spec.type].chances(spec, distribution);
+        spec.selections.forEach(({ key }, index) => {
+          const expected = settleSelection(spec, key, { halfTime, fullTime });
+          const { win, void: voidChance, lose } = chances[index]!;
+          expect({ win, void: voidChance, lose }, `${spec.key} ${key} at ${halfTime.home}-${halfTime.away}, ${fullTime.home}-${fullTime.away}`).toEqual({
+            win: expected === 'won' ? 1 : 0,
+            void: expected === 'void' ? 1 : 0,
+            lose: expected === 'lost' ? 1 : 0,
+          });
+        });
+      }
+    }
+  });
+
+  it('lets exactly one correct score selection win on any score', () => {
+    const spec = specOf('correct-score');
+    for (let home = 0; home <= 9; home++) {
+      for (let away = 0; away <= 9; away++) {
+        const winners = spec.selections.filter(({ key }) => settleSelection(spec, key, { halfTime: { home: 0, away: 0 }, fullTime: { home, away } }) === 'won');
+        expect(winners.map((selection) => selection.name)).toEqual([home <= 4 && away <= 4 ? `${home}-${away}` : home > away ? 'Any other home win' : home === away ? 'Any other draw' : 'Any other away win']);
+      }
+    }
+  });
+
+  it('refuses a selection the market does not have', () => {
+    expect(() => settleSelection(specOf('match-result'), 'over', { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 0 } })).toThrow(/no selection/);
+  });
+});
