@@ -12,6 +12,8 @@ import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
 import { addressProviderFromEnv } from './providers/address';
+import { loadSportsbookConfig } from './sportsbook/config';
+import { startSportsbook } from './sportsbook/start';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
@@ -30,9 +32,10 @@ const app = await buildApp({
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 const providers = await startProvidersServer({ config, logger: false });
+const sportsbook = await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }) });
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}`);
+app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}; sportsbook on ${config.sportsbookUrl}`);
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 
 // Idempotency keys are promised for 24 hours; older ones are forgotten hourly so the table stays small.
@@ -43,6 +46,7 @@ purgeTimer.unref();
 
 async function shutdown() {
   clearInterval(purgeTimer);
+  await sportsbook.close();
   await app.close();
   await providers.close();
   await bus.close();

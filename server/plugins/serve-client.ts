@@ -6,8 +6,14 @@ import { join } from 'node:path';
 /** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
 export const APP_PATHS = ['/', '/terms', '/privacy'];
 
-export async function serveClient(app: FastifyInstance, clientDir: string) {
-  const indexHtml = await readFile(join(clientDir, 'index.html'), 'utf8');
+export interface ServeClientOptions {
+  /** Paths answered with the page itself; the PWA's by default. */
+  appPaths?: string[];
+  indexFile?: string;
+}
+
+export async function serveClient(app: FastifyInstance, clientDir: string, options: ServeClientOptions = {}) {
+  const indexHtml = await readFile(join(clientDir, options.indexFile ?? 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -20,7 +26,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string) {
       else res.header('Cache-Control', 'no-cache');
     },
   });
-  for (const path of APP_PATHS) {
+  for (const path of options.appPaths ?? APP_PATHS) {
     app.get(path, async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml));
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKET_TYPES, MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, PLACEMENT_REFUSALS } from './sportsbook-rules';
+import { MARKET_TYPES, MAX_SELECTIONS, MAX_STAKE_PENCE, MAX_SUBSCRIBED_EVENTS, MIN_STAKE_PENCE, PLACEMENT_REFUSALS } from './sportsbook-rules';
 import type { BetView, Competition, EventDetail, EventSummary, SelectionChange } from './sportsbook-rules';
 
 export * from './sportsbook-rules';
@@ -59,6 +59,12 @@ export const betsQuery = z.object({
   state: z.enum(['open', 'settled']).optional(),
   before: z.iso.datetime().optional(),
 });
+
+/** What a browser may send on /ws (SportsbookClientMessage); anything else is ignored. */
+export const sportsbookClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), lists: z.boolean(), eventIds: z.array(opaqueId).max(MAX_SUBSCRIBED_EVENTS) }),
+  z.object({ type: z.literal('auth'), sessionToken: z.string().min(1).max(512) }),
+]);
 
 export const placementRefusalCode = z.enum(PLACEMENT_REFUSALS);
 

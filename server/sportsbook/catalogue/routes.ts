@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { eventsQuery, type CompetitionsResponse, type EventResponse, type EventsResponse } from '../../../src/contract/sportsbook';
+import { parse } from '../../http/parse';
+import { notFound } from '../../errors';
+import type { SportsbookServices } from '../services';
+
+const eventParams = z.object({ eventId: z.string().min(1).max(120).regex(/^[A-Za-z0-9._:-]+$/, 'Unknown event') });
+
+/** The catalogue as the frame reads it: open to anyone, from memory. */
+export async function catalogueRoutes(app: FastifyInstance, { catalogue, rateLimits }: SportsbookServices) {
+  const config = { rateLimit: rateLimits.catalogue };
+
+  app.get('/api/competitions', { config }, async (): Promise<CompetitionsResponse> => ({ competitions: catalogue.listCompetitions() }));
+
+  app.get('/api/events', { config }, async (request): Promise<EventsResponse> => {
+    const query = parse(eventsQuery, request.query);
+    return { events: catalogue.listEvents(query) };
+  });
+
+  app.get('/api/events/:eventId', { config }, async (request): Promise<EventResponse> => {
+    const params = eventParams.safeParse(request.params);
+    const event = params.success ? catalogue.eventDetail(params.data.eventId) : undefined;
+    if (!event) throw notFound('Unknown event');
+    return event;
+  });
+}

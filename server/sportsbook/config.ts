@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import type { Config } from '../config';
+import { DEFAULT_CLOCK_SPEED, DEFAULT_GOAL_SUSPENSION_MS } from './feed/feed';
+
+/** The sportsbook's settings: the PAM's (server/config.ts) plus its own from the environment. */
+export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 'sportsbookUrl' | 'sportsbookPort' | 'secrets' | 'databaseUrl' | 'dataDir'> {
+  /** Where the sportsbook calls the PAM's wallet API, server to server. */
+  pamUrl: string;
+  /** Match seconds per real second: 9 plays 90 minutes in 10. */
+  clockSpeed: number;
+  /** Real milliseconds a goal holds a match's markets suspended. */
+  goalSuspensionMs: number;
+  /** The built frame (dist-sportsbook/), served when it exists. */
+  clientDir: string;
+}
+
+function readPositive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number: ${value}`);
+  return number;
+}
+
+export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = process.env): SportsbookConfig {
+  const clockSpeed = readPositive('SPORTSBOOK_CLOCK_SPEED', env.SPORTSBOOK_CLOCK_SPEED, DEFAULT_CLOCK_SPEED);
+  return {
+    host: config.host,
+    publicUrl: config.publicUrl,
+    sportsbookUrl: config.sportsbookUrl,
+    sportsbookPort: config.sportsbookPort,
+    secrets: config.secrets,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pamUrl: (env.PAM_URL || `http://127.0.0.1:${config.port}`).replace(/\/$/, ''),
+    clockSpeed,
+    // Real time, whatever the clock speed: long enough to stop a bet on a goal already scored, short enough not to bore.
+    goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, DEFAULT_GOAL_SUSPENSION_MS),
+    clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
+  };
+}

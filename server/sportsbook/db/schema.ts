@@ -1,0 +1,78 @@
+import type { Generated, Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/database';
+
+export interface CompetitionsTable {
+  id: string;
+  name: string;
+  country: string;
+  home_goals: number;
+  away_goals: number;
+  rho: number;
+  sort_order: number;
+}
+
+export interface TeamsTable {
+  id: string;
+  competition_id: string;
+  name: string;
+  attack: number;
+  defence: number;
+}
+
+export interface EventsTable {
+  id: string;
+  competition_id: string;
+  home_team_id: string;
+  away_team_id: string;
+  kickoff_at: Date;
+  status: 'scheduled' | 'live' | 'ended' | 'settled' | 'abandoned';
+  phase: 'pre-match' | 'first-half' | 'half-time' | 'second-half' | 'full-time';
+  minute: number;
+  home_score: Generated<number>;
+  away_score: Generated<number>;
+  half_time_home: number | null;
+  half_time_away: number | null;
+  seq: number;
+  suspended_until: Date | null;
+  rate_home: number;
+  rate_away: number;
+  rho: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MarketStatesTable {
+  market_id: string;
+  event_id: string;
+  operator_suspended: Generated<boolean>;
+  resolution: 'settled' | 'void' | null;
+  updated_at: Date;
+}
+
+export interface MarketResolutionsTable {
+  market_id: string;
+  event_id: string;
+  market_key: string;
+  outcome: 'result' | 'void';
+  half_time_home: number | null;
+  half_time_away: number | null;
+  full_time_home: number | null;
+  full_time_away: number | null;
+  resolved_at: Date;
+}
+
+/** The catalogue's tables (0001_catalogue). The bets side extends this interface with its own (0002_bets). */
+export interface CatalogueTables {
+  'sportsbook.competitions': CompetitionsTable;
+  'sportsbook.teams': TeamsTable;
+  'sportsbook.events': EventsTable;
+  'sportsbook.market_states': MarketStatesTable;
+  'sportsbook.market_resolutions': MarketResolutionsTable;
+}
+
+export interface SportsbookDatabase extends CatalogueTables {}
+
+export type SportsbookDb = Kysely<SportsbookDatabase>;
+
+/** The sportsbook's view of a database handle: same pool, only its own schema's tables in the types. */
+export const sportsbookDb = (handle: Pick<DatabaseHandle, 'db'>): SportsbookDb => handle.db as unknown as SportsbookDb;

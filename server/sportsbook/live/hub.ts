@@ -1,0 +1,155 @@
+import type { WebSocket } from 'ws';
+import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
+import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
+
+/** The bets side's answer to "whose is this session token?": the session id, or undefined when unknown or ended. */
+export type ResolveSession = (sessionToken: string) => Promise<string | undefined>;
+
+/** How the bets side reaches a customer's open frames: `bet` and `balance` messages, after the change has committed. */
+export interface SessionNotifier {
+  notifySession(sessionId: string, message: SessionMessage): Promise<void>;
+  /** The session ended (logout, expiry, the PAM said so): its sockets stop receiving its messages. */
+  endSession(sessionId: string): Promise<void>;
+}
+
+interface SocketState {
+  lists: boolean;
+  eventIds: Set<string>;
+  sessionId: string | undefined;
+  /** Bumped by every auth message, so a slow answer to an earlier one cannot bind over a later one. */
+  authAttempt: number;
+  alive: boolean;
+}
+
+/** A browser that does not read its pushes is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** The /ws connections this instance holds: their subscriptions and sessions; fed by the bus. */
+export class SportsbookLiveHub implements SessionNotifier {
+  private readonly sockets = new Map<WebSocket, SocketState>();
+  private readonly sessions = new Map<string, Set<WebSocket>>();
+
+  constructor(
+    private readonly bus: SportsbookBus,
+    private readonly resolveSession: ResolveSession,
+  ) {
+    bus.subscribe((message) => this.deliver(message));
+  }
+
+  add(socket: WebSocket): void {
+    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true };
+    this.sockets.set(socket, state);
+    socket.on('pong', () => (state.alive = true));
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      void this.receive(socket, state, String(data));
+    });
+    socket.on('close', () => {
+      this.unbind(socket, state);
+      this.sockets.delete(socket);
+    });
+  }
+
+  connectionCount(): number {
+    return this.sockets.size;
+  }
+
+  notifySession(sessionId: string, message: SessionMessage): Promise<void> {
+    return this.bus.publish({ kind: 'session', sessionId, message });
+  }
+
+  endSession(sessionId: string): Promise<void> {
+    return this.bus.publish({ kind: 'session-ended', sessionId });
+  }
+
+  /** Pings every socket; one that did not answer the previous ping (a phone that lost signal) is dropped. */
+  heartbeat(): void {
+    for (const [socket, state] of this.sockets) {
+      if (!state.alive) {
+        socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      socket.ping();
+    }
+  }
+
+  closeAll(): void {
+    for (const socket of this.sockets.keys()) socket.terminate();
+  }
+
+  private async receive(socket: WebSocket, state: SocketState, text: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const parsed = sportsbookClientMessage.safeParse(json);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (message.type === 'subscribe') {
+      state.lists = message.lists;
+      state.eventIds = new Set(message.eventIds);
+      return;
+    }
+    const attempt = ++state.authAttempt;
+    let sessionId: string | undefined;
+    try {
+      sessionId = await this.resolveSession(message.sessionToken);
+    } catch {
+      sessionId = undefined;
+    }
+    if (attempt !== state.authAttempt || !this.sockets.has(socket)) return;
+    this.unbind(socket, state);
+    if (!sessionId) return;
+    state.sessionId = sessionId;
+    let set = this.sessions.get(sessionId);
+    if (!set) this.sessions.set(sessionId, (set = new Set()));
+    set.add(socket);
+  }
+
+  private unbind(socket: WebSocket, state: SocketState): void {
+    if (!state.sessionId) return;
+    const set = this.sessions.get(state.sessionId);
+    set?.delete(socket);
+    if (set?.size === 0) this.sessions.delete(state.sessionId);
+    state.sessionId = undefined;
+  }
+
+  private deliver(message: SportsbookBusMessage): void {
+    if (message.kind === 'event') return this.deliverUpdate(message.update);
+    const sockets = [...(this.sessions.get(message.sessionId) ?? [])];
+    if (message.kind === 'session-ended') {
+      for (const socket of sockets) this.unbind(socket, this.sockets.get(socket)!);
+      return;
+    }
+    const text = JSON.stringify(message.message);
+    for (const socket of sockets) this.send(socket, text);
+  }
+
+  private deliverUpdate(update: EventUpdate): void {
+    let full: string | undefined;
+    let list: string | undefined;
+    for (const [socket, state] of this.sockets) {
+      if (state.eventIds.has(update.eventId)) {
+        full ??= JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets } satisfies SportsbookServerMessage);
+        this.send(socket, full);
+      } else if (state.lists) {
+        const markets = update.markets.filter((market) => market.id === update.mainMarketId);
+        list ??= JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets } satisfies SportsbookServerMessage);
+        this.send(socket, list);
+      }
+    }
+  }
+
+  private send(socket: WebSocket, text: string): void {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Clock } from '../clock';
+import type { DatabaseHandle } from '../db/database';
+import type { SportsbookConfig } from './config';
+import { migrateSportsbook } from './db/migrate';
+import { sportsbookDb } from './db/schema';
+import { AdvisoryLockLeadership, soleLeadership } from './feed/leadership';
+import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from './services';
+import { buildSportsbookApp } from './app';
+
+export interface StartSportsbookOptions {
+  config: SportsbookConfig;
+  database: DatabaseHandle;
+  clock: Clock;
+  /** npm start passes the PAM's; otherwise one at this level (none when false). */
+  logger?: FastifyBaseLogger;
+  logLevel?: string | false;
+  /** Tests: port 0 and other collaborators (a scripted random, a fake resolveSession). */
+  port?: number;
+  overrides?: Partial<Omit<SportsbookServiceDeps, 'db' | 'clock' | 'config'>>;
+}
+
+export interface RunningSportsbook {
+  app: FastifyInstance;
+  services: SportsbookServices;
+  /** Stops the feed, then the server; the database is the caller's to close. */
+  close(): Promise<void>;
+}
+
+/**
+ * Migrates schema `sportsbook`, loads the catalogue, starts the feed (in the one instance holding its lock) and
+ * listens on the sportsbook's own port.
+ */
+export async function startSportsbook(options: StartSportsbookOptions): Promise<RunningSportsbook> {
+  const { config, database, clock, logger } = options;
+  const db = sportsbookDb(database);
+  await migrateSportsbook(db);
+  const leadership = database.kind === 'postgres' && database.connectionString ? new AdvisoryLockLeadership(database.connectionString) : soleLeadership;
+  let appLogger: FastifyBaseLogger | undefined = logger;
+  const log = { error: (object: unknown, message: string) => appLogger?.error(object, message) };
+  const services = createSportsbookServices({ db, clock, config, leadership, logger: log, ...options.overrides });
+  await services.feed.seedWorld();
+  await services.catalogue.load();
+  const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
+  const app = await buildSportsbookApp({ services, clientDir, logger, logLevel: options.logLevel });
+  appLogger = app.log;
+  await services.runner.start();
+  try {
+    await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });
+  } catch (error) {
+    await services.runner.stop();
+    throw error;
+  }
+  return {
+    app,
+    services,
+    close: async () => {
+      await services.runner.stop();
+      await app.close();
+      await services.bus.close();
+    },
+  };
+}
