@@ -70,7 +70,6 @@ export default function MyBets() {
 function BetCard({ bet }: { bet: BetView }) {
   const { prefs } = useSportsbook();
   const title = bet.kind === 'single' ? 'Single' : bet.legs.length < 4 ? `${KIND[bet.legs.length]} Accumulator` : `${bet.legs.length}-Fold Accumulator`;
-  const odds = bet.legs.reduce((product, leg) => product * ((leg.price.num + leg.price.den) / leg.price.den), 1);
   return (
     <li className={`bet-card bet-card--${bet.status}`}>
       <header className="bet-card__head">
@@ -101,7 +100,7 @@ function BetCard({ bet }: { bet: BetView }) {
         </div>
         <div>
           <dt>Odds</dt>
-          <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : odds.toFixed(2)}</dd>
+          <dd>{prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
         </div>
         <div>
           <dt>{bet.returns === null ? 'Potential returns' : 'Returns'}</dt>

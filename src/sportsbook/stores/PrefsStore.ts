@@ -1,5 +1,5 @@
 import { Observable } from './Observable';
-import { formatDecimal, formatFractional } from '../../lib/odds';
+import { combinedOdds, formatCombinedOdds, formatPrice } from '../../lib/odds';
 import type { OddsFormat, Price } from '../../contract/sportsbook-rules';
 
 export const ODDS_FORMAT_KEY = 'sb.oddsFormat';
@@ -23,5 +23,8 @@ export class PrefsStore extends Observable {
     this.changed();
   }
 
-  format = (price: Price): string => (this.oddsFormat === 'decimal' ? formatDecimal(price) : formatFractional(price));
+  format = (price: Price): string => formatPrice(price, this.oddsFormat);
+
+  /** An accumulator's odds, exact, in the chosen format. */
+  formatCombined = (prices: readonly Price[]): string => formatCombinedOdds(combinedOdds(prices), this.oddsFormat);
 }

@@ -1,5 +1,5 @@
 import { Observable } from './Observable';
-import { returnsFor } from '../../lib/odds';
+import { returnsFor, samePrice as sameValue } from '../../lib/odds';
 import { poundsToPence } from '../../lib/money';
 import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../contract/sportsbook-rules';
 import type { BetKind, BetView, Price, SelectionStatus } from '../../contract/sportsbook-rules';
@@ -57,7 +57,7 @@ export interface SlipDeps {
   setTimeout?: (fn: () => void, ms: number) => unknown;
 }
 
-export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && a.num === b.num && a.den === b.den);
+export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && sameValue(a, b));
 const decimal = (price: Price) => (price.num + price.den) / price.den;
 
 const PLACEMENT_WORDS: Record<string, string> = {
@@ -167,11 +167,6 @@ export class SlipStore extends Observable {
   get accaName(): string {
     const names = ['', '', 'Double', 'Treble', '4-Fold', '5-Fold', '6-Fold', '7-Fold', '8-Fold', '9-Fold', '10-Fold', '11-Fold', '12-Fold'];
     return `${names[this.selections.length] ?? `${this.selections.length}-Fold`} Accumulator`;
-  }
-
-  /** The accumulator's decimal odds, for display. */
-  get accaDecimal(): number {
-    return this.selections.reduce((product, selection) => product * (selection.price ? decimal(selection.price) : 1), 1);
   }
 
   // ---- prices

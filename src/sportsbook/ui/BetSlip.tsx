@@ -56,9 +56,7 @@ export function BetSlip({ phone }: { phone: boolean }) {
                     <strong>{slip.accaName}</strong>
                     <span className="muted"> {slip.selections.length} selections</span>
                   </span>
-                  <span className="slip__acca-odds" aria-label={`Combined odds ${slip.accaDecimal.toFixed(2)}`}>
-                    {slip.accaDecimal.toFixed(2)}
-                  </span>
+                  <span className="slip__acca-odds">{sportsbook.prefs.formatCombined(slip.selections.flatMap((selection) => (selection.price ? [selection.price] : [])))}</span>
                 </div>
                 <div className="slip__stake-line">
                   <StakeInput stakeKey={ACCA} label={`Stake on the ${slip.accaName}`} phone={phone} />
