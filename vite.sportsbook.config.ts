@@ -17,11 +17,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
+  // `vite -c vite.sportsbook.config.ts` (or preview) in front of a running sportsbook service.
   server: {
     port: 5174,
     proxy: {
-      '/api': 'http://127.0.0.1:8100',
-      '/ws': { target: 'ws://127.0.0.1:8100', ws: true },
+      '/api': `http://127.0.0.1:${process.env.SPORTSBOOK_PORT || 8100}`,
+      '/ws': { target: `ws://127.0.0.1:${process.env.SPORTSBOOK_PORT || 8100}`, ws: true },
     },
   },
 });
