@@ -34,6 +34,7 @@ export async function benchServices(prefix: string, options: { poolSize: number;
       providersUrl: 'http://127.0.0.1',
       supportEmail: 'support@example.com',
       dataDir: '/tmp/bx-bench',
+      sportsbookUrl: 'http://127.0.0.1:8100',
       secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: options.providerSecret, operatorKey: 'bench', sportsbookSecret: 'bench-sportsbook-secret' },
     };
     const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });

@@ -23,6 +23,7 @@ import { addressRoutes } from './modules/address/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
+import { gamesRoutes } from './modules/games/routes';
 
 export interface AppOptions {
   services: Services;
@@ -65,6 +66,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The sportsbook is embedded at / from its own origin.
+        frameSrc: ["'self'", new URL(services.config.sportsbookUrl).origin],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -85,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installAuthenticate(app, services.sessionGuard);
 
-  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, operatorRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes, gamesRoutes]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));

@@ -23,7 +23,7 @@ import { ContentService } from './modules/content/service';
 import { ACCESS_TOKEN_SECONDS } from '../src/contract/auth';
 import { AccountService } from './modules/account/service';
 import { AvatarFiles } from './modules/account/avatars';
-import { LedgerOpenBetsCheck } from './modules/bets/open-bets';
+import { BetsRecordOpenBetsCheck } from './modules/bets/open-bets';
 import { BetsService } from './modules/bets/service';
 import { AddressService } from './modules/address/service';
 import type { AddressProvider } from './providers/address/provider';
@@ -32,6 +32,8 @@ import { VerificationService } from './modules/verification/service';
 import { RegistrationService } from './modules/registration/service';
 import type { IdentityVerificationProvider } from './providers/identity/provider';
 import { SandboxIdentityProvider } from './providers/identity/sandbox';
+import { GamesLaunchService } from './modules/games/launch';
+import { GamesWalletService } from './modules/games/service';
 
 export interface RateLimit {
   max: number;
@@ -63,7 +65,7 @@ export const defaultRateLimits: RateLimits = {
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir'>;
+  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'>;
   mailer: Mailer;
   bus: LiveBus;
   rateLimits?: Partial<RateLimits>;
@@ -94,12 +96,14 @@ export function createServices(deps: ServiceDeps) {
   const transactions = new TransactionsService(db);
   const saferGambling = new SaferGamblingService(db, clock, auth);
   const promotions = new PromotionsService(db, clock);
-  const account = new AccountService({ db, clock, auth, users, openBets: new LedgerOpenBetsCheck(db), openWithdrawals: payments, avatars: new AvatarFiles(config.dataDir) });
+  const account = new AccountService({ db, clock, auth, users, openBets: new BetsRecordOpenBetsCheck(db), openWithdrawals: payments, avatars: new AvatarFiles(config.dataDir) });
   const bets = new BetsService(db);
   const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
   const identityProvider = deps.identityProvider ?? new SandboxIdentityProvider(config.providersUrl, config.secrets.providerSecret);
   const verification = new VerificationService(db, clock);
   const registration = new RegistrationService({ db, clock, verification, identityProvider });
+  const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
+  const gamesWallet = new GamesWalletService(db, ledger, clock);
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail, listPromotions: () => promotions.current() });
   return {
     db,
@@ -127,6 +131,8 @@ export function createServices(deps: ServiceDeps) {
     verification,
     registration,
     content,
+    gamesLaunch,
+    gamesWallet,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,
   };

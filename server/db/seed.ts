@@ -32,18 +32,16 @@ export async function seedDemo(services: Services): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
-  const history: Array<{ amount: number; kind: 'Deposit' | 'Withdrawal' | 'Stake' | 'Returns'; vertical: 'wallet' | 'sportsbook' | 'p2p'; reference: string }> = [
-    { amount: 5000, kind: 'Deposit', vertical: 'wallet', reference: 'Demo deposit' },
-    { amount: -1000, kind: 'Stake', vertical: 'sportsbook', reference: 'Arsenal v Chelsea: Arsenal to win' },
-    { amount: 2500, kind: 'Returns', vertical: 'sportsbook', reference: 'Arsenal v Chelsea: Arsenal to win' },
-    { amount: -500, kind: 'Stake', vertical: 'p2p', reference: 'Exchange bet: Over 2.5 goals' },
-    { amount: -2000, kind: 'Withdrawal', vertical: 'wallet', reference: 'Demo withdrawal' },
-    { amount: 2000, kind: 'Deposit', vertical: 'wallet', reference: 'Demo deposit' },
+  // Money only: demo bets are placed through the sportsbook and the wallet API, so the bets record and the ledger agree.
+  const history: Array<{ amount: number; kind: 'Deposit' | 'Withdrawal'; reference: string }> = [
+    { amount: 5000, kind: 'Deposit', reference: 'Demo deposit' },
+    { amount: -2000, kind: 'Withdrawal', reference: 'Demo withdrawal' },
+    { amount: 2000, kind: 'Deposit', reference: 'Demo deposit' },
   ];
   // Spread over past days, so the time filters of the history have something to show.
   for (const [index, entry] of history.entries()) {
     const at = new Date(now.getTime() - (history.length - index) * 3 * DAY + index * HOUR);
     const ledger = new Ledger(db, { now: () => at }, services.live);
-    await ledger.transaction((_trx, post) => post({ userId: user.id, ...entry, betId: entry.vertical === 'wallet' ? null : `demo-bet-${index}` }));
+    await ledger.transaction((_trx, post) => post({ userId: user.id, ...entry, vertical: 'wallet' }));
   }
 }

@@ -6,6 +6,7 @@ import { scoreModel } from './score-model';
 import { CatalogueStore } from './catalogue/store';
 import { LiveCatalogue, type CatalogueLogger } from './catalogue/catalogue';
 import { MatchFeed, type FeedOptions } from './feed/feed';
+import type { GoalDraw } from './feed/match-step';
 import { FeedRunner } from './feed/runner';
 import { soleLeadership, type FeedLeadership } from './feed/leadership';
 import { InProcessSportsbookBus, type SportsbookBus } from './live/bus';
@@ -37,8 +38,10 @@ export interface SportsbookServiceDeps {
   leadership?: FeedLeadership;
   /** The bets side's sessions: a session token to its id. Until given, no socket binds to a session. */
   resolveSession?: ResolveSession;
-  /** Goals are drawn from it; tests script it. */
+  /** Clubs for fixtures are picked with it. */
   random?: () => number;
+  /** Goals are drawn with it: at random from the model's rates unless given; tests script it. */
+  goals?: GoalDraw;
   logger?: CatalogueLogger;
   heartbeatMs?: number;
   rateLimits?: Partial<SportsbookRateLimits>;
@@ -53,7 +56,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const bus = deps.bus ?? new InProcessSportsbookBus();
   const store = new CatalogueStore(db);
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
-  const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
+  const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
   const runner = new FeedRunner(feed, catalogue, deps.leadership ?? soleLeadership, logger);
   const live = new SportsbookLiveHub(bus, deps.resolveSession ?? (async () => undefined));
   return {

@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 export const betStatus = z.enum(['Open', 'Settled', 'Refunded']);
 
-/** One bet as the customer's ledger shows it: the Stake posting and whatever came back for it. */
+/** One bet as the bets record keeps it: what was staked on it and what came back for it. */
 export const betSummary = z.object({
   betId: z.string(),
   vertical: z.enum(['sportsbook', 'p2p', 'wallet']),
   placedAt: z.string(),
   /** Pence, positive. */
   stake: z.number().int(),
-  /** Pence paid back (Returns or Refund), null while open. */
+  /** Pence paid back (Returns and Refunds), null while open. Refunded: every stake came back by rollback and nothing else. */
   returns: z.number().int().nullable(),
   status: betStatus,
 });

@@ -157,6 +157,8 @@ export const PLACEMENT_REFUSALS = [
   'PlayerBlocked',
   'SessionExpired',
   'BetIdReused',
+  /** The wallet refused the stake for another reason, or never confirmed it (any amount taken is returned). */
+  'NotAccepted',
 ] as const;
 export type PlacementRefusal = (typeof PLACEMENT_REFUSALS)[number];
 

@@ -8,7 +8,8 @@ import { sweepBadBodies } from './support/sweep';
 import { EMAIL_CANNOT_CHANGE, MARKETING_DURING_EXCLUSION, WALLET_NOT_ZERO, USER_HAS_OPEN_BETS } from '../../src/contract/account';
 import { REGISTRATION_MESSAGES } from '../../src/contract/registration';
 import { tombstoneEmail, ERASED_DATE_OF_BIRTH } from '../../server/modules/account/service';
-import { LedgerOpenBetsCheck } from '../../server/modules/bets/open-bets';
+import { BetsRecordOpenBetsCheck } from '../../server/modules/bets/open-bets';
+import { openSession, placeBet, rollbackBody, settleBet, walletCall } from './support/games';
 import { DAY } from '../../server/clock';
 import { parse } from '../../server/http/parse';
 import { updateDetailsRequest } from '../../src/contract/account';
@@ -46,12 +47,13 @@ async function uploadAvatar(context: TestContext, token: string, bytes: Buffer, 
   return context.request({ method: 'POST', url: '/auth/change_avatar', token, ...multipart(bytes, options) });
 }
 
+/** A stake through the sportsbook's door: the wallet API writes the posting and the bets record together. */
 async function placeStake(context: TestContext, user: TestUser, betId: string, amount: number) {
-  await context.services.ledger.transaction((_trx, post) => post({ userId: user.id, amount: -amount, kind: 'Stake', vertical: 'sportsbook', reference: `bet ${betId}`, betId }));
+  return placeBet(context, await openSession(context, user), amount, { betId });
 }
 
-async function settle(context: TestContext, user: TestUser, betId: string, amount: number, kind: 'Returns' | 'Refund' = 'Returns') {
-  await context.services.ledger.transaction((_trx, post) => post({ userId: user.id, amount, kind, vertical: 'sportsbook', reference: `bet ${betId}`, betId }));
+async function settle(context: TestContext, user: TestUser, betId: string, amount: number, closesBet = true) {
+  await settleBet(context, user.id, betId, amount, closesBet);
 }
 
 describeEachDatabase('account', (use) => {
@@ -221,20 +223,21 @@ describeEachDatabase('account', (use) => {
     expect((await userRow(context, user.id)).email).toBe(user.email);
   });
 
-  it('counts a stake as open until its Returns or Refund is posted', async () => {
+  it('counts a bet as open until the bets record closes it', async () => {
     const context = use();
-    const check = new LedgerOpenBetsCheck(context.database.db);
+    const check = new BetsRecordOpenBetsCheck(context.database.db);
     const user = await createUser(context, { balance: 1000 });
     const other = await createUser(context, { balance: 1000 });
     expect(await check.hasOpenBets(user.id)).toBe(false);
-    await placeStake(context, user, 'shared-id', 200);
+    const cancelled = await placeStake(context, user, `cancelled-${user.id}`, 200);
     await placeStake(context, user, `won-${user.id}`, 300);
     expect(await check.hasOpenBets(user.id)).toBe(true);
-    await settle(context, other, 'shared-id', 50);
+    const stranger = await walletCall(context, 'credit', { transactionId: `tx-stranger-${user.id}`, betId: `won-${user.id}`, playerId: other.id, amount: 50, closesBet: true });
+    expect(stranger.json().code).toBe('UnknownBet');
+    await settle(context, user, `won-${user.id}`, 100, false);
+    expect((await walletCall(context, 'rollback', rollbackBody(user.id, cancelled.betId, cancelled.transactionId))).statusCode).toBe(200);
     expect(await check.hasOpenBets(user.id)).toBe(true);
-    await settle(context, user, 'shared-id', 200, 'Refund');
-    expect(await check.hasOpenBets(user.id)).toBe(true);
-    await settle(context, user, `won-${user.id}`, 600);
+    await settle(context, user, `won-${user.id}`, 500);
     expect(await check.hasOpenBets(user.id)).toBe(false);
     expect(await check.hasOpenBets(other.id)).toBe(false);
   });
@@ -243,14 +246,19 @@ describeEachDatabase('account', (use) => {
     const context = use();
     const user = await createUser(context, { balance: 1000 });
     const { accessToken } = await login(context, user);
-    await placeStake(context, user, 'b-open', 200);
-    await placeStake(context, user, 'b-won', 300);
-    await settle(context, user, 'b-won', 750);
+    await placeStake(context, user, `b-open-${user.id}`, 200);
+    context.clock.advance(1000);
+    await placeStake(context, user, `b-won-${user.id}`, 300);
+    await settle(context, user, `b-won-${user.id}`, 750);
+    context.clock.advance(1000);
+    const refunded = await placeStake(context, user, `b-void-${user.id}`, 100);
+    await walletCall(context, 'rollback', rollbackBody(user.id, refunded.betId, refunded.transactionId));
     const response = await context.request({ method: 'GET', url: '/bets', token: accessToken });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      expect.objectContaining({ betId: 'b-won', stake: 300, returns: 750, status: 'Settled', vertical: 'sportsbook' }),
-      expect.objectContaining({ betId: 'b-open', stake: 200, returns: null, status: 'Open' }),
+      expect.objectContaining({ betId: `b-void-${user.id}`, stake: 100, returns: 100, status: 'Refunded', vertical: 'sportsbook' }),
+      expect.objectContaining({ betId: `b-won-${user.id}`, stake: 300, returns: 750, status: 'Settled', vertical: 'sportsbook' }),
+      expect.objectContaining({ betId: `b-open-${user.id}`, stake: 200, returns: null, status: 'Open' }),
     ]);
     const stranger = await createUser(context);
     const theirs = await context.request({ method: 'GET', url: '/bets', token: (await login(context, stranger)).accessToken });
@@ -260,8 +268,8 @@ describeEachDatabase('account', (use) => {
   it('deletes an account at zero: personal fields erased, records kept, tokens revoked, sign-in refused, e-mail free again', async () => {
     const context = use();
     const user = await createUser(context, { balance: 500 });
-    await placeStake(context, user, 'settled', 500);
-    await settle(context, user, 'settled', 300);
+    await placeStake(context, user, `settled-${user.id}`, 500);
+    await settle(context, user, `settled-${user.id}`, 300);
     await context.services.wallet.adjust(user.id, -300, 'paid out');
     const other = await login(context, user);
     const { accessToken, refreshToken } = await login(context, user);

@@ -5,6 +5,7 @@ import * as limits from './0003_limits';
 import * as promotions from './0004_promotions';
 import * as registration from './0005_registration';
 import * as content from './0007_content';
+import * as games from './0008_games';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_promotions': promotions,
   '0005_registration': registration,
   '0007_content': content,
+  '0008_games': games,
 };

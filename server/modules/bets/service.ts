@@ -3,41 +3,26 @@ import type { BetSummary } from '../../../src/contract/bets';
 
 const MAX_BETS = 200;
 
-/** The customer's bets as their ledger records them: each Stake with what came back for it. */
+/** The customer's bets from the bets record, newest first. */
 export class BetsService {
   constructor(private readonly db: Db) {}
 
   async list(userId: number): Promise<BetSummary[]> {
     const rows = await this.db
-      .selectFrom('transactions')
-      .select(['bet_id', 'kind', 'amount', 'vertical', 'created_at', 'id'])
+      .selectFrom('bets')
+      .select(['bet_id', 'vertical', 'staked', 'refunded', 'returned', 'status', 'placed_at'])
       .where('user_id', '=', userId)
-      .where('bet_id', 'is not', null)
-      .where('kind', 'in', ['Stake', 'Returns', 'Refund'])
-      .orderBy('id', 'desc')
-      .limit(MAX_BETS * 4)
+      .orderBy('placed_at', 'desc')
+      .orderBy('bet_id', 'desc')
+      .limit(MAX_BETS)
       .execute();
-    const bets = new Map<string, BetSummary>();
-    const paid = new Map<string, { amount: number; refunded: boolean }>();
-    for (const row of rows) {
-      const betId = row.bet_id!;
-      if (row.kind === 'Stake') {
-        if (!bets.has(betId)) bets.set(betId, { betId, vertical: row.vertical, placedAt: row.created_at.toISOString(), stake: 0, returns: null, status: 'Open' });
-        bets.get(betId)!.stake += -row.amount;
-      } else {
-        const entry = paid.get(betId) ?? { amount: 0, refunded: false };
-        entry.amount += row.amount;
-        entry.refunded ||= row.kind === 'Refund';
-        paid.set(betId, entry);
-      }
-    }
-    for (const bet of bets.values()) {
-      const entry = paid.get(bet.betId);
-      if (entry) {
-        bet.returns = entry.amount;
-        bet.status = entry.refunded ? 'Refunded' : 'Settled';
-      }
-    }
-    return [...bets.values()].slice(0, MAX_BETS);
+    return rows.map((row) => ({
+      betId: row.bet_id,
+      vertical: row.vertical,
+      placedAt: row.placed_at.toISOString(),
+      stake: row.staked,
+      returns: row.status === 'open' ? null : row.returned + row.refunded,
+      status: row.status === 'open' ? 'Open' : row.returned === 0 && row.refunded === row.staked ? 'Refunded' : 'Settled',
+    }));
   }
 }

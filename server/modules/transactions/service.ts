@@ -38,13 +38,14 @@ export class TransactionsService {
     }));
   }
 
-  /** Card deposits minus withdrawals over the whole account (UK rules ask to show it). */
+  /** Card deposits minus withdrawals over the whole account (UK rules ask to show it); a bet's Refund is not a payment. */
   async netDeposits(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('transactions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('net'))
       .where('user_id', '=', userId)
       .where('kind', 'in', ['Deposit', 'Withdrawal', 'Refund'])
+      .where('vertical', '=', 'wallet')
       .executeTakeFirstOrThrow();
     return Number(row.net);
   }

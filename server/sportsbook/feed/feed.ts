@@ -7,7 +7,7 @@ import type { EventRecord } from '../catalogue/records';
 import { isOpenStatus } from '../catalogue/records';
 import { LEAGUES, teamId } from './leagues';
 import { matchDurationMs } from './match-clock';
-import { stepMatch } from './match-step';
+import { randomGoals, stepMatch, type GoalDraw } from './match-step';
 import { missingFixtures } from './schedule';
 
 export interface FeedOptions {
@@ -26,7 +26,10 @@ export interface FeedDeps {
   store: CatalogueStore;
   model: ScoreModel;
   clock: Clock;
+  /** Picks clubs for fixtures. */
   random?: () => number;
+  /** Draws goals: at random from the model's rates unless given. */
+  goals?: GoalDraw;
   logger?: CatalogueLogger;
 }
 
@@ -71,7 +74,7 @@ export class MatchFeed {
       let current: EventRecord | undefined = record;
       if (isOpenStatus(record.status)) {
         current = await catalogue
-          .advance(record.id, (state) => stepMatch(state, { now, speed: this.options.clockSpeed, goalSuspensionMs: this.options.goalSuspensionMs, goalRates: model.goalRates, random: this.random }))
+          .advance(record.id, (state) => stepMatch(state, { now, speed: this.options.clockSpeed, goalSuspensionMs: this.options.goalSuspensionMs, goalRates: model.goalRates, scores: this.deps.goals ?? randomGoals }))
           .catch((error: unknown) => {
             this.deps.logger?.error({ err: error, eventId: record.id }, 'advancing a match failed');
             return undefined;

@@ -18,10 +18,10 @@ export function matchClock(kickoffAt: Date, now: Date, speed: number): { phase: 
 }
 
 /** Real milliseconds from kick-off to full time. */
-export const matchDurationMs = (speed: number) => ((MATCH_MINUTES + HALF_TIME_MINUTES) * 60_000) / speed;
+export const matchDurationMs = (speed: number) => Math.ceil(((MATCH_MINUTES + HALF_TIME_MINUTES) * 60_000) / speed);
 
-/** Real milliseconds from kick-off until the clock shows this match minute (second half after the break). */
+/** Whole real milliseconds from kick-off until the clock shows this match minute (second half after the break). */
 export function realOffsetOfMinute(minute: number, speed: number): number {
   const matchMinutes = minute <= 45 ? minute : minute + HALF_TIME_MINUTES;
-  return (matchMinutes * 60_000) / speed;
+  return Math.ceil((matchMinutes * 60_000) / speed);
 }

@@ -2,7 +2,7 @@ import type { GoalRates, MatchRates, MatchState } from '../pricing/types';
 import type { EventRecord } from '../catalogue/records';
 import { isOpenStatus } from '../catalogue/records';
 import { matchState } from '../catalogue/score-model';
-import { matchClock } from './match-clock';
+import { matchClock, realOffsetOfMinute } from './match-clock';
 
 export interface StepContext {
   now: Date;
@@ -10,9 +10,13 @@ export interface StepContext {
   speed: number;
   goalSuspensionMs: number;
   goalRates(rates: MatchRates, state: MatchState): GoalRates;
-  /** Uniform in [0, 1); tests script it. */
-  random(): number;
+  scores: GoalDraw;
 }
+
+/** Whether a side scores in this minute, which it does with this probability; tests script it. */
+export type GoalDraw = (eventId: string, minute: number, side: 'home' | 'away', probability: number) => boolean;
+
+export const randomGoals: GoalDraw = (_eventId, _minute, _side, probability) => Math.random() < probability;
 
 /**
  * The next state of a match at `now`, or undefined when nothing changed. Plays every whole minute the clock has
@@ -25,7 +29,8 @@ export function stepMatch(current: EventRecord, context: StepContext): Omit<Even
   if (target.phase === 'pre-match') return undefined;
   const next = { ...current, score: { ...current.score }, halfTimeScore: current.halfTimeScore ? { ...current.halfTimeScore } : null };
   let changed = false;
-  let scored = false;
+  /** When the last goal's minute ended, in real time: its suspension runs from then (a caught-up goal long ago suspends nothing). */
+  let lastGoalAt: number | undefined;
   if (next.status === 'scheduled') {
     Object.assign(next, { status: 'live', phase: 'first-half', minute: 0 });
     changed = true;
@@ -33,15 +38,13 @@ export function stepMatch(current: EventRecord, context: StepContext): Omit<Even
 
   const playMinute = () => {
     const rates = context.goalRates(next.rates, matchState(next));
-    if (context.random() < 1 - Math.exp(-rates.home)) {
-      next.score.home++;
-      scored = true;
-    }
-    if (context.random() < 1 - Math.exp(-rates.away)) {
-      next.score.away++;
-      scored = true;
-    }
-    next.minute++;
+    const minute = next.minute + 1;
+    const home = context.scores(next.id, minute, 'home', 1 - Math.exp(-rates.home));
+    const away = context.scores(next.id, minute, 'away', 1 - Math.exp(-rates.away));
+    next.minute = minute;
+    if (home) next.score.home++;
+    if (away) next.score.away++;
+    if (home || away) lastGoalAt = next.kickoffAt.getTime() + realOffsetOfMinute(next.minute, context.speed);
     changed = true;
   };
 
@@ -75,7 +78,8 @@ export function stepMatch(current: EventRecord, context: StepContext): Omit<Even
   }
 
   if (next.status === 'live') {
-    if (scored) next.suspendedUntil = new Date(context.now.getTime() + context.goalSuspensionMs);
+    const goalSuspension = lastGoalAt === undefined ? undefined : Math.min(lastGoalAt, context.now.getTime()) + context.goalSuspensionMs;
+    if (goalSuspension !== undefined && goalSuspension > context.now.getTime()) next.suspendedUntil = new Date(goalSuspension);
     else if (next.suspendedUntil && context.now.getTime() >= next.suspendedUntil.getTime()) {
       next.suspendedUntil = null;
       changed = true;

@@ -55,6 +55,11 @@ export class SportsbookLiveHub implements SessionNotifier {
     return this.sockets.size;
   }
 
+  /** Sockets of this instance bound to the session. */
+  sessionConnectionCount(sessionId: string): number {
+    return this.sessions.get(sessionId)?.size ?? 0;
+  }
+
   notifySession(sessionId: string, message: SessionMessage): Promise<void> {
     return this.bus.publish({ kind: 'session', sessionId, message });
   }

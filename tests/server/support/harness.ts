@@ -21,6 +21,7 @@ export const TEST_CONFIG = {
   supportEmail: 'support@example.com',
   secrets: TEST_SECRETS,
   dataDir: '/tmp/bx-test-data',
+  sportsbookUrl: 'http://localhost:8100',
 };
 
 /** The kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */

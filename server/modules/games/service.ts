@@ -1,0 +1,272 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../clock';
+import type { Ledger, Trx } from '../wallet/ledger';
+import type { ExclusionKind, UserStatus, VerificationStatus } from '../users/tables';
+import type { BetStatus, WalletCallKind } from './tables';
+import { requestHash } from '../idempotency/service';
+import { walletError } from './errors';
+import { blockedFromBetting, sessionLive } from './standing';
+import type { BalanceRequest, CreditRequest, DebitRequest, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
+
+export const STAKE_REFERENCE = 'Sportsbook bet';
+export const RETURNS_REFERENCE = 'Sportsbook returns';
+export const REFUND_REFERENCE = 'Sportsbook bet cancelled';
+
+interface PlayerColumns {
+  user_id: number | null;
+  status: UserStatus;
+  verification_status: VerificationStatus;
+  locked_out: boolean;
+  exclusion_kind: ExclusionKind | null;
+  exclusion_until: Date | null;
+  exclusion_permanent: boolean;
+}
+
+interface Claimed {
+  claimed: boolean;
+  bet_user_id: number | null;
+  bet_status: BetStatus | null;
+}
+
+/**
+ * The seamless wallet API's money calls (DESIGN.md, "Seamless wallet API"). Each call is one database transaction:
+ * its wallet-call record, its ledger posting and the bet's record commit together or not at all.
+ *
+ * Idempotency: the call's row is claimed first (INSERT ... ON CONFLICT DO NOTHING on the sportsbook's transaction id),
+ * so a concurrent duplicate waits on the uncommitted claim, then finds it and replays the stored answer: money moves
+ * once. A refused call rolls its claim back with it, so only answers that happened are replayed.
+ *
+ * Lock order, the same in every call so none deadlocks: wallet-call rows (the call's own claim, then a rollback's
+ * original), then the wallet (the posting), then the bet's row. Account deletion takes the wallet, then reads bets.
+ */
+export class GamesWalletService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The balance for a live sportsbook session; one round trip. */
+  async balance(request: BalanceRequest): Promise<WalletBalanceResponse> {
+    const result = await sql<PlayerColumns & { revoked_at: Date | null; family_expires_at: Date | null; balance: number | null; currency: string | null }>`
+      SELECT u.id AS user_id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
+        f.revoked_at, f.expires_at AS family_expires_at, w.balance, w.currency
+      FROM (VALUES (1)) AS one (x)
+      LEFT JOIN users u ON u.id = ${request.playerId}
+      LEFT JOIN game_sessions s ON s.id = ${request.sessionId} AND s.user_id = u.id
+      LEFT JOIN refresh_families f ON f.id = s.family_id
+      LEFT JOIN wallets w ON w.user_id = u.id`.execute(this.db);
+    const row = result.rows[0]!;
+    if (row.user_id === null) throw walletError('UnknownPlayer');
+    if (!sessionLive(row, this.clock.now()) || row.balance === null) throw walletError('SessionExpired');
+    return { balance: row.balance, currency: row.currency! };
+  }
+
+  /** A stake: needs a live session, a customer under no block, an open (or new) bet and the funds. */
+  async debit(request: DebitRequest): Promise<WalletMoneyResponse> {
+    const now = this.clock.now();
+    const fingerprint = requestHash('wallet debit', request);
+    return this.ledger.transaction(async (trx, post) => {
+      const result = await sql<Claimed & PlayerColumns & { revoked_at: Date | null; family_expires_at: Date | null }>`
+        WITH claim AS (
+          INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, created_at)
+          VALUES (${request.transactionId}, 'debit', ${fingerprint}, ${request.playerId}, ${request.betId}, ${request.amount}, ${now})
+          ON CONFLICT (transaction_id) DO NOTHING
+          RETURNING transaction_id
+        )
+        SELECT EXISTS (SELECT 1 FROM claim) AS claimed,
+          u.id AS user_id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
+          f.revoked_at, f.expires_at AS family_expires_at, b.user_id AS bet_user_id, b.status AS bet_status
+        FROM (VALUES (1)) AS one (x)
+        LEFT JOIN users u ON u.id = ${request.playerId}
+        LEFT JOIN game_sessions s ON s.id = ${request.sessionId} AND s.user_id = u.id
+        LEFT JOIN refresh_families f ON f.id = s.family_id
+        LEFT JOIN bets b ON b.bet_id = ${request.betId}`.execute(trx);
+      const row = result.rows[0]!;
+      if (!row.claimed) return this.replay(trx, 'debit', request.transactionId, fingerprint);
+      if (row.user_id === null) throw walletError('UnknownPlayer');
+      if (blockedFromBetting(row, now)) throw walletError('PlayerBlocked');
+      if (!sessionLive(row, now)) throw walletError('SessionExpired');
+      this.assertBetOpen(row, request.playerId);
+      const posted = await post({
+        userId: request.playerId,
+        amount: -request.amount,
+        kind: 'Stake',
+        vertical: 'sportsbook',
+        reference: request.description || STAKE_REFERENCE,
+        betId: request.betId,
+        iqsTransactionId: request.transactionId,
+      });
+      const answer: WalletMoneyResponse = { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
+      // The bet's row is locked after the wallet; the guard refuses a bet closed (or another player's) since the read above.
+      const stored = await sql`
+        WITH bet AS (
+          INSERT INTO bets (bet_id, user_id, vertical, staked, status, placed_at, updated_at)
+          VALUES (${request.betId}, ${request.playerId}, 'sportsbook', ${request.amount}, 'open', ${now}, ${now})
+          ON CONFLICT (bet_id) DO UPDATE SET staked = bets.staked + EXCLUDED.staked, updated_at = EXCLUDED.updated_at
+          WHERE bets.status = 'open' AND bets.user_id = EXCLUDED.user_id
+          RETURNING bet_id
+        )
+        UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted.transactionId}
+        FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
+        RETURNING wallet_calls.transaction_id`.execute(trx);
+      if (stored.rows.length === 0) throw walletError('BetClosed');
+      return answer;
+    });
+  }
+
+  /** Returns on a bet of this player: no session needed (bets settle after logout, and during a block). */
+  async credit(request: CreditRequest): Promise<WalletMoneyResponse> {
+    const now = this.clock.now();
+    const fingerprint = requestHash('wallet credit', request);
+    return this.ledger.transaction(async (trx, post) => {
+      const row = await this.claim(trx, 'credit', request, fingerprint, request.amount, null);
+      if (!row.claimed) return this.replay(trx, 'credit', request.transactionId, fingerprint);
+      if (row.user_id === null) throw walletError('UnknownPlayer');
+      if (row.bet_status === null) throw walletError('UnknownBet');
+      this.assertBetOpen(row, request.playerId);
+      const posted =
+        request.amount > 0
+          ? await post({
+              userId: request.playerId,
+              amount: request.amount,
+              kind: 'Returns',
+              vertical: 'sportsbook',
+              reference: request.description || RETURNS_REFERENCE,
+              betId: request.betId,
+              iqsTransactionId: request.transactionId,
+            })
+          : undefined;
+      const answer: WalletMoneyResponse = posted
+        ? { balance: posted.balanceOut, walletTransactionId: posted.transactionId }
+        : { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+      const stored = await sql`
+        WITH bet AS (
+          UPDATE bets SET returned = returned + ${request.amount}, updated_at = ${now},
+            status = CASE WHEN ${request.closesBet}::boolean THEN 'closed' ELSE status END,
+            closed_at = CASE WHEN ${request.closesBet}::boolean THEN ${now}::timestamptz ELSE closed_at END
+          WHERE bet_id = ${request.betId} AND status = 'open'
+          RETURNING bet_id
+        )
+        UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted?.transactionId ?? null}
+        FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
+        RETURNING wallet_calls.transaction_id`.execute(trx);
+      if (stored.rows.length === 0) throw walletError('BetClosed');
+      return answer;
+    });
+  }
+
+  /**
+   * Cancels a debit: refunds it once (kind Refund) and closes the bet when nothing stays staked. An original never
+   * seen is remembered (a debit row without a fingerprint), so that debit arriving later is refused; a second
+   * rollback of one debit answers the balance and moves nothing.
+   */
+  async rollback(request: RollbackRequest): Promise<WalletMoneyResponse> {
+    const now = this.clock.now();
+    const fingerprint = requestHash('wallet rollback', request);
+    return this.ledger.transaction(async (trx, post) => {
+      const row = await this.claim(trx, 'rollback', request, fingerprint, 0, request.originalTransactionId);
+      if (!row.claimed) return this.replay(trx, 'rollback', request.transactionId, fingerprint);
+      if (row.user_id === null) throw walletError('UnknownPlayer');
+      // Locks the original's row, or creates it as rolled back: a debit racing this rollback queues behind it either way.
+      const marked = await sql<{ amount: number; unseen: boolean }>`
+        INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, rolled_back_by, created_at)
+        VALUES (${request.originalTransactionId}, 'debit', NULL, ${request.playerId}, ${request.betId}, 0, ${request.transactionId}, ${now})
+        ON CONFLICT (transaction_id) DO UPDATE SET rolled_back_by = EXCLUDED.rolled_back_by
+        WHERE wallet_calls.kind = 'debit' AND wallet_calls.rolled_back_by IS NULL
+          AND wallet_calls.user_id = EXCLUDED.user_id AND wallet_calls.bet_id = EXCLUDED.bet_id
+        RETURNING amount, fingerprint IS NULL AS unseen`.execute(trx);
+      const original = marked.rows[0];
+      if (!original) await this.assertAlreadyRolledBack(trx, request);
+      if (!original || original.unseen) {
+        const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+        await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(trx);
+        return answer;
+      }
+      this.assertBetOpen(row, request.playerId);
+      const posted = await post({
+        userId: request.playerId,
+        amount: original.amount,
+        kind: 'Refund',
+        vertical: 'sportsbook',
+        reference: REFUND_REFERENCE,
+        betId: request.betId,
+        iqsTransactionId: request.transactionId,
+      });
+      const answer: WalletMoneyResponse = { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
+      const stored = await sql`
+        WITH bet AS (
+          UPDATE bets SET refunded = refunded + ${original.amount}, updated_at = ${now},
+            status = CASE WHEN staked = refunded + ${original.amount} THEN 'closed' ELSE status END,
+            closed_at = CASE WHEN staked = refunded + ${original.amount} THEN ${now}::timestamptz ELSE closed_at END
+          WHERE bet_id = ${request.betId} AND status = 'open'
+          RETURNING bet_id
+        )
+        UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted.transactionId}, amount = ${original.amount}
+        FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
+        RETURNING wallet_calls.transaction_id`.execute(trx);
+      if (stored.rows.length === 0) throw walletError('BetClosed');
+      return answer;
+    });
+  }
+
+  /** Claims the call's transaction id and reads the player and the bet, in one round trip. */
+  private async claim(
+    trx: Trx,
+    kind: Exclude<WalletCallKind, 'debit'>,
+    request: { transactionId: string; playerId: number; betId: string },
+    fingerprint: string,
+    amount: number,
+    originalTransactionId: string | null,
+  ): Promise<Claimed & { user_id: number | null }> {
+    const result = await sql<Claimed & { user_id: number | null }>`
+      WITH claim AS (
+        INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, original_transaction_id, created_at)
+        VALUES (${request.transactionId}, ${kind}, ${fingerprint}, ${request.playerId}, ${request.betId}, ${amount}, ${originalTransactionId}, ${this.clock.now()})
+        ON CONFLICT (transaction_id) DO NOTHING
+        RETURNING transaction_id
+      )
+      SELECT EXISTS (SELECT 1 FROM claim) AS claimed, u.id AS user_id, b.user_id AS bet_user_id, b.status AS bet_status
+      FROM (VALUES (1)) AS one (x)
+      LEFT JOIN users u ON u.id = ${request.playerId}
+      LEFT JOIN bets b ON b.bet_id = ${request.betId}`.execute(trx);
+    return result.rows[0]!;
+  }
+
+  /** The first answer for a transaction id already used, or why there is none. */
+  private async replay(trx: Trx, kind: WalletCallKind, transactionId: string, fingerprint: string): Promise<WalletMoneyResponse> {
+    const stored = await trx
+      .selectFrom('wallet_calls')
+      .select(['kind', 'fingerprint', 'answer', 'rolled_back_by'])
+      .where('transaction_id', '=', transactionId)
+      .executeTakeFirstOrThrow();
+    if (kind === 'debit' && stored.kind === 'debit' && (stored.fingerprint === null || stored.rolled_back_by !== null)) throw walletError('TransactionRolledBack');
+    if (stored.kind !== kind || stored.fingerprint !== fingerprint) throw walletError('DuplicateTransaction');
+    return stored.answer as WalletMoneyResponse;
+  }
+
+  /** A bet id the sportsbook names must be this player's, and open. */
+  private assertBetOpen(row: Claimed, playerId: number): void {
+    if (row.bet_status === null) return;
+    if (row.bet_user_id !== playerId) throw walletError('UnknownBet');
+    if (row.bet_status !== 'open') throw walletError('BetClosed');
+  }
+
+  /** The original is not this player's debit on this bet, unless it was already rolled back: then nothing is left to do. */
+  private async assertAlreadyRolledBack(trx: Trx, request: RollbackRequest): Promise<void> {
+    const original = await trx
+      .selectFrom('wallet_calls')
+      .select(['kind', 'user_id', 'bet_id', 'rolled_back_by'])
+      .where('transaction_id', '=', request.originalTransactionId)
+      .executeTakeFirstOrThrow();
+    const same = original.kind === 'debit' && original.user_id === request.playerId && original.bet_id === request.betId;
+    if (!same || original.rolled_back_by === null) throw walletError('UnknownBet');
+  }
+
+  private async balanceIn(trx: Trx, userId: number): Promise<number> {
+    const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirst();
+    if (!wallet) throw walletError('UnknownPlayer');
+    return wallet.balance;
+  }
+}

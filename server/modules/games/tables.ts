@@ -1,0 +1,59 @@
+import type { ColumnType } from 'kysely';
+
+export interface LaunchTokensTable {
+  /** SHA-256 of the token: the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  family_id: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  expires_at: ColumnType<Date, Date | string, never>;
+}
+
+/** A sportsbook session; it ends with the refresh family it came from. */
+export interface GameSessionsTable {
+  id: string;
+  user_id: number;
+  family_id: string;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+export type BetStatus = 'open' | 'closed';
+
+/** One bet as the PAM knows it: sums of its postings, pence. Open while it may still take or pay money. */
+export interface BetsTable {
+  bet_id: string;
+  user_id: number;
+  vertical: 'sportsbook' | 'p2p';
+  staked: number;
+  refunded: number;
+  returned: number;
+  status: BetStatus;
+  placed_at: ColumnType<Date, Date | string, never>;
+  updated_at: Date;
+  closed_at: Date | null;
+}
+
+export type WalletCallKind = 'debit' | 'credit' | 'rollback';
+
+export interface WalletCallsTable {
+  transaction_id: string;
+  kind: WalletCallKind;
+  /** Hash of the request; null for a debit known only from its rollback. */
+  fingerprint: string | null;
+  /** The answer a retry gets back. */
+  answer: unknown;
+  user_id: number;
+  bet_id: string;
+  amount: number;
+  original_transaction_id: string | null;
+  rolled_back_by: string | null;
+  ledger_transaction_id: number | null;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+export interface GamesTables {
+  launch_tokens: LaunchTokensTable;
+  game_sessions: GameSessionsTable;
+  bets: BetsTable;
+  wallet_calls: WalletCallsTable;
+}

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../clock';
+import { conflict } from '../../errors';
+import { parse } from '../../http/parse';
+import { placeBetRequest } from '../../../src/contract/sportsbook';
+import type { BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
+import { formatFractional, returnsFor } from '../../../src/lib/odds';
+import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
+import type { Catalogue } from '../catalogue/types';
+import type { SportsbookSession } from '../sessions/service';
+import { pamPlayerId } from '../wallet-client';
+import type { WalletOutbox } from '../wallet/outbox';
+import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
+import type { BetsDb } from './tables';
+import type { BetViews } from './views';
+
+export interface PlacementPolicy {
+  /** Debit attempts before answering 202 pending, and the pause between them. */
+  inlineTries: number;
+  inlinePauseMs: number;
+  /** How long the outbox worker leaves a new debit to its placement before taking it over. */
+  holdMs: number;
+}
+
+export const defaultPlacementPolicy: PlacementPolicy = { inlineTries: 3, inlinePauseMs: 250, holdMs: 20_000 };
+
+/** 201 accepted, 202 pending (the wallet's answer not yet known), 422 refused. */
+export type PlacementAnswer = { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
+
+export const debitCallId = (betId: string) => `debit:${betId}`;
+export const creditCallId = (betId: string) => `credit:${betId}`;
+export const rollbackCallId = (betId: string) => `rollback:${betId}`;
+
+/** Words for the wallet's refusals of a stake, as the slip shows them. */
+export function refusalOfDebit(code: string): { message: string; code: PlacementRefusal } {
+  switch (code) {
+    case 'InsufficientFunds':
+      return { message: 'Your balance is too low for this stake.', code: 'InsufficientFunds' };
+    case 'PlayerBlocked':
+      return { message: 'Your account cannot place bets at the moment. Please check your account or contact support.', code: 'PlayerBlocked' };
+    case 'SessionExpired':
+      return { message: 'Your session has ended. Please log in again to place this bet.', code: 'SessionExpired' };
+    default:
+      return { message: 'Your bet could not be accepted. Any amount taken for it is returned to your balance.', code: 'NotAccepted' };
+  }
+}
+
+function describeBet(kind: 'single' | 'accumulator', legs: readonly StruckLeg[]): string {
+  const text =
+    kind === 'single'
+      ? `Single: ${legs[0]!.quote.eventName}, ${legs[0]!.quote.selectionName} @ ${formatFractional(legs[0]!.price)}`
+      : `Accumulator: ${legs.length} selections`;
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, WALLET_DESCRIPTION_MAX_LENGTH);
+}
+
+/**
+ * Placement: check the slip, store the bet (pending) with its legs, struck prices, potential returns and its debit
+ * call in one transaction, then debit through the outbox, outside any transaction. A bet id is the browser's: the
+ * same id again answers what became of the first placement and never places a second bet.
+ */
+export class PlacementService {
+  constructor(
+    private readonly db: BetsDb,
+    private readonly catalogue: Catalogue,
+    private readonly outbox: WalletOutbox,
+    private readonly views: BetViews,
+    private readonly clock: Clock,
+    private readonly policy: PlacementPolicy = defaultPlacementPolicy,
+  ) {}
+
+  async place(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
+    try {
+      return await this.placeOrThrow(session, body);
+    } catch (error) {
+      if (error instanceof PlacementRefused) return { statusCode: 422, body: error.body() };
+      throw error;
+    }
+  }
+
+  private async placeOrThrow(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
+    refuseOutOfRange(body);
+    const request = parse(placeBetRequest, body);
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges]))
+      .digest('hex');
+
+    const earlier = await this.answerFor(request.betId, session, requestHash);
+    if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
+
+    const legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
+    const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price));
+    const now = this.clock.now();
+    const debitId = debitCallId(request.betId);
+    const stored = await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('sportsbook.bets')
+        .values({
+          id: request.betId,
+          player_id: session.playerId,
+          session_id: session.id,
+          kind: request.kind,
+          stake: request.stake,
+          status: 'pending',
+          potential_returns: potentialReturns,
+          returns: null,
+          reason: null,
+          reason_code: null,
+          request_hash: requestHash,
+          debit_call_id: debitId,
+          placed_at: now,
+          settled_at: null,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await trx
+        .insertInto('sportsbook.bet_legs')
+        .values(
+          legs.map(({ quote, price }, position) => ({
+            bet_id: request.betId,
+            position,
+            selection_id: quote.selectionId,
+            market_id: quote.marketId,
+            event_id: quote.eventId,
+            event_name: quote.eventName,
+            kickoff_at: quote.kickoffAt,
+            market_name: quote.marketName,
+            selection_name: quote.selectionName,
+            spec: JSON.stringify(quote.spec),
+            selection_key: quote.selectionKey,
+            price_num: price.num,
+            price_den: price.den,
+            score_home: quote.eventStatus === 'live' ? quote.score.home : null,
+            score_away: quote.eventStatus === 'live' ? quote.score.away : null,
+          })),
+        )
+        .execute();
+      const debit = {
+        transactionId: debitId,
+        betId: request.betId,
+        playerId: pamPlayerId(session.playerId),
+        sessionId: session.pamSessionId,
+        amount: request.stake,
+        description: describeBet(request.kind, legs),
+      };
+      await this.outbox.add(trx, [{ id: debitId, kind: 'debit', betId: request.betId, body: debit }], this.policy.holdMs);
+      return true;
+    });
+    // The same bet id placed twice at once: the other placement stored it; answer what became of it.
+    if (!stored) return this.retryDebit(request.betId, session, requestHash);
+
+    // The market may have closed (settled), been suspended or moved while the bet was stored: such a bet is not
+    // accepted, and its debit is never sent. Checked after the commit, so a settlement announced later sees its legs.
+    const changed = stillAsStruck(this.catalogue, legs);
+    if (changed) {
+      await this.db.transaction().execute(async (trx) => {
+        if (await this.outbox.abandon(trx, debitId, 'NotSent', changed.message)) {
+          await trx
+            .updateTable('sportsbook.bets')
+            .set({ status: 'rejected', reason: changed.message, reason_code: changed.refusal, settled_at: this.clock.now() })
+            .where('id', '=', request.betId)
+            .where('status', '=', 'pending')
+            .execute();
+        }
+      });
+    } else {
+      await this.outbox.attemptFor(debitId, this.policy.inlineTries, this.policy.inlinePauseMs);
+    }
+    return (await this.answerFor(request.betId, session, requestHash)) ?? this.unknown();
+  }
+
+  /** A retry of a placement still pending sends its debit again (same id, same body) before answering. */
+  private async retryDebit(betId: string, session: SportsbookSession, requestHash: string): Promise<PlacementAnswer> {
+    const answer = await this.answerFor(betId, session, requestHash);
+    if (answer?.statusCode !== 202) return answer ?? this.unknown();
+    await this.outbox.attempt(debitCallId(betId));
+    return (await this.answerFor(betId, session, requestHash)) ?? this.unknown();
+  }
+
+  /** What became of an earlier placement under this bet id, or undefined if there was none. */
+  private async answerFor(betId: string, session: SportsbookSession, requestHash: string): Promise<PlacementAnswer | undefined> {
+    const bet = await this.db.selectFrom('sportsbook.bets').select(['player_id', 'request_hash', 'status', 'reason', 'reason_code']).where('id', '=', betId).executeTakeFirst();
+    if (!bet) return undefined;
+    if (bet.player_id !== session.playerId || bet.request_hash !== requestHash) {
+      throw conflict('This bet id was already used for a different bet.', 'BetIdReused');
+    }
+    if (bet.status === 'rejected') {
+      const refusal = new PlacementRefused(bet.reason ?? 'Your bet could not be accepted.', (bet.reason_code as PlacementRefusal | null) ?? 'NotAccepted');
+      return { statusCode: 422, body: refusal.body() };
+    }
+    const view = await this.views.one(betId);
+    return { statusCode: bet.status === 'pending' ? 202 : 201, body: { bet: view! } };
+  }
+
+  private unknown(): never {
+    throw new Error('a stored bet vanished');
+  }
+}

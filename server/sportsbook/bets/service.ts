@@ -1,0 +1,152 @@
+import type { Clock } from '../../clock';
+import { badRequest, notFound } from '../../errors';
+import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { Catalogue } from '../catalogue/types';
+import type { SessionService } from '../sessions/service';
+import { pamPlayerId } from '../wallet-client';
+import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
+import { creditCallId, debitCallId, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { Settler, type SettledBet } from './settler';
+import type { BetsDb } from './tables';
+import { BetViews } from './views';
+
+export type NotifySession = (sessionId: string, message: SportsbookServerMessage) => void;
+
+export interface BetsServiceDeps {
+  db: BetsDb;
+  catalogue: Catalogue;
+  outbox: WalletOutbox;
+  sessions: SessionService;
+  clock: Clock;
+  /** The WebSocket's hook: a message to every socket of that session. */
+  notify?: NotifySession;
+  placementPolicy?: PlacementPolicy;
+  /** The net payout cap, pence (the Betting Rules' £200,000 unless a test says otherwise). */
+  payoutCap?: number;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+const UNCONFIRMED_MESSAGE = 'We could not confirm your stake, so this bet was not accepted. Any amount taken for it is returned to your balance.';
+
+/**
+ * The bets side: placement, settlement, the read side and the operator's bet actions, wired to the wallet outbox
+ * (a debit's answer opens or rejects its bet) and to the catalogue (resolved markets settle bets).
+ */
+export class BetsService {
+  readonly views: BetViews;
+  readonly placement: PlacementService;
+  readonly settler: Settler;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: BetsServiceDeps) {
+    const { db, catalogue, outbox, clock } = deps;
+    this.views = new BetViews(db);
+    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, deps.placementPolicy);
+    this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
+    outbox.handle('debit', this.debitAnswered);
+    outbox.handle('credit', this.moneyReturned('credit'));
+    outbox.handle('rollback', this.moneyReturned('rollback'));
+    this.unsubscribe = catalogue.onMarketsResolved(async (resolved) => {
+      await this.settler.marketsResolved(resolved);
+      await outbox.drainDue();
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** A debit's answer: the bet opens (and settles at once if its markets resolved meanwhile) or is rejected in words. */
+  private readonly debitAnswered: CallHandler = {
+    inTransaction: async (trx, call, result) => {
+      if (result.state === 'done') {
+        await trx.updateTable('sportsbook.bets').set({ status: 'open' }).where('id', '=', call.betId).where('status', '=', 'pending').execute();
+        return;
+      }
+      const unconfirmed = result.code === UNCONFIRMED;
+      const refusal = unconfirmed ? { message: UNCONFIRMED_MESSAGE, code: 'NotAccepted' as const } : refusalOfDebit(result.code);
+      const rejected = await trx
+        .updateTable('sportsbook.bets')
+        .set({ status: 'rejected', reason: refusal.message, reason_code: refusal.code, settled_at: this.deps.clock.now() })
+        .where('id', '=', call.betId)
+        .where('status', '=', 'pending')
+        .returning('session_id')
+        .executeTakeFirst();
+      // Whether the PAM took the stake is unknown: roll it back (a debit arriving after its rollback is refused).
+      if (unconfirmed) await this.addRollback(trx, call.betId, call.body);
+      if (rejected && result.code === 'SessionExpired') await this.deps.sessions.end(rejected.session_id, trx);
+    },
+    afterCommit: async (call, result) => {
+      if (result.state === 'done') await this.settler.settle([call.betId]);
+      await this.push([call.betId]);
+    },
+  };
+
+  private moneyReturned(kind: 'credit' | 'rollback'): CallHandler {
+    return {
+      inTransaction: async (_trx, call, result) => {
+        // A definitive refusal of money owed to a customer needs a person: it stays failed and visible.
+        if (result.state === 'failed') this.deps.log?.(`wallet ${kind} refused`, { id: call.id, code: result.code, message: result.message });
+      },
+    };
+  }
+
+  private async addRollback(trx: Parameters<CallHandler['inTransaction']>[0], betId: string, debitBody: Record<string, unknown>): Promise<void> {
+    const id = rollbackCallId(betId);
+    const exists = await trx.selectFrom('sportsbook.wallet_calls').select('id').where('id', '=', id).executeTakeFirst();
+    if (exists) return;
+    await this.deps.outbox.add(trx, [{ id, kind: 'rollback', betId, body: { transactionId: id, originalTransactionId: debitCallId(betId), betId, playerId: debitBody.playerId } }]);
+  }
+
+  /**
+   * The operator voids one bet: an accepted bet gets its stake back as its closing credit; a bet whose debit was
+   * never confirmed has that debit rolled back instead. A settled or rejected bet is left alone.
+   */
+  async voidBet(betId: string): Promise<{ betId: string; status: string; refund: 'credit' | 'rollback' }> {
+    const now = this.deps.clock.now();
+    const refund = await this.deps.db.transaction().execute(async (trx) => {
+      const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
+      if (!bet) throw notFound(`No bet ${betId}`);
+      if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
+      await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: bet.stake, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
+      if (bet.status === 'pending') {
+        await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
+        await this.addRollback(trx, betId, { playerId: pamPlayerId(bet.player_id) });
+        return 'rollback' as const;
+      }
+      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: bet.stake, returns: bet.stake, settled_at: now }).execute();
+      const id = creditCallId(betId);
+      await this.deps.outbox.add(trx, [{ id, kind: 'credit', betId, body: { transactionId: id, betId, playerId: pamPlayerId(bet.player_id), amount: bet.stake, closesBet: true } }]);
+      return 'credit' as const;
+    });
+    await this.deps.outbox.drainDue();
+    await this.push([betId]);
+    return { betId, status: 'void', refund };
+  }
+
+  async belongsTo(betId: string, playerId: string): Promise<boolean> {
+    const bet = await this.deps.db.selectFrom('sportsbook.bets').select('id').where('id', '=', betId).where('player_id', '=', playerId).executeTakeFirst();
+    return bet !== undefined;
+  }
+
+  async openBets(eventId?: string) {
+    let query = this.deps.db.selectFrom('sportsbook.bets').select('id').where('status', 'in', ['open', 'pending']);
+    if (eventId) query = query.where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('event_id', '=', eventId));
+    const ids = await query.orderBy('placed_at').limit(500).execute();
+    return this.views.many(ids.map((row) => row.id));
+  }
+
+  private pushSettled(bets: SettledBet[]): void {
+    if (!this.deps.notify) return;
+    void this.push(bets.map((bet) => bet.betId)).catch((error: unknown) => this.deps.log?.('pushing settled bets failed', error));
+  }
+
+  private async push(betIds: string[]): Promise<void> {
+    const notify = this.deps.notify;
+    if (!notify || betIds.length === 0) return;
+    const sessions = await this.deps.db.selectFrom('sportsbook.bets').select(['id', 'session_id']).where('id', 'in', betIds).execute();
+    const views = await this.views.many(betIds);
+    const sessionOf = new Map(sessions.map((row) => [row.id, row.session_id]));
+    for (const bet of views) notify(sessionOf.get(bet.betId)!, { type: 'bet', bet });
+  }
+}

@@ -1,0 +1,138 @@
+import { sql, type Transaction } from 'kysely';
+import type { Clock } from '../../clock';
+import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult } from '../../../src/contract/sportsbook-rules';
+import type { MarketsResolved } from '../catalogue/types';
+import { settleSelection } from '../markets';
+import type { FinalResult, MarketSpec } from '../pricing/types';
+import { pamPlayerId } from '../wallet-client';
+import type { WalletOutbox } from '../wallet/outbox';
+import { creditCallId } from './placement';
+import { applyPayoutCap, netPaidInWindow, settleBet, type SettledBetFigures } from './settlement';
+import type { BetsDatabase, BetsDb } from './tables';
+
+/** Bets settled per transaction: big enough to keep 50,000 bets quick, small enough to keep locks short. */
+const CHUNK = 500;
+
+export interface SettledBet {
+  betId: string;
+  sessionId: string;
+  status: 'won' | 'lost' | 'void';
+  returns: number;
+}
+
+const scoreFor = (spec: MarketSpec, result: FinalResult) => (spec.type === 'first-half-result' ? result.halfTime : result.fullTime);
+
+/**
+ * Settlement: legs take their results as markets resolve; a bet whose legs decide it (settlement.ts) is settled,
+ * its returns capped by the player's 24-hour net payout, and its closing credit stored in the same transaction;
+ * the outbox then pays it. Every bet moves from open exactly once (UPDATE ... WHERE status = 'open'), and its
+ * credit's id is made from the bet's, so settling twice, or racing a void, never pays twice.
+ */
+export class Settler {
+  constructor(
+    private readonly db: BetsDb,
+    private readonly outbox: WalletOutbox,
+    private readonly clock: Clock,
+    private readonly onSettled: (bets: SettledBet[]) => void = () => {},
+    private readonly cap: number = NET_PAYOUT_CAP_PENCE,
+  ) {}
+
+  async marketsResolved(resolved: MarketsResolved): Promise<SettledBet[]> {
+    for (const market of resolved.markets) {
+      if (market.outcome.kind === 'void') {
+        await this.db.updateTable('sportsbook.bet_legs').set({ result: 'void' }).where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
+        continue;
+      }
+      const result = market.outcome.result;
+      const score = scoreFor(market.spec, result);
+      const keys = await this.db.selectFrom('sportsbook.bet_legs').select('selection_key').distinct().where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
+      for (const { selection_key } of keys) {
+        const outcome: LegResult = settleSelection(market.spec, selection_key, result);
+        await this.db
+          .updateTable('sportsbook.bet_legs')
+          .set({ result: outcome, score_home: score.home, score_away: score.away })
+          .where('market_id', '=', market.marketId)
+          .where('selection_key', '=', selection_key)
+          .where('result', '=', 'open')
+          .execute();
+      }
+    }
+    const marketIds = resolved.markets.map((market) => market.marketId);
+    if (marketIds.length === 0) return [];
+    const touched = await this.db
+      .selectFrom('sportsbook.bets')
+      .select('id')
+      .where('status', '=', 'open')
+      .where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('market_id', 'in', marketIds))
+      .execute();
+    return this.settle(touched.map((bet) => bet.id));
+  }
+
+  /** Settles those of these bets that are open and decided by their legs; the rest are left as they are. */
+  async settle(betIds: readonly string[]): Promise<SettledBet[]> {
+    const settled: SettledBet[] = [];
+    for (let start = 0; start < betIds.length; start += CHUNK) {
+      const chunk = await this.db.transaction().execute((trx) => this.settleChunk(trx, betIds.slice(start, start + CHUNK)));
+      settled.push(...chunk);
+      if (chunk.length > 0) this.onSettled(chunk);
+    }
+    return settled;
+  }
+
+  private async settleChunk(trx: Transaction<BetsDatabase>, betIds: string[]): Promise<SettledBet[]> {
+    const bets = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'session_id', 'stake']).where('id', 'in', betIds).where('status', '=', 'open').execute();
+    if (bets.length === 0) return [];
+    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
+    const legsOf = new Map<string, typeof legs>();
+    for (const leg of legs) legsOf.set(leg.bet_id, [...(legsOf.get(leg.bet_id) ?? []), leg]);
+    const decided = bets
+      .map((bet) => ({ bet, settlement: settleBet(bet.stake, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
+      .filter((entry) => entry.settlement.status !== 'open');
+    if (decided.length === 0) return [];
+
+    // One lock per player, taken in a fixed order, before the window is read: two settlements racing cannot both
+    // spend the same allowance.
+    const players = [...new Set(decided.map((entry) => entry.bet.player_id))].sort();
+    await trx.insertInto('sportsbook.payout_players').values(players.map((player_id) => ({ player_id }))).onConflict((oc) => oc.column('player_id').doNothing()).execute();
+    await trx.selectFrom('sportsbook.payout_players').select('player_id').where('player_id', 'in', players).orderBy('player_id').forUpdate().execute();
+    const now = this.clock.now();
+    const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
+    const history = await trx.selectFrom('sportsbook.payout_nets').select(['player_id', 'stake', 'returns', 'settled_at']).where('player_id', 'in', players).where('settled_at', '>=', windowStart).execute();
+    const windowOf = new Map<string, SettledBetFigures[]>();
+    for (const row of history) windowOf.set(row.player_id, [...(windowOf.get(row.player_id) ?? []), { settledAt: row.settled_at, stake: row.stake, returns: row.returns }]);
+
+    const rows = decided.map(({ bet, settlement }) => {
+      const full = settlement.status === 'open' ? 0 : settlement.returns;
+      const window = windowOf.get(bet.player_id) ?? [];
+      const returns = applyPayoutCap(full, bet.stake, netPaidInWindow(window, now), this.cap);
+      window.push({ settledAt: now, stake: bet.stake, returns });
+      windowOf.set(bet.player_id, window);
+      return { bet, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
+    });
+
+    const updated = await sql<{ id: string }>`
+      UPDATE sportsbook.bets AS b
+         SET status = v.status, returns = v.returns, capped_by = v.capped_by, settled_at = ${now}
+        FROM unnest(${rows.map((row) => row.bet.id)}::uuid[], ${rows.map((row) => row.status)}::text[], ${rows.map((row) => row.returns)}::bigint[], ${rows.map((row) => row.cappedBy)}::bigint[])
+             AS v(id, status, returns, capped_by)
+       WHERE b.id = v.id AND b.status = 'open'
+      RETURNING b.id`.execute(trx);
+    const moved = new Set(updated.rows.map((row) => row.id));
+    const paid = rows.filter((row) => moved.has(row.bet.id));
+    if (paid.length === 0) return [];
+    await trx
+      .insertInto('sportsbook.payout_nets')
+      .values(paid.map((row) => ({ bet_id: row.bet.id, player_id: row.bet.player_id, stake: row.bet.stake, returns: row.returns, settled_at: now })))
+      .execute();
+    await this.outbox.add(
+      trx,
+      paid.map((row) => ({
+        id: creditCallId(row.bet.id),
+        kind: 'credit' as const,
+        betId: row.bet.id,
+        body: { transactionId: creditCallId(row.bet.id), betId: row.bet.id, playerId: pamPlayerId(row.bet.player_id), amount: row.returns, closesBet: true },
+      })),
+    );
+    return paid.map((row) => ({ betId: row.bet.id, sessionId: row.bet.session_id, status: row.status, returns: row.returns }));
+  }
+}

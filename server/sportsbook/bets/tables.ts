@@ -1,0 +1,78 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { BetKind, BetStatus, LegResult } from '../../../src/contract/sportsbook-rules';
+import type { MarketSpec } from '../pricing/types';
+
+/** The tables of migration 0002_bets (schema sportsbook): sessions, bets and their legs, the wallet outbox, the payout cap. */
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  player_id: string;
+  pam_session_id: string;
+  currency: string;
+  created_at: Date;
+  ended_at: Date | null;
+}
+
+export interface BetsTable {
+  id: string;
+  player_id: string;
+  session_id: string;
+  kind: BetKind;
+  stake: number;
+  status: BetStatus;
+  potential_returns: number;
+  returns: number | null;
+  capped_by: Generated<number>;
+  reason: string | null;
+  reason_code: string | null;
+  request_hash: string;
+  debit_call_id: string;
+  placed_at: Date;
+  settled_at: Date | null;
+}
+
+export interface BetLegsTable {
+  bet_id: string;
+  position: number;
+  selection_id: string;
+  market_id: string;
+  event_id: string;
+  event_name: string;
+  kickoff_at: Date;
+  market_name: string;
+  selection_name: string;
+  spec: ColumnType<MarketSpec, string, string>;
+  selection_key: string;
+  price_num: number;
+  price_den: number;
+  result: Generated<LegResult>;
+  score_home: number | null;
+  score_away: number | null;
+}
+
+export type WalletCallKind = 'debit' | 'credit' | 'rollback';
+export type WalletCallState = 'pending' | 'done' | 'failed';
+
+export interface WalletCallsTable {
+  id: string;
+  kind: WalletCallKind;
+  bet_id: string;
+  body: ColumnType<Record<string, unknown>, string, string>;
+  state: WalletCallState;
+  answer: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface BetsDatabase {
+  'sportsbook.sessions': SessionsTable;
+  'sportsbook.bets': BetsTable;
+  'sportsbook.bet_legs': BetLegsTable;
+  'sportsbook.wallet_calls': WalletCallsTable;
+  'sportsbook.payout_players': { player_id: string };
+  'sportsbook.payout_nets': { bet_id: string; player_id: string; stake: number; returns: number; settled_at: Date };
+}
+
+export type BetsDb = Kysely<BetsDatabase>;

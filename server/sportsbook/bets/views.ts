@@ -1,0 +1,78 @@
+import type { BetLeg, BetView } from '../../../src/contract/sportsbook-rules';
+import type { BetLegsTable, BetsDb, BetsTable } from './tables';
+import type { Selectable } from 'kysely';
+
+export const BETS_PAGE_SIZE = 50;
+
+type BetRow = Selectable<BetsTable>;
+type LegRow = Selectable<BetLegsTable>;
+
+function legView(leg: LegRow): BetLeg {
+  return {
+    selectionId: leg.selection_id,
+    eventId: leg.event_id,
+    eventName: leg.event_name,
+    kickoffAt: leg.kickoff_at.toISOString(),
+    marketName: leg.market_name,
+    selectionName: leg.selection_name,
+    price: { num: leg.price_num, den: leg.price_den },
+    result: leg.result,
+    score: leg.score_home === null || leg.score_away === null ? null : { home: leg.score_home, away: leg.score_away },
+  };
+}
+
+export function betView(bet: BetRow, legs: LegRow[]): BetView {
+  return {
+    betId: bet.id,
+    kind: bet.kind,
+    stake: bet.stake,
+    placedAt: bet.placed_at.toISOString(),
+    status: bet.status,
+    legs: legs.sort((a, b) => a.position - b.position).map(legView),
+    potentialReturns: bet.potential_returns,
+    returns: bet.returns,
+    settledAt: bet.settled_at?.toISOString() ?? null,
+    reason: bet.reason,
+  };
+}
+
+/** Bets as the frame shows them (My Bets, and what became of a placement). */
+export class BetViews {
+  constructor(private readonly db: BetsDb) {}
+
+  async one(betId: string, db: BetsDb = this.db): Promise<BetView | undefined> {
+    const bet = await db.selectFrom('sportsbook.bets').selectAll().where('id', '=', betId).executeTakeFirst();
+    if (!bet) return undefined;
+    const legs = await db.selectFrom('sportsbook.bet_legs').selectAll().where('bet_id', '=', betId).execute();
+    return betView(bet, legs);
+  }
+
+  async many(betIds: readonly string[]): Promise<BetView[]> {
+    if (betIds.length === 0) return [];
+    const bets = await this.db.selectFrom('sportsbook.bets').selectAll().where('id', 'in', betIds).execute();
+    return this.withLegs(bets);
+  }
+
+  /**
+   * A player's bets, newest first. Only accepted bets are listed ("a bet is accepted only once it shows in your
+   * bet history"): open for state=open, settled (won, lost, void) for state=settled, both otherwise.
+   */
+  async list(playerId: string, state: 'open' | 'settled' | undefined, before: Date | undefined): Promise<BetView[]> {
+    let query = this.db
+      .selectFrom('sportsbook.bets')
+      .selectAll()
+      .where('player_id', '=', playerId)
+      .where('status', 'in', state === 'open' ? ['open'] : state === 'settled' ? ['won', 'lost', 'void'] : ['open', 'won', 'lost', 'void']);
+    if (before) query = query.where('placed_at', '<', before);
+    const bets = await query.orderBy('placed_at', 'desc').orderBy('id', 'desc').limit(BETS_PAGE_SIZE).execute();
+    return this.withLegs(bets);
+  }
+
+  private async withLegs(bets: BetRow[]): Promise<BetView[]> {
+    if (bets.length === 0) return [];
+    const legs = await this.db.selectFrom('sportsbook.bet_legs').selectAll().where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
+    const byBet = new Map<string, LegRow[]>();
+    for (const leg of legs) byBet.set(leg.bet_id, [...(byBet.get(leg.bet_id) ?? []), leg]);
+    return bets.map((bet) => betView(bet, byBet.get(bet.id) ?? []));
+  }
+}

@@ -1,0 +1,83 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock';
+import { AppError, unauthorized } from '../../errors';
+import type { BetsDb } from '../bets/tables';
+import { pamPlayerId, type WalletClient } from '../wallet-client';
+
+/** A frame's sportsbook session: one PAM session of one player. */
+export interface SportsbookSession {
+  id: string;
+  playerId: string;
+  pamSessionId: string;
+  currency: string;
+}
+
+/** No sportsbook session outlives the PAM sign-in it came from (a refresh family lives at most 12 hours). */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+const sessionEnded = () => unauthorized(SESSION_ENDED_MESSAGE, 'SessionExpired');
+const walletUnreachable = () => new AppError(503, 'We cannot reach your account right now. Please try again in a moment.', 'WalletUnavailable');
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Launch tokens from the PAM become sportsbook sessions: a random token the frame keeps in memory, stored here
+ * only as its hash. The PAM stays the judge of whether the customer is still signed in: a session it calls
+ * expired is ended here too.
+ */
+export class SessionService {
+  constructor(
+    private readonly db: BetsDb,
+    private readonly wallet: WalletClient,
+    private readonly clock: Clock,
+  ) {}
+
+  async launch(launchToken: string): Promise<{ sessionToken: string; balance: number; currency: string }> {
+    const answer = await this.wallet.call('authenticate', { token: launchToken });
+    if (answer.outcome === 'unanswered') throw walletUnreachable();
+    if (answer.outcome === 'refused') throw unauthorized('Your sign-in link has expired. Please open the sportsbook again.', 'InvalidToken');
+    const { playerId, sessionId, currency, balance } = answer.body as { playerId: unknown; sessionId: unknown; currency: string; balance: number };
+    const sessionToken = randomBytes(32).toString('base64url');
+    await this.db
+      .insertInto('sportsbook.sessions')
+      .values({ id: randomUUID(), token_hash: hashToken(sessionToken), player_id: String(playerId), pam_session_id: String(sessionId), currency, created_at: this.clock.now(), ended_at: null })
+      .execute();
+    return { sessionToken, balance, currency };
+  }
+
+  /** The live session a bearer token stands for; 401 SessionExpired when there is none. Also the WebSocket's resolveSession. */
+  async resolve(token: string | undefined): Promise<SportsbookSession> {
+    const session = token ? await this.find(token) : undefined;
+    if (!session) throw sessionEnded();
+    return session;
+  }
+
+  async find(token: string): Promise<SportsbookSession | undefined> {
+    const row = await this.db
+      .selectFrom('sportsbook.sessions')
+      .select(['id', 'player_id', 'pam_session_id', 'currency'])
+      .where('token_hash', '=', hashToken(token))
+      .where('ended_at', 'is', null)
+      .where('created_at', '>', new Date(this.clock.now().getTime() - SESSION_MAX_MS))
+      .executeTakeFirst();
+    return row && { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency };
+  }
+
+  async balance(session: SportsbookSession): Promise<{ balance: number; currency: string }> {
+    const answer = await this.wallet.call('balance', { playerId: pamPlayerId(session.playerId), sessionId: session.pamSessionId });
+    if (answer.outcome === 'unanswered') throw walletUnreachable();
+    if (answer.outcome === 'refused') {
+      if (answer.code === 'SessionExpired') {
+        await this.end(session.id);
+        throw sessionEnded();
+      }
+      throw new AppError(answer.status, answer.message, answer.code);
+    }
+    return { balance: answer.body.balance as number, currency: session.currency };
+  }
+
+  async end(sessionId: string, db: Pick<BetsDb, 'updateTable'> = this.db): Promise<void> {
+    await db.updateTable('sportsbook.sessions').set({ ended_at: this.clock.now() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+  }
+}

@@ -1,0 +1,224 @@
+import { sql, type Transaction } from 'kysely';
+import type { Clock } from '../../clock';
+import type { BetsDatabase, BetsDb, WalletCallKind, WalletCallsTable } from '../bets/tables';
+import type { WalletAnswer, WalletClient } from '../wallet-client';
+
+export interface WalletCall {
+  id: string;
+  kind: WalletCallKind;
+  betId: string;
+  body: Record<string, unknown>;
+  attempts: number;
+  createdAt: Date;
+}
+
+/** How a call ended: done (the PAM did it), failed (a definitive refusal, or a debit never confirmed). */
+export type CallResult = { state: 'done'; answer: Record<string, unknown> } | { state: 'failed'; code: string; message: string };
+
+/**
+ * What the bets side does when a call of a kind is answered: `inTransaction` runs in the same transaction that
+ * records the answer (so a bet's status and its call's state change together), `afterCommit` pushes to the frame.
+ */
+export interface CallHandler {
+  inTransaction(trx: Transaction<BetsDatabase>, call: WalletCall, result: CallResult): Promise<void>;
+  afterCommit?(call: WalletCall, result: CallResult): Promise<void> | void;
+}
+
+export interface OutboxPolicy {
+  /** The first retry after this long, doubling up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A debit still unanswered this long after it was stored is given up (and rolled back by its handler). */
+  debitGiveUpMs: number;
+  /** Rows claimed per drain pass, and calls in flight at once. */
+  batchSize: number;
+  concurrency: number;
+}
+
+export const defaultOutboxPolicy: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 60_000, debitGiveUpMs: 120_000, batchSize: 500, concurrency: 32 };
+
+/** A debit that never got an answer: the code its failure is recorded under. */
+export const UNCONFIRMED = 'Unconfirmed';
+
+type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
+
+const toCall = (row: Pick<WalletCallsTable, 'id' | 'kind' | 'bet_id' | 'created_at'> & { body: Record<string, unknown>; attempts: number }): WalletCall => ({
+  id: row.id,
+  kind: row.kind,
+  betId: row.bet_id,
+  body: row.body,
+  attempts: row.attempts,
+  createdAt: row.created_at,
+});
+
+/**
+ * The outbox of money calls (sportsbook.wallet_calls). A call is stored, in the caller's transaction, before it
+ * is ever sent; then it is sent (at once by the caller, or by the worker) with the same id and body until the
+ * PAM answers. No database transaction is ever held across an HTTP call (PGlite is one connection, shared with
+ * the PAM under `npm start`).
+ */
+export class WalletOutbox {
+  private readonly handlers = new Map<WalletCallKind, CallHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: BetsDb,
+    private readonly client: WalletClient,
+    private readonly clock: Clock,
+    private readonly policy: OutboxPolicy = defaultOutboxPolicy,
+    private readonly log: (message: string, detail?: unknown) => void = () => {},
+  ) {}
+
+  handle(kind: WalletCallKind, handler: CallHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Stores calls as pending; `holdMs` keeps the worker off them while their caller sends them itself. */
+  async add(trx: Transaction<BetsDatabase> | BetsDb, calls: NewCall[], holdMs = 0): Promise<void> {
+    if (calls.length === 0) return;
+    const now = this.clock.now();
+    const next = new Date(now.getTime() + holdMs);
+    await trx
+      .insertInto('sportsbook.wallet_calls')
+      .values(calls.map((call) => ({ id: call.id, kind: call.kind, bet_id: call.betId, body: JSON.stringify(call.body), state: 'pending' as const, next_attempt_at: next, created_at: now, updated_at: now })))
+      .execute();
+  }
+
+  /** Sends a pending call once now and records a definitive answer; 'unanswered' leaves it to the worker. */
+  async attempt(id: string): Promise<CallResult | 'unanswered' | 'not-pending'> {
+    const row = await this.db
+      .updateTable('sportsbook.wallet_calls')
+      .set({ attempts: sql`attempts + 1`, updated_at: this.clock.now() })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .returning(['id', 'kind', 'bet_id', 'body', 'attempts', 'created_at'])
+      .executeTakeFirst();
+    if (!row) return 'not-pending';
+    return this.sendAndRecord(toCall(row));
+  }
+
+  /** Tries a call up to `tries` times now, `pauseMs` apart; used by placement before it answers 202. */
+  async attemptFor(id: string, tries: number, pauseMs: number): Promise<CallResult | 'unanswered' | 'not-pending'> {
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.attempt(id);
+      if (result !== 'unanswered' || attempt >= tries) return result;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+
+  /**
+   * One pass of the worker: claims due calls (moving their next attempt on by the backoff first, so a crash
+   * mid-pass only delays them) and sends them, `concurrency` at a time. Returns how many were claimed.
+   */
+  async drainOnce(): Promise<number> {
+    const now = this.clock.now();
+    const claimed = await this.db
+      .updateTable('sportsbook.wallet_calls')
+      .set({
+        attempts: sql`attempts + 1`,
+        updated_at: now,
+        next_attempt_at: sql`${now}::timestamptz + make_interval(secs => least(${this.policy.maxDelayMs}, ${this.policy.baseDelayMs} * power(2, least(attempts, 20))) / 1000.0)`,
+      })
+      .where('id', 'in', (qb) =>
+        qb
+          .selectFrom('sportsbook.wallet_calls')
+          .select('id')
+          .where('state', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(this.policy.batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('state', '=', 'pending')
+      .returning(['id', 'kind', 'bet_id', 'body', 'attempts', 'created_at'])
+      .execute();
+    const calls = claimed.map(toCall);
+    let next = 0;
+    const lane = async () => {
+      while (next < calls.length) {
+        const call = calls[next++]!;
+        try {
+          await this.sendAndRecord(call);
+        } catch (error) {
+          this.log('wallet call failed to record', { id: call.id, error });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.policy.concurrency, calls.length) }, lane));
+    return calls.length;
+  }
+
+  /** Drains until nothing is due now (tests and the settlement path use this; the worker calls drainOnce). */
+  async drainDue(): Promise<void> {
+    while ((await this.drainOnce()) > 0) {
+      /* next batch */
+    }
+  }
+
+  /** The background worker: a pass every `intervalMs` (real time), until stop(). */
+  start(intervalMs = 1_000): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.running = this.drainDue()
+        .catch((error: unknown) => this.log('wallet outbox pass failed', error))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Marks a pending call failed without sending it (a placement withdrawn before its debit went out, a void). */
+  async abandon(trx: Transaction<BetsDatabase>, id: string, code: string, message: string): Promise<boolean> {
+    const updated = await trx
+      .updateTable('sportsbook.wallet_calls')
+      .set({ state: 'failed', answer: JSON.stringify({ code, message }), updated_at: this.clock.now() })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return updated.numUpdatedRows > 0n;
+  }
+
+  private async sendAndRecord(call: WalletCall): Promise<CallResult | 'unanswered' | 'not-pending'> {
+    const answer: WalletAnswer = await this.client.call(call.kind, call.body);
+    let result: CallResult;
+    if (answer.outcome === 'ok') result = { state: 'done', answer: answer.body };
+    else if (answer.outcome === 'refused') result = { state: 'failed', code: answer.code, message: answer.message };
+    else if (call.kind === 'debit' && this.clock.now().getTime() - call.createdAt.getTime() >= this.policy.debitGiveUpMs) {
+      result = { state: 'failed', code: UNCONFIRMED, message: `No answer since ${call.createdAt.toISOString()}: ${answer.reason}` };
+    } else {
+      this.log('wallet call unanswered', { id: call.id, reason: answer.reason });
+      return 'unanswered';
+    }
+    return (await this.record(call, result)) ? result : 'not-pending';
+  }
+
+  /** Records an answer once: a second answer to the same call (a retry racing the worker) changes nothing. */
+  private async record(call: WalletCall, result: CallResult): Promise<boolean> {
+    const handler = this.handlers.get(call.kind);
+    const recorded = await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('sportsbook.wallet_calls')
+        .set({ state: result.state, answer: JSON.stringify(result.state === 'done' ? result.answer : { code: result.code, message: result.message }), updated_at: this.clock.now() })
+        .where('id', '=', call.id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+      await handler?.inTransaction(trx, call, result);
+      return true;
+    });
+    if (recorded) await handler?.afterCommit?.(call, result);
+    return recorded;
+  }
+}

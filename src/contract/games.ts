@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * The sportsbook's two doors into the PAM (DESIGN.md, "The sportsbook"):
+ *
+ * - `GET /games/iqs[?route=/event/abc]` answers `{url}`: the sportsbook's address at that route, and for a signed-in
+ *   customer (Authorization: Bearer) a one-time launch token in the fragment (`#launch=<token>`, single use, 60 s).
+ * - The seamless wallet API, `POST /games/iqs/wallet/<call>`, called by the sportsbook's server only. Every request
+ *   is signed: header `x-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(sportsbookSecret, "<t>.<raw body>")>`
+ *   (sign with `signWalletRequest` in server/modules/games/signature.ts). Amounts are integer pence. Errors are
+ *   `{message, code}` with the status of WALLET_ERROR_STATUS; a malformed body is 400 (code ValidationError, or
+ *   none for JSON that does not parse).
+ *
+ * Every money call (debit, credit, rollback) is idempotent on `transactionId`: the same id with the same body answers
+ * what it answered the first time and moves no money again; the same id with another body answers 409
+ * DuplicateTransaction. Only answers that moved (or recorded) something are kept: a refused call leaves no trace, and
+ * its retry is decided afresh.
+ *
+ * Extension of DESIGN.md: debit and credit take an optional `description` (plain text, at most 200 characters, e.g.
+ * "Single: Rovers v United, Rovers to win @ 2/1"), which becomes the ledger row's reference in the customer's history.
+ */
+
+export const GAMES_LAUNCH_PATH = '/games/iqs';
+export const WALLET_API_PATH = '/games/iqs/wallet';
+export const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback'] as const;
+export type WalletCall = (typeof WALLET_CALLS)[number];
+export const walletCallPath = (call: WalletCall) => `${WALLET_API_PATH}/${call}`;
+
+/** A launch token is single use and lives this long. */
+export const LAUNCH_TOKEN_SECONDS = 60;
+/** The fragment key carrying the launch token: `${url}#launch=<token>`. */
+export const LAUNCH_FRAGMENT_KEY = 'launch';
+/** Signed requests whose `t` is further than this from the PAM's clock are refused (BadSignature). */
+export const WALLET_SIGNATURE_SKEW_SECONDS = 300;
+/** Lower case, as Node presents headers. */
+export const WALLET_SIGNATURE_HEADER = 'x-signature';
+
+export const WALLET_ERROR_CODES = [
+  'BadSignature',
+  'InvalidToken',
+  'SessionExpired',
+  'InsufficientFunds',
+  'PlayerBlocked',
+  'BetClosed',
+  'TransactionRolledBack',
+  'UnknownBet',
+  'DuplicateTransaction',
+  'UnknownPlayer',
+] as const;
+export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
+
+export const WALLET_ERROR_STATUS: Record<WalletErrorCode, number> = {
+  BadSignature: 401,
+  InvalidToken: 401,
+  SessionExpired: 401,
+  InsufficientFunds: 422,
+  PlayerBlocked: 422,
+  BetClosed: 422,
+  TransactionRolledBack: 422,
+  UnknownBet: 422,
+  DuplicateTransaction: 409,
+  UnknownPlayer: 422,
+};
+
+/** The messages of the wallet's refusals; the sportsbook may show them in words to the customer. */
+export const WALLET_ERROR_MESSAGES: Record<WalletErrorCode, string> = {
+  BadSignature: 'Request signature missing, wrong or stale',
+  InvalidToken: 'Launch token invalid, used or expired',
+  SessionExpired: 'Your session has expired. Please log in again.',
+  InsufficientFunds: 'Insufficient funds',
+  PlayerBlocked: 'Your account cannot place bets at the moment.',
+  BetClosed: 'This bet is already closed',
+  TransactionRolledBack: 'This transaction was cancelled',
+  UnknownBet: 'Unknown bet',
+  DuplicateTransaction: 'This transaction id was already used for a different request',
+  UnknownPlayer: 'Unknown player',
+};
+
+export const WALLET_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
+export const WALLET_DESCRIPTION_MAX_LENGTH = 200;
+
+const walletId = (name: string) => z.string({ error: `Invalid ${name}` }).regex(WALLET_ID_PATTERN, `Invalid ${name}`);
+const transactionId = walletId('transactionId');
+const betId = walletId('betId');
+const sessionId = walletId('sessionId');
+/** Users' ids are PostgreSQL integers. */
+const playerId = z.number({ error: 'Invalid playerId' }).int('Invalid playerId').min(1, 'Invalid playerId').max(2_147_483_647, 'Invalid playerId');
+const amount = (min: 0 | 1) =>
+  z
+    .number({ error: 'Amount must be a number' })
+    .int('Amount must be whole pence')
+    .min(min, min === 1 ? 'Amount must be positive' : 'Amount must not be negative')
+    .max(WALLET_MAX_AMOUNT, 'Amount is too large');
+/** Plain text: no control characters (no line breaks either), at most 200 characters. */
+const description = z
+  .string({ error: 'Invalid description' })
+  .max(WALLET_DESCRIPTION_MAX_LENGTH, 'Description is too long')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'Description must be plain text');
+const currency = z.string();
+const balance = z.number().int();
+
+/** GET /games/iqs?route=/event/abc: where the frame opens; default '/'. A path on the sportsbook's origin, never another site. */
+export const gamesLaunchQuery = z.object({
+  route: z
+    .string({ error: 'Invalid route' })
+    .max(200, 'Invalid route')
+    .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$/, 'Invalid route')
+    .refine((route) => !route.includes('//') && !route.includes('\\'), 'Invalid route')
+    .optional()
+    .default('/'),
+});
+export type GamesLaunchQuery = z.input<typeof gamesLaunchQuery>;
+export const gamesLaunchResponse = z.object({ url: z.string() });
+export type GamesLaunchResponse = z.infer<typeof gamesLaunchResponse>;
+
+export const authenticateRequest = z.strictObject({ token: z.string({ error: 'Invalid token' }).min(1, 'Invalid token').max(200, 'Invalid token') });
+export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
+export const authenticateResponse = z.object({ playerId, sessionId: z.string(), currency, balance });
+export type AuthenticateResponse = z.infer<typeof authenticateResponse>;
+
+export const balanceRequest = z.strictObject({ playerId, sessionId });
+export type BalanceRequest = z.infer<typeof balanceRequest>;
+export const walletBalanceResponse = z.object({ balance, currency });
+export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
+
+/** A stake: posts a Stake on the bet (opening its record on the first debit). */
+export const debitRequest = z.strictObject({ transactionId, betId, playerId, sessionId, amount: amount(1), description: description.optional() });
+export type DebitRequest = z.infer<typeof debitRequest>;
+
+/** Returns: posts Returns (0 records only the close); `closesBet` closes the bet, after which it takes no more money. */
+export const creditRequest = z.strictObject({ transactionId, betId, playerId, amount: amount(0), closesBet: z.boolean({ error: 'Invalid closesBet' }), description: description.optional() });
+export type CreditRequest = z.infer<typeof creditRequest>;
+
+/** Cancels a debit: refunds it once (kind Refund); an original never seen is remembered, and refused if it arrives later. */
+export const rollbackRequest = z.strictObject({ transactionId, originalTransactionId: walletId('originalTransactionId'), betId, playerId });
+export type RollbackRequest = z.infer<typeof rollbackRequest>;
+
+/**
+ * The answer to debit, credit and rollback: the balance after the call, and the ledger row it posted (null when it
+ * moved no money: a credit of 0, or a rollback of a debit never seen or already rolled back).
+ */
+export const walletMoneyResponse = z.object({ balance, walletTransactionId: z.number().int().nullable() });
+export type WalletMoneyResponse = z.infer<typeof walletMoneyResponse>;
+
+export const walletErrorBody = z.object({ message: z.string(), code: z.string().optional() });
+export type WalletErrorBody = z.infer<typeof walletErrorBody>;

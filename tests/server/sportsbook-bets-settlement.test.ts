@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './support/harness';
+import { createBetsWorld, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import type { BetView, Price } from '../../src/contract/sportsbook-rules';
+import type { FinalResult } from '../../server/sportsbook/pricing/types';
+
+const score = (ft: string, ht = '0-0'): FinalResult => {
+  const [fh, fa] = ft.split('-').map(Number);
+  const [hh, ha] = ht.split('-').map(Number);
+  return { fullTime: { home: fh!, away: fa! }, halfTime: { home: hh!, away: ha! } };
+};
+
+for (const kind of databaseKinds()) {
+  describe(`sportsbook settlement [${kind}]`, () => {
+    let world: BetsWorld;
+    beforeAll(async () => {
+      world = await createBetsWorld(kind, { payoutCap: 5_000 });
+    }, 60_000);
+    afterAll(async () => world?.close());
+
+    const pick = (eventId: string, market: string, selection: string, price?: Price) => {
+      const id = world.catalogue.selection(eventId, market, selection).selectionId;
+      if (price) world.catalogue.setPrice(id, price);
+      return id;
+    };
+    const place = async (p: Punter, selectionIds: string[], stake: number) => {
+      const body = slip(world, selectionIds, stake);
+      const response = await frame(world, p.token, 'POST', '/api/bets', body);
+      expect(response.statusCode, response.body).toBe(201);
+      return body.betId;
+    };
+    const betOf = async (p: Punter, betId: string) => (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
+
+    it('a win pays stake x exact odds, a loss closes at 0, both close the PAM bet; legs show result and score', async () => {
+      const p = await punter(world, 10_000);
+      const eventId = world.catalogue.addEvent();
+      const win = await place(p, [pick(eventId, 'match-result', 'home', { num: 17, den: 20 })], 2_000);
+      const lose = await place(p, [pick(eventId, 'match-result', 'away')], 1_000);
+      expect(await pamBalance(world, p.user.id)).toBe(7_000);
+      await world.catalogue.resultEvent(eventId, score('2-1', '1-0'));
+      // Betting Rules: actual odds 1.85, a £20 bet pays £37.00.
+      expect(await betOf(p, win)).toMatchObject({ status: 'won', returns: 3_700, legs: [{ result: 'won', score: { home: 2, away: 1 } }] });
+      expect(await betOf(p, lose)).toMatchObject({ status: 'lost', returns: 0, legs: [{ result: 'lost' }] });
+      expect(await pamBalance(world, p.user.id)).toBe(10_700);
+      expect(await pamBet(world, win)).toMatchObject({ status: 'closed', returned: 3_700 });
+      expect(await pamBet(world, lose)).toMatchObject({ status: 'closed', returned: 0 });
+      const settled = (await frame(world, p.token, 'GET', '/api/bets?state=settled')).json().bets as BetView[];
+      expect(settled.map((bet) => bet.betId).sort()).toEqual([win, lose].sort());
+      expect(world.pushed.some((push) => push.message.type === 'bet' && push.message.bet.betId === win && push.message.bet.status === 'won')).toBe(true);
+    });
+
+    it('void outcomes return the stake: a voided market, a total on its line, an Asian handicap push, draw no bet on a draw', async () => {
+      const p = await punter(world, 10_000);
+      const a = world.catalogue.addEvent();
+      const b = world.catalogue.addEvent();
+      const voided = await place(p, [pick(a, 'match-result', 'home', { num: 3, den: 1 })], 100);
+      await world.catalogue.voidMarket(world.catalogue.quote(pick(a, 'match-result', 'home'))!.marketId);
+      expect(await betOf(p, voided)).toMatchObject({ status: 'void', returns: 100, legs: [{ result: 'void' }] });
+      const onLine = await place(p, [pick(b, 'total-goals:2', 'over')], 100);
+      const push = await place(p, [pick(b, 'asian-handicap:0', 'home')], 100);
+      const dnb = await place(p, [pick(b, 'draw-no-bet', 'home')], 100);
+      await world.catalogue.resultEvent(b, score('1-1', '1-0'));
+      for (const betId of [onLine, push, dnb]) expect(await betOf(p, betId)).toMatchObject({ status: 'void', returns: 100 });
+      expect(await pamBalance(world, p.user.id)).toBe(10_000);
+    });
+
+    it('an accumulator with a void leg is settled on the other legs (£5 treble at 2.0, 1.5, 4.0 with 4.0 void pays £15)', async () => {
+      const p = await punter(world, 10_000);
+      const events = [world.catalogue.addEvent(), world.catalogue.addEvent(), world.catalogue.addEvent()];
+      const legs = [pick(events[0]!, 'match-result', 'home', { num: 1, den: 1 }), pick(events[1]!, 'match-result', 'home', { num: 1, den: 2 }), pick(events[2]!, 'match-result', 'home', { num: 3, den: 1 })];
+      const treble = await place(p, legs, 500);
+      expect(await betOf(p, treble)).toMatchObject({ potentialReturns: 6_000 });
+      await world.catalogue.abandonEvent(events[2]!);
+      await world.catalogue.resultEvent(events[0]!, score('1-0'));
+      expect((await betOf(p, treble)).status).toBe('open');
+      await world.catalogue.resultEvent(events[1]!, score('3-0'));
+      expect(await betOf(p, treble)).toMatchObject({ status: 'won', returns: 1_500 });
+      expect(await pamBalance(world, p.user.id)).toBe(11_000);
+    });
+
+    it('a lost leg loses the accumulator at once, with the other legs still to play', async () => {
+      const p = await punter(world, 10_000);
+      const events = [world.catalogue.addEvent(), world.catalogue.addEvent()];
+      const double = await place(p, events.map((eventId) => pick(eventId, 'match-result', 'home')), 300);
+      await world.catalogue.resultEvent(events[0]!, score('0-1'));
+      expect(await betOf(p, double)).toMatchObject({ status: 'lost', returns: 0 });
+      expect(await pamBet(world, double)).toMatchObject({ status: 'closed' });
+    });
+
+    it('settling a match twice, even at once, pays once', async () => {
+      const p = await punter(world, 10_000);
+      const eventId = world.catalogue.addEvent();
+      const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
+      const quote = world.catalogue.quote(pick(eventId, 'match-result', 'home'))!;
+      const resolution = { eventId, markets: [{ marketId: quote.marketId, spec: quote.spec, outcome: { kind: 'result' as const, result: score('1-0') } }] };
+      await Promise.all([world.bets.settler.marketsResolved(resolution), world.bets.settler.marketsResolved(resolution)]);
+      await world.bets.settler.marketsResolved(resolution);
+      await world.outbox.drainDue();
+      expect(await betOf(p, betId)).toMatchObject({ status: 'won', returns: 2_000 });
+      expect(await pamBalance(world, p.user.id)).toBe(11_000);
+      const credits = await world.db.selectFrom('sportsbook.wallet_calls').select('id').where('bet_id', '=', betId).where('kind', '=', 'credit').execute();
+      expect(credits).toHaveLength(1);
+    });
+
+    it('a placement racing the settlement either settles with the match or is not accepted; money agrees with the PAM', async () => {
+      for (let round = 0; round < 4; round++) {
+        const p = await punter(world, 10_000);
+        const eventId = world.catalogue.addEvent();
+        const body = slip(world, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
+        const [placed] = await Promise.all([frame(world, p.token, 'POST', '/api/bets', body), world.catalogue.resultEvent(eventId, score('1-0'))]);
+        await world.outbox.drainDue();
+        const bet = await betOf(p, body.betId).catch(() => undefined);
+        if (placed.statusCode === 422) {
+          expect(placed.json().code).toBe('MarketClosed');
+          expect(await pamBalance(world, p.user.id)).toBe(10_000);
+        } else {
+          expect(bet).toMatchObject({ status: 'won', returns: 2_000 });
+          expect(await pamBalance(world, p.user.id)).toBe(11_000);
+          expect(await pamBet(world, body.betId)).toMatchObject({ status: 'closed', staked: 1_000, returned: 2_000 });
+        }
+      }
+    });
+
+    it('the net payout cap holds per player over 24 hours, even for two settlements at once', async () => {
+      // This world's cap is £50 net.
+      const p = await punter(world, 100_000);
+      const a = world.catalogue.addEvent();
+      const b = world.catalogue.addEvent();
+      const first = await place(p, [pick(a, 'match-result', 'home', { num: 4, den: 1 })], 1_000);
+      const second = await place(p, [pick(b, 'match-result', 'home', { num: 4, den: 1 })], 1_000);
+      await Promise.all([world.catalogue.resultEvent(a, score('1-0')), world.catalogue.resultEvent(b, score('1-0'))]);
+      await world.outbox.drainDue();
+      const returns = [(await betOf(p, first)).returns!, (await betOf(p, second)).returns!];
+      // Each would return £50 (£40 net); together only £50 net may be paid: £40 + £10.
+      expect(returns.reduce((sum, value) => sum + value, 0) - 2_000).toBe(5_000);
+      expect(returns.sort()).toEqual([2_000, 5_000]);
+      expect(await pamBalance(world, p.user.id)).toBe(100_000 - 2_000 + 7_000);
+      world.pam.clock.advance(24 * 60 * 60 * 1000 + 1);
+      const c = world.catalogue.addEvent();
+      expect((await frame(world, p.token, 'GET', '/api/bets')).statusCode).toBe(401);
+      const again = await launch(world, p.user);
+      const later = await place(again, [pick(c, 'match-result', 'home', { num: 4, den: 1 })], 1_000);
+      await world.catalogue.resultEvent(c, score('1-0'));
+      expect((await betOf(again, later)).returns).toBe(5_000);
+    });
+
+    it('a credit the PAM could not take at once is delivered by the outbox when it is back', async () => {
+      const p = await punter(world, 10_000);
+      const eventId = world.catalogue.addEvent();
+      const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
+      world.cutWallet(true);
+      await world.catalogue.resultEvent(eventId, score('2-0'));
+      expect(await betOf(p, betId)).toMatchObject({ status: 'won', returns: 2_000 });
+      expect(await pamBalance(world, p.user.id)).toBe(9_000);
+      world.pam.clock.advance(5_000);
+      await world.outbox.drainDue();
+      world.cutWallet(false);
+      expect(await world.outbox.drainOnce()).toBe(0);
+      world.pam.clock.advance(10_000);
+      await world.outbox.drainDue();
+      expect(await pamBalance(world, p.user.id)).toBe(11_000);
+      expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', returned: 2_000 });
+    });
+
+    it('a pending bet is settled only once its debit is confirmed', async () => {
+      const p = await punter(world, 10_000);
+      const eventId = world.catalogue.addEvent();
+      const body = slip(world, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
+      world.cutWallet(true);
+      expect((await frame(world, p.token, 'POST', '/api/bets', body)).statusCode).toBe(202);
+      await world.catalogue.resultEvent(eventId, score('1-0'));
+      expect((await betOf(p, body.betId)).status).toBe('pending');
+      world.cutWallet(false);
+      world.pam.clock.advance(30_000);
+      await world.outbox.drainDue();
+      await world.outbox.drainDue();
+      expect(await betOf(p, body.betId)).toMatchObject({ status: 'won', returns: 2_000 });
+      expect(await pamBalance(world, p.user.id)).toBe(11_000);
+    });
+
+    it('the operator voids a bet: an open one gets its stake back by credit, a pending one by rollback', async () => {
+      const p = await punter(world, 10_000);
+      const eventId = world.catalogue.addEvent();
+      const open = await place(p, [pick(eventId, 'match-result', 'home')], 1_000);
+      expect(await world.bets.voidBet(open)).toEqual({ betId: open, status: 'void', refund: 'credit' });
+      expect(await betOf(p, open)).toMatchObject({ status: 'void', returns: 1_000 });
+      expect(await pamBet(world, open)).toMatchObject({ status: 'closed', returned: 1_000 });
+      await expect(world.bets.voidBet(open)).rejects.toThrow(/only open or pending/);
+
+      const body = slip(world, [pick(eventId, 'match-result', 'draw')], 500);
+      world.cutWallet(true);
+      expect((await frame(world, p.token, 'POST', '/api/bets', body)).statusCode).toBe(202);
+      world.cutWallet(false);
+      expect((await world.bets.voidBet(body.betId)).refund).toBe('rollback');
+      world.pam.clock.advance(30_000);
+      await world.outbox.drainDue();
+      expect(await pamBalance(world, p.user.id)).toBe(10_000);
+      await world.catalogue.resultEvent(eventId, score('0-0'));
+      expect(await pamBalance(world, p.user.id)).toBe(10_000);
+    });
+
+    it('an abandoned match voids every open bet on it and returns the stakes', async () => {
+      const p = await punter(world, 10_000);
+      const q = await punter(world, 10_000);
+      const eventId = world.catalogue.addEvent();
+      const bets = [await place(p, [pick(eventId, 'match-result', 'home')], 1_000), await place(p, [pick(eventId, 'correct-score', '1-0')], 200), await place(q, [pick(eventId, 'both-teams-to-score', 'yes')], 300)];
+      expect(await pamBalance(world, p.user.id)).toBe(8_800);
+      await world.catalogue.abandonEvent(eventId);
+      for (const betId of bets.slice(0, 2)) expect((await betOf(p, betId)).status).toBe('void');
+      expect((await betOf(q, bets[2]!)).status).toBe('void');
+      expect(await pamBalance(world, p.user.id)).toBe(10_000);
+      expect(await pamBalance(world, q.user.id)).toBe(10_000);
+      expect(await world.bets.openBets(eventId)).toEqual([]);
+    });
+  });
+}

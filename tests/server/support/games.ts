@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestContext, TestUser } from './harness';
+import { login, TEST_SECRETS } from './harness';
+import { signWalletRequest } from '../../../server/modules/games/signature';
+import { LAUNCH_FRAGMENT_KEY, walletCallPath, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../../src/contract/games';
+
+export interface CallOptions {
+  /** Signature to send instead of a good one (null: none at all). */
+  signature?: string | null;
+  at?: Date;
+  secret?: string;
+}
+
+/** Sends a wallet call as the sportsbook does: raw JSON, signed over its exact bytes at the PAM's "now". */
+export function walletCall(context: TestContext, call: WalletCall, body: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const signature = options.signature === undefined ? signWalletRequest(options.secret ?? TEST_SECRETS.sportsbookSecret, raw, options.at ?? context.clock.now()) : options.signature;
+  return context.request({
+    method: 'POST',
+    url: walletCallPath(call),
+    payload: raw,
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { [WALLET_SIGNATURE_HEADER]: signature }) },
+  });
+}
+
+/** A launch token minted for this access token, as the frame's URL carries it. */
+export async function launchToken(context: TestContext, accessToken: string): Promise<string> {
+  const response = await context.request({ method: 'GET', url: '/games/iqs', token: accessToken });
+  expect(response.statusCode, response.body).toBe(200);
+  const url = new URL(response.json().url as string);
+  const token = new URLSearchParams(url.hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+export interface SportsbookSession {
+  playerId: number;
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs in, launches the sportsbook and trades the launch token: a sportsbook session for this customer. */
+export async function openSession(context: TestContext, user: TestUser): Promise<SportsbookSession> {
+  const tokens = await login(context, user);
+  const response = await walletCall(context, 'authenticate', { token: await launchToken(context, tokens.accessToken) });
+  expect(response.statusCode, response.body).toBe(200);
+  const { playerId, sessionId } = response.json() as { playerId: number; sessionId: string };
+  return { playerId, sessionId, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+}
+
+export const newId = (prefix: string) => `${prefix}-${randomUUID()}`;
+
+export function debitBody(session: Pick<SportsbookSession, 'playerId' | 'sessionId'>, amount: number, overrides: Record<string, unknown> = {}) {
+  return { transactionId: newId('tx'), betId: newId('bet'), playerId: session.playerId, sessionId: session.sessionId, amount, ...overrides };
+}
+
+export function creditBody(playerId: number, betId: string, amount: number, closesBet = true, overrides: Record<string, unknown> = {}) {
+  return { transactionId: newId('tx'), betId, playerId, amount, closesBet, ...overrides };
+}
+
+export function rollbackBody(playerId: number, betId: string, originalTransactionId: string, overrides: Record<string, unknown> = {}) {
+  return { transactionId: newId('tx'), originalTransactionId, betId, playerId, ...overrides };
+}
+
+/** Places a stake through the wallet API and expects it accepted; returns the debit's body. */
+export async function placeBet(context: TestContext, session: SportsbookSession, amount: number, overrides: Record<string, unknown> = {}) {
+  const body = debitBody(session, amount, overrides);
+  const response = await walletCall(context, 'debit', body);
+  expect(response.statusCode, response.body).toBe(200);
+  return body;
+}
+
+/** Pays (or closes at 0) a bet through the wallet API and expects it accepted. */
+export async function settleBet(context: TestContext, playerId: number, betId: string, amount: number, closesBet = true) {
+  const response = await walletCall(context, 'credit', creditBody(playerId, betId, amount, closesBet));
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { balance: number; walletTransactionId: number | null };
+}

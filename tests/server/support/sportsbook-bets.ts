@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { createContext, createUser, login, TEST_SECRETS, type DatabaseKind, type TestContext, type TestUser } from './harness';
+import { launchToken } from './games';
+import { installErrorHandler } from '../../../server/http/error-handler';
+import { up as migrateBets } from '../../../server/sportsbook/db/migrations/0002_bets';
+import type { BetsDb } from '../../../server/sportsbook/bets/tables';
+import { WalletClient } from '../../../server/sportsbook/wallet-client';
+import { WalletOutbox, type OutboxPolicy } from '../../../server/sportsbook/wallet/outbox';
+import { SessionService } from '../../../server/sportsbook/sessions/service';
+import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
+import { BetsService, type NotifySession } from '../../../server/sportsbook/bets/service';
+import { betsRoutes } from '../../../server/sportsbook/bets/routes';
+import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from '../../../server/sportsbook/catalogue/types';
+import { marketCatalogue } from '../../../server/sportsbook/markets';
+import type { FinalResult, MarketSpec } from '../../../server/sportsbook/pricing/types';
+import type { Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
+
+/**
+ * A small in-memory catalogue (our own seam, catalogue/types.ts): events with the real market specs, prices the
+ * test sets, and resolutions announced like the real one (stored first, then announced).
+ */
+export class FakeCatalogue implements Catalogue {
+  private readonly quotes = new Map<string, SelectionQuote>();
+  private readonly listeners = new Set<(resolved: MarketsResolved) => Promise<void> | void>();
+  private events = 0;
+
+  /** A match with every market, each selection at `price` (evens unless told). Returns its id. */
+  addEvent(home = 'Rovers', away = 'United', price: Price = { num: 1, den: 1 }): string {
+    const eventId = `ev${++this.events}-${randomUUID().slice(0, 8)}`;
+    for (const spec of marketCatalogue(home, away)) {
+      const marketId = `${eventId}~${spec.key}`;
+      for (const selection of spec.selections) {
+        const selectionId = `${marketId}~${selection.key}`;
+        this.quotes.set(selectionId, {
+          selectionId,
+          marketId,
+          eventId,
+          eventName: `${home} v ${away}`,
+          kickoffAt: new Date('2026-06-01T15:00:00.000Z'),
+          marketName: spec.name,
+          selectionName: selection.name,
+          spec,
+          selectionKey: selection.key,
+          price,
+          status: 'open',
+          marketStatus: 'open',
+          eventStatus: 'scheduled',
+          seq: 1,
+          score: { home: 0, away: 0 },
+        });
+      }
+    }
+    return eventId;
+  }
+
+  /** `${eventId}~match-result~home` and so on. */
+  selection(eventId: string, marketKey: string, selectionKey: string): SelectionQuote {
+    const quote = this.quotes.get(`${eventId}~${marketKey}~${selectionKey}`);
+    if (!quote) throw new Error(`no selection ${eventId} ${marketKey} ${selectionKey}`);
+    return quote;
+  }
+
+  setPrice(selectionId: string, price: Price): void {
+    this.update(selectionId, { price, seq: this.quotes.get(selectionId)!.seq + 1 });
+  }
+
+  quote(selectionId: string): SelectionQuote | undefined {
+    const quote = this.quotes.get(selectionId);
+    return quote && { ...quote };
+  }
+
+  onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async suspendMarket(marketId: string): Promise<void> {
+    this.setMarket(marketId, 'suspended', 'suspended');
+  }
+
+  async reopenMarket(marketId: string): Promise<void> {
+    this.setMarket(marketId, 'open', 'open');
+  }
+
+  async voidMarket(marketId: string): Promise<void> {
+    const spec = this.specOf(marketId);
+    this.setMarket(marketId, 'void', 'closed');
+    await this.announce({ eventId: this.eventOf(marketId), markets: [{ marketId, spec, outcome: { kind: 'void' } }] });
+  }
+
+  async resultEvent(eventId: string, result: FinalResult): Promise<void> {
+    await this.resolveEvent(eventId, { kind: 'result', result });
+  }
+
+  async abandonEvent(eventId: string): Promise<void> {
+    await this.resolveEvent(eventId, { kind: 'void' });
+  }
+
+  private async resolveEvent(eventId: string, outcome: MarketOutcome): Promise<void> {
+    const markets = new Map<string, MarketSpec>();
+    for (const quote of this.quotes.values()) if (quote.eventId === eventId && quote.marketStatus !== 'void' && quote.marketStatus !== 'settled') markets.set(quote.marketId, quote.spec);
+    for (const marketId of markets.keys()) this.setMarket(marketId, outcome.kind === 'void' ? 'void' : 'settled', 'closed');
+    await this.announce({ eventId, markets: [...markets].map(([marketId, spec]) => ({ marketId, spec, outcome })) });
+  }
+
+  private async announce(resolved: MarketsResolved): Promise<void> {
+    for (const listener of this.listeners) await listener(resolved);
+  }
+
+  private setMarket(marketId: string, marketStatus: SelectionQuote['marketStatus'], status: SelectionStatus): void {
+    for (const quote of this.quotes.values()) if (quote.marketId === marketId) this.quotes.set(quote.selectionId, { ...quote, marketStatus, status });
+  }
+
+  private update(selectionId: string, change: Partial<SelectionQuote>): void {
+    this.quotes.set(selectionId, { ...this.quotes.get(selectionId)!, ...change });
+  }
+
+  private specOf(marketId: string): MarketSpec {
+    return [...this.quotes.values()].find((quote) => quote.marketId === marketId)!.spec;
+  }
+
+  private eventOf(marketId: string): string {
+    return [...this.quotes.values()].find((quote) => quote.marketId === marketId)!.eventId;
+  }
+}
+
+/**
+ * The real PAM (its app listening on 127.0.0.1, port 0) and the bets side of the sportsbook (its routes on a
+ * Fastify app driven by inject), sharing one cloned database, one clock and the real signed wallet API.
+ */
+export interface BetsWorld {
+  pam: TestContext;
+  db: BetsDb;
+  catalogue: FakeCatalogue;
+  outbox: WalletOutbox;
+  sessions: SessionService;
+  bets: BetsService;
+  app: FastifyInstance;
+  pushed: Array<{ sessionId: string; message: SportsbookServerMessage }>;
+  /** Points the wallet client at a port nobody listens on (true) or back at the PAM (false). */
+  cutWallet(cut: boolean): void;
+  close(): Promise<void>;
+}
+
+export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000, debitGiveUpMs: 60_000, batchSize: 200, concurrency: 8 };
+
+export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?: number } = {}): Promise<BetsWorld> {
+  const pam = await createContext(kind);
+  await pam.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = pam.app.server.address();
+  const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const db = pam.database.db as unknown as BetsDb;
+  await migrateBets(pam.database.db as unknown as Parameters<typeof migrateBets>[0]);
+  let cut = false;
+  const client = new WalletClient({
+    pamUrl,
+    secret: TEST_SECRETS.sportsbookSecret,
+    clock: pam.clock,
+    timeoutMs: 5_000,
+    // A cut line fails as a refused connection would, without waiting.
+    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : fetch(input, init)),
+  });
+  const outbox = new WalletOutbox(db, client, pam.clock, FAST_OUTBOX);
+  const sessions = new SessionService(db, client, pam.clock);
+  const catalogue = new FakeCatalogue();
+  const pushed: BetsWorld['pushed'] = [];
+  const notify: NotifySession = (sessionId, message) => pushed.push({ sessionId, message });
+  const bets = new BetsService({ db, catalogue, outbox, sessions, clock: pam.clock, notify, placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 }, payoutCap: options.payoutCap });
+  const app = Fastify({ logger: false });
+  installErrorHandler(app);
+  await app.register(async (scope) => sessionRoutes(scope, { sessions }));
+  await app.register(async (scope) => betsRoutes(scope, { sessions, bets }));
+  await app.ready();
+  return {
+    pam,
+    db,
+    catalogue,
+    outbox,
+    sessions,
+    bets,
+    app,
+    pushed,
+    cutWallet: (value) => {
+      cut = value;
+    },
+    close: async () => {
+      bets.close();
+      await outbox.stop();
+      await app.close();
+      await pam.app.close();
+      await pam.database.close();
+    },
+  };
+}
+
+export interface Punter {
+  user: TestUser;
+  accessToken: string;
+  /** The frame's sportsbook session token. */
+  token: string;
+}
+
+/** A verified customer with this balance, signed in at the PAM and launched into the sportsbook. */
+export async function punter(world: BetsWorld, balance = 100_000, overrides: { verified?: boolean } = {}): Promise<Punter> {
+  return launch(world, await createUser(world.pam, { balance, ...overrides }));
+}
+
+/** Signs this customer in at the PAM and launches a new sportsbook session. */
+export async function launch(world: BetsWorld, user: TestUser): Promise<Punter> {
+  const { accessToken } = await login(world.pam, user);
+  const launch = await world.app.inject({ method: 'POST', url: '/api/session', payload: { launchToken: await launchToken(world.pam, accessToken) } });
+  expect(launch.statusCode, launch.body).toBe(200);
+  return { user, accessToken, token: (launch.json() as { sessionToken: string }).sessionToken };
+}
+
+export function frame(world: BetsWorld, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  return world.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+/** A slip on these selections at their current prices. */
+export function slip(world: BetsWorld, selectionIds: string[], stake = 1_000, extra: Partial<PlaceBetRequest> = {}): PlaceBetRequest {
+  return {
+    betId: randomUUID(),
+    kind: selectionIds.length === 1 ? 'single' : 'accumulator',
+    stake,
+    selections: selectionIds.map((selectionId) => ({ selectionId, price: world.catalogue.quote(selectionId)!.price! })),
+    acceptPriceChanges: false,
+    ...extra,
+  };
+}
+
+export async function pamBalance(world: BetsWorld, userId: number): Promise<number> {
+  const wallet = await world.pam.database.db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return wallet.balance;
+}
+
+export async function pamBet(world: BetsWorld, betId: string) {
+  return world.pam.database.db.selectFrom('bets').selectAll().where('bet_id', '=', betId).executeTakeFirst();
+}
