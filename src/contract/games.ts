@@ -16,6 +16,11 @@ import { z } from 'zod';
  * DuplicateTransaction. Only answers that moved (or recorded) something are kept: a refused call leaves no trace, and
  * its retry is decided afresh.
  *
+ * Where DESIGN.md's table is silent: every block (suspended, deleted, locked out, unverified, timed out, self-excluded)
+ * is checked before the session, so a blocked customer's debit answers PlayerBlocked, not SessionExpired. A credit or
+ * rollback on a closed bet answers BetClosed (a bet is paid once). A bet id, or a rollback's original, that belongs to
+ * another player or another bet answers UnknownBet. Unknown player: UnknownPlayer on every call.
+ *
  * Extension of DESIGN.md: debit and credit take an optional `description` (plain text, at most 200 characters, e.g.
  * "Single: Rovers v United, Rovers to win @ 2/1"), which becomes the ledger row's reference in the customer's history.
  */

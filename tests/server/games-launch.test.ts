@@ -60,6 +60,20 @@ describeEachDatabase('games: launch and sportsbook sessions', (use) => {
     expect(expired.json().code).toBe('InvalidToken');
   });
 
+  it('forgets launch tokens never traded once they expire', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { accessToken } = await login(context, user);
+    const tokensOf = () => context.database.db.selectFrom('launch_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    await launchToken(context, accessToken);
+    await launchToken(context, accessToken);
+    expect(await tokensOf()).toHaveLength(2);
+    context.clock.advance(LAUNCH_TOKEN_SECONDS * 1000);
+    const fresh = await launchToken(context, accessToken);
+    expect(await tokensOf()).toHaveLength(1);
+    expect((await walletCall(context, 'authenticate', { token: fresh })).statusCode).toBe(200);
+  });
+
   it('refuses a launch token minted before a logout, and ends the sportsbook session with it', async () => {
     const context = use();
     const user = await createUser(context, { balance: 500 });

@@ -214,6 +214,7 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     await expectRefused(context, other.user.id, 'debit', debitBody(other.session, 100, { betId: stake.betId }), 'UnknownBet');
     await expectRefused(context, other.user.id, 'rollback', rollbackBody(other.user.id, stake.betId, stake.transactionId), 'UnknownBet');
     await expectRefused(context, user.id, 'rollback', rollbackBody(user.id, newId('bet'), stake.transactionId), 'UnknownBet');
+    await expectRefused(context, other.user.id, 'rollback', rollbackBody(other.user.id, stake.betId, newId('never-seen')), 'UnknownBet');
   });
 
   it('refuses every call for an unknown player with UnknownPlayer', async () => {

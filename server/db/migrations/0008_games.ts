@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A launch token opens one sportsbook session; only its hash is kept. Bound to the refresh family it was minted
-  // under, so a logout (which revokes the family) ends every token not yet traded. Deleted when traded.
+  // under, so a logout (which revokes the family) ends every token not yet traded. Deleted when traded or expired.
   await sql`
     CREATE TABLE launch_tokens (
       token_hash text PRIMARY KEY,
@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL,
       expires_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX launch_tokens_family ON launch_tokens (family_id)`.execute(db);
+  await sql`CREATE INDEX launch_tokens_expires ON launch_tokens (expires_at)`.execute(db);
   // A sportsbook session lives as long as the sign-in it came from: the family's revocation or expiry ends it.
   await sql`
     CREATE TABLE game_sessions (

@@ -25,9 +25,9 @@ export class GamesLaunchService {
     if (!claims) return { url };
     const token = opaqueToken();
     const now = this.clock.now();
-    // Tokens of this sign-in that were never traded are forgotten as new ones are minted.
+    // Tokens never traded are forgotten as new ones are minted, so the table holds about a minute's worth.
     await sql`
-      WITH expired AS (DELETE FROM launch_tokens WHERE family_id = ${claims.familyId} AND expires_at <= ${now})
+      WITH expired AS (DELETE FROM launch_tokens WHERE expires_at <= ${now})
       INSERT INTO launch_tokens (token_hash, user_id, family_id, created_at, expires_at)
       VALUES (${sha256(token)}, ${claims.userId}, ${claims.familyId}, ${now}, ${new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000)})`.execute(this.db);
     return { url: `${url}#${LAUNCH_FRAGMENT_KEY}=${token}` };

@@ -169,6 +169,7 @@ export class GamesWalletService {
       const row = await this.claim(trx, 'rollback', request, fingerprint, 0, request.originalTransactionId);
       if (!row.claimed) return this.replay(trx, 'rollback', request.transactionId, fingerprint);
       if (row.user_id === null) throw walletError('UnknownPlayer');
+      if (row.bet_status !== null && row.bet_user_id !== request.playerId) throw walletError('UnknownBet');
       // Locks the original's row, or creates it as rolled back: a debit racing this rollback queues behind it either way.
       const marked = await sql<{ amount: number; unseen: boolean }>`
         INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, rolled_back_by, created_at)

@@ -9,6 +9,8 @@ export interface SweepRoute {
   validBody: Record<string, unknown>;
   token?: () => string | Promise<string>;
   headers?: () => Record<string, string> | Promise<Record<string, string>>;
+  /** Headers computed from the exact body sent (a signature over the raw bytes). */
+  signedHeaders?: (payload: string) => Record<string, string>;
 }
 
 const WRONG_VALUES: unknown[] = [null, 12345, -1, 1.5, true, 'x'.repeat(5000), [], {}, ['a'], { nested: { deep: true } }, '', '   ', Number.MAX_SAFE_INTEGER];
@@ -58,7 +60,7 @@ export async function sweepBadBodies(context: TestContext, route: SweepRoute): P
   const bodies = badBodies(route.validBody);
   for (const body of bodies) {
     const token = route.token ? await route.token() : undefined;
-    const extraHeaders = route.headers ? await route.headers() : {};
+    const extraHeaders = { ...(route.headers ? await route.headers() : {}), ...(route.signedHeaders ? route.signedHeaders(body.payload) : {}) };
     const response = await context.request({
       method: route.method,
       url: route.url,
