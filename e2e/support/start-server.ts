@@ -15,6 +15,8 @@ import { InProcessBus } from '../../server/modules/live/bus';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { startProvidersServer } from '../../server/providers/server';
 import { hashPassword } from '../../server/modules/auth/passwords';
+import { loadSportsbookConfig } from '../../server/sportsbook/config';
+import { startSportsbook } from '../../server/sportsbook/start';
 
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const config = loadConfig();
@@ -41,4 +43,12 @@ app.post<{ Body: { email: string; password: string; balance?: number; verified?:
 });
 
 await startProvidersServer({ config });
+// The sportsbook on its own origin (SPORTSBOOK_PORT), serving the built frame, as npm start runs it.
+const sportsbook = await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logLevel: process.env.E2E_LOG_LEVEL || false });
+// The operator's "settle this match with this score", for the browser tests.
+app.post<{ Body: { eventId: string; halfTime: { home: number; away: number }; fullTime: { home: number; away: number } } }>('/test/sportsbook/result', async (request) => {
+  const { eventId, halfTime, fullTime } = request.body;
+  await sportsbook.services.catalogue.resultEvent(eventId, { halfTime, fullTime });
+  return { ok: true };
+});
 await app.listen({ port: config.port, host: '127.0.0.1' });
