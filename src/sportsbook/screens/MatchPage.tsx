@@ -94,6 +94,9 @@ export default function MatchPage({ eventId }: { eventId: string }) {
         </p>
       )}
       {event.status === 'abandoned' && <p className="suspended-banner">This match was abandoned. Bets on it are void.</p>}
+      {(event.status === 'ended' || event.status === 'settled') && (
+        <p className="suspended-banner">Full time. Betting on this match has closed; bets on it are settled shortly.</p>
+      )}
       <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
         {GROUPS.map((group) => {
           const markets = event.markets!.filter((market) => market.type === group.type && market.status !== 'settled' && market.status !== 'void');
@@ -141,6 +144,8 @@ function SelectionGrid({ market, type }: { market: Market; type: MarketType }) {
 /** A goals line or handicap line: its name, then its two prices. */
 function LineRow({ market }: { market: Market }) {
   const { catalog } = useSportsbook();
+  // A decided line (Over 0.5 after a goal) is no longer offered: leave it out rather than show two dead buttons.
+  if (market.status === 'closed' || market.selections.every((selection) => selection.status === 'closed' || !selection.price)) return null;
   return (
     <div className="line-row" role="group" aria-label={market.name}>
       <span className="line-row__name">{market.name.replace(/^(Total Goals Over\/Under|Asian Handicap)\s*/, '') || market.name}</span>

@@ -89,10 +89,17 @@ export class SlipStore extends Observable {
   announcement = '';
   /** Why Place did nothing, in words. */
   notice: string | null = null;
+  /** The stake whose phone keypad is open (one at a time). */
+  keypadFor: string | null = null;
 
   constructor(private readonly deps: SlipDeps) {
     super();
     this.load();
+  }
+
+  openKeypad(key: string | null): void {
+    this.keypadFor = key;
+    this.changed();
   }
 
   // ---- selections

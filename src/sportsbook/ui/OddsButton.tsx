@@ -34,7 +34,7 @@ export function OddsButton({ live, label }: { live: LiveSelection | null; label?
     return (
       <button type="button" className="odds odds--off" disabled aria-label={`${words}: ${state}`}>
         {label && <span className="odds__label">{label}</span>}
-        <Lock size={14} />
+        {live.status === 'suspended' ? <Lock size={14} /> : <span aria-hidden="true">–</span>}
       </button>
     );
   }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { Backspace } from './icons';
 
@@ -10,7 +9,8 @@ const QUICK = ['5', '10', '20', '50'];
  */
 export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label: string; phone: boolean }) {
   const { slip } = useSportsbook();
-  const [keypad, setKeypad] = useState(false);
+  const keypad = slip.keypadFor === stakeKey;
+  const setKeypad = (open: boolean) => slip.openKeypad(open ? stakeKey : null);
   const value = slip.stakes[stakeKey] ?? '';
   const press = (key: string) => slip.setStake(stakeKey, key === 'back' ? value.slice(0, -1) : value + key);
   const id = `stake-${stakeKey}`;
