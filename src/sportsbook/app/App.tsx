@@ -123,6 +123,16 @@ function SlipSheet() {
     if (open) heading.current?.focus();
     else if (wasOpen.current) bar.current?.focus();
     wasOpen.current = open;
+    if (!open) return;
+    // A modal sheet: the page behind it takes no focus or clicks, and Escape closes it wherever focus is.
+    const behind = [...document.querySelectorAll<HTMLElement>('.subnav, .sb__main, .connection')];
+    behind.forEach((element) => (element.inert = true));
+    const onKey = (key: KeyboardEvent) => key.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      behind.forEach((element) => (element.inert = false));
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
   // A placement in flight opens the sheet, so its outcome is seen.
@@ -147,9 +157,6 @@ function SlipSheet() {
             aria-modal="true"
             aria-labelledby="sheet-title"
             onClick={(click) => click.stopPropagation()}
-            onKeyDown={(key) => {
-              if (key.key === 'Escape') setOpen(false);
-            }}
           >
             <div className="sheet__head">
               <h2 id="sheet-title" ref={heading} tabIndex={-1}>

@@ -100,7 +100,7 @@ function BetCard({ bet }: { bet: BetView }) {
         </div>
         <div>
           <dt>Odds</dt>
-          <dd>{prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
+          <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
         </div>
         <div>
           <dt>{bet.returns === null ? 'Potential returns' : 'Returns'}</dt>
