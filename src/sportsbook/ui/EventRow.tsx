@@ -47,9 +47,9 @@ export function EventRow({ event }: { event: CatalogEvent }) {
           <span className="suspended-bar">Suspended</span>
         ) : (
           <>
-            <OddsButton live={home ?? null} />
-            <OddsButton live={draw ?? null} />
-            <OddsButton live={away ?? null} />
+            <OddsButton live={home ?? null} label={event.home} />
+            <OddsButton live={draw ?? null} label="Draw" />
+            <OddsButton live={away ?? null} label={event.away} />
           </>
         )}
       </div>
