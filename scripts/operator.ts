@@ -13,21 +13,24 @@ import { InProcessBus, PostgresBus } from '../server/modules/live/bus';
 import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
 import { findCommand, operatorCommands } from '../server/modules/operator/commands';
 import { AppError } from '../server/errors';
+import { findSportsbookCommand, sportsbookCommands } from '../server/sportsbook/operator/commands';
 
 const [name, ...args] = process.argv.slice(2);
 const config = loadConfig();
 
 function usage(): never {
-  console.error(`Usage: npm run operator -- <command> [args]\n\nCommands:\n${operatorCommands.map((c) => `  ${c.usage}`).join('\n')}`);
+  console.error(`Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...operatorCommands, ...sportsbookCommands].map((c) => `  ${c.usage}`).join('\n')}`);
   process.exit(2);
 }
 
-if (!name || !findCommand(name)) usage();
+if (!name || (!findCommand(name) && !findSportsbookCommand(name))) usage();
+// Sportsbook commands go to the sportsbook's own port: its catalogue lives in that process's memory.
+const forSportsbook = findSportsbookCommand(name) !== undefined;
 
 async function throughServer(): Promise<boolean> {
   let response: Response;
   try {
-    response = await fetch(`http://127.0.0.1:${config.port}/operator/${encodeURIComponent(name!)}`, {
+    response = await fetch(`http://127.0.0.1:${forSportsbook ? config.sportsbookPort : config.port}/operator/${encodeURIComponent(name!)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-operator-key': config.secrets.operatorKey },
       body: JSON.stringify({ args }),
@@ -60,4 +63,9 @@ async function directly(): Promise<void> {
   }
 }
 
-if (!(await throughServer())) await directly();
+if (!(await throughServer())) {
+  if (forSportsbook) {
+    console.error('The sportsbook is not running: start it (npm start) and try again.');
+    process.exitCode = 1;
+  } else await directly();
+}

@@ -14,6 +14,7 @@ import { startProvidersServer } from './providers/server';
 import { addressProviderFromEnv } from './providers/address';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
+import { seedDemoBets } from './sportsbook/seed-demo-bets';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
@@ -37,6 +38,12 @@ const sportsbook = await startSportsbook({ config: loadSportsbookConfig(config),
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Betting exchange on ${config.publicUrl} (database: ${database.kind}); sandbox providers on ${config.providersUrl}; sportsbook on ${config.sportsbookUrl}`);
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (config.seedDemo) {
+  // Through the real launch, placement and operator paths, once both services listen; nothing when the demo has bets.
+  await seedDemoBets({ pamUrl: loadSportsbookConfig(config).pamUrl, sportsbookUrl: sportsbook.app.listeningOrigin, email: DEMO_EMAIL, password: DEMO_PASSWORD, services: sportsbook.services }).catch((error: unknown) =>
+    app.log.error({ err: error }, 'seeding the demo customer\'s bets failed'),
+  );
+}
 
 // Idempotency keys are promised for 24 hours; older ones are forgotten hourly so the table stays small.
 const purgeTimer = setInterval(() => {

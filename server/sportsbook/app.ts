@@ -9,11 +9,14 @@ import { serveClient } from '../plugins/serve-client';
 import type { SportsbookServices } from './services';
 import { catalogueRoutes } from './catalogue/routes';
 import { sportsbookLiveRoutes } from './live/routes';
+import { sessionRoutes } from './sessions/routes';
+import { betsRoutes } from './bets/routes';
+import { sportsbookOperatorRoutes } from './operator/routes';
 
 export type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
 
 /** Every route module of the sportsbook, registered in this order, each in its own scope. Append new areas here. */
-export const sportsbookRoutes: SportsbookRoutes[] = [catalogueRoutes, sportsbookLiveRoutes];
+export const sportsbookRoutes: SportsbookRoutes[] = [catalogueRoutes, sportsbookLiveRoutes, sessionRoutes, betsRoutes, sportsbookOperatorRoutes];
 
 export interface SportsbookAppOptions {
   services: SportsbookServices;

@@ -11,6 +11,12 @@ import { FeedRunner } from './feed/runner';
 import { soleLeadership, type FeedLeadership } from './feed/leadership';
 import { InProcessSportsbookBus, type SportsbookBus } from './live/bus';
 import { SportsbookLiveHub, type ResolveSession } from './live/hub';
+import type { BetsDb } from './bets/tables';
+import { WalletClient } from './wallet-client';
+import { WalletOutbox, defaultOutboxPolicy, type OutboxPolicy } from './wallet/outbox';
+import { SessionService } from './sessions/service';
+import { BetsService } from './bets/service';
+import type { PlacementPolicy } from './bets/placement';
 
 export interface RateLimit {
   max: number;
@@ -45,6 +51,12 @@ export interface SportsbookServiceDeps {
   logger?: CatalogueLogger;
   heartbeatMs?: number;
   rateLimits?: Partial<SportsbookRateLimits>;
+  /** The wallet client's fetch (tests cut the line with it). */
+  walletFetch?: typeof fetch;
+  outboxPolicy?: OutboxPolicy;
+  placementPolicy?: PlacementPolicy;
+  /** The net payout cap, pence (the Betting Rules' unless a test says otherwise). */
+  payoutCap?: number;
   /** Schedule tuning (tests): slot length, horizon, days ahead. */
   feed?: Partial<Pick<FeedOptions, 'slotMs' | 'horizonMs' | 'daysAhead'>>;
 }
@@ -58,7 +70,29 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
   const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
   const runner = new FeedRunner(feed, catalogue, deps.leadership ?? soleLeadership, logger);
-  const live = new SportsbookLiveHub(bus, deps.resolveSession ?? (async () => undefined));
+  const betsDb = db as unknown as BetsDb;
+  const wallet = new WalletClient({ pamUrl: config.pamUrl, secret: config.secrets.sportsbookSecret, clock, fetch: deps.walletFetch });
+  const logError = (message: string, detail?: unknown) => logger?.error(detail, message);
+  const outbox = new WalletOutbox(betsDb, wallet, clock, deps.outboxPolicy ?? defaultOutboxPolicy, logError);
+  // Late-bound: the hub needs the sessions to bind sockets, the sessions tell the hub when one ends.
+  let hub: SportsbookLiveHub | undefined;
+  const sessions = new SessionService(betsDb, wallet, clock, (sessionId) => void hub?.endSession(sessionId));
+  const resolveSession: ResolveSession = deps.resolveSession ?? (async (token) => (await sessions.find(token))?.id);
+  const live = new SportsbookLiveHub(bus, resolveSession);
+  hub = live;
+  const bets = new BetsService({
+    db: betsDb,
+    catalogue,
+    outbox,
+    sessions,
+    clock,
+    notify: (sessionId, message) => {
+      if (message.type === 'bet' || message.type === 'balance') void live.notifySession(sessionId, message);
+    },
+    placementPolicy: deps.placementPolicy,
+    payoutCap: deps.payoutCap,
+    log: logError,
+  });
   return {
     db,
     clock,
@@ -70,6 +104,10 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     feed,
     runner,
     live,
+    wallet,
+    outbox,
+    sessions,
+    bets,
     heartbeatMs: deps.heartbeatMs ?? 30_000,
     rateLimits: { ...defaultSportsbookRateLimits, ...deps.rateLimits },
   };

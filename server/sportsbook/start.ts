@@ -47,10 +47,13 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   const app = await buildSportsbookApp({ services, clientDir, logger, logLevel: options.logLevel });
   appLogger = app.log;
   await services.runner.start();
+  // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
+  services.outbox.start();
   try {
     await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });
   } catch (error) {
     await services.runner.stop();
+    await services.outbox.stop();
     throw error;
   }
   return {
@@ -58,6 +61,8 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
     services,
     close: async () => {
       await services.runner.stop();
+      services.bets.close();
+      await services.outbox.stop();
       await app.close();
       await services.bus.close();
     },

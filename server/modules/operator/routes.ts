@@ -6,7 +6,7 @@ import { findCommand } from './commands';
 import { isLoopbackAddress } from '../../http/loopback';
 
 
-function sameSecret(given: string | undefined, expected: string): boolean {
+export function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

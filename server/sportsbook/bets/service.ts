@@ -78,6 +78,10 @@ export class BetsService {
     },
     afterCommit: async (call, result) => {
       if (result.state === 'done') await this.settler.settle([call.betId]);
+      if (result.state === 'failed' && result.code === 'SessionExpired') {
+        const bet = await this.deps.db.selectFrom('sportsbook.bets').select('session_id').where('id', '=', call.betId).executeTakeFirst();
+        if (bet) this.deps.sessions.ended(bet.session_id);
+      }
       await this.push([call.betId]);
     },
   };

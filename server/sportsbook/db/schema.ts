@@ -1,5 +1,6 @@
 import type { Generated, Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
+import type { BetsDatabase } from '../bets/tables';
 
 export interface CompetitionsTable {
   id: string;
@@ -70,7 +71,7 @@ export interface CatalogueTables {
   'sportsbook.market_resolutions': MarketResolutionsTable;
 }
 
-export interface SportsbookDatabase extends CatalogueTables {}
+export interface SportsbookDatabase extends CatalogueTables, BetsDatabase {}
 
 export type SportsbookDb = Kysely<SportsbookDatabase>;
 

@@ -31,6 +31,8 @@ export class SessionService {
     private readonly db: BetsDb,
     private readonly wallet: WalletClient,
     private readonly clock: Clock,
+    /** Told after a session ends, so its sockets stop receiving its messages. */
+    private readonly onEnded: (sessionId: string) => void = () => {},
   ) {}
 
   async launch(launchToken: string): Promise<{ sessionToken: string; balance: number; currency: string }> {
@@ -77,7 +79,13 @@ export class SessionService {
     return { balance: answer.body.balance as number, currency: session.currency };
   }
 
-  async end(sessionId: string, db: Pick<BetsDb, 'updateTable'> = this.db): Promise<void> {
-    await db.updateTable('sportsbook.sessions').set({ ended_at: this.clock.now() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+  /** Ends a session; inside a caller's transaction (`db`), the caller tells onEnded after its commit. */
+  async end(sessionId: string, db?: Pick<BetsDb, 'updateTable'>): Promise<void> {
+    await (db ?? this.db).updateTable('sportsbook.sessions').set({ ended_at: this.clock.now() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+    if (!db) this.onEnded(sessionId);
+  }
+
+  ended(sessionId: string): void {
+    this.onEnded(sessionId);
   }
 }

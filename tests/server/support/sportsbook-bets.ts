@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { createContext, createUser, login, TEST_SECRETS, type DatabaseKind, type TestContext, type TestUser } from './harness';
 import { launchToken } from './games';
 import { installErrorHandler } from '../../../server/http/error-handler';
-import { up as migrateBets } from '../../../server/sportsbook/db/migrations/0002_bets';
+import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import type { BetsDb } from '../../../server/sportsbook/bets/tables';
 import { WalletClient } from '../../../server/sportsbook/wallet-client';
 import { WalletOutbox, type OutboxPolicy } from '../../../server/sportsbook/wallet/outbox';
@@ -153,7 +153,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?:
   const address = pam.app.server.address();
   const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const db = pam.database.db as unknown as BetsDb;
-  await migrateBets(pam.database.db as unknown as Parameters<typeof migrateBets>[0]);
+  await migrateSportsbook(pam.database.db);
   let cut = false;
   const client = new WalletClient({
     pamUrl,

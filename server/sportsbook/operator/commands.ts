@@ -1,0 +1,116 @@
+import { badRequest, notFound } from '../../errors';
+import { requireArgs } from '../../modules/operator/command';
+import type { Score } from '../../../src/contract/sportsbook-rules';
+import type { SportsbookServices } from '../services';
+
+/**
+ * The sportsbook's operator actions: `npm run operator -- sb-<action> ...`, sent to the running sportsbook (its
+ * catalogue lives in its memory), shaped like the PAM's (server/modules/operator/command.ts).
+ */
+export interface SportsbookOperatorCommand {
+  name: string;
+  usage: string;
+  run(services: SportsbookServices, args: string[]): Promise<unknown>;
+}
+
+export function parseScore(text: string): Score {
+  const match = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim());
+  if (!match) throw badRequest(`Not a score: ${text} (write it like 2-1)`);
+  return { home: Number(match[1]), away: Number(match[2]) };
+}
+
+const eventOf = (services: SportsbookServices, eventId: string) => {
+  const event = services.catalogue.eventDetail(eventId);
+  if (!event) throw notFound(`No event ${eventId}`);
+  return event;
+};
+
+export const sportsbookCommands: SportsbookOperatorCommand[] = [
+  {
+    name: 'sb-markets',
+    usage: 'sb-markets <eventId>',
+    async run(services, args) {
+      const [eventId] = requireArgs(args, 1, this.usage);
+      const event = eventOf(services, eventId!);
+      return {
+        event: `${event.home} v ${event.away}`,
+        status: event.status,
+        score: event.score,
+        markets: event.markets.map((market) => ({ id: market.id, name: market.name, status: market.status, selections: market.selections.map((s) => `${s.name} ${s.price ? `${s.price.num}/${s.price.den}` : '-'} (${s.status})`) })),
+      };
+    },
+  },
+  {
+    name: 'sb-open-bets',
+    usage: 'sb-open-bets [eventId]',
+    async run(services, args) {
+      const bets = await services.bets.openBets(args[0]);
+      return bets.map((bet) => ({ betId: bet.betId, status: bet.status, stake: bet.stake, potentialReturns: bet.potentialReturns, legs: bet.legs.map((leg) => `${leg.eventName}: ${leg.marketName} - ${leg.selectionName} @ ${leg.price.num}/${leg.price.den} (${leg.result})`) }));
+    },
+  },
+  {
+    name: 'sb-settle',
+    usage: 'sb-settle <eventId> <full-time score, e.g. 2-1> [half-time score]',
+    async run(services, args) {
+      const [eventId, fullTimeText, halfTimeText] = requireArgs(args, 2, this.usage);
+      const event = eventOf(services, eventId!);
+      const fullTime = parseScore(fullTimeText!);
+      const halfTime = halfTimeText ? parseScore(halfTimeText) : (event.halfTimeScore ?? (fullTime.home + fullTime.away === 0 ? { home: 0, away: 0 } : undefined));
+      if (!halfTime) throw badRequest('This match has no half-time score yet: give it too (sb-settle <eventId> 2-1 1-0)');
+      if (halfTime.home > fullTime.home || halfTime.away > fullTime.away) throw badRequest('The half-time score cannot be above the full-time score');
+      await services.catalogue.resultEvent(eventId!, { fullTime, halfTime });
+      await services.outbox.drainDue();
+      return { eventId, fullTime, halfTime };
+    },
+  },
+  {
+    name: 'sb-void-market',
+    usage: 'sb-void-market <marketId>',
+    async run(services, args) {
+      const [marketId] = requireArgs(args, 1, this.usage);
+      await services.catalogue.voidMarket(marketId!);
+      return { marketId, status: 'void' };
+    },
+  },
+  {
+    name: 'sb-void-bet',
+    usage: 'sb-void-bet <betId>',
+    async run(services, args) {
+      const [betId] = requireArgs(args, 1, this.usage);
+      if (!/^[0-9a-f-]{36}$/i.test(betId!)) throw badRequest(`Not a bet id: ${betId}`);
+      return services.bets.voidBet(betId!);
+    },
+  },
+  {
+    name: 'sb-abandon',
+    usage: 'sb-abandon <eventId>',
+    async run(services, args) {
+      const [eventId] = requireArgs(args, 1, this.usage);
+      eventOf(services, eventId!);
+      await services.catalogue.abandonEvent(eventId!);
+      return { eventId, status: 'abandoned' };
+    },
+  },
+  {
+    name: 'sb-suspend',
+    usage: 'sb-suspend <marketId>',
+    async run(services, args) {
+      const [marketId] = requireArgs(args, 1, this.usage);
+      await services.catalogue.suspendMarket(marketId!);
+      return { marketId, status: 'suspended' };
+    },
+  },
+  {
+    name: 'sb-reopen',
+    usage: 'sb-reopen <marketId>',
+    async run(services, args) {
+      const [marketId] = requireArgs(args, 1, this.usage);
+      await services.catalogue.reopenMarket(marketId!);
+      return { marketId, status: 'open' };
+    },
+  },
+];
+
+export function findSportsbookCommand(name: string): SportsbookOperatorCommand | undefined {
+  return sportsbookCommands.find((command) => command.name === name);
+}
