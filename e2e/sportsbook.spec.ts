@@ -26,6 +26,7 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   await page.setViewportSize({ width: 1440, height: 900 });
   const customer = await createCustomer({ balance: 5_000 });
   await page.goto('/');
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
 
   // Browse: a match's home win, from the first list with prices.
@@ -65,7 +66,8 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   const expected = ((4_800 + potential) / 100).toFixed(2);
   await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${expected.replace('.', '\\.')}`), { timeout: 20_000 });
 
-  await receipt.getByRole('button', { name: 'View in My Bets' }).click();
+  await expect(frame.locator('.subnav__balance')).toHaveText(`£${expected}`);
+  await slip.getByRole('button', { name: 'View in My Bets' }).click();
   await frame.getByRole('tab', { name: 'Settled' }).click();
   const bet = frame.locator('.bet-card').first();
   await expect(bet.locator('.status')).toHaveText('Won');

@@ -61,6 +61,8 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
         slip.onBet(message.bet);
         bets.onBet(message.bet);
         bridge.post({ type: 'bets-changed' });
+        // A settled bet may have paid out: the balance shown must not lag the host's.
+        if (message.bet.returns !== null) void session.refresh();
       } else if (message.type === 'balance') session.setBalance(message.balance);
     },
     onReconnected: () => {
