@@ -57,6 +57,7 @@ export function Home() {
 
   return (
     <div className="home">
+      <h1 className="visually-hidden">Football</h1>
       <nav className="chips" aria-label="Competitions">
         <button type="button" className="chip" aria-pressed={competitionId === null} onClick={() => setCompetitionId(null)}>
           All football
