@@ -1,8 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 
 /** Every error answer is `{message, code?}`; clients' mistakes are 4xx with a reason, and nothing internal leaks. */
-export function installErrorHandler(app: FastifyInstance): void {
+export interface ErrorHandlerOptions {
+  /** Answers requests no route matched (a single-page app serves its page); the JSON 404 otherwise. */
+  notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
@@ -16,5 +21,5 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.' });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  app.setNotFoundHandler(options.notFound ?? ((_request, reply) => reply.status(404).send({ message: 'Not found' })));
 }

@@ -33,6 +33,14 @@ const INDEX_FILE = 'index.html';
 /** Placements and session calls are small JSON; nothing bigger is accepted. */
 export const SPORTSBOOK_BODY_LIMIT_BYTES = 32 * 1024;
 const origin = (url: string) => new URL(url).origin;
+
+/** The PAM's origin; on a loopback address both spellings of it, since a developer may open either. */
+export function embedderOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`];
+}
 const websocketOrigin = (url: string) => origin(url).replace(/^http/, 'ws');
 
 /** The sportsbook's own origin: the frame, its API and its WebSocket. Tests drive it with inject() or a real port. */
@@ -45,7 +53,16 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     ...(options.logger ? { loggerInstance: options.logger } : { logger: options.logLevel ? { level: options.logLevel } : false }),
   });
 
-  installErrorHandler(app);
+  const indexHtml = options.clientDir ? await readFile(join(options.clientDir, INDEX_FILE), 'utf8') : undefined;
+  installErrorHandler(app, {
+    // The frame routes in the browser ('/event/abc', '/bets'): a reload of one gets the page, not a 404.
+    notFound: (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const isPage = indexHtml !== undefined && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[A-Za-z0-9]+$/.test(path);
+      if (isPage) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      return reply.status(404).send({ message: 'Not found' });
+    },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -55,7 +72,7 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", websocketOrigin(config.sportsbookUrl)],
         // Only the PAM's page may embed the frame.
-        frameAncestors: [origin(config.publicUrl)],
+        frameAncestors: embedderOrigins(config.publicUrl),
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -64,7 +81,7 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // The host embeds this origin: a same-origin resource policy would block nothing we serve, but keep it explicit.
+    // The PAM and the sportsbook share one registrable domain (DESIGN.md); other sites may not load what it serves.
     crossOriginResourcePolicy: { policy: 'same-site' },
     hsts: false,
     // X-Frame-Options cannot name an allowed embedder; frame-ancestors above does the job.
@@ -79,14 +96,6 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
   if (options.clientDir) {
     const clientDir = options.clientDir;
     await app.register(async (scope) => serveClient(scope, clientDir, { appPaths: ['/'], indexFile: INDEX_FILE }));
-    // The frame routes in the browser ('/event/abc', '/bets'): a reload of one gets the page, not a 404.
-    const indexHtml = await readFile(join(clientDir, INDEX_FILE), 'utf8');
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split('?')[0]!;
-      const isPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[A-Za-z0-9]+$/.test(path);
-      if (isPage) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-      return reply.status(404).send({ message: 'Not found' });
-    });
   }
   return app;
 }

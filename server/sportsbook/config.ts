@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
-import { DEFAULT_CLOCK_SPEED, DEFAULT_GOAL_SUSPENSION_MS } from './feed/feed';
+import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
 
 /** The sportsbook's settings: the PAM's (server/config.ts) plus its own from the environment. */
 export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 'sportsbookUrl' | 'sportsbookPort' | 'secrets' | 'databaseUrl' | 'dataDir'> {
@@ -33,8 +33,8 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
     dataDir: config.dataDir,
     pamUrl: (env.PAM_URL || `http://127.0.0.1:${config.port}`).replace(/\/$/, ''),
     clockSpeed,
-    // Real time, whatever the clock speed: long enough to stop a bet on a goal already scored, short enough not to bore.
-    goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, DEFAULT_GOAL_SUSPENSION_MS),
+    // Real milliseconds: long enough to stop a bet on a goal already scored, short enough not to bore.
+    goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, defaultGoalSuspensionMs(clockSpeed)),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
   };
 }

@@ -10,7 +10,7 @@ import type { GoalDraw } from './feed/match-step';
 import { FeedRunner } from './feed/runner';
 import { soleLeadership, type FeedLeadership } from './feed/leadership';
 import { InProcessSportsbookBus, type SportsbookBus } from './live/bus';
-import { SportsbookLiveHub, type ResolveSession } from './live/hub';
+import { SportsbookLiveHub, defaultLiveLimits, type LiveLimits, type ResolveSession } from './live/hub';
 import type { BetsDb } from './bets/tables';
 import { WalletClient } from './wallet-client';
 import { WalletOutbox, defaultOutboxPolicy, type OutboxPolicy } from './wallet/outbox';
@@ -50,6 +50,7 @@ export interface SportsbookServiceDeps {
   goals?: GoalDraw;
   logger?: CatalogueLogger;
   heartbeatMs?: number;
+  liveLimits?: Partial<LiveLimits>;
   rateLimits?: Partial<SportsbookRateLimits>;
   /** The wallet client's fetch (tests cut the line with it). */
   walletFetch?: typeof fetch;
@@ -78,7 +79,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
   let hub: SportsbookLiveHub | undefined;
   const sessions = new SessionService(betsDb, wallet, clock, (sessionId) => void hub?.endSession(sessionId));
   const resolveSession: ResolveSession = deps.resolveSession ?? (async (token) => (await sessions.find(token))?.id);
-  const live = new SportsbookLiveHub(bus, resolveSession);
+  const live = new SportsbookLiveHub(bus, resolveSession, { ...defaultLiveLimits, ...deps.liveLimits });
   hub = live;
   const bets = new BetsService({
     db: betsDb,

@@ -48,6 +48,7 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   appLogger = app.log;
   await services.runner.start();
   // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
+  await services.bets.recover();
   services.outbox.start();
   try {
     await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });

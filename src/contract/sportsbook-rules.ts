@@ -8,7 +8,7 @@ export const MIN_STAKE_PENCE = 10;
 export const MAX_STAKE_PENCE = 1_000_000;
 /** Selections on one coupon (Betting Rules: "up to 12 offers per coupon"). */
 export const MAX_SELECTIONS = 12;
-/** Events one socket may follow in full at once (`subscribe.eventIds`); more are refused. */
+/** Events one socket follows in full at once (`subscribe.eventIds`); the server keeps the first this many. */
 export const MAX_SUBSCRIBED_EVENTS = 50;
 /** The most paid to one account, net of stakes, over any rolling 24 hours (Betting Rules, Payout limit). */
 export const NET_PAYOUT_CAP_PENCE = 20_000_000;

@@ -62,7 +62,7 @@ export const betsQuery = z.object({
 
 /** What a browser may send on /ws (SportsbookClientMessage); anything else is ignored. */
 export const sportsbookClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), lists: z.boolean(), eventIds: z.array(opaqueId).max(MAX_SUBSCRIBED_EVENTS) }),
+  z.object({ type: z.literal('subscribe'), lists: z.boolean(), eventIds: z.array(opaqueId).max(MAX_SUBSCRIBED_EVENTS * 4).transform((ids) => ids.slice(0, MAX_SUBSCRIBED_EVENTS)) }),
   z.object({ type: z.literal('auth'), sessionToken: z.string().min(1).max(512) }),
 ]);
 

@@ -104,5 +104,27 @@ for (const kind of databaseKinds()) {
       expect((await operator('sb-settle', [upcoming(2).id, '2-1'])).json().message).toMatch(/half-time/);
       expect((await operator('sb-void-bet', [randomUUID()])).statusCode).toBe(404);
     });
+
+    // Last: it unhooks settlement from the catalogue, as a crash between the resolution and the settlement would.
+    it('a settlement the listener never finished is caught up from the stored resolution at start', async () => {
+      const { user, token } = await session(10_000);
+      const event = upcoming(3);
+      const selectionId = selectionIdOf(marketIdOf(event.id, 'match-result'), 'draw');
+      const price = services.catalogue.quote(selectionId)!.price!;
+      const betId = randomUUID();
+      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 400, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      services.bets.close();
+      await services.catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 1 } });
+      const read = async () => (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      expect((await read()).status).toBe('open');
+      await services.bets.recover();
+      await services.outbox.drainDue();
+      const expected = Math.floor((400 * (price.num + price.den)) / price.den);
+      expect(await read()).toMatchObject({ status: 'won', returns: expected });
+      expect(await balanceOf(user.id)).toBe(10_000 - 400 + expected);
+      await services.bets.recover();
+      await services.outbox.drainDue();
+      expect(await balanceOf(user.id)).toBe(10_000 - 400 + expected);
+    });
   });
 }

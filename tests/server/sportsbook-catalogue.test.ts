@@ -5,6 +5,8 @@ import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids
 import type { MarketsResolved } from '../../server/sportsbook/catalogue/types';
 import type { EventDetail, EventSummary, Market } from '../../src/contract/sportsbook';
 import { AppError } from '../../server/errors';
+import { LiveCatalogue } from '../../server/sportsbook/catalogue/catalogue';
+import { InProcessSportsbookBus } from '../../server/sportsbook/live/bus';
 
 const SUMMARY_KEYS = ['away', 'competitionId', 'competitionName', 'halfTimeScore', 'home', 'id', 'kickoffAt', 'mainMarket', 'marketCount', 'minute', 'phase', 'score', 'seq', 'status', 'suspended'].sort();
 const MARKET_KEYS = ['eventId', 'id', 'line', 'name', 'selections', 'status', 'type'].sort();
@@ -159,6 +161,13 @@ for (const kind of databaseKinds()) {
         expect(catalogue.record(event.id)).toMatchObject({ status: 'settled', score: result.fullTime, halfTimeScore: result.halfTime });
 
         await expect(catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 0, away: 0 } })).rejects.toBeInstanceOf(AppError);
+
+        // Stored: a catalogue loaded afresh shows the same ending.
+        const reloaded = new LiveCatalogue({ store: context.services.store, model: context.services.model, bus: new InProcessSportsbookBus(), clock: context.clock });
+        await reloaded.load();
+        const statuses = reloaded.eventDetail(event.id)!.markets.map((market) => [market.id, market.status]);
+        expect(statuses).toEqual(catalogue.eventDetail(event.id)!.markets.map((market) => [market.id, market.id === voided ? 'void' : 'settled']));
+        expect((await context.services.store.resolutionsOf(event.id)).length).toBe(event.marketCount);
         // The feed's next pass leaves it alone.
         await tickAt(context, context.clock.now().getTime() + 60_000);
         expect(resolved.filter((batch) => batch.eventId === event.id)).toHaveLength(2);

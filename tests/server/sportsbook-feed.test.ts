@@ -118,6 +118,40 @@ for (const kind of databaseKinds()) {
       expect(again.eventDetail(before[0]!.id)).toEqual(services.catalogue.eventDetail(before[0]!.id));
     });
 
+    it('an instance that does not run the feed follows what the running one stored, and pushes it to its own sockets', async () => {
+      const { services } = context;
+      const { LiveCatalogue } = await import('../../server/sportsbook/catalogue/catalogue');
+      const { InProcessSportsbookBus } = await import('../../server/sportsbook/live/bus');
+      const followerBus = new InProcessSportsbookBus();
+      const pushed: string[] = [];
+      followerBus.subscribe((message) => void (message.kind === 'event' && pushed.push(message.update.eventId)));
+      const follower = new LiveCatalogue({ store: services.store, model: services.model, bus: followerBus, clock: context.clock });
+      await follower.load();
+      const event = nextKickoff(context);
+      await tickAt(context, event.kickoffAt.getTime() + 60_000);
+      await services.catalogue.suspendMarket(marketIdOf(event.id, 'match-result'));
+      await follower.syncFromStore();
+      expect(follower.eventDetail(event.id)).toEqual(services.catalogue.eventDetail(event.id));
+      expect(follower.listEvents()).toEqual(services.catalogue.listEvents());
+      expect(pushed).toContain(event.id);
+    });
+
+    it('keeps a finished event queryable for its retention, then forgets it (the database keeps it)', async () => {
+      const { services } = context;
+      const { LiveCatalogue } = await import('../../server/sportsbook/catalogue/catalogue');
+      const catalogue = new LiveCatalogue({ store: services.store, model: services.model, bus: services.bus, clock: context.clock, finishedRetentionMs: 60_000 });
+      await catalogue.load();
+      const event = catalogue.records().find((record) => record.status === 'scheduled')!;
+      await catalogue.abandonEvent(event.id);
+      context.clock.advance(60_000);
+      catalogue.evictFinished();
+      expect(catalogue.eventDetail(event.id)?.status).toBe('abandoned');
+      context.clock.advance(1);
+      catalogue.evictFinished();
+      expect(catalogue.eventDetail(event.id)).toBeUndefined();
+      expect(await services.store.loadEventsById([event.id])).toHaveLength(1);
+    });
+
     if (kind === 'postgres') {
       it('runs the feed in one instance only: a second one that cannot take the advisory lock only serves', async () => {
         const connectionString = context.database.connectionString!;

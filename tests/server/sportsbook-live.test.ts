@@ -6,6 +6,7 @@ import { createSportsbookContext, nextKickoff, tickAt, type SportsbookTestContex
 import type { SportsbookServerMessage } from '../../src/contract/sportsbook';
 import { MAX_SUBSCRIBED_EVENTS } from '../../src/contract/sportsbook';
 import { marketIdOf } from '../../server/sportsbook/catalogue/ids';
+import { WS_CLOSE_POLICY, WS_CLOSE_TRY_LATER } from '../../server/sportsbook/live/hub';
 
 type EventUpdateMessage = Extract<SportsbookServerMessage, { type: 'event-update' }>;
 
@@ -40,7 +41,7 @@ for (const kind of databaseKinds()) {
     let context: SportsbookTestContext;
     let port = 0;
     beforeAll(async () => {
-      context = await createSportsbookContext(kind, { resolveSession: async (token) => (token === 'good-token' ? 'session-1' : undefined) });
+      context = await createSportsbookContext(kind, { resolveSession: async (token) => (token === 'good-token' ? 'session-1' : undefined), liveLimits: { connectionsPerAddress: 4, messagesPerMinute: 10 } });
       await context.app.listen({ port: 0, host: '127.0.0.1' });
       port = (context.app.server.address() as AddressInfo).port;
     }, 60_000);
@@ -82,7 +83,7 @@ for (const kind of databaseKinds()) {
       const client = await openSocket(port);
       client.send('not json');
       client.send({ type: 'subscribe', lists: 'yes', eventIds: [] });
-      client.send({ type: 'subscribe', lists: false, eventIds: Array.from({ length: MAX_SUBSCRIBED_EVENTS + 1 }, (_, index) => `ev-${index}`) });
+      client.send({ type: 'subscribe', lists: false, eventIds: Array.from({ length: MAX_SUBSCRIBED_EVENTS * 4 + 1 }, (_, index) => `ev-${index}`) });
       client.send({ type: 'unknown' });
       client.send({ type: 'subscribe', lists: false, eventIds: ['a~b'] });
       client.socket.send(Buffer.from([0, 1, 2]), { binary: true });
@@ -93,6 +94,18 @@ for (const kind of databaseKinds()) {
       await waitFor(() => client.updates(event.id).length > 0);
       expect(client.socket.readyState).toBe(WebSocket.OPEN);
       expect(client.updates(event.id)[0]!.event.status).toBe('live');
+      client.socket.close();
+    });
+
+    it('follows at most MAX_SUBSCRIBED_EVENTS events per socket: the first ones asked for', async () => {
+      const client = await openSocket(port);
+      const [first, second] = context.services.catalogue.listEvents({ status: 'upcoming' });
+      const padding = Array.from({ length: MAX_SUBSCRIBED_EVENTS - 1 }, (_, index) => `ev-padding-${index}`);
+      client.send({ type: 'subscribe', lists: false, eventIds: [first!.id, ...padding, second!.id] });
+      await settle(context);
+      await tickAt(context, new Date(second!.kickoffAt));
+      await waitFor(() => client.updates(first!.id).length > 0);
+      expect(client.updates(second!.id)).toEqual([]);
       client.socket.close();
     });
 
@@ -110,6 +123,20 @@ for (const kind of databaseKinds()) {
       await waitFor(() => client.updates(second.id).length > 0);
       expect(client.updates(first.id)).toEqual([]);
       client.socket.close();
+    });
+
+    it('bounds what one client can take: sockets per address, and messages per socket', async () => {
+      const held = await Promise.all([1, 2, 3, 4].map(() => openSocket(port)));
+      const extra = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      const extraClosed = await new Promise<number>((resolve) => extra.on('close', (code) => resolve(code)));
+      expect(extraClosed).toBe(WS_CLOSE_TRY_LATER);
+      for (const client of held) client.socket.close();
+      await waitFor(() => context.services.live.connectionCount() === 0);
+
+      const flooder = await openSocket(port);
+      const closed = new Promise<number>((resolve) => flooder.socket.on('close', (code) => resolve(code)));
+      for (let message = 0; message <= 10; message++) flooder.send({ type: 'subscribe', lists: true, eventIds: [] });
+      expect(await closed).toBe(WS_CLOSE_POLICY);
     });
 
     it('delivers bet and balance messages to the sockets bound to that session only', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Score } from '../../src/contract/sportsbook-rules';
 import { decimalValue, impliedProbability } from '../../src/lib/odds';
 import { MARKET_MARGINS, MARKET_RULES, marketCatalogue, priceEvent, rawDecimalOdds, settleSelection } from '../../server/sportsbook/markets';
-import { boundedRho, dixonColesTau, MAX_PERIOD_GOALS, periodScoreMatrix } from '../../server/sportsbook/pricing/dixon-coles';
+import { boundedRho, dixonColesTau, poissonColumn } from '../../server/sportsbook/pricing/dixon-coles';
 import { goalRates, matchRates } from '../../server/sportsbook/pricing/match-rates';
 import { scoreDistribution } from '../../server/sportsbook/pricing/score-distribution';
 import type { MatchRates, MatchState, PricedMarket } from '../../server/sportsbook/pricing/types';
@@ -49,37 +49,64 @@ describe('the score model', () => {
     expect(dixonColesTau(1, 1, lambda, mu, -0.1)).toBeCloseTo(1.1, 12);
     expect(dixonColesTau(2, 1, lambda, mu, -0.1)).toBe(1);
 
-    const size = MAX_PERIOD_GOALS + 1;
-    const independent = periodScoreMatrix(lambda, mu, 0);
+    const fullTime = (rho: number) => scoreDistribution({ home: lambda, away: mu, rho }, preMatch).fullTime;
+    const independent = fullTime(0);
+    const cell = (grid: typeof independent, home: number, away: number) => grid.mass[home * grid.size + away]!;
     for (const [rho, sign] of [[-0.15, 1], [0.15, -1]] as const) {
-      const corrected = periodScoreMatrix(lambda, mu, rho);
-      expect(Math.sign(corrected[0]! - independent[0]!)).toBe(sign);
-      expect(Math.sign(corrected[size + 1]! - independent[size + 1]!)).toBe(sign);
-      expect(Math.sign(corrected[1]! - independent[1]!)).toBe(-sign);
-      expect(Math.sign(corrected[size]! - independent[size]!)).toBe(-sign);
-      expect(corrected[2 * size + 1]).toBeCloseTo(independent[2 * size + 1]!, 12);
+      const corrected = fullTime(rho);
+      expect(Math.sign(cell(corrected, 0, 0) - cell(independent, 0, 0))).toBe(sign);
+      expect(Math.sign(cell(corrected, 1, 1) - cell(independent, 1, 1))).toBe(sign);
+      expect(Math.sign(cell(corrected, 1, 0) - cell(independent, 1, 0))).toBe(-sign);
+      expect(Math.sign(cell(corrected, 0, 1) - cell(independent, 0, 1))).toBe(-sign);
+      expect(cell(corrected, 2, 1)).toBeCloseTo(cell(independent, 2, 1), 12);
     }
   });
 
-  it('keeps every probability non-negative and the matrix summing to 1, even for a rho the rates cannot take', () => {
-    for (const [lambda, mu, rho] of [[3, 2.5, 0.9], [0.2, 0.1, -8], [1.3, 1, -0.13], [0, 0.4, -0.2]] as const) {
-      const matrix = periodScoreMatrix(lambda, mu, rho);
-      expect(Math.min(...matrix)).toBeGreaterThanOrEqual(0);
-      expect(matrix.reduce((sum, cell) => sum + cell, 0)).toBeCloseTo(1, 12);
+  it('gives before kick-off exactly the paper\'s full-time scores: Poisson(lambda) Poisson(mu) tau', () => {
+    const grid = scoreDistribution(rates, preMatch).fullTime;
+    const home = poissonColumn(rates.home, 8);
+    const away = poissonColumn(rates.away, 8);
+    for (let i = 0; i < 8; i++) {
+      for (let j = 0; j < 8; j++) {
+        expect(grid.mass[i * grid.size + j]).toBeCloseTo(home[i]! * away[j]! * dixonColesTau(i, j, rates.home, rates.away, rates.rho), 12);
+      }
+    }
+  });
+
+  it('keeps every probability non-negative and summing to 1, even for a rho the rates cannot take', () => {
+    for (const [home, away, rho] of [[3, 2.5, 0.9], [0.2, 0.1, -8], [1.3, 1, -0.13], [0, 0.4, -0.2]] as const) {
+      for (const moment of [preMatch, state('first-half', 30, { home: 0, away: 1 })]) {
+        const { fullTime, halfTime, halfTimeFullTime } = scoreDistribution({ home, away, rho }, moment);
+        for (const masses of [fullTime.mass, halfTime.mass, halfTimeFullTime]) {
+          expect(Math.min(...masses)).toBeGreaterThanOrEqual(0);
+          expect(masses.reduce((sum, mass) => sum + mass, 0)).toBeCloseTo(1, 12);
+        }
+      }
     }
     expect(boundedRho(3, 2.5, 0.9)).toBeCloseTo(1 / 7.5, 12);
     expect(boundedRho(2, 1, -0.9)).toBe(-0.5);
   });
 
   it('gives the feed per-minute rates that add up to the expected goals of each half, and none outside play', () => {
-    const first = goalRates(rates, state('first-half', 10, { home: 0, away: 0 }));
-    const second = goalRates(rates, state('second-half', 50, { home: 0, away: 0 }, { home: 0, away: 0 }));
+    const plain = { ...rates, rho: 0 };
+    const first = goalRates(plain, state('first-half', 10, { home: 0, away: 0 }));
+    const second = goalRates(plain, state('second-half', 50, { home: 0, away: 0 }, { home: 0, away: 0 }));
     expect((first.home + second.home) * 45).toBeCloseTo(rates.home, 12);
     expect((first.away + second.away) * 45).toBeCloseTo(rates.away, 12);
     expect(first.home * 45).toBeCloseTo(rates.home * 0.45, 12);
     for (const quiet of [preMatch, state('half-time', 45, { home: 0, away: 0 }, { home: 0, away: 0 }), state('full-time', 90, { home: 0, away: 0 }, { home: 0, away: 0 })]) {
       expect(goalRates(rates, quiet)).toEqual({ home: 0, away: 0 });
     }
+  });
+
+  it('bends the feed\'s rates by the low-score correction only while a final up to 1-1 is possible', () => {
+    const plain = goalRates({ ...rates, rho: 0 }, state('second-half', 80, { home: 0, away: 0 }, { home: 0, away: 0 }));
+    const goalless = goalRates(rates, state('second-half', 80, { home: 0, away: 0 }, { home: 0, away: 0 }));
+    // Negative rho makes 0-0 likelier than Poisson, so a late goal from 0-0 is less likely.
+    expect(goalless.home).toBeLessThan(plain.home);
+    expect(goalless.away).toBeLessThan(plain.away);
+    expect(goalRates(rates, state('first-half', 0, { home: 0, away: 0 })).home).toBeCloseTo(goalRates({ ...rates, rho: 0 }, state('first-half', 0, { home: 0, away: 0 })).home, 15);
+    expect(goalRates(rates, state('second-half', 80, { home: 2, away: 2 }, { home: 1, away: 1 }))).toEqual(plain);
   });
 
   it('needs the half-time score once the second half has started', () => {
@@ -300,5 +327,74 @@ describe('pricing and settlement use the same rule', () => {
 
   it('refuses a selection the market does not have', () => {
     expect(() => settleSelection(specOf('match-result'), 'over', { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 0 } })).toThrow(/no selection/);
+  });
+});
+
+describe('across a whole match', () => {
+  it('stays a distribution at every moment, score and strength: finite, within [0, 1], summing to 1, priced only when open', () => {
+    const strengths: MatchRates[] = [rates, { home: 0.2, away: 3.8, rho: -0.3 }, { home: 4, away: 0, rho: 0.2 }, { home: 1.3, away: 1.1, rho: 0 }];
+    const moments: MatchState[] = [preMatch];
+    for (const minute of [0, 12.5, 44.9, 45]) moments.push(state('first-half', minute, { home: 2, away: 1 }));
+    moments.push(state('half-time', 45, { home: 0, away: 3 }, { home: 0, away: 3 }));
+    for (const minute of [45, 67.25, 89.99, 90]) moments.push(state('second-half', minute, { home: 5, away: 4 }, { home: 4, away: 4 }));
+    for (const matchRates of strengths) {
+      for (const moment of moments) {
+        for (const market of priceEvent(matchRates, moment, catalogue)) {
+          let sum = 0;
+          for (const selection of market.selections) {
+            expect(selection.probability).toBeGreaterThanOrEqual(0);
+            expect(selection.probability).toBeLessThanOrEqual(1 + 1e-12);
+            expect(selection.voidProbability).toBeGreaterThanOrEqual(0);
+            expect(selection.status === 'open').toBe(selection.price !== null);
+            if (market.status === 'closed') expect(selection.price).toBeNull();
+            sum += selection.probability;
+          }
+          const allVoid = market.selections.every((selection) => selection.voidProbability > 1 - 1e-12);
+          if (!allVoid) expect(Math.abs(sum - fairSum(market.key)), `${market.key} at ${moment.phase} ${moment.minute}`).toBeLessThan(1e-9);
+        }
+      }
+    }
+  });
+
+  it('draws goals for the feed from the same model: a seeded simulation of goalRates lands on the priced chances', () => {
+    // mulberry32: a small seeded generator, so the test is the same on every run.
+    let seed = 20_260_601;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
+    const simulated = rates;
+    const matches = 20_000;
+    const tally = { home: 0, draw: 0, away: 0, overTwoAndHalf: 0, halfTimeDraw: 0, nilNil: 0, oneAll: 0 };
+    for (let match = 0; match < matches; match++) {
+      const score = { home: 0, away: 0 };
+      let halfTime = { home: 0, away: 0 };
+      for (let minute = 0; minute < 90; minute++) {
+        const moment = minute < 45 ? state('first-half', minute, score) : state('second-half', minute, score, halfTime);
+        const perMinute = goalRates(simulated, moment);
+        if (random() < perMinute.home) score.home++;
+        if (random() < perMinute.away) score.away++;
+        if (minute === 44) halfTime = { ...score };
+      }
+      tally[score.home > score.away ? 'home' : score.home === score.away ? 'draw' : 'away']++;
+      if (score.home + score.away > 2.5) tally.overTwoAndHalf++;
+      if (halfTime.home === halfTime.away) tally.halfTimeDraw++;
+      if (score.home + score.away === 0) tally.nilNil++;
+      if (score.home === 1 && score.away === 1) tally.oneAll++;
+    }
+    const all = byKey(priceEvent(simulated, preMatch, catalogue));
+    const result = probabilities(all['match-result']!);
+    // One standard error is at most 0.0035 with 20,000 matches: allow about three and a half.
+    const close = (simulated: number, priced: number) => expect(Math.abs(simulated / matches - priced)).toBeLessThan(0.012);
+    close(tally.home, result.home!);
+    close(tally.draw, result.draw!);
+    close(tally.away, result.away!);
+    close(tally.overTwoAndHalf, probabilities(all['total-goals:2.5']!).over!);
+    close(tally.halfTimeDraw, probabilities(all['first-half-result']!).draw!);
+    const scores = probabilities(all['correct-score']!);
+    close(tally.nilNil, scores['0-0']!);
+    close(tally.oneAll, scores['1-1']!);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price, type Score } from '../../src/contract/sportsbook-rules';
 import { applyPayoutCap, netPaidInWindow, settleBet, type SettledBetFigures } from '../../server/sportsbook/bets/settlement';
-import { marketCatalogue, relatedEventIds, settleSelection } from '../../server/sportsbook/markets';
+import { marketCatalogue, relatedOutcomes, settleSelection } from '../../server/sportsbook/markets';
 import type { SelectionOutcome } from '../../server/sportsbook/pricing/types';
 
 const p = (num: number, den: number): Price => ({ num, den });
@@ -70,8 +70,10 @@ describe('bet settlement by the Betting Rules', () => {
     expect(settleBet(stake, legs)).toEqual(expected);
   });
 
-  it('refuses a bet with no legs', () => {
+  it('refuses a bet with no legs, or a stake that is not whole pence', () => {
     expect(() => settleBet(100, [])).toThrow();
+    expect(() => settleBet(10.5, [leg(p(1, 1), 'void')])).toThrow(RangeError);
+    expect(() => settleBet(0, [leg(p(1, 1), 'won')])).toThrow(RangeError);
   });
 });
 
@@ -103,6 +105,13 @@ describe('market settlement by the Betting Rules', () => {
     expect(settle(market, selection, fullTime)).toBe(expected);
   });
 
+  it('refuses to settle a line market that lost its line, rather than losing every bet on it', () => {
+    const spec = { ...catalogue.find((market) => market.key === 'total-goals:2.5')!, line: null };
+    expect(() => settleSelection(spec, 'over', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } })).toThrow(/no line/);
+    const handicap = { ...catalogue.find((market) => market.key === 'asian-handicap:-1')!, line: Number.NaN };
+    expect(() => settleSelection(handicap, 'home', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } })).toThrow(/no line/);
+  });
+
   it('settles a first-half market on the first half only ("Only what happens in that period counts")', () => {
     expect(settle('first-half-result', 'away', { home: 3, away: 1 }, { home: 0, away: 1 })).toBe('won');
     expect(settle('first-half-result', 'home', { home: 3, away: 1 }, { home: 0, away: 1 })).toBe('lost');
@@ -122,8 +131,8 @@ describe('market settlement by the Betting Rules', () => {
 
 describe('related outcomes', () => {
   it('finds two selections from one match ("Accumulators with related outcomes are not allowed")', () => {
-    expect(relatedEventIds([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'c' }])).toEqual([]);
-    expect(relatedEventIds([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'a' }, { eventId: 'a' }])).toEqual(['a']);
+    expect(relatedOutcomes([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'c' }])).toEqual([]);
+    expect(relatedOutcomes([{ eventId: 'a' }, { eventId: 'b' }, { eventId: 'a' }, { eventId: 'a' }])).toEqual(['a']);
   });
 });
 
@@ -158,6 +167,11 @@ describe('the payout cap: "The most we will pay to any one account is £200,000 
     expect(netPaidInWindow(history, at(0) + PAYOUT_CAP_WINDOW_MS)).toBe(NET_PAYOUT_CAP_PENCE);
     expect(netPaidInWindow(history, at(0) + PAYOUT_CAP_WINDOW_MS + 1)).toBe(0);
     expect(applyPayoutCap(bigWin.returns, stake, netPaidInWindow(history, at(24) + 1))).toBe(stake + NET_PAYOUT_CAP_PENCE);
+  });
+
+  it('refuses figures that are not whole pence', () => {
+    expect(() => applyPayoutCap(100.5, 100, 0)).toThrow(RangeError);
+    expect(() => applyPayoutCap(200, 100, Number.NaN)).toThrow(RangeError);
   });
 
   it('never cuts a void bet, a lost bet or the stake of a win', () => {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
@@ -7,7 +7,8 @@ import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
 import { creditCallId, debitCallId, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
 import { Settler, type SettledBet } from './settler';
-import type { BetsDb } from './tables';
+import type { Transaction } from 'kysely';
+import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
 
 export type NotifySession = (sessionId: string, message: SportsbookServerMessage) => void;
@@ -52,6 +53,11 @@ export class BetsService {
     });
   }
 
+  /** At start: finishes any settlement a crash or a failed listener left undone, then the outbox pays it. */
+  async recover(): Promise<void> {
+    await this.settler.recover();
+  }
+
   close(): void {
     this.unsubscribe();
   }
@@ -77,7 +83,7 @@ export class BetsService {
       if (rejected && result.code === 'SessionExpired') await this.deps.sessions.end(rejected.session_id, trx);
     },
     afterCommit: async (call, result) => {
-      if (result.state === 'done') await this.settler.settle([call.betId]);
+      if (result.state === 'done' && (await this.decidable(call.betId))) await this.settler.settle([call.betId]);
       if (result.state === 'failed' && result.code === 'SessionExpired') {
         const bet = await this.deps.db.selectFrom('sportsbook.bets').select('session_id').where('id', '=', call.betId).executeTakeFirst();
         if (bet) this.deps.sessions.ended(bet.session_id);
@@ -88,14 +94,14 @@ export class BetsService {
 
   private moneyReturned(kind: 'credit' | 'rollback'): CallHandler {
     return {
-      inTransaction: async (_trx, call, result) => {
+      afterCommit: (call, result) => {
         // A definitive refusal of money owed to a customer needs a person: it stays failed and visible.
         if (result.state === 'failed') this.deps.log?.(`wallet ${kind} refused`, { id: call.id, code: result.code, message: result.message });
       },
     };
   }
 
-  private async addRollback(trx: Parameters<CallHandler['inTransaction']>[0], betId: string, debitBody: Record<string, unknown>): Promise<void> {
+  private async addRollback(trx: Transaction<BetsDatabase>, betId: string, debitBody: Record<string, unknown>): Promise<void> {
     const id = rollbackCallId(betId);
     const exists = await trx.selectFrom('sportsbook.wallet_calls').select('id').where('id', '=', id).executeTakeFirst();
     if (exists) return;
@@ -109,12 +115,14 @@ export class BetsService {
   async voidBet(betId: string): Promise<{ betId: string; status: string; refund: 'credit' | 'rollback' }> {
     const now = this.deps.clock.now();
     const refund = await this.deps.db.transaction().execute(async (trx) => {
+      // The debit's call first, then the bet: the order in which recording a debit's answer takes them.
+      const debitAbandoned = await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
       const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
       if (!bet) throw notFound(`No bet ${betId}`);
       if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
+      if (bet.status === 'pending' && !debitAbandoned) throw conflict(`Bet ${betId} is being confirmed right now; try again`);
       await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: bet.stake, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
       if (bet.status === 'pending') {
-        await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
         await this.addRollback(trx, betId, { playerId: pamPlayerId(bet.player_id) });
         return 'rollback' as const;
       }
@@ -126,6 +134,12 @@ export class BetsService {
     await this.deps.outbox.drainDue();
     await this.push([betId]);
     return { betId, status: 'void', refund };
+  }
+
+  /** Whether any of the bet's legs has a result yet: only then can a bet confirmed late be settled at once. */
+  private async decidable(betId: string): Promise<boolean> {
+    const leg = await this.deps.db.selectFrom('sportsbook.bet_legs').select('bet_id').where('bet_id', '=', betId).where('result', '!=', 'open').limit(1).executeTakeFirst();
+    return leg !== undefined;
   }
 
   async belongsTo(betId: string, playerId: string): Promise<boolean> {

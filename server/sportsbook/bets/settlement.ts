@@ -20,6 +20,7 @@ export type BetSettlement = { status: 'open' } | { status: 'won' | 'lost' | 'voi
  * the stake times the exact product of the winning legs' odds, rounded down to the penny once, at the end.
  */
 export function settleBet(stakePence: number, legs: readonly SettlementLeg[]): BetSettlement {
+  if (!Number.isSafeInteger(stakePence) || stakePence <= 0) throw new RangeError(`stake must be whole pence, got ${stakePence}`);
   if (legs.length === 0) throw new Error('a bet has at least one leg');
   if (legs.some((leg) => leg.result === 'lost')) return { status: 'lost', returns: 0 };
   if (legs.some((leg) => leg.result === 'open')) return { status: 'open' };
@@ -71,6 +72,9 @@ export function netPaidInWindow(settled: readonly SettledBetFigures[], now: Date
  *   see the whole allowance.
  */
 export function applyPayoutCap(returns: number, stake: number, netAlreadyPaidInWindow: number, cap: number = NET_PAYOUT_CAP_PENCE): number {
+  for (const [name, pence] of [['returns', returns], ['stake', stake], ['net already paid', netAlreadyPaidInWindow], ['cap', cap]] as const) {
+    if (!Number.isSafeInteger(pence)) throw new RangeError(`${name} must be whole pence, got ${pence}`);
+  }
   const net = returns - stake;
   if (net <= 0) return returns;
   const allowance = Math.max(0, cap - Math.max(0, netAlreadyPaidInWindow));

@@ -68,6 +68,35 @@ export class Settler {
     return this.settle(touched.map((bet) => bet.id));
   }
 
+  /**
+   * Catches up after a settlement that did not finish (a crash, a database error in the listener: the catalogue
+   * keeps the resolution and only logs the failure): legs still open on markets the catalogue resolved take their
+   * results, and open bets that their legs now decide are settled.
+   */
+  async recover(): Promise<SettledBet[]> {
+    const { rows } = await sql<{ market_id: string; event_id: string; outcome: 'result' | 'void'; spec: MarketSpec; hth: number | null; hta: number | null; fth: number | null; fta: number | null }>`
+      SELECT DISTINCT ON (l.market_id) l.market_id, r.event_id, r.outcome, l.spec,
+             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta
+        FROM sportsbook.bet_legs l JOIN sportsbook.market_resolutions r ON r.market_id = l.market_id
+       WHERE l.result = 'open'`.execute(this.db);
+    const byEvent = new Map<string, MarketsResolved['markets']>();
+    for (const row of rows) {
+      const outcome: MarketsResolved['markets'][number]['outcome'] =
+        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! } } };
+      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
+    }
+    const settled: SettledBet[] = [];
+    for (const [eventId, markets] of byEvent) settled.push(...(await this.marketsResolved({ eventId, markets })));
+    const decided = await this.db
+      .selectFrom('sportsbook.bets')
+      .select('id')
+      .where('status', '=', 'open')
+      .where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('result', '!=', 'open'))
+      .execute();
+    settled.push(...(await this.settle(decided.map((bet) => bet.id))));
+    return settled;
+  }
+
   /** Settles those of these bets that are open and decided by their legs; the rest are left as they are. */
   async settle(betIds: readonly string[]): Promise<SettledBet[]> {
     const settled: SettledBet[] = [];
@@ -84,7 +113,11 @@ export class Settler {
     if (bets.length === 0) return [];
     const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
     const legsOf = new Map<string, typeof legs>();
-    for (const leg of legs) legsOf.set(leg.bet_id, [...(legsOf.get(leg.bet_id) ?? []), leg]);
+    for (const leg of legs) {
+      const list = legsOf.get(leg.bet_id);
+      if (list) list.push(leg);
+      else legsOf.set(leg.bet_id, [leg]);
+    }
     const decided = bets
       .map((bet) => ({ bet, settlement: settleBet(bet.stake, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
       .filter((entry) => entry.settlement.status !== 'open');
@@ -99,14 +132,19 @@ export class Settler {
     const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
     const history = await trx.selectFrom('sportsbook.payout_nets').select(['player_id', 'stake', 'returns', 'settled_at']).where('player_id', 'in', players).where('settled_at', '>=', windowStart).execute();
     const windowOf = new Map<string, SettledBetFigures[]>();
-    for (const row of history) windowOf.set(row.player_id, [...(windowOf.get(row.player_id) ?? []), { settledAt: row.settled_at, stake: row.stake, returns: row.returns }]);
+    const windowFor = (playerId: string) => {
+      let window = windowOf.get(playerId);
+      if (!window) windowOf.set(playerId, (window = []));
+      return window;
+    };
+    for (const row of history) windowFor(row.player_id).push({ settledAt: row.settled_at, stake: row.stake, returns: row.returns });
 
     const rows = decided.map(({ bet, settlement }) => {
       const full = settlement.status === 'open' ? 0 : settlement.returns;
-      const window = windowOf.get(bet.player_id) ?? [];
-      const returns = applyPayoutCap(full, bet.stake, netPaidInWindow(window, now), this.cap);
+      const window = windowFor(bet.player_id);
+      // Only winnings are capped: a bet returning no more than its stake needs no look at the window.
+      const returns = full > bet.stake ? applyPayoutCap(full, bet.stake, netPaidInWindow(window, now), this.cap) : full;
       window.push({ settledAt: now, stake: bet.stake, returns });
-      windowOf.set(bet.player_id, window);
       return { bet, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
     });
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors';
 import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, type PlacementRefusal, type Price, type SelectionChange } from '../../../src/contract/sportsbook-rules';
 import { samePrice } from '../../../src/lib/odds';
-import { relatedEventIds } from '../markets';
+import { relatedOutcomes } from '../markets';
 import type { Catalogue, SelectionQuote } from '../catalogue/types';
 
 /** A 422 refusal of a placement; `changes` tells the slip what it must now show. */
@@ -60,7 +60,7 @@ export function strikeSlip(catalogue: Catalogue, selections: readonly SlipSelect
     if (!quote) throw new PlacementRefused('A selection on your slip is no longer available.', 'UnknownSelection', [{ selectionId: selection.selectionId, price: null, status: 'closed' }]);
     return quote;
   });
-  if (relatedEventIds(quotes).length > 0) {
+  if (relatedOutcomes(quotes).length > 0) {
     throw new PlacementRefused('Selections from the same match cannot be combined in an accumulator.', 'RelatedSelections');
   }
   const closed = quotes.filter((quote) => quote.status === 'closed' || quote.price === null);

@@ -48,6 +48,7 @@ interface Entry {
 
 const MAIN_MARKET_TYPE = 'match-result';
 const DEFAULT_RETENTION_MS = 6 * 60 * 60 * 1000;
+const SYNC_OVERLAP_MS = 5_000;
 const sameScore = (a: { home: number; away: number } | null, b: { home: number; away: number } | null) => a?.home === b?.home && a?.away === b?.away;
 
 /**
@@ -61,6 +62,7 @@ export class LiveCatalogue implements Catalogue {
   private readonly entries = new Map<string, Entry>();
   private readonly resolvedListeners = new Set<(resolved: MarketsResolved) => Promise<void> | void>();
   private readonly retentionMs: number;
+  private syncedUntil: number | undefined;
 
   constructor(private readonly deps: CatalogueDeps) {
     this.retentionMs = deps.finishedRetentionMs ?? DEFAULT_RETENTION_MS;
@@ -242,7 +244,10 @@ export class LiveCatalogue implements Catalogue {
    */
   async syncFromStore(): Promise<void> {
     const now = this.deps.clock.now();
-    const { events, marketStates } = await this.deps.store.loadEvents(new Date(now.getTime() - this.retentionMs));
+    // Rows carry the writer's clock: look back a little further than the last pass, for clocks a little apart.
+    const since = this.syncedUntil === undefined ? new Date(now.getTime() - this.retentionMs) : new Date(this.syncedUntil - SYNC_OVERLAP_MS);
+    const { events, marketStates } = await this.deps.store.loadEventsChangedSince(since);
+    this.syncedUntil = now.getTime();
     for (const record of events) {
       const entry = this.entries.get(record.id);
       if (!entry) {

@@ -97,6 +97,17 @@ export class CatalogueStore {
     return new Map(rows.map((row) => [row.market_id, { operatorSuspended: row.operator_suspended, resolution: row.resolution }]));
   }
 
+  /** Events written at or after `since` (a serving instance following the one that runs the feed). */
+  async loadEventsChangedSince(since: Date): Promise<{ events: EventRecord[]; marketStates: Map<string, MarketState> }> {
+    const rows = await this.db.selectFrom('sportsbook.events').selectAll().where('updated_at', '>=', since).orderBy('kickoff_at').execute();
+    const marketStates = new Map<string, MarketState>();
+    if (rows.length > 0) {
+      const states = await this.db.selectFrom('sportsbook.market_states').selectAll().where('event_id', 'in', rows.map((row) => row.id)).execute();
+      for (const state of states) marketStates.set(state.market_id, { operatorSuspended: state.operator_suspended, resolution: state.resolution });
+    }
+    return { events: rows.map(toRecord), marketStates };
+  }
+
   /** These events as stored now. */
   async loadEventsById(ids: string[]): Promise<EventRecord[]> {
     if (ids.length === 0) return [];
@@ -180,13 +191,14 @@ export class CatalogueStore {
               .returning('market_id')
               .execute();
       const resolvedNow = new Set(inserted.map((row) => row.market_id));
-      for (const resolution of resolutions) {
-        if (!resolvedNow.has(resolution.marketId)) continue;
-        const ending = resolution.outcome.kind === 'void' ? 'void' : 'settled';
+      const endings = resolutions
+        .filter((resolution) => resolvedNow.has(resolution.marketId))
+        .map((resolution) => ({ market_id: resolution.marketId, event_id: record.id, resolution: resolution.outcome.kind === 'void' ? ('void' as const) : ('settled' as const), updated_at: now }));
+      if (endings.length > 0) {
         await trx
           .insertInto('sportsbook.market_states')
-          .values({ market_id: resolution.marketId, event_id: record.id, resolution: ending, updated_at: now })
-          .onConflict((oc) => oc.column('market_id').doUpdateSet({ resolution: ending, updated_at: now }))
+          .values(endings)
+          .onConflict((oc) => oc.column('market_id').doUpdateSet((eb) => ({ resolution: eb.ref('excluded.resolution'), updated_at: now })))
           .execute();
       }
       await new CatalogueStore(trx).saveEvent(record, now);

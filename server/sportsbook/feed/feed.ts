@@ -34,7 +34,11 @@ export interface FeedDeps {
 }
 
 export const DEFAULT_CLOCK_SPEED = 9;
-export const DEFAULT_GOAL_SUSPENSION_MS = 5_000;
+/**
+ * Five seconds at the default speed; at a faster clock (e2e runs, demos) the same 45 match seconds, so a goal does
+ * not hold a match's markets for minutes of play.
+ */
+export const defaultGoalSuspensionMs = (clockSpeed: number) => Math.min(5_000, Math.round(45_000 / clockSpeed));
 
 /**
  * The simulated football feed: keeps the schedule topped up and moves every match along its accelerated clock.

@@ -20,34 +20,66 @@ interface SocketState {
   /** Bumped by every auth message, so a slow answer to an earlier one cannot bind over a later one. */
   authAttempt: number;
   alive: boolean;
+  address: string;
+  windowStart: number;
+  messagesInWindow: number;
 }
 
 /** A browser that does not read its pushes is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+export interface LiveLimits {
+  /** Open sockets per client address (several tabs and frames, not a flood). */
+  connectionsPerAddress: number;
+  /** Messages a socket may send per minute; a frame sends a few per page. */
+  messagesPerMinute: number;
+}
+
+export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120 };
+
+/** Close codes: a policy breach (flooding) and too many connections from one address. */
+export const WS_CLOSE_POLICY = 1008;
+export const WS_CLOSE_TRY_LATER = 1013;
+
 /** The /ws connections this instance holds: their subscriptions and sessions; fed by the bus. */
 export class SportsbookLiveHub implements SessionNotifier {
   private readonly sockets = new Map<WebSocket, SocketState>();
   private readonly sessions = new Map<string, Set<WebSocket>>();
+  private readonly perAddress = new Map<string, number>();
 
   constructor(
     private readonly bus: SportsbookBus,
     private readonly resolveSession: ResolveSession,
+    private readonly limits: LiveLimits = defaultLiveLimits,
   ) {
     bus.subscribe((message) => this.deliver(message));
   }
 
-  add(socket: WebSocket): void {
-    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true };
+  /** Takes a new socket from this client address, or closes it when the address already holds too many. */
+  add(socket: WebSocket, address = 'unknown'): void {
+    const held = this.perAddress.get(address) ?? 0;
+    if (held >= this.limits.connectionsPerAddress) {
+      socket.close(WS_CLOSE_TRY_LATER, 'too many connections');
+      return;
+    }
+    this.perAddress.set(address, held + 1);
+    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true, address, windowStart: Date.now(), messagesInWindow: 0 };
     this.sockets.set(socket, state);
     socket.on('pong', () => (state.alive = true));
     socket.on('message', (data, isBinary) => {
+      if (this.flooding(state)) {
+        socket.close(WS_CLOSE_POLICY, 'too many messages');
+        return;
+      }
       if (isBinary) return;
       void this.receive(socket, state, String(data));
     });
     socket.on('close', () => {
       this.unbind(socket, state);
       this.sockets.delete(socket);
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) this.perAddress.delete(address);
+      else this.perAddress.set(address, left);
     });
   }
 
@@ -82,6 +114,15 @@ export class SportsbookLiveHub implements SessionNotifier {
 
   closeAll(): void {
     for (const socket of this.sockets.keys()) socket.terminate();
+  }
+
+  private flooding(state: SocketState): boolean {
+    const now = Date.now();
+    if (now - state.windowStart >= 60_000) {
+      state.windowStart = now;
+      state.messagesInWindow = 0;
+    }
+    return ++state.messagesInWindow > this.limits.messagesPerMinute;
   }
 
   private async receive(socket: WebSocket, state: SocketState, text: string): Promise<void> {

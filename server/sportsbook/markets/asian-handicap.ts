@@ -1,4 +1,4 @@
-import { againstLine, goalDifferenceRule, type MarketRule } from './market-rule';
+import { againstLine, goalDifferenceRule, lineOf, type MarketRule } from './market-rule';
 
 /** The home side's handicap, -2.5 to +2.5: half lines win or lose in full, whole lines can push. */
 export const ASIAN_HANDICAP_LINES = [-2.5, -2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5] as const;
@@ -22,5 +22,5 @@ export const asianHandicap: MarketRule = goalDifferenceRule(
         { key: 'away', name: `${teams.away} ${signed(-line)}` },
       ],
     })),
-  (spec, key, difference) => againstLine(key === 'home' ? difference + spec.line! : -(difference + spec.line!)),
+  (spec, key, difference) => againstLine(key === 'home' ? difference + lineOf(spec) : -(difference + lineOf(spec))),
 );

@@ -19,7 +19,7 @@ import { matchResult } from './match-result';
 import { totalGoals } from './total-goals';
 
 export { MARKET_MARGINS, MIN_OFFERED_PROBABILITY, rawDecimalOdds } from './margins';
-export { areRelated, relatedEventIds } from './related-outcomes';
+export { areRelated, relatedOutcomes } from './related-outcomes';
 
 /** In the order a match page lists them. */
 export const MARKET_RULES: Readonly<Record<MarketType, MarketRule>> = {
@@ -41,9 +41,10 @@ export function marketCatalogue(home: string, away: string): MarketSpec[] {
 
 /**
  * Prices for the catalogue at this moment of the match. A market is closed at full time, after its period, or
- * once decided (see isDecided); a selection has no price, and is
- * closed, when it can no longer win, is fairer than MIN_OFFERED_PROBABILITY, or would be shorter than 1/500.
- * Selections that can be void (draw no bet, whole lines) are priced on their chance given no void.
+ * once decided (see isDecided). A selection has no price, and is closed, when it can no longer win, is less likely
+ * than MIN_OFFERED_PROBABILITY, or would be shorter than 1/500; in an open market such a selection can be priced
+ * again at a later moment (4-4 grows likelier at 3-3). Selections that can be void (draw no bet, whole lines) are
+ * priced on their chance given no void.
  */
 export function priceEvent(
   rates: MatchRates,

@@ -94,6 +94,12 @@ export function checkedKey(spec: MarketSpec, selectionKey: string): string {
   return selectionKey;
 }
 
+/** The market's goals line; a total or handicap without one must never settle (NaN would lose every bet). */
+export function lineOf(spec: MarketSpec): number {
+  if (spec.line === null || !Number.isFinite(spec.line)) throw new Error(`market ${spec.key} has no line`);
+  return spec.line;
+}
+
 export const won = (condition: boolean): SelectionOutcome => (condition ? 'won' : 'lost');
 
 /** won above zero, void at zero, lost below: a line's settlement after the handicap or against the total. */

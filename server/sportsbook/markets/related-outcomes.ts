@@ -8,7 +8,7 @@ export function areRelated(a: { eventId: string }, b: { eventId: string }): bool
 }
 
 /** The events that two or more of these legs come from (empty when the accumulator may be placed). */
-export function relatedEventIds(legs: ReadonlyArray<{ eventId: string }>): string[] {
+export function relatedOutcomes(legs: ReadonlyArray<{ eventId: string }>): string[] {
   const seen = new Set<string>();
   const related = new Set<string>();
   for (const { eventId } of legs) {

@@ -1,4 +1,4 @@
-import { againstLine, totalGoalsRule, type MarketRule } from './market-rule';
+import { againstLine, lineOf, totalGoalsRule, type MarketRule } from './market-rule';
 
 /** Lines 0.5 to 4.5 in halves: the whole lines are where "the total is exactly equal to the line" can void. */
 export const TOTAL_GOALS_LINES = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5] as const;
@@ -16,5 +16,5 @@ export const totalGoals: MarketRule = totalGoalsRule(
         { key: 'under', name: `Under ${line.toFixed(1)}` },
       ],
     })),
-  (spec, key, total) => againstLine(key === 'over' ? total - spec.line! : spec.line! - total),
+  (spec, key, total) => againstLine(key === 'over' ? total - lineOf(spec) : lineOf(spec) - total),
 );

@@ -6,9 +6,6 @@
  * likely than independent Poisson; the correction moves no probability in or out of the matrix as a whole.
  */
 
-/** Goals per side in one period's matrix: P(more than 10 in a half) is below 1e-9 for any sane rate. */
-export const MAX_PERIOD_GOALS = 10;
-
 export function dixonColesTau(home: number, away: number, lambda: number, mu: number, rho: number): number {
   if (home === 0 && away === 0) return 1 - lambda * mu * rho;
   if (home === 0 && away === 1) return 1 + lambda * rho;
@@ -18,16 +15,24 @@ export function dixonColesTau(home: number, away: number, lambda: number, mu: nu
 }
 
 /**
- * rho within the bounds that keep every tau non-negative (the paper's constraint), so a low-scoring period with
- * a strong league rho never gives a negative probability.
+ * rho within the bounds that keep every tau non-negative (the paper's constraint,
+ * max(-1/lambda, -1/mu) <= rho <= min(1/(lambda mu), 1)), so no league rho can make a probability negative.
  */
 export function boundedRho(lambda: number, mu: number, rho: number): number {
-  const lower = Math.max(lambda > 0 ? -1 / lambda : -Infinity, mu > 0 ? -1 / mu : -Infinity, -1);
+  const lower = Math.max(lambda > 0 ? -1 / lambda : -Infinity, mu > 0 ? -1 / mu : -Infinity);
   const upper = Math.min(lambda * mu > 0 ? 1 / (lambda * mu) : Infinity, 1);
   return Math.min(Math.max(rho, lower), upper);
 }
 
-function poissonColumn(rate: number, size: number): Float64Array {
+/** A match's low-score correction as a function of the final score, with rho already bounded. */
+export type LowScoreCorrection = (home: number, away: number) => number;
+
+export function lowScoreCorrection(lambda: number, mu: number, rho: number): LowScoreCorrection {
+  const bounded = boundedRho(lambda, mu, rho);
+  return (home, away) => dixonColesTau(home, away, lambda, mu, bounded);
+}
+
+export function poissonColumn(rate: number, size: number): Float64Array {
   const column = new Float64Array(size);
   let term = Math.exp(-rate);
   for (let goals = 0; goals < size; goals++) {
@@ -38,23 +43,18 @@ function poissonColumn(rate: number, size: number): Float64Array {
 }
 
 /**
- * P(home scores i and away scores j) in one period, row-major over (MAX_PERIOD_GOALS + 1)^2 cells, the
- * truncated tail spread back proportionally so the matrix sums to 1.
+ * E[tau(home + I, away + J)] with I and J the goals still to come, Poisson(restHome) and Poisson(restAway): how
+ * much likelier than independent Poisson the path through this score is. Only finals up to 1-1 differ from 1.
  */
-export function periodScoreMatrix(lambda: number, mu: number, rho: number): Float64Array {
-  const size = MAX_PERIOD_GOALS + 1;
-  const home = poissonColumn(lambda, size);
-  const away = poissonColumn(mu, size);
-  const r = boundedRho(lambda, mu, rho);
-  const matrix = new Float64Array(size * size);
-  let total = 0;
-  for (let i = 0; i < size; i++) {
-    for (let j = 0; j < size; j++) {
-      const cell = home[i]! * away[j]! * (i < 2 && j < 2 ? dixonColesTau(i, j, lambda, mu, r) : 1);
-      matrix[i * size + j] = cell;
-      total += cell;
+export function expectedCorrection(home: number, away: number, restHome: number, restAway: number, tau: LowScoreCorrection): number {
+  let expected = 1;
+  for (let i = 0; home + i <= 1; i++) {
+    for (let j = 0; away + j <= 1; j++) {
+      expected += poissonAtMostOne(restHome, i) * poissonAtMostOne(restAway, j) * (tau(home + i, away + j) - 1);
     }
   }
-  for (let k = 0; k < matrix.length; k++) matrix[k]! /= total;
-  return matrix;
+  return expected;
 }
+
+/** P(Poisson(rate) = goals) for 0 or 1 goals, all expectedCorrection needs. */
+const poissonAtMostOne = (rate: number, goals: number): number => (goals === 0 ? Math.exp(-rate) : rate * Math.exp(-rate));

@@ -1,3 +1,4 @@
+import { expectedCorrection, lowScoreCorrection } from './dixon-coles';
 import type { GoalRates, LeagueProfile, MatchRates, MatchState, TeamStrength } from './types';
 
 /**
@@ -19,7 +20,8 @@ export const HALF_MINUTES = 45;
 
 /**
  * The shares of the whole match's expected goals still to come in each half. The clock runs 0 to 45 in the first
- * half and 45 to 90 in the second; stoppage time is not modelled (the feed's clock does not stop at 45 or 90).
+ * half and 45 to 90 in the second. Stoppage time is not modelled: each half's expected goals are spent by its
+ * 45th minute, so a feed that plays stoppage time should keep the clock below 45 (or 90) until the whistle.
  */
 export function remainingShares(state: MatchState): { firstHalf: number; secondHalf: number } {
   const secondHalfShare = 1 - FIRST_HALF_SHARE;
@@ -44,9 +46,11 @@ function timeLeft(minute: number, kickOff: number): number {
 }
 
 /**
- * Goals per minute for each side now, for the feed to draw goals from the same rates the prices use (zero outside
- * play and once the half's 45 minutes are up). The feed's goals are independent Poisson processes, so they lack
- * the Dixon-Coles low-score correction the prices carry: a difference of a percent or so on 0-0 and 1-1.
+ * Goals per minute for each side now, for the feed to draw goals from exactly the model the prices use (zero
+ * outside play and once the half's 45 minutes are up): the half's Poisson rate, times how the low-score
+ * correction changes once this side scores, E[tau | one more goal] / E[tau | the score now] (a Doob transform:
+ * goals drawn at these rates give full-time scores distributed exactly as Dixon-Coles). Once either side has two
+ * goals, and at rho = 0, it is the plain Poisson rate.
  */
 export function goalRates(rates: MatchRates, state: MatchState): GoalRates {
   const inPlay =
@@ -54,5 +58,15 @@ export function goalRates(rates: MatchRates, state: MatchState): GoalRates {
     (state.phase === 'second-half' && state.minute < 2 * HALF_MINUTES);
   if (!inPlay) return { home: 0, away: 0 };
   const share = state.phase === 'first-half' ? FIRST_HALF_SHARE : 1 - FIRST_HALF_SHARE;
-  return { home: (rates.home * share) / HALF_MINUTES, away: (rates.away * share) / HALF_MINUTES };
+  const rest = remainingShares(state);
+  const restHome = rates.home * (rest.firstHalf + rest.secondHalf);
+  const restAway = rates.away * (rest.firstHalf + rest.secondHalf);
+  const tau = lowScoreCorrection(rates.home, rates.away, rates.rho);
+  const { home, away } = state.score;
+  const now = expectedCorrection(home, away, restHome, restAway, tau);
+  const adjust = (afterGoal: number) => (now > 0 ? afterGoal / now : 1);
+  return {
+    home: ((rates.home * share) / HALF_MINUTES) * adjust(expectedCorrection(home + 1, away, restHome, restAway, tau)),
+    away: ((rates.away * share) / HALF_MINUTES) * adjust(expectedCorrection(home, away + 1, restHome, restAway, tau)),
+  };
 }

@@ -60,6 +60,10 @@ export interface PricedSelection {
   voidProbability: number;
   /** On the price ladder, after the market's margin; null when not offered (decided, or too unlikely to price). */
   price: Price | null;
+  /**
+   * 'open' exactly when priced, else 'closed'. A closed selection of an open market may be priced again later
+   * (a correct score growing likelier); once the market is closed, it stays closed.
+   */
   status: SelectionStatus;
 }
 

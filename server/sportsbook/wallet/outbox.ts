@@ -20,7 +20,7 @@ export type CallResult = { state: 'done'; answer: Record<string, unknown> } | { 
  * records the answer (so a bet's status and its call's state change together), `afterCommit` pushes to the frame.
  */
 export interface CallHandler {
-  inTransaction(trx: Transaction<BetsDatabase>, call: WalletCall, result: CallResult): Promise<void>;
+  inTransaction?(trx: Transaction<BetsDatabase>, call: WalletCall, result: CallResult): Promise<void>;
   afterCommit?(call: WalletCall, result: CallResult): Promise<void> | void;
 }
 
@@ -207,17 +207,24 @@ export class WalletOutbox {
   /** Records an answer once: a second answer to the same call (a retry racing the worker) changes nothing. */
   private async record(call: WalletCall, result: CallResult): Promise<boolean> {
     const handler = this.handlers.get(call.kind);
-    const recorded = await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
+    const markAnswered = async (db: Transaction<BetsDatabase> | BetsDb) => {
+      const updated = await db
         .updateTable('sportsbook.wallet_calls')
         .set({ state: result.state, answer: JSON.stringify(result.state === 'done' ? result.answer : { code: result.code, message: result.message }), updated_at: this.clock.now() })
         .where('id', '=', call.id)
         .where('state', '=', 'pending')
         .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) return false;
-      await handler?.inTransaction(trx, call, result);
-      return true;
-    });
+      return updated.numUpdatedRows > 0n;
+    };
+    const inTransaction = handler?.inTransaction?.bind(handler);
+    // Credits and rollbacks change nothing else here: one statement, no transaction (settlement sends thousands).
+    const recorded = inTransaction
+      ? await this.db.transaction().execute(async (trx) => {
+          if (!(await markAnswered(trx))) return false;
+          await inTransaction(trx, call, result);
+          return true;
+        })
+      : await markAnswered(this.db);
     if (recorded) await handler?.afterCommit?.(call, result);
     return recorded;
   }
