@@ -108,6 +108,22 @@ for (const kind of databaseKinds()) {
       expect(new Set(clubs).size).toBe(clubs.length);
     });
 
+    it('keeps matches in play and about to start at a much faster clock too', async () => {
+      const fast = await createSportsbookContext(kind, { feed: {} }, '2026-06-02T09:00:00.000Z', { clockSpeed: 60, goalSuspensionMs: 750 });
+      try {
+        const start = fast.clock.now().getTime();
+        for (let second = 0; second <= 600; second += 20) {
+          await tickAt(fast, start + second * 1000);
+          const now = fast.clock.now().getTime();
+          expect(fast.services.catalogue.listEvents({ status: 'live' }).length, `live at +${second} s`).toBeGreaterThanOrEqual(3);
+          const soon = fast.services.catalogue.listEvents({ status: 'upcoming' }).filter((event) => new Date(event.kickoffAt).getTime() - now <= 2 * 60_000);
+          expect(soon.length, `starting soon at +${second} s`).toBeGreaterThanOrEqual(3);
+        }
+      } finally {
+        await fast.close();
+      }
+    });
+
     it('a restarted catalogue resumes every event at its stored state and seq', async () => {
       const { services } = context;
       const before = services.catalogue.records().filter((record) => record.status === 'live');

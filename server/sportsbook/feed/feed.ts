@@ -15,7 +15,7 @@ export interface FeedOptions {
   clockSpeed: number;
   /** Real milliseconds a goal holds the match's markets suspended (SPORTSBOOK_GOAL_SUSPENSION_MS). */
   goalSuspensionMs: number;
-  /** Real milliseconds between rolling kick-offs; by default so that about five matches are in play. */
+  /** Real milliseconds between rolling kick-offs. */
   slotMs?: number;
   horizonMs?: number;
   daysAhead?: number;
@@ -57,8 +57,11 @@ export class MatchFeed {
   ) {
     this.random = deps.random ?? Math.random;
     const duration = matchDurationMs(options.clockSpeed);
-    this.slotMs = options.slotMs ?? Math.max(60_000, Math.round(duration / 5 / 60_000) * 60_000);
-    this.horizonMs = options.horizonMs ?? 30 * 60_000;
+    // About five matches in play at once and fifteen kick-offs ahead, at any clock speed.
+    // Whole minutes where the clock allows, so kick-offs read as times of day.
+    const slot = duration / 5;
+    this.slotMs = options.slotMs ?? (slot >= 60_000 ? Math.round(slot / 60_000) * 60_000 : Math.max(10_000, Math.round(slot / 10_000) * 10_000));
+    this.horizonMs = options.horizonMs ?? 15 * this.slotMs;
     this.daysAhead = options.daysAhead ?? 3;
   }
 

@@ -53,7 +53,10 @@ export class FeedRunner {
         this.leading = await this.leadership.acquire();
       }
       if (this.leading) await this.feed.tick();
-      else await this.catalogue.syncFromStore();
+      else {
+        await this.catalogue.syncFromStore();
+        this.catalogue.evictFinished();
+      }
     } catch (error) {
       this.logger?.error({ err: error }, 'feed tick failed');
     }

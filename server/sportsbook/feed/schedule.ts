@@ -27,8 +27,8 @@ const ROUND_TIMES_UTC: Array<[number, number]> = [
   [14, 0],
 ];
 const ROUND_SIZE = 4;
-/** A club rests at least this long between two matches. */
-const REST_MS = 10 * 60_000;
+/** A club rests at least half a match's length between two matches (on the accelerated clock). */
+const restMs = (matchDurationMs: number) => matchDurationMs / 2;
 
 /**
  * The fixtures missing from the rolling schedule: a kick-off every slot from one match length ago (so a fresh
@@ -39,7 +39,7 @@ export function missingFixtures(now: Date, existing: EventRecord[], competitions
   if (competitions.length === 0) return [];
   const planned: Fixture[] = [];
   const booked = existing.filter((event) => event.status !== 'abandoned').map((event) => ({ ...event }) as Fixture);
-  const busyWindow = options.matchDurationMs + REST_MS;
+  const busyWindow = options.matchDurationMs + restMs(options.matchDurationMs);
   const isFree = (teamId: string, kickoff: number) =>
     ![...booked, ...planned].some((fixture) => (fixture.homeTeamId === teamId || fixture.awayTeamId === teamId) && Math.abs(fixture.kickoffAt.getTime() - kickoff) < busyWindow);
   const pickPair = (competitionId: string, kickoff: number): [string, string] | undefined => {

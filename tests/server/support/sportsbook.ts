@@ -50,13 +50,18 @@ export interface SportsbookTestContext {
 }
 
 /** A migrated sportsbook on a cloned database, its world seeded and its schedule filled by one tick, not listening. */
-export async function createSportsbookContext(kind: DatabaseKind, overrides: Partial<Omit<SportsbookServiceDeps, 'db' | 'clock' | 'config'>> = {}, start = '2026-06-01T12:00:30.000Z'): Promise<SportsbookTestContext> {
+export async function createSportsbookContext(
+  kind: DatabaseKind,
+  overrides: Partial<Omit<SportsbookServiceDeps, 'db' | 'clock' | 'config'>> = {},
+  start = '2026-06-01T12:00:30.000Z',
+  config: Partial<Pick<typeof SPORTSBOOK_TEST_CONFIG, 'clockSpeed' | 'goalSuspensionMs'>> = {},
+): Promise<SportsbookTestContext> {
   const database = await cloneDatabase(kind);
   const db = sportsbookDb(database);
   await migrateSportsbook(db);
   const clock = new ManualClock(start);
   const goals = new ScriptedGoals();
-  const services = createSportsbookServices({ db, clock, config: SPORTSBOOK_TEST_CONFIG, random: seededRandom(), goals: goals.draw, ...overrides });
+  const services = createSportsbookServices({ db, clock, config: { ...SPORTSBOOK_TEST_CONFIG, ...config }, random: seededRandom(), goals: goals.draw, ...overrides });
   const updates: EventUpdate[] = [];
   services.bus.subscribe((message) => {
     if (message.kind === 'event') updates.push(message.update);
