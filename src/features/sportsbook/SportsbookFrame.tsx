@@ -8,6 +8,8 @@ import { HostBridge, frameOriginOf } from './HostBridge';
 import { addressForRoute, fetchLaunchUrl } from './launch';
 import './sportsbook.css';
 
+const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
+
 export const OFFLINE_TEXT = 'You are offline. Betting needs a connection.';
 export const UNAVAILABLE_TEXT = 'The sportsbook is unavailable right now. Please try again in a moment.';
 
@@ -109,7 +111,12 @@ export const SportsbookFrame = observer(function SportsbookFrame({ route, keepRo
           launchedSignedIn.current = signedIn;
           if (signedIn) {
             fetchLaunchUrl(http, currentRoute.current).then(
-              (url) => overlays.open('iframeRedirect', url),
+              (url) => {
+                // iframeRedirect closes the other overlays: right after a sign-in for a bet, never over a flow the
+                // customer went on with (registration's deposit step, a drawer opened meanwhile).
+                if (overlays.stack.every((entry) => SIGN_IN_OVERLAYS.has(entry.definition.name))) overlays.open('iframeRedirect', url);
+                else hostBridge.post({ type: 'launch', url });
+              },
               () => undefined,
             );
           } else hostBridge.post({ type: overlays.isOpen('account-suspended') ? 'suspended' : 'logout' });
@@ -167,7 +174,7 @@ export const SportsbookFrame = observer(function SportsbookFrame({ route, keepRo
         // Kept mounted while offline (hidden), so the frame's state and session survive a dropped connection.
         <iframe ref={iframe} className="sportsbook-frame__iframe" src={src} title={title} hidden={!network.online} allow="clipboard-write" referrerPolicy="strict-origin-when-cross-origin" />
       )}
-      {network.online && !src && !failed && <div className="sportsbook-frame__loading" aria-busy="true" aria-label="Loading the sportsbook" />}
+      {network.online && !src && !failed && <div className="sportsbook-frame__loading" role="status" aria-busy="true" aria-label="Loading the sportsbook" />}
     </div>
   );
 });

@@ -108,6 +108,17 @@ describe('the sportsbook frame on the host page', () => {
     act(() => root.session.signOut('logout'));
     expect(post).toHaveBeenCalledWith({ type: 'logout' }, BOOK);
   });
+
+  it('never closes a flow the customer went on with: signed in during registration, the launch goes straight to the frame', async () => {
+    const { root } = renderFrame();
+    const source = await frameWindow();
+    const post = vi.spyOn(source, 'postMessage');
+    act(() => root.overlays.open('register'));
+    runInAction(() => (root.session.token = toStoredToken(token(), Date.now())));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` }, BOOK));
+    expect(root.overlays.top?.definition.name).toBe('register');
+    expect(root.overlays.redirectUrl).toBeNull();
+  });
 });
 
 describe('host addresses for frame routes', () => {
