@@ -50,7 +50,7 @@ export function App() {
         )
       )}
       <div className="sb__layout">
-        <main className="sb__main" ref={main} id="sb-main">
+        <main className="sb__main" ref={main} id="sb-main" aria-label="Sportsbook">
           <Suspense fallback={<div className="skeleton skeleton--header" aria-busy="true" />}>
             {route.name === 'home' && <Home />}
             {route.name === 'event' && <MatchPage key={route.eventId} eventId={route.eventId} />}
