@@ -10,6 +10,7 @@ export const E2E_PROVIDERS_PORT = Number(process.env.E2E_PROVIDERS_PORT || E2E_P
 process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'bx-e2e-data-'));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 export const E2E_CLIENT_DIR = process.env.E2E_CLIENT_DIR || 'dist';
+export const E2E_SPORTSBOOK_PORT = Number(process.env.E2E_SPORTSBOOK_PORT || E2E_PORT + 20);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,6 +44,9 @@ export default defineConfig({
       PROVIDERS_URL: `http://127.0.0.1:${E2E_PROVIDERS_PORT}`,
       SEED_DEMO: 'true',
       CLIENT_DIR: E2E_CLIENT_DIR,
+      SPORTSBOOK_PORT: String(E2E_SPORTSBOOK_PORT),
+      SPORTSBOOK_URL: `http://localhost:${E2E_SPORTSBOOK_PORT}`,
+      SPORTSBOOK_CLIENT_DIR: process.env.E2E_SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook',
     },
   },
 });

@@ -54,6 +54,7 @@ export default defineConfig({
       '/payments': 'http://127.0.0.1:8080',
       '/transactions': 'http://127.0.0.1:8080',
       '/api': 'http://127.0.0.1:8080',
+      '/games': 'http://127.0.0.1:8080',
       '/wws': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },

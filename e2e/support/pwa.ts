@@ -26,6 +26,9 @@ export async function acceptCookies(page: Page): Promise<void> {
   const bar = page.getByTestId('cookie-bar');
   if (await bar.isVisible()) await bar.getByRole('button', { name: 'Accept' }).click();
   await expect(bar).toBeHidden();
+  // The bar leaves the mouse over the sportsbook iframe (another origin, another process): move it back onto the
+  // page, or Chromium may route the next click through the iframe's stale hit-test region after a scroll.
+  await page.mouse.move(1, 1);
 }
 
 export interface CachedEntry {

@@ -17,6 +17,8 @@ import { startProvidersServer } from '../../server/providers/server';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { listenOperatorSocket } from '../../server/modules/operator/socket';
 import { runOperatorRequest } from '../../server/modules/operator/dispatch';
+import { loadSportsbookConfig } from '../../server/sportsbook/config';
+import { startSportsbook } from '../../server/sportsbook/start';
 
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const config = loadConfig();
@@ -43,5 +45,7 @@ app.post<{ Body: { email: string; password: string; balance?: number; verified?:
 });
 
 await startProvidersServer({ config });
+// The sportsbook on its own origin (SPORTSBOOK_PORT), serving the built frame, as npm start runs it.
+await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logLevel: process.env.E2E_LOG_LEVEL || false, operatorSocket: true });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));

@@ -24,6 +24,11 @@ export const Header = observer(function Header() {
       <nav className="header__actions" aria-label="Account">
         {session.isLoggedIn ? (
           <>
+            {!mobile && (
+              <button type="button" className="button button--ghost" onClick={() => overlays.open('AllBets')} data-testid="header-my-bets">
+                My Bets
+              </button>
+            )}
             <button type="button" className="button button--ghost" onClick={() => overlays.open('account')} aria-label={`Balance ${formatPence(balance.balance, balance.currency)}${balance.lastKnownAt !== null ? ' (last known)' : ''}, open account`} data-testid="header-balance">
               {formatPence(balance.balance, balance.currency)}
               {balance.lastKnownAt !== null && <small className="header__last-known"> last known</small>}

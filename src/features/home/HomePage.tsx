@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
+import { routeFromAddress } from '../sportsbook/launch';
+import './home.css';
+
+const SportsbookFrame = lazy(() => import('../sportsbook/SportsbookFrame'));
+
+/** `/` is the sportsbook, embedded; `?sb=/event/abc` opens it at a match. */
 export function HomePage() {
   return (
-    <section className="home">
-      <h1>Bet on sport, your way</h1>
-      <p>
-        ExSport is a UK betting exchange and sportsbook for adults aged 18 and over. Open an account in minutes, verify your identity, deposit by debit card and set the
-        safer-gambling limits that suit you.
-      </p>
-      <p>The sportsbook and the exchange open soon. Until then you can register, manage your account and money, and read our rules and terms, even offline.</p>
-    </section>
+    <>
+      <h1 className="visually-hidden">ExSport Sportsbook</h1>
+      <Suspense fallback={<div className="sportsbook-frame" aria-busy="true" />}>
+        <SportsbookFrame route={routeFromAddress(window.location.search)} keepRouteInAddress title="Sportsbook" />
+      </Suspense>
+    </>
   );
 }

@@ -7,6 +7,15 @@ export default observer(function MobileMenuDrawer() {
   const { overlays, session } = useStores();
   return (
     <nav aria-label="Menu">
+      {session.isLoggedIn && (
+        <ul className="menu-list" aria-label="Betting">
+          <li>
+            <button type="button" onClick={() => overlays.open('AllBets')}>
+              My Bets
+            </button>
+          </li>
+        </ul>
+      )}
       <ul className="menu-list">
         {helpEntries
           .filter((entry) => !entry.signedInOnly || session.isLoggedIn)

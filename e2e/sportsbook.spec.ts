@@ -1,0 +1,75 @@
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { createCustomer, operator, test } from './support/fixtures';
+
+/**
+ * Issue 11's journey, both origins, a real browser: a logged-out visitor browses `/`, adds a selection, presses
+ * Place and sees bet-not-logged-in; signs in and the slip is still there; places the bet and sees the balance drop
+ * live; the operator settles the match and the returns show in the balance, My Bets and history.
+ */
+
+const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
+
+/** `npm run operator -- sb-settle <event> <full time> <half time>`, through the sportsbook's operator socket. */
+async function settle(eventId: string, fullTime: { home: number; away: number }) {
+  await operator('sb-settle', eventId, `${fullTime.home}-${fullTime.away}`, `${Math.min(1, fullTime.home)}-0`);
+}
+
+const pounds = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+test('a visitor bets at /, signs in on the way with the slip kept, and is paid when the match settles', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const customer = await createCustomer({ balance: 5_000 });
+  await page.goto('/');
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+
+  // Browse: a match's home win, from the first list with prices.
+  const price = frame.locator('.event-row .odds:not([disabled])').first();
+  await expect(price).toBeVisible({ timeout: 20_000 });
+  const name = (await price.getAttribute('aria-label'))!;
+  const homeTeam = name.replace(/ to win at .*$/, '');
+  await price.click();
+  await expect(price).toHaveAttribute('aria-pressed', 'true');
+  const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
+  await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
+  await slip.getByRole('checkbox', { name: 'Accept all price changes' }).check();
+  await slip.getByRole('button', { name: /Place Bet/ }).click();
+  await expect(page.getByRole('dialog', { name: "Let's get that bet on" })).toBeVisible();
+
+  // Sign in from that modal: the slip is still there.
+  await page.getByRole('dialog', { name: "Let's get that bet on" }).getByRole('button', { name: 'Login' }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await login.getByLabel('Email').fill(customer.email);
+  await login.getByLabel('Password', { exact: true }).fill(customer.password);
+  await login.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/£50\.00/);
+  await expect(slip.getByText(homeTeam, { exact: true })).toBeVisible();
+  await expect(frame.locator('.subnav__balance')).toHaveText('£50.00');
+
+  // Place: a receipt with its bet id, and the host's balance drops live.
+  await slip.getByRole('button', { name: /Place Bet/ }).click();
+  const receipt = slip.locator('.receipt--accepted');
+  await expect(receipt).toBeVisible({ timeout: 20_000 });
+  await expect(receipt.getByText('Bet placed')).toBeVisible();
+  const potential = pounds((await receipt.locator('dt:has-text("Potential returns") + dd').textContent())!);
+  await expect(page.getByTestId('header-balance')).toHaveText(/£48\.00/);
+
+  // The operator settles the match as a home win: the returns reach the balance, My Bets and history.
+  const selectionId = await frame.locator('body').evaluate(() => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string);
+  await settle(selectionId.split('~')[0]!, { home: 9, away: 0 });
+  const expected = ((4_800 + potential) / 100).toFixed(2);
+  await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${expected.replace('.', '\\.')}`), { timeout: 20_000 });
+
+  await expect(frame.locator('.subnav__balance')).toHaveText(`£${expected}`);
+  await slip.getByRole('button', { name: 'View in My Bets' }).click();
+  await frame.getByRole('tab', { name: 'Settled' }).click();
+  const bet = frame.locator('.bet-card').first();
+  await expect(bet.locator('.status')).toHaveText('Won');
+  await expect(bet.getByText(`£${expected}`).or(bet.locator('dd.positive'))).toBeVisible();
+
+  await page.getByTestId('header-balance').click();
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Transaction History/ }).click();
+  const history = page.getByRole('dialog', { name: 'Transaction History' });
+  await expect(history.getByText('Winnings').first()).toBeVisible({ timeout: 15_000 });
+});

@@ -1,0 +1,24 @@
+import type { Http } from '../../api/http';
+import { isFrameRoute } from '../../contract/bridge';
+
+/** GET /games/iqs: the sportsbook's address at `route`, with a one-time launch token when signed in (the bearer goes along). */
+export async function fetchLaunchUrl(http: Http, route: string): Promise<string> {
+  const body = (await http.get('/games/iqs', { query: { route } })) as { url?: unknown };
+  if (!body || typeof body.url !== 'string') throw new Error('No launch address');
+  return body.url;
+}
+
+/** The frame route a host address asks for: `/?sb=/event/abc` deep-links a match. */
+export function routeFromAddress(search: string): string {
+  const route = new URLSearchParams(search).get('sb');
+  return route && isFrameRoute(route) ? route : '/';
+}
+
+/** The host address that keeps the frame's route. */
+export function addressForRoute(pathname: string, search: string, hash: string, route: string): string {
+  const params = new URLSearchParams(search);
+  if (route === '/') params.delete('sb');
+  else params.set('sb', route);
+  const query = params.toString().replace(/%2F/g, '/');
+  return `${pathname}${query ? `?${query}` : ''}${hash}`;
+}

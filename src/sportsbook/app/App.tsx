@@ -1,0 +1,177 @@
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSportsbook } from './context';
+import { useWatch } from '../stores/Observable';
+import { Home } from '../screens/Home';
+import { BetSlip } from '../ui/BetSlip';
+import { formatPence } from '../../lib/money';
+import { ChevronDown, WifiOff, X } from '../ui/icons';
+
+const MatchPage = lazy(() => import('../screens/MatchPage'));
+const MyBets = lazy(() => import('../screens/MyBets'));
+
+const desktopQuery = '(min-width: 1024px)';
+function useDesktop(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = matchMedia(desktopQuery);
+      query.addEventListener('change', listener);
+      return () => query.removeEventListener('change', listener);
+    },
+    () => matchMedia(desktopQuery).matches,
+  );
+}
+
+export function App() {
+  const sportsbook = useSportsbook();
+  const { router, slip, network, socket } = sportsbook;
+  useWatch(router, slip, network, socket);
+  const desktop = useDesktop();
+  const route = router.route;
+  const main = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    main.current?.scrollTo?.(0, 0);
+    window.scrollTo?.(0, 0);
+  }, [router.path]);
+
+  return (
+    <div className="sb">
+      <SubNav />
+      {!network.online ? (
+        <p className="connection connection--offline" role="status">
+          <WifiOff size={16} /> You are offline. Prices may be out of date and bets cannot be placed.
+        </p>
+      ) : (
+        socket.state !== 'open' &&
+        socket.getRevision() > 2 && (
+          <p className="connection" role="status">
+            Reconnecting to live prices…
+          </p>
+        )
+      )}
+      <div className="sb__layout">
+        <main className="sb__main" ref={main} id="sb-main" aria-label="Sportsbook">
+          <Suspense fallback={<div className="skeleton skeleton--header" aria-busy="true" />}>
+            {route.name === 'home' && <Home />}
+            {route.name === 'event' && <MatchPage key={route.eventId} eventId={route.eventId} />}
+            {route.name === 'bets' && <MyBets />}
+          </Suspense>
+        </main>
+        {desktop ? (
+          <aside className="sb__slip" aria-labelledby="slip-title">
+            <h2 id="slip-title" className="slip-title">
+              Bet Slip <span className="badge">{slip.selections.length}</span>
+            </h2>
+            <BetSlip phone={false} />
+          </aside>
+        ) : (
+          <SlipSheet />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SubNav() {
+  const { router, prefs, session } = useSportsbook();
+  useWatch(prefs, session);
+  const link = (path: string, label: string) => (
+    <a
+      href={path}
+      className="subnav__link"
+      aria-current={router.path === path || (path === '/' && router.route.name === 'event') ? 'page' : undefined}
+      onClick={(click) => {
+        click.preventDefault();
+        router.go(path);
+      }}
+    >
+      {label}
+    </a>
+  );
+  return (
+    <nav className="subnav" aria-label="Sportsbook">
+      <div className="subnav__links">
+        {link('/', 'Football')}
+        {link('/bets', 'My Bets')}
+      </div>
+      <div className="subnav__tools">
+        {session.signedIn && session.balance !== null && <span className="subnav__balance">{formatPence(session.balance, session.currency)}</span>}
+        <label className="odds-toggle">
+          <span className="visually-hidden">Odds format</span>
+          <select value={prefs.oddsFormat} onChange={(change) => prefs.setOddsFormat(change.target.value === 'decimal' ? 'decimal' : 'fractional')}>
+            <option value="fractional">Fractional</option>
+            <option value="decimal">Decimal</option>
+          </select>
+          <ChevronDown size={14} />
+        </label>
+      </div>
+    </nav>
+  );
+}
+
+/** The phone's slip: a bar over the page bottom; pressed, a modal sheet with the whole slip. */
+function SlipSheet() {
+  const { slip } = useSportsbook();
+  useWatch(slip);
+  const [open, setOpen] = useState(false);
+  const bar = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const count = slip.selections.length;
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    if (open) heading.current?.focus();
+    else if (wasOpen.current) bar.current?.focus();
+    wasOpen.current = open;
+    if (!open) return;
+    // A modal sheet: the page behind it takes no focus or clicks, and Escape closes it wherever focus is.
+    const behind = [...document.querySelectorAll<HTMLElement>('.subnav, .sb__main, .connection')];
+    behind.forEach((element) => (element.inert = true));
+    const onKey = (key: KeyboardEvent) => key.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      behind.forEach((element) => (element.inert = false));
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  // A placement in flight opens the sheet, so its outcome is seen.
+  useEffect(() => {
+    if (slip.placements.length > 0) setOpen(true);
+  }, [slip.placements.length]);
+
+  if (count === 0 && slip.placements.length === 0 && !open) return null;
+  return (
+    <>
+      <button type="button" ref={bar} className="slip-bar" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        <span className="badge badge--accent">{count}</span>
+        <span className="slip-bar__title">Bet Slip</span>
+        {slip.totalStake > 0 && <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span>}
+        <ChevronDown size={18} className="slip-bar__chevron" />
+      </button>
+      {open && (
+        <div className="sheet-backdrop" onClick={() => setOpen(false)}>
+          <div
+            className="sheet"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby="sheet-title"
+            onClick={(click) => click.stopPropagation()}
+          >
+            <div className="sheet__head">
+              <h2 id="sheet-title" ref={heading} tabIndex={-1}>
+                Bet Slip <span className="badge">{count}</span>
+              </h2>
+              <button type="button" className="icon-btn" aria-label="Close bet slip" onClick={() => setOpen(false)}>
+                <X size={20} />
+              </button>
+            </div>
+            <div className="sheet__body">
+              <BetSlip phone />
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

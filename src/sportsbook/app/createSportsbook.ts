@@ -1,0 +1,143 @@
+import { SportsbookApi } from '../services/api';
+import { PriceSocket, type SocketLike } from '../services/PriceSocket';
+import { FrameBridge, hostOriginOf, type FrameWindow } from '../services/FrameBridge';
+import { SessionStore } from '../stores/SessionStore';
+import { CatalogStore } from '../stores/CatalogStore';
+import { SlipStore } from '../stores/SlipStore';
+import { PrefsStore } from '../stores/PrefsStore';
+import { RouterStore } from '../stores/RouterStore';
+import { NetworkStore } from '../stores/NetworkStore';
+import { BetsStore } from '../stores/BetsStore';
+import type { HostToFrameMessage } from '../../contract/bridge';
+import { isFrameRoute } from '../../contract/bridge';
+
+export interface SportsbookEnvironment {
+  window: Window & FrameWindow;
+  fetch?: typeof fetch;
+  createSocket?: (url: string) => SocketLike;
+}
+
+/** The path the frame opens on: `?route=` from the launch URL, else its own path. */
+export function initialRoute(location: Pick<Location, 'pathname' | 'search'>): string {
+  const route = new URLSearchParams(location.search).get('route');
+  if (route && isFrameRoute(route)) return route;
+  return isFrameRoute(location.pathname) ? location.pathname : '/';
+}
+
+/** Builds and wires every store of the frame once. */
+export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }: SportsbookEnvironment) {
+  const location = win.location;
+  const network = new NetworkStore(win, win.navigator.onLine);
+  const session: SessionStore = new SessionStore({ api: () => api, storage: win.sessionStorage, onExpired: () => bridge.post({ type: 'session-expired' }) });
+  const api = new SportsbookApi({ baseUrl: location.origin, fetch: fetchImpl?.bind(win) ?? win.fetch.bind(win), token: () => session.token, onSessionExpired: () => session.end(true) });
+  const catalog = new CatalogStore(api);
+  const prefs = new PrefsStore(win.localStorage);
+  const bets = new BetsStore(api.bets);
+  const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) => onHostMessage(message));
+  const router = new RouterStore(initialRoute(location), win.history, (path) => bridge.post({ type: 'route', path }));
+  const slip = new SlipStore({
+    api,
+    storage: win.localStorage,
+    randomUUID: () => win.crypto.randomUUID(),
+    signedIn: () => session.signedIn,
+    balance: () => session.balance,
+    online: () => network.online,
+    requestLogin: () => bridge.post({ type: 'login-requested' }),
+    requestDeposit: (shortfall) => bridge.post({ type: 'deposit-requested', shortfall }),
+    formatPrice: prefs.format,
+    onBetsChanged: () => {
+      bridge.post({ type: 'bets-changed' });
+      void session.refresh();
+    },
+  });
+  const wsUrl = `${location.origin.replace(/^http/, 'ws')}/ws`;
+  const socket = new PriceSocket({
+    url: wsUrl,
+    createSocket: createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
+    token: () => session.token,
+    onMessage: (message) => {
+      if (message.type === 'event-update') catalog.apply(message);
+      else if (message.type === 'bet') {
+        slip.onBet(message.bet);
+        bets.onBet(message.bet);
+        bridge.post({ type: 'bets-changed' });
+        // A settled bet may have paid out: the balance shown must not lag the host's.
+        if (message.bet.returns !== null) void session.refresh();
+      } else if (message.type === 'balance') session.setBalance(message.balance);
+    },
+    onReconnected: () => {
+      void catalog.resync(socket.subscribed.eventIds, socket.subscribed.lists);
+      slip.checkUnresolved();
+      void session.refresh();
+    },
+  });
+
+  const subscribe = () => {
+    const route = router.route;
+    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : [])];
+    socket.watch(route.name === 'home', eventIds);
+  };
+  router.subscribe(subscribe);
+  slip.subscribe(subscribe);
+  catalog.subscribe(() => slip.reconcile((id) => catalog.findSelection(id)));
+  network.subscribe(() => {
+    if (network.online) {
+      socket.retryNow();
+      slip.checkUnresolved();
+    }
+  });
+
+  async function launch(url: string): Promise<void> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return;
+    }
+    if (target.origin !== location.origin) return;
+    const token = SessionStore.launchTokenFrom(target.hash);
+    if (token) await session.launch(token);
+    socket.authenticate();
+    bets.reset();
+    const route = initialRoute(target);
+    if (route !== '/') router.go(route);
+  }
+
+  function onHostMessage(message: HostToFrameMessage): void {
+    if (message.type === 'launch') void launch(message.url);
+    else if (message.type === 'logout' || message.type === 'suspended') {
+      session.end(false);
+      bets.reset();
+      socket.authenticate();
+    } else if (message.type === 'odds-format') prefs.setOddsFormat(message.format);
+    else if (message.type === 'navigate') router.go(message.path);
+  }
+
+  async function start(): Promise<void> {
+    const token = SessionStore.launchTokenFrom(location.hash);
+    if (token) {
+      // The token is single use: out of the address before anything else can read or bookmark it.
+      win.history.replaceState(null, '', router.path);
+      await session.launch(token);
+    } else {
+      if (location.pathname !== router.path || location.search) win.history.replaceState(null, '', router.path);
+      void session.refresh();
+    }
+    win.addEventListener('popstate', () => router.popped(location.pathname));
+    win.addEventListener('hashchange', () => {
+      if (!SessionStore.launchTokenFrom(location.hash)) return;
+      const href = location.href;
+      win.history.replaceState(null, '', `${location.pathname}${location.search}`);
+      void launch(href);
+    });
+    subscribe();
+    socket.start();
+    slip.checkUnresolved();
+    bridge.post({ type: 'ready' });
+    bridge.post({ type: 'route', path: router.path });
+  }
+
+  return { api, session, catalog, prefs, router, slip, socket, bridge, network, bets, start };
+}
+
+export type Sportsbook = ReturnType<typeof createSportsbook>;

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import type { Market, MarketType } from '../../contract/sportsbook-rules';
+import { OddsButton } from '../ui/OddsButton';
+import { clock, clockWords, kickoff } from '../ui/format';
+import { ChevronDown, ChevronLeft, Lock } from '../ui/icons';
+
+const GROUPS: Array<{ type: MarketType; title: string }> = [
+  { type: 'match-result', title: 'Match Result' },
+  { type: 'double-chance', title: 'Double Chance' },
+  { type: 'draw-no-bet', title: 'Draw No Bet' },
+  { type: 'both-teams-to-score', title: 'Both Teams To Score' },
+  { type: 'total-goals', title: 'Total Goals' },
+  { type: 'asian-handicap', title: 'Asian Handicap' },
+  { type: 'correct-score', title: 'Correct Score' },
+  { type: 'first-half-result', title: 'First Half Result' },
+  { type: 'half-time-full-time', title: 'Half Time/Full Time' },
+];
+const OPEN_AT_FIRST = new Set<MarketType>(['match-result', 'double-chance', 'both-teams-to-score', 'total-goals']);
+
+/** The match page: header with score and clock, every market grouped and collapsible. */
+export default function MatchPage({ eventId }: { eventId: string }) {
+  const { catalog, router } = useSportsbook();
+  useWatch(catalog);
+  useEffect(() => {
+    void catalog.loadEvent(eventId);
+  }, [catalog, eventId]);
+  const event = catalog.events.get(eventId);
+  const state = catalog.detailState.get(eventId);
+
+  const back = (
+    <button type="button" className="back-link" onClick={() => (history.length > 1 ? history.back() : router.go('/'))}>
+      <ChevronLeft size={16} /> Football
+    </button>
+  );
+  if (!event?.markets) {
+    if (state === 'error')
+      return (
+        <div className="match">
+          {back}
+          <div className="empty-state" role="alert">
+            <p>We could not load this match. It may have finished, or the connection dropped.</p>
+            <button type="button" className="btn btn--secondary" onClick={() => void catalog.loadEvent(eventId)}>
+              Try again
+            </button>
+          </div>
+        </div>
+      );
+    return (
+      <div className="match" aria-busy="true">
+        {back}
+        <div className="skeleton skeleton--header" />
+        <div className="skeleton skeleton--row" />
+        <div className="skeleton skeleton--row" />
+      </div>
+    );
+  }
+
+  const live = event.status === 'live' || event.status === 'ended' || event.status === 'settled';
+  return (
+    <div className="match">
+      {back}
+      <header className="scoreboard" aria-live="polite" aria-atomic="true">
+        <p className="scoreboard__competition">{event.competitionName}</p>
+        <div className="scoreboard__line">
+          <h1 className="scoreboard__team scoreboard__team--home">{event.home}</h1>
+          <div className="scoreboard__centre">
+            {live ? (
+              <span className="scoreboard__score" aria-label={`Score ${event.score.home}-${event.score.away}`}>
+                {event.score.home}
+                <span aria-hidden="true"> - </span>
+                {event.score.away}
+              </span>
+            ) : (
+              <span className="scoreboard__vs">v</span>
+            )}
+            <span className={`scoreboard__clock${event.status === 'live' && event.phase !== 'half-time' ? ' scoreboard__clock--live' : ''}`} aria-label={clockWords(event)}>
+              {event.status === 'live' && event.phase !== 'half-time' && <span className="live-dot" aria-hidden="true" />}
+              {live ? clock(event) : kickoff(event.kickoffAt)}
+            </span>
+          </div>
+          <h1 className="scoreboard__team scoreboard__team--away">{event.away}</h1>
+        </div>
+        {event.halfTimeScore && event.phase !== 'half-time' && (
+          <p className="scoreboard__ht">
+            HT {event.halfTimeScore.home}-{event.halfTimeScore.away}
+          </p>
+        )}
+      </header>
+      {event.suspended && (
+        <p className="suspended-banner" role="status">
+          <Lock size={16} /> Suspended. Betting on this match reopens in a moment.
+        </p>
+      )}
+      {event.status === 'abandoned' && <p className="suspended-banner">This match was abandoned. Bets on it are void.</p>}
+      {(event.status === 'ended' || event.status === 'settled') && (
+        <p className="suspended-banner">Full time. Betting on this match has closed; bets on it are settled shortly.</p>
+      )}
+      <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
+        {GROUPS.map((group) => {
+          const markets = event.markets!.filter((market) => market.type === group.type && market.status !== 'settled' && market.status !== 'void');
+          if (!markets.length) return null;
+          return <MarketGroup key={group.type} title={group.title} type={group.type} markets={markets} />;
+        })}
+      </div>
+    </div>
+  );
+}
+
+function MarketGroup({ title, type, markets }: { title: string; type: MarketType; markets: Market[] }) {
+  const [open, setOpen] = useState(OPEN_AT_FIRST.has(type));
+  const id = `group-${type}`;
+  return (
+    <section className="market">
+      <h2 className="market__title">
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          {title}
+          <ChevronDown size={18} className={`market__chevron${open ? ' market__chevron--open' : ''}`} />
+        </button>
+      </h2>
+      {open && (
+        <div id={id} className="market__body">
+          {markets.length === 1 && type !== 'total-goals' && type !== 'asian-handicap' ? <SelectionGrid market={markets[0]!} type={type} /> : markets.map((market) => <LineRow key={market.id} market={market} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SelectionGrid({ market, type }: { market: Market; type: MarketType }) {
+  const { catalog } = useSportsbook();
+  const columns = type === 'correct-score' ? 3 : Math.min(3, market.selections.length);
+  return (
+    <div className={`selection-grid selection-grid--${columns}`} role="group" aria-label={market.name}>
+      {market.status === 'closed' && <p className="market__closed">Closed</p>}
+      {market.selections.map((selection) => (
+        <OddsButton key={selection.id} live={catalog.findSelection(selection.id)} label={selection.name} />
+      ))}
+    </div>
+  );
+}
+
+/** A goals line or handicap line: its name, then its two prices. */
+function LineRow({ market }: { market: Market }) {
+  const { catalog } = useSportsbook();
+  // A decided line (Over 0.5 after a goal) is no longer offered: leave it out rather than show two dead buttons.
+  if (market.status === 'closed' || market.selections.every((selection) => selection.status === 'closed' || !selection.price)) return null;
+  return (
+    <div className="line-row" role="group" aria-label={market.name}>
+      <span className="line-row__name">{market.name.replace(/^(Total Goals Over\/Under|Asian Handicap)\s*/, '') || market.name}</span>
+      {market.selections.map((selection) => (
+        <OddsButton key={selection.id} live={catalog.findSelection(selection.id)} label={selection.name} />
+      ))}
+    </div>
+  );
+}

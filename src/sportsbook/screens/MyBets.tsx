@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import type { BetsTab } from '../stores/BetsStore';
+import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
+import { formatPence } from '../../lib/money';
+import { formatDateTime } from '../ui/format';
+import { CircleCheck, CircleDot, CircleMinus, CircleX, Receipt } from '../ui/icons';
+
+const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed' };
+const KIND = ['', 'Single', 'Double', 'Treble'];
+
+/** My Bets: Open and Settled, each bet with its legs' results. */
+export default function MyBets() {
+  const { bets, session, bridge } = useSportsbook();
+  useWatch(bets, session);
+  const [tab, setTab] = useState<BetsTab>('open');
+  useEffect(() => {
+    if (session.signedIn) void bets.load(tab);
+  }, [bets, tab, session.signedIn]);
+
+  if (!session.signedIn)
+    return (
+      <div className="my-bets">
+        <h1 className="page-title">My Bets</h1>
+        <div className="empty-state">
+          <Receipt size={32} />
+          <p>Log in to see your bets.</p>
+          <button type="button" className="btn btn--primary" onClick={() => bridge.post({ type: 'login-requested' })}>
+            Log in
+          </button>
+        </div>
+      </div>
+    );
+
+  const list = bets.lists[tab];
+  return (
+    <div className="my-bets">
+      <h1 className="page-title">My Bets</h1>
+      <div className="tabs" role="tablist" aria-label="My Bets">
+        {(['open', 'settled'] as const).map((name) => (
+          <button key={name} type="button" role="tab" id={`tab-${name}`} aria-selected={tab === name} aria-controls="bets-panel" className="tabs__tab" onClick={() => setTab(name)}>
+            {name === 'open' ? 'Open' : 'Settled'}
+          </button>
+        ))}
+      </div>
+      <div id="bets-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {bets.error && !list && (
+          <div className="empty-state" role="alert">
+            <p>{bets.error}</p>
+            <button type="button" className="btn btn--secondary" onClick={() => void bets.load(tab)}>
+              Try again
+            </button>
+          </div>
+        )}
+        {!list && !bets.error && <div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}
+        {list && list.length === 0 && <p className="panel__empty">{tab === 'open' ? 'You have no open bets.' : 'You have no settled bets yet.'}</p>}
+        {list && list.length > 0 && (
+          <ul className="bet-cards">
+            {list.map((bet) => (
+              <BetCard key={bet.betId} bet={bet} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BetCard({ bet }: { bet: BetView }) {
+  const { prefs } = useSportsbook();
+  const title = bet.kind === 'single' ? 'Single' : bet.legs.length < 4 ? `${KIND[bet.legs.length]} Accumulator` : `${bet.legs.length}-Fold Accumulator`;
+  return (
+    <li className={`bet-card bet-card--${bet.status}`}>
+      <header className="bet-card__head">
+        <h2>{title}</h2>
+        <span className={`status status--${bet.status}`}>{STATUS[bet.status]}</span>
+      </header>
+      <ul className="bet-card__legs">
+        {bet.legs.map((leg) => (
+          <li key={leg.selectionId} className="leg">
+            <LegIcon result={leg.result} />
+            <div>
+              <p>
+                <strong>{leg.selectionName}</strong> <span className="leg__price">{prefs.format(leg.price)}</span>
+              </p>
+              <p className="muted">{leg.marketName}</p>
+              <p className="muted">
+                {leg.eventName}
+                {leg.score && ` · ${leg.score.home}-${leg.score.away}`}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="bet-card__figures">
+        <div>
+          <dt>Stake</dt>
+          <dd>{formatPence(bet.stake)}</dd>
+        </div>
+        <div>
+          <dt>Odds</dt>
+          <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
+        </div>
+        <div>
+          <dt>{bet.returns === null ? 'Potential returns' : 'Returns'}</dt>
+          <dd className={bet.returns ? 'positive' : undefined}>{formatPence(bet.returns ?? bet.potentialReturns)}</dd>
+        </div>
+      </dl>
+      {bet.reason && <p className="receipt__message">{bet.reason}</p>}
+      <p className="bet-card__meta muted">
+        Placed {formatDateTime(bet.placedAt)}
+        {bet.settledAt && ` · Settled ${formatDateTime(bet.settledAt)}`}
+        <br />
+        Bet ID {bet.betId}
+      </p>
+    </li>
+  );
+}
+
+function LegIcon({ result }: { result: BetLeg['result'] }) {
+  if (result === 'won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />;
+  if (result === 'lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
+  if (result === 'void') return <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />;
+  return <CircleDot size={18} className="leg__icon" aria-label="Open" role="img" aria-hidden={false} />;
+}

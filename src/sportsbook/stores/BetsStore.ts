@@ -1,0 +1,40 @@
+import { Observable } from './Observable';
+import type { BetView } from '../../contract/sportsbook-rules';
+
+export type BetsTab = 'open' | 'settled';
+
+/** My Bets: the session's open and settled bets, refreshed by `bet` pushes. */
+export class BetsStore extends Observable {
+  readonly lists: Record<BetsTab, BetView[] | null> = { open: null, settled: null };
+  error: string | null = null;
+
+  constructor(private readonly fetchBets: (state: BetsTab) => Promise<BetView[]>) {
+    super();
+  }
+
+  async load(tab: BetsTab): Promise<void> {
+    try {
+      this.lists[tab] = await this.fetchBets(tab);
+      this.error = null;
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : 'We could not load your bets.';
+    }
+    this.changed();
+  }
+
+  onBet(bet: BetView): void {
+    const tab: BetsTab = bet.status === 'open' || bet.status === 'pending' ? 'open' : 'settled';
+    const other: BetsTab = tab === 'open' ? 'settled' : 'open';
+    const others = this.lists[other];
+    if (others) this.lists[other] = others.filter((candidate) => candidate.betId !== bet.betId);
+    const list = this.lists[tab];
+    if (list) this.lists[tab] = [bet, ...list.filter((candidate) => candidate.betId !== bet.betId)];
+    this.changed();
+  }
+
+  reset(): void {
+    this.lists.open = null;
+    this.lists.settled = null;
+    this.changed();
+  }
+}

@@ -1,0 +1,156 @@
+import { Observable } from './Observable';
+import type { Competition, EventDetail, EventSummary, Market, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
+
+export interface CatalogApi {
+  competitions(): Promise<Competition[]>;
+  events(status: 'live' | 'upcoming'): Promise<EventSummary[]>;
+  event(eventId: string): Promise<EventDetail>;
+}
+
+export type CatalogEvent = EventSummary & { markets?: Market[] };
+
+/** A selection as a customer may bet on it now: its market's and event's state folded into one status. */
+export interface LiveSelection {
+  selection: Selection;
+  market: Market;
+  event: CatalogEvent;
+  status: SelectionStatus;
+  price: Price | null;
+}
+
+type Load = 'idle' | 'loading' | 'ready' | 'error';
+
+/**
+ * Every event the frame knows, kept current by the socket's `event-update`s. Each event carries a sequence number;
+ * an update that is not the next one (a gap) is dropped and the event is fetched afresh instead, so a price shown is
+ * never one that a missed update had changed.
+ */
+export class CatalogStore extends Observable {
+  readonly events = new Map<string, CatalogEvent>();
+  competitions: Competition[] = [];
+  listsState: Load = 'idle';
+  readonly detailState = new Map<string, Load>();
+  private readonly selections = new Map<string, { marketId: string; eventId: string }>();
+  private readonly refetching = new Set<string>();
+
+  constructor(private readonly api: CatalogApi) {
+    super();
+  }
+
+  get live(): CatalogEvent[] {
+    return this.sorted((event) => event.status === 'live' || (event.status === 'ended' && event.phase === 'full-time'));
+  }
+
+  get upcoming(): CatalogEvent[] {
+    return this.sorted((event) => event.status === 'scheduled');
+  }
+
+  private sorted(keep: (event: CatalogEvent) => boolean): CatalogEvent[] {
+    return [...this.events.values()].filter(keep).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.id.localeCompare(b.id));
+  }
+
+  async loadLists(): Promise<void> {
+    if (this.listsState === 'idle' || this.listsState === 'error') {
+      this.listsState = 'loading';
+      this.changed();
+    }
+    try {
+      const [live, upcoming, competitions] = await Promise.all([this.api.events('live'), this.api.events('upcoming'), this.api.competitions()]);
+      for (const event of [...live, ...upcoming]) this.put(event, false);
+      this.competitions = competitions;
+      this.listsState = 'ready';
+    } catch {
+      if (this.listsState !== 'ready') this.listsState = 'error';
+    }
+    this.changed();
+  }
+
+  async loadEvent(eventId: string): Promise<void> {
+    if (this.detailState.get(eventId) !== 'ready') this.detailState.set(eventId, 'loading');
+    this.changed();
+    try {
+      this.put(await this.api.event(eventId), true);
+      this.detailState.set(eventId, 'ready');
+    } catch {
+      if (this.detailState.get(eventId) !== 'ready') this.detailState.set(eventId, 'error');
+    }
+    this.changed();
+  }
+
+  /** A snapshot replaces what we had, whatever its seq: it is the server's word now. */
+  private put(event: EventSummary | EventDetail, detailed: boolean): void {
+    const before = this.events.get(event.id);
+    const markets = detailed ? (event as EventDetail).markets : before?.markets;
+    const next: CatalogEvent = { ...event, markets };
+    this.events.set(event.id, next);
+    this.index(next);
+  }
+
+  private index(event: CatalogEvent): void {
+    for (const market of [...(event.markets ?? []), ...(event.mainMarket ? [event.mainMarket] : [])]) {
+      for (const selection of market.selections) this.selections.set(selection.id, { marketId: market.id, eventId: event.id });
+    }
+  }
+
+  apply(message: SportsbookServerMessage): void {
+    if (message.type !== 'event-update') return;
+    const known = this.events.get(message.eventId);
+    if (this.refetching.has(message.eventId)) return;
+    if (!known) {
+      // A new event in the lists: the summary carries its whole state.
+      this.put({ ...message.event, seq: message.seq }, false);
+      this.changed();
+      return;
+    }
+    if (message.seq <= known.seq) return;
+    if (message.seq !== known.seq + 1) {
+      void this.refetch(message.eventId);
+      return;
+    }
+    const updated = new Map(message.markets.map((market) => [market.id, market]));
+    const markets = known.markets?.map((market) => updated.get(market.id) ?? market);
+    const mainMarket = message.event.mainMarket ?? known.mainMarket;
+    const next: CatalogEvent = { ...message.event, seq: message.seq, mainMarket: mainMarket && updated.get(mainMarket.id) ? updated.get(mainMarket.id)! : mainMarket, markets };
+    this.events.set(message.eventId, next);
+    this.index(next);
+    this.changed();
+  }
+
+  /** After a gap or a reconnect: fetch the event again rather than trust what we hold. */
+  async refetch(eventId: string): Promise<void> {
+    if (this.refetching.has(eventId)) return;
+    this.refetching.add(eventId);
+    const detailed = this.events.get(eventId)?.markets !== undefined;
+    try {
+      const event = await this.api.event(eventId);
+      this.put(event, true);
+      if (!detailed) this.events.get(eventId)!.markets = event.markets;
+      this.detailState.set(eventId, 'ready');
+    } catch {
+      // The next update shows the gap again and we try again.
+    } finally {
+      this.refetching.delete(eventId);
+      this.changed();
+    }
+  }
+
+  /** The socket came back: every price we hold may be stale. */
+  async resync(detailIds: readonly string[], lists: boolean): Promise<void> {
+    await Promise.all([...(lists ? [this.loadLists()] : []), ...detailIds.map((id) => this.refetch(id))]);
+  }
+
+  findSelection(selectionId: string): LiveSelection | null {
+    const where = this.selections.get(selectionId);
+    if (!where) return null;
+    const event = this.events.get(where.eventId);
+    if (!event) return null;
+    const market = event.markets?.find((candidate) => candidate.id === where.marketId) ?? (event.mainMarket?.id === where.marketId ? event.mainMarket : undefined);
+    const selection = market?.selections.find((candidate) => candidate.id === selectionId);
+    if (!market || !selection) return null;
+    let status: SelectionStatus = selection.status;
+    if (market.status === 'suspended' || event.suspended) status = status === 'closed' ? 'closed' : 'suspended';
+    if (market.status === 'closed' || market.status === 'settled' || market.status === 'void' || event.status === 'ended' || event.status === 'settled' || event.status === 'abandoned') status = 'closed';
+    if (status === 'open' && !selection.price) status = 'closed';
+    return { selection, market, event, status, price: selection.price };
+  }
+}

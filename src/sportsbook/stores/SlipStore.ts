@@ -1,0 +1,489 @@
+import { Observable } from './Observable';
+import { returnsFor, samePrice as sameValue } from '../../lib/odds';
+import { poundsToPence } from '../../lib/money';
+import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../contract/sportsbook-rules';
+import type { BetKind, BetView, Price, SelectionStatus } from '../../contract/sportsbook-rules';
+import type { PlaceBetRequest, PlacementRefusalBody } from '../../contract/sportsbook';
+import type { PlaceResult } from '../services/api';
+import { ApiError } from '../services/api';
+import type { LiveSelection } from './CatalogStore';
+
+export const SLIP_KEY = 'sb.slip';
+export const ACCA = 'acca';
+
+export interface SlipSelection {
+  selectionId: string;
+  eventId: string;
+  eventName: string;
+  marketName: string;
+  selectionName: string;
+  kickoffAt: string;
+  /** The newest price we know: the one shown, and the one a placement sends. */
+  price: Price | null;
+  /** The price the customer agreed to; differs from `price` after a move until they accept it. */
+  acceptedPrice: Price | null;
+  status: SelectionStatus;
+}
+
+export type PlacementState = 'placing' | 'checking' | 'pending' | 'unknown' | 'accepted' | 'refused' | 'not-placed';
+
+/** One bet sent (or being sent). Stored with the slip before the request leaves, so a reload can ask what became of it. */
+export interface Placement {
+  request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake' | 'acceptPriceChanges'>> & { selections: Array<{ selectionId: string; price: Price }> };
+  /** What the receipt names: 'Rovers (Match Result)'. */
+  labels: string[];
+  state: PlacementState;
+  bet?: BetView;
+  message?: string;
+}
+
+export interface PlacementApi {
+  placeBet(request: PlaceBetRequest): Promise<PlaceResult>;
+  bet(betId: string): Promise<BetView>;
+}
+
+export interface SlipDeps {
+  api: PlacementApi;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  randomUUID: () => string;
+  signedIn: () => boolean;
+  balance: () => number | null;
+  online: () => boolean;
+  requestLogin: () => void;
+  requestDeposit: (shortfall: number) => void;
+  formatPrice: (price: Price) => string;
+  /** An accepted bet: the host may refresh what it shows. */
+  onBetsChanged?: () => void;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+}
+
+export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && sameValue(a, b));
+const decimal = (price: Price) => (price.num + price.den) / price.den;
+
+const PLACEMENT_WORDS: Record<string, string> = {
+  InsufficientFunds: 'Your balance is too low for this stake.',
+  PlayerBlocked: 'Your account cannot place bets at the moment. Please contact customer support.',
+  SessionExpired: 'Your session has ended. Please log in again; your selections are kept.',
+  MarketSuspended: 'This market is suspended for now. Try again when it reopens.',
+  MarketClosed: 'This market is closed.',
+};
+
+interface Persisted {
+  selections: SlipSelection[];
+  stakes: Record<string, string>;
+  acceptPriceChanges: boolean;
+  placements: Placement[];
+}
+
+/**
+ * The bet slip: selections, stakes, the accumulator, and the honest life of each placement. Kept in localStorage so a
+ * reload or a sign-in (which reloads the session, not the slip) loses nothing.
+ */
+export class SlipStore extends Observable {
+  selections: SlipSelection[] = [];
+  /** Typed stakes in pounds, per selection id for singles and ACCA for the accumulator. */
+  stakes: Record<string, string> = {};
+  acceptPriceChanges = false;
+  placements: Placement[] = [];
+  /** The last thing said to screen readers (price moves, bet outcomes). */
+  announcement = '';
+  /** Why Place did nothing, in words. */
+  notice: string | null = null;
+  /** The stake whose phone keypad is open (one at a time). */
+  keypadFor: string | null = null;
+
+  constructor(private readonly deps: SlipDeps) {
+    super();
+    this.load();
+  }
+
+  openKeypad(key: string | null): void {
+    this.keypadFor = key;
+    this.changed();
+  }
+
+  // ---- selections
+
+  has(selectionId: string): boolean {
+    return this.selections.some((selection) => selection.selectionId === selectionId);
+  }
+
+  toggle(live: LiveSelection): void {
+    if (this.has(live.selection.id)) return this.remove(live.selection.id);
+    if (this.selections.length >= MAX_SELECTIONS) {
+      this.notice = `A bet slip can hold at most ${MAX_SELECTIONS} selections.`;
+      return this.changed();
+    }
+    this.clearFinishedPlacements();
+    this.selections = [
+      ...this.selections,
+      {
+        selectionId: live.selection.id,
+        eventId: live.event.id,
+        eventName: `${live.event.home} v ${live.event.away}`,
+        marketName: live.market.name,
+        selectionName: live.selection.name,
+        kickoffAt: live.event.kickoffAt,
+        price: live.price,
+        acceptedPrice: live.price,
+        status: live.status,
+      },
+    ];
+    this.notice = null;
+    this.save();
+  }
+
+  remove(selectionId: string): void {
+    this.selections = this.selections.filter((selection) => selection.selectionId !== selectionId);
+    delete this.stakes[selectionId];
+    this.notice = null;
+    this.save();
+  }
+
+  clear(): void {
+    this.selections = [];
+    this.stakes = {};
+    this.notice = null;
+    this.clearFinishedPlacements();
+    this.save();
+  }
+
+  get eventIds(): string[] {
+    return [...new Set(this.selections.map((selection) => selection.eventId))];
+  }
+
+  /** Events with two or more selections: they cannot go in one accumulator. */
+  get relatedEventIds(): Set<string> {
+    const seen = new Set<string>();
+    const related = new Set<string>();
+    for (const selection of this.selections) {
+      if (seen.has(selection.eventId)) related.add(selection.eventId);
+      seen.add(selection.eventId);
+    }
+    return related;
+  }
+
+  isRelated(selection: SlipSelection): boolean {
+    return this.relatedEventIds.has(selection.eventId);
+  }
+
+  get accaOffered(): boolean {
+    return this.selections.length >= 2 && this.relatedEventIds.size === 0;
+  }
+
+  get accaName(): string {
+    const names = ['', '', 'Double', 'Treble', '4-Fold', '5-Fold', '6-Fold', '7-Fold', '8-Fold', '9-Fold', '10-Fold', '11-Fold', '12-Fold'];
+    return `${names[this.selections.length] ?? `${this.selections.length}-Fold`} Accumulator`;
+  }
+
+  // ---- prices
+
+  /** Brings the slip up to the catalogue's newest prices and states. */
+  reconcile(find: (selectionId: string) => LiveSelection | null): void {
+    let changed = false;
+    for (const selection of this.selections) {
+      const live = find(selection.selectionId);
+      if (!live) continue;
+      if (live.status !== selection.status) {
+        selection.status = live.status;
+        changed = true;
+        if (live.status === 'suspended') this.announce(`${selection.selectionName} is suspended.`);
+      }
+      if (live.price && !samePrice(live.price, selection.price)) {
+        this.movePrice(selection, live.price);
+        changed = true;
+      }
+    }
+    if (changed) {
+      this.selections = [...this.selections];
+      this.save();
+    }
+  }
+
+  private movePrice(selection: SlipSelection, price: Price): void {
+    const before = selection.price;
+    selection.price = price;
+    if (this.acceptPriceChanges) selection.acceptedPrice = price;
+    if (before) this.announce(`${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(price)}.`);
+  }
+
+  /** 'up' when the price lengthened since the customer accepted it (better for them), 'down' when it shortened. */
+  movement(selection: SlipSelection): 'up' | 'down' | null {
+    if (!selection.price || !selection.acceptedPrice || samePrice(selection.price, selection.acceptedPrice)) return null;
+    return decimal(selection.price) > decimal(selection.acceptedPrice) ? 'up' : 'down';
+  }
+
+  get hasPriceChanges(): boolean {
+    return this.selections.some((selection) => this.movement(selection) !== null);
+  }
+
+  acceptChanges(): void {
+    for (const selection of this.selections) selection.acceptedPrice = selection.price;
+    this.selections = [...this.selections];
+    this.notice = null;
+    this.save();
+  }
+
+  setAcceptPriceChanges(accept: boolean): void {
+    this.acceptPriceChanges = accept;
+    if (accept) this.acceptChanges();
+    else this.save();
+  }
+
+  // ---- stakes and returns
+
+  setStake(key: string, text: string): void {
+    const cleaned = text.replace(/[^0-9.]/g, '');
+    const [pounds = '', ...rest] = cleaned.split('.');
+    const value = rest.length ? `${pounds.slice(0, 5)}.${rest.join('').slice(0, 2)}` : pounds.slice(0, 5);
+    if (value) this.stakes[key] = value;
+    else delete this.stakes[key];
+    this.notice = null;
+    this.save();
+  }
+
+  stakeOf(key: string): number {
+    const text = this.stakes[key];
+    if (!text) return 0;
+    const pence = poundsToPence(text);
+    return Number.isFinite(pence) ? pence : 0;
+  }
+
+  returnsOf(key: string): number | null {
+    const stake = this.stakeOf(key);
+    if (stake <= 0) return null;
+    const prices = key === ACCA ? this.selections.map((selection) => selection.price) : [this.selections.find((selection) => selection.selectionId === key)?.price ?? null];
+    if (prices.some((price) => !price)) return null;
+    return returnsFor(stake, prices as Price[]);
+  }
+
+  /** The bets Place would send, in slip order: the singles with a stake, then the accumulator. */
+  get bets(): Array<{ key: string; kind: BetKind; stake: number; selections: SlipSelection[] }> {
+    const bets: Array<{ key: string; kind: BetKind; stake: number; selections: SlipSelection[] }> = [];
+    for (const selection of this.selections) {
+      const stake = this.stakeOf(selection.selectionId);
+      if (stake > 0) bets.push({ key: selection.selectionId, kind: 'single', stake, selections: [selection] });
+    }
+    const accaStake = this.stakeOf(ACCA);
+    if (this.accaOffered && accaStake > 0) bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, selections: this.selections });
+    return bets;
+  }
+
+  get totalStake(): number {
+    return this.bets.reduce((total, bet) => total + bet.stake, 0);
+  }
+
+  get totalReturns(): number {
+    return this.bets.reduce((total, bet) => total + (this.returnsOf(bet.key) ?? 0), 0);
+  }
+
+  get shortfall(): number {
+    const balance = this.deps.balance();
+    if (!this.deps.signedIn() || balance === null) return 0;
+    return Math.max(0, this.totalStake - balance);
+  }
+
+  get placing(): boolean {
+    return this.placements.some((placement) => placement.state === 'placing' || placement.state === 'checking');
+  }
+
+  /** Why Place cannot be pressed now, in words; null when it can. */
+  get blocker(): string | null {
+    if (!this.deps.online()) return 'You are offline. Bets can be placed once you are back online.';
+    if (this.selections.length === 0) return 'Add a selection to your bet slip.';
+    const bets = this.bets;
+    if (bets.length === 0) return 'Enter a stake.';
+    const staked = new Set(bets.flatMap((bet) => bet.selections));
+    if ([...staked].some((selection) => selection.status === 'suspended')) return 'A selection is suspended. Remove it or wait for it to reopen.';
+    if ([...staked].some((selection) => selection.status === 'closed' || !selection.price)) return 'A selection is no longer available. Remove it to continue.';
+    if (bets.some((bet) => bet.stake < MIN_STAKE_PENCE)) return 'The minimum stake is £0.10.';
+    if (bets.some((bet) => bet.stake > MAX_STAKE_PENCE)) return 'The maximum stake is £10,000.';
+    if (this.hasPriceChanges) return 'Prices have changed. Accept the new prices to continue.';
+    return null;
+  }
+
+  // ---- placement
+
+  async place(): Promise<void> {
+    if (this.placing) return;
+    const blocker = this.blocker;
+    if (blocker) {
+      this.notice = blocker;
+      return this.changed();
+    }
+    if (!this.deps.signedIn()) {
+      this.notice = 'Log in to place your bet. Your selections are kept.';
+      this.changed();
+      this.deps.requestLogin();
+      return;
+    }
+    const shortfall = this.shortfall;
+    if (shortfall > 0) {
+      this.notice = 'Your balance is less than your total stake. Deposit to place this bet.';
+      this.changed();
+      this.deps.requestDeposit(shortfall);
+      return;
+    }
+    this.notice = null;
+    const fresh: Placement[] = this.bets.map((bet) => ({
+      request: {
+        betId: this.deps.randomUUID(),
+        kind: bet.kind,
+        stake: bet.stake,
+        acceptPriceChanges: this.acceptPriceChanges,
+        selections: bet.selections.map((selection) => ({ selectionId: selection.selectionId, price: selection.price! })),
+      },
+      labels: bet.selections.map((selection) => `${selection.selectionName} (${selection.marketName}), ${selection.eventName} at ${this.deps.formatPrice(selection.price!)}`),
+      state: 'placing',
+    }));
+    this.placements = [...this.placements.filter((placement) => !isFinal(placement.state)), ...fresh];
+    // Stored before anything is sent: if the page dies now, the next load asks what became of each bet id.
+    this.save();
+    await Promise.all(fresh.map((placement) => this.send(placement)));
+  }
+
+  /** Sends again with the same bet id and body: the server answers the first outcome and never places twice. */
+  async retry(betId: string): Promise<void> {
+    const placement = this.placements.find((candidate) => candidate.request.betId === betId);
+    if (!placement || !this.deps.online()) return;
+    placement.state = 'placing';
+    placement.message = undefined;
+    this.save();
+    await this.send(placement);
+  }
+
+  private async send(placement: Placement): Promise<void> {
+    try {
+      const result = await this.deps.api.placeBet(placement.request);
+      if (result.outcome === 'refused') this.refused(placement, result.refusal);
+      else this.settleFrom(placement, result.bet);
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        this.setState(placement, 'refused', error.code === 'SessionExpired' || error.status === 401 ? PLACEMENT_WORDS.SessionExpired : error.message);
+      } else {
+        this.setState(placement, 'unknown', 'We did not hear back about your bet.');
+        void this.check(placement.request.betId);
+      }
+    }
+  }
+
+  private refused(placement: Placement, refusal: PlacementRefusalBody): void {
+    for (const change of refusal.changes ?? []) {
+      const selection = this.selections.find((candidate) => candidate.selectionId === change.selectionId);
+      if (!selection) continue;
+      selection.status = change.status;
+      if (change.price && !samePrice(change.price, selection.price)) {
+        const before = selection.price;
+        selection.price = change.price;
+        if (before) this.announce(`${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(change.price)}.`);
+      }
+    }
+    this.selections = [...this.selections];
+    const words = refusal.code === 'PriceChanged' ? 'The price changed before your bet went on. Check the new price and place again.' : (PLACEMENT_WORDS[refusal.code] ?? refusal.message);
+    this.setState(placement, 'refused', refusal.code === 'InsufficientFunds' || refusal.code === 'PlayerBlocked' ? refusal.message || words : words);
+  }
+
+  /** What became of a placement whose answer was lost: asks the server by its bet id. */
+  async check(betId: string): Promise<void> {
+    const placement = this.placements.find((candidate) => candidate.request.betId === betId);
+    if (!placement || isFinal(placement.state)) return;
+    if (!this.deps.online()) {
+      this.setState(placement, 'unknown', 'We will check your bet as soon as you are back online.');
+      return;
+    }
+    this.setState(placement, 'checking', 'Checking your bet…');
+    try {
+      this.settleFrom(placement, await this.deps.api.bet(betId));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) this.setState(placement, 'not-placed', 'Your bet was not placed and nothing was taken from your balance.');
+      else this.setState(placement, 'unknown', 'We could not confirm your bet yet. We will check again when the connection is back.');
+    }
+  }
+
+  /** Every placement whose outcome we do not know yet (after a reload, a reconnect, back online). */
+  checkUnresolved(): void {
+    for (const placement of this.placements) if (!isFinal(placement.state) && placement.state !== 'checking') void this.check(placement.request.betId);
+  }
+
+  /** A `bet` push from the socket. */
+  onBet(bet: BetView): void {
+    const placement = this.placements.find((candidate) => candidate.request.betId === bet.betId);
+    if (placement && !isFinal(placement.state)) this.settleFrom(placement, bet);
+  }
+
+  private settleFrom(placement: Placement, bet: BetView): void {
+    placement.bet = bet;
+    if (bet.status === 'pending') {
+      this.setState(placement, 'pending', 'Checking your bet…');
+      (this.deps.setTimeout ?? setTimeout)(() => void this.check(placement.request.betId), 3_000);
+    } else if (bet.status === 'rejected') {
+      this.setState(placement, 'refused', bet.reason ?? 'Your bet was not accepted.');
+    } else {
+      this.setState(placement, 'accepted', undefined);
+      this.deps.onBetsChanged?.();
+    }
+  }
+
+  private setState(placement: Placement, state: PlacementState, message: string | undefined): void {
+    placement.state = state;
+    placement.message = message;
+    if (state === 'accepted') this.announce(`Bet placed. Bet ID ${placement.request.betId}.`);
+    else if (state === 'refused') this.announce(`Bet not placed. ${message ?? ''}`);
+    else if (state === 'not-placed') this.announce(message ?? '');
+    this.placements = [...this.placements];
+    this.save();
+  }
+
+  get unresolved(): Placement[] {
+    return this.placements.filter((placement) => !isFinal(placement.state) || placement.state === 'not-placed');
+  }
+
+  /** The receipt's Done: accepted bets leave the slip with their selections; refused ones stay to be fixed. */
+  dismissPlacements(): void {
+    const accepted = this.placements.filter((placement) => placement.state === 'accepted');
+    const placedIds = new Set(accepted.flatMap((placement) => placement.request.selections.map((selection) => selection.selectionId)));
+    this.selections = this.selections.filter((selection) => !placedIds.has(selection.selectionId));
+    for (const id of placedIds) delete this.stakes[id];
+    if (accepted.some((placement) => placement.request.kind === 'accumulator')) delete this.stakes[ACCA];
+    this.placements = this.placements.filter((placement) => !isFinal(placement.state));
+    this.save();
+  }
+
+  private clearFinishedPlacements(): void {
+    if (this.placements.some((placement) => placement.state === 'accepted')) this.dismissPlacements();
+    else this.placements = this.placements.filter((placement) => !isFinal(placement.state));
+  }
+
+  private announce(text: string): void {
+    this.announcement = text;
+  }
+
+  // ---- persistence
+
+  private save(): void {
+    const persisted: Persisted = { selections: this.selections, stakes: this.stakes, acceptPriceChanges: this.acceptPriceChanges, placements: this.placements };
+    try {
+      this.deps.storage.setItem(SLIP_KEY, JSON.stringify(persisted));
+    } catch {
+      // Storage full or refused: the slip still works for this page.
+    }
+    this.changed();
+  }
+
+  private load(): void {
+    try {
+      const raw = this.deps.storage.getItem(SLIP_KEY);
+      if (!raw) return;
+      const persisted = JSON.parse(raw) as Partial<Persisted>;
+      this.selections = Array.isArray(persisted.selections) ? persisted.selections.slice(0, MAX_SELECTIONS) : [];
+      this.stakes = persisted.stakes && typeof persisted.stakes === 'object' ? persisted.stakes : {};
+      this.acceptPriceChanges = persisted.acceptPriceChanges === true;
+      // A placement interrupted by the reload is not known to have failed: it is asked about, never resent.
+      this.placements = (Array.isArray(persisted.placements) ? persisted.placements : []).map((placement) => (placement.state === 'placing' || placement.state === 'checking' ? { ...placement, state: 'unknown' } : placement));
+    } catch {
+      this.selections = [];
+    }
+  }
+}
+
+const isFinal = (state: PlacementState) => state === 'accepted' || state === 'refused' || state === 'not-placed';

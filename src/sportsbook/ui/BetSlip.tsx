@@ -1,0 +1,267 @@
+import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import { ACCA, type Placement, type SlipSelection } from '../stores/SlipStore';
+import { formatPence } from '../../lib/money';
+import { returnsFor } from '../../lib/odds';
+import { StakeInput } from './StakeInput';
+import { AlertTriangle, ArrowDown, ArrowUp, CircleCheck, CircleX, Loader, Lock, Receipt, Trash, WifiOff, X } from './icons';
+
+/** The bet slip's content, shared by the desktop column and the phone sheet. */
+export function BetSlip({ phone }: { phone: boolean }) {
+  const sportsbook = useSportsbook();
+  const { slip, session, network } = sportsbook;
+  useWatch(slip, session, network, sportsbook.prefs);
+  const finished = slip.placements.length > 0 && !slip.placing && slip.placements.every((placement) => placement.state !== 'pending' && placement.state !== 'unknown');
+
+  return (
+    <div className="slip">
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {slip.announcement}
+      </p>
+      {slip.placements.length > 0 && <Placements finished={finished} />}
+      {slip.selections.length === 0 && slip.placements.length === 0 && (
+        <div className="slip__empty">
+          <Receipt size={32} />
+          <p>Your bet slip is empty.</p>
+          <p className="muted">Tap a price to add a selection.</p>
+        </div>
+      )}
+      {slip.selections.length > 0 && !slip.placements.some((placement) => placement.state === 'accepted') && (
+        <>
+          <div className="slip__toolbar">
+            <span>
+              {slip.selections.length} {slip.selections.length === 1 ? 'selection' : 'selections'}
+            </span>
+            <button type="button" className="link-button" onClick={() => slip.clear()} disabled={slip.placing}>
+              <Trash size={14} /> Remove all
+            </button>
+          </div>
+          <fieldset className="slip__bets" disabled={slip.placing}>
+            <legend className="visually-hidden">Singles</legend>
+            <h3 className="slip__heading">Singles</h3>
+            <ul className="slip__list">
+              {slip.selections.map((selection) => (
+                <SlipRow key={selection.selectionId} selection={selection} phone={phone} />
+              ))}
+            </ul>
+            {slip.relatedEventIds.size > 0 && (
+              <p className="slip__note">
+                <AlertTriangle size={14} /> Selections from the same match are related and cannot be combined in an accumulator.
+              </p>
+            )}
+            {slip.accaOffered && (
+              <div className="slip__acca">
+                <div className="slip__acca-head">
+                  <span>
+                    <strong>{slip.accaName}</strong>
+                    <span className="muted"> {slip.selections.length} selections</span>
+                  </span>
+                  <span className="slip__acca-odds">{sportsbook.prefs.formatCombined(slip.selections.flatMap((selection) => (selection.price ? [selection.price] : [])))}</span>
+                </div>
+                <div className="slip__stake-line">
+                  <StakeInput stakeKey={ACCA} label={`Stake on the ${slip.accaName}`} phone={phone} />
+                  <Returns pence={slip.returnsOf(ACCA)} />
+                </div>
+              </div>
+            )}
+          </fieldset>
+          {slip.hasPriceChanges && (
+            <div className="slip__changes" role="alert">
+              <p>
+                <AlertTriangle size={16} /> Prices have changed.
+              </p>
+              <button type="button" className="btn btn--secondary" onClick={() => slip.acceptChanges()}>
+                Accept new prices
+              </button>
+            </div>
+          )}
+          <label className="checkbox">
+            <input type="checkbox" checked={slip.acceptPriceChanges} onChange={(change) => slip.setAcceptPriceChanges(change.target.checked)} />
+            <span>Accept all price changes</span>
+          </label>
+          <dl className="slip__totals">
+            <div>
+              <dt>Total stake</dt>
+              <dd>{formatPence(slip.totalStake)}</dd>
+            </div>
+            <div>
+              <dt>Potential returns</dt>
+              <dd className="slip__returns">{formatPence(slip.totalReturns)}</dd>
+            </div>
+          </dl>
+          {session.signedIn && slip.shortfall > 0 && (
+            <div className="slip__notice slip__notice--warn" role="status">
+              <p>Your balance ({formatPence(session.balance ?? 0)}) is less than your total stake.</p>
+              <button type="button" className="btn btn--secondary" onClick={() => sportsbook.bridge.post({ type: 'deposit-requested', shortfall: slip.shortfall })}>
+                Deposit
+              </button>
+            </div>
+          )}
+          {!network.online && (
+            <p className="slip__notice slip__notice--warn" role="status">
+              <WifiOff size={16} /> You are offline. Bets can be placed once you are back online.
+            </p>
+          )}
+          {slip.notice && network.online && (
+            <p className="slip__notice" role="status">
+              {slip.notice}
+            </p>
+          )}
+          <button type="button" className="btn btn--place" onClick={() => void slip.place()} disabled={slip.placing || !network.online} aria-describedby={slip.blocker ? 'slip-blocker' : undefined}>
+            {slip.placing ? (
+              <>
+                <Loader size={18} className="spin" /> Placing bet…
+              </>
+            ) : (
+              <>Place Bet{slip.totalStake > 0 ? ` ${formatPence(slip.totalStake)}` : ''}</>
+            )}
+          </button>
+          {slip.blocker && network.online && !slip.notice && (
+            <p id="slip-blocker" className="slip__hint">
+              {slip.blocker}
+            </p>
+          )}
+          {!session.signedIn && <p className="slip__hint">Log in or register to place your bet. Your selections stay on the slip.</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Returns({ pence }: { pence: number | null }) {
+  return (
+    <span className="slip__row-returns">
+      <span className="muted">Returns</span> <strong>{pence === null ? '£0.00' : formatPence(pence)}</strong>
+    </span>
+  );
+}
+
+function SlipRow({ selection, phone }: { selection: SlipSelection; phone: boolean }) {
+  const { slip, prefs } = useSportsbook();
+  const move = slip.movement(selection);
+  const related = slip.isRelated(selection);
+  const unavailable = selection.status !== 'open' || !selection.price;
+  return (
+    <li className={`slip-row${unavailable ? ' slip-row--off' : ''}`}>
+      <div className="slip-row__head">
+        <div className="slip-row__what">
+          <strong>{selection.selectionName}</strong>
+          <span className="muted">{selection.marketName}</span>
+          <span className="muted">{selection.eventName}</span>
+          {related && <span className="tag tag--warn">Related</span>}
+        </div>
+        <div className="slip-row__price">
+          {unavailable ? (
+            <span className="tag tag--off">
+              <Lock size={12} /> {selection.status === 'suspended' ? 'Suspended' : 'Closed'}
+            </span>
+          ) : (
+            <>
+              {move && selection.acceptedPrice && (
+                <s className="slip-row__old" aria-label={`was ${prefs.format(selection.acceptedPrice)}`}>
+                  {prefs.format(selection.acceptedPrice)}
+                </s>
+              )}
+              <span className={`slip-row__odds${move ? ` slip-row__odds--${move}` : ''}`}>
+                {move === 'up' && <ArrowUp size={12} />}
+                {move === 'down' && <ArrowDown size={12} />}
+                {prefs.format(selection.price!)}
+              </span>
+            </>
+          )}
+          <button type="button" className="icon-btn" onClick={() => slip.remove(selection.selectionId)} aria-label={`Remove ${selection.selectionName} from the bet slip`}>
+            <X size={16} />
+          </button>
+        </div>
+      </div>
+      <div className="slip__stake-line">
+        <StakeInput stakeKey={selection.selectionId} label={`Stake on ${selection.selectionName}`} phone={phone} />
+        <Returns pence={slip.returnsOf(selection.selectionId)} />
+      </div>
+    </li>
+  );
+}
+
+const TITLES: Record<Placement['state'], string> = {
+  placing: 'Placing your bet…',
+  checking: 'Checking your bet…',
+  pending: 'Checking your bet…',
+  unknown: 'Checking your bet…',
+  accepted: 'Bet placed',
+  refused: 'Bet not placed',
+  'not-placed': 'Bet not placed',
+};
+
+function Placements({ finished }: { finished: boolean }) {
+  const { slip, router, network } = useSportsbook();
+  const anyAccepted = slip.placements.some((placement) => placement.state === 'accepted');
+  return (
+    <section className="receipts" aria-label="Your bets">
+      {slip.placements.map((placement) => {
+        const { state, request } = placement;
+        const busy = state === 'placing' || state === 'checking' || state === 'pending' || state === 'unknown';
+        return (
+          <article key={request.betId} className={`receipt receipt--${state}`} aria-busy={busy}>
+            <h3 className="receipt__title">
+              {busy && <Loader size={18} className="spin" />}
+              {state === 'accepted' && <CircleCheck size={18} />}
+              {(state === 'refused' || state === 'not-placed') && <CircleX size={18} />}
+              {TITLES[state]}
+            </h3>
+            <ul className="receipt__legs">
+              {placement.labels.map((label) => (
+                <li key={label}>{label}</li>
+              ))}
+            </ul>
+            <dl className="receipt__figures">
+              <div>
+                <dt>{request.kind === 'single' ? 'Single' : `Accumulator (${request.selections.length})`} stake</dt>
+                <dd>{formatPence(request.stake)}</dd>
+              </div>
+              <div>
+                <dt>Potential returns</dt>
+                <dd>{formatPence(placement.bet?.potentialReturns ?? returnsFor(request.stake, request.selections.map((selection) => selection.price)))}</dd>
+              </div>
+              {state === 'accepted' && (
+                <div className="receipt__id">
+                  <dt>Bet ID</dt>
+                  <dd>{request.betId}</dd>
+                </div>
+              )}
+            </dl>
+            {placement.message && state !== 'placing' && <p className="receipt__message">{placement.message}</p>}
+            {state === 'not-placed' && (
+              <button type="button" className="btn btn--secondary" disabled={!network.online} onClick={() => void slip.retry(request.betId)}>
+                Try again
+              </button>
+            )}
+            {state === 'unknown' && (
+              <button type="button" className="btn btn--secondary" disabled={!network.online} onClick={() => void slip.check(request.betId)}>
+                Check again
+              </button>
+            )}
+          </article>
+        );
+      })}
+      {finished && (
+        <div className="receipts__actions">
+          {anyAccepted && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                slip.dismissPlacements();
+                router.go('/bets');
+              }}
+            >
+              View in My Bets
+            </button>
+          )}
+          <button type="button" className="btn btn--primary" onClick={() => slip.dismissPlacements()}>
+            {anyAccepted ? 'Done' : 'Back to bet slip'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

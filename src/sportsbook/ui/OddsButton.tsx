@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import type { LiveSelection } from '../stores/CatalogStore';
+import { samePrice } from '../stores/SlipStore';
+import { selectionWords } from './format';
+import { ArrowDown, ArrowUp, Lock } from './icons';
+
+const FLASH_MS = 4_000;
+const decimal = (price: { num: number; den: number }) => (price.num + price.den) / price.den;
+
+/** A price to back: a real button named for screen readers, pressed while on the slip, flashing when it moves. */
+export function OddsButton({ live, label }: { live: LiveSelection | null; label?: string }) {
+  const { slip, prefs } = useSportsbook();
+  useWatch(slip, prefs);
+  const price = live?.price ?? null;
+  const previous = useRef(price);
+  const [move, setMove] = useState<'up' | 'down' | null>(null);
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = price;
+    if (!before || !price || samePrice(before, price)) return;
+    setMove(decimal(price) > decimal(before) ? 'up' : 'down');
+    const timer = setTimeout(() => setMove(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [price]);
+
+  if (!live) return <span className="odds odds--empty" aria-hidden="true" />;
+  const selected = slip.has(live.selection.id);
+  const words = selectionWords(live.selection, live.market, live.event);
+  if (live.status !== 'open' || !price) {
+    const state = live.status === 'suspended' ? 'suspended' : 'not available';
+    return (
+      <button type="button" className="odds odds--off" disabled aria-label={`${words}: ${state}`}>
+        {label && <span className="odds__label">{label}</span>}
+        {live.status === 'suspended' ? <Lock size={14} /> : <span aria-hidden="true">–</span>}
+      </button>
+    );
+  }
+  const shown = prefs.format(price);
+  return (
+    <button
+      type="button"
+      className={`odds${selected ? ' odds--selected' : ''}${move ? ` odds--${move}` : ''}`}
+      aria-pressed={selected}
+      aria-label={`${words} at ${shown}${move ? `, price ${move === 'up' ? 'lengthened' : 'shortened'}` : ''}`}
+      onClick={() => slip.toggle(live)}
+    >
+      {label && <span className="odds__label">{label}</span>}
+      <span className="odds__price">
+        {move === 'up' && <ArrowUp size={12} className="odds__arrow" />}
+        {move === 'down' && <ArrowDown size={12} className="odds__arrow" />}
+        {shown}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FrameBridge, hostOriginOf, type FrameWindow } from '../../../src/sportsbook/services/FrameBridge';
+import { HostBridge, frameOriginOf } from '../../../src/features/sportsbook/HostBridge';
+
+const HOST = 'https://www.exsport.test';
+const BOOK = 'https://sportsbook.exsport.test';
+
+function fakeWindow() {
+  let listener: ((event: MessageEvent) => void) | undefined;
+  return {
+    addEventListener: (_type: 'message', handler: (event: MessageEvent) => void) => void (listener = handler),
+    removeEventListener: () => void (listener = undefined),
+    deliver: (data: unknown, origin: string, source: unknown) => listener?.({ data, origin, source } as MessageEvent),
+  };
+}
+
+describe('the frame end of the bridge', () => {
+  it('reads only the host origin and its parent window, and posts only to the host origin', () => {
+    const parent = { postMessage: vi.fn() };
+    const win = { ...fakeWindow(), parent };
+    const onMessage = vi.fn();
+    const bridge = new FrameBridge(win as unknown as FrameWindow, HOST, onMessage);
+    win.deliver({ type: 'logout' }, 'https://evil.test', parent);
+    win.deliver({ type: 'logout' }, HOST, {});
+    win.deliver({ type: 'navigate', path: '//evil.test' }, HOST, parent);
+    win.deliver({ type: 'odds-format', format: 'decimal' }, HOST, parent);
+    expect(onMessage.mock.calls).toEqual([[{ type: 'odds-format', format: 'decimal' }]]);
+    bridge.post({ type: 'login-requested' });
+    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'login-requested' }, HOST);
+  });
+
+  it('takes the host origin from ancestorOrigins, else the referrer, and posts nothing without one', () => {
+    expect(hostOriginOf({ ancestorOrigins: [HOST] }, 'https://other.test/page')).toBe(HOST);
+    expect(hostOriginOf({}, `${HOST}/?sb=/bets`)).toBe(HOST);
+    expect(hostOriginOf({}, '')).toBeNull();
+    const parent = { postMessage: vi.fn() };
+    new FrameBridge({ ...fakeWindow(), parent } as unknown as FrameWindow, null, vi.fn()).post({ type: 'ready' });
+    expect(parent.postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the host end of the bridge', () => {
+  it('reads only messages from its iframe at the sportsbook origin, and posts only there', () => {
+    const frame = { postMessage: vi.fn() };
+    const win = fakeWindow();
+    const onMessage = vi.fn();
+    const bridge = new HostBridge(win, BOOK, () => frame, onMessage);
+    win.deliver({ type: 'login-requested' }, 'https://evil.test', frame);
+    win.deliver({ type: 'login-requested' }, BOOK, { postMessage: vi.fn() });
+    win.deliver({ type: 'deposit-requested', shortfall: -5 }, BOOK, frame);
+    win.deliver({ type: 'route', path: 'javascript:alert(1)' }, BOOK, frame);
+    win.deliver({ type: 'deposit-requested', shortfall: 250 }, BOOK, frame);
+    expect(onMessage.mock.calls).toEqual([[{ type: 'deposit-requested', shortfall: 250 }]]);
+    bridge.post({ type: 'logout' });
+    expect(frame.postMessage).toHaveBeenCalledWith({ type: 'logout' }, BOOK);
+  });
+
+  it('takes the sportsbook origin from the launch URL and refuses other schemes', () => {
+    expect(frameOriginOf(`${BOOK}/event/abc#launch=token`)).toBe(BOOK);
+    expect(frameOriginOf('javascript:alert(1)')).toBeNull();
+    expect(frameOriginOf('not a url')).toBeNull();
+  });
+});

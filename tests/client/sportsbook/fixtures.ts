@@ -1,0 +1,63 @@
+import type { BetView, EventDetail, Market, Price } from '../../../src/contract/sportsbook-rules';
+import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore';
+
+export const price = (num: number, den: number): Price => ({ num, den });
+
+export function matchResult(eventId: string, prices: [Price, Price, Price] = [price(5, 2), price(9, 4), price(11, 10)], status: Market['status'] = 'open'): Market {
+  const names = ['Rovers', 'Draw', 'United'];
+  return {
+    id: `${eventId}~match-result`,
+    eventId,
+    type: 'match-result',
+    name: 'Match Result',
+    line: null,
+    status,
+    selections: ['home', 'draw', 'away'].map((key, index) => ({ id: `${eventId}~match-result~${key}`, name: names[index]!, price: prices[index]!, status: 'open' as const })),
+  };
+}
+
+export function event(id: string, overrides: Partial<EventDetail> = {}): EventDetail {
+  const main = overrides.mainMarket ?? matchResult(id);
+  return {
+    id,
+    competitionId: 'eng-premier',
+    competitionName: 'Albion Premier Division',
+    home: 'Rovers',
+    away: 'United',
+    kickoffAt: '2026-11-23T15:00:00.000Z',
+    status: 'live',
+    phase: 'first-half',
+    minute: 23,
+    score: { home: 0, away: 0 },
+    halfTimeScore: null,
+    suspended: false,
+    seq: 1,
+    mainMarket: main,
+    marketCount: 1,
+    markets: [main],
+    ...overrides,
+  };
+}
+
+/** The slip's view of a selection of `event`'s match result: 0 home, 1 draw, 2 away. */
+export function liveSelection(detail: EventDetail, index: 0 | 1 | 2): LiveSelection {
+  const market = detail.mainMarket!;
+  const selection = market.selections[index]!;
+  return { selection, market, event: detail, status: selection.status, price: selection.price };
+}
+
+export function betView(betId: string, overrides: Partial<BetView> = {}): BetView {
+  return {
+    betId,
+    kind: 'single',
+    stake: 500,
+    placedAt: '2026-11-23T12:00:00.000Z',
+    status: 'open',
+    legs: [],
+    potentialReturns: 1750,
+    returns: null,
+    settledAt: null,
+    reason: null,
+    ...overrides,
+  };
+}

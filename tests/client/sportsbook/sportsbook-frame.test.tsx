@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { runInAction } from 'mobx';
+import { StoreProvider } from '../../../src/stores/context';
+import { toStoredToken } from '../../../src/stores/SessionStore';
+import { OFFLINE_TEXT, SportsbookFrame } from '../../../src/features/sportsbook/SportsbookFrame';
+import { addressForRoute, routeFromAddress } from '../../../src/features/sportsbook/launch';
+import { callsTo, createTestRoot, demoUser, token } from '../support/fakes';
+
+const BOOK = 'http://sportsbook.test';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderFrame(options: { signedIn?: boolean } = {}) {
+  const test = createTestRoot({
+    routes: {
+      'GET /games/iqs': (_body, { url, init }) => ({
+        status: 200,
+        body: { url: `${BOOK}${url.searchParams.get('route') ?? '/'}${(init.headers as Record<string, string>).authorization ? '#launch=abcdefghijklmnopqrstuvwx' : ''}` },
+      }),
+      'GET /user/details': { status: 200, body: demoUser },
+      'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } },
+    },
+  });
+  if (options.signedIn) runInAction(() => (test.root.session.token = toStoredToken(token(), Date.now())));
+  const view = render(
+    <StoreProvider store={test.root}>
+      <SportsbookFrame route="/event/ev-1" keepRouteInAddress />
+    </StoreProvider>,
+  );
+  return { ...test, view };
+}
+
+async function frameWindow(): Promise<Window> {
+  const iframe = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
+  // The bridge listens from the frame's effect, which runs after the iframe is on the page.
+  await act(async () => undefined);
+  return iframe.contentWindow!;
+}
+
+function fromFrame(source: Window, data: unknown, origin = BOOK) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+describe('the sportsbook frame on the host page', () => {
+  it('launches the frame at the deep-linked route from /games/iqs', async () => {
+    const { fetch } = renderFrame();
+    const iframe = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
+    expect(iframe.getAttribute('src')).toBe(`${BOOK}/event/ev-1`);
+    expect(new URL(String(callsTo(fetch, 'GET /games/iqs')[0]![0])).searchParams.get('route')).toBe('/event/ev-1');
+  });
+
+  it('opens bet-not-logged-in when a logged-out visitor presses Place', async () => {
+    const { root } = renderFrame();
+    const source = await frameWindow();
+    fromFrame(source, { type: 'login-requested' });
+    expect(root.overlays.top?.definition.name).toBe('bet-not-logged-in');
+  });
+
+  it('ignores the same request from another origin or another window', async () => {
+    const { root } = renderFrame();
+    const source = await frameWindow();
+    fromFrame(source, { type: 'login-requested' }, 'http://evil.test');
+    fromFrame(window, { type: 'login-requested' });
+    expect(root.overlays.stack).toHaveLength(0);
+  });
+
+  it('opens the deposit drawer when a signed-in stake is above the balance', async () => {
+    const { root } = renderFrame({ signedIn: true });
+    const source = await frameWindow();
+    fromFrame(source, { type: 'deposit-requested', shortfall: 500 });
+    expect(root.overlays.top?.definition.name).toBe('account_deposit');
+  });
+
+  it("keeps the frame's route in the host address", async () => {
+    renderFrame();
+    const source = await frameWindow();
+    fromFrame(source, { type: 'route', path: '/event/ev-9' });
+    expect(window.location.search).toBe('?sb=/event/ev-9');
+    expect(routeFromAddress(window.location.search)).toBe('/event/ev-9');
+    fromFrame(source, { type: 'route', path: '/' });
+    expect(window.location.search).toBe('');
+  });
+
+  it('shows the offline message in the frame place, and the frame again once online', async () => {
+    const { root } = renderFrame();
+    const iframe = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
+    act(() => root.network.set(false));
+    expect(screen.getByText(OFFLINE_TEXT)).toBeTruthy();
+    expect(iframe.hidden).toBe(true);
+    act(() => root.network.set(true));
+    expect(screen.queryByText(OFFLINE_TEXT)).toBeNull();
+    expect(iframe.hidden).toBe(false);
+  });
+
+  it('after sign-in sends a signed-in launch URL through iframeRedirect, and tells the frame at logout', async () => {
+    const { root } = renderFrame();
+    const source = await frameWindow();
+    const post = vi.spyOn(source, 'postMessage');
+    runInAction(() => (root.session.token = toStoredToken(token(), Date.now())));
+    await waitFor(() => expect(root.overlays.redirectUrl).toBe(`${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx`));
+    expect(post).toHaveBeenCalledWith({ type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` }, BOOK);
+    act(() => root.session.signOut('logout'));
+    expect(post).toHaveBeenCalledWith({ type: 'logout' }, BOOK);
+  });
+
+  it('never closes a flow the customer went on with: signed in during registration, the launch goes straight to the frame', async () => {
+    const { root } = renderFrame();
+    const source = await frameWindow();
+    const post = vi.spyOn(source, 'postMessage');
+    act(() => root.overlays.open('register'));
+    runInAction(() => (root.session.token = toStoredToken(token(), Date.now())));
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` }, BOOK));
+    expect(root.overlays.top?.definition.name).toBe('register');
+    expect(root.overlays.redirectUrl).toBeNull();
+  });
+});
+
+describe('host addresses for frame routes', () => {
+  it('writes and reads ?sb=', () => {
+    expect(addressForRoute('/', '?x=1', '', '/bets')).toBe('/?x=1&sb=/bets');
+    expect(routeFromAddress('?sb=//evil.test')).toBe('/');
+  });
+});
