@@ -3,6 +3,7 @@ import { Header } from './Header';
 import { OverlayHost } from './OverlayHost';
 import { HomePage } from '../features/home/HomePage';
 import { Footer } from '../features/shell/Footer';
+import { CompactFooter } from '../features/shell/RegulatoryNotice';
 import { CookieConsentBar } from '../features/shell/CookieConsentBar';
 import { AppBanner } from '../features/shell/AppBanner';
 import { OfflineBanner } from '../features/shell/OfflineBanner';
@@ -26,7 +27,7 @@ export const App = observer(function App() {
       <main id="main" className="main">
         <HomePage />
       </main>
-      {!mobile && <Footer />}
+      {mobile ? <CompactFooter /> : <Footer />}
       <CookieConsentBar />
       <OverlayHost />
     </div>

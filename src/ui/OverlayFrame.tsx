@@ -1,3 +1,4 @@
+import { ChevronLeft, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { OverlayDefinition } from '../overlays/registry';
 
@@ -42,14 +43,14 @@ export function OverlayFrame({ definition, title, onClose, onBack, children }: O
       <header className="overlay__header">
         {onBack && (
           <button type="button" className="icon-button" onClick={onBack} aria-label="Back">
-            <span aria-hidden="true">‹</span>
+            <ChevronLeft aria-hidden="true" />
           </button>
         )}
         <h2 id={titleId} className="overlay__title">
           {title ?? definition.title}
         </h2>
         <button type="button" className="icon-button overlay__close" onClick={onClose} aria-label="Close">
-          <span aria-hidden="true">×</span>
+          <X aria-hidden="true" />
         </button>
       </header>
       <div className="overlay__body">{children}</div>
