@@ -1,7 +1,7 @@
 import { ChevronDown, Menu } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
-import { formatPence } from '../lib/money';
+import { balanceDescription, HeaderBalance } from '../features/account/BalanceFigure';
 import { useIsMobile } from '../features/shell/useIsMobile';
 
 export const Header = observer(function Header() {
@@ -30,9 +30,8 @@ export const Header = observer(function Header() {
       <nav className="header__actions" aria-label="Account">
         {session.isLoggedIn ? (
           <>
-            <button type="button" className="button button--ghost header__balance" onClick={() => overlays.open('account')} aria-label={`Balance ${formatPence(balance.balance, balance.currency)}${balance.lastKnownAt !== null ? ' (last known)' : ''}, open account`} data-testid="header-balance">
-              {formatPence(balance.balance, balance.currency)}
-              {balance.lastKnownAt !== null && <small className="header__last-known"> last known</small>}
+            <button type="button" className="button button--ghost header__balance" onClick={() => overlays.open('account')} aria-label={`${balanceDescription(balance, Date.now())}, open account`} data-testid="header-balance">
+              <HeaderBalance />
             </button>
             <button type="button" className="button button--accent" onClick={() => overlays.open('account_deposit')}>
               Deposit

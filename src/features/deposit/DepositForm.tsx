@@ -54,7 +54,7 @@ export const DepositForm = observer(function DepositForm() {
   if (network.online && card.isError) {
     return (
       <StatusScreen icon="error" heading="Error" onPrimary={() => void card.refetch()} primaryText="Retry">
-        <p role="alert">{[balance.error, errorMessage(card.error)].filter(Boolean).join(' | ')}</p>
+        <p role="alert">{[...new Set([balance.error, errorMessage(card.error)])].filter(Boolean).join(' | ')}</p>
       </StatusScreen>
     );
   }

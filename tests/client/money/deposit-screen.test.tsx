@@ -6,6 +6,7 @@ import { StoreProvider } from '../../../src/stores/context';
 import { DepositForm } from '../../../src/features/deposit/DepositForm';
 import RegisterDepositDrawer from '../../../src/features/deposit/RegisterDepositDrawer';
 import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
+import { SERVICE_UNAVAILABLE } from '../../../src/api/http';
 
 afterEach(() => {
   cleanup();
@@ -42,7 +43,7 @@ describe('deposit screen', () => {
     });
     await user.click(await screen.findByRole('button', { name: '£20' }));
     await user.click(await depositButton());
-    expect(await screen.findByText('Network Error')).toBeTruthy();
+    expect(await screen.findByText(SERVICE_UNAVAILABLE)).toBeTruthy();
     expect(await root.db.pendingSubmissions.count()).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));

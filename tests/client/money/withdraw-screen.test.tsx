@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StoreProvider } from '../../../src/stores/context';
 import WithdrawDrawer from '../../../src/features/withdraw/WithdrawDrawer';
+import { PENDING_OFFLINE } from '../../../src/features/withdraw/Payments';
+import { SERVICE_UNAVAILABLE } from '../../../src/api/http';
 import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
 
 afterEach(cleanup);
@@ -21,9 +23,10 @@ const payment = (paymentId: string, status: string, chips: number, error: string
   createdAt: '2026-03-01T10:00:00.000Z',
 });
 
-function renderWithdraw(routes: Record<string, Route | Reply>) {
+function renderWithdraw(routes: Record<string, Route | Reply>, { offline = false } = {}) {
   const test = createTestRoot({ routes: { 'GET /payments': { status: 200, body: [] }, ...routes } });
   test.root.balance.set(5_000);
+  if (offline) test.root.network.set(false);
   test.root.queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
     <StoreProvider store={test.root}>
@@ -97,7 +100,23 @@ describe('withdraw screen', () => {
 
   it('says when pending withdrawals cannot be loaded', async () => {
     renderWithdraw({ 'GET /card': savedCard, 'GET /payments': { status: 500, body: { message: 'Database unavailable' } } });
-    expect(await screen.findByText('Error loading pending withdrawals: Database unavailable')).toBeTruthy();
+    const notice = await screen.findByTestId('pending-withdrawals-error');
+    expect(notice.textContent).toContain('Error loading pending withdrawals');
+    expect(notice.textContent).toContain('Database unavailable');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('offline, does not claim there are no pending withdrawals when it simply cannot ask', async () => {
+    renderWithdraw({ 'GET /card': savedCard }, { offline: true });
+    expect((await screen.findByTestId('pending-withdrawals-unknown')).textContent).toBe(PENDING_OFFLINE);
+    expect(screen.queryByText('No pending withdrawals')).toBeNull();
+  });
+
+  it('with the server unreachable, says the service is unavailable instead of Network Error', async () => {
+    renderWithdraw({ 'GET /card': savedCard, 'GET /payments': () => new TypeError('Failed to fetch') });
+    const notice = await screen.findByTestId('pending-withdrawals-error');
+    expect(notice.textContent).toContain(SERVICE_UNAVAILABLE);
+    expect(notice.textContent).not.toContain('Network Error');
   });
 
   it('offline, says withdrawals need a connection and cannot be submitted', async () => {
