@@ -24,6 +24,7 @@ const loggedOutScreens: Screen[] = [
   { overlay: 'terms' },
   { overlay: 'betting-rules' },
   { overlay: 'contact' },
+  { overlay: 'account-locked', data: { duration: 7, permanently: false, kind: 'time-out', until: '2026-12-01T10:00:00.000Z', message: 'ok' } },
 ];
 
 const signedInScreens: Screen[] = [

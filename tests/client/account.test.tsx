@@ -164,6 +164,28 @@ describe('delete account drawer', () => {
     expect(deleteErrorMessage(new HttpError('Your password is incorrect', 400, 'WrongPassword'))).toBe('Your password is incorrect');
   });
 
+  it('shows the rule before the password, offers Withdraw when the wallet holds funds, and its final button is red', async () => {
+    const { root, user } = renderSignedIn(<DeleteAccountDrawer />);
+    root.balance.set(1_250);
+    const rule = await screen.findByTestId('delete-rule');
+    const password = screen.getByLabelText('Password');
+    expect(rule.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(rule.textContent).toContain('You can delete it only when you have no open bets and no funds in your wallet.');
+    expect((await screen.findByTestId('delete-funds')).textContent).toContain('Your balance is £12.50. Withdraw it first');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(root.overlays.top?.definition.name).toBe('account_withdraw');
+    expect(screen.getByRole('button', { name: 'Delete account' }).className).toContain('button--danger');
+  });
+
+  it('a wrong password is an inline error on the field, not the error screen', async () => {
+    const { user } = renderSignedIn(<DeleteAccountDrawer />, { 'DELETE /auth/account': { status: 400, body: { message: 'Your password is incorrect', code: 'WrongPassword' } } });
+    await user.type(screen.getByLabelText('Password'), 'Wrong1234');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your password is incorrect');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'Unable to Delete Account' })).toBeNull();
+  });
+
   it("shows 'Unable to Delete Account' with Go Back to the form", async () => {
     const { user } = renderSignedIn(<DeleteAccountDrawer />, { 'DELETE /auth/account': { status: 422, body: { message: 'Wallet not empty', code: 'WalletNotZero' } } });
     await user.type(screen.getByLabelText('Password'), 'Secret123');

@@ -37,7 +37,7 @@ export default function SelfExcludeDrawer(_props: OverlayProps) {
   }
   if (confirming && option) {
     return (
-      <div className="lock-account" role="group" aria-labelledby="self-exclude-confirm">
+      <div className="lock-account lock-account__confirm" role="group" aria-labelledby="self-exclude-confirm">
         <h3 id="self-exclude-confirm">Are you sure?</h3>
         <p>{option.days === 0 ? 'You are about to self-exclude permanently. This account can never be used again.' : `You are about to self-exclude for ${option.label}. It cannot be cancelled or shortened.`}</p>
         <button type="button" className="button button--danger button--block" disabled={running} aria-busy={running || undefined} onClick={() => void lock(option.days === 0 ? { days: 0, permanently: true } : { days: option.days, permanently: false })}>
