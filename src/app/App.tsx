@@ -17,9 +17,14 @@ export const App = observer(function App() {
   usePrefetchDocuments();
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      {/* First in the page, so that the keyboard reaches the bar that covers it before anything else */}
+      <CookieConsentBar />
+      {/* In a landmark of its own: no longer first in the page, axe would count it as loose content */}
+      <nav aria-label="Skip link">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+      </nav>
       <AppBanner />
       <Header />
       <OfflineBanner />
@@ -28,7 +33,6 @@ export const App = observer(function App() {
         <HomePage />
       </main>
       {mobile ? <CompactFooter /> : <Footer />}
-      <CookieConsentBar />
       <OverlayHost />
     </div>
   );

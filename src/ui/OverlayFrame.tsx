@@ -10,6 +10,29 @@ interface OverlayFrameProps {
   children: ReactNode;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal <dialog> makes the page inert, but Tab from its last control still leaves for the browser's own
+ * toolbar before coming back; wrapping round keeps keyboard users in the drawer they are using.
+ */
+export function keepTabInside(event: KeyboardEvent): void {
+  if (event.key !== 'Tab') return;
+  const dialog = event.currentTarget as HTMLElement;
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex >= 0 && !element.closest('[hidden], [inert]') && element.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A drawer or modal on the native <dialog>: showModal() makes the page behind inert, keeps focus inside
  * and closes on Escape; focus goes back to whatever opened it.
@@ -30,8 +53,10 @@ export function OverlayFrame({ definition, title, onClose, onBack, children }: O
       onCloseRef.current();
     };
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('keydown', keepTabInside);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', keepTabInside);
       if (dialog.open) dialog.close();
       if (opener && document.contains(opener)) opener.focus();
     };
