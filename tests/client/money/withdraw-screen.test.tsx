@@ -54,6 +54,32 @@ describe('withdraw screen', () => {
     expect(screen.getByTestId('withdraw-balance').textContent).toBe('£45.00');
   });
 
+  it('says why Withdraw is off, and each card field says what is wrong when it is left', async () => {
+    const { user } = renderWithdraw({ 'GET /card': { status: 404, body: { message: 'No card' } } });
+    await screen.findByLabelText('Name on card');
+    const button = await submit();
+    expect(button.hasAttribute('disabled')).toBe(true);
+    const blockers = screen.getByTestId('withdraw-blockers');
+    expect(button.getAttribute('aria-describedby')).toBe(blockers.id);
+    expect([...blockers.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Enter an amount to withdraw.', 'Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+    await user.type(screen.getByLabelText('Withdraw amount (£)'), '10');
+    await user.click(screen.getByLabelText('Card number'));
+    await user.tab();
+    expect(await screen.findByText('Card number required')).toBeTruthy();
+    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+  });
+
+  it('says so when the amount typed is above the balance and is set to the balance', async () => {
+    const { user } = renderWithdraw({ 'GET /card': savedCard });
+    const amount = await screen.findByLabelText('Withdraw amount (£)');
+    await user.type(amount, '75');
+    expect((amount as HTMLInputElement).value).toBe('50');
+    expect(screen.getByText('You can withdraw at most your balance, £50.00; the amount has been set to that.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '20');
+    expect(screen.queryByText(/You can withdraw at most your balance/)).toBeNull();
+  });
+
   it('with a new card needs the agreement, and a failed security code shows the specification message', async () => {
     const { user, fetch } = renderWithdraw({ 'GET /card': savedCard, 'POST /withdraw': { status: 422, body: { message: 'Card security code check failed' } } });
     await user.click(await screen.findByRole('button', { name: 'change card' }));
