@@ -38,7 +38,7 @@ test('a daily £10 limit refuses a £20 deposit; raising it waits until tomorrow
   await deposit.getByRole('button', { name: '£20', exact: true }).click();
   await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
   await expect(deposit.getByRole('heading', { name: 'Deposit Failed' })).toBeVisible();
-  await expect(deposit.getByText('Deposit Failed – This amount will take you over your set deposit limit')).toBeVisible();
+  await expect(deposit.getByText('This amount will take you over your set deposit limit', { exact: true })).toBeVisible();
   await deposit.getByRole('button', { name: 'Deposit Limits' }).click();
 
   drawer = page.getByRole('dialog', { name: 'Deposit Limits' });
@@ -125,7 +125,8 @@ test('profit and loss over a custom range, and a backwards range refused without
   const figures = drawer.getByTestId('profit-loss');
   await expect(figures).toContainText('Staked£15.00');
   await expect(figures).toContainText('Returns£25.00');
-  await expect(figures).toContainText('+/- Profit/Loss£10.00');
+  await expect(figures).toContainText('+/- Profit/Loss+£10.00');
+  await expect(drawer.getByTestId('profit-loss-diff')).toHaveClass(/amount--positive/);
   expect(asked).toBe(1);
 });
 

@@ -26,7 +26,7 @@ describe('why Next is off on the personal step', () => {
   it('names the empty fields, a half address, the unanswered offer questions and the terms', () => {
     expect(
       personalBlockers({ ...complete, lastName: '', dateOfBirth: { day: '1', month: '', year: '1990' }, addressLine1: '1 Test Street', offers: { email: 'yes' } as never, termsAccepted: false as never }),
-    ).toEqual(['Fill in your last name and date of birth.', 'Please select an address or enter it manually.', 'Answer the offer questions for phone and SMS.', 'Accept the terms and privacy policy.']);
+    ).toEqual(['Fill in your last name and date of birth.', 'Complete all three address lines, or leave them all empty.', 'Answer the offer questions for phone and SMS.', 'Accept the terms and privacy policy.']);
     expect(personalBlockers({ ...complete, offers: { email: 'yes', phone: 'no' } as never })).toEqual(['Answer the offer question for SMS.']);
   });
 });

@@ -66,19 +66,27 @@ export default observer(function TransactionHistoryDrawer() {
           Lifetime net deposits: <strong>{formatPence(net.data.netDeposits)}</strong>
         </p>
       )}
-      <div className="chips" role="group" aria-label="Transaction type">
-        {TRANSACTION_FILTERS.map(({ label }) => (
-          <button key={label} type="button" className="chip" aria-pressed={filter === label} onClick={() => setFilter(label)}>
-            {label}
-          </button>
-        ))}
-      </div>
-      <div className="chips" role="group" aria-label="Time period">
-        {TIME_CHIPS.map((chip) => (
-          <button key={chip} type="button" className="chip" aria-pressed={timeChip === chip} onClick={() => chooseTime(chip)}>
-            {chip}
-          </button>
-        ))}
+      <div className="history__filters">
+        <fieldset className="chip-group">
+          <legend className="chip-group__label">Transaction type</legend>
+          <div className="chips">
+            {TRANSACTION_FILTERS.map(({ label }) => (
+              <button key={label} type="button" className="chip" aria-pressed={filter === label} onClick={() => setFilter(label)}>
+                {label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="chip-group">
+          <legend className="chip-group__label">Time period</legend>
+          <div className="chips">
+            {TIME_CHIPS.map((chip) => (
+              <button key={chip} type="button" className="chip" aria-pressed={timeChip === chip} onClick={() => chooseTime(chip)}>
+                {chip}
+              </button>
+            ))}
+          </div>
+        </fieldset>
       </div>
       {timeChip === 'Custom' && (
         <div className="history__custom">

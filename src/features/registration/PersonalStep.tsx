@@ -70,11 +70,11 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
         Next
       </button>
       {blockers.length > 0 && (
-        <ul className="form__blockers" id={blockersId} data-testid="personal-blockers">
+        <div className="form__blockers" id={blockersId} data-testid="personal-blockers">
           {blockers.map((blocker) => (
-            <li key={blocker}>{blocker}</li>
+            <p key={blocker}>{blocker}</p>
           ))}
-        </ul>
+        </div>
       )}
       <button type="button" className="button button--block" onClick={() => onBack(getValues())}>
         Back

@@ -18,7 +18,7 @@ export function personalBlockers(values: Partial<PersonalStepValues>): string[] 
   if (!filled(values.postcode)) missing.push('postcode');
   if (missing.length) blockers.push(`Fill in your ${joinWords(missing)}.`);
   const address = [values.addressLine1, values.addressLine2, values.townOrCity].map(filled);
-  if (address.some(Boolean) && !address.every(Boolean)) blockers.push('Please select an address or enter it manually.');
+  if (address.some(Boolean) && !address.every(Boolean)) blockers.push('Complete all three address lines, or leave them all empty.');
   const unanswered = OFFER_CHANNELS.filter((channel) => values.offers?.[channel] !== 'yes' && values.offers?.[channel] !== 'no');
   if (unanswered.length) blockers.push(`Answer the offer question${unanswered.length > 1 ? 's' : ''} for ${joinWords(unanswered.map((channel) => (channel === 'sms' ? 'SMS' : channel)))}.`);
   if (values.termsAccepted !== true) blockers.push('Accept the terms and privacy policy.');

@@ -156,11 +156,11 @@ export const WithdrawForm = observer(function WithdrawForm() {
         Withdraw
       </SubmitButton>
       {blockers.length > 0 && (
-        <ul className="form__blockers" id={blockersId} data-testid="withdraw-blockers" aria-live="polite">
+        <div className="form__blockers" id={blockersId} data-testid="withdraw-blockers" aria-live="polite">
           {blockers.map((blocker) => (
-            <li key={blocker}>{blocker}</li>
+            <p key={blocker}>{blocker}</p>
           ))}
-        </ul>
+        </div>
       )}
     </form>
   );

@@ -77,8 +77,8 @@ describe('deposit screen', () => {
     const { user, root } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 422, body: { message: 'Weekly limit exceeded' } } });
     await user.click(await screen.findByRole('button', { name: '£50' }));
     await user.click(await depositButton());
-    expect(await screen.findByText('Deposit Failed – This amount will take you over your set deposit limit')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Deposit Failed' })).toBeTruthy();
+    expect(await screen.findByText('This amount will take you over your set deposit limit')).toBeTruthy();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Deposit Failed']);
     await user.click(screen.getByRole('button', { name: 'Deposit Limits' }));
     expect(root.overlays.isOpen('account_responsible-gambling_deposit-limits')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -89,7 +89,9 @@ describe('deposit screen', () => {
     const { user } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 200, body: { paymentId: 'p1', status: 'Failed', error: 'Card declined', balance: 1000 } } });
     await user.click(await screen.findByRole('button', { name: '£5' }));
     await user.click(await depositButton());
-    expect(await screen.findByText('Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services')).toBeTruthy();
+    expect(await screen.findByText('Sorry there was a problem with your deposit. Please try again or contact customer services')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Deposit Failed' })).toBeTruthy();
+    expect(screen.getByTestId('deposit-failed-reason').textContent).toBe('Reason: Card declined');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
   });

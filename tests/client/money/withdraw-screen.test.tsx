@@ -61,12 +61,12 @@ describe('withdraw screen', () => {
     expect(button.hasAttribute('disabled')).toBe(true);
     const blockers = screen.getByTestId('withdraw-blockers');
     expect(button.getAttribute('aria-describedby')).toBe(blockers.id);
-    expect([...blockers.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Enter an amount to withdraw.', 'Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+    expect([...blockers.querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Enter an amount to withdraw.', 'Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
     await user.type(screen.getByLabelText('Withdraw amount (£)'), '10');
     await user.click(screen.getByLabelText('Card number'));
     await user.tab();
     expect(await screen.findByText('Card number required')).toBeTruthy();
-    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
   });
 
   it('says so when the amount typed is above the balance and is set to the balance', async () => {
