@@ -12,6 +12,7 @@ import PersonalDetailsDrawer from '../../src/features/account/PersonalDetailsDra
 import AccountSuspendedDrawer from '../../src/features/account/AccountSuspendedDrawer';
 import { accountItems } from '../../src/features/account/AccountDrawer';
 import { formValuesFrom } from '../../src/features/account/details';
+import { SAME_PASSWORD } from '../../src/features/account/schemas';
 import { CANNOT_DELETE_TEXT, personalDetailsForm, toUpdateDetails } from '../../src/contract/account';
 import { HttpError } from '../../src/api/http';
 import { callsTo, createTestRoot, demoUser, token, type Reply, type Route } from './support/fakes';
@@ -130,6 +131,16 @@ describe('update password drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Please enter your current password')).toBeTruthy();
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(callsTo(fetch, 'POST /auth/change_password')).toHaveLength(0);
+  });
+
+  it('refuses a new password that is the same as the current one, without a request', async () => {
+    const { user, fetch } = renderSignedIn(<UpdatePasswordDrawer />);
+    await user.type(screen.getByLabelText('Current password'), 'Old12345');
+    await user.type(screen.getByLabelText('New password'), 'Old12345');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Old12345');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(SAME_PASSWORD)).toBeTruthy();
     expect(callsTo(fetch, 'POST /auth/change_password')).toHaveLength(0);
   });
 

@@ -5,7 +5,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StoreProvider } from '../../../src/stores/context';
 import { DepositForm } from '../../../src/features/deposit/DepositForm';
 import RegisterDepositDrawer from '../../../src/features/deposit/RegisterDepositDrawer';
-import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
+import { callsTo, createTestRoot, token, type Reply, type Route } from '../support/fakes';
+import { runInAction } from 'mobx';
+import { toStoredToken } from '../../../src/stores/SessionStore';
 import { SERVICE_UNAVAILABLE } from '../../../src/api/http';
 
 afterEach(() => {
@@ -151,5 +153,32 @@ describe('deposit screen', () => {
     expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
     expect(test.root.overlays.isOpen('register_deposit')).toBe(false);
+  });
+});
+
+describe('deposit limit headroom', () => {
+  it('shows what the tightest active limit leaves before submitting, and warns when the amount is more', async () => {
+    const limit = (kind: string, amount: number, remaining: number) => ({ id: kind.length, kind, amount, active: true, effectiveFrom: '2026-01-01T00:00:00.000Z', remaining: { remainingAmount: remaining } });
+    const test = createTestRoot({
+      routes: {
+        'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } },
+        'GET /card': noCard,
+        'GET /responsible-gambling/get-limits': { status: 200, body: { daily: limit('Daily', 5_000, 3_500), weekly: limit('Weekly', 20_000, 12_000), monthly: null } },
+      },
+    });
+    runInAction(() => {
+      test.root.session.token = toStoredToken(token(), Date.now());
+    });
+    render(
+      <StoreProvider store={test.root}>
+        <QueryClientProvider client={test.root.queryClient}>
+          <DepositForm />
+        </QueryClientProvider>
+      </StoreProvider>,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('£35.00 left under your daily deposit limit.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Deposit amount (£)'), '50');
+    expect(await screen.findByText('This is more than the £35.00 your daily deposit limit leaves, so it would be refused.')).toBeTruthy();
   });
 });
