@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { canSubmitPersonal, personalStepSchema, stripNameCharacters, type PersonalStepOutput, type PersonalStepValues } from '../../contract/registration';
 import { localToday } from '../../lib/birthDate';
 import { Field, FieldError, useFieldIds } from '../../ui/Field';
+import { FormBlockers } from '../../ui/FormBlockers';
 import { filtered, useZodForm } from '../../ui/form';
 import { AddressLookup } from '../address/AddressLookup';
 import { DateOfBirthFields } from './DateOfBirthFields';
@@ -69,13 +70,7 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
       <button type="submit" className="button button--primary button--block" disabled={!canSubmitPersonal(values)} aria-describedby={blockers.length ? blockersId : undefined}>
         Next
       </button>
-      {blockers.length > 0 && (
-        <div className="form__blockers" id={blockersId} data-testid="personal-blockers">
-          {blockers.map((blocker) => (
-            <p key={blocker}>{blocker}</p>
-          ))}
-        </div>
-      )}
+      <FormBlockers id={blockersId} blockers={blockers} testId="personal-blockers" />
       <button type="button" className="button button--block" onClick={() => onBack(getValues())}>
         Back
       </button>

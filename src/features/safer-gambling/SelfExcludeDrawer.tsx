@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { OverlayProps } from '../../overlays/registry';
 import { ErrorScreen } from '../../ui/ErrorScreen';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { FormBlockers } from '../../ui/FormBlockers';
 import { Agreement } from './Agreement';
 import { useLockAccount } from './useLockAccount';
 import './safer-gambling.css';
@@ -22,6 +23,8 @@ export default function SelfExcludeDrawer(_props: OverlayProps) {
   const [agreed, setAgreed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const option = OPTIONS.find((candidate) => candidate.label === choice);
+  const blockersId = useId();
+  const blockers = [!option && 'Choose how long to self-exclude for.', !agreed && 'Tick the box to say you understand.'].filter((blocker): blocker is string => Boolean(blocker));
 
   if (failure) {
     return (
@@ -69,7 +72,10 @@ export default function SelfExcludeDrawer(_props: OverlayProps) {
         ))}
       </fieldset>
       <Agreement checked={agreed} onChange={setAgreed} />
-      <SubmitButton disabled={!option || !agreed}>Self-Exclude</SubmitButton>
+      <SubmitButton disabled={!option || !agreed} describedBy={blockers.length ? blockersId : undefined}>
+        Self-Exclude
+      </SubmitButton>
+      <FormBlockers id={blockersId} blockers={blockers} />
     </form>
   );
 }

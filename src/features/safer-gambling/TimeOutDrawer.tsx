@@ -3,6 +3,7 @@ import type { OverlayProps } from '../../overlays/registry';
 import { TIME_OUT_MAX_DAYS } from '../../contract/safer-gambling';
 import { ErrorScreen } from '../../ui/ErrorScreen';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { FormBlockers } from '../../ui/FormBlockers';
 import { Agreement } from './Agreement';
 import { useLockAccount } from './useLockAccount';
 import './safer-gambling.css';
@@ -16,6 +17,8 @@ export default function TimeOutDrawer(_props: OverlayProps) {
   const [agreed, setAgreed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const selectId = useId();
+  const blockersId = useId();
+  const blockers = [!days && 'Choose how long your time out lasts.', !agreed && 'Tick the box to say you understand.'].filter((blocker): blocker is string => Boolean(blocker));
 
   if (failure) {
     return (
@@ -68,9 +71,10 @@ export default function TimeOutDrawer(_props: OverlayProps) {
         </select>
       </div>
       <Agreement checked={agreed} onChange={setAgreed} />
-      <SubmitButton disabled={!days || !agreed}>
+      <SubmitButton disabled={!days || !agreed} describedBy={blockers.length ? blockersId : undefined}>
         Take a Time Out
       </SubmitButton>
+      <FormBlockers id={blockersId} blockers={blockers} />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { QuickPicks } from '../../ui/QuickPicks';
 import { Spinner } from '../../ui/Spinner';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { FormBlockers } from '../../ui/FormBlockers';
 import { filtered, useZodForm } from '../../ui/form';
 import { historyKeys } from '../history/query';
 import { canSubmitWithdraw, cappedAtBalanceText, cleanWithdrawInput, withdrawBlockers, withdrawErrorMessage, WITHDRAW_NEEDS_AGREEMENT } from './rules';
@@ -155,13 +156,7 @@ export const WithdrawForm = observer(function WithdrawForm() {
       <SubmitButton disabled={!canSubmit} describedBy={blockers.length ? blockersId : undefined}>
         Withdraw
       </SubmitButton>
-      {blockers.length > 0 && (
-        <div className="form__blockers" id={blockersId} data-testid="withdraw-blockers" aria-live="polite">
-          {blockers.map((blocker) => (
-            <p key={blocker}>{blocker}</p>
-          ))}
-        </div>
-      )}
+      <FormBlockers id={blockersId} blockers={blockers} testId="withdraw-blockers" />
     </form>
   );
 });
