@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { BalanceAmount, BalanceNotice } from '../account/BalanceFigure';
+import { BalanceAmount, BalanceNotice } from '../account/BalanceNotice';
 import { WithdrawForm } from './WithdrawForm';
 import { PastPayments, PendingWithdrawals } from './Payments';
 import './withdraw.css';
