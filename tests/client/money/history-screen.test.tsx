@@ -48,6 +48,16 @@ describe('transaction history screen', () => {
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
+  it('a row opens to show its details', async () => {
+    const { user } = await renderHistory({ 'GET /transactions': { status: 200, body: [item(2, -500)] } });
+    const row = await screen.findByTestId('transaction');
+    const details = row.querySelector('details')!;
+    expect(details.open).toBe(false);
+    await user.click(row.querySelector('summary')!);
+    expect(details.open).toBe(true);
+    expect(screen.getByTestId('transaction-details').textContent).toBe('Transaction ID2Referencer2');
+  });
+
   it('says when loading fails, and when there is nothing in the period', async () => {
     await renderHistory({ 'GET /transactions': (_body, { url }) => (url.searchParams.get('kind') ? { status: 200, body: [] } : { status: 500, body: { message: 'Boom' } }) });
     expect(await screen.findByText('Failed to load transactions.')).toBeTruthy();
