@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { personalBlockers } from '../../src/features/registration/personalBlockers';
 import { StepIndicator } from '../../src/features/registration/StepIndicator';
+import { dateMessage } from '../../src/features/registration/DateOfBirthFields';
 
 afterEach(cleanup);
 
@@ -38,5 +39,15 @@ describe('step indicator', () => {
     expect(screen.getByText('Personal details', { selector: '.step-indicator__label' })).toBeTruthy();
     rerender(<StepIndicator current={2} />);
     expect(screen.getByTestId('step-announcement').textContent).toBe('Step 3 of 3: Personal details');
+  });
+});
+
+describe('date of birth messages', () => {
+  it("say 'DD', 'MM' and 'YYYY' as sentences, and pass any other message through", () => {
+    expect(dateMessage('MM')).toBe('Enter the month as MM, a number from 1 to 12.');
+    expect(dateMessage('DD')).toBe('Enter the day as DD, a number from 1 to 31.');
+    expect(dateMessage('YYYY')).toBe('Enter the year as YYYY, four digits from 1900.');
+    expect(dateMessage('Please enter a valid date of birth and make sure you are at least 18 years old.')).toBe('Please enter a valid date of birth and make sure you are at least 18 years old.');
+    expect(dateMessage(undefined)).toBeUndefined();
   });
 });
