@@ -200,3 +200,20 @@ test('a disabled primary button reads at AA contrast and is not faded: Take a Ti
   }
   await context.close();
 });
+
+test('on a desktop My Bets is one click away in the header; on a phone it is in the account list instead', async ({ browser }) => {
+  const desktop = await pageAt(browser, 1440, false);
+  await desktop.page.goto('/');
+  await acceptCookies(desktop.page);
+  await signInQuickly(desktop.page);
+  await desktop.page.getByRole('banner').getByRole('button', { name: 'My Bets' }).click();
+  await expect(desktop.page.getByRole('dialog', { name: 'My Bets' })).toBeVisible();
+  await desktop.context.close();
+
+  const phone = await pageAt(browser, 390, false);
+  await phone.page.goto('/');
+  await acceptCookies(phone.page);
+  await signInQuickly(phone.page);
+  await expect(phone.page.getByRole('banner').getByRole('button', { name: 'My Bets' })).toHaveCount(0);
+  await phone.context.close();
+});

@@ -30,6 +30,12 @@ export const Header = observer(function Header() {
       <nav className="header__actions" aria-label="Account">
         {session.isLoggedIn ? (
           <>
+            {/* On a phone My Bets is in the account list (spec 000); on a desktop it sits here, one click away */}
+            {!mobile && (
+              <button type="button" className="button button--link header__link" onClick={() => overlays.open('AllBets')}>
+                My Bets
+              </button>
+            )}
             <button type="button" className="button button--ghost header__balance" onClick={() => overlays.open('account')} aria-label={`${balanceDescription(balance, Date.now())}, open account`} data-testid="header-balance">
               <HeaderBalance />
             </button>
