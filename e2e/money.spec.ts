@@ -54,7 +54,8 @@ test('a declined card shows the failed-payment screen and moves nothing', async 
   await payInPopup(page, drawer, '4000 0000 0000 0002');
 
   await expect(drawer.getByRole('heading', { name: 'Deposit Failed' })).toBeVisible();
-  await expect(drawer.getByText('Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services')).toBeVisible();
+  await expect(drawer.getByText('Sorry there was a problem with your deposit. Please try again or contact customer services', { exact: true })).toBeVisible();
+  await expect(drawer.getByTestId('deposit-failed-reason')).toContainText('Reason:');
   await expect(page.getByTestId('header-balance')).toHaveText('£10.00');
   await drawer.getByRole('button', { name: 'Try Again' }).click();
   await expect(drawer.getByLabel('Deposit amount (£)')).toBeVisible();

@@ -9,6 +9,7 @@ import { App } from './app/App';
 import { openFromAddress } from './app/openFromAddress';
 import { captureClickKey } from './features/registration/clickKey';
 import { registerServiceWorker } from './app/serviceWorker';
+import './ui/design/index.css';
 import './app/styles.css';
 
 configure({ enforceActions: 'never' });

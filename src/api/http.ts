@@ -64,8 +64,19 @@ export function messageFromBody(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/** What users see instead of 'Network Error', a timeout or a bare 5xx: the server could not be reached, and what to do. */
+export const SERVICE_UNAVAILABLE = 'Our service is unavailable right now. Please try again.';
+
+/** No answer came back (network, timeout), or a server error carried no words of its own. */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return false;
+  if (error.status === undefined) return error.message === NETWORK_ERROR || error.message === TIMEOUT_ERROR;
+  return error.status >= 500 && error.message === statusFallback(error.status);
+}
+
 /** Any thrown value as the text users see. */
 export function errorMessage(error: unknown): string {
+  if (isServiceUnavailable(error)) return SERVICE_UNAVAILABLE;
   if (error instanceof HttpError) return error.message;
   return UNKNOWN_ERROR;
 }

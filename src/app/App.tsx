@@ -3,6 +3,7 @@ import { Header } from './Header';
 import { OverlayHost } from './OverlayHost';
 import { HomePage } from '../features/home/HomePage';
 import { Footer } from '../features/shell/Footer';
+import { CompactFooter } from '../features/shell/RegulatoryNotice';
 import { CookieConsentBar } from '../features/shell/CookieConsentBar';
 import { AppBanner } from '../features/shell/AppBanner';
 import { OfflineBanner } from '../features/shell/OfflineBanner';
@@ -16,9 +17,14 @@ export const App = observer(function App() {
   usePrefetchDocuments();
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      {/* First in the page, so that the keyboard reaches the bar that covers it before anything else */}
+      <CookieConsentBar />
+      {/* In a landmark of its own: no longer first in the page, axe would count it as loose content */}
+      <nav aria-label="Skip link">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+      </nav>
       <AppBanner />
       <Header />
       <OfflineBanner />
@@ -26,8 +32,7 @@ export const App = observer(function App() {
       <main id="main" className="main">
         <HomePage />
       </main>
-      {!mobile && <Footer />}
-      <CookieConsentBar />
+      {mobile ? <CompactFooter /> : <Footer />}
       <OverlayHost />
     </div>
   );

@@ -1,6 +1,7 @@
+import { ChevronDown, Menu } from 'lucide-react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
-import { formatPence } from '../lib/money';
+import { balanceDescription, HeaderBalance } from '../features/account/BalanceFigure';
 import { useIsMobile } from '../features/shell/useIsMobile';
 
 export const Header = observer(function Header() {
@@ -10,30 +11,35 @@ export const Header = observer(function Header() {
     <header className="header" aria-disabled={overlays.headerLocked || undefined} inert={overlays.headerLocked || undefined} data-testid="header">
       {mobile && (
         <button type="button" className="icon-button header__menu" onClick={() => overlays.open('mobile-menu')} aria-label="Menu" data-testid="header-menu">
-          <span aria-hidden="true">☰</span>
+          <Menu aria-hidden="true" />
         </button>
       )}
       <a className="header__logo" href="/" aria-label="ExSport home">
-        ExSport
+        <span className="header__logo-mark" aria-hidden="true">
+          ex
+        </span>
+        <span className="header__logo-word" aria-hidden="true">
+          Ex<span>Sport</span>
+        </span>
       </a>
       {mobile && (
         <button type="button" className="header__switcher" onClick={() => overlays.open('mobile-switcher')} aria-label="Switch product: Sportsbook" data-testid="header-switcher">
-          <span aria-hidden="true">▾</span>
+          <ChevronDown aria-hidden="true" />
         </button>
       )}
       <nav className="header__actions" aria-label="Account">
         {session.isLoggedIn ? (
           <>
+            {/* On a phone My Bets is in the account list (spec 000); on a desktop it sits here, one click away */}
             {!mobile && (
-              <button type="button" className="button button--ghost" onClick={() => overlays.open('AllBets')} data-testid="header-my-bets">
+              <button type="button" className="button button--link header__link" onClick={() => overlays.open('AllBets')} data-testid="header-my-bets">
                 My Bets
               </button>
             )}
-            <button type="button" className="button button--ghost" onClick={() => overlays.open('account')} aria-label={`Balance ${formatPence(balance.balance, balance.currency)}${balance.lastKnownAt !== null ? ' (last known)' : ''}, open account`} data-testid="header-balance">
-              {formatPence(balance.balance, balance.currency)}
-              {balance.lastKnownAt !== null && <small className="header__last-known"> last known</small>}
+            <button type="button" className="button button--ghost header__balance" onClick={() => overlays.open('account')} aria-label={`${balanceDescription(balance, Date.now())}, open account`} data-testid="header-balance">
+              <HeaderBalance />
             </button>
-            <button type="button" className="button button--primary" onClick={() => overlays.open('account_deposit')}>
+            <button type="button" className="button button--accent" onClick={() => overlays.open('account_deposit')}>
               Deposit
             </button>
           </>
@@ -42,7 +48,7 @@ export const Header = observer(function Header() {
             <button type="button" className="button button--ghost" onClick={() => overlays.open('login')}>
               Login
             </button>
-            <button type="button" className="button button--primary" onClick={() => overlays.open('register')}>
+            <button type="button" className="button button--accent" onClick={() => overlays.open('register')}>
               Register
             </button>
           </>

@@ -24,3 +24,8 @@ export function poundsToPence(pounds: string | number): Pence {
 export function penceToPoundsInput(pence: Pence): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
 }
+
+/** A profit or loss: '+£10.00', '-£5.00', '£0.00'. */
+export function formatSignedPence(pence: Pence, currency = 'GBP'): string {
+  return pence > 0 ? `+${formatPence(pence, currency)}` : formatPence(pence, currency);
+}

@@ -84,6 +84,8 @@ export const overlayDefinitions: OverlayDefinition[] = [
     category: 'account_responsible-gambling',
     subtitle: 'Take a break from our app',
   }),
+  // After a time out or self-exclusion (the customer is already logged out): what happens now, where to get help.
+  drawer('account-locked', 'Account locked', () => import('../features/safer-gambling/AccountLockedDrawer')),
   drawer('account_responsible-gambling_self-exclude', 'Self-Exclude', () => import('../features/safer-gambling/SelfExcludeDrawer'), {
     back: 'account_responsible-gambling',
     category: 'account_responsible-gambling',

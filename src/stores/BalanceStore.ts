@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { BalanceResponse } from '../contract/wallet';
+import { errorMessage } from '../api/http';
 
 export const BALANCE_POLL_MS = 30_000;
 
@@ -27,13 +28,27 @@ export class BalanceStore {
   private fresh = false;
 
   constructor(private readonly deps: BalanceDeps) {
-    makeAutoObservable<BalanceStore, 'deps' | 'userId' | 'fresh'>(this, { deps: false, userId: false, fresh: false });
+    makeAutoObservable<BalanceStore, 'deps' | 'userId'>(this, { deps: false, userId: false });
+  }
+
+  /** Whether there is a figure worth showing: a server answer or the last one this device saw. Never a made-up £0.00. */
+  get known(): boolean {
+    return this.fresh || this.lastKnownAt !== null;
+  }
+
+  /** The server could not be asked and the device has nothing saved: say so rather than show a number. */
+  get unavailable(): boolean {
+    return !this.known && this.error !== null;
   }
 
   forUser(userId: number | null): void {
+    if (userId === this.userId) return;
     this.userId = userId;
-    // The first balance usually arrives before the user details; keep it once we know whose it is.
-    if (userId !== null && this.fresh && this.lastKnownAt === null) void this.deps.cache.save(userId, this.balance, this.currency);
+    if (userId === null) return;
+    // The first balance may arrive before we know whose it is; keep it once we do.
+    if (this.fresh && this.lastKnownAt === null) void this.deps.cache.save(userId, this.balance, this.currency);
+    // A read that already failed (server down at page load) falls back to what the device saved.
+    else if (!this.fresh && this.error !== null) void this.showLastKnown();
   }
 
   async fetch(): Promise<void> {
@@ -43,7 +58,7 @@ export class BalanceStore {
       this.set(answer.balance, answer.currency);
     } catch (error) {
       runInAction(() => {
-        this.error = error instanceof Error ? error.message : 'Unknown error';
+        this.error = errorMessage(error);
       });
       await this.showLastKnown();
     } finally {
@@ -63,10 +78,12 @@ export class BalanceStore {
   }
 
   async showLastKnown(): Promise<void> {
-    if (this.userId === null) return;
-    const saved = await this.deps.cache.load(this.userId);
+    const userId = this.userId;
+    if (userId === null) return;
+    const saved = await this.deps.cache.load(userId);
     if (!saved) return;
     runInAction(() => {
+      if (this.userId !== userId) return;
       this.balance = saved.balance;
       this.currency = saved.currency;
       this.lastKnownAt = saved.savedAt;

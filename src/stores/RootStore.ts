@@ -122,8 +122,9 @@ export class RootStore {
         },
       ),
       reaction(
-        () => this.session.user?.id ?? null,
+        () => (this.session.isLoggedIn ? this.session.userId : null),
         (userId) => this.balance.forUser(userId),
+        { fireImmediately: true },
       ),
       // Offline the header shows the last balance this device saw, marked as such; back online it is fetched afresh.
       reaction(

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { TokenResponse, LoginRequest } from '../contract/auth';
 import type { UserProfile } from '../contract/user';
 import type { Timers } from './timers';
+import { isServiceUnavailable, SERVICE_UNAVAILABLE } from '../api/http';
 
 export const TOKEN_STORAGE_KEY = 'accessToken';
 export const REFRESH_BEFORE_EXPIRY_MS = 60_000;
@@ -55,6 +56,19 @@ export function parseStoredToken(raw: string): StoredToken {
 /** Milliseconds until the refresh should run: 60 s before expiry, at once when less remains. */
 export const refreshDelay = (expiresAt: number, now: number) => Math.max(0, expiresAt - now - REFRESH_BEFORE_EXPIRY_MS);
 
+/** The numeric `sub` claim of a JWT access token, or null when it has none (read only, never trusted). */
+export function tokenSubject(accessToken: string): number | null {
+  try {
+    const payload = accessToken.split('.')[1];
+    if (!payload) return null;
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    const subject = Number(claims.sub);
+    return Number.isSafeInteger(subject) && subject > 0 ? subject : null;
+  } catch {
+    return null;
+  }
+}
+
 export class SessionStore {
   token: StoredToken | null = null;
   user: UserProfile | null = null;
@@ -69,6 +83,14 @@ export class SessionStore {
 
   get isLoggedIn(): boolean {
     return this.token !== null && this.token.expiresAt > this.deps.now();
+  }
+
+  /**
+   * Whose session this is, known before the user details arrive (and when they cannot): the token's subject.
+   * Only a key for what this device saved for the customer; the server checks the token itself.
+   */
+  get userId(): number | null {
+    return this.user?.id ?? (this.token ? tokenSubject(this.token.accessToken) : null);
   }
 
   get credentials() {
@@ -136,7 +158,7 @@ export class SessionStore {
       });
     } catch (error) {
       runInAction(() => {
-        this.userError = error instanceof Error ? error.message : 'No user data found.';
+        this.userError = isServiceUnavailable(error) ? SERVICE_UNAVAILABLE : error instanceof Error ? error.message : 'No user data found.';
       });
     }
   }

@@ -1,3 +1,4 @@
+import { ChevronLeft, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { OverlayDefinition } from '../overlays/registry';
 
@@ -7,6 +8,29 @@ interface OverlayFrameProps {
   onClose: () => void;
   onBack?: () => void;
   children: ReactNode;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal <dialog> makes the page inert, but Tab from its last control still leaves for the browser's own
+ * toolbar before coming back; wrapping round keeps keyboard users in the drawer they are using.
+ */
+export function keepTabInside(event: KeyboardEvent): void {
+  if (event.key !== 'Tab') return;
+  const dialog = event.currentTarget as HTMLElement;
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex >= 0 && !element.closest('[hidden], [inert]') && element.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -29,8 +53,10 @@ export function OverlayFrame({ definition, title, onClose, onBack, children }: O
       onCloseRef.current();
     };
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('keydown', keepTabInside);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', keepTabInside);
       if (dialog.open) dialog.close();
       if (opener && document.contains(opener)) opener.focus();
     };
@@ -42,14 +68,14 @@ export function OverlayFrame({ definition, title, onClose, onBack, children }: O
       <header className="overlay__header">
         {onBack && (
           <button type="button" className="icon-button" onClick={onBack} aria-label="Back">
-            <span aria-hidden="true">‹</span>
+            <ChevronLeft aria-hidden="true" />
           </button>
         )}
         <h2 id={titleId} className="overlay__title">
           {title ?? definition.title}
         </h2>
         <button type="button" className="icon-button overlay__close" onClick={onClose} aria-label="Close">
-          <span aria-hidden="true">×</span>
+          <X aria-hidden="true" />
         </button>
       </header>
       <div className="overlay__body">{children}</div>

@@ -1,5 +1,7 @@
 import { useStores } from '../stores/context';
 import type { OverlayDefinition } from '../overlays/registry';
+import { ListRow } from './ListRow';
+import { overlayIcon } from './overlayIcons';
 
 /** A menu of drawers, each with its title and subtitle, as the account and safer-gambling drawers list them. */
 export function OverlayMenu({ label, items }: { label: string; items: OverlayDefinition[] }) {
@@ -9,10 +11,7 @@ export function OverlayMenu({ label, items }: { label: string; items: OverlayDef
       <ul className="menu-list">
         {items.map((item) => (
           <li key={item.name}>
-            <button type="button" onClick={() => overlays.open(item.name)}>
-              <span>{item.title}</span>
-              {item.subtitle && <span className="menu-list__subtitle">{item.subtitle}</span>}
-            </button>
+            <ListRow icon={overlayIcon(item.name)} title={item.title} subtitle={item.subtitle} onClick={() => overlays.open(item.name)} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,10 @@
+import { Check, CircleAlert, Info } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
+const ICONS = { success: Check, error: CircleAlert, info: Info };
+
 export interface StatusScreenProps {
-  icon?: 'success' | 'error';
+  icon?: 'success' | 'error' | 'info';
   heading: string;
   children?: ReactNode;
   /** The main button; omitted when there is nothing to continue to. */
@@ -17,11 +20,12 @@ export function StatusScreen({ icon, heading, children, onPrimary, primaryText =
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the customer was typing in is gone; moving focus to the result tells screen readers what happened.
   useEffect(() => headingRef.current?.focus(), []);
+  const Icon = icon ? ICONS[icon] : undefined;
   return (
     <div className="status-screen" data-status={icon}>
-      {icon && (
+      {Icon && (
         <span className={`status-screen__icon status-screen__icon--${icon}`} aria-hidden="true">
-          {icon === 'success' ? '✓' : '!'}
+          <Icon strokeWidth={2.5} />
         </span>
       )}
       <h3 ref={headingRef} tabIndex={-1} className="status-screen__heading">

@@ -12,6 +12,7 @@ import PersonalDetailsDrawer from '../../src/features/account/PersonalDetailsDra
 import AccountSuspendedDrawer from '../../src/features/account/AccountSuspendedDrawer';
 import { accountItems } from '../../src/features/account/AccountDrawer';
 import { formValuesFrom } from '../../src/features/account/details';
+import { SAME_PASSWORD } from '../../src/features/account/schemas';
 import { CANNOT_DELETE_TEXT, personalDetailsForm, toUpdateDetails } from '../../src/contract/account';
 import { HttpError } from '../../src/api/http';
 import { callsTo, createTestRoot, demoUser, token, type Reply, type Route } from './support/fakes';
@@ -133,6 +134,16 @@ describe('update password drawer', () => {
     expect(callsTo(fetch, 'POST /auth/change_password')).toHaveLength(0);
   });
 
+  it('refuses a new password that is the same as the current one, without a request', async () => {
+    const { user, fetch } = renderSignedIn(<UpdatePasswordDrawer />);
+    await user.type(screen.getByLabelText('Current password'), 'Old12345');
+    await user.type(screen.getByLabelText('New password'), 'Old12345');
+    await user.type(screen.getByLabelText('Repeat new password'), 'Old12345');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(SAME_PASSWORD)).toBeTruthy();
+    expect(callsTo(fetch, 'POST /auth/change_password')).toHaveLength(0);
+  });
+
   it("prefixes the new password's rule messages with 'New'", async () => {
     const { user } = renderSignedIn(<UpdatePasswordDrawer />);
     await user.type(screen.getByLabelText('New password'), 'short1');
@@ -162,6 +173,28 @@ describe('delete account drawer', () => {
     expect(deleteErrorMessage(new HttpError('x', 422, 'WalletNotZero'))).toBe(CANNOT_DELETE_TEXT);
     expect(deleteErrorMessage(new HttpError('y', 422, 'UserHasOpenBets'))).toBe(CANNOT_DELETE_TEXT);
     expect(deleteErrorMessage(new HttpError('Your password is incorrect', 400, 'WrongPassword'))).toBe('Your password is incorrect');
+  });
+
+  it('shows the rule before the password, offers Withdraw when the wallet holds funds, and its final button is red', async () => {
+    const { root, user } = renderSignedIn(<DeleteAccountDrawer />);
+    root.balance.set(1_250);
+    const rule = await screen.findByTestId('delete-rule');
+    const password = screen.getByLabelText('Password');
+    expect(rule.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(rule.textContent).toContain('You can delete it only when you have no open bets and no funds in your wallet.');
+    expect((await screen.findByTestId('delete-funds')).textContent).toContain('Your balance is £12.50. Withdraw it first');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(root.overlays.top?.definition.name).toBe('account_withdraw');
+    expect(screen.getByRole('button', { name: 'Delete account' }).className).toContain('button--danger');
+  });
+
+  it('a wrong password is an inline error on the field, not the error screen', async () => {
+    const { user } = renderSignedIn(<DeleteAccountDrawer />, { 'DELETE /auth/account': { status: 400, body: { message: 'Your password is incorrect', code: 'WrongPassword' } } });
+    await user.type(screen.getByLabelText('Password'), 'Wrong1234');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your password is incorrect');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'Unable to Delete Account' })).toBeNull();
   });
 
   it("shows 'Unable to Delete Account' with Go Back to the form", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { statedDate } from '../../src/features/legal/statedDate';
 import { headingId, tableOfContents } from '../../src/features/legal/toc';
 
 describe('the table of contents of a document', () => {
@@ -27,5 +28,13 @@ describe('the table of contents of a document', () => {
   it('makes ids the headings rendered from the same text can share', () => {
     expect(headingId('privacy', 'Who we share it with')).toBe('privacy--who-we-share-it-with');
     expect(headingId('contact', '!!!')).toBe('contact--section');
+  });
+});
+
+describe('the date a document states', () => {
+  it('reads the Last updated line, so the version line matches the text', () => {
+    expect(statedDate('# Terms\n\nLast updated: 28 February 2022\n\n## 1. Intro')).toBe('28 February 2022');
+    expect(statedDate('# Privacy\n\n**Last updated:** 1 March 2023\n')).toBe('1 March 2023');
+    expect(statedDate('# Contact\n\nWrite to us.')).toBeNull();
   });
 });

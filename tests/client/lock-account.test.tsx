@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { StoreProvider } from '../../src/stores/context';
 import SelfExcludeDrawer from '../../src/features/safer-gambling/SelfExcludeDrawer';
 import TimeOutDrawer from '../../src/features/safer-gambling/TimeOutDrawer';
+import AccountLockedDrawer from '../../src/features/safer-gambling/AccountLockedDrawer';
 import { LOCK_AGREEMENT } from '../../src/contract/safer-gambling';
 import { callsTo, createTestRoot, demoUser, token, type Reply } from './support/fakes';
 
@@ -44,6 +45,12 @@ describe('time out', () => {
     await user.click(screen.getByLabelText(LOCK_AGREEMENT));
     expect(submit.disabled).toBe(false);
     await user.click(submit);
+    expect(screen.getByRole('heading', { name: 'Are you sure?' })).toBeTruthy();
+    expect(screen.getByText('You are about to take a time out for 7 days. You will be logged out at once and cannot log in until it ends. It cannot be cancelled or shortened.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Take a Time Out' }));
+    expect(callsTo(fetch, 'POST /responsible-gambling/lock-account')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm Time Out' }));
     await waitFor(() => expect(root.overlays.headerLocked).toBe(true));
     expect(JSON.parse(String(callsTo(fetch, 'POST /responsible-gambling/lock-account')[0]![1]!.body))).toEqual({ days: 7, permanently: false });
 
@@ -57,8 +64,27 @@ describe('time out', () => {
   });
 });
 
+describe('after the lock', () => {
+  it('says what happens now, when it ends, and where to get help (GamCare, GAMSTOP), then closes', async () => {
+    const { root } = createTestRoot();
+    root.overlays.open('account-locked', { duration: 7, permanently: false, kind: 'time-out', until: '2026-12-01T10:00:00.000Z', message: 'ok' });
+    const data = root.overlays.top!.data as Parameters<typeof AccountLockedDrawer>[0]['data'];
+    render(
+      <StoreProvider store={root}>
+        <AccountLockedDrawer data={data} />
+      </StoreProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Your time out has started' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/^Your time out has started\. You have been logged out and cannot log in until 01\/12\/26 \d\d:00\.$/);
+    expect(screen.getByRole('link', { name: /GamCare/ }).getAttribute('href')).toBe('https://www.gamcare.org.uk');
+    expect(screen.getByRole('link', { name: /GAMSTOP/ }).getAttribute('href')).toBe('https://www.gamstop.co.uk');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    expect(root.overlays.stack).toHaveLength(0);
+  });
+});
+
 describe('self-exclude', () => {
-  it("asks 'Are you sure?', then logs out and announces it once the drawer has closed", async () => {
+  it("asks 'Are you sure?', then logs out and opens the screen that says what happens now and where to get help", async () => {
     const answer = deferred();
     const { root, user, fetch, alert } = await renderSignedIn(SelfExcludeDrawer, answer.promise);
     root.overlays.open('account_responsible-gambling_self-exclude');
@@ -74,10 +100,9 @@ describe('self-exclude', () => {
     await waitFor(() => expect(root.overlays.headerLocked).toBe(true));
     answer.resolve({ status: 200, body: { duration: 0, permanently: true, kind: 'self-exclusion', until: null, message: 'ok' } });
     await waitFor(() => expect(root.session.isLoggedIn).toBe(false));
-    expect(root.overlays.stack).toHaveLength(0);
+    expect(root.overlays.stack.map((entry) => [entry.definition.name, entry.data])).toEqual([['account-locked', { duration: 0, permanently: true, kind: 'self-exclusion', until: null, message: 'ok' }]]);
     expect(root.overlays.headerLocked).toBe(false);
     expect(alert).not.toHaveBeenCalled();
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(expect.stringContaining('permanently self-excluded')));
     expect(JSON.parse(String(callsTo(fetch, 'POST /responsible-gambling/lock-account')[0]![1]!.body))).toEqual({ days: 0, permanently: true });
   });
 });

@@ -74,6 +74,19 @@ describe('login drawer', () => {
     expect(root.session.isLoggedIn).toBe(false);
   });
 
+  it('tells a customer in a self-exclusion when it ends and how their balance will be returned', async () => {
+    const { user, root } = renderLogin({ status: 403, body: { message: 'You have self-excluded until 1 June 2027 at 10:00. You can log in again after that.', code: 'AccountExcluded' } });
+    await user.type(email(), 'demo@example.com');
+    await user.type(password(), 'Secret123');
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'You have self-excluded until 1 June 2027 at 10:00. You can log in again after that.Your balance is safe. To have it returned to your card while your account is locked, contact customer support at support@example.com.',
+    );
+    expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe('mailto:support@example.com');
+    expect(root.session.isLoggedIn).toBe(false);
+  });
+
   it('says an unexpected error occurred when no answer came back', async () => {
     const { user } = renderLogin(new TypeError('Failed to fetch'));
     await user.type(email(), 'demo@example.com');

@@ -1,8 +1,12 @@
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import { OverlayMenu } from '../../ui/OverlayMenu';
 import { overlaysInCategory, type OverlayProps } from '../../overlays/registry';
-import { formatPence } from '../../lib/money';
+import { lastKnownAge } from './BalanceFigure';
+import { BalanceAmount, BalanceNotice } from './BalanceNotice';
+import { RetryNotice } from '../../ui/RetryNotice';
+import { SERVICE_UNAVAILABLE } from '../../api/http';
 import { formatDate } from '../../lib/dates';
 import { useIsMobile } from '../shell/useIsMobile';
 import { Spinner } from '../../ui/Spinner';
@@ -22,10 +26,11 @@ export function accountItems(isMobile: boolean) {
 }
 
 const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
-  const { session, balance, overlays } = useStores();
+  const { session, overlays } = useStores();
   const isMobile = useIsMobile();
   const user = session.user;
 
+  if (!user && session.userError === SERVICE_UNAVAILABLE) return <AccountUnavailable />;
   if (!user) return session.userError ? <FormAlert>{NO_USER_DATA}</FormAlert> : <Spinner />;
   return (
     <div className="account">
@@ -40,10 +45,9 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
       <section className="account__balance" aria-label="Balance">
         <p>
           <span className="account__meta">Balance</span>
-          <strong className="account__amount" data-testid="account-balance">
-            {formatPence(balance.balance, balance.currency)}
-          </strong>
+          <BalanceAmount className="account__amount" testId="account-balance" />
         </p>
+        <BalanceNotice />
         <div className="account__money-buttons">
           <button type="button" className="button button--primary" onClick={() => overlays.open('account_deposit')}>
             Deposit
@@ -54,6 +58,31 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
         </div>
       </section>
       <OverlayMenu label="Account menu" items={accountItems(isMobile)} />
+      <button type="button" className="button button--ghost button--block" onClick={() => overlays.open('logout')}>
+        Logout
+      </button>
+    </div>
+  );
+});
+
+/** The server cannot be reached: the last known balance, a way to ask again, and Logout still works. */
+const AccountUnavailable = observer(function AccountUnavailable() {
+  const { session, overlays, balance } = useStores();
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    await Promise.all([session.loadUser(), balance.fetch()]);
+    setRetrying(false);
+  };
+  return (
+    <div className="account">
+      <section className="account__balance" aria-label="Balance">
+        <p>
+          <span className="account__meta">Balance</span>
+          <BalanceAmount className="account__amount" testId="account-balance" />
+        </p>
+      </section>
+      <RetryNotice title="Your account details cannot be shown" message={`${SERVICE_UNAVAILABLE}${balance.lastKnownAt !== null ? ` The balance above is the last known one, from ${lastKnownAge(balance.lastKnownAt, Date.now())}.` : ''}`} onRetry={() => void retry()} retrying={retrying} testId="account-unavailable" />
       <button type="button" className="button button--ghost button--block" onClick={() => overlays.open('logout')}>
         Logout
       </button>

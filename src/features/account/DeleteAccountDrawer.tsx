@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { observer } from 'mobx-react-lite';
+import { Info, Wallet } from 'lucide-react';
+import { formatPence } from '../../lib/money';
 import { useStores } from '../../stores/context';
 import type { OverlayProps } from '../../overlays/registry';
 import { HttpError, errorMessage } from '../../api/http';
@@ -17,11 +20,25 @@ export function deleteErrorMessage(error: unknown): string {
   return errorMessage(error);
 }
 
-export default function DeleteAccountDrawer({ data }: OverlayProps<{ deleted?: boolean }>) {
-  const { session, overlays } = useStores();
+const isWrongPassword = (error: unknown) => error instanceof HttpError && error.code === 'WrongPassword';
+
+export default observer(function DeleteAccountDrawer({ data }: OverlayProps<{ deleted?: boolean }>) {
+  const { session, overlays, balance } = useStores();
   const api = useAccountApi();
-  const { register, handleSubmit, formState } = useZodForm(deleteAccountRequest, { defaultValues: { password: '' } });
-  const request = useRequest(api.deleteAccount, deleteErrorMessage);
+  const { register, handleSubmit, formState, setError } = useZodForm(deleteAccountRequest, { defaultValues: { password: '' } });
+  // A wrong password is the customer's to fix in the field; only a refusal ends on the error screen.
+  const send = async (values: z.output<typeof deleteAccountRequest>) => {
+    try {
+      return await api.deleteAccount(values);
+    } catch (error) {
+      if (isWrongPassword(error)) {
+        setError('password', { message: errorMessage(error) }, { shouldFocus: true });
+        return null;
+      }
+      throw error;
+    }
+  };
+  const request = useRequest(send, deleteErrorMessage);
 
   if (data?.deleted) {
     return (
@@ -42,13 +59,36 @@ export default function DeleteAccountDrawer({ data }: OverlayProps<{ deleted?: b
     overlays.open('account_personal-details_delete-account', { deleted: true });
   });
 
+  const hasFunds = balance.known && balance.balance > 0;
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Delete account">
-      <p>Deleting your account is permanent. You can delete it only when you have no open bets and no funds in your wallet. Enter your password to confirm.</p>
-      <PasswordInput label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-      <SubmitButton loading={request.loading} loadingText="Deleting...">
+      <div className="alert alert--info" data-testid="delete-rule">
+        <Info aria-hidden="true" />
+        <div>
+          <p>
+            <strong>Deleting your account is permanent.</strong>
+          </p>
+          <p>You can delete it only when you have no open bets and no funds in your wallet.</p>
+        </div>
+      </div>
+      {hasFunds && (
+        <div className="alert alert--warning delete-account__funds" data-testid="delete-funds">
+          <Wallet aria-hidden="true" />
+          <div>
+            <p>
+              Your balance is <strong>{formatPence(balance.balance, balance.currency)}</strong>
+              {balance.lastKnownAt !== null ? ' (last known)' : ''}. Withdraw it first, then come back to delete your account.
+            </p>
+            <button type="button" className="button button--secondary button--sm" onClick={() => overlays.open('account_withdraw')}>
+              Withdraw
+            </button>
+          </div>
+        </div>
+      )}
+      <PasswordInput label="Password" hint="Enter your password to confirm." autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <SubmitButton tone="danger" loading={request.loading} loadingText="Deleting...">
         Delete account
       </SubmitButton>
     </form>
   );
-}
+});

@@ -10,11 +10,21 @@ import { useZodForm } from '../../ui/form';
 import { useSupportEmail } from '../../app/useSupportEmail';
 import { loginForm } from './schemas';
 import './auth.css';
-import { describeLoginError, SUSPENDED_LOGIN_TEXT, type LoginError } from './loginError';
+import { describeLoginError, EXCLUDED_BALANCE_TEXT, SUSPENDED_LOGIN_TEXT, type LoginError } from './loginError';
 
 function LoginErrorText({ error }: { error: LoginError }) {
   const supportEmail = useSupportEmail();
   if (error.kind === 'message') return <>{error.text}</>;
+  if (error.kind === 'excluded') {
+    return (
+      <>
+        <p>{error.text}</p>
+        <p>
+          {EXCLUDED_BALANCE_TEXT} at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </p>
+      </>
+    );
+  }
   return (
     <>
       {SUSPENDED_LOGIN_TEXT} at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>

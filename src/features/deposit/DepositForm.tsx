@@ -12,16 +12,24 @@ import { Spinner } from '../../ui/Spinner';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { filtered, useZodForm } from '../../ui/form';
+import { formatPence } from '../../lib/money';
 import { cleanDepositInput, depositFormSchema } from './amount';
 import { DepositOutcome } from './DepositOutcome';
 import { useDepositFlow } from './useDepositFlow';
 import './deposit.css';
 
+/** '£35.00 left under your daily deposit limit', or, when the amount typed is more, that it will be refused. */
+export function limitHint({ kind, remaining }: { kind: string; remaining: number }, amount: number): string {
+  const left = formatPence(remaining);
+  if (amount > remaining) return `This is more than the ${left} your ${kind.toLowerCase()} deposit limit leaves, so it would be refused.`;
+  return `${left} left under your ${kind.toLowerCase()} deposit limit.`;
+}
+
 export const OFFLINE_DEPOSIT = 'You are offline. Deposits need a connection.';
 
 /** The deposit screen of spec 001: amount, saved or new card, then the outcome. */
 export const DepositForm = observer(function DepositForm() {
-  const { balance, session, network } = useStores();
+  const { balance, session, network, limits } = useStores();
   const flow = useDepositFlow();
   const card = useQuery({ queryKey: paymentKeys.card(), queryFn: flow.api.card, enabled: network.online });
   const { register, handleSubmit, setValue, watch, formState } = useZodForm(depositFormSchema, { defaultValues: { amount: '', card: 'new', storeCard: false } });
@@ -30,6 +38,11 @@ export const DepositForm = observer(function DepositForm() {
     if (hasSavedCard) setValue('card', 'saved');
   }, [hasSavedCard, setValue]);
   const userId = session.user?.id ?? card.data?.userId;
+  // What the limits leave is shown before submitting, so a deposit is not refused for a reason the form knew.
+  useEffect(() => {
+    if (network.online && session.isLoggedIn) void limits.load();
+  }, [network.online, session.isLoggedIn, limits]);
+  const headroom = limits.tightest;
   const amountInput = watch('amount');
   const useSaved = watch('card') === 'saved' && hasSavedCard;
 
@@ -54,7 +67,7 @@ export const DepositForm = observer(function DepositForm() {
   if (network.online && card.isError) {
     return (
       <StatusScreen icon="error" heading="Error" onPrimary={() => void card.refetch()} primaryText="Retry">
-        <p role="alert">{[balance.error, errorMessage(card.error)].filter(Boolean).join(' | ')}</p>
+        <p role="alert">{[...new Set([balance.error, errorMessage(card.error)])].filter(Boolean).join(' | ')}</p>
       </StatusScreen>
     );
   }
@@ -69,6 +82,7 @@ export const DepositForm = observer(function DepositForm() {
         autoComplete="off"
         placeholder="0"
         error={formState.errors.amount?.message}
+        hint={headroom ? limitHint(headroom, amountInput === '' ? 0 : Math.round(Number(amountInput) * 100)) : undefined}
         {...filtered(register('amount'), cleanDepositInput)}
       />
       <QuickPicks

@@ -8,6 +8,18 @@ import type { DepositStep } from './useDepositFlow';
 export const LIMIT_TEXT = 'Deposit Failed – This amount will take you over your set deposit limit';
 export const FAILED_TEXT = 'Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services';
 
+/**
+ * The specification's sentence is 'Deposit Failed – <what happened>': its first part is the screen's one title
+ * and the rest its text, so the title is not said twice.
+ */
+export function splitTitle(text: string): { title: string; body: string } {
+  const [title = text, ...rest] = text.split(' – ');
+  return { title, body: rest.join(' – ') };
+}
+
+const limitOutcome = splitTitle(LIMIT_TEXT);
+const failedOutcome = splitTitle(FAILED_TEXT);
+
 interface DepositOutcomeProps {
   step: Exclude<DepositStep, { name: 'form' }>;
   onTryAgain: () => void;
@@ -44,7 +56,7 @@ export const DepositOutcome = observer(function DepositOutcome({ step, onTryAgai
       return (
         <StatusScreen
           icon="error"
-          heading="Deposit Failed"
+          heading={limitOutcome.title}
           onPrimary={() => overlays.open('account_responsible-gambling_deposit-limits')}
           primaryText="Deposit Limits"
           onCancel={() => {
@@ -53,13 +65,18 @@ export const DepositOutcome = observer(function DepositOutcome({ step, onTryAgai
             onBackToForm();
           }}
         >
-          <p role="alert">{LIMIT_TEXT}</p>
+          <p role="alert">{limitOutcome.body}</p>
         </StatusScreen>
       );
     case 'failed':
       return (
-        <StatusScreen icon="error" heading="Deposit Failed" onPrimary={onBackToForm} primaryText="Try Again" onCancel={() => overlays.open('account')}>
-          <p role="alert">{FAILED_TEXT}</p>
+        <StatusScreen icon="error" heading={failedOutcome.title} onPrimary={onBackToForm} primaryText="Try Again" onCancel={() => overlays.open('account')}>
+          {step.reason && (
+            <p className="deposit-outcome__reason" data-testid="deposit-failed-reason">
+              Reason: <strong>{step.reason}</strong>
+            </p>
+          )}
+          <p role="alert">{failedOutcome.body}</p>
         </StatusScreen>
       );
     case 'error':

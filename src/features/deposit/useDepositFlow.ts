@@ -17,7 +17,7 @@ export type DepositStep =
   | { name: 'sending' }
   | { name: 'popup' }
   | { name: 'success' }
-  | { name: 'failed' }
+  | { name: 'failed'; reason?: string }
   | { name: 'limit' }
   | { name: 'error'; message: string; error?: unknown };
 
@@ -54,7 +54,7 @@ export function useDepositFlow() {
     popupRef.current?.close();
     refresh();
     if (result.ok) setStep({ name: 'success' });
-    else setStep(isLimitExceeded(result.error) ? { name: 'limit' } : { name: 'failed' });
+    else setStep(isLimitExceeded(result.error) ? { name: 'limit' } : { name: 'failed', reason: result.error || undefined });
   };
 
   const failed = (error: unknown) => {

@@ -9,6 +9,8 @@ import { formatPence } from '../../lib/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { Spinner } from '../../ui/Spinner';
+import { RetryNotice } from '../../ui/RetryNotice';
+import { errorMessage } from '../../api/http';
 import { TIME_CHIPS, customRange, customRangeError, hasBothDates, historyKeys, historyQuery, nextPrevId, presetRange, type FilterLabel, type TimeChip, type TimeRange } from './query';
 import { loadHistoryPage } from './pages';
 import { TransactionRow } from './TransactionRow';
@@ -38,6 +40,8 @@ export default observer(function TransactionHistoryDrawer() {
       loadHistoryPage({ api, pages: db.transactionPages, online: () => network.online, now: Date.now }, userId!, query, pageParam, signal),
     getNextPageParam: (page) => nextPrevId(page.items),
     retry: false,
+    // Offline the loader answers from the saved pages (or says there are none): never park the query waiting for a network.
+    networkMode: 'always',
   });
   const net = useQuery({ queryKey: historyKeys.netDeposits(userId ?? 0), queryFn: api.netDeposits, enabled: userId !== undefined && network.online });
 
@@ -62,19 +66,27 @@ export default observer(function TransactionHistoryDrawer() {
           Lifetime net deposits: <strong>{formatPence(net.data.netDeposits)}</strong>
         </p>
       )}
-      <div className="chips" role="group" aria-label="Transaction type">
-        {TRANSACTION_FILTERS.map(({ label }) => (
-          <button key={label} type="button" className="chip" aria-pressed={filter === label} onClick={() => setFilter(label)}>
-            {label}
-          </button>
-        ))}
-      </div>
-      <div className="chips" role="group" aria-label="Time period">
-        {TIME_CHIPS.map((chip) => (
-          <button key={chip} type="button" className="chip" aria-pressed={timeChip === chip} onClick={() => chooseTime(chip)}>
-            {chip}
-          </button>
-        ))}
+      <div className="history__filters">
+        <fieldset className="chip-group">
+          <legend className="chip-group__label">Transaction type</legend>
+          <div className="chips">
+            {TRANSACTION_FILTERS.map(({ label }) => (
+              <button key={label} type="button" className="chip" aria-pressed={filter === label} onClick={() => setFilter(label)}>
+                {label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="chip-group">
+          <legend className="chip-group__label">Time period</legend>
+          <div className="chips">
+            {TIME_CHIPS.map((chip) => (
+              <button key={chip} type="button" className="chip" aria-pressed={timeChip === chip} onClick={() => chooseTime(chip)}>
+                {chip}
+              </button>
+            ))}
+          </div>
+        </fieldset>
       </div>
       {timeChip === 'Custom' && (
         <div className="history__custom">
@@ -89,9 +101,7 @@ export default observer(function TransactionHistoryDrawer() {
       {history.isPending ? (
         <Spinner label="Loading transactions" />
       ) : history.isError && !items.length ? (
-        <p className="alert alert--error" role="alert">
-          {LOAD_FAILED}
-        </p>
+        <RetryNotice title={LOAD_FAILED} message={errorMessage(history.error)} onRetry={() => void history.refetch()} retrying={history.isFetching} testId="history-error" />
       ) : !items.length ? (
         <p className="history__empty">{NO_TRANSACTIONS}</p>
       ) : (
@@ -101,11 +111,7 @@ export default observer(function TransactionHistoryDrawer() {
           ))}
         </ul>
       )}
-      {history.isFetchNextPageError && (
-        <p className="alert alert--error" role="alert">
-          {LOAD_FAILED}
-        </p>
-      )}
+      {history.isFetchNextPageError && <RetryNotice title={LOAD_FAILED} message={errorMessage(history.error)} />}
       {history.hasNextPage && (
         <button type="button" className="button button--block" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
           {history.isFetchingNextPage ? 'Loading...' : 'Load More'}

@@ -2,7 +2,9 @@ import type { Table } from 'dexie';
 import type { SavedTransactionPage } from '../../db/database';
 import type { TransactionItem, TransactionsQuery } from '../../contract/transactions';
 import type { TransactionsApi } from '../../api/transactions';
-import { HttpError } from '../../api/http';
+import { HttpError, SERVICE_UNAVAILABLE } from '../../api/http';
+
+export const NOT_SAVED_OFFLINE = 'You are offline and these transactions have not been saved on this device. Please try again when you are back online.';
 import { savedPageKey } from './query';
 
 export interface HistoryPage {
@@ -34,6 +36,6 @@ export async function loadHistoryPage(deps: PageLoaderDeps, userId: number, quer
     }
   }
   const saved = await deps.pages.get(key);
-  if (!saved) throw new HttpError('You are offline and this page has not been saved on this device.');
+  if (!saved) throw new HttpError(deps.online() ? SERVICE_UNAVAILABLE : NOT_SAVED_OFFLINE);
   return { items: saved.items as TransactionItem[], savedAt: saved.savedAt };
 }

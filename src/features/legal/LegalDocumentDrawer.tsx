@@ -8,6 +8,7 @@ import type { OverlayProps } from '../../overlays/registry';
 import type { ShownDocument } from './ContentStore';
 import { MarkdownDocument } from './MarkdownDocument';
 import { tableOfContents } from './toc';
+import { statedDate } from './statedDate';
 import './legal.css';
 
 const SAVED_FORMAT = `${DATE_FORMAT} HH:mm`;
@@ -53,6 +54,7 @@ export function LegalDocument({ slug }: { slug: string }) {
   }
   const { document: doc, offline } = shown;
   const toc = tableOfContents(slug, doc.body);
+  const stated = statedDate(doc.body);
   return (
     <article className="legal" data-testid="legal-document" data-version={doc.version}>
       {offline && (
@@ -61,7 +63,7 @@ export function LegalDocument({ slug }: { slug: string }) {
         </p>
       )}
       <p className="legal__meta">
-        Version {doc.version}, updated {format(new Date(doc.updatedAt), DATE_FORMAT)}
+        Version {doc.version}, {stated ? `last updated ${stated}` : `updated ${format(new Date(doc.updatedAt), DATE_FORMAT)}`}
       </p>
       {toc.length > 1 && (
         <nav className="legal__toc" aria-label="Contents">

@@ -47,6 +47,14 @@ export class LimitsStore {
     return this.limits?.[limitKey(this.kind)] ?? null;
   }
 
+  /** The active limit that leaves the least to deposit now, for the deposit form; null without a limit. */
+  get tightest(): { kind: LimitKind; remaining: number } | null {
+    const active = [this.limits?.daily, this.limits?.weekly, this.limits?.monthly].filter((limit): limit is DepositLimit => Boolean(limit?.active));
+    if (!active.length) return null;
+    const least = active.reduce((a, b) => (b.remaining.remainingAmount < a.remaining.remainingAmount ? b : a));
+    return { kind: least.kind, remaining: Math.max(0, least.remaining.remainingAmount) };
+  }
+
   get hasAnyLimit(): boolean {
     return this.setThisVisit || Boolean(this.limits?.daily || this.limits?.weekly || this.limits?.monthly);
   }

@@ -8,6 +8,14 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '');
 /** On blur a single-digit day or month gets a leading zero. */
 export const zeroPad = (value: string) => (/^\d$/.test(value) ? `0${value}` : value);
 
+/** The schema's one-word messages ('DD', 'MM', 'YYYY' of the specification), said as sentences that keep those words. */
+const PART_SENTENCES: Record<string, string> = {
+  DD: 'Enter the day as DD, a number from 1 to 31.',
+  MM: 'Enter the month as MM, a number from 1 to 12.',
+  YYYY: 'Enter the year as YYYY, four digits from 1900.',
+};
+export const dateMessage = (message: string | undefined) => (message ? (PART_SENTENCES[message] ?? message) : undefined);
+
 type Part = 'day' | 'month' | 'year';
 const PARTS: Array<{ part: Part; label: string; placeholder: string; maxLength: number; autoComplete: string }> = [
   { part: 'day', label: 'Day', placeholder: 'DD', maxLength: 2, autoComplete: 'bday-day' },
@@ -20,7 +28,7 @@ export function DateOfBirthFields({ form }: { form: UseFormReturn<PersonalStepVa
   const { register, setValue, trigger, getValues, formState } = form;
   const { inputId, errorId } = useFieldIds();
   const errors = formState.errors.dateOfBirth;
-  const message = errors?.message ?? errors?.day?.message ?? errors?.month?.message ?? errors?.year?.message;
+  const message = dateMessage(errors?.message ?? errors?.day?.message ?? errors?.month?.message ?? errors?.year?.message);
 
   return (
     <fieldset className="field date-of-birth" aria-describedby={describedBy(message ? errorId : undefined)}>

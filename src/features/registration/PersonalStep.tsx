@@ -1,14 +1,16 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { keepFocusOnPress } from '../../ui/keepFocusOnPress';
 import { useWatch } from 'react-hook-form';
 import { canSubmitPersonal, personalStepSchema, stripNameCharacters, type PersonalStepOutput, type PersonalStepValues } from '../../contract/registration';
 import { localToday } from '../../lib/birthDate';
 import { Field, FieldError, useFieldIds } from '../../ui/Field';
+import { FormBlockers } from '../../ui/FormBlockers';
 import { filtered, useZodForm } from '../../ui/form';
 import { AddressLookup } from '../address/AddressLookup';
 import { DateOfBirthFields } from './DateOfBirthFields';
 import { PhoneField } from './PhoneField';
 import { OfferChoices } from './OfferChoices';
+import { personalBlockers } from './personalBlockers';
 
 // The schema's input types say what a valid form holds (terms `true`, offers chosen); a new form starts without them.
 const EMPTY: PersonalStepValues = {
@@ -37,6 +39,8 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
   const { register, handleSubmit, formState, control, getValues } = form;
   const values = useWatch({ control }) as Partial<PersonalStepValues>;
   const termsIds = useFieldIds();
+  const blockersId = useId();
+  const blockers = canSubmitPersonal(values) ? [] : personalBlockers(values);
 
   return (
     <form className="form" noValidate aria-label="Personal details" onMouseDown={keepFocusOnPress} onSubmit={handleSubmit((output) => onSubmit(output, getValues()))}>
@@ -63,9 +67,10 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
         </label>
         <FieldError id={termsIds.errorId} error={formState.errors.termsAccepted?.message} />
       </div>
-      <button type="submit" className="button button--primary button--block" disabled={!canSubmitPersonal(values)}>
+      <button type="submit" className="button button--primary button--block" disabled={!canSubmitPersonal(values)} aria-describedby={blockers.length ? blockersId : undefined}>
         Next
       </button>
+      <FormBlockers id={blockersId} blockers={blockers} testId="personal-blockers" />
       <button type="button" className="button button--block" onClick={() => onBack(getValues())}>
         Back
       </button>

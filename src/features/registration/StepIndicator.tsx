@@ -1,9 +1,14 @@
 const STEPS = ['Email', 'Password', 'Personal details'];
 
-/** Three circles: done, current, to come. */
+/** Three labelled circles: done, current, to come; a change of step is announced. */
 export function StepIndicator({ current }: { current: number }) {
+  const step = Math.min(current, STEPS.length - 1);
   return (
-    <ol className="step-indicator" aria-label="Registration steps">
+    <>
+      <p className="visually-hidden" aria-live="polite" data-testid="step-announcement">
+        {`Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}`}
+      </p>
+      <ol className="step-indicator" aria-label="Registration steps">
       {STEPS.map((label, index) => {
         const state = index < current ? 'done' : index === current ? 'current' : 'todo';
         return (
@@ -11,12 +16,16 @@ export function StepIndicator({ current }: { current: number }) {
             <span className="step-indicator__circle" aria-hidden="true">
               {state === 'done' ? '✓' : index + 1}
             </span>
+            <span className="step-indicator__label" aria-hidden="true">
+              {label}
+            </span>
             <span className="visually-hidden">
               {`Step ${index + 1}: ${label}${state === 'done' ? ', done' : state === 'current' ? ', current' : ''}`}
             </span>
           </li>
         );
       })}
-    </ol>
+      </ol>
+    </>
   );
 }

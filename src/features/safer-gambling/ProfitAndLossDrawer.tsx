@@ -5,7 +5,7 @@ import type { OverlayProps } from '../../overlays/registry';
 import { saferGamblingApi } from '../../api/safer-gambling';
 import { errorMessage } from '../../api/http';
 import type { ProfitLossRequest } from '../../contract/safer-gambling';
-import { formatPence } from '../../lib/money';
+import { formatPence, formatSignedPence } from '../../lib/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { ErrorScreen } from '../../ui/ErrorScreen';
@@ -76,7 +76,9 @@ export default function ProfitAndLossDrawer(_props: OverlayProps) {
           <dt>Returns</dt>
           <dd>{formatPence(result.data.returns)}</dd>
           <dt>+/- Profit/Loss</dt>
-          <dd>{formatPence(result.data.diff)}</dd>
+          <dd className={`amount ${result.data.diff > 0 ? 'amount--positive' : result.data.diff < 0 ? 'amount--negative' : ''}`} data-testid="profit-loss-diff">
+            {formatSignedPence(result.data.diff)}
+          </dd>
         </dl>
       )}
     </div>

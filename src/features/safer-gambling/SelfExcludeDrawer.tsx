@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { OverlayProps } from '../../overlays/registry';
 import { ErrorScreen } from '../../ui/ErrorScreen';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { FormBlockers } from '../../ui/FormBlockers';
 import { Agreement } from './Agreement';
 import { useLockAccount } from './useLockAccount';
 import './safer-gambling.css';
@@ -22,6 +23,8 @@ export default function SelfExcludeDrawer(_props: OverlayProps) {
   const [agreed, setAgreed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const option = OPTIONS.find((candidate) => candidate.label === choice);
+  const blockersId = useId();
+  const blockers = [!option && 'Choose how long to self-exclude for.', !agreed && 'Tick the box to say you understand.'].filter((blocker): blocker is string => Boolean(blocker));
 
   if (failure) {
     return (
@@ -37,7 +40,7 @@ export default function SelfExcludeDrawer(_props: OverlayProps) {
   }
   if (confirming && option) {
     return (
-      <div className="lock-account" role="group" aria-labelledby="self-exclude-confirm">
+      <div className="lock-account lock-account__confirm" role="group" aria-labelledby="self-exclude-confirm">
         <h3 id="self-exclude-confirm">Are you sure?</h3>
         <p>{option.days === 0 ? 'You are about to self-exclude permanently. This account can never be used again.' : `You are about to self-exclude for ${option.label}. It cannot be cancelled or shortened.`}</p>
         <button type="button" className="button button--danger button--block" disabled={running} aria-busy={running || undefined} onClick={() => void lock(option.days === 0 ? { days: 0, permanently: true } : { days: option.days, permanently: false })}>
@@ -69,7 +72,10 @@ export default function SelfExcludeDrawer(_props: OverlayProps) {
         ))}
       </fieldset>
       <Agreement checked={agreed} onChange={setAgreed} />
-      <SubmitButton disabled={!option || !agreed}>Self-Exclude</SubmitButton>
+      <SubmitButton disabled={!option || !agreed} describedBy={blockers.length ? blockersId : undefined}>
+        Self-Exclude
+      </SubmitButton>
+      <FormBlockers id={blockersId} blockers={blockers} />
     </form>
   );
 }

@@ -5,22 +5,20 @@ import { errorMessage } from '../../api/http';
 import type { LockAccountRequest, LockAccountResponse } from '../../contract/safer-gambling';
 import { formatDateTime } from '../../lib/dates';
 
-/** The confirmation the customer reads once the drawer has closed and they are logged out. */
+/** The confirmation the customer reads once they are logged out, on the account-locked screen. */
 export function lockedAlert(answer: Pick<LockAccountResponse, 'kind' | 'until' | 'permanently'>): string {
   if (answer.until === null) return 'You have permanently self-excluded and have been logged out. This account cannot be used again.';
   const what = answer.kind === 'time-out' ? 'Your time out has started' : 'Your self-exclusion has started';
   return `${what}. You have been logged out and cannot log in until ${formatDateTime(answer.until)}.`;
 }
 
-/** Lets the logout close the drawer before the alert blocks the page. */
-const AFTER_CLOSE_MS = 100;
-
 /**
  * Sends a time out or self-exclusion. The header is off while it runs; on success the customer is
- * logged out (the server has already revoked every token) and told so; on failure the header comes back.
+ * logged out (the server has already revoked every token) and the account-locked screen says what happens
+ * now and where to get help; on failure the header comes back.
  */
 export function useLockAccount() {
-  const { http, overlays, session, alert } = useStores();
+  const { http, overlays, session } = useStores();
   const api = useMemo(() => saferGamblingApi(http), [http]);
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,8 +30,9 @@ export function useLockAccount() {
     try {
       const answer = await api.lockAccount(request);
       overlays.setHeaderLocked(false);
+      // Signing out closes every drawer; the screen that announces the lock then opens, signed out.
       session.signOut('excluded');
-      setTimeout(() => alert(lockedAlert(answer)), AFTER_CLOSE_MS);
+      overlays.open('account-locked', answer);
     } catch (error) {
       overlays.setHeaderLocked(false);
       setFailure(errorMessage(error));

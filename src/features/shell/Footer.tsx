@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
-import { BEGAMBLEAWARE_URL, GAMSTOP_URL, helpEntries, socialLinks } from './navigation';
+import { helpEntries, socialLinks } from './navigation';
+import { RegulatoryNotice } from './RegulatoryNotice';
 import { PaymentBadges } from './PaymentBadges';
 import { InstallOffer } from './InstallOffer';
 
@@ -45,24 +46,8 @@ export const Footer = observer(function Footer() {
         </ul>
         <PaymentBadges />
       </div>
-      <div className="footer__row footer__responsible">
-        <span className="age-badge" role="img" aria-label="18 or over only">
-          18+
-        </span>
-        <p>
-          Gambling can be addictive. Please play responsibly, set limits that suit you and never bet more than you can afford to lose. For free, confidential help visit{' '}
-          <a href={BEGAMBLEAWARE_URL} {...newTab}>
-            BeGambleAware.org
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-          .
-        </p>
-        <a className="gamstop-mark" href={GAMSTOP_URL} {...newTab} aria-label="GAMSTOP, the national online self-exclusion scheme (opens in a new tab)">
-          <span aria-hidden="true">GAMSTOP</span>
-        </a>
-      </div>
-      <div className="footer__row">
-        <p className="footer__legal">ExSport is a trading name of Exchange Sportsbook Ltd, licensed and regulated by the Gambling Commission. Only for customers aged 18 or over in the UK.</p>
+      <RegulatoryNotice />
+      <div className="footer__install">
         <InstallOffer />
       </div>
     </footer>

@@ -2,6 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import { helpEntries } from './navigation';
 import { InstallOffer } from './InstallOffer';
+import { ListRow } from '../../ui/ListRow';
+import { overlayIcon } from '../../ui/overlayIcons';
 
 export default observer(function MobileMenuDrawer() {
   const { overlays, session } = useStores();
@@ -21,9 +23,7 @@ export default observer(function MobileMenuDrawer() {
           .filter((entry) => !entry.signedInOnly || session.isLoggedIn)
           .map((entry) => (
             <li key={entry.overlay}>
-              <button type="button" onClick={() => overlays.open(entry.overlay)}>
-                {entry.label}
-              </button>
+              <ListRow icon={overlayIcon(entry.overlay)} title={entry.label} onClick={() => overlays.open(entry.overlay)} tone={entry.overlay === 'account_personal-details_delete-account' ? 'danger' : undefined} />
             </li>
           ))}
       </ul>

@@ -8,6 +8,10 @@ import type { PaymentsQuery } from '../../contract/payments';
 import { formatPence } from '../../lib/money';
 import { formatDateTime } from '../../lib/dates';
 import { Spinner } from '../../ui/Spinner';
+import { RetryNotice } from '../../ui/RetryNotice';
+
+export const PENDING_OFFLINE = 'You are offline, so your pending withdrawals cannot be shown. They are still being processed.';
+const PENDING_UNKNOWN = 'Your pending withdrawals cannot be shown right now.';
 
 const OPEN_WITHDRAWALS: PaymentsQuery = { kind: 'Withdrawal', status: 'Open' };
 const ALL_PAYMENTS: PaymentsQuery = {};
@@ -20,17 +24,21 @@ function usePayments(query: PaymentsQuery) {
 
 /** Open withdrawals, newest first (the server's order). */
 export const PendingWithdrawals = observer(function PendingWithdrawals() {
+  const { network } = useStores();
   const pending = usePayments(OPEN_WITHDRAWALS);
   return (
     <section className="payments" aria-labelledby="pending-withdrawals">
       <h3 id="pending-withdrawals">Pending Withdrawals</h3>
       {pending.isError ? (
-        <p className="alert alert--error" role="alert">
-          Error loading pending withdrawals: {errorMessage(pending.error)}
-        </p>
+        <RetryNotice title="Error loading pending withdrawals" message={errorMessage(pending.error)} onRetry={() => void pending.refetch()} retrying={pending.isFetching} testId="pending-withdrawals-error" />
       ) : pending.isLoading ? (
         <Spinner label="Loading pending withdrawals" />
-      ) : !pending.data?.length ? (
+      ) : pending.data === undefined ? (
+        // Not asked (offline): saying there are none would be a guess.
+        <p className="field__hint" data-testid="pending-withdrawals-unknown">
+          {network.online ? PENDING_UNKNOWN : PENDING_OFFLINE}
+        </p>
+      ) : !pending.data.length ? (
         <p className="field__hint">No pending withdrawals</p>
       ) : (
         <table className="payments__table">

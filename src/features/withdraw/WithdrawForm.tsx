@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
@@ -13,9 +13,10 @@ import { QuickPicks } from '../../ui/QuickPicks';
 import { Spinner } from '../../ui/Spinner';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { FormBlockers } from '../../ui/FormBlockers';
 import { filtered, useZodForm } from '../../ui/form';
 import { historyKeys } from '../history/query';
-import { canSubmitWithdraw, cleanWithdrawInput, withdrawErrorMessage } from './rules';
+import { canSubmitWithdraw, cappedAtBalanceText, cleanWithdrawInput, withdrawBlockers, withdrawErrorMessage, WITHDRAW_NEEDS_AGREEMENT } from './rules';
 import { digitsOnly, emptyWithdrawForm, withdrawFormSchema } from './form';
 
 export const OFFLINE_WITHDRAW = 'You are offline. Withdrawals need a connection.';
@@ -33,7 +34,10 @@ export const WithdrawForm = observer(function WithdrawForm() {
   const [changingCard, setChangingCard] = useState(false);
   const last = useRef<Submission<WithdrawRequest> | null>(null);
 
-  const { register, handleSubmit, setValue, watch, reset, formState } = useZodForm(withdrawFormSchema, { defaultValues: emptyWithdrawForm });
+  // Each card field says what is wrong as soon as it is left, not only once the button lets a submit through.
+  const { register, handleSubmit, setValue, watch, reset, formState } = useZodForm(withdrawFormSchema, { defaultValues: emptyWithdrawForm, mode: 'onTouched' });
+  const [capped, setCapped] = useState(false);
+  const blockersId = useId();
   const maskedPan = card.data?.maskedPan ?? null;
   const newCard = !maskedPan || changingCard;
   useEffect(() => setValue('newCard', newCard), [newCard, setValue]);
@@ -41,6 +45,14 @@ export const WithdrawForm = observer(function WithdrawForm() {
   const amount = poundsToPence(watch('amount'));
   const agreed = watch('agreed');
   const canSubmit = network.online && canSubmitWithdraw({ amount, userId, newCard, agreed });
+  const blockers = network.online ? withdrawBlockers({ amount, userId, newCard, agreed }) : [];
+  // Before the balance is known nothing is capped: a cap of a made-up zero would erase what was typed.
+  const ceiling = balance.known ? balance.balance : Number.POSITIVE_INFINITY;
+  const clean = (typed: string) => {
+    const cleaned = cleanWithdrawInput(typed, ceiling);
+    setCapped(cleaned !== cleanWithdrawInput(typed, Number.POSITIVE_INFINITY));
+    return cleaned;
+  };
 
   const send = async (submission: Submission<WithdrawRequest>) => {
     last.current = submission;
@@ -102,13 +114,14 @@ export const WithdrawForm = observer(function WithdrawForm() {
         placeholder="0.00"
         maxLength={WITHDRAW_INPUT_MAX_LENGTH}
         error={formState.errors.amount?.message}
-        {...filtered(register('amount'), (typed) => cleanWithdrawInput(typed, balance.balance))}
+        hint={capped ? cappedAtBalanceText(formatPence(ceiling, balance.currency)) : undefined}
+        {...filtered(register('amount'), clean)}
       />
       <QuickPicks
         amounts={[...QUICK_PICKS]}
         selected={Number.isFinite(amount) ? amount : undefined}
         label="Quick withdraw amounts"
-        onPick={(pick) => setValue('amount', cleanWithdrawInput(penceToPoundsInput(pick), balance.balance), { shouldValidate: true })}
+        onPick={(pick) => setValue('amount', clean(penceToPoundsInput(pick)), { shouldValidate: true })}
       />
       <fieldset className="withdraw-to">
         <legend className="field__label">Withdraw to</legend>
@@ -122,7 +135,7 @@ export const WithdrawForm = observer(function WithdrawForm() {
               <Field label="Security code" inputMode="numeric" autoComplete="cc-csc" error={formState.errors.cvv?.message} {...filtered(register('cvv'), digitsOnly(4))} />
             </div>
             <label className="checkbox">
-              <input type="checkbox" {...register('agreed')} />
+              <input type="checkbox" {...register('agreed')} aria-describedby={!agreed && blockers.includes(WITHDRAW_NEEDS_AGREEMENT) ? blockersId : undefined} />
               <span>I agree to my card details being stored for withdrawals</span>
             </label>
             {maskedPan && (
@@ -140,7 +153,10 @@ export const WithdrawForm = observer(function WithdrawForm() {
           </p>
         )}
       </fieldset>
-      <SubmitButton disabled={!canSubmit}>Withdraw</SubmitButton>
+      <SubmitButton disabled={!canSubmit} describedBy={blockers.length ? blockersId : undefined}>
+        Withdraw
+      </SubmitButton>
+      <FormBlockers id={blockersId} blockers={blockers} testId="withdraw-blockers" />
     </form>
   );
 });

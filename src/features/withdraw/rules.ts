@@ -29,6 +29,22 @@ export function canSubmitWithdraw({ amount, userId, newCard, agreed }: WithdrawS
   return !newCard || agreed;
 }
 
+export const WITHDRAW_NEEDS_AMOUNT = 'Enter an amount to withdraw.';
+export const WITHDRAW_NEEDS_AGREEMENT = 'Tick the box to agree to your card details being stored.';
+export const WITHDRAW_NEEDS_ACCOUNT = 'Your account details are still loading.';
+
+/** Why the Withdraw button is off, in the customer's words, so it is never silently disabled. */
+export function withdrawBlockers({ amount, userId, newCard, agreed }: WithdrawSubmitState): string[] {
+  const blockers: string[] = [];
+  if (!Number.isFinite(amount) || amount <= 0) blockers.push(WITHDRAW_NEEDS_AMOUNT);
+  if (newCard && !agreed) blockers.push(WITHDRAW_NEEDS_AGREEMENT);
+  if (userId === null || userId === undefined) blockers.push(WITHDRAW_NEEDS_ACCOUNT);
+  return blockers;
+}
+
+/** Said when what was typed was more than the balance and the amount was brought down to it. */
+export const cappedAtBalanceText = (balance: string) => `You can withdraw at most your balance, ${balance}; the amount has been set to that.`;
+
 /** The server's words for a failed security-code check become the specification's message. */
 export function withdrawErrorMessage(message: string): string {
   return SECURITY_CODE_FAILURE_PATTERN.test(message) ? WITHDRAW_CARD_FAILED_TEXT : message;

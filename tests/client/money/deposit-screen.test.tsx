@@ -5,7 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StoreProvider } from '../../../src/stores/context';
 import { DepositForm } from '../../../src/features/deposit/DepositForm';
 import RegisterDepositDrawer from '../../../src/features/deposit/RegisterDepositDrawer';
-import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
+import { callsTo, createTestRoot, token, type Reply, type Route } from '../support/fakes';
+import { runInAction } from 'mobx';
+import { toStoredToken } from '../../../src/stores/SessionStore';
+import { SERVICE_UNAVAILABLE } from '../../../src/api/http';
 
 afterEach(() => {
   cleanup();
@@ -42,7 +45,7 @@ describe('deposit screen', () => {
     });
     await user.click(await screen.findByRole('button', { name: '£20' }));
     await user.click(await depositButton());
-    expect(await screen.findByText('Network Error')).toBeTruthy();
+    expect(await screen.findByText(SERVICE_UNAVAILABLE)).toBeTruthy();
     expect(await root.db.pendingSubmissions.count()).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -75,8 +78,8 @@ describe('deposit screen', () => {
     const { user, root } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 422, body: { message: 'Weekly limit exceeded' } } });
     await user.click(await screen.findByRole('button', { name: '£50' }));
     await user.click(await depositButton());
-    expect(await screen.findByText('Deposit Failed – This amount will take you over your set deposit limit')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Deposit Failed' })).toBeTruthy();
+    expect(await screen.findByText('This amount will take you over your set deposit limit')).toBeTruthy();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Deposit Failed']);
     await user.click(screen.getByRole('button', { name: 'Deposit Limits' }));
     expect(root.overlays.isOpen('account_responsible-gambling_deposit-limits')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -87,7 +90,9 @@ describe('deposit screen', () => {
     const { user } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 200, body: { paymentId: 'p1', status: 'Failed', error: 'Card declined', balance: 1000 } } });
     await user.click(await screen.findByRole('button', { name: '£5' }));
     await user.click(await depositButton());
-    expect(await screen.findByText('Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services')).toBeTruthy();
+    expect(await screen.findByText('Sorry there was a problem with your deposit. Please try again or contact customer services')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Deposit Failed' })).toBeTruthy();
+    expect(screen.getByTestId('deposit-failed-reason').textContent).toBe('Reason: Card declined');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
   });
@@ -147,5 +152,32 @@ describe('deposit screen', () => {
     expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
     expect(test.root.overlays.isOpen('register_deposit')).toBe(false);
+  });
+});
+
+describe('deposit limit headroom', () => {
+  it('shows what the tightest active limit leaves before submitting, and warns when the amount is more', async () => {
+    const limit = (kind: string, amount: number, remaining: number) => ({ id: kind.length, kind, amount, active: true, effectiveFrom: '2026-01-01T00:00:00.000Z', remaining: { remainingAmount: remaining } });
+    const test = createTestRoot({
+      routes: {
+        'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } },
+        'GET /card': noCard,
+        'GET /responsible-gambling/get-limits': { status: 200, body: { daily: limit('Daily', 5_000, 3_500), weekly: limit('Weekly', 20_000, 12_000), monthly: null } },
+      },
+    });
+    runInAction(() => {
+      test.root.session.token = toStoredToken(token(), Date.now());
+    });
+    render(
+      <StoreProvider store={test.root}>
+        <QueryClientProvider client={test.root.queryClient}>
+          <DepositForm />
+        </QueryClientProvider>
+      </StoreProvider>,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('£35.00 left under your daily deposit limit.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Deposit amount (£)'), '50');
+    expect(await screen.findByText('This is more than the £35.00 your daily deposit limit leaves, so it would be refused.')).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
+import { NOT_SAVED_OFFLINE } from '../../../src/features/history/pages';
+import { SERVICE_UNAVAILABLE } from '../../../src/api/http';
 import { StoreProvider } from '../../../src/stores/context';
 import TransactionHistoryDrawer from '../../../src/features/history/TransactionHistoryDrawer';
 import { callsTo, createTestRoot, demoUser, token, type Reply, type Route } from '../support/fakes';
@@ -10,7 +12,7 @@ afterEach(cleanup);
 
 const item = (id: number, amount: number) => ({ id, createdAt: '2026-03-01T10:05:00.000Z', amount, balanceOut: 10_000, kind: amount > 0 ? 'Deposit' : 'Withdrawal', vertical: 'wallet', betId: null, iqsTransactionId: null, reference: `r${id}` });
 
-async function renderHistory(routes: Record<string, Route | Reply>) {
+async function renderHistory(routes: Record<string, Route | Reply>, { offline = false } = {}) {
   const test = createTestRoot({
     routes: {
       'POST /auth/login': { status: 200, body: token() },
@@ -22,6 +24,7 @@ async function renderHistory(routes: Record<string, Route | Reply>) {
   });
   test.root.queryClient.setDefaultOptions({ queries: { retry: false } });
   await test.root.session.login({ email: demoUser.email, password: 'Demo12345' });
+  if (offline) test.root.network.set(false);
   const view = () => (
     <StoreProvider store={test.root}>
       <QueryClientProvider client={test.root.queryClient}>
@@ -45,11 +48,42 @@ describe('transaction history screen', () => {
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
+  it('a row opens to show its details', async () => {
+    const { user } = await renderHistory({ 'GET /transactions': { status: 200, body: [item(2, -500)] } });
+    const row = await screen.findByTestId('transaction');
+    const details = row.querySelector('details')!;
+    expect(details.open).toBe(false);
+    await user.click(row.querySelector('summary')!);
+    expect(details.open).toBe(true);
+    expect(screen.getByTestId('transaction-details').textContent).toBe('Transaction ID2Referencer2');
+  });
+
   it('says when loading fails, and when there is nothing in the period', async () => {
     await renderHistory({ 'GET /transactions': (_body, { url }) => (url.searchParams.get('kind') ? { status: 200, body: [] } : { status: 500, body: { message: 'Boom' } }) });
     expect(await screen.findByText('Failed to load transactions.')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('There are no transactions during this time')).toBeTruthy();
+  });
+
+  it('offline with nothing saved says so at once, with Try again, instead of a spinner that never ends', async () => {
+    onlineManager.setOnline(false);
+    try {
+      await renderHistory({ 'GET /transactions': { status: 200, body: [] } }, { offline: true });
+      const notice = await screen.findByTestId('history-error');
+      expect(notice.textContent).toContain('Failed to load transactions.');
+      expect(notice.textContent).toContain(NOT_SAVED_OFFLINE);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      expect(screen.queryByText('Loading transactions')).toBeNull();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('with the server unreachable and nothing saved, says the service is unavailable rather than Network Error', async () => {
+    await renderHistory({ 'GET /transactions': () => new TypeError('Failed to fetch') });
+    const notice = await screen.findByTestId('history-error');
+    expect(notice.textContent).toContain(SERVICE_UNAVAILABLE);
+    expect(notice.textContent).not.toContain('Network Error');
   });
 
   it('a custom range with To before From is refused without a request', async () => {

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StoreProvider } from '../../../src/stores/context';
 import WithdrawDrawer from '../../../src/features/withdraw/WithdrawDrawer';
+import { PENDING_OFFLINE } from '../../../src/features/withdraw/Payments';
+import { SERVICE_UNAVAILABLE } from '../../../src/api/http';
 import { callsTo, createTestRoot, type Reply, type Route } from '../support/fakes';
 
 afterEach(cleanup);
@@ -21,9 +23,10 @@ const payment = (paymentId: string, status: string, chips: number, error: string
   createdAt: '2026-03-01T10:00:00.000Z',
 });
 
-function renderWithdraw(routes: Record<string, Route | Reply>) {
+function renderWithdraw(routes: Record<string, Route | Reply>, { offline = false } = {}) {
   const test = createTestRoot({ routes: { 'GET /payments': { status: 200, body: [] }, ...routes } });
   test.root.balance.set(5_000);
+  if (offline) test.root.network.set(false);
   test.root.queryClient.setDefaultOptions({ queries: { retry: false } });
   render(
     <StoreProvider store={test.root}>
@@ -49,6 +52,32 @@ describe('withdraw screen', () => {
     const [call] = callsTo(fetch, 'POST /withdraw');
     expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({ amount: 500 });
     expect(screen.getByTestId('withdraw-balance').textContent).toBe('£45.00');
+  });
+
+  it('says why Withdraw is off, and each card field says what is wrong when it is left', async () => {
+    const { user } = renderWithdraw({ 'GET /card': { status: 404, body: { message: 'No card' } } });
+    await screen.findByLabelText('Name on card');
+    const button = await submit();
+    expect(button.hasAttribute('disabled')).toBe(true);
+    const blockers = screen.getByTestId('withdraw-blockers');
+    expect(button.getAttribute('aria-describedby')).toBe(blockers.id);
+    expect([...blockers.querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Enter an amount to withdraw.', 'Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+    await user.type(screen.getByLabelText('Withdraw amount (£)'), '10');
+    await user.click(screen.getByLabelText('Card number'));
+    await user.tab();
+    expect(await screen.findByText('Card number required')).toBeTruthy();
+    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+  });
+
+  it('says so when the amount typed is above the balance and is set to the balance', async () => {
+    const { user } = renderWithdraw({ 'GET /card': savedCard });
+    const amount = await screen.findByLabelText('Withdraw amount (£)');
+    await user.type(amount, '75');
+    expect((amount as HTMLInputElement).value).toBe('50');
+    expect(screen.getByText('You can withdraw at most your balance, £50.00; the amount has been set to that.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '20');
+    expect(screen.queryByText(/You can withdraw at most your balance/)).toBeNull();
   });
 
   it('with a new card needs the agreement, and a failed security code shows the specification message', async () => {
@@ -97,7 +126,23 @@ describe('withdraw screen', () => {
 
   it('says when pending withdrawals cannot be loaded', async () => {
     renderWithdraw({ 'GET /card': savedCard, 'GET /payments': { status: 500, body: { message: 'Database unavailable' } } });
-    expect(await screen.findByText('Error loading pending withdrawals: Database unavailable')).toBeTruthy();
+    const notice = await screen.findByTestId('pending-withdrawals-error');
+    expect(notice.textContent).toContain('Error loading pending withdrawals');
+    expect(notice.textContent).toContain('Database unavailable');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('offline, does not claim there are no pending withdrawals when it simply cannot ask', async () => {
+    renderWithdraw({ 'GET /card': savedCard }, { offline: true });
+    expect((await screen.findByTestId('pending-withdrawals-unknown')).textContent).toBe(PENDING_OFFLINE);
+    expect(screen.queryByText('No pending withdrawals')).toBeNull();
+  });
+
+  it('with the server unreachable, says the service is unavailable instead of Network Error', async () => {
+    renderWithdraw({ 'GET /card': savedCard, 'GET /payments': () => new TypeError('Failed to fetch') });
+    const notice = await screen.findByTestId('pending-withdrawals-error');
+    expect(notice.textContent).toContain(SERVICE_UNAVAILABLE);
+    expect(notice.textContent).not.toContain('Network Error');
   });
 
   it('offline, says withdrawals need a connection and cannot be submitted', async () => {
