@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { createCustomer, expect, operator, signIn, test } from './support/fixtures';
+import { betsOf, createCustomer, expect, operator, signIn, test } from './support/fixtures';
+import { formatPence, formatSignedPence } from '../src/lib/money';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 
@@ -123,10 +124,15 @@ test('profit and loss over a custom range, and a backwards range refused without
   await drawer.getByLabel('To').fill(day(0));
   await drawer.getByRole('button', { name: 'Apply' }).click();
   const figures = drawer.getByTestId('profit-loss');
-  await expect(figures).toContainText('Staked£15.00');
-  await expect(figures).toContainText('Returns£25.00');
-  await expect(figures).toContainText('+/- Profit/Loss+£10.00');
-  await expect(drawer.getByTestId('profit-loss-diff')).toHaveClass(/amount--positive/);
+  // The demo's real sportsbook bets (one won, one lost, one open), as the PAM's bets record has them.
+  const bets = await betsOf(DEMO);
+  expect(bets.length).toBeGreaterThanOrEqual(3);
+  const staked = bets.filter((bet) => bet.status !== 'Refunded').reduce((sum, bet) => sum + bet.stake, 0);
+  const returns = bets.filter((bet) => bet.status === 'Settled').reduce((sum, bet) => sum + (bet.returns ?? 0), 0);
+  await expect(figures).toContainText(`Staked${formatPence(staked)}`);
+  await expect(figures).toContainText(`Returns${formatPence(returns)}`);
+  await expect(figures).toContainText(`+/- Profit/Loss${formatSignedPence(returns - staked)}`);
+  await expect(drawer.getByTestId('profit-loss-diff')).toHaveClass(returns > staked ? /amount--positive/ : /amount--negative/);
   expect(asked).toBe(1);
 });
 

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/seed';
+import { seedDemoBets } from '../../server/sportsbook/seed-demo-bets';
 import { systemClock } from '../../server/clock';
 import { createServices } from '../../server/services';
 import { buildApp } from '../../server/app';
@@ -46,6 +47,9 @@ app.post<{ Body: { email: string; password: string; balance?: number; verified?:
 
 await startProvidersServer({ config });
 // The sportsbook on its own origin (SPORTSBOOK_PORT), serving the built frame, as npm start runs it.
-await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logLevel: process.env.E2E_LOG_LEVEL || false, operatorSocket: true });
+const sportsbookConfig = loadSportsbookConfig(config);
+const sportsbook = await startSportsbook({ config: sportsbookConfig, database, clock: systemClock, logLevel: process.env.E2E_LOG_LEVEL || false, operatorSocket: true });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));
+// As npm start does: the demo customer's bets go through the real launch, placement and operator paths.
+await seedDemoBets({ pamUrl: sportsbookConfig.pamUrl, sportsbookUrl: sportsbook.app.listeningOrigin, email: DEMO_EMAIL, password: DEMO_PASSWORD, services: sportsbook.services });

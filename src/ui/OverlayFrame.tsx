@@ -65,7 +65,8 @@ export function OverlayFrame({ definition, title, onClose, onBack, children }: O
   const className = definition.kind === 'modal' ? 'overlay overlay--modal' : `overlay overlay--drawer overlay--from-${definition.slide}`;
   return (
     <dialog ref={dialogRef} className={className} aria-labelledby={titleId} data-overlay={definition.name}>
-      <header className="overlay__header">
+      {/* A div, not <header>: a dialog's title bar is no second banner landmark beside the page's header */}
+      <div className="overlay__header">
         {onBack && (
           <button type="button" className="icon-button" onClick={onBack} aria-label="Back">
             <ChevronLeft aria-hidden="true" />
@@ -77,7 +78,7 @@ export function OverlayFrame({ definition, title, onClose, onBack, children }: O
         <button type="button" className="icon-button overlay__close" onClick={onClose} aria-label="Close">
           <X aria-hidden="true" />
         </button>
-      </header>
+      </div>
       <div className="overlay__body">{children}</div>
     </dialog>
   );
