@@ -51,7 +51,15 @@ export function App() {
       )}
       <div className="sb__layout">
         <main className="sb__main" ref={main} id="sb-main" aria-label="Sportsbook">
-          <Suspense fallback={<div className="skeleton skeleton--header" aria-busy="true" />}>
+          <Suspense
+            fallback={
+              // The page keeps its level-one heading while a screen's code loads (screen readers, axe page-has-heading-one).
+              <div aria-busy="true">
+                <h1 className="visually-hidden">{route.name === 'bets' ? 'My Bets' : route.name === 'event' ? 'Match' : 'Football'}</h1>
+                <div className="skeleton skeleton--header" />
+              </div>
+            }
+          >
             {route.name === 'home' && <Home />}
             {route.name === 'event' && <MatchPage key={route.eventId} eventId={route.eventId} />}
             {route.name === 'bets' && <MyBets />}
