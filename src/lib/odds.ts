@@ -110,10 +110,26 @@ export function formatPrice(p: Price, format: OddsFormat): string {
 }
 
 /** An accumulator's combined odds in the customer's chosen format ('12/1', '2047/40', '13.0'). */
+/**
+ * An accumulator's odds for display, rounded as the Betting Rules allow (returns always use the exact odds): a
+ * fraction as a UK slip would print it (the nearest ladder price below 10/1, the nearest whole n/1 above), never
+ * a raw product such as 1855/8.
+ */
 export function formatCombinedOdds(odds: ExactOdds, format: OddsFormat): string {
   if (format === 'decimal') return formatDecimal(odds);
   const profit = odds.numerator - odds.denominator;
-  return profit === odds.denominator ? 'Evens' : `${profit}/${odds.denominator}`;
+  if (profit === odds.denominator) return 'Evens';
+  const ratio = Number(profit) / Number(odds.denominator);
+  if (ratio >= 10) return `${Math.round(ratio)}/1`;
+  const exact = PRICE_LADDER.find((price) => BigInt(price.num) * odds.denominator === profit * BigInt(price.den));
+  return formatFractional(exact ?? nearestLadderPrice(ratio + 1));
+}
+
+function nearestLadderPrice(decimal: number): Price {
+  const below = toLadder(decimal) ?? PRICE_LADDER[0]!;
+  const above = PRICE_LADDER[PRICE_LADDER.indexOf(below) + 1];
+  if (!above) return below;
+  return decimal - decimalValue(below) <= decimalValue(above) - decimal ? below : above;
 }
 
 function gcd(a: bigint, b: bigint): bigint {

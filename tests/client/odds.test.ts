@@ -94,7 +94,11 @@ describe('returns', () => {
     expect(formatCombinedOdds(combinedOdds([p(1, 1), p(1, 2)]), 'decimal')).toBe('3.0');
     expect(formatCombinedOdds(combinedOdds([p(1, 1), p(1, 2)]), 'fractional')).toBe('2/1');
     expect(formatCombinedOdds(combinedOdds([p(1, 3), p(1, 2)]), 'fractional')).toBe('Evens');
-    expect(formatCombinedOdds(combinedOdds([p(6, 4), p(5, 6)]), 'fractional')).toBe('43/12');
+    // 43/12 exactly (3.58 to 1): shown as the nearest ladder price, 7/2; the returns use 43/12.
+    expect(formatCombinedOdds(combinedOdds([p(6, 4), p(5, 6)]), 'fractional')).toBe('7/2');
+    // A treble of 7/2, 5/4 and 22/1 is 1855/8 (231.875 to 1): a slip prints 232/1.
+    expect(formatCombinedOdds(combinedOdds([p(7, 2), p(5, 4), p(22, 1)]), 'fractional')).toBe('232/1');
+    expect(formatCombinedOdds(combinedOdds([p(7, 2), p(5, 4), p(22, 1)]), 'decimal')).toBe('232.9');
   });
 
   it('rounds down to the penny once ("Payouts are rounded down to the nearest penny")', () => {
