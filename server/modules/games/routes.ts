@@ -8,12 +8,14 @@ import { verifyWalletRequest } from './signature';
 import {
   authenticateRequest,
   balanceRequest,
+  creditBatchRequest,
   creditRequest,
   debitRequest,
   gamesLaunchQuery,
   GAMES_LAUNCH_PATH,
   rollbackRequest,
   walletCallPath,
+  WALLET_CREDIT_BATCH_PATH,
   WALLET_SIGNATURE_HEADER,
 } from '../../../src/contract/games';
 
@@ -54,5 +56,6 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('debit'), signed(debitRequest, (body) => gamesWallet.debit(body)));
     scope.post(walletCallPath('credit'), signed(creditRequest, (body) => gamesWallet.credit(body)));
     scope.post(walletCallPath('rollback'), signed(rollbackRequest, (body) => gamesWallet.rollback(body)));
+    scope.post(WALLET_CREDIT_BATCH_PATH, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
   });
 }

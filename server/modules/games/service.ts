@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
-import type { Ledger, Trx } from '../wallet/ledger';
+import type { Ledger, Posted, Posting, Trx } from '../wallet/ledger';
+import { AppError } from '../../errors';
 import type { ExclusionKind, UserStatus, VerificationStatus } from '../users/tables';
 import type { BetStatus, WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
 import { walletError } from './errors';
 import { blockedFromBetting, sessionLive } from './standing';
-import type { BalanceRequest, CreditRequest, DebitRequest, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
+import type { BalanceRequest, CreditBatchOutcome, CreditRequest, DebitRequest, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
 
 export const STAKE_REFERENCE = 'Sportsbook bet';
 export const RETURNS_REFERENCE = 'Sportsbook returns';
@@ -118,43 +119,73 @@ export class GamesWalletService {
 
   /** Returns on a bet of this player: no session needed (bets settle after logout, and during a block). */
   async credit(request: CreditRequest): Promise<WalletMoneyResponse> {
+    return this.ledger.transaction((trx, post) => this.creditIn(trx, post, request));
+  }
+
+  /**
+   * Many credits (settlement's): each keeps its own idempotency and checks. First all in one transaction, in player
+   * order (so two batches lock wallets in the same order); if any is refused, or the database gives up on the
+   * transaction, nothing of it stays and each credit runs alone instead, so one refusal never holds up the others.
+   */
+  async creditMany(requests: readonly CreditRequest[]): Promise<CreditBatchOutcome[]> {
+    const order = [...requests.keys()].sort((a, b) => requests[a]!.playerId - requests[b]!.playerId || a - b);
+    try {
+      const answers = await this.ledger.transaction(async (trx, post) => {
+        const done = new Array<WalletMoneyResponse>(requests.length);
+        for (const index of order) done[index] = await this.creditIn(trx, post, requests[index]!);
+        return done;
+      });
+      return requests.map((request, index) => ({ transactionId: request.transactionId, answer: answers[index]! }));
+    } catch {
+      const outcomes: CreditBatchOutcome[] = [];
+      for (const request of requests) {
+        try {
+          outcomes.push({ transactionId: request.transactionId, answer: await this.credit(request) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes.push({ transactionId: request.transactionId, error: { status: error.statusCode, message: error.message, code: error.code } });
+        }
+      }
+      return outcomes;
+    }
+  }
+
+  private async creditIn(trx: Trx, post: (posting: Posting) => Promise<Posted>, request: CreditRequest): Promise<WalletMoneyResponse> {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet credit', request);
-    return this.ledger.transaction(async (trx, post) => {
-      const row = await this.claim(trx, 'credit', request, fingerprint, request.amount, null);
-      if (!row.claimed) return this.replay(trx, 'credit', request.transactionId, fingerprint);
-      if (row.user_id === null) throw walletError('UnknownPlayer');
-      if (row.bet_status === null) throw walletError('UnknownBet');
-      this.assertBetOpen(row, request.playerId);
-      const posted =
-        request.amount > 0
-          ? await post({
-              userId: request.playerId,
-              amount: request.amount,
-              kind: 'Returns',
-              vertical: 'sportsbook',
-              reference: request.description || RETURNS_REFERENCE,
-              betId: request.betId,
-              iqsTransactionId: request.transactionId,
-            })
-          : undefined;
-      const answer: WalletMoneyResponse = posted
-        ? { balance: posted.balanceOut, walletTransactionId: posted.transactionId }
-        : { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
-      const stored = await sql`
-        WITH bet AS (
-          UPDATE bets SET returned = returned + ${request.amount}, updated_at = ${now},
-            status = CASE WHEN ${request.closesBet}::boolean THEN 'closed' ELSE status END,
-            closed_at = CASE WHEN ${request.closesBet}::boolean THEN ${now}::timestamptz ELSE closed_at END
-          WHERE bet_id = ${request.betId} AND status = 'open'
-          RETURNING bet_id
-        )
-        UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted?.transactionId ?? null}
-        FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
-        RETURNING wallet_calls.transaction_id`.execute(trx);
-      if (stored.rows.length === 0) throw walletError('BetClosed');
-      return answer;
-    });
+    const row = await this.claim(trx, 'credit', request, fingerprint, request.amount, null);
+    if (!row.claimed) return this.replay(trx, 'credit', request.transactionId, fingerprint);
+    if (row.user_id === null) throw walletError('UnknownPlayer');
+    if (row.bet_status === null) throw walletError('UnknownBet');
+    this.assertBetOpen(row, request.playerId);
+    const posted =
+      request.amount > 0
+        ? await post({
+            userId: request.playerId,
+            amount: request.amount,
+            kind: 'Returns',
+            vertical: 'sportsbook',
+            reference: request.description || RETURNS_REFERENCE,
+            betId: request.betId,
+            iqsTransactionId: request.transactionId,
+          })
+        : undefined;
+    const answer: WalletMoneyResponse = posted
+      ? { balance: posted.balanceOut, walletTransactionId: posted.transactionId }
+      : { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+    const stored = await sql`
+      WITH bet AS (
+        UPDATE bets SET returned = returned + ${request.amount}, updated_at = ${now},
+          status = CASE WHEN ${request.closesBet}::boolean THEN 'closed' ELSE status END,
+          closed_at = CASE WHEN ${request.closesBet}::boolean THEN ${now}::timestamptz ELSE closed_at END
+        WHERE bet_id = ${request.betId} AND status = 'open'
+        RETURNING bet_id
+      )
+      UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted?.transactionId ?? null}
+      FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
+      RETURNING wallet_calls.transaction_id`.execute(trx);
+    if (stored.rows.length === 0) throw walletError('BetClosed');
+    return answer;
   }
 
   /**
