@@ -9,6 +9,7 @@ import {
   authenticateRequest,
   balanceRequest,
   creditBatchRequest,
+  CREDIT_BATCH_MAX,
   creditRequest,
   debitRequest,
   gamesLaunchQuery,
@@ -56,6 +57,7 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('debit'), signed(debitRequest, (body) => gamesWallet.debit(body)));
     scope.post(walletCallPath('credit'), signed(creditRequest, (body) => gamesWallet.credit(body)));
     scope.post(walletCallPath('rollback'), signed(rollbackRequest, (body) => gamesWallet.rollback(body)));
-    scope.post(WALLET_CREDIT_BATCH_PATH, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
+    // A full batch of credits is larger than any single call; each credit's own fields keep their limits.
+    scope.post(WALLET_CREDIT_BATCH_PATH, { bodyLimit: CREDIT_BATCH_MAX * 1_024 }, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
   });
 }
