@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
-import type { Ledger, Posted, Posting, Trx } from '../wallet/ledger';
+import type { Alongside, Ledger, Posted, Posting, Trx } from '../wallet/ledger';
 import { AppError } from '../../errors';
 import type { ExclusionKind, UserStatus, VerificationStatus } from '../users/tables';
 import type { BetStatus, WalletCallKind } from './tables';
@@ -29,6 +29,15 @@ interface Claimed {
   bet_user_id: number | null;
   bet_status: BetStatus | null;
 }
+
+/** Rides along a posting (Ledger): stores the call's answer, the posting's balance and row, once `bet` took it. */
+const answeredFromPosting = (transactionId: string) => ({
+  name: 'answered',
+  statement: sql`
+    UPDATE wallet_calls SET answer = jsonb_build_object('balance', posted.balance_out, 'walletTransactionId', posted.id), ledger_transaction_id = posted.id
+    FROM bet, posted WHERE wallet_calls.transaction_id = ${transactionId}
+    RETURNING wallet_calls.transaction_id`,
+});
 
 /**
  * The seamless wallet API's money calls (DESIGN.md, "Seamless wallet API"). Each call is one database transaction:
@@ -90,30 +99,33 @@ export class GamesWalletService {
       if (blockedFromBetting(row, now)) throw walletError('PlayerBlocked');
       if (!sessionLive(row, now)) throw walletError('SessionExpired');
       this.assertBetOpen(row, request.playerId);
-      const posted = await post({
-        userId: request.playerId,
-        amount: -request.amount,
-        kind: 'Stake',
-        vertical: 'sportsbook',
-        reference: request.description || STAKE_REFERENCE,
-        betId: request.betId,
-        iqsTransactionId: request.transactionId,
-      });
-      const answer: WalletMoneyResponse = { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
-      // The bet's row is locked after the wallet; the guard refuses a bet closed (or another player's) since the read above.
-      const stored = await sql`
-        WITH bet AS (
-          INSERT INTO bets (bet_id, user_id, vertical, staked, status, placed_at, updated_at)
-          VALUES (${request.betId}, ${request.playerId}, 'sportsbook', ${request.amount}, 'open', ${now}, ${now})
-          ON CONFLICT (bet_id) DO UPDATE SET staked = bets.staked + EXCLUDED.staked, updated_at = EXCLUDED.updated_at
-          WHERE bets.status = 'open' AND bets.user_id = EXCLUDED.user_id
-          RETURNING bet_id
-        )
-        UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted.transactionId}
-        FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
-        RETURNING wallet_calls.transaction_id`.execute(trx);
-      if (stored.rows.length === 0) throw walletError('BetClosed');
-      return answer;
+      // The bet's row is locked after the wallet; the guard refuses a bet closed (or another player's) since the read
+      // above. Posting, bet and answer are one statement.
+      const posted = await post(
+        {
+          userId: request.playerId,
+          amount: -request.amount,
+          kind: 'Stake',
+          vertical: 'sportsbook',
+          reference: request.description || STAKE_REFERENCE,
+          betId: request.betId,
+          iqsTransactionId: request.transactionId,
+        },
+        [
+          {
+            name: 'bet',
+            statement: sql`
+              INSERT INTO bets (bet_id, user_id, vertical, staked, status, placed_at, updated_at)
+              SELECT ${request.betId}::text, ${request.playerId}::int, 'sportsbook', ${request.amount}::bigint, 'open', ${now}::timestamptz, ${now}::timestamptz FROM posted
+              ON CONFLICT (bet_id) DO UPDATE SET staked = bets.staked + EXCLUDED.staked, updated_at = EXCLUDED.updated_at
+              WHERE bets.status = 'open' AND bets.user_id = EXCLUDED.user_id
+              RETURNING bet_id`,
+          },
+          answeredFromPosting(request.transactionId),
+        ],
+      );
+      if (posted.alongsideRows === 0) throw walletError('BetClosed');
+      return { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
     });
   }
 
@@ -213,7 +225,7 @@ export class GamesWalletService {
     });
   }
 
-  private async creditIn(trx: Trx, post: (posting: Posting) => Promise<Posted>, request: CreditRequest): Promise<WalletMoneyResponse> {
+  private async creditIn(trx: Trx, post: (posting: Posting, alongside?: Alongside) => Promise<Posted>, request: CreditRequest): Promise<WalletMoneyResponse> {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet credit', request);
     const row = await this.claim(trx, 'credit', request, fingerprint, request.amount, null);
@@ -221,30 +233,33 @@ export class GamesWalletService {
     if (row.user_id === null) throw walletError('UnknownPlayer');
     if (row.bet_status === null) throw walletError('UnknownBet');
     this.assertBetOpen(row, request.playerId);
-    const posted =
-      request.amount > 0
-        ? await post({
-            userId: request.playerId,
-            amount: request.amount,
-            kind: 'Returns',
-            vertical: 'sportsbook',
-            reference: request.description || RETURNS_REFERENCE,
-            betId: request.betId,
-            iqsTransactionId: request.transactionId,
-          })
-        : undefined;
-    const answer: WalletMoneyResponse = posted
-      ? { balance: posted.balanceOut, walletTransactionId: posted.transactionId }
-      : { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+    const closing = (guard: RawBuilder<unknown>) => sql`
+      UPDATE bets SET returned = returned + ${request.amount}, updated_at = ${now},
+        status = CASE WHEN ${request.closesBet}::boolean THEN 'closed' ELSE status END,
+        closed_at = CASE WHEN ${request.closesBet}::boolean THEN ${now}::timestamptz ELSE closed_at END
+      WHERE bet_id = ${request.betId} AND status = 'open' AND ${guard}
+      RETURNING bet_id`;
+    if (request.amount > 0) {
+      // Posting, bet and answer in one statement.
+      const posted = await post(
+        {
+          userId: request.playerId,
+          amount: request.amount,
+          kind: 'Returns',
+          vertical: 'sportsbook',
+          reference: request.description || RETURNS_REFERENCE,
+          betId: request.betId,
+          iqsTransactionId: request.transactionId,
+        },
+        [{ name: 'bet', statement: closing(sql`EXISTS (SELECT 1 FROM posted)`) }, answeredFromPosting(request.transactionId)],
+      );
+      if (posted.alongsideRows === 0) throw walletError('BetClosed');
+      return { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
+    }
+    const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
     const stored = await sql`
-      WITH bet AS (
-        UPDATE bets SET returned = returned + ${request.amount}, updated_at = ${now},
-          status = CASE WHEN ${request.closesBet}::boolean THEN 'closed' ELSE status END,
-          closed_at = CASE WHEN ${request.closesBet}::boolean THEN ${now}::timestamptz ELSE closed_at END
-        WHERE bet_id = ${request.betId} AND status = 'open'
-        RETURNING bet_id
-      )
-      UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted?.transactionId ?? null}
+      WITH bet AS (${closing(sql`true`)})
+      UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb
       FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
       RETURNING wallet_calls.transaction_id`.execute(trx);
     if (stored.rows.length === 0) throw walletError('BetClosed');
