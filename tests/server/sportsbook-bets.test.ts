@@ -60,6 +60,14 @@ for (const kind of databaseKinds()) {
       expect(third.statusCode).toBe(201);
       expect(third.json().bet.betId).toBe(body.betId);
       expect(await pamBalance(world, p.user.id)).toBe(9_500);
+      // A retry after the price moved and the market was suspended still answers the bet placed, not a refusal.
+      world.catalogue.setPrice(home(eventId), { num: 5, den: 1 });
+      await world.catalogue.suspendMarket(world.catalogue.quote(home(eventId))!.marketId);
+      const late = await frame(world, p.token, 'POST', '/api/bets', body);
+      expect(late.statusCode, late.body).toBe(201);
+      expect(late.json().bet).toMatchObject({ betId: body.betId, status: 'open', legs: [{ price: body.selections[0]!.price }] });
+      expect(await pamBalance(world, p.user.id)).toBe(9_500);
+      await world.catalogue.reopenMarket(world.catalogue.quote(home(eventId))!.marketId);
       const reused = await frame(world, p.token, 'POST', '/api/bets', { ...body, stake: 600 });
       expect(reused.statusCode).toBe(409);
       expect(reused.json().code).toBe('BetIdReused');

@@ -86,10 +86,15 @@ export class PlacementService {
       .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges]))
       .digest('hex');
 
-    const earlier = await this.answerFor(request.betId, session, requestHash);
-    if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
-
-    const legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
+    // A bet id already placed answers what became of it, whatever the slip's prices do now: looked up only when the
+    // slip is refused, since storing finds a placed id by itself (and answers it below) at no extra round trip.
+    let legs: StruckLeg[];
+    try {
+      legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
+    } catch (error) {
+      if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash))) throw error;
+      return this.retryDebit(request.betId, session, requestHash);
+    }
     const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price));
     const now = this.clock.now();
     const debitId = debitCallId(request.betId);
