@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
+import { defaultCashOutPolicy } from './bets/cash-out';
 import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
 
 /** The sportsbook's settings: the PAM's (server/config.ts) plus its own from the environment. */
@@ -12,6 +13,8 @@ export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 's
   goalSuspensionMs: number;
   /** The built frame (dist-sportsbook/), served when it exists. */
   clientDir: string;
+  /** How long a cash out waits before it is re-valued and settled, real milliseconds. */
+  cashOutDelayMs?: number;
 }
 
 function readPositive(name: string, value: string | undefined, fallback: number): number {
@@ -36,5 +39,6 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
     // Real milliseconds: long enough to stop a bet on a goal already scored, short enough not to bore.
     goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, defaultGoalSuspensionMs(clockSpeed)),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
+    cashOutDelayMs: readPositive('SPORTSBOOK_CASH_OUT_DELAY_MS', env.SPORTSBOOK_CASH_OUT_DELAY_MS, defaultCashOutPolicy.delayMs),
   };
 }

@@ -38,7 +38,7 @@ export const defaultSportsbookRateLimits: SportsbookRateLimits = {
 export interface SportsbookServiceDeps {
   db: SportsbookDb;
   clock: Clock;
-  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs'>;
+  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs' | 'cashOutDelayMs'>;
   /** The real score model unless given. */
   model?: ScoreModel;
   /** In-process unless given (a cross-instance bus later). */
@@ -95,6 +95,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     },
     placementPolicy: deps.placementPolicy,
     payoutCap: deps.payoutCap,
+    cashOutPolicy: config.cashOutDelayMs === undefined ? undefined : { delayMs: config.cashOutDelayMs },
     log: logError,
   });
   return {

@@ -107,7 +107,7 @@ export interface Competition {
 
 export type BetKind = 'single' | 'accumulator';
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
-export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
+export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected' | 'cashed-out';
 export type LegResult = 'open' | 'won' | 'lost' | 'void';
 
 export interface BetLeg {
@@ -140,6 +140,32 @@ export interface BetView {
   settledAt: string | null;
   /** Why a rejected bet was refused, in words. */
   reason: string | null;
+  /**
+   * Partial cash outs so far: the part of the stake they took (stake above is what still rides) and what they paid.
+   * A bet cashed out in full has status 'cashed-out' and its last payment in returns.
+   */
+  cashedOutStake: number;
+  cashedOut: number;
+  /** Staked with a free-bet token: the stake is not returned with winnings, and cash out is never offered. */
+  freeBet: boolean;
+}
+
+/** POST /api/bets/:betId/cash-out. `offer` is the figure the customer saw; `amount` (below it) asks for a partial cash out. */
+export interface CashOutRequest {
+  /** Made in the browser before sending and reused on a retry: one press pays at most once. */
+  requestId: string;
+  offer: number;
+  amount?: number;
+}
+
+/** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
+export const CASH_OUT_REFUSALS = ['CashOutUnavailable', 'CashOutValueChanged', 'BetSettled', 'FreeBetCashOut', 'AmountAboveValue', 'RemainderTooSmall', 'RequestIdReused'] as const;
+export type CashOutRefusal = (typeof CASH_OUT_REFUSALS)[number];
+
+export interface CashOutAnswer {
+  bet: BetView;
+  /** Pence paid by this cash out. */
+  paid: number;
 }
 
 /** Why a placement was refused (HTTP 422 with {message, code, changes?}). */

@@ -55,6 +55,13 @@ export const placeBetRequest = z
   });
 export type PlaceBetRequest = z.input<typeof placeBetRequest>;
 
+/** POST /api/bets/:betId/cash-out (CashOutRequest): the offer seen, and for a partial cash out the amount wanted. */
+export const cashOutRequest = z.strictObject({
+  requestId: z.uuid('Invalid request id'),
+  offer: z.number({ error: 'Invalid offer' }).int('Offer must be whole pence').min(1, 'Invalid offer').max(Number.MAX_SAFE_INTEGER, 'Invalid offer'),
+  amount: z.number({ error: 'Invalid amount' }).int('Amount must be whole pence').min(MIN_STAKE_PENCE, 'Minimum cash out is £0.10').max(Number.MAX_SAFE_INTEGER, 'Invalid amount').optional(),
+});
+
 export const betsQuery = z.object({
   state: z.enum(['open', 'settled']).optional(),
   before: z.iso.datetime().optional(),

@@ -7,6 +7,7 @@ import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
 import { creditCallId, debitCallId, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
 import { Settler, type SettledBet } from './settler';
+import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
 import type { Transaction } from 'kysely';
 import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
@@ -24,6 +25,9 @@ export interface BetsServiceDeps {
   placementPolicy?: PlacementPolicy;
   /** The net payout cap, pence (the Betting Rules' £200,000 unless a test says otherwise). */
   payoutCap?: number;
+  cashOutPolicy?: Partial<CashOutPolicy>;
+  /** How a cash out waits out its delay (tests move prices inside it). */
+  cashOutWait?: (ms: number) => Promise<void>;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -37,6 +41,7 @@ export class BetsService {
   readonly views: BetViews;
   readonly placement: PlacementService;
   readonly settler: Settler;
+  readonly cashOuts: CashOutService;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: BetsServiceDeps) {
@@ -44,6 +49,7 @@ export class BetsService {
     this.views = new BetViews(db);
     this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, deps.placementPolicy);
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
+    this.cashOuts = new CashOutService(db, catalogue, outbox, this.views, clock, (betIds) => this.push(betIds), { ...defaultCashOutPolicy, ...deps.cashOutPolicy }, deps.payoutCap, deps.cashOutWait);
     outbox.handle('debit', this.debitAnswered);
     outbox.handle('credit', this.moneyReturned('credit'));
     outbox.handle('rollback', this.moneyReturned('rollback'));

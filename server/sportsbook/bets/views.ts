@@ -3,6 +3,7 @@ import type { BetLegsTable, BetsDb, BetsTable } from './tables';
 import type { Selectable } from 'kysely';
 
 export const BETS_PAGE_SIZE = 50;
+const SETTLED = ['won', 'lost', 'void', 'cashed-out'] as const;
 
 type BetRow = Selectable<BetsTable>;
 type LegRow = Selectable<BetLegsTable>;
@@ -33,6 +34,9 @@ export function betView(bet: BetRow, legs: LegRow[]): BetView {
     returns: bet.returns,
     settledAt: bet.settled_at?.toISOString() ?? null,
     reason: bet.reason,
+    cashedOutStake: Number(bet.cashed_out_stake),
+    cashedOut: Number(bet.cashed_out),
+    freeBet: bet.free_bet_id !== null,
   };
 }
 
@@ -62,7 +66,7 @@ export class BetViews {
       .selectFrom('sportsbook.bets')
       .selectAll()
       .where('player_id', '=', playerId)
-      .where('status', 'in', state === 'open' ? ['open'] : state === 'settled' ? ['won', 'lost', 'void'] : ['open', 'won', 'lost', 'void']);
+      .where('status', 'in', state === 'open' ? ['open'] : state === 'settled' ? SETTLED : ['open', ...SETTLED]);
     if (before) query = query.where('placed_at', '<', before);
     const bets = await query.orderBy('placed_at', 'desc').orderBy('id', 'desc').limit(BETS_PAGE_SIZE).execute();
     return this.withLegs(bets);

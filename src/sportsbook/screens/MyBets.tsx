@@ -7,7 +7,7 @@ import { formatPence } from '../../lib/money';
 import { formatDateTime } from '../ui/format';
 import { CircleCheck, CircleDot, CircleMinus, CircleX, Receipt } from '../ui/icons';
 
-const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed' };
+const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed', 'cashed-out': 'Cashed out' };
 const KIND = ['', 'Single', 'Double', 'Treble'];
 
 /** My Bets: Open and Settled, each bet with its legs' results. */

@@ -58,6 +58,9 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     returns: null,
     settledAt: null,
     reason: null,
+    cashedOutStake: 0,
+    cashedOut: 0,
+    freeBet: false,
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ import { WalletClient } from '../../../server/sportsbook/wallet-client';
 import { WalletOutbox, type OutboxPolicy } from '../../../server/sportsbook/wallet/outbox';
 import { SessionService } from '../../../server/sportsbook/sessions/service';
 import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
-import { BetsService, type NotifySession } from '../../../server/sportsbook/bets/service';
+import { BetsService, type BetsServiceDeps, type NotifySession } from '../../../server/sportsbook/bets/service';
 import { betsRoutes } from '../../../server/sportsbook/bets/routes';
 import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from '../../../server/sportsbook/catalogue/types';
 import { marketCatalogue } from '../../../server/sportsbook/markets';
@@ -147,7 +147,13 @@ export interface BetsWorld {
 
 export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000, debitGiveUpMs: 60_000, batchSize: 200, concurrency: 8 };
 
-export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?: number } = {}): Promise<BetsWorld> {
+export interface BetsWorldOptions {
+  payoutCap?: number;
+  cashOutPolicy?: BetsServiceDeps['cashOutPolicy'];
+  cashOutWait?: BetsServiceDeps['cashOutWait'];
+}
+
+export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOptions = {}): Promise<BetsWorld> {
   const pam = await createContext(kind);
   await pam.app.listen({ port: 0, host: '127.0.0.1' });
   const address = pam.app.server.address();
@@ -168,7 +174,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?:
   const catalogue = new FakeCatalogue();
   const pushed: BetsWorld['pushed'] = [];
   const notify: NotifySession = (sessionId, message) => pushed.push({ sessionId, message });
-  const bets = new BetsService({ db, catalogue, outbox, sessions, clock: pam.clock, notify, placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 }, payoutCap: options.payoutCap });
+  const bets = new BetsService({ db, catalogue, outbox, sessions, clock: pam.clock, notify, placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 }, payoutCap: options.payoutCap, cashOutPolicy: options.cashOutPolicy, cashOutWait: options.cashOutWait });
   const app = Fastify({ logger: false });
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));

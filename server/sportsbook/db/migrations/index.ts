@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as catalogue from './0001_catalogue';
 import * as bets from './0002_bets';
+import * as cashOut from './0007_cash_out';
+import * as freeBets from './0008_free_bets';
 
 /** The sportsbook's migrations, in order, in their own table in schema `sportsbook`. Append; never edit one that has shipped. */
 export const sportsbookMigrations: Record<string, Migration> = {
   '0001_catalogue': catalogue,
   '0002_bets': bets,
+  '0007_cash_out': cashOut,
+  '0008_free_bets': freeBets,
 };
