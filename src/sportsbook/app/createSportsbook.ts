@@ -74,11 +74,12 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
 
   const subscribe = () => {
     const route = router.route;
-    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : [])];
+    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : []), ...(route.name === 'bets' ? bets.openEventIds : [])];
     socket.watch(route.name === 'home', eventIds);
   };
   router.subscribe(subscribe);
   slip.subscribe(subscribe);
+  bets.subscribe(subscribe);
   catalog.subscribe(() => slip.reconcile((id) => catalog.findSelection(id)));
   network.subscribe(() => {
     if (network.online) {

@@ -1,6 +1,8 @@
 import type {
   BetView,
   BetsResponse,
+  CashOutAnswer,
+  CashOutRequest,
   CompetitionsResponse,
   EventDetail,
   EventsResponse,
@@ -30,6 +32,8 @@ export interface SportsbookApiDeps {
   onSessionExpired: () => void;
   timeoutMs?: number;
 }
+
+export type CashOutResult = { outcome: 'accepted'; bet: BetView; paid: number } | { outcome: 'refused'; message: string; code: string };
 
 export type PlaceResult = { outcome: 'accepted' | 'pending'; bet: BetView } | { outcome: 'refused'; refusal: PlacementRefusalBody };
 
@@ -70,6 +74,13 @@ export class SportsbookApi {
   };
   bets = async (state: 'open' | 'settled') => (await this.request<BetsResponse>('GET', `/api/bets?state=${state}`)).data.bets;
   bet = async (betId: string) => (await this.request<BetView>('GET', `/api/bets/${encodeURIComponent(betId)}`)).data;
+
+  /** One press of Cash Out; a 422 is the refusal in words, shown on screen. */
+  async cashOut(betId: string, request: CashOutRequest): Promise<CashOutResult> {
+    const { status, data } = await this.request<CashOutAnswer | { message: string; code: string }>('POST', `/api/bets/${encodeURIComponent(betId)}/cash-out`, request, { allow422: true });
+    if (status === 422) return { outcome: 'refused', ...(data as { message: string; code: string }) };
+    return { outcome: 'accepted', ...(data as CashOutAnswer) };
+  }
 
   async placeBet(request: PlaceBetRequest): Promise<PlaceResult> {
     const { status, data } = await this.request<{ bet: BetView } | PlacementRefusalBody>('POST', '/api/bets', request, { allow422: true });

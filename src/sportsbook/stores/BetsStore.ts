@@ -32,6 +32,13 @@ export class BetsStore extends Observable {
     this.changed();
   }
 
+  /** The events of the open legs of open bets: My Bets follows their prices to show cash-out offers live. */
+  get openEventIds(): string[] {
+    const ids = new Set<string>();
+    for (const bet of this.lists.open ?? []) if (bet.status === 'open' && !bet.freeBet) for (const leg of bet.legs) if (leg.result === 'open') ids.add(leg.eventId);
+    return [...ids].sort();
+  }
+
   reset(): void {
     this.lists.open = null;
     this.lists.settled = null;
