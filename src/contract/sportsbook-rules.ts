@@ -185,6 +185,8 @@ export const PLACEMENT_REFUSALS = [
   'BetIdReused',
   /** The wallet refused the stake for another reason, or never confirmed it (any amount taken is returned). */
   'NotAccepted',
+  /** The free-bet token is used, expired, not the customer's, or of another amount. */
+  'FreeBetUnavailable',
 ] as const;
 export type PlacementRefusal = (typeof PLACEMENT_REFUSALS)[number];
 

@@ -48,7 +48,10 @@ export const placeBetRequest = z
       .max(MAX_SELECTIONS, `A bet can have at most ${MAX_SELECTIONS} selections`),
     /** The customer's choice: take a moved price instead of being asked again. */
     acceptPriceChanges: z.boolean().default(false),
+    /** Stake a single with this free-bet token (GET /api/free-bets); the stake must be the token's amount. */
+    freeBetId: z.uuid('Invalid free bet').optional(),
   })
+  .refine((bet) => bet.freeBetId === undefined || bet.kind === 'single', { message: 'A free bet can stake a single only', path: ['freeBetId'] })
   .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.selections.length >= 2), {
     message: 'A single has one selection; an accumulator has two or more',
     path: ['selections'],

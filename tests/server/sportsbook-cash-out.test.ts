@@ -260,6 +260,27 @@ for (const kind of databaseKinds()) {
         expect(await pamCredits(betId)).toEqual([{ amount: 2_000, kind: 'Returns' }]);
       });
 
+      it('a partial cash out the PAM has not yet taken is delivered before the settlement that closes the bet', async () => {
+        const p = await punter(world, 10_000);
+        const eventId = world.catalogue.addEvent();
+        const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
+        world.cutWallet(true);
+        try {
+          expect((await cashOut(p, betId, 950, 475)).json()).toMatchObject({ paid: 475 });
+          await world.catalogue.resultEvent(eventId, score('1-0'));
+        } finally {
+          world.cutWallet(false);
+        }
+        // The closing credit comes due first (it has been tried fewer times): it must still wait for the part.
+        world.pam.clock.advance(1_500);
+        await world.outbox.drainDue();
+        world.pam.clock.advance(60_000);
+        await world.outbox.drainDue();
+        const calls = await world.db.selectFrom('sportsbook.wallet_calls').select(['id', 'state']).where('bet_id', '=', betId).where('kind', '=', 'credit').execute();
+        expect(calls.map((call) => call.state)).toEqual(['done', 'done']);
+        expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', returned: 475 + 1_000 });
+      });
+
       it('settlement racing the cash out transaction: whichever locks the bet first pays, once', async () => {
         for (let round = 0; round < 4; round++) {
           const p = await punter(world, 10_000);

@@ -10,6 +10,7 @@ import {
   balanceRequest,
   creditRequest,
   debitRequest,
+  freeBetsRequest,
   gamesLaunchQuery,
   GAMES_LAUNCH_PATH,
   rollbackRequest,
@@ -54,5 +55,6 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('debit'), signed(debitRequest, (body) => gamesWallet.debit(body)));
     scope.post(walletCallPath('credit'), signed(creditRequest, (body) => gamesWallet.credit(body)));
     scope.post(walletCallPath('rollback'), signed(rollbackRequest, (body) => gamesWallet.rollback(body)));
+    scope.post(walletCallPath('free-bets'), signed(freeBetsRequest, (body) => gamesWallet.freeBetTokens(body)));
   });
 }

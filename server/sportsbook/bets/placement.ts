@@ -40,6 +40,8 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
       return { message: 'Your account cannot place bets at the moment. Please check your account or contact support.', code: 'PlayerBlocked' };
     case 'SessionExpired':
       return { message: 'Your session has ended. Please log in again to place this bet.', code: 'SessionExpired' };
+    case 'FreeBetUnavailable':
+      return { message: 'This free bet is no longer available.', code: 'FreeBetUnavailable' };
     default:
       return { message: 'Your bet could not be accepted. Any amount taken for it is returned to your balance.', code: 'NotAccepted' };
   }
@@ -82,14 +84,15 @@ export class PlacementService {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
     const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges]))
+      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges, ...(request.freeBetId ? [request.freeBetId] : [])]))
       .digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
     if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
 
     const legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
-    const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price));
+    // A free-bet stake is not returned with the winnings.
+    const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price)) - (request.freeBetId ? request.stake : 0);
     const now = this.clock.now();
     const debitId = debitCallId(request.betId);
     const stored = await this.db.transaction().execute(async (trx) => {
@@ -110,6 +113,7 @@ export class PlacementService {
           debit_call_id: debitId,
           placed_at: now,
           settled_at: null,
+          free_bet_id: request.freeBetId ?? null,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
@@ -144,6 +148,7 @@ export class PlacementService {
         sessionId: session.pamSessionId,
         amount: request.stake,
         description: describeBet(request.kind, legs),
+        ...(request.freeBetId ? { freeBetId: request.freeBetId } : {}),
       };
       await this.outbox.add(trx, [{ id: debitId, kind: 'debit', betId: request.betId, body: debit }], this.policy.holdMs);
       return true;

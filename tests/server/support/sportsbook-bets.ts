@@ -12,6 +12,7 @@ import { SessionService } from '../../../server/sportsbook/sessions/service';
 import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
 import { BetsService, type BetsServiceDeps, type NotifySession } from '../../../server/sportsbook/bets/service';
 import { betsRoutes } from '../../../server/sportsbook/bets/routes';
+import { freeBetRoutes } from '../../../server/sportsbook/free-bets/routes';
 import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from '../../../server/sportsbook/catalogue/types';
 import { marketCatalogue } from '../../../server/sportsbook/markets';
 import type { FinalResult, MarketSpec } from '../../../server/sportsbook/pricing/types';
@@ -179,6 +180,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));
   await app.register(async (scope) => betsRoutes(scope, { sessions, bets }));
+  await app.register(async (scope) => freeBetRoutes(scope, { sessions }));
   await app.ready();
   return {
     pam,
