@@ -5,6 +5,8 @@
  * double, a treble, ...) with the same stake. Free of zod and of the server, so the frame's slip and the server's
  * settlement count lines the same way.
  */
+import type { Price } from './sportsbook-rules';
+import { returnsFor } from '../lib/odds';
 export const SYSTEM_TYPES = ['trixie', 'patent', 'yankee', 'lucky15', 'canadian', 'lucky31', 'heinz', 'lucky63', 'super-heinz', 'goliath'] as const;
 export type SystemType = (typeof SYSTEM_TYPES)[number];
 
@@ -47,15 +49,29 @@ export function systemBetsFor(selectionCount: number): SystemBetType[] {
  * Every line of a system bet as the positions of its legs (0-based, ascending), smallest lines first: for a Trixie
  * [0,1] [0,2] [1,2] [0,1,2]. A Trixie has 4 lines, a Yankee 11, a Goliath 247, a Lucky 63 63.
  */
-export function systemLines(type: SystemType): number[][] {
-  const { selections, singles } = systemBetType(type);
-  const lines: number[][] = [];
-  for (let size = singles ? 1 : 2; size <= selections; size++) lines.push(...combinations(selections, size));
+export function systemLines(type: SystemType): readonly (readonly number[])[] {
+  let lines = LINES.get(type);
+  if (!lines) {
+    const { selections, singles } = systemBetType(type);
+    const made: number[][] = [];
+    for (let size = singles ? 1 : 2; size <= selections; size++) made.push(...combinations(selections, size));
+    LINES.set(type, (lines = made));
+  }
   return lines;
 }
 
+const LINES = new Map<SystemType, readonly (readonly number[])[]>();
+
 export function lineCount(type: SystemType): number {
   return systemLines(type).length;
+}
+
+/**
+ * What a system bet returns if every leg wins at these prices (legs in slip order): each line's returns rounded
+ * down to the penny (each line is a bet of its own), added up.
+ */
+export function systemPotentialReturns(type: SystemType, stakePerLine: number, prices: readonly Price[]): number {
+  return systemLines(type).reduce((total, line) => total + returnsFor(stakePerLine, line.map((position) => prices[position]!)), 0);
 }
 
 function combinations(n: number, size: number): number[][] {

@@ -1,9 +1,8 @@
 import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
 import type { BetKind, Price } from '../../../src/contract/sportsbook-rules';
-import { systemBetType, type SystemType } from '../../../src/contract/system-bets';
+import { systemBetType, systemPotentialReturns, type SystemType } from '../../../src/contract/system-bets';
 import { formatPence } from '../../../src/lib/money';
 import { formatFractional, returnsFor } from '../../../src/lib/odds';
-import { systemPotentialReturns } from './system-bets';
 
 export interface DescribedLeg {
   eventName: string;
@@ -24,7 +23,7 @@ export function describeBet(bet: BetShape, legs: readonly DescribedLeg[]): strin
     bet.kind === 'single'
       ? `Single: ${legs[0]!.eventName}, ${legs[0]!.selectionName} @ ${formatFractional(legs[0]!.price)}`
       : bet.system
-        ? `${systemBetType(bet.system.type).name}: ${legs.length} selections, ${bet.system.lines} bets at ${formatPence(bet.system.stakePerLine)}`
+        ? `${systemBetType(bet.system.type).name}: ${legs.length} selections, ${bet.system.lines} lines at ${formatPence(bet.system.stakePerLine)}`
         : `Accumulator: ${legs.length} selections`;
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, WALLET_DESCRIPTION_MAX_LENGTH);

@@ -4,10 +4,9 @@
  * at 1.00, a lost leg loses the line) and rounded down to the penny once per line; the bet returns the sum of its
  * lines. The payout cap is then applied by the settler to the bet as a whole (its net: returns - total stake).
  */
-import { MAX_STAKE_PENCE, type Price } from '../../../src/contract/sportsbook-rules';
+import { MAX_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
 import { systemBetType, systemLines, type SystemType } from '../../../src/contract/system-bets';
 import { formatPence } from '../../../src/lib/money';
-import { returnsFor } from '../../../src/lib/odds';
 import { settleBet, type BetSettlement, type SettlementLeg } from './settlement';
 import { PlacementRefused } from './slip';
 
@@ -27,13 +26,8 @@ export function systemStake(type: SystemType, stakePerLine: number, selectionCou
   }
   const lines = systemLines(type).length;
   const total = stakePerLine * lines;
-  if (total > MAX_STAKE_PENCE) throw new PlacementRefused(`The maximum stake is £10,000: a ${name} of ${lines} bets allows at most ${formatPence(Math.floor(MAX_STAKE_PENCE / lines))} per bet.`, 'StakeTooHigh');
+  if (total > MAX_STAKE_PENCE) throw new PlacementRefused(`The maximum stake is £10,000: a ${name} of ${lines} lines allows at most ${formatPence(Math.floor(MAX_STAKE_PENCE / lines))} per line.`, 'StakeTooHigh');
   return { type, stakePerLine, lines, total };
-}
-
-/** What a system bet returns if every leg wins: each line's returns, rounded down per line, added up. */
-export function systemPotentialReturns(type: SystemType, stakePerLine: number, prices: readonly Price[]): number {
-  return systemLines(type).reduce((total, line) => total + returnsFor(stakePerLine, line.map((position) => prices[position]!)), 0);
 }
 
 /**
