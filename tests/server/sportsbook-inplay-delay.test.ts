@@ -80,8 +80,8 @@ for (const kind of databaseKinds()) {
       expect(retried.statusCode).toBe(422);
       expect(retried.json().code).toBe('GoalScored');
       expect(world.pushed.some(({ message }) => message.type === 'bet' && message.bet.betId === body.betId && message.bet.status === 'rejected')).toBe(true);
-      const debit = await world.db.selectFrom('sportsbook.wallet_calls').select(['state', 'attempts']).where('bet_id', '=', body.betId).execute();
-      expect(debit).toEqual([{ state: 'failed', attempts: 0 }]);
+      const debit = await world.db.selectFrom('sportsbook.wallet_calls').select(['kind', 'state']).where('bet_id', '=', body.betId).execute();
+      expect(debit).toEqual([{ kind: 'debit', state: 'failed' }]);
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
       expect(await pamBet(world, body.betId)).toBeUndefined();
     });

@@ -12,6 +12,7 @@ import { describeBet, potentialReturnsOf, type BetShape } from './describe';
 import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
 import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip } from './slip';
+import { storeBet } from './store-bet';
 import { systemStake } from './system-bets';
 import type { BetsDb } from './tables';
 import type { BetViews } from './views';
@@ -89,10 +90,11 @@ export class PlacementService {
     const now = this.clock.now();
     const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
-    const stored = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('sportsbook.bets')
-        .values({
+    const stored = await storeBet(
+      this.db,
+      this.outbox,
+      {
+        bet: {
           id: request.betId,
           player_id: session.playerId,
           session_id: session.id,
@@ -112,52 +114,46 @@ export class PlacementService {
           debit_call_id: debitId,
           placed_at: now,
           settled_at: null,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      await trx
-        .insertInto('sportsbook.bet_legs')
-        .values(
-          legs.map(({ quote, price }, position) => ({
-            bet_id: request.betId,
-            position,
-            selection_id: quote.selectionId,
-            market_id: quote.marketId,
-            event_id: quote.eventId,
-            event_name: quote.eventName,
-            kickoff_at: quote.kickoffAt,
-            market_name: quote.marketName,
-            selection_name: quote.selectionName,
-            spec: JSON.stringify(quote.spec),
-            selection_key: quote.selectionKey,
-            price_num: price.num,
-            price_den: price.den,
-            score_home: quote.eventStatus === 'live' ? quote.score.home : null,
-            score_away: quote.eventStatus === 'live' ? quote.score.away : null,
-          })),
-        )
-        .execute();
-      const debit = {
-        transactionId: debitId,
-        betId: request.betId,
-        playerId: pamPlayerId(session.playerId),
-        sessionId: session.pamSessionId,
-        amount: shape.stake,
-        description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
-      };
-      // A held bet's debit is stored now (its id and body fixed before anything is sent) but sent only if the hold's end accepts it.
-      await this.outbox.add(trx, [{ id: debitId, kind: 'debit', betId: request.betId, body: debit }], held ? HELD_DEBIT_MS : this.policy.holdMs);
-      return true;
-    });
+        },
+        legs: legs.map(({ quote, price }, position) => ({
+          bet_id: request.betId,
+          position,
+          selection_id: quote.selectionId,
+          market_id: quote.marketId,
+          event_id: quote.eventId,
+          event_name: quote.eventName,
+          kickoff_at: quote.kickoffAt,
+          market_name: quote.marketName,
+          selection_name: quote.selectionName,
+          spec: JSON.stringify(quote.spec),
+          selection_key: quote.selectionKey,
+          price_num: price.num,
+          price_den: price.den,
+          score_home: quote.eventStatus === 'live' ? quote.score.home : null,
+          score_away: quote.eventStatus === 'live' ? quote.score.away : null,
+        })),
+        debit: {
+          id: debitId,
+          body: {
+            transactionId: debitId,
+            betId: request.betId,
+            playerId: pamPlayerId(session.playerId),
+            sessionId: session.pamSessionId,
+            amount: shape.stake,
+            description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
+          },
+        },
+      },
+      // A held bet's debit is stored now (its id and body fixed before anything is sent), sent only if the hold's end accepts it.
+      held ? HELD_DEBIT_MS : this.policy.holdMs,
+    );
     // The same bet id placed twice at once: the other placement stored it; answer what became of it.
     if (!stored) return this.retryDebit(request.betId, session, requestHash);
     if (held) {
       held.start(request.betId);
-      return (await this.answerFor(request.betId, session, requestHash)) ?? this.unknown();
+      return { statusCode: 202, body: { bet: stored.view('pending') } };
     }
-
+    const { debit, view } = stored;
     // The market may have closed (settled), been suspended or moved while the bet was stored: such a bet is not
     // accepted, and its debit is never sent. Checked after the commit, so a settlement announced later sees its legs.
     const changed = stillAsStruck(this.catalogue, legs);
@@ -173,7 +169,11 @@ export class PlacementService {
         }
       });
     } else {
-      await this.outbox.attemptFor(debitId, this.policy.inlineTries, this.policy.inlinePauseMs);
+      const debited = await this.outbox.sendHeld(debit, this.policy.inlineTries, this.policy.inlinePauseMs);
+      // Accepted and its markets as struck (so not settled at once): the answer is what was written, no re-read.
+      if (debited !== 'unanswered' && debited !== 'not-pending' && debited.state === 'done' && !stillAsStruck(this.catalogue, legs)) {
+        return { statusCode: 201, body: { bet: view('open') } };
+      }
     }
     return (await this.answerFor(request.betId, session, requestHash)) ?? this.unknown();
   }
