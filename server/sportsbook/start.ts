@@ -55,6 +55,7 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
   await services.bets.recover();
   services.outbox.start();
+  services.bets.holds.startSweeping();
   let operatorSocket: { close(): Promise<void> } | undefined;
   try {
     await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });

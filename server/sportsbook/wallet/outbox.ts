@@ -205,6 +205,21 @@ export class WalletOutbox {
     await this.running;
   }
 
+  /**
+   * Lets a call stored on hold (an in-play bet's debit, never sent during the hold: its bet, locked by the caller,
+   * is still held) go: due after `holdMs`, with its body as it will be sent (final before any attempt, so every
+   * attempt sends the same body).
+   */
+  async release(trx: Transaction<BetsDatabase>, id: string, holdMs: number, body: Record<string, unknown>): Promise<void> {
+    const now = this.clock.now();
+    await trx
+      .updateTable('sportsbook.wallet_calls')
+      .set({ next_attempt_at: new Date(now.getTime() + holdMs), body: JSON.stringify(body), updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+
   /** Marks a pending call failed without sending it (a placement withdrawn before its debit went out, a void). */
   async abandon(trx: Transaction<BetsDatabase>, id: string, code: string, message: string): Promise<boolean> {
     const updated = await trx
