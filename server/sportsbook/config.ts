@@ -12,6 +12,8 @@ export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 's
   goalSuspensionMs: number;
   /** The built frame (dist-sportsbook/), served when it exists. */
   clientDir: string;
+  /** How often the reconciliation with the PAM runs (over twice that span back); 0 turns it off. */
+  reconcileIntervalMs?: number;
 }
 
 function readPositive(name: string, value: string | undefined, fallback: number): number {
@@ -36,5 +38,6 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
     // Real milliseconds: long enough to stop a bet on a goal already scored, short enough not to bore.
     goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, defaultGoalSuspensionMs(clockSpeed)),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
+    reconcileIntervalMs: env.SPORTSBOOK_RECONCILE_INTERVAL_MS === '0' ? 0 : readPositive('SPORTSBOOK_RECONCILE_INTERVAL_MS', env.SPORTSBOOK_RECONCILE_INTERVAL_MS, 15 * 60_000),
   };
 }
