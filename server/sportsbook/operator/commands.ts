@@ -3,6 +3,7 @@ import { requireArgs } from '../../modules/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
 import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
+import { reconcileCommand } from '../reconciliation/command';
 
 /**
  * The sportsbook's operator actions: `npm run operator -- sb-<action> ...`, sent to the running sportsbook (its
@@ -65,6 +66,7 @@ const eventOf = (services: SportsbookServices, eventId: string) => {
 };
 
 export const sportsbookCommands: SportsbookOperatorCommand[] = [
+  reconcileCommand,
   {
     name: 'sb-markets',
     usage: 'sb-markets <eventId>',
