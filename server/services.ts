@@ -35,6 +35,7 @@ import type { IdentityVerificationProvider } from './providers/identity/provider
 import { SandboxIdentityProvider } from './providers/identity/sandbox';
 import { GamesLaunchService } from './modules/games/launch';
 import { GamesWalletService } from './modules/games/service';
+import { GamesReconciliationService } from './modules/games/reconciliation';
 
 export interface RateLimit {
   max: number;
@@ -117,6 +118,7 @@ export function createServices(deps: ServiceDeps) {
   const registration = new RegistrationService({ db, clock, verification, identityProvider });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock, freeBets);
+  const gamesReconciliation = new GamesReconciliationService(db);
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail, listPromotions: () => promotions.current() });
   return {
     db,
@@ -146,6 +148,7 @@ export function createServices(deps: ServiceDeps) {
     content,
     gamesLaunch,
     gamesWallet,
+    gamesReconciliation,
     freeBets,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,

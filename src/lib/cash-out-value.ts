@@ -7,7 +7,8 @@ import type { LegResult, Price, SelectionStatus } from '../contract/sportsbook-r
  *   value = stake x product(struck decimal odds of won and open legs) / product(current decimal odds of open legs)
  *   offer = floor(value x (10000 - marginBp) / 10000)
  *
- * Void legs count at 1.00 both ways; a won leg keeps its struck odds (its current price is 1.00). The value is what
+ * Void legs count at 1.00 both ways; a won leg keeps its struck odds (its current price is 1.00), a half-won or
+ * half-lost quarter line its settlement factor. The value is what
  * the bet is worth at today's prices: backing the open legs at their current odds with this stake's winnings would
  * return exactly the bet's potential returns. The margin is the bookmaker's charge for settling early.
  * No offer (null) when a leg is lost, when nothing is left open (the bet awaits settlement), or when any open leg is
@@ -31,8 +32,20 @@ export function cashOutOffer(stakePence: number, legs: readonly CashOutLeg[], ma
   for (const leg of legs) {
     if (leg.result === 'lost') return null;
     if (leg.result === 'void') continue;
-    numerator *= BigInt(leg.price.num + leg.price.den);
-    denominator *= BigInt(leg.price.den);
+    const num = BigInt(leg.price.num);
+    const den = BigInt(leg.price.den);
+    // A quarter line's halves: half won is (odds + 1) / 2, half lost is 1 / 2 (as settlement counts them).
+    if (leg.result === 'half-won') {
+      numerator *= num + 2n * den;
+      denominator *= 2n * den;
+      continue;
+    }
+    if (leg.result === 'half-lost') {
+      denominator *= 2n;
+      continue;
+    }
+    numerator *= num + den;
+    denominator *= den;
     if (leg.result === 'won') continue;
     const current = leg.current;
     if (!current || current.status !== 'open' || !current.price) return null;

@@ -8,6 +8,7 @@ import * as content from './0007_content';
 import * as games from './0008_games';
 import * as paymentsHardening from './0009_payments_hardening';
 import * as security from './0010_security';
+import * as reconciliation from './0018_reconciliation';
 import * as freeBets from './0020_free_bets';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0008_games': games,
   '0009_payments_hardening': paymentsHardening,
   '0010_security': security,
+  '0018_reconciliation': reconciliation,
   '0020_free_bets': freeBets,
 };

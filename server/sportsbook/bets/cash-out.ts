@@ -37,6 +37,9 @@ export const CASH_OUT_MESSAGES = {
   settled: 'This bet has already been settled.',
   cashedOut: 'This bet has already been cashed out.',
   freeBet: 'Cash out is not available on free bets.',
+  systemBet: 'Cash out is not available on system bets.',
+  notAccepted: 'This bet has not been accepted yet.',
+  notPlaced: 'This bet was not placed.',
   remainder: 'That would leave less than £0.10 staked. Cash out the whole bet instead.',
 } as const;
 
@@ -49,7 +52,8 @@ class Refusal extends Error {
   }
 }
 
-type BetRow = { id: string; player_id: string; status: string; stake: number; free_bet_id: string | null };
+type BetRow = { id: string; player_id: string; status: string; stake: number; free_bet_id: string | null; system_type: string | null };
+const BET_COLUMNS = ['id', 'player_id', 'status', 'stake', 'free_bet_id', 'system_type'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,15 +80,15 @@ export class CashOutService {
 
   /** The offer on an open bet now, or null (src/lib/cash-out-value.ts); what My Bets shows, from the same prices. */
   async offerFor(betId: string, db: BetsDb | Transaction<BetsDatabase> = this.db): Promise<number | null> {
-    const bet = await db.selectFrom('sportsbook.bets').select(['stake', 'status', 'free_bet_id']).where('id', '=', betId).executeTakeFirst();
-    if (!bet || bet.status !== 'open' || bet.free_bet_id !== null) return null;
+    const bet = await db.selectFrom('sportsbook.bets').select(['stake', 'status', 'free_bet_id', 'system_type']).where('id', '=', betId).executeTakeFirst();
+    if (!bet || bet.status !== 'open' || bet.free_bet_id !== null || bet.system_type !== null) return null;
     return this.value(db, betId, bet.stake);
   }
 
   async cashOut(session: SportsbookSession, betId: string, body: unknown): Promise<CashOutResult> {
     const request = parse(cashOutRequest, body);
     if (!UUID.test(betId)) throw notFound('No such bet');
-    const bet = await this.db.selectFrom('sportsbook.bets').select(['id', 'player_id', 'status', 'stake', 'free_bet_id']).where('id', '=', betId).executeTakeFirst();
+    const bet = await this.db.selectFrom('sportsbook.bets').select(BET_COLUMNS).where('id', '=', betId).executeTakeFirst();
     // Another customer's bet is as unknown as no bet at all.
     if (!bet || bet.player_id !== session.playerId) throw notFound('No such bet');
 
@@ -139,9 +143,12 @@ export class CashOutService {
     }
   }
 
-  private refuseUnlessOpen(bet: Pick<BetRow, 'status' | 'free_bet_id'>): void {
+  private refuseUnlessOpen(bet: Pick<BetRow, 'status' | 'free_bet_id' | 'system_type'>): void {
     if (bet.free_bet_id !== null) throw new Refusal('FreeBetCashOut', CASH_OUT_MESSAGES.freeBet);
+    if (bet.system_type !== null) throw new Refusal('CashOutUnavailable', CASH_OUT_MESSAGES.systemBet);
     if (bet.status === 'cashed-out') throw new Refusal('BetSettled', CASH_OUT_MESSAGES.cashedOut);
+    if (bet.status === 'pending') throw new Refusal('CashOutUnavailable', CASH_OUT_MESSAGES.notAccepted);
+    if (bet.status === 'rejected') throw new Refusal('BetSettled', CASH_OUT_MESSAGES.notPlaced);
     if (bet.status !== 'open') throw new Refusal('BetSettled', CASH_OUT_MESSAGES.settled);
   }
 
@@ -151,7 +158,7 @@ export class CashOutService {
    */
   private async decide(trx: Transaction<BetsDatabase>, requestId: string): Promise<string | undefined> {
     const press = await trx.selectFrom('sportsbook.cash_outs').selectAll().where('request_id', '=', requestId).executeTakeFirstOrThrow();
-    const bet = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'status', 'stake', 'free_bet_id']).where('id', '=', press.bet_id).forUpdate().executeTakeFirstOrThrow();
+    const bet = await trx.selectFrom('sportsbook.bets').select(BET_COLUMNS).where('id', '=', press.bet_id).forUpdate().executeTakeFirstOrThrow();
     const now = this.clock.now();
     const refuse = async (code: CashOutRefusal, message: string) => {
       await trx.updateTable('sportsbook.cash_outs').set({ state: 'refused', refusal_code: code, refusal: message, decided_at: now }).where('request_id', '=', requestId).where('state', '=', 'pending').execute();

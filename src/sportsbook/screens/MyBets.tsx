@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import type { BetsTab } from '../stores/BetsStore';
+import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../lib/money';
 import { formatDateTime } from '../ui/format';
@@ -122,7 +122,7 @@ function BetCard({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: st
           Cashed out so far {formatPence(bet.cashedOut)} (for {formatPence(bet.cashedOutStake)} of the stake)
         </p>
       )}
-      {bet.status === 'open' && !bet.freeBet && <CashOut bet={bet} onCashedOut={onCashedOut} />}
+      {cashOutShown(bet) && <CashOut bet={bet} onCashedOut={onCashedOut} />}
       {bet.reason && <p className="receipt__message">{bet.reason}</p>}
       <p className="bet-card__meta muted">
         Placed {formatDateTime(bet.placedAt)}
@@ -137,6 +137,8 @@ function BetCard({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: st
 function LegIcon({ result }: { result: BetLeg['result'] }) {
   if (result === 'won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />;
   if (result === 'lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
+  if (result === 'half-won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Half won" role="img" aria-hidden={false} />;
+  if (result === 'half-lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Half lost" role="img" aria-hidden={false} />;
   if (result === 'void') return <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />;
   return <CircleDot size={18} className="leg__icon" aria-label="Open" role="img" aria-hidden={false} />;
 }

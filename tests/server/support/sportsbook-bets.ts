@@ -68,6 +68,11 @@ export class FakeCatalogue implements Catalogue {
     this.update(selectionId, { price, seq: this.quotes.get(selectionId)!.seq + 1 });
   }
 
+  /** The match is in play with this score (a goal is a new score). */
+  setInPlay(eventId: string, score: { home: number; away: number }): void {
+    for (const quote of this.quotes.values()) if (quote.eventId === eventId) this.update(quote.selectionId, { eventStatus: 'live', score: { ...score }, seq: quote.seq + 1 });
+  }
+
   quote(selectionId: string): SelectionQuote | undefined {
     const quote = this.quotes.get(selectionId);
     return quote && { ...quote };
@@ -141,6 +146,8 @@ export interface BetsWorld {
   bets: BetsService;
   app: FastifyInstance;
   pushed: Array<{ sessionId: string; message: SportsbookServerMessage }>;
+  /** In-play holds started (their length): no timer runs them; a test ends a hold with bets.holds.decide(betId). */
+  holds: number[];
   /** Points the wallet client at a port nobody listens on (true) or back at the PAM (false). */
   cutWallet(cut: boolean): void;
   close(): Promise<void>;
@@ -150,6 +157,7 @@ export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000
 
 export interface BetsWorldOptions {
   payoutCap?: number;
+  inPlayDelayMs?: number;
   cashOutPolicy?: BetsServiceDeps['cashOutPolicy'];
   cashOutWait?: BetsServiceDeps['cashOutWait'];
 }
@@ -175,7 +183,21 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
   const catalogue = new FakeCatalogue();
   const pushed: BetsWorld['pushed'] = [];
   const notify: NotifySession = (sessionId, message) => pushed.push({ sessionId, message });
-  const bets = new BetsService({ db, catalogue, outbox, sessions, clock: pam.clock, notify, placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 }, payoutCap: options.payoutCap, cashOutPolicy: options.cashOutPolicy, cashOutWait: options.cashOutWait });
+  const holds: number[] = [];
+  const bets = new BetsService({
+    db,
+    catalogue,
+    outbox,
+    sessions,
+    clock: pam.clock,
+    notify,
+    placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 },
+    payoutCap: options.payoutCap,
+    inPlayDelay: { delayMs: options.inPlayDelayMs ?? 6_000, staleAfterMs: 15_000, sweepEveryMs: 60_000 },
+    holdSchedule: (ms) => void holds.push(ms),
+    cashOutPolicy: options.cashOutPolicy,
+    cashOutWait: options.cashOutWait,
+  });
   const app = Fastify({ logger: false });
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));
@@ -191,6 +213,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
     bets,
     app,
     pushed,
+    holds,
     cutWallet: (value) => {
       cut = value;
     },
