@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { createBetsWorld, frame, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import { createBetsWorld, frame, reconcileWorld, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
 import type { FinalResult } from '../../server/sportsbook/pricing/types';
 import { CASH_OUT_MESSAGES } from '../../server/sportsbook/bets/cash-out';
@@ -301,6 +301,14 @@ for (const kind of databaseKinds()) {
           expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', returned: credits[0]!.amount });
         }
       });
+
+    it('every bet above reconciles with the PAM: stakes, returns and status agree, no difference', async () => {
+      await world.outbox.drainDue();
+      const report = await reconcileWorld(world);
+      expect(report.bets).toBeGreaterThan(5);
+      expect(report.pending).toEqual([]);
+      expect(report.differences).toEqual([]);
+    });
     });
   });
 }

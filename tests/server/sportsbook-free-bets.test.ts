@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, login, operator } from './support/harness';
 import { walletCall, newId } from './support/games';
-import { createBetsWorld, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import { createBetsWorld, frame, reconcileWorld, launch, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
 import type { FinalResult } from '../../server/sportsbook/pricing/types';
 import { DAY } from '../../server/clock';
@@ -157,6 +157,14 @@ for (const kind of databaseKinds()) {
       expect((await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json()).toMatchObject({ status: 'void', returns: 0 });
       expect(await pamBalance(world, p.user.id)).toBe(1_000);
       expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', returned: 0 });
+    });
+
+    it('every bet above reconciles with the PAM: stakes, returns and status agree, no difference', async () => {
+      await world.outbox.drainDue();
+      const report = await reconcileWorld(world);
+      expect(report.bets).toBeGreaterThan(5);
+      expect(report.pending).toEqual([]);
+      expect(report.differences).toEqual([]);
     });
   });
 }

@@ -9,6 +9,7 @@ import type {
   PlaceBetRequest,
   PlacementRefusalBody,
 } from '../../contract/sportsbook';
+import type { FreeBetsResponse } from '../../contract/games';
 
 /** A failed answer: `status` 0 means no answer at all (offline, connection lost, timeout). */
 export class ApiError extends Error {
@@ -74,6 +75,8 @@ export class SportsbookApi {
   };
   bets = async (state: 'open' | 'settled') => (await this.request<BetsResponse>('GET', `/api/bets?state=${state}`)).data.bets;
   bet = async (betId: string) => (await this.request<BetView>('GET', `/api/bets/${encodeURIComponent(betId)}`)).data;
+
+  freeBets = async () => (await this.request<FreeBetsResponse>('GET', '/api/free-bets')).data.freeBets;
 
   /** One press of Cash Out; a 422 is the refusal in words, shown on screen. */
   async cashOut(betId: string, request: CashOutRequest): Promise<CashOutResult> {

@@ -7,6 +7,7 @@ import { installErrorHandler } from '../../../server/http/error-handler';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import type { BetsDb } from '../../../server/sportsbook/bets/tables';
 import { WalletClient } from '../../../server/sportsbook/wallet-client';
+import { Reconciler } from '../../../server/sportsbook/reconciliation/reconciler';
 import { WalletOutbox, type OutboxPolicy } from '../../../server/sportsbook/wallet/outbox';
 import { SessionService } from '../../../server/sportsbook/sessions/service';
 import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
@@ -270,4 +271,11 @@ export async function pamBalance(world: BetsWorld, userId: number): Promise<numb
 
 export async function pamBet(world: BetsWorld, betId: string) {
   return world.pam.database.db.selectFrom('bets').selectAll().where('bet_id', '=', betId).executeTakeFirst();
+}
+
+/** Every bet of this world compared with the PAM's records (the real reconciliation, over the signed wallet API). */
+export async function reconcileWorld(world: BetsWorld) {
+  const address = world.pam.app.server.address();
+  const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return new Reconciler(world.db, new WalletClient({ pamUrl, secret: TEST_SECRETS.sportsbookSecret, clock: world.pam.clock }), world.pam.clock).run();
 }
