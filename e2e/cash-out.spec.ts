@@ -26,17 +26,22 @@ async function placeSingle(frame: FrameLocator): Promise<string> {
   return selectionId;
 }
 
+/** A new customer with £50, signed in at the host, with a £2 single open and My Bets showing it. */
+async function signedInWithABet(page: Page) {
+  const customer = await createCustomer({ balance: 5_000 });
+  await signIn(page, customer);
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  return { customer, frame, selectionId: await placeSingle(frame) };
+}
+
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
 test('a cash out is accepted: the bet settles at the offer and the money reaches the balance', async ({ page }) => {
   test.setTimeout(90_000);
-  const customer = await createCustomer({ balance: 5_000 });
-  await signIn(page, customer);
-  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
-  const frame = sportsbook(page);
-  await placeSingle(frame);
+  const { customer, frame } = await signedInWithABet(page);
 
   const card = frame.locator('.bet-card').first();
   const button = card.getByRole('button', { name: /^Cash out £/ });
@@ -58,11 +63,7 @@ test('a cash out is accepted: the bet settles at the offer and the money reaches
 
 test('a cash out is refused when the offer is removed during the delay, and the bet stays open', async ({ page }) => {
   test.setTimeout(90_000);
-  const customer = await createCustomer({ balance: 5_000 });
-  await signIn(page, customer);
-  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
-  const frame = sportsbook(page);
-  const selectionId = await placeSingle(frame);
+  const { customer, frame, selectionId } = await signedInWithABet(page);
   const marketId = selectionId.split('~').slice(0, 2).join('~');
 
   const card = frame.locator('.bet-card').first();

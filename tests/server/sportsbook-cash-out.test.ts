@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { createBetsWorld, frame, reconcileWorld, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import { betting, createBetsWorld, expectReconciled, finalScore, frame, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import type { FinalResult } from '../../server/sportsbook/pricing/types';
 import { CASH_OUT_MESSAGES } from '../../server/sportsbook/bets/cash-out';
 import { cashOutOffer } from '../../src/lib/cash-out-value';
 
-const score = (ft: string, ht = '0-0'): FinalResult => {
-  const [fh, fa] = ft.split('-').map(Number);
-  const [hh, ha] = ht.split('-').map(Number);
-  return { fullTime: { home: fh!, away: fa! }, halfTime: { home: hh!, away: ha! } };
-};
+const score = finalScore;
 
 for (const kind of databaseKinds()) {
   describe(`cash out [${kind}]`, () => {
@@ -26,18 +21,7 @@ for (const kind of databaseKinds()) {
       duringDelay = () => {};
     });
 
-    const pick = (eventId: string, market: string, selection: string, price?: Price) => {
-      const id = world.catalogue.selection(eventId, market, selection).selectionId;
-      if (price) world.catalogue.setPrice(id, price);
-      return id;
-    };
-    const place = async (p: Punter, selectionIds: string[], stake: number) => {
-      const body = slip(world, selectionIds, stake);
-      const response = await frame(world, p.token, 'POST', '/api/bets', body);
-      expect(response.statusCode, response.body).toBe(201);
-      return body.betId;
-    };
-    const betOf = async (p: Punter, betId: string) => (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
+    const { pick, place, betOf } = betting(() => world);
     const cashOut = (p: Punter, betId: string, offer: number, amount?: number, requestId = randomUUID()) =>
       frame(world, p.token, 'POST', `/api/bets/${betId}/cash-out`, { requestId, offer, ...(amount === undefined ? {} : { amount }) });
     const pamCredits = (betId: string) => world.pam.database.db.selectFrom('transactions').select(['amount', 'kind']).where('bet_id', '=', betId).where('kind', '=', 'Returns').execute();
@@ -303,11 +287,7 @@ for (const kind of databaseKinds()) {
       });
 
     it('every bet above reconciles with the PAM: stakes, returns and status agree, no difference', async () => {
-      await world.outbox.drainDue();
-      const report = await reconcileWorld(world);
-      expect(report.bets).toBeGreaterThan(5);
-      expect(report.pending).toEqual([]);
-      expect(report.differences).toEqual([]);
+      await expectReconciled(world, 15);
     });
     });
   });

@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, login, operator } from './support/harness';
 import { walletCall, newId } from './support/games';
-import { createBetsWorld, frame, reconcileWorld, launch, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import { createBetsWorld, expectReconciled, finalScore, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import type { FinalResult } from '../../server/sportsbook/pricing/types';
 import { DAY } from '../../server/clock';
 import { pamPlayerId } from '../../server/sportsbook/wallet-client';
 
-const score = (ft: string): FinalResult => {
-  const [fh, fa] = ft.split('-').map(Number);
-  return { fullTime: { home: fh!, away: fa! }, halfTime: { home: 0, away: 0 } };
-};
+const score = (fullTime: string) => finalScore(fullTime);
 
 for (const kind of databaseKinds()) {
   describe(`free bets [${kind}]`, () => {
@@ -160,11 +156,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('every bet above reconciles with the PAM: stakes, returns and status agree, no difference', async () => {
-      await world.outbox.drainDue();
-      const report = await reconcileWorld(world);
-      expect(report.bets).toBeGreaterThan(5);
-      expect(report.pending).toEqual([]);
-      expect(report.differences).toEqual([]);
+      await expectReconciled(world, 6);
     });
   });
 }

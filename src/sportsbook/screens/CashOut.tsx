@@ -56,17 +56,19 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
     }
   }
 
+  const refusal = press.state === 'refused' && (
+    <p className="cash-out__refusal" role="alert">
+      {press.message}
+    </p>
+  );
+
   if (offer === null && !waiting)
     return (
       <div className="cash-out">
         <button type="button" className="btn btn--secondary cash-out__button" disabled>
           Cash out unavailable
         </button>
-        {press.state === 'refused' && (
-          <p className="cash-out__refusal" role="alert">
-            {press.message}
-          </p>
-        )}
+        {refusal}
       </div>
     );
 
@@ -112,11 +114,7 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
           Partial
         </button>
       </div>
-      {press.state === 'refused' && (
-        <p className="cash-out__refusal" role="alert">
-          {press.message}
-        </p>
-      )}
+      {refusal}
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { freeBetRoutes } from '../../../server/sportsbook/free-bets/routes';
 import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from '../../../server/sportsbook/catalogue/types';
 import { marketCatalogue } from '../../../server/sportsbook/markets';
 import type { FinalResult, MarketSpec } from '../../../server/sportsbook/pricing/types';
-import type { Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { BetView, Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 
 /**
@@ -278,4 +278,38 @@ export async function reconcileWorld(world: BetsWorld) {
   const address = world.pam.app.server.address();
   const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return new Reconciler(world.db, new WalletClient({ pamUrl, secret: TEST_SECRETS.sportsbookSecret, clock: world.pam.clock }), world.pam.clock).run();
+}
+
+/** A result as the tests write it: '2-1' full time, '1-0' half time. */
+export function finalScore(fullTime: string, halfTime = '0-0'): FinalResult {
+  const [fh, fa] = fullTime.split('-').map(Number);
+  const [hh, ha] = halfTime.split('-').map(Number);
+  return { fullTime: { home: fh!, away: fa! }, halfTime: { home: hh!, away: ha! } };
+}
+
+/** The usual moves of a bets test, on the world its beforeAll made: pick a selection (at a price), place, read back. */
+export function betting(world: () => BetsWorld) {
+  return {
+    pick(eventId: string, market: string, selection: string, price?: Price): string {
+      const id = world().catalogue.selection(eventId, market, selection).selectionId;
+      if (price) world().catalogue.setPrice(id, price);
+      return id;
+    },
+    async place(p: Punter, selectionIds: string[], stake: number): Promise<string> {
+      const body = slip(world(), selectionIds, stake);
+      const response = await frame(world(), p.token, 'POST', '/api/bets', body);
+      expect(response.statusCode, response.body).toBe(201);
+      return body.betId;
+    },
+    betOf: async (p: Punter, betId: string) => (await frame(world(), p.token, 'GET', `/api/bets/${betId}`)).json() as BetView,
+  };
+}
+
+/** After a test file's bets: every credit delivered, and the reconciliation finds no difference and nothing pending. */
+export async function expectReconciled(world: BetsWorld, atLeast: number): Promise<void> {
+  await world.outbox.drainDue();
+  const report = await reconcileWorld(world);
+  expect(report.bets).toBeGreaterThanOrEqual(atLeast);
+  expect(report.pending).toEqual([]);
+  expect(report.differences).toEqual([]);
 }
