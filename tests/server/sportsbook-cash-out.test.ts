@@ -35,6 +35,9 @@ for (const kind of databaseKinds()) {
         expect(cashOutOffer(1_000, [open(1, 1, { num: 1, den: 2 })])).toBe(1_266);
         // A double with its first leg won at evens, the second struck at 2/1 and still 2/1: 10 x 2 x 3 / 3 x 0.95.
         expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'won', current: null }, open(2, 1, { num: 2, den: 1 })])).toBe(1_900);
+        // A quarter line's halves count at their settlement factor: half won at evens x1.5, half lost x0.5.
+        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'half-won', current: null }, open(1, 1, { num: 1, den: 1 })])).toBe(1_425);
+        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'half-lost', current: null }, open(1, 1, { num: 1, den: 1 })])).toBe(475);
         // A void leg counts at 1.00 both ways.
         expect(cashOutOffer(1_000, [{ price: { num: 5, den: 1 }, result: 'void', current: null }, open(1, 1, { num: 1, den: 1 })])).toBe(950);
         // None on a lost leg, a suspended or unpriced leg, or with nothing left open.
