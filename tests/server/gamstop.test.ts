@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, describeEachDatabase, login, operator, type TestContext, type TestUser } from './support/harness';
 import { registrationPayload, register } from './support/registration';
@@ -159,7 +160,7 @@ describeEachDatabase(
       expect((await checksFor(context, user.id)).map((check) => check.occasion)).toEqual(['sign-in']);
 
       // The last answer grows a day old (moved back, so the access token stays valid).
-      const ageChecks = () => context.database.db.updateTable('gamstop_checks').set({ created_at: new Date(context.clock.now().getTime() - DAY - HOUR) }).where('user_id', '=', user.id).execute();
+      const ageChecks = () => sql`UPDATE gamstop_checks SET created_at = ${new Date(context.clock.now().getTime() - DAY - HOUR)} WHERE user_id = ${user.id}`.execute(context.database.db);
       await ageChecks();
       fake.mode = 'error';
       const waiting = await deposit();
