@@ -1,27 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { lazy } from 'react';
-
-export type OverlayKind = 'drawer' | 'modal' | 'iframeRedirect';
-export type SlideFrom = 'right' | 'left' | 'bottom';
-export type OverlayCategory = 'account' | 'account_personal-details' | 'account_responsible-gambling';
-
-export interface OverlayProps<Data = unknown> {
-  /** What the opener passed: a reset code, a redirect URL, a limit to delete... */
-  data?: Data;
-}
-
-export interface OverlayDefinition {
-  name: string;
-  kind: OverlayKind;
-  title: string;
-  /** Where the drawer's back arrow goes; none means it only closes. */
-  back?: string;
-  slide: SlideFrom;
-  category?: OverlayCategory;
-  /** Shown under the title, and in menu lists of the category. */
-  subtitle?: string;
-  component?: LazyExoticComponent<ComponentType<OverlayProps<any>>>;
-}
+import type { OverlayCatalog, OverlayCategory, OverlayDefinition, OverlayKind, OverlayProps } from './types';
 
 type Loader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>;
 
@@ -105,9 +84,8 @@ export const overlayDefinitions: OverlayDefinition[] = [
   legal('betting-rules', 'Betting Rules'),
 ];
 
+const OVERLAY_KINDS: readonly OverlayKind[] = ['drawer', 'modal', 'iframeRedirect'];
 const byName = new Map(overlayDefinitions.map((definition) => [definition.name, definition]));
-
-export const OVERLAY_KINDS: readonly OverlayKind[] = ['drawer', 'modal', 'iframeRedirect'];
 
 export function findOverlay(name: string): OverlayDefinition {
   const definition = byName.get(name);
@@ -117,3 +95,6 @@ export function findOverlay(name: string): OverlayDefinition {
 }
 
 export const overlaysInCategory = (category: OverlayCategory) => overlayDefinitions.filter((definition) => definition.category === category);
+
+/** The registry as the overlay store sees it (handed in by the app's entry point). */
+export const overlayCatalog: OverlayCatalog = { find: findOverlay, inCategory: overlaysInCategory };

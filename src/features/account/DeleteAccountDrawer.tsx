@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Info, Wallet } from 'lucide-react';
 import { formatPence } from '../../lib/money';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { HttpError, errorMessage } from '../../api/http';
 import { CANNOT_DELETE_TEXT, DELETE_REFUSAL_CODES, deleteAccountRequest } from '../../contract/account';
 import { PasswordInput } from '../../ui/PasswordInput';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { promotionsApi } from '../../api/promotions';
 import { HttpError } from '../../api/http';
 import { PROMO_FAILED, promoCodeForm } from '../../contract/promotions';
