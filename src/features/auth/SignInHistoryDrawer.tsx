@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useQuery } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { Spinner } from '../../ui/Spinner';
 import { RetryNotice } from '../../ui/RetryNotice';
 import { errorMessage } from '../../api/http';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import type { TwoStepEnrolment } from '../../contract/auth';
 import { Spinner } from '../../ui/Spinner';
 import { RetryNotice } from '../../ui/RetryNotice';
