@@ -3,6 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { createUser, describeEachDatabase, login, type TestContext, type TestUser } from './support/harness';
 import { LOCKED_OUT_MESSAGE, LOCKOUT_AFTER_FAILURES, RECOVERY_CODE_COUNT, TWO_STEP_INVALID_MESSAGE, TWO_STEP_REQUIRED_MESSAGE } from '../../src/contract/auth';
 import { SecretBox } from '../../server/modules/auth/secret-box';
+import { sweepBadBodies } from './support/sweep';
 
 const codeAt = (secret: string, at: Date) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
 const STEP_MS = 30_000;
@@ -132,4 +133,15 @@ describeEachDatabase('two-step sign-in (TOTP)', (use) => {
     expect((await signIn(context, user)).statusCode).toBe(200);
     expect(await context.database.db.selectFrom('two_step_recovery_codes').select('code_hash').where('user_id', '=', user.id).execute()).toEqual([]);
   });
+
+  it('answers every bad body on the two-step routes with a 4xx and a message, and writes nothing', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { token } = await enrol(context, user);
+    let sent = 0;
+    sent += await sweepBadBodies(context, { method: 'POST', url: '/auth/login', validBody: { email: user.email, password: 'wrong-but-long', code: '123456' } });
+    sent += await sweepBadBodies(context, { method: 'POST', url: '/auth/two-step/enrolment/confirm', validBody: { code: '123456' }, token: () => token });
+    sent += await sweepBadBodies(context, { method: 'POST', url: '/auth/two-step/disable', validBody: { password: 'not-the-password', code: '123456' }, token: () => token });
+    expect(sent).toBeGreaterThan(60);
+  }, 120_000);
 });
