@@ -76,7 +76,7 @@ export const defaultRateLimits: RateLimits = {
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'>;
+  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> & Partial<Pick<Config, 'company'>>;
   mailer: Mailer;
   bus: LiveBus;
   rateLimits?: Partial<RateLimits>;
@@ -115,7 +115,7 @@ export function createServices(deps: ServiceDeps) {
   const registration = new RegistrationService({ db, clock, verification, identityProvider });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock);
-  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, listPromotions: () => promotions.current() });
+  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, company: config.company, listPromotions: () => promotions.current() });
   return {
     db,
     clock,
