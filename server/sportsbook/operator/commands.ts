@@ -2,6 +2,7 @@ import { badRequest, notFound } from '../../errors';
 import { requireArgs } from '../../modules/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
 import type { SportsbookServices } from '../services';
+import { recordGoal } from '../feed/manual-goal';
 
 /**
  * The sportsbook's operator actions: `npm run operator -- sb-<action> ...`, sent to the running sportsbook (its
@@ -61,6 +62,23 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
       await services.catalogue.resultEvent(eventId!, { fullTime, halfTime });
       await services.outbox.drainDue();
       return { eventId, fullTime, halfTime };
+    },
+  },
+  {
+    name: 'sb-goal',
+    usage: 'sb-goal <eventId> <home|away>',
+    async run(services, args) {
+      const [eventId, side] = requireArgs(args, 2, this.usage);
+      if (side !== 'home' && side !== 'away') throw badRequest(`Not a side: ${side} (home or away)`);
+      eventOf(services, eventId!);
+      let scored = false;
+      const record = await services.catalogue.advance(eventId!, (current) => {
+        const next = recordGoal(current, side, services.clock.now(), services.config.goalSuspensionMs);
+        scored = next !== undefined;
+        return next;
+      });
+      if (!scored) throw badRequest('Goals can be recorded only while the match is being played');
+      return { eventId, score: record!.score, suspendedUntil: record!.suspendedUntil };
     },
   },
   {
