@@ -32,7 +32,7 @@ test('a Yankee from the slip: 11 lines at £1, one stake of £11, listed in My B
 
   // Exactly the system bets four selections make, each with its lines.
   await expect(slip.getByRole('heading', { name: 'System bets' })).toBeVisible();
-  const systems = slip.locator('.slip__system strong');
+  const systems = slip.locator('.slip__system .slip__acca-head strong');
   await expect(systems).toHaveText(['Yankee', 'Lucky 15']);
   await expect(slip.locator('.slip__system').first()).toContainText('11 lines');
   await slip.getByLabel('Stake per line on the Yankee').fill('1');
