@@ -15,6 +15,8 @@ export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 's
   inPlayDelayMs?: number;
   /** The built frame (dist-sportsbook/), served when it exists. */
   clientDir: string;
+  /** How often the reconciliation with the PAM runs (over twice that span back); 0 turns it off. */
+  reconcileIntervalMs?: number;
 }
 
 function readPositive(name: string, value: string | undefined, fallback: number): number {
@@ -47,5 +49,6 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
     goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, defaultGoalSuspensionMs(clockSpeed)),
     inPlayDelayMs: readDelay(env.SPORTSBOOK_INPLAY_DELAY_MS, defaultInPlayDelayMs(clockSpeed)),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
+    reconcileIntervalMs: env.SPORTSBOOK_RECONCILE_INTERVAL_MS === '0' ? 0 : readPositive('SPORTSBOOK_RECONCILE_INTERVAL_MS', env.SPORTSBOOK_RECONCILE_INTERVAL_MS, 15 * 60_000),
   };
 }

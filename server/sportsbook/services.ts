@@ -16,6 +16,7 @@ import { WalletClient } from './wallet-client';
 import { WalletOutbox, defaultOutboxPolicy, type OutboxPolicy } from './wallet/outbox';
 import { SessionService } from './sessions/service';
 import { BetsService } from './bets/service';
+import { Reconciler } from './reconciliation/reconciler';
 import type { PlacementPolicy } from './bets/placement';
 import { defaultInPlayDelayMs, defaultInPlayDelayPolicy } from './bets/inplay-delay';
 
@@ -99,6 +100,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     payoutCap: deps.payoutCap,
     log: logError,
   });
+  const reconciliation = new Reconciler(betsDb, wallet, clock);
   return {
     db,
     clock,
@@ -114,6 +116,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     outbox,
     sessions,
     bets,
+    reconciliation,
     heartbeatMs: deps.heartbeatMs ?? 30_000,
     rateLimits: { ...defaultSportsbookRateLimits, ...deps.rateLimits },
   };

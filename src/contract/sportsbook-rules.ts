@@ -35,6 +35,9 @@ export const MARKET_TYPES = [
   'first-half-result',
   'half-time-full-time',
   'asian-handicap',
+  'three-way-handicap',
+  'first-team-to-score',
+  'first-goal-time',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -117,7 +120,8 @@ export const PRICE_CHANGE_POLICIES = ['never', 'higher', 'any'] as const;
 export type PriceChangePolicy = (typeof PRICE_CHANGE_POLICIES)[number];
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
 export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
-export type LegResult = 'open' | 'won' | 'lost' | 'void';
+/** half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines. */
+export type LegResult = 'open' | 'won' | 'lost' | 'void' | 'half-won' | 'half-lost';
 
 export interface BetLeg {
   selectionId: string;

@@ -68,6 +68,7 @@ for (const kind of databaseKinds()) {
       const goal = await world.operator('sb-goal', [event.id, 'away']);
       expect(goal.status, goal.message).toBe(200);
       expect(world.services.catalogue.record(event.id)!.score).toEqual({ home: event.score.home, away: event.score.away + 1 });
+      expect(world.services.catalogue.record(event.id)!.goals.at(-1)).toEqual({ side: 'away', minute: event.minute + 1 });
       expect(await outcome(token, betId)).toMatchObject({ status: 'rejected', reason: 'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.' });
       expect(await world.balanceOf(user.id)).toBe(10_000);
     });

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult } from '../../../src/contract/sportsbook-rules';
 import type { MarketsResolved } from '../catalogue/types';
 import { settleSelection } from '../markets';
-import type { FinalResult, MarketSpec } from '../pricing/types';
+import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
 import { creditCallId } from './placement';
@@ -75,15 +75,25 @@ export class Settler {
    * results, and open bets that their legs now decide are settled.
    */
   async recover(): Promise<SettledBet[]> {
-    const { rows } = await sql<{ market_id: string; event_id: string; outcome: 'result' | 'void'; spec: MarketSpec; hth: number | null; hta: number | null; fth: number | null; fta: number | null }>`
+    const { rows } = await sql<{
+      market_id: string;
+      event_id: string;
+      outcome: 'result' | 'void';
+      spec: MarketSpec;
+      hth: number | null;
+      hta: number | null;
+      fth: number | null;
+      fta: number | null;
+      goals: GoalTime[] | null;
+    }>`
       SELECT DISTINCT ON (l.market_id) l.market_id, r.event_id, r.outcome, l.spec,
-             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta
+             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta, r.goals
         FROM sportsbook.bet_legs l JOIN sportsbook.market_resolutions r ON r.market_id = l.market_id
        WHERE l.result = 'open'`.execute(this.db);
     const byEvent = new Map<string, MarketsResolved['markets']>();
     for (const row of rows) {
       const outcome: MarketsResolved['markets'][number]['outcome'] =
-        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! } } };
+        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! }, goals: row.goals } };
       byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
     }
     const settled: SettledBet[] = [];
