@@ -13,6 +13,7 @@ import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
 import { addressProviderFromEnv } from './providers/address';
+import { gamstopProviderFromEnv } from './providers/gamstop';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
 import { sportsbookBusFromEnv } from './sportsbook/live/brokers';
@@ -31,7 +32,16 @@ let logLive: BrokerLog = (message, detail) => console.error(message, detail);
 const broker = await connectBroker({ REDIS_URL: process.env.REDIS_URL, REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX, DATABASE_URL: config.databaseUrl }, (message, detail) => logLive(message, detail));
 const bus = broker ? await BrokeredLiveBus.open(broker, (message, detail) => logLive(message, detail)) : new InProcessBus();
 const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.supportEmail) : new OutboxMailer(database.db, systemClock);
-const services = createServices({ db: database.db, clock: systemClock, config, mailer, bus, addressProvider: addressProviderFromEnv(process.env), liveLog: (message, detail) => logLive(message, detail) });
+const services = createServices({
+  db: database.db,
+  clock: systemClock,
+  config,
+  mailer,
+  bus,
+  addressProvider: addressProviderFromEnv(process.env),
+  gamstopProvider: gamstopProviderFromEnv(process.env),
+  liveLog: (message, detail) => logLive(message, detail),
+});
 if (config.seedDemo) await seedDemo(services);
 await services.content.seed();
 

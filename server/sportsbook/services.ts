@@ -18,6 +18,7 @@ import { SessionService } from './sessions/service';
 import { BetsService } from './bets/service';
 import { Reconciler } from './reconciliation/reconciler';
 import type { PlacementPolicy } from './bets/placement';
+import { defaultInPlayDelayMs, defaultInPlayDelayPolicy } from './bets/inplay-delay';
 
 export interface RateLimit {
   max: number;
@@ -39,7 +40,7 @@ export const defaultSportsbookRateLimits: SportsbookRateLimits = {
 export interface SportsbookServiceDeps {
   db: SportsbookDb;
   clock: Clock;
-  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs'>;
+  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs' | 'inPlayDelayMs'>;
   /** The real score model unless given. */
   model?: ScoreModel;
   /** In-process unless given (a cross-instance bus later). */
@@ -95,6 +96,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
       if (message.type === 'bet' || message.type === 'balance') void live.notifySession(sessionId, message);
     },
     placementPolicy: deps.placementPolicy,
+    inPlayDelay: { ...defaultInPlayDelayPolicy, delayMs: config.inPlayDelayMs ?? defaultInPlayDelayMs(config.clockSpeed) },
     payoutCap: deps.payoutCap,
     log: logError,
   });

@@ -58,6 +58,7 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
   await services.bets.recover();
   services.outbox.start();
+  services.bets.holds.startSweeping();
   startScheduledReconciliation(services, config.reconcileIntervalMs ?? 0, () => appLogger);
   let operatorSocket: { close(): Promise<void> } | undefined;
   try {
