@@ -151,11 +151,10 @@ export class Cluster {
     return this.sportsbooks[0]!;
   }
 
-  /** Starts the PAMs (one first: it migrates), then the sportsbooks (one first: it migrates and seeds its world). */
+  /** Starts one PAM first (it migrates), then the other PAMs beside the first sportsbook (it migrates its schema, seeds its world and takes the feed), then the other sportsbooks. */
   async start(): Promise<void> {
     await this.pams[0]!.start();
-    await Promise.all(this.pams.slice(1).map((pam) => pam.start()));
-    await this.sportsbooks[0]!.start();
+    await Promise.all([...this.pams.slice(1).map((pam) => pam.start()), this.sportsbooks[0]!.start()]);
     await Promise.all(this.sportsbooks.slice(1).map((book) => book.start()));
   }
 
