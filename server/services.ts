@@ -86,6 +86,10 @@ export interface ServiceDeps {
   config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> & Partial<Pick<Config, 'company'>>;
   mailer: Mailer;
   bus: LiveBus;
+  /** Where the live hub reports a broker that went away (polling) and failed pushes. */
+  liveLog?: (message: string, detail?: unknown) => void;
+  /** How often balances are polled while the broker is away (2 s unless a test says otherwise). */
+  livePollMs?: number;
   rateLimits?: Partial<RateLimits>;
   heartbeatMs?: number;
   /** The sandbox address book unless given (main.ts picks from the environment). */
@@ -101,7 +105,11 @@ export interface ServiceDeps {
 /** Builds every service once, each given only what it uses. Routes receive this and nothing else. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock, config, mailer } = deps;
-  const live = new LiveHub(deps.bus);
+  const live = new LiveHub(deps.bus, {
+    readBalances: async (userIds) => new Map((await db.selectFrom('wallets').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute()).map((row) => [row.user_id, row.balance])),
+    log: deps.liveLog,
+    pollMs: deps.livePollMs,
+  });
   const tokens = new AccessTokens(config.secrets.jwtSecret, ACCESS_TOKEN_SECONDS);
   const sessionGuard = new SessionGuard(db, tokens, clock);
   const ledger = new Ledger(db, clock, live);
