@@ -34,6 +34,7 @@ import type { IdentityVerificationProvider } from './providers/identity/provider
 import { SandboxIdentityProvider } from './providers/identity/sandbox';
 import { GamesLaunchService } from './modules/games/launch';
 import { GamesWalletService } from './modules/games/service';
+import { GamesReconciliationService } from './modules/games/reconciliation';
 
 export interface RateLimit {
   max: number;
@@ -115,6 +116,7 @@ export function createServices(deps: ServiceDeps) {
   const registration = new RegistrationService({ db, clock, verification, identityProvider });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock);
+  const gamesReconciliation = new GamesReconciliationService(db);
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail, company: config.company, listPromotions: () => promotions.current() });
   return {
     db,
@@ -144,6 +146,7 @@ export function createServices(deps: ServiceDeps) {
     content,
     gamesLaunch,
     gamesWallet,
+    gamesReconciliation,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,
   };
