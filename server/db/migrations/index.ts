@@ -8,6 +8,7 @@ import * as content from './0007_content';
 import * as games from './0008_games';
 import * as paymentsHardening from './0009_payments_hardening';
 import * as security from './0010_security';
+import * as shippedDocuments from './0014_shipped_documents';
 import * as reconciliation from './0018_reconciliation';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0008_games': games,
   '0009_payments_hardening': paymentsHardening,
   '0010_security': security,
+  '0014_shipped_documents': shippedDocuments,
   '0018_reconciliation': reconciliation,
 };
