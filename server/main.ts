@@ -12,6 +12,7 @@ import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
 import { addressProviderFromEnv } from './providers/address';
+import { gamstopProviderFromEnv } from './providers/gamstop';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
 import { holdDatabase } from './modules/operator/data-dir-lock';
@@ -26,7 +27,7 @@ const database = await openDatabase(config.databaseUrl ? { url: config.databaseU
 await migrateToLatest(database.db);
 const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
 const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.supportEmail) : new OutboxMailer(database.db, systemClock);
-const services = createServices({ db: database.db, clock: systemClock, config, mailer, bus, addressProvider: addressProviderFromEnv(process.env) });
+const services = createServices({ db: database.db, clock: systemClock, config, mailer, bus, addressProvider: addressProviderFromEnv(process.env), gamstopProvider: gamstopProviderFromEnv(process.env) });
 if (config.seedDemo) await seedDemo(services);
 await services.content.seed();
 
