@@ -20,6 +20,8 @@ export interface Config {
   /** Where browsers reach the sportsbook (its own origin). */
   sportsbookUrl: string;
   sportsbookPort: number;
+  /** Run the sportsbook inside this process (false: sportsbook instances run on their own, server/sportsbook/main.ts). */
+  sportsbookInProcess: boolean;
   /** Which peers may name the client's address in X-Forwarded-For (Fastify's trustProxy); false: none. */
   trustProxy: TrustProxy;
   /** Send Strict-Transport-Security: the app is reached over TLS. */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxPage: mailOutboxAllowed(env),
     sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),
     sportsbookPort,
+    sportsbookInProcess: readBoolean(env.SPORTSBOOK_IN_PROCESS, true),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     hsts: readBoolean(env.HSTS, (env.PUBLIC_URL ?? '').startsWith('https://')),
     secrets: loadSecrets(env, dataDir),

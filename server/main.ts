@@ -41,15 +41,17 @@ const app = await buildApp({
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
-const sportsbook = await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }), operatorSocket: true });
+const sportsbook = config.sportsbookInProcess
+  ? await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }), operatorSocket: true })
+  : undefined;
 
 await app.listen({ port: config.port, host: config.host });
 const operatorSocket = await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')));
 app.log.info(
-  `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook on ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
+  `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook ${sportsbook ? 'on' : 'runs on its own, at'} ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
 );
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
-if (config.seedDemo) {
+if (config.seedDemo && sportsbook) {
   // Through the real launch, placement and operator paths, once both services listen; nothing when the demo has bets.
   await seedDemoBets({ pamUrl: loadSportsbookConfig(config).pamUrl, sportsbookUrl: sportsbook.app.listeningOrigin, email: DEMO_EMAIL, password: DEMO_PASSWORD, services: sportsbook.services }).catch((error: unknown) =>
     app.log.error({ err: error }, 'seeding the demo customer\'s bets failed'),
@@ -72,7 +74,7 @@ reconcileTimer.unref();
 async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(reconcileTimer);
-  await sportsbook.close();
+  await sportsbook?.close();
   await operatorSocket.close();
   await app.close();
   await providers?.close();

@@ -37,6 +37,7 @@ import type { IdentityVerificationProvider } from './providers/identity/provider
 import { SandboxIdentityProvider } from './providers/identity/sandbox';
 import { GamesLaunchService } from './modules/games/launch';
 import { GamesWalletService } from './modules/games/service';
+import { GamesReconciliationService } from './modules/games/reconciliation';
 import { GamstopService } from './modules/gamstop/service';
 import type { GamstopProvider } from './providers/gamstop/provider';
 import { SandboxGamstopProvider } from './providers/gamstop/sandbox';
@@ -127,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
   const registration = new RegistrationService({ db, clock, verification, identityProvider, gamstop });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock);
+  const gamesReconciliation = new GamesReconciliationService(db);
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail, listPromotions: () => promotions.current() });
   return {
     db,
@@ -156,6 +158,7 @@ export function createServices(deps: ServiceDeps) {
     content,
     gamesLaunch,
     gamesWallet,
+    gamesReconciliation,
     gamstop,
     twoStep,
     signIns,

@@ -27,7 +27,7 @@ import { z } from 'zod';
 
 export const GAMES_LAUNCH_PATH = '/games/iqs';
 export const WALLET_API_PATH = '/games/iqs/wallet';
-export const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback'] as const;
+export const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'reconciliation'] as const;
 export type WalletCall = (typeof WALLET_CALLS)[number];
 export const walletCallPath = (call: WalletCall) => `${WALLET_API_PATH}/${call}`;
 

@@ -2,6 +2,7 @@
  * The sportsbook's constants and the shapes its frame uses, free of zod so the frame's first paint stays small
  * (the frame imports only this file and types; the server validates with the schemas in ./sportsbook.ts).
  */
+import type { SystemType } from './system-bets';
 
 /** Stake per bet, pence: £0.10 to £10,000 (Betting Rules). */
 export const MIN_STAKE_PENCE = 10;
@@ -34,6 +35,9 @@ export const MARKET_TYPES = [
   'first-half-result',
   'half-time-full-time',
   'asian-handicap',
+  'three-way-handicap',
+  'first-team-to-score',
+  'first-goal-time',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -105,10 +109,19 @@ export interface Competition {
   eventCount: number;
 }
 
-export type BetKind = 'single' | 'accumulator';
+export type BetKind = 'single' | 'accumulator' | 'system';
+
+/**
+ * What a moved price does to a placement, the customer's setting: 'never' refuses it (the slip shows the new price),
+ * 'higher' takes a longer price but refuses a shorter one, 'any' takes whatever the price is now. Checked when the
+ * bet is placed and again at the end of an in-play bet's delay.
+ */
+export const PRICE_CHANGE_POLICIES = ['never', 'higher', 'any'] as const;
+export type PriceChangePolicy = (typeof PRICE_CHANGE_POLICIES)[number];
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
 export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
-export type LegResult = 'open' | 'won' | 'lost' | 'void';
+/** half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines. */
+export type LegResult = 'open' | 'won' | 'lost' | 'void' | 'half-won' | 'half-lost';
 
 export interface BetLeg {
   selectionId: string;
@@ -140,6 +153,13 @@ export interface BetView {
   settledAt: string | null;
   /** Why a rejected bet was refused, in words. */
   reason: string | null;
+  /**
+   * An in-play bet held for its delay (status 'pending'): when the hold ends and the bet is accepted or refused
+   * (UTC ISO); null once decided, and for bets that were never held.
+   */
+  heldUntil: string | null;
+  /** A system bet's type, its stake per line and its number of lines (`stake` is the whole: per line x lines). */
+  system: { type: SystemType; stakePerLine: number; lines: number } | null;
 }
 
 /** Why a placement was refused (HTTP 422 with {message, code, changes?}). */
@@ -151,12 +171,16 @@ export const PLACEMENT_REFUSALS = [
   'StakeTooLow',
   'StakeTooHigh',
   'TooManySelections',
+  /** A system bet whose type needs another number of selections (a Yankee takes exactly 4). */
+  'WrongSelectionCount',
   'RelatedSelections',
   'DuplicateSelection',
   'InsufficientFunds',
   'PlayerBlocked',
   'SessionExpired',
   'BetIdReused',
+  /** The score changed during an in-play bet's delay. */
+  'GoalScored',
   /** The wallet refused the stake for another reason, or never confirmed it (any amount taken is returned). */
   'NotAccepted',
 ] as const;

@@ -114,6 +114,33 @@ for (const kind of databaseKinds()) {
       expect((await operator('sb-void-bet', [randomUUID()])).status).toBe(404);
     });
 
+    it('sb-settle takes the goal times (--goals H12,A45+2), checks them against the scores, and settles the first goal on them', async () => {
+      const { user, token } = await session(10_000);
+      const event = upcoming(2);
+      const selectionId = selectionIdOf(marketIdOf(event.id, 'first-goal-time'), '31-45');
+      const price = services.catalogue.quote(selectionId)!.price!;
+      const betId = randomUUID();
+      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 100, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      for (const [goals, message] of [
+        ['H12,A67', /do not add up to the full-time score 2-1/],
+        ['A30,H12,H80', /order they were scored/],
+        ['H12,A91,H80', /Not a goal: A91/],
+        ['H12,A50,H80', /by the 45th minute \(1-0\) do not add up to the half-time score 1-1/],
+        ['H12,A45+2,X80', /Not a goal: X80/],
+      ] as const) {
+        const refused = await operator('sb-settle', [event.id, '2-1', '1-1', '--goals', goals]);
+        expect(refused.status).toBe(400);
+        expect(refused.message).toMatch(message);
+      }
+      expect(services.catalogue.record(event.id)!.status).toBe('scheduled');
+      const settled = await operator('sb-settle', [event.id, '2-1', '1-1', '--goals', 'H12,A45+2,H80']);
+      expect(settled.status, settled.message).toBe(200);
+      const bet = (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      expect(bet).toMatchObject({ status: 'lost', legs: [{ result: 'lost' }] });
+      expect(services.catalogue.record(event.id)!.goals).toEqual([{ side: 'home', minute: 12 }, { side: 'away', minute: 45 }, { side: 'home', minute: 80 }]);
+      expect(await balanceOf(user.id)).toBe(9_900);
+    });
+
     // Last: it unhooks settlement from the catalogue, as a crash between the resolution and the settlement would.
     it('a settlement the listener never finished is caught up from the stored resolution at start', async () => {
       const { user, token } = await session(10_000);
@@ -122,18 +149,25 @@ for (const kind of databaseKinds()) {
       const price = services.catalogue.quote(selectionId)!.price!;
       const betId = randomUUID();
       expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 400, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      // The goal times are read back from the stored resolution too.
+      const firstId = selectionIdOf(marketIdOf(event.id, 'first-team-to-score'), 'away');
+      const firstPrice = services.catalogue.quote(firstId)!.price!;
+      const firstBetId = randomUUID();
+      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId: firstBetId, kind: 'single', stake: 100, selections: [{ selectionId: firstId, price: firstPrice }] } })).statusCode).toBe(201);
       services.bets.close();
-      await services.catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 1 } });
+      await services.catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 1 }, goals: [{ side: 'away', minute: 50 }, { side: 'home', minute: 70 }] });
       const read = async () => (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
       expect((await read()).status).toBe('open');
       await services.bets.recover();
       await services.outbox.drainDue();
       const expected = Math.floor((400 * (price.num + price.den)) / price.den);
+      const firstExpected = Math.floor((100 * (firstPrice.num + firstPrice.den)) / firstPrice.den);
       expect(await read()).toMatchObject({ status: 'won', returns: expected });
-      expect(await balanceOf(user.id)).toBe(10_000 - 400 + expected);
+      expect((await app.inject({ method: 'GET', url: `/api/bets/${firstBetId}`, headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({ status: 'won', returns: firstExpected });
+      expect(await balanceOf(user.id)).toBe(10_000 - 500 + expected + firstExpected);
       await services.bets.recover();
       await services.outbox.drainDue();
-      expect(await balanceOf(user.id)).toBe(10_000 - 400 + expected);
+      expect(await balanceOf(user.id)).toBe(10_000 - 500 + expected + firstExpected);
     });
 
     it('session launches are rate limited per address, so launch tokens cannot be guessed at speed', async () => {

@@ -64,6 +64,42 @@ for (const kind of databaseKinds()) {
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
     });
 
+    it('a quarter line half wins and half loses with exact returns; an accumulator multiplies the half factors', async () => {
+      const p = await punter(world, 10_000);
+      const a = world.catalogue.addEvent();
+      const b = world.catalogue.addEvent();
+      // Betting Rules: "£10 on -0.25 is £5 on 0 and £5 on -0.5. If the match is drawn, the £5 on 0 is void and returned and the £5 on -0.5 loses."
+      const halfLost = await place(p, [pick(a, 'asian-handicap:-0.25', 'home', { num: 4, den: 5 })], 1_000);
+      const halfWon = await place(p, [pick(a, 'asian-handicap:-0.25', 'away', { num: 21, den: 20 })], 1_000);
+      const double = await place(p, [pick(a, 'asian-handicap:0.25', 'home', { num: 2, den: 7 }), pick(b, 'match-result', 'home', { num: 6, den: 4 })], 15);
+      await world.catalogue.resultEvent(a, score('1-1', '0-0'));
+      expect(await betOf(p, halfLost)).toMatchObject({ status: 'lost', returns: 500, legs: [{ result: 'half-lost' }] });
+      // £5 at 21/20 returns £10.25, and £5 back: £15.25.
+      expect(await betOf(p, halfWon)).toMatchObject({ status: 'won', returns: 1_525, legs: [{ result: 'half-won' }] });
+      expect((await betOf(p, double)).status).toBe('open');
+      await world.catalogue.resultEvent(b, score('2-0', '1-0'));
+      // 15p x (2/7 + 2)/2 x 2.5 = 15 x 16/14 x 5/2 = 42.86p, rounded down once.
+      expect(await betOf(p, double)).toMatchObject({ status: 'won', returns: 42, legs: [{ result: 'half-won' }, { result: 'won' }] });
+      expect(await pamBet(world, halfLost)).toMatchObject({ status: 'closed', returned: 500 });
+      expect(await pamBalance(world, p.user.id)).toBe(10_000 - 2_015 + 500 + 1_525 + 42);
+    });
+
+    it('first team to score and time of first goal settle on the goal times, and void when the result has none', async () => {
+      const p = await punter(world, 10_000);
+      const timed = world.catalogue.addEvent();
+      const untimed = world.catalogue.addEvent();
+      const first = await place(p, [pick(timed, 'first-team-to-score', 'away', { num: 6, den: 4 })], 200);
+      const band = await place(p, [pick(timed, 'first-goal-time', '31-45', { num: 4, den: 1 })], 100);
+      const wrongBand = await place(p, [pick(timed, 'first-goal-time', '1-15', { num: 4, den: 1 })], 100);
+      const noTimes = await place(p, [pick(untimed, 'first-team-to-score', 'home', { num: 1, den: 1 })], 300);
+      await world.catalogue.resultEvent(timed, { ...score('1-2', '0-1'), goals: [{ side: 'away', minute: 45 }, { side: 'home', minute: 60 }, { side: 'away', minute: 88 }] });
+      await world.catalogue.resultEvent(untimed, { ...score('1-0', '1-0'), goals: null });
+      expect(await betOf(p, first)).toMatchObject({ status: 'won', returns: 500 });
+      expect(await betOf(p, band)).toMatchObject({ status: 'won', returns: 500 });
+      expect(await betOf(p, wrongBand)).toMatchObject({ status: 'lost', returns: 0 });
+      expect(await betOf(p, noTimes)).toMatchObject({ status: 'void', returns: 300, legs: [{ result: 'void' }] });
+    });
+
     it('an accumulator with a void leg is settled on the other legs (£5 treble at 2.0, 1.5, 4.0 with 4.0 void pays £15)', async () => {
       const p = await punter(world, 10_000);
       const events = [world.catalogue.addEvent(), world.catalogue.addEvent(), world.catalogue.addEvent()];

@@ -16,6 +16,7 @@ import {
   walletCallPath,
   WALLET_SIGNATURE_HEADER,
 } from '../../../src/contract/games';
+import { reconciliationRequest } from '../../../src/contract/reconciliation';
 
 function parseJson(raw: string): unknown {
   try {
@@ -25,7 +26,7 @@ function parseJson(raw: string): unknown {
   }
 }
 
-export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWallet, sessionGuard, clock, config }: Services) {
+export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWallet, gamesReconciliation, sessionGuard, clock, config }: Services) {
   // Signing in is optional here: without Authorization the frame opens anonymous; a token given must be good (401/403 otherwise).
   app.get(GAMES_LAUNCH_PATH, async (request) => {
     const { route } = parse(gamesLaunchQuery, request.query);
@@ -54,5 +55,6 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('debit'), signed(debitRequest, (body) => gamesWallet.debit(body)));
     scope.post(walletCallPath('credit'), signed(creditRequest, (body) => gamesWallet.credit(body)));
     scope.post(walletCallPath('rollback'), signed(rollbackRequest, (body) => gamesWallet.rollback(body)));
+    scope.post(walletCallPath('reconciliation'), signed(reconciliationRequest, (body) => gamesReconciliation.report(body)));
   });
 }

@@ -4,13 +4,16 @@ import { conflict } from '../../errors';
 import { parse } from '../../http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
 import type { BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
-import { formatFractional, returnsFor } from '../../../src/lib/odds';
-import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
-import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
+import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
+import { priceChangesOf, requestHashParts } from './price-changes';
+import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip } from './slip';
+import { storeBet } from './store-bet';
+import { systemStake } from './system-bets';
 import type { BetsDb } from './tables';
 import type { BetViews } from './views';
 
@@ -45,15 +48,6 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
   }
 }
 
-function describeBet(kind: 'single' | 'accumulator', legs: readonly StruckLeg[]): string {
-  const text =
-    kind === 'single'
-      ? `Single: ${legs[0]!.quote.eventName}, ${legs[0]!.quote.selectionName} @ ${formatFractional(legs[0]!.price)}`
-      : `Accumulator: ${legs.length} selections`;
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, WALLET_DESCRIPTION_MAX_LENGTH);
-}
-
 /**
  * Placement: check the slip, store the bet (pending) with its legs, struck prices, potential returns and its debit
  * call in one transaction, then debit through the outbox, outside any transaction. A bet id is the browser's: the
@@ -67,6 +61,8 @@ export class PlacementService {
     private readonly views: BetViews,
     private readonly clock: Clock,
     private readonly policy: PlacementPolicy = defaultPlacementPolicy,
+    /** The in-play delay; without it no bet is held. */
+    private readonly holds?: InPlayHolds,
   ) {}
 
   async place(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
@@ -81,26 +77,34 @@ export class PlacementService {
   private async placeOrThrow(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges]))
-      .digest('hex');
+    const priceChanges = priceChangesOf(request);
+    const requestHash = createHash('sha256').update(JSON.stringify(requestHashParts(request, priceChanges))).digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
     if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
 
-    const legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
-    const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price));
+    const system = request.system ? systemStake(request.system, request.stake, request.selections.length) : null;
+    const legs = strikeSlip(this.catalogue, request.selections, priceChanges);
+    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system };
+    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price));
     const now = this.clock.now();
+    const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
-    const stored = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('sportsbook.bets')
-        .values({
+    const stored = await storeBet(
+      this.db,
+      this.outbox,
+      {
+        bet: {
           id: request.betId,
           player_id: session.playerId,
           session_id: session.id,
           kind: request.kind,
-          stake: request.stake,
+          stake: shape.stake,
+          system_type: system?.type ?? null,
+          stake_per_line: system?.stakePerLine ?? null,
+          lines: system?.lines ?? null,
+          price_changes: priceChanges,
+          held_until: held ? held.heldUntil(now) : null,
           status: 'pending',
           potential_returns: potentialReturns,
           returns: null,
@@ -110,47 +114,46 @@ export class PlacementService {
           debit_call_id: debitId,
           placed_at: now,
           settled_at: null,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      await trx
-        .insertInto('sportsbook.bet_legs')
-        .values(
-          legs.map(({ quote, price }, position) => ({
-            bet_id: request.betId,
-            position,
-            selection_id: quote.selectionId,
-            market_id: quote.marketId,
-            event_id: quote.eventId,
-            event_name: quote.eventName,
-            kickoff_at: quote.kickoffAt,
-            market_name: quote.marketName,
-            selection_name: quote.selectionName,
-            spec: JSON.stringify(quote.spec),
-            selection_key: quote.selectionKey,
-            price_num: price.num,
-            price_den: price.den,
-            score_home: quote.eventStatus === 'live' ? quote.score.home : null,
-            score_away: quote.eventStatus === 'live' ? quote.score.away : null,
-          })),
-        )
-        .execute();
-      const debit = {
-        transactionId: debitId,
-        betId: request.betId,
-        playerId: pamPlayerId(session.playerId),
-        sessionId: session.pamSessionId,
-        amount: request.stake,
-        description: describeBet(request.kind, legs),
-      };
-      await this.outbox.add(trx, [{ id: debitId, kind: 'debit', betId: request.betId, body: debit }], this.policy.holdMs);
-      return true;
-    });
+        },
+        legs: legs.map(({ quote, price }, position) => ({
+          bet_id: request.betId,
+          position,
+          selection_id: quote.selectionId,
+          market_id: quote.marketId,
+          event_id: quote.eventId,
+          event_name: quote.eventName,
+          kickoff_at: quote.kickoffAt,
+          market_name: quote.marketName,
+          selection_name: quote.selectionName,
+          spec: JSON.stringify(quote.spec),
+          selection_key: quote.selectionKey,
+          price_num: price.num,
+          price_den: price.den,
+          score_home: quote.eventStatus === 'live' ? quote.score.home : null,
+          score_away: quote.eventStatus === 'live' ? quote.score.away : null,
+        })),
+        debit: {
+          id: debitId,
+          body: {
+            transactionId: debitId,
+            betId: request.betId,
+            playerId: pamPlayerId(session.playerId),
+            sessionId: session.pamSessionId,
+            amount: shape.stake,
+            description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
+          },
+        },
+      },
+      // A held bet's debit is stored now (its id and body fixed before anything is sent), sent only if the hold's end accepts it.
+      held ? HELD_DEBIT_MS : this.policy.holdMs,
+    );
     // The same bet id placed twice at once: the other placement stored it; answer what became of it.
     if (!stored) return this.retryDebit(request.betId, session, requestHash);
-
+    if (held) {
+      held.start(request.betId);
+      return { statusCode: 202, body: { bet: stored.view('pending') } };
+    }
+    const { debit, view } = stored;
     // The market may have closed (settled), been suspended or moved while the bet was stored: such a bet is not
     // accepted, and its debit is never sent. Checked after the commit, so a settlement announced later sees its legs.
     const changed = stillAsStruck(this.catalogue, legs);
@@ -166,7 +169,11 @@ export class PlacementService {
         }
       });
     } else {
-      await this.outbox.attemptFor(debitId, this.policy.inlineTries, this.policy.inlinePauseMs);
+      const debited = await this.outbox.sendHeld(debit, this.policy.inlineTries, this.policy.inlinePauseMs);
+      // Accepted and its markets as struck (so not settled at once): the answer is what was written, no re-read.
+      if (debited !== 'unanswered' && debited !== 'not-pending' && debited.state === 'done' && !stillAsStruck(this.catalogue, legs)) {
+        return { statusCode: 201, body: { bet: view('open') } };
+      }
     }
     return (await this.answerFor(request.betId, session, requestHash)) ?? this.unknown();
   }
@@ -175,6 +182,8 @@ export class PlacementService {
   private async retryDebit(betId: string, session: SportsbookSession, requestHash: string): Promise<PlacementAnswer> {
     const answer = await this.answerFor(betId, session, requestHash);
     if (answer?.statusCode !== 202) return answer ?? this.unknown();
+    // Held for the in-play delay: nothing to send yet (the hold's end decides), and nothing is placed twice.
+    if (answer.body.bet.heldUntil !== null) return answer;
     await this.outbox.attempt(debitCallId(betId));
     return (await this.answerFor(betId, session, requestHash)) ?? this.unknown();
   }

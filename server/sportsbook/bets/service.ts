@@ -1,13 +1,14 @@
 import type { Clock } from '../../clock';
 import { badRequest, conflict, notFound } from '../../errors';
-import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { BetView, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import { creditCallId, debitCallId, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { creditCallId, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
 
@@ -22,6 +23,9 @@ export interface BetsServiceDeps {
   /** The WebSocket's hook: a message to every socket of that session. */
   notify?: NotifySession;
   placementPolicy?: PlacementPolicy;
+  /** The in-play delay (SPORTSBOOK_INPLAY_DELAY_MS); tests shorten it and may run the hold's end by hand. */
+  inPlayDelay?: InPlayDelayPolicy;
+  holdSchedule?: Schedule;
   /** The net payout cap, pence (the Betting Rules' £200,000 unless a test says otherwise). */
   payoutCap?: number;
   log?: (message: string, detail?: unknown) => void;
@@ -37,12 +41,29 @@ export class BetsService {
   readonly views: BetViews;
   readonly placement: PlacementService;
   readonly settler: Settler;
+  readonly holds: InPlayHolds;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: BetsServiceDeps) {
     const { db, catalogue, outbox, clock } = deps;
+    const placementPolicy = deps.placementPolicy ?? defaultPlacementPolicy;
     this.views = new BetViews(db);
-    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, deps.placementPolicy);
+    this.holds = new InPlayHolds({
+      db,
+      catalogue,
+      outbox,
+      clock,
+      policy: deps.inPlayDelay ?? defaultInPlayDelayPolicy,
+      debitHoldMs: placementPolicy.holdMs,
+      schedule: deps.holdSchedule,
+      log: deps.log,
+      // Accepted: the debit goes out now, and its answer opens the bet and tells the frame. Refused: tell the frame.
+      onDecided: async (betId, accepted, debitId) => {
+        const sent = accepted ? await outbox.attemptFor(debitId, placementPolicy.inlineTries, placementPolicy.inlinePauseMs) : 'unanswered';
+        if (sent === 'unanswered') await this.push([betId]);
+      },
+    });
+    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, placementPolicy, this.holds);
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
     outbox.handle('debit', this.debitAnswered);
     outbox.handle('credit', this.moneyReturned('credit'));
@@ -56,19 +77,21 @@ export class BetsService {
   /** At start: finishes any settlement a crash or a failed listener left undone, then the outbox pays it. */
   async recover(): Promise<void> {
     await this.settler.recover();
+    await this.holds.sweep();
   }
 
   close(): void {
     this.unsubscribe();
+    this.holds.stopSweeping();
   }
 
   /** A debit's answer: the bet opens (and settles at once if its markets resolved meanwhile) or is rejected in words. */
   private readonly debitAnswered: CallHandler = {
+    // The usual answer opens the bet in the statement that records it.
+    alongside: (call, result) =>
+      result.state === 'done' ? sql`UPDATE sportsbook.bets SET status = 'open' WHERE id = ${call.betId} AND status = 'pending' AND EXISTS (SELECT 1 FROM answered)` : undefined,
     inTransaction: async (trx, call, result) => {
-      if (result.state === 'done') {
-        await trx.updateTable('sportsbook.bets').set({ status: 'open' }).where('id', '=', call.betId).where('status', '=', 'pending').execute();
-        return;
-      }
+      if (result.state === 'done') return;
       const unconfirmed = result.code === UNCONFIRMED;
       const refusal = unconfirmed ? { message: UNCONFIRMED_MESSAGE, code: 'NotAccepted' as const } : refusalOfDebit(result.code);
       const rejected = await trx
@@ -83,12 +106,14 @@ export class BetsService {
       if (rejected && result.code === 'SessionExpired') await this.deps.sessions.end(rejected.session_id, trx);
     },
     afterCommit: async (call, result) => {
-      if (result.state === 'done' && (await this.decidable(call.betId))) await this.settler.settle([call.betId]);
-      if (result.state === 'failed' && result.code === 'SessionExpired') {
-        const bet = await this.deps.db.selectFrom('sportsbook.bets').select('session_id').where('id', '=', call.betId).executeTakeFirst();
-        if (bet) this.deps.sessions.ended(bet.session_id);
+      // Read after the commit, so a settlement that skipped this bet while it was pending is seen here (its legs).
+      let bets = await this.views.withSessions([call.betId]);
+      if (result.state === 'done' && bets.some(({ view }) => view.legs.some((leg) => leg.result !== 'open'))) {
+        await this.settler.settle([call.betId]);
+        bets = await this.views.withSessions([call.betId]);
       }
-      await this.push([call.betId]);
+      if (result.state === 'failed' && result.code === 'SessionExpired') for (const bet of bets) this.deps.sessions.ended(bet.sessionId);
+      this.notifyAll(bets);
     },
   };
 
@@ -136,12 +161,6 @@ export class BetsService {
     return { betId, status: 'void', refund };
   }
 
-  /** Whether any of the bet's legs has a result yet: only then can a bet confirmed late be settled at once. */
-  private async decidable(betId: string): Promise<boolean> {
-    const leg = await this.deps.db.selectFrom('sportsbook.bet_legs').select('bet_id').where('bet_id', '=', betId).where('result', '!=', 'open').limit(1).executeTakeFirst();
-    return leg !== undefined;
-  }
-
   async belongsTo(betId: string, playerId: string): Promise<boolean> {
     const bet = await this.deps.db.selectFrom('sportsbook.bets').select('id').where('id', '=', betId).where('player_id', '=', playerId).executeTakeFirst();
     return bet !== undefined;
@@ -160,11 +179,12 @@ export class BetsService {
   }
 
   private async push(betIds: string[]): Promise<void> {
+    if (!this.deps.notify || betIds.length === 0) return;
+    this.notifyAll(await this.views.withSessions(betIds));
+  }
+
+  private notifyAll(bets: Array<{ sessionId: string; view: BetView }>): void {
     const notify = this.deps.notify;
-    if (!notify || betIds.length === 0) return;
-    const sessions = await this.deps.db.selectFrom('sportsbook.bets').select(['id', 'session_id']).where('id', 'in', betIds).execute();
-    const views = await this.views.many(betIds);
-    const sessionOf = new Map(sessions.map((row) => [row.id, row.session_id]));
-    for (const bet of views) notify(sessionOf.get(bet.betId)!, { type: 'bet', bet });
+    if (notify) for (const { sessionId, view } of bets) notify(sessionId, { type: 'bet', bet: view });
   }
 }

@@ -3,11 +3,12 @@ import type { Clock } from '../../clock';
 import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult } from '../../../src/contract/sportsbook-rules';
 import type { MarketsResolved } from '../catalogue/types';
 import { settleSelection } from '../markets';
-import type { FinalResult, MarketSpec } from '../pricing/types';
+import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
 import { creditCallId } from './placement';
-import { applyPayoutCap, netPaidInWindow, settleBet, type SettledBetFigures } from './settlement';
+import { applyPayoutCap, netPaidInWindow, type SettledBetFigures } from './settlement';
+import { settleStoredBet } from './system-bets';
 import type { BetsDatabase, BetsDb } from './tables';
 
 /** Bets settled per transaction: big enough to keep 50,000 bets quick, small enough to keep locks short. */
@@ -74,15 +75,25 @@ export class Settler {
    * results, and open bets that their legs now decide are settled.
    */
   async recover(): Promise<SettledBet[]> {
-    const { rows } = await sql<{ market_id: string; event_id: string; outcome: 'result' | 'void'; spec: MarketSpec; hth: number | null; hta: number | null; fth: number | null; fta: number | null }>`
+    const { rows } = await sql<{
+      market_id: string;
+      event_id: string;
+      outcome: 'result' | 'void';
+      spec: MarketSpec;
+      hth: number | null;
+      hta: number | null;
+      fth: number | null;
+      fta: number | null;
+      goals: GoalTime[] | null;
+    }>`
       SELECT DISTINCT ON (l.market_id) l.market_id, r.event_id, r.outcome, l.spec,
-             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta
+             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta, r.goals
         FROM sportsbook.bet_legs l JOIN sportsbook.market_resolutions r ON r.market_id = l.market_id
        WHERE l.result = 'open'`.execute(this.db);
     const byEvent = new Map<string, MarketsResolved['markets']>();
     for (const row of rows) {
       const outcome: MarketsResolved['markets'][number]['outcome'] =
-        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! } } };
+        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! }, goals: row.goals } };
       byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
     }
     const settled: SettledBet[] = [];
@@ -109,9 +120,10 @@ export class Settler {
   }
 
   private async settleChunk(trx: Transaction<BetsDatabase>, betIds: string[]): Promise<SettledBet[]> {
-    const bets = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'session_id', 'stake']).where('id', 'in', betIds).where('status', '=', 'open').execute();
+    const bets = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line']).where('id', 'in', betIds).where('status', '=', 'open').execute();
     if (bets.length === 0) return [];
-    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
+    // In slip order: a system bet's lines are positions of its legs.
+    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
     const legsOf = new Map<string, typeof legs>();
     for (const leg of legs) {
       const list = legsOf.get(leg.bet_id);
@@ -119,7 +131,7 @@ export class Settler {
       else legsOf.set(leg.bet_id, [leg]);
     }
     const decided = bets
-      .map((bet) => ({ bet, settlement: settleBet(bet.stake, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
+      .map((bet) => ({ bet, settlement: settleStoredBet(bet, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
       .filter((entry) => entry.settlement.status !== 'open');
     if (decided.length === 0) return [];
 

@@ -1,6 +1,6 @@
 import type { BetLeg, BetView } from '../../../src/contract/sportsbook-rules';
 import type { BetLegsTable, BetsDb, BetsTable } from './tables';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 export const BETS_PAGE_SIZE = 50;
 
@@ -33,24 +33,36 @@ export function betView(bet: BetRow, legs: LegRow[]): BetView {
     returns: bet.returns,
     settledAt: bet.settled_at?.toISOString() ?? null,
     reason: bet.reason,
+    heldUntil: bet.held_until?.toISOString() ?? null,
+    system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
   };
 }
+
+/** A leg as json_agg returns it: timestamps as text. */
+type JsonLegRow = Omit<LegRow, 'kickoff_at'> & { kickoff_at: string };
 
 /** Bets as the frame shows them (My Bets, and what became of a placement). */
 export class BetViews {
   constructor(private readonly db: BetsDb) {}
 
   async one(betId: string, db: BetsDb = this.db): Promise<BetView | undefined> {
-    const bet = await db.selectFrom('sportsbook.bets').selectAll().where('id', '=', betId).executeTakeFirst();
-    if (!bet) return undefined;
-    const legs = await db.selectFrom('sportsbook.bet_legs').selectAll().where('bet_id', '=', betId).execute();
-    return betView(bet, legs);
+    return (await this.withSessions([betId], db))[0]?.view;
   }
 
   async many(betIds: readonly string[]): Promise<BetView[]> {
+    return (await this.withSessions(betIds)).map((entry) => entry.view);
+  }
+
+  /** These bets with the session each was placed in, bets and legs in one round trip (placement and settlement push them). */
+  async withSessions(betIds: readonly string[], db: BetsDb = this.db): Promise<Array<{ sessionId: string; view: BetView }>> {
     if (betIds.length === 0) return [];
-    const bets = await this.db.selectFrom('sportsbook.bets').selectAll().where('id', 'in', betIds).execute();
-    return this.withLegs(bets);
+    const { rows } = await sql<BetRow & { legs: JsonLegRow[] | null }>`
+      SELECT b.*, (SELECT json_agg(l) FROM sportsbook.bet_legs l WHERE l.bet_id = b.id) AS legs
+      FROM sportsbook.bets b WHERE b.id = ANY(${[...betIds]}::uuid[])`.execute(db);
+    return rows.map(({ legs, ...bet }) => ({
+      sessionId: bet.session_id,
+      view: betView(bet, (legs ?? []).map((leg) => ({ ...leg, kickoff_at: new Date(leg.kickoff_at) }))),
+    }));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import type { BetsDatabase, BetsDb, WalletCallKind, WalletCallsTable } from '../bets/tables';
 import type { WalletAnswer, WalletClient } from '../wallet-client';
@@ -20,6 +20,12 @@ export type CallResult = { state: 'done'; answer: Record<string, unknown> } | { 
  * records the answer (so a bet's status and its call's state change together), `afterCommit` pushes to the frame.
  */
 export interface CallHandler {
+  /**
+   * The usual answer's change as part of the very statement that records the answer (one round trip, no
+   * transaction): a statement for a CTE that can read `answered` (the call's row, present only when this answer is
+   * the first). Undefined for answers that need inTransaction.
+   */
+  alongside?(call: WalletCall, result: CallResult): RawBuilder<unknown> | undefined;
   inTransaction?(trx: Transaction<BetsDatabase>, call: WalletCall, result: CallResult): Promise<void>;
   afterCommit?(call: WalletCall, result: CallResult): Promise<void> | void;
 }
@@ -84,6 +90,26 @@ export class WalletOutbox {
       .insertInto('sportsbook.wallet_calls')
       .values(calls.map((call) => ({ id: call.id, kind: call.kind, bet_id: call.betId, body: JSON.stringify(call.body), state: 'pending' as const, next_attempt_at: next, created_at: now, updated_at: now })))
       .execute();
+  }
+
+  /**
+   * A call to store in the caller's own statement (its row) and then send at once with sendHeld: stored with its
+   * first attempt counted and held `holdMs` from the worker, so the caller needs no claim before sending.
+   */
+  heldCall(call: NewCall, holdMs: number): { row: Insertable<WalletCallsTable>; call: WalletCall } {
+    const now = this.clock.now();
+    return {
+      row: { id: call.id, kind: call.kind, bet_id: call.betId, body: JSON.stringify(call.body), state: 'pending', attempts: 1, next_attempt_at: new Date(now.getTime() + holdMs), created_at: now, updated_at: now },
+      call: { ...call, attempts: 1, createdAt: now },
+    };
+  }
+
+  /** Sends a call just stored by heldCall's row, then tries again like attemptFor (claiming it each time after the first). */
+  async sendHeld(call: WalletCall, tries: number, pauseMs: number): Promise<CallResult | 'unanswered' | 'not-pending'> {
+    const result = await this.sendAndRecord(call);
+    if (result !== 'unanswered' || tries <= 1) return result;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    return this.attemptFor(call.id, tries - 1, pauseMs);
   }
 
   /** Sends a pending call once now and records a definitive answer; 'unanswered' leaves it to the worker. */
@@ -179,6 +205,21 @@ export class WalletOutbox {
     await this.running;
   }
 
+  /**
+   * Lets a call stored on hold (an in-play bet's debit, never sent during the hold: its bet, locked by the caller,
+   * is still held) go: due after `holdMs`, with its body as it will be sent (final before any attempt, so every
+   * attempt sends the same body).
+   */
+  async release(trx: Transaction<BetsDatabase>, id: string, holdMs: number, body: Record<string, unknown>): Promise<void> {
+    const now = this.clock.now();
+    await trx
+      .updateTable('sportsbook.wallet_calls')
+      .set({ next_attempt_at: new Date(now.getTime() + holdMs), body: JSON.stringify(body), updated_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .execute();
+  }
+
   /** Marks a pending call failed without sending it (a placement withdrawn before its debit went out, a void). */
   async abandon(trx: Transaction<BetsDatabase>, id: string, code: string, message: string): Promise<boolean> {
     const updated = await trx
@@ -217,8 +258,12 @@ export class WalletOutbox {
       return updated.numUpdatedRows > 0n;
     };
     const inTransaction = handler?.inTransaction?.bind(handler);
-    // Credits and rollbacks change nothing else here: one statement, no transaction (settlement sends thousands).
-    const recorded = inTransaction
+    const alongside = handler?.alongside?.(call, result);
+    // Credits and rollbacks change nothing else here, and a handler's usual change rides in the same statement:
+    // one statement, no transaction (placement and settlement send thousands).
+    const recorded = alongside
+      ? await this.recordAlongside(call, result, alongside)
+      : inTransaction
       ? await this.db.transaction().execute(async (trx) => {
           if (!(await markAnswered(trx))) return false;
           await inTransaction(trx, call, result);
@@ -227,5 +272,18 @@ export class WalletOutbox {
       : await markAnswered(this.db);
     if (recorded) await handler?.afterCommit?.(call, result);
     return recorded;
+  }
+
+  private async recordAlongside(call: WalletCall, result: CallResult, alongside: RawBuilder<unknown>): Promise<boolean> {
+    const answer = JSON.stringify(result.state === 'done' ? result.answer : { code: result.code, message: result.message });
+    const recorded = await sql<{ id: string }>`
+      WITH answered AS (
+        UPDATE sportsbook.wallet_calls SET state = ${result.state}, answer = ${answer}::jsonb, updated_at = ${this.clock.now()}
+        WHERE id = ${call.id} AND state = 'pending'
+        RETURNING id
+      ),
+      alongside AS (${alongside})
+      SELECT id FROM answered`.execute(this.db);
+    return recorded.rows.length > 0;
   }
 }

@@ -121,6 +121,8 @@ function BetCard({ bet }: { bet: BetView }) {
 function LegIcon({ result }: { result: BetLeg['result'] }) {
   if (result === 'won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />;
   if (result === 'lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
+  if (result === 'half-won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Half won" role="img" aria-hidden={false} />;
+  if (result === 'half-lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Half lost" role="img" aria-hidden={false} />;
   if (result === 'void') return <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />;
   return <CircleDot size={18} className="leg__icon" aria-label="Open" role="img" aria-hidden={false} />;
 }

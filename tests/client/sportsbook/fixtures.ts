@@ -58,6 +58,8 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     returns: null,
     settledAt: null,
     reason: null,
+    heldUntil: null,
+    system: null,
     ...overrides,
   };
 }
