@@ -40,6 +40,7 @@ const app = await buildApp({
   hsts: config.hsts,
   logLevel: process.env.LOG_LEVEL || 'info',
 });
+if (!process.env.GAMSTOP_API_URL && !config.sandboxProviders) app.log.warn('GAMSTOP_API_URL and GAMSTOP_API_KEY are not set: the sandbox GAMSTOP answers every check, which a licensed operator must not rely on');
 const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
 const sportsbook = config.sportsbookInProcess
   ? await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }), operatorSocket: true })
