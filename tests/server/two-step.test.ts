@@ -144,4 +144,14 @@ describeEachDatabase('two-step sign-in (TOTP)', (use) => {
     sent += await sweepBadBodies(context, { method: 'POST', url: '/auth/two-step/disable', validBody: { password: 'not-the-password', code: '123456' }, token: () => token });
     expect(sent).toBeGreaterThan(60);
   }, 120_000);
+
+  it('a key sealed under another server secret fails codes cleanly (never a 500), and recovery codes still sign in', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { secret, recoveryCodes } = await enrol(context, user);
+    const foreign = new SecretBox('another-jwt-secret', 'two-step-secret').seal(secret);
+    await context.database.db.updateTable('two_step').set({ secret_sealed: foreign }).where('user_id', '=', user.id).execute();
+    expect((await signIn(context, user, codeAt(secret, context.clock.now()))).json().code).toBe('TwoStepCodeInvalid');
+    expect((await signIn(context, user, recoveryCodes[0]!)).statusCode).toBe(200);
+  });
 });
