@@ -83,7 +83,7 @@ export const defaultRateLimits: RateLimits = {
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'>;
+  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> & Partial<Pick<Config, 'company'>>;
   mailer: Mailer;
   bus: LiveBus;
   rateLimits?: Partial<RateLimits>;
@@ -129,7 +129,7 @@ export function createServices(deps: ServiceDeps) {
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock);
   const gamesReconciliation = new GamesReconciliationService(db);
-  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, listPromotions: () => promotions.current() });
+  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, company: config.company, listPromotions: () => promotions.current() });
   return {
     db,
     clock,

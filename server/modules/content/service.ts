@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import { conflict, notFound } from '../../errors';
 import { CONTENT_SLUGS, isContentSlug, type ContentDocument, type ContentSummary } from '../../../src/contract/content';
 import { splitTitle } from './markdown-file';
+import { PLACEHOLDER_COMPANY, type CompanyDetails } from '../../config';
 
 /** One running promotion as the Promotions page lists it. */
 export interface PromotionLine {
@@ -19,6 +20,8 @@ export interface ContentDeps {
   db: Db;
   clock: Clock;
   supportEmail: string;
+  /** The operator's name and address; placeholders that say so until configured. */
+  company?: CompanyDetails;
   /** The promotions the operator has created; absent until that module exists. */
   listPromotions?: () => Promise<PromotionLine[]>;
   documentsDir?: string;
@@ -93,7 +96,8 @@ export class ContentService {
   }
 
   private async fill(document: StoredDocument, promotions: () => Promise<string>): Promise<ContentDocument> {
-    let body = document.body.replaceAll('{{supportEmail}}', this.deps.supportEmail);
+    const company = this.deps.company ?? PLACEHOLDER_COMPANY;
+    let body = document.body.replaceAll('{{supportEmail}}', this.deps.supportEmail).replaceAll('{{companyName}}', company.name).replaceAll('{{postalAddress}}', company.postalAddress);
     if (body.includes('{{promotionsList}}')) body = body.replaceAll('{{promotionsList}}', await promotions());
     const revision = createHash('sha256').update(`${document.version}\n${document.title}\n${body}`).digest('hex').slice(0, 16);
     return { slug: document.slug, title: document.title, version: document.version, updatedAt: document.updated_at.toISOString(), revision, body };
