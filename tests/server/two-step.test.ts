@@ -28,6 +28,7 @@ describeEachDatabase('two-step sign-in (TOTP)', (use) => {
     const context = use();
     const user = await createUser(context);
     const { accessToken: token } = await login(context, user);
+    const { accessToken: otherSession } = await login(context, user);
     expect((await context.request({ method: 'GET', url: '/auth/two-step', token })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
 
     const started = await context.request({ method: 'POST', url: '/auth/two-step/enrolment', token });
@@ -52,6 +53,8 @@ describeEachDatabase('two-step sign-in (TOTP)', (use) => {
     const stored = await context.database.db.selectFrom('two_step_recovery_codes').select('code_hash').where('user_id', '=', user.id).execute();
     expect(stored.map((code) => code.code_hash).some((hash) => recoveryCodes.some((code) => hash.includes(code.replace('-', ''))))).toBe(false);
 
+    // This session goes on; one signed in elsewhere with the password alone is over.
+    expect((await context.request({ method: 'GET', url: '/balance', token: otherSession })).statusCode).toBe(401);
     const status = await context.request({ method: 'GET', url: '/auth/two-step', token });
     expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
     expect(status.body).not.toContain(enrolment.secret);

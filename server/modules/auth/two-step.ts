@@ -39,6 +39,8 @@ export class TwoStepService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly box: SecretBox,
+    /** Ends the customer's other sessions (AuthService.revokeAll keeping this one): signed in with the password alone, they must sign in again. */
+    private readonly revokeOtherSessions: (userId: number, reason: string, keepFamilyId: string) => Promise<void>,
   ) {}
 
   async status(userId: number): Promise<TwoStepStatus> {
@@ -68,8 +70,8 @@ export class TwoStepService {
     return { qrCode: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 240 }), secret: secret.base32, otpauthUri };
   }
 
-  /** The first right code turns two-step sign-in on; the recovery codes come back this once. */
-  async confirmEnrolment(userId: number, code: string): Promise<string[]> {
+  /** The first right code turns two-step sign-in on and signs out the other sessions; the recovery codes come back this once. */
+  async confirmEnrolment(userId: number, familyId: string, code: string): Promise<string[]> {
     const row = await this.db.selectFrom('two_step').select(['secret_sealed', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
     if (row?.enabled_at) throw conflict(TWO_STEP_ALREADY_ON, 'TwoStepAlreadyOn');
     if (!row) throw badRequest(NO_ENROLMENT, 'NoEnrolment');
@@ -83,6 +85,7 @@ export class TwoStepService {
       await trx.deleteFrom('two_step_recovery_codes').where('user_id', '=', userId).execute();
       await trx.insertInto('two_step_recovery_codes').values(codes.map((recovery) => ({ code_hash: sha256(normaliseRecoveryCode(recovery)), user_id: userId, used_at: null }))).execute();
     });
+    await this.revokeOtherSessions(userId, 'two-step sign-in turned on', familyId);
     return codes;
   }
 
