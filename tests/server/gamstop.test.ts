@@ -38,6 +38,20 @@ describe('the GAMSTOP adapter against a fake GAMSTOP', () => {
     await expect(new GamstopApiProvider({ url: 'http://127.0.0.1:9/v2', apiKey: 'k', timeoutMs: 1500 }).check(person)).rejects.toBeInstanceOf(GamstopUnavailableError);
   });
 
+  it('sends once more when a kept-alive connection fails at once, and no more than that', async () => {
+    let calls = 0;
+    const flaky = (async (...args: Parameters<typeof fetch>) => (++calls === 1 ? Promise.reject(new TypeError('other side closed')) : fetch(...args))) as typeof fetch;
+    expect((await new GamstopApiProvider({ url: fake.url, apiKey: 'k', fetch: flaky }).check(person)).exclusion).toBe('N');
+    expect(calls).toBe(2);
+    let refused = 0;
+    const dead = (async () => {
+      refused++;
+      throw new TypeError('connect ECONNREFUSED');
+    }) as typeof fetch;
+    await expect(new GamstopApiProvider({ url: fake.url, apiKey: 'k', fetch: dead }).check(person)).rejects.toBeInstanceOf(GamstopUnavailableError);
+    expect(refused).toBe(2);
+  });
+
   it('the sandbox answers Y for Excluded, P for Lapsed, N otherwise; the environment picks the adapter only with both settings', async () => {
     const sandbox = new SandboxGamstopProvider();
     expect((await sandbox.check({ ...person, lastName: 'Excluded' })).exclusion).toBe('Y');
