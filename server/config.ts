@@ -14,6 +14,8 @@ export interface Config {
   publicUrl: string;
   providersUrl: string;
   supportEmail: string;
+  /** The operator's legal name and postal address, as the legal documents state them. */
+  company: CompanyDetails;
   smtpUrl: string | undefined;
   /** Whether the developer's mail page may be served at all (see mailOutboxAllowed). */
   mailOutboxPage: boolean;
@@ -28,6 +30,20 @@ export interface Config {
   hsts: boolean;
   secrets: Secrets;
 }
+
+export interface CompanyDetails {
+  name: string;
+  postalAddress: string;
+}
+
+/**
+ * Placeholders, not facts: a real operator sets COMPANY_NAME and COMPANY_ADDRESS (README, Configuration). The
+ * words say what they are, so a demo never passes them off as a registered company.
+ */
+export const PLACEHOLDER_COMPANY: CompanyDetails = {
+  name: 'Example Operator Ltd (placeholder company name)',
+  postalAddress: 'ExSport Customer Services, 1 Example Street, Example Town (placeholder address)',
+};
 
 /** A hop count, or the proxies' addresses (CIDR ranges allowed); never "everyone", which would let any client name its own address. */
 export type TrustProxy = false | number | string[];
@@ -115,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     providersUrl: env.PROVIDERS_URL || `http://127.0.0.1:${providersPort}`,
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
+    company: { name: env.COMPANY_NAME?.trim() || PLACEHOLDER_COMPANY.name, postalAddress: env.COMPANY_ADDRESS?.trim() || PLACEHOLDER_COMPANY.postalAddress },
     smtpUrl: env.SMTP_URL || undefined,
     mailOutboxPage: mailOutboxAllowed(env),
     sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),

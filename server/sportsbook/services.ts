@@ -71,7 +71,7 @@ export interface SportsbookServiceDeps {
 export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const { db, clock, config, logger } = deps;
   const model = deps.model ?? scoreModel;
-  const bus = deps.bus ?? new InProcessSportsbookBus();
+  const bus: SportsbookBus = deps.bus ?? new InProcessSportsbookBus();
   const store = new CatalogueStore(db);
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
   const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });

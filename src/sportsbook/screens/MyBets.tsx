@@ -5,11 +5,11 @@ import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../lib/money';
 import { formatDateTime } from '../ui/format';
+import { betTitle, stakeWords } from '../ui/bet-title';
 import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX, Receipt } from '../ui/icons';
 
 const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed', 'cashed-out': 'Cashed out' };
-const KIND = ['', 'Single', 'Double', 'Treble'];
 
 /** My Bets: Open and Settled, each bet with its legs' results. */
 export default function MyBets() {
@@ -79,7 +79,7 @@ export default function MyBets() {
 
 function BetCard({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
   const { prefs } = useSportsbook();
-  const title = bet.kind === 'single' ? 'Single' : bet.legs.length < 4 ? `${KIND[bet.legs.length]} Accumulator` : `${bet.legs.length}-Fold Accumulator`;
+  const title = betTitle(bet);
   return (
     <li className={`bet-card bet-card--${bet.status}`}>
       <header className="bet-card__head">
@@ -106,12 +106,14 @@ function BetCard({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: st
       <dl className="bet-card__figures">
         <div>
           <dt>{bet.freeBet ? 'Free bet stake' : 'Stake'}</dt>
-          <dd>{formatPence(bet.stake)}</dd>
+          <dd>{stakeWords(bet)}</dd>
         </div>
-        <div>
-          <dt>Odds</dt>
-          <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
-        </div>
+        {!bet.system && (
+          <div>
+            <dt>Odds</dt>
+            <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
+          </div>
+        )}
         <div>
           <dt>{bet.returns === null ? 'Potential returns' : 'Returns'}</dt>
           <dd className={bet.returns ? 'positive' : undefined}>{formatPence(bet.returns ?? bet.potentialReturns)}</dd>

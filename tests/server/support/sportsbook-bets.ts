@@ -159,6 +159,7 @@ export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000
 export interface BetsWorldOptions {
   payoutCap?: number;
   inPlayDelayMs?: number;
+  walletFetch?: (real: typeof fetch) => typeof fetch;
   cashOutPolicy?: BetsServiceDeps['cashOutPolicy'];
   cashOutWait?: BetsServiceDeps['cashOutWait'];
 }
@@ -177,7 +178,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
     clock: pam.clock,
     timeoutMs: 5_000,
     // A cut line fails as a refused connection would, without waiting.
-    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : fetch(input, init)),
+    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : (options.walletFetch?.(fetch) ?? fetch)(input, init)),
   });
   const outbox = new WalletOutbox(db, client, pam.clock, FAST_OUTBOX);
   const sessions = new SessionService(db, client, pam.clock);
