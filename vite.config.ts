@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
 
 export default defineConfig({
   resolve: {
@@ -38,6 +38,8 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // Workbox registers /sw.js as a classic worker, so it is built as one script (iife), not an ES module.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest,woff2}'],
       },
     }),

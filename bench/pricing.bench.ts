@@ -1,5 +1,5 @@
 /**
- * Pricing one event's whole catalogue (27 markets, 90 selections) from the score model, as the feed does for
+ * Pricing one event's whole catalogue (45 markets, 138 selections) from the score model, as the feed does for
  * every live match each simulated minute: before kick-off, and across both halves with goals in.
  * Target: under 1 ms per event, so a few dozen events re-price well inside one tick.
  */

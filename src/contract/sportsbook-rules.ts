@@ -2,6 +2,7 @@
  * The sportsbook's constants and the shapes its frame uses, free of zod so the frame's first paint stays small
  * (the frame imports only this file and types; the server validates with the schemas in ./sportsbook.ts).
  */
+import type { SystemType } from './system-bets';
 
 /** Stake per bet, pence: £0.10 to £10,000 (Betting Rules). */
 export const MIN_STAKE_PENCE = 10;
@@ -34,6 +35,9 @@ export const MARKET_TYPES = [
   'first-half-result',
   'half-time-full-time',
   'asian-handicap',
+  'three-way-handicap',
+  'first-team-to-score',
+  'first-goal-time',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -105,10 +109,19 @@ export interface Competition {
   eventCount: number;
 }
 
-export type BetKind = 'single' | 'accumulator';
+export type BetKind = 'single' | 'accumulator' | 'system';
+
+/**
+ * What a moved price does to a placement, the customer's setting: 'never' refuses it (the slip shows the new price),
+ * 'higher' takes a longer price but refuses a shorter one, 'any' takes whatever the price is now. Checked when the
+ * bet is placed and again at the end of an in-play bet's delay.
+ */
+export const PRICE_CHANGE_POLICIES = ['never', 'higher', 'any'] as const;
+export type PriceChangePolicy = (typeof PRICE_CHANGE_POLICIES)[number];
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
-export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
-export type LegResult = 'open' | 'won' | 'lost' | 'void';
+export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected' | 'cashed-out';
+/** half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines. */
+export type LegResult = 'open' | 'won' | 'lost' | 'void' | 'half-won' | 'half-lost';
 
 export interface BetLeg {
   selectionId: string;
@@ -140,6 +153,39 @@ export interface BetView {
   settledAt: string | null;
   /** Why a rejected bet was refused, in words. */
   reason: string | null;
+  /**
+   * An in-play bet held for its delay (status 'pending'): when the hold ends and the bet is accepted or refused
+   * (UTC ISO); null once decided, and for bets that were never held.
+   */
+  heldUntil: string | null;
+  /** A system bet's type, its stake per line and its number of lines (`stake` is the whole: per line x lines). */
+  system: { type: SystemType; stakePerLine: number; lines: number } | null;
+  /**
+   * Partial cash outs so far: the part of the stake they took (stake above is what still rides) and what they paid.
+   * A bet cashed out in full has status 'cashed-out' and its last payment in returns.
+   */
+  cashedOutStake: number;
+  cashedOut: number;
+  /** Staked with a free-bet token: the stake is not returned with winnings, and cash out is never offered. */
+  freeBet: boolean;
+}
+
+/** POST /api/bets/:betId/cash-out. `offer` is the figure the customer saw; `amount` (below it) asks for a partial cash out. */
+export interface CashOutRequest {
+  /** Made in the browser before sending and reused on a retry: one press pays at most once. */
+  requestId: string;
+  offer: number;
+  amount?: number;
+}
+
+/** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
+export const CASH_OUT_REFUSALS = ['CashOutUnavailable', 'CashOutValueChanged', 'BetSettled', 'FreeBetCashOut', 'AmountAboveValue', 'RemainderTooSmall', 'RequestIdReused'] as const;
+export type CashOutRefusal = (typeof CASH_OUT_REFUSALS)[number];
+
+export interface CashOutAnswer {
+  bet: BetView;
+  /** Pence paid by this cash out. */
+  paid: number;
 }
 
 /** Why a placement was refused (HTTP 422 with {message, code, changes?}). */
@@ -151,14 +197,20 @@ export const PLACEMENT_REFUSALS = [
   'StakeTooLow',
   'StakeTooHigh',
   'TooManySelections',
+  /** A system bet whose type needs another number of selections (a Yankee takes exactly 4). */
+  'WrongSelectionCount',
   'RelatedSelections',
   'DuplicateSelection',
   'InsufficientFunds',
   'PlayerBlocked',
   'SessionExpired',
   'BetIdReused',
+  /** The score changed during an in-play bet's delay. */
+  'GoalScored',
   /** The wallet refused the stake for another reason, or never confirmed it (any amount taken is returned). */
   'NotAccepted',
+  /** The free-bet token is used, expired, not the customer's, or of another amount. */
+  'FreeBetUnavailable',
 ] as const;
 export type PlacementRefusal = (typeof PLACEMENT_REFUSALS)[number];
 

@@ -1,27 +1,6 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { lazy } from 'react';
-
-export type OverlayKind = 'drawer' | 'modal' | 'iframeRedirect';
-export type SlideFrom = 'right' | 'left' | 'bottom';
-export type OverlayCategory = 'account' | 'account_personal-details' | 'account_responsible-gambling';
-
-export interface OverlayProps<Data = unknown> {
-  /** What the opener passed: a reset code, a redirect URL, a limit to delete... */
-  data?: Data;
-}
-
-export interface OverlayDefinition {
-  name: string;
-  kind: OverlayKind;
-  title: string;
-  /** Where the drawer's back arrow goes; none means it only closes. */
-  back?: string;
-  slide: SlideFrom;
-  category?: OverlayCategory;
-  /** Shown under the title, and in menu lists of the category. */
-  subtitle?: string;
-  component?: LazyExoticComponent<ComponentType<OverlayProps<any>>>;
-}
+import type { OverlayCatalog, OverlayCategory, OverlayDefinition, OverlayKind, OverlayProps } from './types';
 
 type Loader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>;
 
@@ -59,6 +38,8 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('account_personal-details_delete-account', 'Delete Account', () => import('../features/account/DeleteAccountDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
   drawer('account_promo-code', 'Promo Code', () => import('../features/promotions/PromoCodeDrawer'), { back: 'account', category: 'account' }),
   drawer('AllBets', 'My Bets', () => import('../features/bets/MyBetsDrawer'), { back: 'account', category: 'account' }),
+  drawer('account_two-step', 'Two-Step Sign-In', () => import('../features/auth/TwoStepDrawer'), { back: 'account', category: 'account', subtitle: 'Ask for a code from your phone when signing in' }),
+  drawer('account_sign-in-history', 'Sign-In History', () => import('../features/auth/SignInHistoryDrawer'), { back: 'account', category: 'account', subtitle: 'When and where your account was used' }),
 
   // Money
   drawer('account_deposit', 'Deposit', () => import('../features/deposit/DepositDrawer'), { back: 'account', category: 'account' }),
@@ -103,9 +84,8 @@ export const overlayDefinitions: OverlayDefinition[] = [
   legal('betting-rules', 'Betting Rules'),
 ];
 
+const OVERLAY_KINDS: readonly OverlayKind[] = ['drawer', 'modal', 'iframeRedirect'];
 const byName = new Map(overlayDefinitions.map((definition) => [definition.name, definition]));
-
-export const OVERLAY_KINDS: readonly OverlayKind[] = ['drawer', 'modal', 'iframeRedirect'];
 
 export function findOverlay(name: string): OverlayDefinition {
   const definition = byName.get(name);
@@ -115,3 +95,6 @@ export function findOverlay(name: string): OverlayDefinition {
 }
 
 export const overlaysInCategory = (category: OverlayCategory) => overlayDefinitions.filter((definition) => definition.category === category);
+
+/** The registry as the overlay store sees it (handed in by the app's entry point). */
+export const overlayCatalog: OverlayCatalog = { find: findOverlay, inCategory: overlaysInCategory };

@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { findOverlay, type OverlayDefinition } from '../overlays/registry';
+import type { OverlayCatalog, OverlayCategory, OverlayDefinition } from '../overlays/types';
 
 export interface OpenOverlay {
   id: number;
@@ -16,13 +16,13 @@ export class OverlayStore {
   headerLocked = false;
   private nextId = 1;
 
-  constructor() {
-    makeAutoObservable<OverlayStore, 'nextId'>(this, { nextId: false });
+  constructor(private readonly catalog: OverlayCatalog) {
+    makeAutoObservable<OverlayStore, 'nextId' | 'catalog'>(this, { nextId: false, catalog: false });
   }
 
   /** Throws for a name or kind the registry does not know. */
   open(name: string, data?: unknown): void {
-    const definition = findOverlay(name);
+    const definition = this.catalog.find(name);
     if (definition.kind === 'iframeRedirect') {
       this.redirectUrl = typeof data === 'string' ? data : null;
       this.stack = [];
@@ -31,6 +31,11 @@ export class OverlayStore {
     const entry: OpenOverlay = { id: this.nextId++, definition, data };
     if (definition.kind === 'drawer') this.stack = [entry];
     else this.stack = [...this.stack, entry];
+  }
+
+  /** The drawers of a category, in registry order, for the menus that list them. */
+  inCategory(category: OverlayCategory): OverlayDefinition[] {
+    return this.catalog.inCategory(category);
   }
 
   get top(): OpenOverlay | undefined {

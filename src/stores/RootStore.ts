@@ -5,6 +5,7 @@ import { authApi, type AuthApi } from '../api/auth';
 import type { AppDatabase } from '../db/database';
 import { SessionStore, type SignOutReason } from './SessionStore';
 import { OverlayStore } from './OverlayStore';
+import type { OverlayCatalog } from '../overlays/types';
 import { BalanceStore, BALANCE_POLL_MS } from './BalanceStore';
 import { LiveConnection, type SocketLike } from './LiveConnection';
 import { NetworkStatus } from './NetworkStatus';
@@ -20,6 +21,8 @@ import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage
 export interface RootDeps {
   db: AppDatabase;
   queryClient: QueryClient;
+  /** Every drawer and modal the app can open (the registry; handed in so the stores never import the overlays). */
+  overlayCatalog: OverlayCatalog;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   timers?: Timers;
   now?: () => number;
@@ -36,7 +39,7 @@ export class RootStore {
   readonly http: Http;
   readonly api: AuthApi;
   readonly session: SessionStore;
-  readonly overlays = new OverlayStore();
+  readonly overlays: OverlayStore;
   readonly balance: BalanceStore;
   readonly live: LiveConnection;
   readonly network: NetworkStatus;
@@ -57,6 +60,7 @@ export class RootStore {
     const timers = (this.timers = deps.timers ?? browserTimers);
     const now = deps.now ?? Date.now;
     const origin = deps.origin ?? globalThis.location?.origin ?? 'http://localhost';
+    this.overlays = new OverlayStore(deps.overlayCatalog);
     this.db = deps.db;
     this.queryClient = deps.queryClient;
     this.network = new NetworkStatus();

@@ -1,6 +1,6 @@
 import { ChevronLeft, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import type { OverlayDefinition } from '../overlays/registry';
+import type { OverlayDefinition } from '../overlays/types';
 
 interface OverlayFrameProps {
   definition: OverlayDefinition;

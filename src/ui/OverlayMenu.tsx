@@ -1,5 +1,5 @@
 import { useStores } from '../stores/context';
-import type { OverlayDefinition } from '../overlays/registry';
+import type { OverlayDefinition } from '../overlays/types';
 import { ListRow } from './ListRow';
 import { overlayIcon } from './overlayIcons';
 

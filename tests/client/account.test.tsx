@@ -11,6 +11,8 @@ import DeleteAccountDrawer, { deleteErrorMessage } from '../../src/features/acco
 import PersonalDetailsDrawer from '../../src/features/account/PersonalDetailsDrawer';
 import AccountSuspendedDrawer from '../../src/features/account/AccountSuspendedDrawer';
 import { accountItems } from '../../src/features/account/AccountDrawer';
+import { OverlayStore } from '../../src/stores/OverlayStore';
+import { overlayCatalog } from '../../src/overlays/registry';
 import { formValuesFrom } from '../../src/features/account/details';
 import { SAME_PASSWORD } from '../../src/features/account/schemas';
 import { CANNOT_DELETE_TEXT, personalDetailsForm, toUpdateDetails } from '../../src/contract/account';
@@ -37,8 +39,8 @@ function renderSignedIn(element: ReactElement, routes: Record<string, Route | Re
 
 describe('account list', () => {
   it('offers My Bets only on mobile, and never Deposit or Withdraw (they have their own buttons)', () => {
-    const desktop = accountItems(false).map((item) => item.name);
-    const mobile = accountItems(true).map((item) => item.name);
+    const desktop = accountItems(new OverlayStore(overlayCatalog), false).map((item) => item.name);
+    const mobile = accountItems(new OverlayStore(overlayCatalog), true).map((item) => item.name);
     expect(desktop).toContain('account_personal-details');
     expect(desktop).toContain('account_responsible-gambling');
     expect(desktop).toContain('account_transaction-history');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { findOverlay, overlayDefinitions, overlaysInCategory } from '../../src/overlays/registry';
+import { findOverlay, overlayCatalog, overlayDefinitions, overlaysInCategory } from '../../src/overlays/registry';
 import { OverlayStore } from '../../src/stores/OverlayStore';
 import { openFromAddress } from '../../src/app/openFromAddress';
 
@@ -54,7 +54,7 @@ describe('overlay registry', () => {
 
   it('throws for an unknown name, in the registry and when opening', () => {
     expect(() => findOverlay('nope')).toThrow('Unknown overlay: nope');
-    expect(() => new OverlayStore().open('Login')).toThrow('Unknown overlay: Login');
+    expect(() => new OverlayStore(overlayCatalog).open('Login')).toThrow('Unknown overlay: Login');
   });
 
   it('slides drawers in from the right, mobile-menu from the left and mobile-switcher from the bottom', () => {
@@ -91,7 +91,7 @@ describe('overlay registry', () => {
 
 describe('overlay store', () => {
   it('keeps one drawer at a time and stacks modals over it', () => {
-    const overlays = new OverlayStore();
+    const overlays = new OverlayStore(overlayCatalog);
     overlays.open('login');
     overlays.open('forgot-password');
     expect(overlays.stack.map((entry) => entry.definition.name)).toEqual(['forgot-password']);
@@ -102,13 +102,13 @@ describe('overlay store', () => {
   });
 
   it('keeps the data it was opened with', () => {
-    const overlays = new OverlayStore();
+    const overlays = new OverlayStore(overlayCatalog);
     overlays.open('reset-password', { code: 'abc' });
     expect(overlays.top?.data).toEqual({ code: 'abc' });
   });
 
   it('iframeRedirect keeps its URL and closes the others', () => {
-    const overlays = new OverlayStore();
+    const overlays = new OverlayStore(overlayCatalog);
     overlays.open('account');
     overlays.open('logout');
     overlays.open('iframeRedirect', 'https://bets.example.com/mine');
@@ -117,7 +117,7 @@ describe('overlay store', () => {
   });
 
   it('closes only the overlays of one name, so a late sign-in leaves a drawer opened meanwhile', () => {
-    const overlays = new OverlayStore();
+    const overlays = new OverlayStore(overlayCatalog);
     overlays.open('login');
     overlays.open('account_deposit');
     overlays.open('logout');
@@ -128,7 +128,7 @@ describe('overlay store', () => {
   });
 
   it('goes back to the back target, or closes when there is none', () => {
-    const overlays = new OverlayStore();
+    const overlays = new OverlayStore(overlayCatalog);
     overlays.open('account_personal-details_update-password');
     overlays.back(overlays.top!.id);
     expect(overlays.top?.definition.name).toBe('account_personal-details');
@@ -140,7 +140,7 @@ describe('overlay store', () => {
 
 describe('opening from the address', () => {
   it('opens reset-password with ?token= as its code and removes the parameter', () => {
-    const overlays = new OverlayStore();
+    const overlays = new OverlayStore(overlayCatalog);
     const replaceState = vi.fn();
     openFromAddress(overlays, { pathname: '/', search: '?utm=x&token=abc123', hash: '#top' }, { replaceState });
     expect(overlays.top?.definition.name).toBe('reset-password');
@@ -149,7 +149,7 @@ describe('opening from the address', () => {
   });
 
   it('leaves the address alone without a token', () => {
-    const overlays = new OverlayStore();
+    const overlays = new OverlayStore(overlayCatalog);
     const replaceState = vi.fn();
     openFromAddress(overlays, { pathname: '/', search: '?utm=x', hash: '' }, { replaceState });
     expect(overlays.stack).toHaveLength(0);
@@ -158,7 +158,7 @@ describe('opening from the address', () => {
 
   it('removes the whole query when the token was all of it', () => {
     const replaceState = vi.fn();
-    openFromAddress(new OverlayStore(), { pathname: '/', search: '?token=t', hash: '' }, { replaceState });
+    openFromAddress(new OverlayStore(overlayCatalog), { pathname: '/', search: '?token=t', hash: '' }, { replaceState });
     expect(replaceState).toHaveBeenCalledWith(null, '', '/');
   });
 });

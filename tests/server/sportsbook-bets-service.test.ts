@@ -1,68 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createContext, createUser, databaseKinds, login, type TestContext } from './support/harness';
-import { listenOperatorSocket, sendOperatorCommand, type OperatorSocketServer } from '../../server/modules/operator/socket';
-import { runCommandRequest } from '../../server/modules/operator/dispatch';
-import { findSportsbookCommand } from '../../server/sportsbook/operator/commands';
-import { launchToken } from './support/games';
-import { SPORTSBOOK_TEST_CONFIG, seededRandom, ScriptedGoals } from './support/sportsbook';
-import { migrateSportsbook } from '../../server/sportsbook/db/migrate';
-import { sportsbookDb } from '../../server/sportsbook/db/schema';
-import { createSportsbookServices, type SportsbookServices } from '../../server/sportsbook/services';
-import { buildSportsbookApp } from '../../server/sportsbook/app';
+import type { SportsbookServices } from '../../server/sportsbook/services';
+import { databaseKinds } from './support/harness';
+import { createSportsbookAppWorld, type SportsbookAppWorld } from './support/sportsbook-app';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
 import type { BetView } from '../../src/contract/sportsbook-rules';
 
 /** The real sportsbook service (live catalogue, its app and routes) and the real PAM on 127.0.0.1, on one database. */
 for (const kind of databaseKinds()) {
   describe(`sportsbook bets through the sportsbook app [${kind}]`, () => {
-    let pam: TestContext;
+    let world: SportsbookAppWorld;
     let services: SportsbookServices;
     let app: FastifyInstance;
-    const dataDir = mkdtempSync(join(tmpdir(), 'bx-sb-operator-'));
-    let operatorSocket: OperatorSocketServer | undefined;
     beforeAll(async () => {
-      pam = await createContext(kind);
-      await pam.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = pam.app.server.address();
-      const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const db = sportsbookDb(pam.database);
-      await migrateSportsbook(db);
-      services = createSportsbookServices({ db, clock: pam.clock, config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl }, random: seededRandom(), goals: new ScriptedGoals().draw });
-      await services.feed.seedWorld();
-      await services.catalogue.load();
-      await services.feed.tick();
-      await services.feed.idle();
-      app = await buildSportsbookApp({ services });
-      await app.ready();
-      operatorSocket = await listenOperatorSocket(dataDir, (request) => runCommandRequest(findSportsbookCommand, services, request), 'sportsbook');
+      world = await createSportsbookAppWorld(kind);
+      ({ services, app } = world);
     }, 60_000);
-    afterAll(async () => {
-      await services?.runner.stop();
-      services?.bets.close();
-      await services?.outbox.stop();
-      await app?.close();
-      await operatorSocket?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      await pam?.app.close();
-      await pam?.database.close();
-    });
+    afterAll(async () => world?.close());
 
-    /** What `npm run operator -- sb-...` does: through the sportsbook's private socket in DATA_DIR. */
-    const operator = (command: string, args: string[]) => sendOperatorCommand(dataDir, command, args, 'sportsbook');
-    const balanceOf = async (userId: number) => (await pam.database.db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow()).balance;
-
-    async function session(balance: number) {
-      const user = await createUser(pam, { balance });
-      const { accessToken } = await login(pam, user);
-      const launched = await app.inject({ method: 'POST', url: '/api/session', payload: { launchToken: await launchToken(pam, accessToken) } });
-      expect(launched.statusCode, launched.body).toBe(200);
-      return { user, token: launched.json().sessionToken as string };
-    }
+    const operator = (command: string, args: string[]) => world.operator(command, args);
+    const balanceOf = (userId: number) => world.balanceOf(userId);
+    const session = (balance: number) => world.session(balance);
 
     function upcoming(skip = 0) {
       const events = services.catalogue.records().filter((event) => event.status === 'scheduled');
@@ -114,6 +73,33 @@ for (const kind of databaseKinds()) {
       expect((await operator('sb-void-bet', [randomUUID()])).status).toBe(404);
     });
 
+    it('sb-settle takes the goal times (--goals H12,A45+2), checks them against the scores, and settles the first goal on them', async () => {
+      const { user, token } = await session(10_000);
+      const event = upcoming(2);
+      const selectionId = selectionIdOf(marketIdOf(event.id, 'first-goal-time'), '31-45');
+      const price = services.catalogue.quote(selectionId)!.price!;
+      const betId = randomUUID();
+      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 100, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      for (const [goals, message] of [
+        ['H12,A67', /do not add up to the full-time score 2-1/],
+        ['A30,H12,H80', /order they were scored/],
+        ['H12,A91,H80', /Not a goal: A91/],
+        ['H12,A50,H80', /by the 45th minute \(1-0\) do not add up to the half-time score 1-1/],
+        ['H12,A45+2,X80', /Not a goal: X80/],
+      ] as const) {
+        const refused = await operator('sb-settle', [event.id, '2-1', '1-1', '--goals', goals]);
+        expect(refused.status).toBe(400);
+        expect(refused.message).toMatch(message);
+      }
+      expect(services.catalogue.record(event.id)!.status).toBe('scheduled');
+      const settled = await operator('sb-settle', [event.id, '2-1', '1-1', '--goals', 'H12,A45+2,H80']);
+      expect(settled.status, settled.message).toBe(200);
+      const bet = (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      expect(bet).toMatchObject({ status: 'lost', legs: [{ result: 'lost' }] });
+      expect(services.catalogue.record(event.id)!.goals).toEqual([{ side: 'home', minute: 12 }, { side: 'away', minute: 45 }, { side: 'home', minute: 80 }]);
+      expect(await balanceOf(user.id)).toBe(9_900);
+    });
+
     // Last: it unhooks settlement from the catalogue, as a crash between the resolution and the settlement would.
     it('a settlement the listener never finished is caught up from the stored resolution at start', async () => {
       const { user, token } = await session(10_000);
@@ -122,18 +108,25 @@ for (const kind of databaseKinds()) {
       const price = services.catalogue.quote(selectionId)!.price!;
       const betId = randomUUID();
       expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 400, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      // The goal times are read back from the stored resolution too.
+      const firstId = selectionIdOf(marketIdOf(event.id, 'first-team-to-score'), 'away');
+      const firstPrice = services.catalogue.quote(firstId)!.price!;
+      const firstBetId = randomUUID();
+      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId: firstBetId, kind: 'single', stake: 100, selections: [{ selectionId: firstId, price: firstPrice }] } })).statusCode).toBe(201);
       services.bets.close();
-      await services.catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 1 } });
+      await services.catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 1 }, goals: [{ side: 'away', minute: 50 }, { side: 'home', minute: 70 }] });
       const read = async () => (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
       expect((await read()).status).toBe('open');
       await services.bets.recover();
       await services.outbox.drainDue();
       const expected = Math.floor((400 * (price.num + price.den)) / price.den);
+      const firstExpected = Math.floor((100 * (firstPrice.num + firstPrice.den)) / firstPrice.den);
       expect(await read()).toMatchObject({ status: 'won', returns: expected });
-      expect(await balanceOf(user.id)).toBe(10_000 - 400 + expected);
+      expect((await app.inject({ method: 'GET', url: `/api/bets/${firstBetId}`, headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({ status: 'won', returns: firstExpected });
+      expect(await balanceOf(user.id)).toBe(10_000 - 500 + expected + firstExpected);
       await services.bets.recover();
       await services.outbox.drainDue();
-      expect(await balanceOf(user.id)).toBe(10_000 - 400 + expected);
+      expect(await balanceOf(user.id)).toBe(10_000 - 500 + expected + firstExpected);
     });
 
     it('session launches are rate limited per address, so launch tokens cannot be guessed at speed', async () => {

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { createBetsWorld, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
-import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import type { FinalResult } from '../../server/sportsbook/pricing/types';
+import { betting, createBetsWorld, finalScore, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld } from './support/sportsbook-bets';
+import type { BetView } from '../../src/contract/sportsbook-rules';
 
-const score = (ft: string, ht = '0-0'): FinalResult => {
-  const [fh, fa] = ft.split('-').map(Number);
-  const [hh, ha] = ht.split('-').map(Number);
-  return { fullTime: { home: fh!, away: fa! }, halfTime: { home: hh!, away: ha! } };
-};
+const score = finalScore;
 
 for (const kind of databaseKinds()) {
   describe(`sportsbook settlement [${kind}]`, () => {
@@ -18,18 +13,7 @@ for (const kind of databaseKinds()) {
     }, 60_000);
     afterAll(async () => world?.close());
 
-    const pick = (eventId: string, market: string, selection: string, price?: Price) => {
-      const id = world.catalogue.selection(eventId, market, selection).selectionId;
-      if (price) world.catalogue.setPrice(id, price);
-      return id;
-    };
-    const place = async (p: Punter, selectionIds: string[], stake: number) => {
-      const body = slip(world, selectionIds, stake);
-      const response = await frame(world, p.token, 'POST', '/api/bets', body);
-      expect(response.statusCode, response.body).toBe(201);
-      return body.betId;
-    };
-    const betOf = async (p: Punter, betId: string) => (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
+    const { pick, place, betOf } = betting(() => world);
 
     it('a win pays stake x exact odds, a loss closes at 0, both close the PAM bet; legs show result and score', async () => {
       const p = await punter(world, 10_000);
@@ -62,6 +46,42 @@ for (const kind of databaseKinds()) {
       await world.catalogue.resultEvent(b, score('1-1', '1-0'));
       for (const betId of [onLine, push, dnb]) expect(await betOf(p, betId)).toMatchObject({ status: 'void', returns: 100 });
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
+    });
+
+    it('a quarter line half wins and half loses with exact returns; an accumulator multiplies the half factors', async () => {
+      const p = await punter(world, 10_000);
+      const a = world.catalogue.addEvent();
+      const b = world.catalogue.addEvent();
+      // Betting Rules: "£10 on -0.25 is £5 on 0 and £5 on -0.5. If the match is drawn, the £5 on 0 is void and returned and the £5 on -0.5 loses."
+      const halfLost = await place(p, [pick(a, 'asian-handicap:-0.25', 'home', { num: 4, den: 5 })], 1_000);
+      const halfWon = await place(p, [pick(a, 'asian-handicap:-0.25', 'away', { num: 21, den: 20 })], 1_000);
+      const double = await place(p, [pick(a, 'asian-handicap:0.25', 'home', { num: 2, den: 7 }), pick(b, 'match-result', 'home', { num: 6, den: 4 })], 15);
+      await world.catalogue.resultEvent(a, score('1-1', '0-0'));
+      expect(await betOf(p, halfLost)).toMatchObject({ status: 'lost', returns: 500, legs: [{ result: 'half-lost' }] });
+      // £5 at 21/20 returns £10.25, and £5 back: £15.25.
+      expect(await betOf(p, halfWon)).toMatchObject({ status: 'won', returns: 1_525, legs: [{ result: 'half-won' }] });
+      expect((await betOf(p, double)).status).toBe('open');
+      await world.catalogue.resultEvent(b, score('2-0', '1-0'));
+      // 15p x (2/7 + 2)/2 x 2.5 = 15 x 16/14 x 5/2 = 42.86p, rounded down once.
+      expect(await betOf(p, double)).toMatchObject({ status: 'won', returns: 42, legs: [{ result: 'half-won' }, { result: 'won' }] });
+      expect(await pamBet(world, halfLost)).toMatchObject({ status: 'closed', returned: 500 });
+      expect(await pamBalance(world, p.user.id)).toBe(10_000 - 2_015 + 500 + 1_525 + 42);
+    });
+
+    it('first team to score and time of first goal settle on the goal times, and void when the result has none', async () => {
+      const p = await punter(world, 10_000);
+      const timed = world.catalogue.addEvent();
+      const untimed = world.catalogue.addEvent();
+      const first = await place(p, [pick(timed, 'first-team-to-score', 'away', { num: 6, den: 4 })], 200);
+      const band = await place(p, [pick(timed, 'first-goal-time', '31-45', { num: 4, den: 1 })], 100);
+      const wrongBand = await place(p, [pick(timed, 'first-goal-time', '1-15', { num: 4, den: 1 })], 100);
+      const noTimes = await place(p, [pick(untimed, 'first-team-to-score', 'home', { num: 1, den: 1 })], 300);
+      await world.catalogue.resultEvent(timed, { ...score('1-2', '0-1'), goals: [{ side: 'away', minute: 45 }, { side: 'home', minute: 60 }, { side: 'away', minute: 88 }] });
+      await world.catalogue.resultEvent(untimed, { ...score('1-0', '1-0'), goals: null });
+      expect(await betOf(p, first)).toMatchObject({ status: 'won', returns: 500 });
+      expect(await betOf(p, band)).toMatchObject({ status: 'won', returns: 500 });
+      expect(await betOf(p, wrongBand)).toMatchObject({ status: 'lost', returns: 0 });
+      expect(await betOf(p, noTimes)).toMatchObject({ status: 'void', returns: 300, legs: [{ result: 'void' }] });
     });
 
     it('an accumulator with a void leg is settled on the other legs (£5 treble at 2.0, 1.5, 4.0 with 4.0 void pays £15)', async () => {

@@ -3,7 +3,7 @@ import { databaseKinds } from './support/harness';
 import { createSportsbookContext, nextKickoff, tickAt, updatesOf, type SportsbookTestContext } from './support/sportsbook';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
 import type { MarketsResolved } from '../../server/sportsbook/catalogue/types';
-import type { EventDetail, EventSummary, Market } from '../../src/contract/sportsbook';
+import { MARKET_TYPES, type EventDetail, type EventSummary, type Market } from '../../src/contract/sportsbook';
 import { AppError } from '../../server/errors';
 import { LiveCatalogue } from '../../server/sportsbook/catalogue/catalogue';
 import { InProcessSportsbookBus } from '../../server/sportsbook/live/bus';
@@ -87,7 +87,7 @@ for (const kind of databaseKinds()) {
       expect(markets).toHaveLength(detail.marketCount);
       markets.forEach((market) => expectMarketShape(market, detail.id));
       expect(markets.find((market) => market.type === 'match-result')).toEqual(detail.mainMarket);
-      expect(new Set(markets.map((market) => market.type)).size).toBe(9);
+      expect(new Set(markets.map((market) => market.type)).size).toBe(MARKET_TYPES.length);
 
       for (const id of ['ev-unknown', 'a~b', '%00', 'x'.repeat(100)]) {
         const missing = await context.app.inject({ method: 'GET', url: `/api/events/${id}` });

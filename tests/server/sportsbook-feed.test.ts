@@ -68,7 +68,16 @@ for (const kind of databaseKinds()) {
       expect(resolved).toHaveLength(1);
       expect(resolved[0]!.markets).toHaveLength(catalogue.eventDetail(event.id)!.marketCount);
       expect(resolved[0]!.markets.every((market) => market.outcome.kind === 'result')).toBe(true);
-      expect(resolved[0]!.markets[0]!.outcome).toEqual({ kind: 'result', result: { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 1 } } });
+      // The goals go with the result, at the minutes they were scored: the first goal's markets settle on them.
+      const goals = [
+        { side: 'home', minute: 10 },
+        { side: 'away', minute: 60 },
+      ];
+      expect(final.goals).toEqual(goals);
+      expect(resolved[0]!.markets[0]!.outcome).toEqual({ kind: 'result', result: { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 1 }, goals } });
+      const stored = await context.services.store.resolutionsOf(event.id);
+      expect(stored.find((resolution) => resolution.marketKey === 'first-goal-time')!.outcome).toEqual({ kind: 'result', result: { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 1 }, goals } });
+      expect((await context.services.store.loadEventsById([event.id]))[0]!.goals).toEqual(goals);
       expect(catalogue.quote(homeWin)).toMatchObject({ status: 'closed', marketStatus: 'settled', price: null });
 
       // Dropped from the lists, still there by id (bet history shows it).

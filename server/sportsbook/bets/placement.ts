@@ -4,14 +4,16 @@ import { conflict } from '../../errors';
 import { parse } from '../../http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
 import type { BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
-import { formatFractional, returnsFor } from '../../../src/lib/odds';
-import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
+import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
+import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
 import { storeBet } from './store-bet';
+import { systemStake } from './system-bets';
 import type { BetsDb } from './tables';
 import type { BetViews } from './views';
 
@@ -41,18 +43,11 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
       return { message: 'Your account cannot place bets at the moment. Please check your account or contact support.', code: 'PlayerBlocked' };
     case 'SessionExpired':
       return { message: 'Your session has ended. Please log in again to place this bet.', code: 'SessionExpired' };
+    case 'FreeBetUnavailable':
+      return { message: 'This free bet is no longer available.', code: 'FreeBetUnavailable' };
     default:
       return { message: 'Your bet could not be accepted. Any amount taken for it is returned to your balance.', code: 'NotAccepted' };
   }
-}
-
-function describeBet(kind: 'single' | 'accumulator', legs: readonly StruckLeg[]): string {
-  const text =
-    kind === 'single'
-      ? `Single: ${legs[0]!.quote.eventName}, ${legs[0]!.quote.selectionName} @ ${formatFractional(legs[0]!.price)}`
-      : `Accumulator: ${legs.length} selections`;
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, WALLET_DESCRIPTION_MAX_LENGTH);
 }
 
 /**
@@ -68,6 +63,8 @@ export class PlacementService {
     private readonly views: BetViews,
     private readonly clock: Clock,
     private readonly policy: PlacementPolicy = defaultPlacementPolicy,
+    /** The in-play delay; without it no bet is held. */
+    private readonly holds?: InPlayHolds,
   ) {}
 
   async place(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
@@ -82,21 +79,24 @@ export class PlacementService {
   private async placeOrThrow(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges]))
-      .digest('hex');
+    const priceChanges = priceChangesOf(request);
+    const requestHash = createHash('sha256').update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : [])])).digest('hex');
 
+    const system = request.system ? systemStake(request.system, request.stake, request.selections.length) : null;
     // A bet id already placed answers what became of it, whatever the slip's prices do now: looked up only when the
     // slip is refused, since storing finds a placed id by itself (and answers it below) at no extra round trip.
     let legs: StruckLeg[];
     try {
-      legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
+      legs = strikeSlip(this.catalogue, request.selections, priceChanges);
     } catch (error) {
       if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash))) throw error;
       return this.retryDebit(request.betId, session, requestHash);
     }
-    const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price));
+    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system };
+    // A free-bet stake is not returned with the winnings.
+    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price)) - (request.freeBetId ? shape.stake : 0);
     const now = this.clock.now();
+    const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
     const stored = await storeBet(
       this.db,
@@ -107,7 +107,12 @@ export class PlacementService {
           player_id: session.playerId,
           session_id: session.id,
           kind: request.kind,
-          stake: request.stake,
+          stake: shape.stake,
+          system_type: system?.type ?? null,
+          stake_per_line: system?.stakePerLine ?? null,
+          lines: system?.lines ?? null,
+          price_changes: priceChanges,
+          held_until: held ? held.heldUntil(now) : null,
           status: 'pending',
           potential_returns: potentialReturns,
           returns: null,
@@ -117,6 +122,7 @@ export class PlacementService {
           debit_call_id: debitId,
           placed_at: now,
           settled_at: null,
+          free_bet_id: request.freeBetId ?? null,
         },
         legs: legs.map(({ quote, price }, position) => ({
           bet_id: request.betId,
@@ -142,15 +148,21 @@ export class PlacementService {
             betId: request.betId,
             playerId: pamPlayerId(session.playerId),
             sessionId: session.pamSessionId,
-            amount: request.stake,
-            description: describeBet(request.kind, legs),
+            amount: shape.stake,
+            description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
+            ...(request.freeBetId ? { freeBetId: request.freeBetId } : {}),
           },
         },
       },
-      this.policy.holdMs,
+      // A held bet's debit is stored now (its id and body fixed before anything is sent), sent only if the hold's end accepts it.
+      held ? HELD_DEBIT_MS : this.policy.holdMs,
     );
     // The same bet id placed twice at once: the other placement stored it; answer what became of it.
     if (!stored) return this.retryDebit(request.betId, session, requestHash);
+    if (held) {
+      held.start(request.betId);
+      return { statusCode: 202, body: { bet: stored.view('pending') } };
+    }
     const { debit, view } = stored;
     // The market may have closed (settled), been suspended or moved while the bet was stored: such a bet is not
     // accepted, and its debit is never sent. Checked after the commit, so a settlement announced later sees its legs.
@@ -180,6 +192,8 @@ export class PlacementService {
   private async retryDebit(betId: string, session: SportsbookSession, requestHash: string): Promise<PlacementAnswer> {
     const answer = await this.answerFor(betId, session, requestHash);
     if (answer?.statusCode !== 202) return answer ?? this.unknown();
+    // Held for the in-play delay: nothing to send yet (the hold's end decides), and nothing is placed twice.
+    if (answer.body.bet.heldUntil !== null) return answer;
     await this.outbox.attempt(debitCallId(betId));
     return (await this.answerFor(betId, session, requestHash)) ?? this.unknown();
   }

@@ -5,9 +5,11 @@ import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import { creditCallId, debitCallId, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { creditCallId, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
 import { sql, type Transaction } from 'kysely';
+import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
 import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
 
@@ -22,8 +24,14 @@ export interface BetsServiceDeps {
   /** The WebSocket's hook: a message to every socket of that session. */
   notify?: NotifySession;
   placementPolicy?: PlacementPolicy;
+  /** The in-play delay (SPORTSBOOK_INPLAY_DELAY_MS); tests shorten it and may run the hold's end by hand. */
+  inPlayDelay?: InPlayDelayPolicy;
+  holdSchedule?: Schedule;
   /** The net payout cap, pence (the Betting Rules' £200,000 unless a test says otherwise). */
   payoutCap?: number;
+  cashOutPolicy?: Partial<CashOutPolicy>;
+  /** How a cash out waits out its delay (tests move prices inside it). */
+  cashOutWait?: (ms: number) => Promise<void>;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -37,13 +45,32 @@ export class BetsService {
   readonly views: BetViews;
   readonly placement: PlacementService;
   readonly settler: Settler;
+  readonly holds: InPlayHolds;
+  readonly cashOuts: CashOutService;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: BetsServiceDeps) {
     const { db, catalogue, outbox, clock } = deps;
+    const placementPolicy = deps.placementPolicy ?? defaultPlacementPolicy;
     this.views = new BetViews(db);
-    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, deps.placementPolicy);
+    this.holds = new InPlayHolds({
+      db,
+      catalogue,
+      outbox,
+      clock,
+      policy: deps.inPlayDelay ?? defaultInPlayDelayPolicy,
+      debitHoldMs: placementPolicy.holdMs,
+      schedule: deps.holdSchedule,
+      log: deps.log,
+      // Accepted: the debit goes out now, and its answer opens the bet and tells the frame. Refused: tell the frame.
+      onDecided: async (betId, accepted, debitId) => {
+        const sent = accepted ? await outbox.attemptFor(debitId, placementPolicy.inlineTries, placementPolicy.inlinePauseMs) : 'unanswered';
+        if (sent === 'unanswered') await this.push([betId]);
+      },
+    });
+    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, placementPolicy, this.holds);
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
+    this.cashOuts = new CashOutService(db, catalogue, outbox, this.views, clock, (betIds) => this.push(betIds), { ...defaultCashOutPolicy, ...deps.cashOutPolicy }, deps.payoutCap, deps.cashOutWait);
     outbox.handle('debit', this.debitAnswered);
     outbox.handle('credit', this.moneyReturned('credit'));
     outbox.handle('rollback', this.moneyReturned('rollback'));
@@ -56,10 +83,12 @@ export class BetsService {
   /** At start: finishes any settlement a crash or a failed listener left undone, then the outbox pays it. */
   async recover(): Promise<void> {
     await this.settler.recover();
+    await this.holds.sweep();
   }
 
   close(): void {
     this.unsubscribe();
+    this.holds.stopSweeping();
   }
 
   /** A debit's answer: the bet opens (and settles at once if its markets resolved meanwhile) or is rejected in words. */
@@ -119,18 +148,21 @@ export class BetsService {
     const refund = await this.deps.db.transaction().execute(async (trx) => {
       // The debit's call first, then the bet: the order in which recording a debit's answer takes them.
       const debitAbandoned = await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
-      const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
+      const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id', 'free_bet_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
       if (!bet) throw notFound(`No bet ${betId}`);
       if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
       if (bet.status === 'pending' && !debitAbandoned) throw conflict(`Bet ${betId} is being confirmed right now; try again`);
-      await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: bet.stake, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
+      // A free bet's stake was never the customer's money: a void free bet returns nothing.
+      const refund = bet.free_bet_id === null ? bet.stake : 0;
+      const ownStake = bet.free_bet_id === null ? bet.stake : 0;
+      await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: refund, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
       if (bet.status === 'pending') {
         await this.addRollback(trx, betId, { playerId: pamPlayerId(bet.player_id) });
         return 'rollback' as const;
       }
-      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: bet.stake, returns: bet.stake, settled_at: now }).execute();
+      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: ownStake, returns: refund, settled_at: now }).execute();
       const id = creditCallId(betId);
-      await this.deps.outbox.add(trx, [{ id, kind: 'credit', betId, body: { transactionId: id, betId, playerId: pamPlayerId(bet.player_id), amount: bet.stake, closesBet: true } }]);
+      await this.deps.outbox.add(trx, [{ id, kind: 'credit', betId, body: { transactionId: id, betId, playerId: pamPlayerId(bet.player_id), amount: refund, closesBet: true } }]);
       return 'credit' as const;
     });
     await this.deps.outbox.drainDue();

@@ -3,7 +3,6 @@
  * service stores the figure once and pays it once.
  */
 import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price } from '../../../src/contract/sportsbook-rules';
-import { returnsFor } from '../../../src/lib/odds';
 
 export interface SettlementLeg {
   /** The price the bet was struck at. */
@@ -14,19 +13,53 @@ export interface SettlementLeg {
 export type BetSettlement = { status: 'open' } | { status: 'won' | 'lost' | 'void'; returns: number };
 
 /**
+ * What one settled leg multiplies the stake by, as an exact fraction: won, its decimal odds (num + den) / den;
+ * void, 1; lost, 0; half-won (half the stake won at the odds, half returned), ((num + den) / den + 1) / 2 =
+ * (num + 2 den) / (2 den); half-lost (half the stake returned, half lost), 1 / 2. An Asian handicap quarter line
+ * is the only market that settles half-won or half-lost.
+ */
+export function legFactor(leg: SettlementLeg): { numerator: bigint; denominator: bigint } {
+  const num = BigInt(leg.price.num);
+  const den = BigInt(leg.price.den);
+  switch (leg.result) {
+    case 'won':
+      return { numerator: num + den, denominator: den };
+    case 'half-won':
+      return { numerator: num + 2n * den, denominator: 2n * den };
+    case 'half-lost':
+      return { numerator: 1n, denominator: 2n };
+    case 'void':
+      return { numerator: 1n, denominator: 1n };
+    case 'lost':
+      return { numerator: 0n, denominator: 1n };
+    case 'open':
+      throw new Error('an open leg has no factor yet');
+  }
+}
+
+/**
  * A single is a bet of one leg; an accumulator multiplies its legs. Any lost leg loses the bet at once, even with
  * legs still open; otherwise an open leg keeps it open. "A void bet is settled at odds of 1.00": void legs drop
- * out and the rest is paid at the other legs' odds; every leg void returns the stake as a void bet. The payout is
- * the stake times the exact product of the winning legs' odds, rounded down to the penny once, at the end.
+ * out and the rest is paid at the other legs' odds; every leg void returns the stake as a void bet. A half-won or
+ * half-lost leg (a quarter line) multiplies by its factor (legFactor). The payout is the stake times the exact
+ * product of the legs' factors, rounded down to the penny once, at the end. The bet is won when that product is at
+ * least 1 (it returns at least its stake), lost when below (a half-lost leg returns part of the stake).
  */
 export function settleBet(stakePence: number, legs: readonly SettlementLeg[]): BetSettlement {
   if (!Number.isSafeInteger(stakePence) || stakePence <= 0) throw new RangeError(`stake must be whole pence, got ${stakePence}`);
   if (legs.length === 0) throw new Error('a bet has at least one leg');
   if (legs.some((leg) => leg.result === 'lost')) return { status: 'lost', returns: 0 };
   if (legs.some((leg) => leg.result === 'open')) return { status: 'open' };
-  const winners = legs.filter((leg) => leg.result === 'won');
-  if (winners.length === 0) return { status: 'void', returns: stakePence };
-  return { status: 'won', returns: returnsFor(stakePence, winners.map((leg) => leg.price)) };
+  if (legs.every((leg) => leg.result === 'void')) return { status: 'void', returns: stakePence };
+  let numerator = BigInt(stakePence);
+  let denominator = 1n;
+  for (const leg of legs) {
+    const factor = legFactor(leg);
+    numerator *= factor.numerator;
+    denominator *= factor.denominator;
+  }
+  const returns = numerator / denominator;
+  return { status: numerator >= denominator * BigInt(stakePence) ? 'won' : 'lost', returns: returns > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(returns) };
 }
 
 export interface SettledBetFigures {

@@ -1,13 +1,16 @@
 import { sql, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
-import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult } from '../../../src/contract/sportsbook-rules';
+import { NET_PAYOUT_CAP_PENCE, type LegResult } from '../../../src/contract/sportsbook-rules';
 import type { MarketsResolved } from '../catalogue/types';
 import { settleSelection } from '../markets';
-import type { FinalResult, MarketSpec } from '../pricing/types';
+import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
 import { creditCallId } from './placement';
-import { applyPayoutCap, netPaidInWindow, settleBet, type SettledBetFigures } from './settlement';
+import { applyPayoutCap, netPaidInWindow } from './settlement';
+import { lockPayoutWindows } from './payout-window';
+import { settledPayout } from '../free-bets/returns';
+import { settleStoredBet } from './system-bets';
 import type { BetsDatabase, BetsDb } from './tables';
 
 /** Bets settled per transaction: big enough to keep 50,000 bets quick, small enough to keep locks short. */
@@ -74,15 +77,25 @@ export class Settler {
    * results, and open bets that their legs now decide are settled.
    */
   async recover(): Promise<SettledBet[]> {
-    const { rows } = await sql<{ market_id: string; event_id: string; outcome: 'result' | 'void'; spec: MarketSpec; hth: number | null; hta: number | null; fth: number | null; fta: number | null }>`
+    const { rows } = await sql<{
+      market_id: string;
+      event_id: string;
+      outcome: 'result' | 'void';
+      spec: MarketSpec;
+      hth: number | null;
+      hta: number | null;
+      fth: number | null;
+      fta: number | null;
+      goals: GoalTime[] | null;
+    }>`
       SELECT DISTINCT ON (l.market_id) l.market_id, r.event_id, r.outcome, l.spec,
-             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta
+             r.half_time_home AS hth, r.half_time_away AS hta, r.full_time_home AS fth, r.full_time_away AS fta, r.goals
         FROM sportsbook.bet_legs l JOIN sportsbook.market_resolutions r ON r.market_id = l.market_id
        WHERE l.result = 'open'`.execute(this.db);
     const byEvent = new Map<string, MarketsResolved['markets']>();
     for (const row of rows) {
       const outcome: MarketsResolved['markets'][number]['outcome'] =
-        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! } } };
+        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! }, goals: row.goals } };
       byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
     }
     const settled: SettledBet[] = [];
@@ -109,9 +122,19 @@ export class Settler {
   }
 
   private async settleChunk(trx: Transaction<BetsDatabase>, betIds: string[]): Promise<SettledBet[]> {
-    const bets = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'session_id', 'stake']).where('id', 'in', betIds).where('status', '=', 'open').execute();
+    // Locked, in id order: a cash out of one of these bets waits, then finds it settled (or settles it first, and
+    // this reads its stake as the cash out left it).
+    const bets = await trx
+      .selectFrom('sportsbook.bets')
+      .select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line', 'free_bet_id'])
+      .where('id', 'in', betIds)
+      .where('status', '=', 'open')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     if (bets.length === 0) return [];
-    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
+    // In slip order: a system bet's lines are positions of its legs.
+    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
     const legsOf = new Map<string, typeof legs>();
     for (const leg of legs) {
       const list = legsOf.get(leg.bet_id);
@@ -119,33 +142,20 @@ export class Settler {
       else legsOf.set(leg.bet_id, [leg]);
     }
     const decided = bets
-      .map((bet) => ({ bet, settlement: settleBet(bet.stake, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
+      .map((bet) => ({ bet, settlement: settleStoredBet(bet, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
       .filter((entry) => entry.settlement.status !== 'open');
     if (decided.length === 0) return [];
 
-    // One lock per player, taken in a fixed order, before the window is read: two settlements racing cannot both
-    // spend the same allowance.
-    const players = [...new Set(decided.map((entry) => entry.bet.player_id))].sort();
-    await trx.insertInto('sportsbook.payout_players').values(players.map((player_id) => ({ player_id }))).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-    await trx.selectFrom('sportsbook.payout_players').select('player_id').where('player_id', 'in', players).orderBy('player_id').forUpdate().execute();
     const now = this.clock.now();
-    const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
-    const history = await trx.selectFrom('sportsbook.payout_nets').select(['player_id', 'stake', 'returns', 'settled_at']).where('player_id', 'in', players).where('settled_at', '>=', windowStart).execute();
-    const windowOf = new Map<string, SettledBetFigures[]>();
-    const windowFor = (playerId: string) => {
-      let window = windowOf.get(playerId);
-      if (!window) windowOf.set(playerId, (window = []));
-      return window;
-    };
-    for (const row of history) windowFor(row.player_id).push({ settledAt: row.settled_at, stake: row.stake, returns: row.returns });
+    const windowFor = await lockPayoutWindows(trx, decided.map((entry) => entry.bet.player_id), now);
 
     const rows = decided.map(({ bet, settlement }) => {
-      const full = settlement.status === 'open' ? 0 : settlement.returns;
+      const { returns: full, ownStake } = settledPayout(settlement as Exclude<typeof settlement, { status: 'open' }>, bet.stake, bet.free_bet_id !== null);
       const window = windowFor(bet.player_id);
       // Only winnings are capped: a bet returning no more than its stake needs no look at the window.
-      const returns = full > bet.stake ? applyPayoutCap(full, bet.stake, netPaidInWindow(window, now), this.cap) : full;
-      window.push({ settledAt: now, stake: bet.stake, returns });
-      return { bet, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
+      const returns = full > ownStake ? applyPayoutCap(full, ownStake, netPaidInWindow(window, now), this.cap) : full;
+      window.push({ settledAt: now, stake: ownStake, returns });
+      return { bet, ownStake, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
     });
 
     const updated = await sql<{ id: string }>`
@@ -160,7 +170,7 @@ export class Settler {
     if (paid.length === 0) return [];
     await trx
       .insertInto('sportsbook.payout_nets')
-      .values(paid.map((row) => ({ bet_id: row.bet.id, player_id: row.bet.player_id, stake: row.bet.stake, returns: row.returns, settled_at: now })))
+      .values(paid.map((row) => ({ bet_id: row.bet.id, player_id: row.bet.player_id, stake: row.ownStake, returns: row.returns, settled_at: now })))
       .execute();
     await this.outbox.add(
       trx,

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { BetKind, BetStatus, LegResult } from '../../../src/contract/sportsbook-rules';
+import type { BetKind, BetStatus, LegResult, PriceChangePolicy } from '../../../src/contract/sportsbook-rules';
+import type { SystemType } from '../../../src/contract/system-bets';
 import type { MarketSpec } from '../pricing/types';
 
 /** The tables of migration 0002_bets (schema sportsbook): sessions, bets and their legs, the wallet outbox, the payout cap. */
@@ -29,6 +30,18 @@ export interface BetsTable {
   debit_call_id: string;
   placed_at: Date;
   settled_at: Date | null;
+  /** An in-play bet's hold ends then (0005); null when never held or once decided. */
+  held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  price_changes: ColumnType<PriceChangePolicy, PriceChangePolicy | undefined, PriceChangePolicy>;
+  /** A system bet's type, stake per line and lines (0006); null for other kinds. */
+  system_type: ColumnType<SystemType | null, SystemType | null | undefined, SystemType | null>;
+  stake_per_line: ColumnType<number | null, number | null | undefined, number | null>;
+  lines: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0007: what partial cash outs took off the stake and paid (the stake column is what still rides). */
+  cashed_out_stake: Generated<number>;
+  cashed_out: Generated<number>;
+  /** Migration 0008: the PAM's free-bet token that staked this bet, if one did. */
+  free_bet_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BetLegsTable {
@@ -66,13 +79,31 @@ export interface WalletCallsTable {
   updated_at: Date;
 }
 
+/** One press of Cash Out (migration 0007), keyed by the request id the browser made. */
+export interface CashOutsTable {
+  request_id: string;
+  bet_id: string;
+  player_id: string;
+  full_cash_out: boolean;
+  offer_seen: number;
+  amount_asked: number | null;
+  state: 'pending' | 'accepted' | 'refused';
+  paid: number | null;
+  stake_cashed: number | null;
+  refusal_code: string | null;
+  refusal: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
 export interface BetsDatabase {
   'sportsbook.sessions': SessionsTable;
   'sportsbook.bets': BetsTable;
   'sportsbook.bet_legs': BetLegsTable;
   'sportsbook.wallet_calls': WalletCallsTable;
   'sportsbook.payout_players': { player_id: string };
-  'sportsbook.payout_nets': { bet_id: string; player_id: string; stake: number; returns: number; settled_at: Date };
+  'sportsbook.payout_nets': { bet_id: string; player_id: string; stake: number; returns: number; settled_at: Date; part: ColumnType<string, string | undefined, never> };
+  'sportsbook.cash_outs': CashOutsTable;
 }
 
 export type BetsDb = Kysely<BetsDatabase>;

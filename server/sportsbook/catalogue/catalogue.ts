@@ -188,7 +188,17 @@ export class LiveCatalogue implements Catalogue {
       }
       const needsEnding = isOpenStatus(record.status) || (record.status === 'ended' && (!sameScore(record.score, result.fullTime) || !sameScore(record.halfTimeScore, result.halfTime)));
       if (needsEnding) {
-        const ended: EventRecord = { ...record, status: 'ended', phase: 'full-time', minute: 90, score: { ...result.fullTime }, halfTimeScore: { ...result.halfTime }, suspendedUntil: null, seq: record.seq + 1 };
+        const ended: EventRecord = {
+          ...record,
+          status: 'ended',
+          phase: 'full-time',
+          minute: 90,
+          score: { ...result.fullTime },
+          halfTimeScore: { ...result.halfTime },
+          goals: result.goals ? [...result.goals] : [],
+          suspendedUntil: null,
+          seq: record.seq + 1,
+        };
         await this.persist(entry, () => this.deps.store.saveEvent(ended, this.deps.clock.now()));
         await this.apply(entry, ended, entry.states);
       }

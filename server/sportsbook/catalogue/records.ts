@@ -1,5 +1,5 @@
 import type { EventPhase, EventStatus, Score } from '../../../src/contract/sportsbook-rules';
-import type { MatchRates } from '../pricing/types';
+import type { GoalTime, MatchRates } from '../pricing/types';
 
 /** The stored state of one event: what the feed and the operator change, and the model prices from. */
 export interface EventRecord {
@@ -13,6 +13,8 @@ export interface EventRecord {
   minute: number;
   score: Score;
   halfTimeScore: Score | null;
+  /** Every goal so far, in the order scored, at its match minute. */
+  goals: GoalTime[];
   /** Bumped by one on every change that is pushed. */
   seq: number;
   /** Set while a goal holds every market suspended; cleared (a change of its own) once it has passed. */

@@ -20,6 +20,7 @@ const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
   minute: row.minute,
   score: { home: row.home_score, away: row.away_score },
   halfTimeScore: row.half_time_home === null || row.half_time_away === null ? null : { home: row.half_time_home, away: row.half_time_away },
+  goals: row.goals ?? [],
   seq: row.seq,
   suspendedUntil: row.suspended_until ? new Date(row.suspended_until) : null,
   rates: { home: row.rate_home, away: row.rate_away, rho: row.rho },
@@ -33,6 +34,7 @@ const stateColumns = (record: EventRecord, now: Date) => ({
   away_score: record.score.away,
   half_time_home: record.halfTimeScore?.home ?? null,
   half_time_away: record.halfTimeScore?.away ?? null,
+  goals: JSON.stringify(record.goals),
   seq: record.seq,
   suspended_until: record.suspendedUntil,
   updated_at: now,
@@ -183,6 +185,7 @@ export class CatalogueStore {
                     half_time_away: result?.halfTime.away ?? null,
                     full_time_home: result?.fullTime.home ?? null,
                     full_time_away: result?.fullTime.away ?? null,
+                    goals: result?.goals ? JSON.stringify(result.goals) : null,
                     resolved_at: now,
                   };
                 }),
@@ -215,7 +218,10 @@ export class CatalogueStore {
       outcome:
         row.outcome === 'void'
           ? { kind: 'void' as const }
-          : { kind: 'result' as const, result: { halfTime: { home: row.half_time_home!, away: row.half_time_away! }, fullTime: { home: row.full_time_home!, away: row.full_time_away! } } },
+          : {
+              kind: 'result' as const,
+              result: { halfTime: { home: row.half_time_home!, away: row.half_time_away! }, fullTime: { home: row.full_time_home!, away: row.full_time_away! }, goals: row.goals },
+            },
     }));
   }
 }

@@ -1,6 +1,7 @@
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import type { BetsDatabase } from '../bets/tables';
+import type { GoalTime } from '../pricing/types';
 
 export interface CompetitionsTable {
   id: string;
@@ -38,6 +39,8 @@ export interface EventsTable {
   rate_home: number;
   rate_away: number;
   rho: number;
+  /** In the order scored (0003). */
+  goals: ColumnType<GoalTime[], string | undefined, string>;
   created_at: Date;
   updated_at: Date;
 }
@@ -59,6 +62,8 @@ export interface MarketResolutionsTable {
   half_time_away: number | null;
   full_time_home: number | null;
   full_time_away: number | null;
+  /** Null when the result came without goal times (0003). */
+  goals: ColumnType<GoalTime[] | null, string | null | undefined, string | null>;
   resolved_at: Date;
 }
 

@@ -100,7 +100,7 @@ export class MatchFeed {
   /** Full time: every market is resolved by the final score. Not awaited by the tick, so the clock keeps running. */
   private settle(record: EventRecord): void {
     if (this.settling.has(record.id)) return;
-    const result = { halfTime: record.halfTimeScore ?? record.score, fullTime: record.score };
+    const result = { halfTime: record.halfTimeScore ?? record.score, fullTime: record.score, goals: record.goals };
     const work = this.deps.catalogue
       .resultEvent(record.id, result)
       .catch((error: unknown) => this.deps.logger?.error({ err: error, eventId: record.id }, 'resolving a finished match failed'))
@@ -134,6 +134,7 @@ export class MatchFeed {
         minute: 0,
         score: { home: 0, away: 0 },
         halfTimeScore: null,
+        goals: [],
         seq: 1,
         suspendedUntil: null,
         rates: model.matchRates(home, away, { homeGoals: league.homeGoals, awayGoals: league.awayGoals, rho: league.rho }),

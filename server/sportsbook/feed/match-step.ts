@@ -27,7 +27,7 @@ export function stepMatch(current: EventRecord, context: StepContext): Omit<Even
   if (!isOpenStatus(current.status)) return undefined;
   const target = matchClock(current.kickoffAt, context.now, context.speed);
   if (target.phase === 'pre-match') return undefined;
-  const next = { ...current, score: { ...current.score }, halfTimeScore: current.halfTimeScore ? { ...current.halfTimeScore } : null };
+  const next = { ...current, score: { ...current.score }, halfTimeScore: current.halfTimeScore ? { ...current.halfTimeScore } : null, goals: [...current.goals] };
   let changed = false;
   /** When the last goal's minute ended, in real time: its suspension runs from then (a caught-up goal long ago suspends nothing). */
   let lastGoalAt: number | undefined;
@@ -42,8 +42,15 @@ export function stepMatch(current: EventRecord, context: StepContext): Omit<Even
     const home = context.scores(next.id, minute, 'home', 1 - Math.exp(-rates.home));
     const away = context.scores(next.id, minute, 'away', 1 - Math.exp(-rates.away));
     next.minute = minute;
-    if (home) next.score.home++;
-    if (away) next.score.away++;
+    // Both in one minute: recorded home first (a draw of the order would change nothing the model prices).
+    if (home) {
+      next.score.home++;
+      next.goals.push({ side: 'home', minute });
+    }
+    if (away) {
+      next.score.away++;
+      next.goals.push({ side: 'away', minute });
+    }
     if (home || away) lastGoalAt = next.kickoffAt.getTime() + realOffsetOfMinute(next.minute, context.speed);
     changed = true;
   };

@@ -11,11 +11,14 @@ import { bothTeamsToScore } from './both-teams-to-score';
 import { correctScore } from './correct-score';
 import { doubleChance } from './double-chance';
 import { drawNoBet } from './draw-no-bet';
+import { firstGoalTime } from './first-goal-time';
 import { firstHalfResult } from './first-half-result';
+import { firstTeamToScore } from './first-team-to-score';
 import { halfTimeFullTime } from './half-time-full-time';
 import { MARKET_MARGINS, offeredPrice } from './margins';
 import type { MarketRule, SelectionChances } from './market-rule';
 import { matchResult } from './match-result';
+import { threeWayHandicap } from './three-way-handicap';
 import { totalGoals } from './total-goals';
 
 export { MARKET_MARGINS, MIN_OFFERED_PROBABILITY, rawDecimalOdds } from './margins';
@@ -32,9 +35,12 @@ export const MARKET_RULES: Readonly<Record<MarketType, MarketRule>> = {
   'first-half-result': firstHalfResult,
   'half-time-full-time': halfTimeFullTime,
   'asian-handicap': asianHandicap,
+  'three-way-handicap': threeWayHandicap,
+  'first-team-to-score': firstTeamToScore,
+  'first-goal-time': firstGoalTime,
 };
 
-/** Every market of a match between these teams (names as customers see them). Stable keys; 27 markets. */
+/** Every market of a match between these teams (names as customers see them). Stable keys; 45 markets. */
 export function marketCatalogue(home: string, away: string): MarketSpec[] {
   return Object.values(MARKET_RULES).flatMap((rule) => rule.specs({ home, away }));
 }
@@ -55,7 +61,7 @@ export function priceEvent(
   const distribution = scoreDistribution(rates, state);
   return catalogue.map((spec) => {
     const rule = MARKET_RULES[spec.type];
-    const chances = rule.chances(spec, distribution);
+    const chances = rule.chances(spec, distribution, state);
     const closed = state.phase === 'full-time' || rule.periodOver?.(state) === true || isDecided(chances);
     const selections = spec.selections.map(({ key }, index): PricedSelection => {
       const { win, void: voidChance, lose } = chances[index]!;

@@ -16,6 +16,9 @@ export const MARKET_MARGINS: Readonly<Record<MarketType, number>> = {
   'first-half-result': 0.07,
   'half-time-full-time': 0.15,
   'asian-handicap': 0.05,
+  'three-way-handicap': 0.07,
+  'first-team-to-score': 0.07,
+  'first-goal-time': 0.12,
 };
 
 /** A selection fairer than this (0.2%, about 500/1) is not offered: too unlikely to price with any confidence. */

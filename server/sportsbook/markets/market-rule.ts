@@ -17,7 +17,7 @@ export interface SelectionChances {
 export interface MarketRule {
   specs(teams: Teams): MarketSpec[];
   /** In the order of spec.selections. */
-  chances(spec: MarketSpec, distribution: ScoreDistribution): SelectionChances[];
+  chances(spec: MarketSpec, distribution: ScoreDistribution, state: MatchState): SelectionChances[];
   settle(spec: MarketSpec, selectionKey: string, result: FinalResult): SelectionOutcome;
   /** The market's period is over though the match goes on (a first-half market after half time). */
   periodOver?(state: MatchState): boolean;
@@ -29,10 +29,31 @@ export interface MarketRule {
  */
 export type Outcome<Figure extends unknown[]> = (spec: MarketSpec, selectionKey: string, ...figure: Figure) => SelectionOutcome;
 
+/**
+ * Adds a score's mass to the way it settles the selection. A half-won or half-lost score is half a stake won (or
+ * lost) and half returned, so its mass goes half to win (lose) and half to void: the price made from win / (win +
+ * lose) then returns exactly the stake on average at fair odds, as for any selection that can be void.
+ */
 function tally(chances: SelectionChances, settled: SelectionOutcome, mass: number): void {
-  if (settled === 'won') chances.win += mass;
-  else if (settled === 'void') chances.void += mass;
-  else chances.lose += mass;
+  switch (settled) {
+    case 'won':
+      chances.win += mass;
+      break;
+    case 'void':
+      chances.void += mass;
+      break;
+    case 'lost':
+      chances.lose += mass;
+      break;
+    case 'half-won':
+      chances.win += mass / 2;
+      chances.void += mass / 2;
+      break;
+    case 'half-lost':
+      chances.lose += mass / 2;
+      chances.void += mass / 2;
+      break;
+  }
 }
 
 /** A market settled on the full-time score. */
@@ -101,6 +122,21 @@ export function lineOf(spec: MarketSpec): number {
 }
 
 export const won = (condition: boolean): SelectionOutcome => (condition ? 'won' : 'lost');
+
+/**
+ * Betting Rules, Asian handicap: "Quarter lines (such as -0.25 or -0.75): your stake is split equally between the
+ * two nearest lines." The margin is the figure after the handicap (goal difference plus the line, for the side
+ * backed). Half and whole lines settle as againstLine; a quarter line settles each half of the stake on its
+ * neighbours, 0.5 apart, so one of them is a whole line: one half won and one void is half-won, one void and one
+ * lost is half-lost, both alike settle alike (one won and one lost cannot happen).
+ */
+export function againstAsianLine(margin: number): SelectionOutcome {
+  if (Number.isInteger(margin * 2)) return againstLine(margin);
+  const lower = againstLine(margin - 0.25);
+  const upper = againstLine(margin + 0.25);
+  if (lower === upper) return lower;
+  return lower === 'won' || upper === 'won' ? 'half-won' : 'half-lost';
+}
 
 /** won above zero, void at zero, lost below: a line's settlement after the handicap or against the total. */
 export const againstLine = (margin: number): SelectionOutcome => (margin > 0 ? 'won' : margin === 0 ? 'void' : 'lost');

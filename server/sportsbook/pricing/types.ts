@@ -74,11 +74,25 @@ export interface PricedMarket {
   selections: PricedSelection[];
 }
 
-export type SelectionOutcome = 'won' | 'lost' | 'void';
+export type SelectionOutcome = 'won' | 'lost' | 'void' | 'half-won' | 'half-lost';
+
+/**
+ * A goal and the minute of the match clock it was scored in, 1 to 90: "Goals scored in first-half stoppage time
+ * count as scored in the 45th minute, and goals scored in second-half stoppage time count as scored in the 90th."
+ */
+export interface GoalTime {
+  side: 'home' | 'away';
+  minute: number;
+}
 
 export interface FinalResult {
   halfTime: Score;
   fullTime: Score;
+  /**
+   * Every goal in the order scored, when known; markets on the first goal are void without them (an operator's
+   * result given as scores only). Ignored unless they add up to both scores.
+   */
+  goals?: GoalTime[] | null;
 }
 
 /** Per-minute scoring rates at this moment of the match, for the feed to draw goals from the same model. */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import { OverlayMenu } from '../../ui/OverlayMenu';
-import { overlaysInCategory, type OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
+import type { OverlayStore } from '../../stores/OverlayStore';
 import { lastKnownAge } from './BalanceFigure';
 import { BalanceAmount, BalanceNotice } from './BalanceNotice';
 import { RetryNotice } from '../../ui/RetryNotice';
@@ -13,14 +14,15 @@ import { Spinner } from '../../ui/Spinner';
 import { FormAlert } from '../../ui/FormAlert';
 import { AvatarUpload } from './AvatarUpload';
 import { NO_USER_DATA } from './messages';
+import { formatSignInTime } from '../auth/signInTime';
 import './account.css';
 
 /** Deposit and Withdraw have their own buttons above the list. */
 const OWN_BUTTONS = ['account_deposit', 'account_withdraw'];
 
 /** The drawers the account list offers: each category's entry points under account; My Bets only on mobile. */
-export function accountItems(isMobile: boolean) {
-  return [...overlaysInCategory('account_personal-details'), ...overlaysInCategory('account'), ...overlaysInCategory('account_responsible-gambling')].filter(
+export function accountItems(overlays: Pick<OverlayStore, 'inCategory'>, isMobile: boolean) {
+  return [...overlays.inCategory('account_personal-details'), ...overlays.inCategory('account'), ...overlays.inCategory('account_responsible-gambling')].filter(
     (definition) => definition.back === 'account' && !OWN_BUTTONS.includes(definition.name) && (definition.name !== 'AllBets' || isMobile),
   );
 }
@@ -40,6 +42,7 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
           <p className="account__name">{user.firstName}</p>
           <p className="account__meta">Member since {formatDate(user.createdAt)}</p>
           <p className="account__meta">Account ID: {user.id}</p>
+          {session.previousSignInAt && <p className="account__meta">Previous sign-in: {formatSignInTime(session.previousSignInAt)}</p>}
         </div>
       </section>
       <section className="account__balance" aria-label="Balance">
@@ -57,7 +60,7 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
           </button>
         </div>
       </section>
-      <OverlayMenu label="Account menu" items={accountItems(isMobile)} />
+      <OverlayMenu label="Account menu" items={accountItems(overlays, isMobile)} />
       <button type="button" className="button button--ghost button--block" onClick={() => overlays.open('logout')}>
         Logout
       </button>

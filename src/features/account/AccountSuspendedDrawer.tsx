@@ -1,5 +1,5 @@
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { useSupportEmail } from '../../app/useSupportEmail';
 import { StatusScreen } from '../../ui/StatusScreen';
 import './account.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { Spinner } from '../../ui/Spinner';
 import { FormAlert } from '../../ui/FormAlert';
 import { PersonalDetailsView } from './PersonalDetailsView';

@@ -1,5 +1,5 @@
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { FormAlert } from '../../ui/FormAlert';

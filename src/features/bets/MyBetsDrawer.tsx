@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { Spinner } from '../../ui/Spinner';
 
 const SportsbookFrame = lazy(() => import('../sportsbook/SportsbookFrame'));

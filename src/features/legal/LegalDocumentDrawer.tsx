@@ -4,7 +4,7 @@ import { useStores } from '../../stores/context';
 import { errorMessage } from '../../api/http';
 import { DATE_FORMAT } from '../../lib/dates';
 import { Spinner } from '../../ui/Spinner';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import type { ShownDocument } from './ContentStore';
 import { MarkdownDocument } from './MarkdownDocument';
 import { tableOfContents } from './toc';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import type { LimitKind } from '../../contract/limits';
 import { formatPence } from '../../lib/money';
 import './limits.css';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { ErrorScreen } from '../../ui/ErrorScreen';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { Spinner } from '../../ui/Spinner';

@@ -1,5 +1,5 @@
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import type { LockAccountResponse } from '../../contract/safer-gambling';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { lockedAlert } from './useLockAccount';

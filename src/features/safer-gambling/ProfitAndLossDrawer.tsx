@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { saferGamblingApi } from '../../api/safer-gambling';
 import { errorMessage } from '../../api/http';
 import type { ProfitLossRequest } from '../../contract/safer-gambling';

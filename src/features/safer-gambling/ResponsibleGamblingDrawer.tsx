@@ -1,10 +1,14 @@
-import { overlaysInCategory, type OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
+import type { OverlayStore } from '../../stores/OverlayStore';
+import { useStores } from '../../stores/context';
 import { OverlayMenu } from '../../ui/OverlayMenu';
 
 /** The safer-gambling tools under this drawer, in registry order. */
-export const responsibleGamblingItems = () => overlaysInCategory('account_responsible-gambling').filter((definition) => definition.back === 'account_responsible-gambling');
+export const responsibleGamblingItems = (overlays: Pick<OverlayStore, 'inCategory'>) =>
+  overlays.inCategory('account_responsible-gambling').filter((definition) => definition.back === 'account_responsible-gambling');
 
 /** account_responsible-gambling: every tool with its title and subtitle. */
 export default function ResponsibleGamblingDrawer(_props: OverlayProps) {
-  return <OverlayMenu label="Responsible gambling" items={responsibleGamblingItems()} />;
+  const { overlays } = useStores();
+  return <OverlayMenu label="Responsible gambling" items={responsibleGamblingItems(overlays)} />;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { LockAccountForm } from './LockAccountForm';
 
 const OPTIONS = [

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { TIME_OUT_MAX_DAYS } from '../../contract/safer-gambling';
 import { LockAccountForm } from './LockAccountForm';
 

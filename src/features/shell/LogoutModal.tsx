@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStores } from '../../stores/context';
-import type { OverlayProps } from '../../overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 
 export default function LogoutModal(_props: OverlayProps) {
   const { session, overlays } = useStores();

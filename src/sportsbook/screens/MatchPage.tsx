@@ -13,10 +13,15 @@ const GROUPS: Array<{ type: MarketType; title: string }> = [
   { type: 'both-teams-to-score', title: 'Both Teams To Score' },
   { type: 'total-goals', title: 'Total Goals' },
   { type: 'asian-handicap', title: 'Asian Handicap' },
+  { type: 'three-way-handicap', title: 'Handicap (3-Way)' },
   { type: 'correct-score', title: 'Correct Score' },
   { type: 'first-half-result', title: 'First Half Result' },
   { type: 'half-time-full-time', title: 'Half Time/Full Time' },
+  { type: 'first-team-to-score', title: 'First Team To Score' },
+  { type: 'first-goal-time', title: 'Time of First Goal' },
 ];
+/** Markets listed one line per row (a goals line or a handicap). */
+const LINE_TYPES = new Set<MarketType>(['total-goals', 'asian-handicap', 'three-way-handicap']);
 const OPEN_AT_FIRST = new Set<MarketType>(['match-result', 'double-chance', 'both-teams-to-score', 'total-goals']);
 
 /** The match page: header with score and clock, every market grouped and collapsible. */
@@ -121,7 +126,7 @@ function MarketGroup({ title, type, markets }: { title: string; type: MarketType
       </h2>
       {open && (
         <div id={id} className="market__body">
-          {markets.length === 1 && type !== 'total-goals' && type !== 'asian-handicap' ? <SelectionGrid market={markets[0]!} type={type} /> : markets.map((market) => <LineRow key={market.id} market={market} />)}
+          {markets.length === 1 && !LINE_TYPES.has(type) ? <SelectionGrid market={markets[0]!} type={type} /> : markets.map((market) => <LineRow key={market.id} market={market} />)}
         </div>
       )}
     </section>
@@ -141,17 +146,20 @@ function SelectionGrid({ market, type }: { market: Market; type: MarketType }) {
   );
 }
 
-/** A goals line or handicap line: its name, then its two prices. */
+/** A goals line or handicap line: its name, then its two prices (three on a 3-way handicap). */
 function LineRow({ market }: { market: Market }) {
   const { catalog } = useSportsbook();
   // A decided line (Over 0.5 after a goal) is no longer offered: leave it out rather than show two dead buttons.
   if (market.status === 'closed' || market.selections.every((selection) => selection.status === 'closed' || !selection.price)) return null;
   return (
-    <div className="line-row" role="group" aria-label={market.name}>
-      <span className="line-row__name">{market.name.replace(/^(Total Goals Over\/Under|Asian Handicap)\s*/, '') || market.name}</span>
-      {market.selections.map((selection) => (
-        <OddsButton key={selection.id} live={catalog.findSelection(selection.id)} label={selection.name} />
+    <div className={`line-row${market.selections.length === 3 ? ' line-row--3' : ''}`} role="group" aria-label={market.name}>
+      <span className="line-row__name">{market.name.replace(/^(Total Goals Over\/Under|Asian Handicap|Handicap)\s*/, '') || market.name}</span>
+      {market.selections.map((selection, at) => (
+        <OddsButton key={selection.id} live={catalog.findSelection(selection.id)} label={market.selections.length === 3 ? THREE_WAY_LABELS[at] : selection.name} />
       ))}
     </div>
   );
 }
+
+/** A 3-way line's buttons read 1, X, 2 as on a UK coupon; the row names the line, and each button's accessible name says it all. */
+const THREE_WAY_LABELS = ['1', 'X', '2'];

@@ -58,6 +58,11 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     returns: null,
     settledAt: null,
     reason: null,
+    heldUntil: null,
+    system: null,
+    cashedOutStake: 0,
+    cashedOut: 0,
+    freeBet: false,
     ...overrides,
   };
 }

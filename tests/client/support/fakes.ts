@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { AppDatabase } from '../../../src/db/database';
 import { RootStore } from '../../../src/stores/RootStore';
+import { overlayCatalog } from '../../../src/overlays/registry';
 import type { SocketLike } from '../../../src/stores/LiveConnection';
 import type { TokenResponse } from '../../../src/contract/auth';
 
@@ -98,6 +99,7 @@ export function createTestRoot(options: { routes?: Record<string, Route | Reply>
   const root = new RootStore({
     db: new AppDatabase(`test-${process.pid}-${++databases}`),
     queryClient: new QueryClient(),
+    overlayCatalog,
     storage,
     fetch: fetch as unknown as typeof globalThis.fetch,
     alert,
