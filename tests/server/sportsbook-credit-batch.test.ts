@@ -47,6 +47,9 @@ for (const kind of databaseKinds()) {
       const loser = await place(bob, away, 700);
       expect(await pamBalance(world, ann.user.id)).toBe(8_500);
       expect(await pamBalance(world, bob.user.id)).toBe(7_300);
+      // The bet pushed when its debit was answered (built from the row that statement wrote) is the bet as read.
+      const pushed = world.pushed.filter(({ message }) => message.type === 'bet' && message.bet.betId === winners[0]).at(-1);
+      expect(pushed?.message).toEqual({ type: 'bet', bet: (await frame(world, ann.token, 'GET', `/api/bets/${winners[0]}`)).json() });
 
       loseNextAnswer = true;
       batchedCalls = 0;

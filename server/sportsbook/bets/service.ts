@@ -93,9 +93,19 @@ export class BetsService {
 
   /** A debit's answer: the bet opens (and settles at once if its markets resolved meanwhile) or is rejected in words. */
   private readonly debitAnswered: CallHandler = {
-    // The usual answer opens the bet in the statement that records it.
+    // The usual answer opens the bet in the statement that records it, and returns it with its legs for the push.
+    // The legs are locked: a settlement resolving them either went first (their results show here, and the bet is
+    // settled below) or waits for this commit (and then finds the bet open).
     alongside: (call, result) =>
-      result.state === 'done' ? sql`UPDATE sportsbook.bets SET status = 'open' WHERE id = ${call.betId} AND status = 'pending' AND EXISTS (SELECT 1 FROM answered)` : undefined,
+      result.state !== 'done'
+        ? undefined
+        : {
+            statements: [
+              { name: 'opened', statement: sql`UPDATE sportsbook.bets SET status = 'open' WHERE id = ${call.betId} AND status = 'pending' AND EXISTS (SELECT 1 FROM answered) RETURNING *` },
+              { name: 'struck', statement: sql`SELECT * FROM sportsbook.bet_legs WHERE bet_id = ${call.betId} AND EXISTS (SELECT 1 FROM answered) FOR UPDATE` },
+            ],
+            returning: sql`SELECT opened.*, (SELECT json_agg(struck) FROM struck) AS legs FROM opened`,
+          },
     inTransaction: async (trx, call, result) => {
       if (result.state === 'done') return;
       const unconfirmed = result.code === UNCONFIRMED;
@@ -111,8 +121,11 @@ export class BetsService {
       if (unconfirmed) await this.addRollback(trx, call.betId, call.body);
       if (rejected && result.code === 'SessionExpired') await this.deps.sessions.end(rejected.session_id, trx);
     },
-    afterCommit: async (call, result) => {
-      // Read after the commit, so a settlement that skipped this bet while it was pending is seen here (its legs).
+    afterCommit: async (call, result, returned) => {
+      // Opened with legs still open: pushed as written, no read.
+      const opened = returned?.id ? this.views.fromRow(returned as Parameters<BetViews['fromRow']>[0]) : undefined;
+      if (opened && opened.view.legs.every((leg) => leg.result === 'open')) return this.notifyAll([opened]);
+      // Otherwise read after the commit, and settle a bet whose legs a settlement decided while it was pending.
       let bets = await this.views.withSessions([call.betId]);
       if (result.state === 'done' && bets.some(({ view }) => view.legs.some((leg) => leg.result !== 'open'))) {
         await this.settler.settle([call.betId]);

@@ -63,10 +63,12 @@ export class BetViews {
     const { rows } = await sql<BetRow & { legs: JsonLegRow[] | null }>`
       SELECT b.*, (SELECT json_agg(l) FROM sportsbook.bet_legs l WHERE l.bet_id = b.id) AS legs
       FROM sportsbook.bets b WHERE b.id = ANY(${[...betIds]}::uuid[])`.execute(db);
-    return rows.map(({ legs, ...bet }) => ({
-      sessionId: bet.session_id,
-      view: betView(bet, (legs ?? []).map((leg) => ({ ...leg, kickoff_at: new Date(leg.kickoff_at) }))),
-    }));
+    return rows.map((row) => this.fromRow(row));
+  }
+
+  /** A bet row with its legs as json_agg gives them (timestamps as text), and the session it was placed in. */
+  fromRow({ legs, ...bet }: BetRow & { legs: JsonLegRow[] | null }): { sessionId: string; view: BetView } {
+    return { sessionId: bet.session_id, view: betView(bet, (legs ?? []).map((leg) => ({ ...leg, kickoff_at: new Date(leg.kickoff_at) }))) };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
 import { AppError, unauthorized } from '../../errors';
@@ -18,6 +19,8 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 const sessionEnded = () => unauthorized(SESSION_ENDED_MESSAGE, 'SessionExpired');
 const walletUnreachable = () => new AppError(503, 'We cannot reach your account right now. Please try again in a moment.', 'WalletUnavailable');
+
+const FIND_SESSION = 'SELECT id, player_id, pam_session_id, currency FROM sportsbook.sessions WHERE token_hash = $1 AND ended_at IS NULL AND created_at > $2';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -56,13 +59,12 @@ export class SessionService {
   }
 
   async find(token: string): Promise<SportsbookSession | undefined> {
-    const row = await this.db
-      .selectFrom('sportsbook.sessions')
-      .select(['id', 'player_id', 'pam_session_id', 'currency'])
-      .where('token_hash', '=', hashToken(token))
-      .where('ended_at', 'is', null)
-      .where('created_at', '>', new Date(this.clock.now().getTime() - SESSION_MAX_MS))
-      .executeTakeFirst();
+    // Every request of the frame starts here: the statement is written once, not built per call.
+    const {
+      rows: [row],
+    } = await this.db.executeQuery<{ id: string; player_id: string; pam_session_id: string; currency: string }>(
+      CompiledQuery.raw(FIND_SESSION, [hashToken(token), new Date(this.clock.now().getTime() - SESSION_MAX_MS)]),
+    );
     return row && { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency };
   }
 

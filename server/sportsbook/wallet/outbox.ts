@@ -22,12 +22,13 @@ export type CallResult = { state: 'done'; answer: Record<string, unknown> } | { 
 export interface CallHandler {
   /**
    * The usual answer's change as part of the very statement that records the answer (one round trip, no
-   * transaction): a statement for a CTE that can read `answered` (the call's row, present only when this answer is
-   * the first). Undefined for answers that need inTransaction.
+   * transaction): CTEs that can read `answered` (the call's row, present only when this answer is the first), and a
+   * query over them (`returning`, at most one row) whose row afterCommit receives. Undefined for answers that need
+   * inTransaction.
    */
-  alongside?(call: WalletCall, result: CallResult): RawBuilder<unknown> | undefined;
+  alongside?(call: WalletCall, result: CallResult): { statements: Array<{ name: string; statement: RawBuilder<unknown> }>; returning: RawBuilder<unknown> } | undefined;
   inTransaction?(trx: Transaction<BetsDatabase>, call: WalletCall, result: CallResult): Promise<void>;
-  afterCommit?(call: WalletCall, result: CallResult): Promise<void> | void;
+  afterCommit?(call: WalletCall, result: CallResult, returned?: Record<string, unknown>): Promise<void> | void;
 }
 
 export interface OutboxPolicy {
@@ -313,8 +314,12 @@ export class WalletOutbox {
     const alongside = handler?.alongside?.(call, result);
     // Credits and rollbacks change nothing else here, and a handler's usual change rides in the same statement:
     // one statement, no transaction (placement and settlement send thousands).
+    let returned: Record<string, unknown> | undefined;
     const recorded = alongside
-      ? await this.recordAlongside(call, result, alongside)
+      ? await this.recordAlongside(call, result, alongside).then((row) => {
+          returned = row;
+          return row !== undefined;
+        })
       : inTransaction
       ? await this.db.transaction().execute(async (trx) => {
           if (!(await markAnswered(trx))) return false;
@@ -322,20 +327,20 @@ export class WalletOutbox {
           return true;
         })
       : await markAnswered(this.db);
-    if (recorded) await handler?.afterCommit?.(call, result);
+    if (recorded) await handler?.afterCommit?.(call, result, returned);
     return recorded;
   }
 
-  private async recordAlongside(call: WalletCall, result: CallResult, alongside: RawBuilder<unknown>): Promise<boolean> {
+  /** The answer recorded with the handler's statements; the returning query's row (empty if none), or undefined if not the first answer. */
+  private async recordAlongside(call: WalletCall, result: CallResult, alongside: NonNullable<ReturnType<NonNullable<CallHandler['alongside']>>>): Promise<Record<string, unknown> | undefined> {
     const answer = JSON.stringify(answerOf(result));
-    const recorded = await sql<{ id: string }>`
+    const recorded = await sql<Record<string, unknown>>`
       WITH answered AS (
         UPDATE sportsbook.wallet_calls SET state = ${result.state}, answer = ${answer}::jsonb, updated_at = ${this.clock.now()}
         WHERE id = ${call.id} AND state = 'pending'
         RETURNING id
-      ),
-      alongside AS (${alongside})
-      SELECT id FROM answered`.execute(this.db);
-    return recorded.rows.length > 0;
+      )${alongside.statements.length > 0 ? sql.join(alongside.statements.map(({ name, statement }) => sql`, ${sql.id(name)} AS (${statement})`), sql``) : sql``}
+      SELECT r.* FROM answered LEFT JOIN LATERAL (${alongside.returning}) r ON true`.execute(this.db);
+    return recorded.rows[0];
   }
 }
