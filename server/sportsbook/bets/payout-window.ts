@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { PAYOUT_CAP_WINDOW_MS } from '../../../src/contract/sportsbook-rules';
 import type { SettledBetFigures } from './settlement';
 import type { BetsDatabase } from './tables';
@@ -21,7 +21,15 @@ export async function lockPayoutWindows(trx: Transaction<BetsDatabase>, playerId
   await trx.insertInto('sportsbook.payout_players').values(players.map((player_id) => ({ player_id }))).onConflict((oc) => oc.column('player_id').doNothing()).execute();
   await trx.selectFrom('sportsbook.payout_players').select('player_id').where('player_id', 'in', players).orderBy('player_id').forUpdate().execute();
   const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
-  const history = await trx.selectFrom('sportsbook.payout_nets').select(['player_id', 'stake', 'returns', 'settled_at']).where('player_id', 'in', players).where('settled_at', '>=', windowStart).execute();
-  for (const row of history) windowFor(row.player_id).push({ settledAt: row.settled_at, stake: row.stake, returns: row.returns });
+  // What the window holds, as netPaidInWindow reads it: the largest net over a stretch of it ending now, one row per
+  // player computed by the database (a settlement of 50,000 bets in chunks would otherwise read every earlier chunk
+  // again). It stands in the list as one figure at the window's start, older than anything paid now, so the suffix
+  // sums over it and what the caller adds are the ones over the whole history.
+  const history = await sql<{ player_id: string; largest: number }>`
+    SELECT player_id, max(suffix)::bigint AS largest FROM (
+      SELECT player_id, sum(returns - stake) OVER (PARTITION BY player_id ORDER BY settled_at DESC, bet_id ROWS UNBOUNDED PRECEDING) AS suffix
+      FROM sportsbook.payout_nets WHERE player_id = ANY(${players}::text[]) AND settled_at >= ${windowStart} AND settled_at <= ${now}
+    ) suffixes GROUP BY player_id`.execute(trx);
+  for (const row of history.rows) if (row.largest > 0) windowFor(row.player_id).push({ settledAt: windowStart, stake: 0, returns: row.largest });
   return windowFor;
 }

@@ -183,7 +183,10 @@ export class WalletOutbox {
     // Credits whose answer changes nothing but their own row go in batches; everything else one call at a time.
     const creditBatch = this.policy.creditBatch ?? CREDIT_BATCH;
     const credit = this.handlers.get('credit');
-    const batched = creditBatch > 1 && !credit?.inTransaction && !credit?.alongside ? calls.filter((call) => call.kind === 'credit') : [];
+    // In player order, so that batches sent side by side mostly name different players and do not queue at the PAM
+    // behind each other's wallet locks.
+    const playerOf = (call: WalletCall) => Number(call.body.playerId);
+    const batched = creditBatch > 1 && !credit?.inTransaction && !credit?.alongside ? calls.filter((call) => call.kind === 'credit').sort((a, b) => playerOf(a) - playerOf(b)) : [];
     const inBatches = new Set(batched);
     const units: Array<{ ids: string[]; send: () => Promise<unknown> }> = calls.filter((call) => !inBatches.has(call)).map((call) => ({ ids: [call.id], send: () => this.sendAndRecord(call) }));
     for (let start = 0; start < batched.length; start += creditBatch) {
