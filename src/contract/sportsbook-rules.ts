@@ -108,7 +108,8 @@ export interface Competition {
   eventCount: number;
 }
 
-export type BetKind = 'single' | 'accumulator';
+/** bet-builder: several selections of one match at one price, from the joint score law (POST /api/bet-builder/quote). */
+export type BetKind = 'single' | 'accumulator' | 'bet-builder';
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
 export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
 /** half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines. */
@@ -144,6 +145,15 @@ export interface BetView {
   settledAt: string | null;
   /** Why a rejected bet was refused, in words. */
   reason: string | null;
+  /** A Bet Builder's one price for all its legs (the legs show their own prices for reference); null for other kinds. */
+  price: Price | null;
+}
+
+/** A Bet Builder's price for these selections of one match, now. */
+export interface BetBuilderQuote {
+  eventId: string;
+  selectionIds: string[];
+  price: Price;
 }
 
 /** Why a placement was refused (HTTP 422 with {message, code, changes?}). */
@@ -156,6 +166,10 @@ export const PLACEMENT_REFUSALS = [
   'StakeTooHigh',
   'TooManySelections',
   'RelatedSelections',
+  /** A Bet Builder with a selection it cannot take, from two matches, or two from one market. */
+  'NotBuildable',
+  /** A Bet Builder whose selections cannot all win together (0-0 and both teams to score), or too unlikely to price. */
+  'ImpossibleCombination',
   'DuplicateSelection',
   'InsufficientFunds',
   'PlayerBlocked',

@@ -17,6 +17,7 @@ export * from './sportsbook-rules';
  *   GET  /api/session                           -> { balance, currency }
  *   DELETE /api/session                         -> 204
  *   POST /api/bets PlaceBetRequest              -> 201 { bet } accepted | 202 { bet } pending (status 'pending') | 422 refusal
+ *   POST /api/bet-builder/quote { selectionIds }  -> BetBuilderQuote | 422 {message, code: NotBuildable | ImpossibleCombination | MarketClosed | MarketSuspended | UnknownSelection}
  *   GET  /api/bets?state=open|settled&before=<placedAt ISO>  -> { bets: BetView[] }  (newest first, 50 a page)
  *   GET  /api/bets/:betId                       -> BetView (what became of a placement whose answer was lost)
  *   WS   /ws                                    SportsbookClientMessage / SportsbookServerMessage
@@ -39,7 +40,7 @@ export const placeBetRequest = z
   .object({
     /** Made in the browser before sending (crypto.randomUUID) and reused on every retry of this placement. */
     betId: z.uuid('Invalid bet id'),
-    kind: z.enum(['single', 'accumulator']),
+    kind: z.enum(['single', 'accumulator', 'bet-builder']),
     stake: z.number().int('Stake must be whole pence').min(MIN_STAKE_PENCE, 'Minimum stake is £0.10').max(MAX_STAKE_PENCE, 'Maximum stake is £10,000'),
     /** The prices the customer saw, in slip order. */
     selections: z
@@ -48,12 +49,23 @@ export const placeBetRequest = z
       .max(MAX_SELECTIONS, `A bet can have at most ${MAX_SELECTIONS} selections`),
     /** The customer's choice: take a moved price instead of being asked again. */
     acceptPriceChanges: z.boolean().default(false),
+    /** A Bet Builder's combined price, as quoted to the customer (the selections' prices are each leg's own). */
+    price: priceSchema.optional(),
   })
   .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.selections.length >= 2), {
-    message: 'A single has one selection; an accumulator has two or more',
+    message: 'A single has one selection; an accumulator or a Bet Builder has two or more',
     path: ['selections'],
+  })
+  .refine((bet) => (bet.kind === 'bet-builder') === (bet.price !== undefined), {
+    message: 'A Bet Builder needs its quoted price, and only a Bet Builder has one',
+    path: ['price'],
   });
 export type PlaceBetRequest = z.input<typeof placeBetRequest>;
+
+/** POST /api/bet-builder/quote: selections of one match, to price as one bet. */
+export const betBuilderQuoteRequest = z.object({
+  selectionIds: z.array(opaqueId).min(2, 'Pick at least two selections').max(MAX_SELECTIONS, `A Bet Builder can have at most ${MAX_SELECTIONS} selections`),
+});
 
 export const betsQuery = z.object({
   state: z.enum(['open', 'settled']).optional(),

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { conflict } from '../../errors';
 import { parse } from '../../http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
-import type { BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
+import type { BetKind, BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
 import { formatFractional, returnsFor } from '../../../src/lib/odds';
 import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
 import type { Catalogue } from '../catalogue/types';
@@ -11,6 +11,7 @@ import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
+import { strikeBetBuilder, type StruckBetBuilder } from './bet-builder';
 import { storeBet } from './store-bet';
 import type { BetsDb } from './tables';
 import type { BetViews } from './views';
@@ -46,9 +47,10 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
   }
 }
 
-function describeBet(kind: 'single' | 'accumulator', legs: readonly StruckLeg[]): string {
-  const text =
-    kind === 'single'
+function describeBet(kind: BetKind, legs: readonly StruckLeg[], builder: StruckBetBuilder | undefined): string {
+  const text = builder
+    ? `Bet Builder: ${legs[0]!.quote.eventName}, ${legs.length} selections @ ${formatFractional(builder.quote.price)}`
+    : kind === 'single'
       ? `Single: ${legs[0]!.quote.eventName}, ${legs[0]!.quote.selectionName} @ ${formatFractional(legs[0]!.price)}`
       : `Accumulator: ${legs.length} selections`;
   // eslint-disable-next-line no-control-regex
@@ -83,14 +85,16 @@ export class PlacementService {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
     const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges]))
+      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges, ...(request.price ? [request.price] : [])]))
       .digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
     if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
 
-    const legs = strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
-    const potentialReturns = returnsFor(request.stake, legs.map((leg) => leg.price));
+    // A Bet Builder: its legs from one match, checked and priced as one (bet-builder.ts); paid at its one price.
+    const builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, request.acceptPriceChanges) : undefined;
+    const legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
+    const potentialReturns = returnsFor(request.stake, builder ? [builder.quote.price] : legs.map((leg) => leg.price));
     const now = this.clock.now();
     const debitId = debitCallId(request.betId);
     const stored = await storeBet(
@@ -112,6 +116,7 @@ export class PlacementService {
           debit_call_id: debitId,
           placed_at: now,
           settled_at: null,
+          ...(builder && { price_num: builder.quote.price.num, price_den: builder.quote.price.den }),
         },
         legs: legs.map(({ quote, price }, position) => ({
           bet_id: request.betId,
@@ -138,7 +143,7 @@ export class PlacementService {
             playerId: pamPlayerId(session.playerId),
             sessionId: session.pamSessionId,
             amount: request.stake,
-            description: describeBet(request.kind, legs),
+            description: describeBet(request.kind, legs, builder),
           },
         },
       },

@@ -29,6 +29,9 @@ export interface BetsTable {
   debit_call_id: string;
   placed_at: Date;
   settled_at: Date | null;
+  /** A Bet Builder's one price (0004); null for singles and accumulators. */
+  price_num: ColumnType<number | null, number | null | undefined, number | null>;
+  price_den: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BetLegsTable {

@@ -33,6 +33,7 @@ export function betView(bet: BetRow, legs: LegRow[]): BetView {
     returns: bet.returns,
     settledAt: bet.settled_at?.toISOString() ?? null,
     reason: bet.reason,
+    price: bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null,
   };
 }
 

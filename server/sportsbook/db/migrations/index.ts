@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as catalogue from './0001_catalogue';
 import * as bets from './0002_bets';
 import * as goalTimes from './0003_goal_times_and_half_results';
+import * as betBuilder from './0004_bet_builder';
 
 /** The sportsbook's migrations, in order, in their own table in schema `sportsbook`. Append; never edit one that has shipped. */
 export const sportsbookMigrations: Record<string, Migration> = {
   '0001_catalogue': catalogue,
   '0002_bets': bets,
   '0003_goal_times_and_half_results': goalTimes,
+  '0004_bet_builder': betBuilder,
 };
