@@ -1,4 +1,4 @@
-import type { MarketType, Price } from '../../../src/contract/sportsbook-rules';
+import { isBuildableMarket, type Price } from '../../../src/contract/sportsbook-rules';
 import { jointScores } from '../pricing/joint-scores';
 import type { MarketSpec, MatchRates, MatchState } from '../pricing/types';
 import { MIN_OFFERED_PROBABILITY, offeredPrice } from './margins';
@@ -10,28 +10,8 @@ import { settleSelection } from './index';
  */
 export const BET_BUILDER_MARGIN = 0.12;
 
-/** Markets settled on the half-time and full-time scores alone: the joint score law prices any mix of them exactly. */
-const BUILDABLE_TYPES = new Set<MarketType>([
-  'match-result',
-  'double-chance',
-  'total-goals',
-  'both-teams-to-score',
-  'correct-score',
-  'first-half-result',
-  'half-time-full-time',
-  'asian-handicap',
-  'three-way-handicap',
-]);
-
-/**
- * Whether a market can be part of a Bet Builder: settled on the scores, and never void or half settled (half lines
- * only for totals and Asian handicaps; no draw no bet), so the combination wins exactly when every leg wins.
- */
-export function isBuildable(spec: MarketSpec): boolean {
-  if (!BUILDABLE_TYPES.has(spec.type)) return false;
-  if (spec.type === 'total-goals' || spec.type === 'asian-handicap') return spec.line !== null && !Number.isInteger(spec.line) && Number.isInteger(spec.line * 2);
-  return true;
-}
+/** Whether a market can be part of a Bet Builder (the contract's rule, which the frame shares). */
+export const isBuildable = (spec: MarketSpec): boolean => isBuildableMarket(spec);
 
 export interface BuilderLeg {
   spec: MarketSpec;

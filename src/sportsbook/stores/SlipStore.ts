@@ -29,7 +29,7 @@ export type PlacementState = 'placing' | 'checking' | 'pending' | 'unknown' | 'a
 
 /** One bet sent (or being sent). Stored with the slip before the request leaves, so a reload can ask what became of it. */
 export interface Placement {
-  request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake' | 'acceptPriceChanges'>> & { selections: Array<{ selectionId: string; price: Price }> };
+  request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake' | 'acceptPriceChanges'>> & { selections: Array<{ selectionId: string; price: Price }>; price?: Price };
   /** What the receipt names: 'Rovers (Match Result)'. */
   labels: string[];
   state: PlacementState;
@@ -340,6 +340,34 @@ export class SlipStore extends Observable {
     // Stored before anything is sent: if the page dies now, the next load asks what became of each bet id.
     this.save();
     await Promise.all(fresh.map((placement) => this.send(placement)));
+  }
+
+  /**
+   * A Bet Builder from the match page: one bet at its quoted price on legs of one match, sent and followed like the
+   * slip's own bets (its receipt shows on the slip); its legs never join the slip's selections.
+   */
+  async placeBuilder(price: Price, legs: SlipSelection[], stake: number): Promise<Placement | undefined> {
+    if (this.placing) return undefined;
+    if (!this.deps.signedIn()) {
+      this.notice = 'Log in to place your bet.';
+      this.changed();
+      this.deps.requestLogin();
+      return undefined;
+    }
+    const balance = this.deps.balance();
+    if (balance !== null && stake > balance) {
+      this.deps.requestDeposit(stake - balance);
+      return undefined;
+    }
+    const placement: Placement = {
+      request: { betId: this.deps.randomUUID(), kind: 'bet-builder', stake, acceptPriceChanges: false, price, selections: legs.map((leg) => ({ selectionId: leg.selectionId, price: leg.price! })) },
+      labels: [`Bet Builder, ${legs[0]!.eventName} at ${this.deps.formatPrice(price)}`, ...legs.map((leg) => `${leg.selectionName} (${leg.marketName})`)],
+      state: 'placing',
+    };
+    this.placements = [...this.placements.filter((candidate) => !isFinal(candidate.state)), placement];
+    this.save();
+    await this.send(placement);
+    return this.placements.find((candidate) => candidate.request.betId === placement.request.betId);
   }
 
   /** Sends again with the same bet id and body: the server answers the first outcome and never places twice. */

@@ -215,12 +215,12 @@ function Placements({ finished }: { finished: boolean }) {
             </ul>
             <dl className="receipt__figures">
               <div>
-                <dt>{request.kind === 'single' ? 'Single' : `Accumulator (${request.selections.length})`} stake</dt>
+                <dt>{request.kind === 'single' ? 'Single' : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`} stake</dt>
                 <dd>{formatPence(request.stake)}</dd>
               </div>
               <div>
                 <dt>Potential returns</dt>
-                <dd>{formatPence(placement.bet?.potentialReturns ?? returnsFor(request.stake, request.selections.map((selection) => selection.price)))}</dd>
+                <dd>{formatPence(placement.bet?.potentialReturns ?? returnsFor(request.stake, request.price ? [request.price] : request.selections.map((selection) => selection.price)))}</dd>
               </div>
               {state === 'accepted' && (
                 <div className="receipt__id">
