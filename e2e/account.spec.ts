@@ -116,6 +116,9 @@ test('refuses deletion while the wallet holds funds, deletes at a zero balance, 
   let details = await openPersonalDetails(page);
   await details.getByRole('button', { name: 'Delete account' }).click();
   let drawer = page.getByRole('dialog', { name: 'Delete Account' });
+  // The specification's alternative title names the form under the title bar.
+  await expect(drawer.getByRole('form', { name: 'Delete your account' })).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: 'Delete your account' })).toBeVisible();
   await drawer.getByLabel('Password', { exact: true }).fill(customer.password);
   await drawer.getByRole('button', { name: 'Delete account' }).click();
   await expect(drawer.getByRole('heading', { name: 'Unable to Delete Account' })).toBeVisible();

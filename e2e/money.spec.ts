@@ -180,3 +180,24 @@ test('the money drawers have no accessibility violations', async ({ page }) => {
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   }
 });
+
+test('the cashier screens show the current balance, and a card that cannot be loaded gives the Error screen with Retry', async ({ page }) => {
+  const customer = await createCustomer({ balance: 2_500 });
+  await signIn(page, customer);
+  await openOverlay(page, 'account_deposit');
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await expect(deposit.getByTestId('deposit-balance')).toHaveText('£25.00');
+
+  // The withdraw screen fails to load like the other money screens do: the Error screen, then Retry.
+  let failing = true;
+  await page.route('**/card', (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Cards are resting' }) }) : route.fallback()));
+  await page.evaluate(() => (globalThis as unknown as { __store: { queryClient: { clear(): void } } }).__store.queryClient.clear());
+  await openOverlay(page, 'account_withdraw');
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+  await expect(withdraw.getByRole('heading', { name: 'Error' })).toBeVisible({ timeout: 20_000 });
+  await expect(withdraw.getByLabel('Withdraw amount (£)')).toHaveCount(0);
+  failing = false;
+  await withdraw.getByRole('button', { name: 'Retry' }).click();
+  await expect(withdraw.getByLabel('Withdraw amount (£)')).toBeVisible();
+  await expect(withdraw.getByTestId('withdraw-balance')).toHaveText('£25.00');
+});

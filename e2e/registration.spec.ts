@@ -70,6 +70,11 @@ test('a new customer registers end to end, verifies, skips the limit and makes a
 
   await drawer.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText('£0.00');
+  // On the deposit-limit step all three registration steps are done: none is still current.
+  const steps = drawer.getByRole('list', { name: 'Registration steps' }).getByRole('listitem');
+  await expect(steps).toHaveCount(3);
+  for (const step of await steps.all()) await expect(step).toContainText(', done');
+  await expect(drawer.locator('[aria-current="step"]')).toHaveCount(0);
   await drawer.getByRole('button', { name: 'Skip' }).click();
 
   const deposit = page.getByRole('dialog', { name: 'Deposit' });

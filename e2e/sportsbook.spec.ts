@@ -33,7 +33,7 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   await expect(price).toHaveAttribute('aria-pressed', 'true');
   const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
   await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
-  await slip.getByRole('checkbox', { name: 'Accept all price changes' }).check();
+  await slip.getByLabel('When the odds change').selectOption('any');
   await slip.getByRole('button', { name: /Place Bet/ }).click();
   await expect(page.getByRole('dialog', { name: "Let's get that bet on" })).toBeVisible();
 

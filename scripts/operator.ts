@@ -17,6 +17,11 @@ import { runOperatorRequest, type OperatorAnswer } from '../server/modules/opera
 import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/modules/operator/socket';
 import { databaseHolder, holdDatabase } from '../server/modules/operator/data-dir-lock';
 import { findSportsbookCommand, sportsbookCommands } from '../server/sportsbook/operator/commands';
+import { parseReconcileArgs, reconciliationFailed } from '../server/sportsbook/reconciliation/command';
+import { Reconciler } from '../server/sportsbook/reconciliation/reconciler';
+import { WalletClient } from '../server/sportsbook/wallet-client';
+import { loadSportsbookConfig } from '../server/sportsbook/config';
+import type { BetsDb } from '../server/sportsbook/bets/tables';
 
 const [name, ...args] = process.argv.slice(2);
 const config = loadConfig();
@@ -66,6 +71,24 @@ async function directly(): Promise<OperatorAnswer> {
   }
 }
 
-const answer = (await throughServer()) ?? (forSportsbook ? fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.') : await directly());
+/** A reconciliation needs no running sportsbook: its database (PostgreSQL) and the PAM's signed API are enough. */
+async function reconcileDirectly(): Promise<OperatorAnswer> {
+  if (!config.databaseUrl) fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.');
+  const bookConfig = loadSportsbookConfig(config);
+  const database = await openDatabase({ url: config.databaseUrl });
+  try {
+    const wallet = new WalletClient({ pamUrl: bookConfig.pamUrl, secret: config.secrets.sportsbookSecret, clock: systemClock, timeoutMs: 30_000 });
+    return { status: 200, result: await new Reconciler(database.db as unknown as BetsDb, wallet, systemClock).run(parseReconcileArgs(args)) };
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  } finally {
+    await database.close();
+  }
+}
+
+const answer =
+  (await throughServer()) ??
+  (name === 'reconcile' ? await reconcileDirectly() : forSportsbook ? fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.') : await directly());
 if (answer.status !== 200) fail(answer.message ?? `Failed (status ${answer.status})`);
 console.log(JSON.stringify(answer.result, null, 2));
+if (reconciliationFailed(answer.result)) process.exit(1);

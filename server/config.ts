@@ -14,18 +14,36 @@ export interface Config {
   publicUrl: string;
   providersUrl: string;
   supportEmail: string;
+  /** The operator's legal name and postal address, as the legal documents state them. */
+  company: CompanyDetails;
   smtpUrl: string | undefined;
   /** Whether the developer's mail page may be served at all (see mailOutboxAllowed). */
   mailOutboxPage: boolean;
   /** Where browsers reach the sportsbook (its own origin). */
   sportsbookUrl: string;
   sportsbookPort: number;
+  /** Run the sportsbook inside this process (false: sportsbook instances run on their own, server/sportsbook/main.ts). */
+  sportsbookInProcess: boolean;
   /** Which peers may name the client's address in X-Forwarded-For (Fastify's trustProxy); false: none. */
   trustProxy: TrustProxy;
   /** Send Strict-Transport-Security: the app is reached over TLS. */
   hsts: boolean;
   secrets: Secrets;
 }
+
+export interface CompanyDetails {
+  name: string;
+  postalAddress: string;
+}
+
+/**
+ * Placeholders, not facts: a real operator sets COMPANY_NAME and COMPANY_ADDRESS (README, Configuration). The
+ * words say what they are, so a demo never passes them off as a registered company.
+ */
+export const PLACEHOLDER_COMPANY: CompanyDetails = {
+  name: 'Example Operator Ltd (placeholder company name)',
+  postalAddress: 'ExSport Customer Services, 1 Example Street, Example Town (placeholder address)',
+};
 
 /** A hop count, or the proxies' addresses (CIDR ranges allowed); never "everyone", which would let any client name its own address. */
 export type TrustProxy = false | number | string[];
@@ -113,10 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     providersUrl: env.PROVIDERS_URL || `http://127.0.0.1:${providersPort}`,
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
+    company: { name: env.COMPANY_NAME?.trim() || PLACEHOLDER_COMPANY.name, postalAddress: env.COMPANY_ADDRESS?.trim() || PLACEHOLDER_COMPANY.postalAddress },
     smtpUrl: env.SMTP_URL || undefined,
     mailOutboxPage: mailOutboxAllowed(env),
     sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),
     sportsbookPort,
+    sportsbookInProcess: readBoolean(env.SPORTSBOOK_IN_PROCESS, true),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     hsts: readBoolean(env.HSTS, (env.PUBLIC_URL ?? '').startsWith('https://')),
     secrets: loadSecrets(env, dataDir),

@@ -7,6 +7,9 @@ import { LiveHub } from './modules/live/hub';
 import { AccessTokens } from './modules/auth/tokens';
 import { SessionGuard } from './modules/auth/session-guard';
 import { AuthService } from './modules/auth/service';
+import { TwoStepService } from './modules/auth/two-step';
+import { SecretBox } from './modules/auth/secret-box';
+import { SignInHistoryService } from './modules/auth/sign-in-history';
 import { UsersService } from './modules/users/service';
 import { AccountsService } from './modules/users/accounts';
 import { Ledger } from './modules/wallet/ledger';
@@ -34,6 +37,10 @@ import type { IdentityVerificationProvider } from './providers/identity/provider
 import { SandboxIdentityProvider } from './providers/identity/sandbox';
 import { GamesLaunchService } from './modules/games/launch';
 import { GamesWalletService } from './modules/games/service';
+import { GamesReconciliationService } from './modules/games/reconciliation';
+import { GamstopService } from './modules/gamstop/service';
+import type { GamstopProvider } from './providers/gamstop/provider';
+import { SandboxGamstopProvider } from './providers/gamstop/sandbox';
 
 export interface RateLimit {
   max: number;
@@ -76,9 +83,13 @@ export const defaultRateLimits: RateLimits = {
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'>;
+  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> & Partial<Pick<Config, 'company'>>;
   mailer: Mailer;
   bus: LiveBus;
+  /** Where the live hub reports a broker that went away (polling) and failed pushes. */
+  liveLog?: (message: string, detail?: unknown) => void;
+  /** How often balances are polled while the broker is away (2 s unless a test says otherwise). */
+  livePollMs?: number;
   rateLimits?: Partial<RateLimits>;
   heartbeatMs?: number;
   /** The sandbox address book unless given (main.ts picks from the environment). */
@@ -87,16 +98,26 @@ export interface ServiceDeps {
   identityProvider?: IdentityVerificationProvider;
   /** The sandbox card provider unless given. */
   cardProvider?: CardPaymentProvider;
+  /** The sandbox GAMSTOP (last name Excluded: Y, Lapsed: P) unless given. */
+  gamstopProvider?: GamstopProvider;
 }
 
 /** Builds every service once, each given only what it uses. Routes receive this and nothing else. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock, config, mailer } = deps;
-  const live = new LiveHub(deps.bus);
+  const live = new LiveHub(deps.bus, {
+    readBalances: async (userIds) => new Map((await db.selectFrom('wallets').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute()).map((row) => [row.user_id, row.balance])),
+    log: deps.liveLog,
+    pollMs: deps.livePollMs,
+  });
   const tokens = new AccessTokens(config.secrets.jwtSecret, ACCESS_TOKEN_SECONDS);
   const sessionGuard = new SessionGuard(db, tokens, clock);
   const ledger = new Ledger(db, clock, live);
-  const auth = new AuthService({ db, clock, tokens, mailer, live, publicUrl: config.publicUrl });
+  const gamstop = new GamstopService({ db, clock, provider: deps.gamstopProvider ?? new SandboxGamstopProvider(), revokeSessions: (userId, reason) => auth.revokeAll(userId, reason) });
+  // Sealed under a key derived from the token secret: rotating JWT_SECRET means customers enrol their app again.
+  const twoStep = new TwoStepService(db, clock, new SecretBox(config.secrets.jwtSecret, 'two-step-secret'), (userId, reason, keep) => auth.revokeAll(userId, reason, keep));
+  const signIns = new SignInHistoryService(db);
+  const auth = new AuthService({ db, clock, tokens, mailer, live, publicUrl: config.publicUrl, gamstop, twoStep, signIns });
   const users = new UsersService(db);
   const accounts = new AccountsService(db, clock, live, auth);
   const wallet = new WalletService(db, ledger, clock);
@@ -112,10 +133,11 @@ export function createServices(deps: ServiceDeps) {
   const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
   const identityProvider = deps.identityProvider ?? new SandboxIdentityProvider(config.providersUrl, config.secrets.providerSecret);
   const verification = new VerificationService(db, clock);
-  const registration = new RegistrationService({ db, clock, verification, identityProvider });
+  const registration = new RegistrationService({ db, clock, verification, identityProvider, gamstop });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock);
-  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, listPromotions: () => promotions.current() });
+  const gamesReconciliation = new GamesReconciliationService(db);
+  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, company: config.company, listPromotions: () => promotions.current() });
   return {
     db,
     clock,
@@ -144,6 +166,10 @@ export function createServices(deps: ServiceDeps) {
     content,
     gamesLaunch,
     gamesWallet,
+    gamesReconciliation,
+    gamstop,
+    twoStep,
+    signIns,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,
   };

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
 import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
+import { defaultInPlayDelayMs } from './bets/inplay-delay';
 
 /** The sportsbook's settings: the PAM's (server/config.ts) plus its own from the environment. */
 export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 'sportsbookUrl' | 'sportsbookPort' | 'secrets' | 'databaseUrl' | 'dataDir'> {
@@ -10,14 +11,25 @@ export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 's
   clockSpeed: number;
   /** Real milliseconds a goal holds a match's markets suspended. */
   goalSuspensionMs: number;
+  /** Real milliseconds an in-play bet is held before it is accepted or refused; 0 turns the delay off (default: by clock speed). */
+  inPlayDelayMs?: number;
   /** The built frame (dist-sportsbook/), served when it exists. */
   clientDir: string;
+  /** How often the reconciliation with the PAM runs (over twice that span back); 0 turns it off. */
+  reconcileIntervalMs?: number;
 }
 
 function readPositive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number: ${value}`);
+  return number;
+}
+
+function readDelay(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 60_000) throw new Error(`SPORTSBOOK_INPLAY_DELAY_MS must be whole milliseconds from 0 to 60000: ${value}`);
   return number;
 }
 
@@ -35,6 +47,8 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
     clockSpeed,
     // Real milliseconds: long enough to stop a bet on a goal already scored, short enough not to bore.
     goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, defaultGoalSuspensionMs(clockSpeed)),
+    inPlayDelayMs: readDelay(env.SPORTSBOOK_INPLAY_DELAY_MS, defaultInPlayDelayMs(clockSpeed)),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
+    reconcileIntervalMs: env.SPORTSBOOK_RECONCILE_INTERVAL_MS === '0' ? 0 : readPositive('SPORTSBOOK_RECONCILE_INTERVAL_MS', env.SPORTSBOOK_RECONCILE_INTERVAL_MS, 15 * 60_000),
   };
 }

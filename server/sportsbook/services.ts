@@ -16,7 +16,9 @@ import { WalletClient } from './wallet-client';
 import { WalletOutbox, defaultOutboxPolicy, type OutboxPolicy } from './wallet/outbox';
 import { SessionService } from './sessions/service';
 import { BetsService } from './bets/service';
+import { Reconciler } from './reconciliation/reconciler';
 import type { PlacementPolicy } from './bets/placement';
+import { defaultInPlayDelayMs, defaultInPlayDelayPolicy } from './bets/inplay-delay';
 
 export interface RateLimit {
   max: number;
@@ -38,7 +40,7 @@ export const defaultSportsbookRateLimits: SportsbookRateLimits = {
 export interface SportsbookServiceDeps {
   db: SportsbookDb;
   clock: Clock;
-  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs'>;
+  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs' | 'inPlayDelayMs'>;
   /** The real score model unless given. */
   model?: ScoreModel;
   /** In-process unless given (a cross-instance bus later). */
@@ -69,7 +71,7 @@ export interface SportsbookServiceDeps {
 export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const { db, clock, config, logger } = deps;
   const model = deps.model ?? scoreModel;
-  const bus = deps.bus ?? new InProcessSportsbookBus();
+  const bus: SportsbookBus = deps.bus ?? new InProcessSportsbookBus();
   const store = new CatalogueStore(db);
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
   const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
@@ -94,9 +96,11 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
       if (message.type === 'bet' || message.type === 'balance') void live.notifySession(sessionId, message);
     },
     placementPolicy: deps.placementPolicy,
+    inPlayDelay: { ...defaultInPlayDelayPolicy, delayMs: config.inPlayDelayMs ?? defaultInPlayDelayMs(config.clockSpeed) },
     payoutCap: deps.payoutCap,
     log: logError,
   });
+  const reconciliation = new Reconciler(betsDb, wallet, clock);
   return {
     db,
     clock,
@@ -112,6 +116,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     outbox,
     sessions,
     bets,
+    reconciliation,
     heartbeatMs: deps.heartbeatMs ?? 30_000,
     rateLimits: { ...defaultSportsbookRateLimits, ...deps.rateLimits },
   };

@@ -12,6 +12,7 @@ import { buildSportsbookApp } from './app';
 import { listenOperatorSocket } from '../modules/operator/socket';
 import { runCommandRequest } from '../modules/operator/dispatch';
 import { findSportsbookCommand } from './operator/commands';
+import { startScheduledReconciliation } from './reconciliation/schedule';
 
 export interface StartSportsbookOptions {
   config: SportsbookConfig;
@@ -46,6 +47,8 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   let appLogger: FastifyBaseLogger | undefined = logger;
   const log = { error: (object: unknown, message: string) => appLogger?.error(object, message) };
   const services = createSportsbookServices({ db, clock, config, leadership, logger: log, ...options.overrides });
+  // With several instances only the feed's leader broadcasts event updates; the others follow the database.
+  services.bus.setEventSource?.(() => services.runner.isLeading);
   await services.feed.seedWorld();
   await services.catalogue.load();
   const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
@@ -55,6 +58,8 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
   await services.bets.recover();
   services.outbox.start();
+  services.bets.holds.startSweeping();
+  startScheduledReconciliation(services, config.reconcileIntervalMs ?? 0, () => appLogger);
   let operatorSocket: { close(): Promise<void> } | undefined;
   try {
     await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });
@@ -76,6 +81,7 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
       await services.runner.stop();
       services.bets.close();
       await services.outbox.stop();
+      await services.reconciliation.stop();
       await app.close();
       await services.bus.close();
     },

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { text } from './common';
-import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode } from '../lib/postcode';
-import { INVALID_POSTCODE_MESSAGE } from './address';
-import { NATIONAL_NUMBER_PATTERN, PHONE_PREFIX, REGISTRATION_MESSAGES as M, addressCompleteness } from './registration';
+import { normalisePostcode } from '../lib/postcode';
+import { NATIONAL_NUMBER_PATTERN, PHONE_PREFIX, REGISTRATION_MESSAGES as M, addressCompleteness, ukPostcode } from './registration';
 
 /** The e-mail is fixed once set (terms); the server refuses any other value in an update. */
 export const EMAIL_CANNOT_CHANGE = 'Your e-mail address cannot be changed';
@@ -10,6 +9,8 @@ export const MARKETING_DURING_EXCLUSION = 'Marketing cannot be switched on durin
 export const WRONG_PASSWORD = 'Your password is incorrect';
 export const WALLET_NOT_ZERO = 'Your wallet must be empty and no withdrawal pending before you can delete your account';
 export const USER_HAS_OPEN_BETS = 'You cannot delete your account while you have open bets';
+/** Spec 000: the delete-account drawer's alternative title, the heading of its form under the title bar 'Delete Account'. */
+export const DELETE_ACCOUNT_HEADING = 'Delete your account';
 /** The text the delete-account screen shows for WalletNotZero and UserHasOpenBets. */
 export const CANNOT_DELETE_TEXT = 'You cannot delete your account if you have any open bets or have funds in your wallet';
 export const DELETE_REFUSAL_CODES = ['WalletNotZero', 'UserHasOpenBets'] as const;
@@ -23,13 +24,7 @@ export const updateDetailsRequest = z
     address1: addressLine(100),
     address2: addressLine(100),
     addressCity: addressLine(60),
-    addressPostCode: z
-      .string({ error: M.postcodeRequired })
-      .trim()
-      .min(1, M.postcodeRequired)
-      .max(POSTCODE_MAX_LENGTH, M.postcodeTooLong)
-      .refine(isLookupPostcode, INVALID_POSTCODE_MESSAGE)
-      .transform(normalisePostcode),
+    addressPostCode: ukPostcode,
     email: text({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
     phone: z
       .string({ error: M.phone })
@@ -47,7 +42,7 @@ const offer = z.enum(['yes', 'no'], { error: M.offer });
 export const personalDetailsForm = z
   .object({
     phoneNumber: text({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
-    postcode: text({ error: M.postcodeRequired }).trim().min(1, M.postcodeRequired).max(POSTCODE_MAX_LENGTH, M.postcodeTooLong),
+    postcode: ukPostcode,
     addressLine1: addressLine(100),
     addressLine2: addressLine(100),
     townOrCity: addressLine(60),

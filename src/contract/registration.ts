@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordRules, text } from './common';
 import { INVALID_POSTCODE_MESSAGE } from './address';
-import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode } from '../lib/postcode';
+import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode, spacedPostcode } from '../lib/postcode';
 import { MINIMUM_BIRTH_YEAR, isAdultOn, parseIsoDay, type CalendarDay } from '../lib/birthDate';
 
 /** The specification's words (spec 000 section 5), character for character. */
@@ -48,11 +48,15 @@ const name = (required: string) =>
 /** The national number: 10 digits starting with 7 (+44 is fixed). */
 export const NATIONAL_NUMBER_PATTERN = /^7\d{9}$/;
 
-const postcode = z
+/**
+ * Accepts exactly what the address lookup accepts: the length is counted on the postcode as the form shows it
+ * (spaces collapsed to the one before the last three characters), so extra spaces never make it 'too long'.
+ */
+export const ukPostcode = z
   .string({ error: M.postcodeRequired })
   .trim()
   .min(1, M.postcodeRequired)
-  .max(POSTCODE_MAX_LENGTH, M.postcodeTooLong)
+  .refine((value) => spacedPostcode(value).length <= POSTCODE_MAX_LENGTH, M.postcodeTooLong)
   .refine(isLookupPostcode, INVALID_POSTCODE_MESSAGE)
   .transform(normalisePostcode);
 
@@ -67,7 +71,8 @@ const optionalText = (max: number) => text().trim().max(max).nullish();
 
 export const emailStepSchema = z
   .object({ email, confirmEmail: text({ error: M.emailsDiffer }) })
-  .refine((values) => values.email.toLowerCase() === values.confirmEmail.trim().toLowerCase(), { message: M.emailsDiffer, path: ['confirmEmail'] });
+  // Spec 000: the confirmation must match the e-mail, character for character (case included).
+  .refine((values) => values.email === values.confirmEmail.trim(), { message: M.emailsDiffer, path: ['confirmEmail'] });
 export type EmailStepValues = z.input<typeof emailStepSchema>;
 
 // ---- step 2: password ----
@@ -110,7 +115,7 @@ export function personalStepSchema(today: () => CalendarDay) {
           { message: M.dateOfBirth },
         ),
       phoneNumber: text({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
-      postcode,
+      postcode: ukPostcode,
       addressLine1: addressLine,
       addressLine2: addressLine,
       townOrCity: addressLine,
@@ -172,7 +177,7 @@ export function registerRequestSchema(today: () => CalendarDay) {
         }, M.dateOfBirth),
       gender: text().trim().max(32).nullish().transform((value) => value || 'Male'),
       phone: text({ error: M.phone }).regex(new RegExp(`^\\${PHONE_PREFIX}7\\d{9}$`), M.phone),
-      addressPostCode: postcode,
+      addressPostCode: ukPostcode,
       address1: addressLine.default(''),
       address2: addressLine.default(''),
       addressCity: addressLine.default(''),

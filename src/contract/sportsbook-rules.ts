@@ -2,6 +2,7 @@
  * The sportsbook's constants and the shapes its frame uses, free of zod so the frame's first paint stays small
  * (the frame imports only this file and types; the server validates with the schemas in ./sportsbook.ts).
  */
+import type { SystemType } from './system-bets';
 
 /** Stake per bet, pence: £0.10 to £10,000 (Betting Rules). */
 export const MIN_STAKE_PENCE = 10;
@@ -132,7 +133,15 @@ export interface Competition {
 }
 
 /** bet-builder: several selections of one match at one price, from the joint score law (POST /api/bet-builder/quote). */
-export type BetKind = 'single' | 'accumulator' | 'bet-builder';
+export type BetKind = 'single' | 'accumulator' | 'system' | 'bet-builder';
+
+/**
+ * What a moved price does to a placement, the customer's setting: 'never' refuses it (the slip shows the new price),
+ * 'higher' takes a longer price but refuses a shorter one, 'any' takes whatever the price is now. Checked when the
+ * bet is placed and again at the end of an in-play bet's delay.
+ */
+export const PRICE_CHANGE_POLICIES = ['never', 'higher', 'any'] as const;
+export type PriceChangePolicy = (typeof PRICE_CHANGE_POLICIES)[number];
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
 export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
 /** half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines. */
@@ -170,6 +179,13 @@ export interface BetView {
   reason: string | null;
   /** A Bet Builder's one price for all its legs (the legs show their own prices for reference); null for other kinds. */
   price: Price | null;
+  /**
+   * An in-play bet held for its delay (status 'pending'): when the hold ends and the bet is accepted or refused
+   * (UTC ISO); null once decided, and for bets that were never held.
+   */
+  heldUntil: string | null;
+  /** A system bet's type, its stake per line and its number of lines (`stake` is the whole: per line x lines). */
+  system: { type: SystemType; stakePerLine: number; lines: number } | null;
 }
 
 /** A Bet Builder's price for these selections of one match, now. */
@@ -188,6 +204,8 @@ export const PLACEMENT_REFUSALS = [
   'StakeTooLow',
   'StakeTooHigh',
   'TooManySelections',
+  /** A system bet whose type needs another number of selections (a Yankee takes exactly 4). */
+  'WrongSelectionCount',
   'RelatedSelections',
   /** A Bet Builder with a selection it cannot take, from two matches, or two from one market. */
   'NotBuildable',
@@ -198,6 +216,8 @@ export const PLACEMENT_REFUSALS = [
   'PlayerBlocked',
   'SessionExpired',
   'BetIdReused',
+  /** The score changed during an in-play bet's delay. */
+  'GoalScored',
   /** The wallet refused the stake for another reason, or never confirmed it (any amount taken is returned). */
   'NotAccepted',
 ] as const;

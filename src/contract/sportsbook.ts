@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { MARKET_TYPES, MAX_SELECTIONS, MAX_STAKE_PENCE, MAX_SUBSCRIBED_EVENTS, MIN_STAKE_PENCE, PLACEMENT_REFUSALS } from './sportsbook-rules';
+import { MARKET_TYPES, MAX_SELECTIONS, MAX_STAKE_PENCE, MAX_SUBSCRIBED_EVENTS, MIN_STAKE_PENCE, PLACEMENT_REFUSALS, PRICE_CHANGE_POLICIES } from './sportsbook-rules';
+import { SYSTEM_TYPES } from './system-bets';
 import type { BetView, Competition, EventDetail, EventSummary, SelectionChange } from './sportsbook-rules';
 
 export * from './sportsbook-rules';
+export * from './system-bets';
+export * from './system-bets';
 
 /**
  * The sportsbook's own HTTP API, served on its own origin (SPORTSBOOK_PORT) to its frame. Every call but the
@@ -17,6 +20,9 @@ export * from './sportsbook-rules';
  *   GET  /api/session                           -> { balance, currency }
  *   DELETE /api/session                         -> 204
  *   POST /api/bets PlaceBetRequest              -> 201 { bet } accepted | 202 { bet } pending (status 'pending') | 422 refusal
+ *                                                  An in-play bet answers 202 with `bet.heldUntil`: it is held that long
+ *                                                  (the in-play delay), then accepted or refused; a `bet` push and
+ *                                                  GET /api/bets/:betId tell which. Nothing is debited while it is held.
  *   POST /api/bet-builder/quote { selectionIds }  -> BetBuilderQuote | 422 {message, code: NotBuildable | ImpossibleCombination | MarketClosed | MarketSuspended | UnknownSelection}
  *   GET  /api/bets?state=open|settled&before=<placedAt ISO>  -> { bets: BetView[] }  (newest first, 50 a page)
  *   GET  /api/bets/:betId                       -> BetView (what became of a placement whose answer was lost)
@@ -40,22 +46,28 @@ export const placeBetRequest = z
   .object({
     /** Made in the browser before sending (crypto.randomUUID) and reused on every retry of this placement. */
     betId: z.uuid('Invalid bet id'),
-    kind: z.enum(['single', 'accumulator', 'bet-builder']),
+    kind: z.enum(['single', 'accumulator', 'system', 'bet-builder']),
+    /** With kind 'system': which one. Its number of selections is checked by the service (422 WrongSelectionCount). */
+    system: z.enum(SYSTEM_TYPES).optional(),
+    /** Pence. For a system bet, the stake per line: the bet stakes (and the wallet is debited) that times its lines. */
     stake: z.number().int('Stake must be whole pence').min(MIN_STAKE_PENCE, 'Minimum stake is £0.10').max(MAX_STAKE_PENCE, 'Maximum stake is £10,000'),
     /** The prices the customer saw, in slip order. */
     selections: z
       .array(z.object({ selectionId: opaqueId, price: priceSchema }))
       .min(1, 'Add a selection')
       .max(MAX_SELECTIONS, `A bet can have at most ${MAX_SELECTIONS} selections`),
-    /** The customer's choice: take a moved price instead of being asked again. */
+    /** The customer's setting for a moved price (see PRICE_CHANGE_POLICIES); wins over acceptPriceChanges. */
+    priceChanges: z.enum(PRICE_CHANGE_POLICIES).optional(),
+    /** Older frames' setting: true is priceChanges 'any', false (the default) is 'never'. */
     acceptPriceChanges: z.boolean().default(false),
     /** A Bet Builder's combined price, as quoted to the customer (the selections' prices are each leg's own). */
     price: priceSchema.optional(),
   })
-  .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.selections.length >= 2), {
+  .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.kind === 'system' ? true : bet.selections.length >= 2), {
     message: 'A single has one selection; an accumulator or a Bet Builder has two or more',
     path: ['selections'],
   })
+  .refine((bet) => (bet.kind === 'system') === (bet.system !== undefined), { message: 'A system bet names its type (and only a system bet does)', path: ['system'] })
   .refine((bet) => (bet.kind === 'bet-builder') === (bet.price !== undefined), {
     message: 'A Bet Builder needs its quoted price, and only a Bet Builder has one',
     path: ['price'],

@@ -3,7 +3,7 @@
  * A price is an exact fraction of integers; its decimal odds are (num + den) / den. Anything that pays money
  * works on that exact fraction with BigInt; decimals are only for showing and for comparing.
  */
-import type { OddsFormat, Price } from '../contract/sportsbook-rules';
+import type { OddsFormat, Price, PriceChangePolicy } from '../contract/sportsbook-rules';
 
 const price = (num: number, den: number): Price => ({ num, den });
 
@@ -57,6 +57,16 @@ export function toLadder(decimal: number): Price | null {
 
 export function samePrice(a: Price, b: Price): boolean {
   return a.num * b.den === b.num * a.den;
+}
+
+/** Whether `a` pays more than `b` (a longer price), compared exactly. */
+export function longerPrice(a: Price, b: Price): boolean {
+  return a.num * b.den > b.num * a.den;
+}
+
+/** Whether a bet asked at `asked` may take the price `now` under the customer's price-change setting. */
+export function priceAcceptable(policy: PriceChangePolicy, asked: Price, now: Price): boolean {
+  return samePrice(asked, now) || policy === 'any' || (policy === 'higher' && longerPrice(now, asked));
 }
 
 export function formatFractional(p: Price): string {

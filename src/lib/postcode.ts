@@ -9,11 +9,14 @@ export const UK_POSTCODE_PATTERN = /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/;
 /** Uppercased with every space removed: what the lookup request sends. */
 export const compactPostcode = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
-/** What the postcode input shows as the user types: uppercase, no spaces, at most 7 characters, a space before the last 3. */
-export function formatPostcodeInput(value: string): string {
-  const compact = compactPostcode(value).slice(0, FORMATTED_MAX_CHARACTERS);
+/** Uppercase, and the one space before the last 3 characters in place of any others. */
+export function spacedPostcode(value: string): string {
+  const compact = compactPostcode(value);
   return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
 }
+
+/** What the postcode input shows as the user types: uppercase, no spaces, at most 7 characters, a space before the last 3. */
+export const formatPostcodeInput = (value: string) => spacedPostcode(compactPostcode(value).slice(0, FORMATTED_MAX_CHARACTERS));
 
 /** Whether the lookup button may be used for this postcode. */
 export const isLookupPostcode = (value: string) => UK_POSTCODE_PATTERN.test(compactPostcode(value));

@@ -38,6 +38,8 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('account_personal-details_delete-account', 'Delete Account', () => import('../features/account/DeleteAccountDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
   drawer('account_promo-code', 'Promo Code', () => import('../features/promotions/PromoCodeDrawer'), { back: 'account', category: 'account' }),
   drawer('AllBets', 'My Bets', () => import('../features/bets/MyBetsDrawer'), { back: 'account', category: 'account' }),
+  drawer('account_two-step', 'Two-Step Sign-In', () => import('../features/auth/TwoStepDrawer'), { back: 'account', category: 'account', subtitle: 'Ask for a code from your phone when signing in' }),
+  drawer('account_sign-in-history', 'Sign-In History', () => import('../features/auth/SignInHistoryDrawer'), { back: 'account', category: 'account', subtitle: 'When and where your account was used' }),
 
   // Money
   drawer('account_deposit', 'Deposit', () => import('../features/deposit/DepositDrawer'), { back: 'account', category: 'account' }),

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { TokenResponse, LoginRequest } from '../contract/auth';
+import type { TokenResponse, LoginResponse, LoginWithCodeRequest } from '../contract/auth';
 import type { UserProfile } from '../contract/user';
 import type { Timers } from './timers';
 import { isServiceUnavailable, SERVICE_UNAVAILABLE } from '../api/http';
@@ -18,7 +18,7 @@ export interface StoredToken extends TokenResponse {
 export type SignOutReason = 'logout' | 'refreshFailed' | 'tokenExpired' | 'accountSuspended' | 'accountDeleted' | 'excluded';
 
 export interface SessionApi {
-  login(body: LoginRequest): Promise<TokenResponse>;
+  login(body: LoginWithCodeRequest): Promise<LoginResponse>;
   refresh(refreshToken: string): Promise<TokenResponse>;
   logout(): Promise<unknown>;
   userDetails(): Promise<UserProfile>;
@@ -73,6 +73,8 @@ export class SessionStore {
   token: StoredToken | null = null;
   user: UserProfile | null = null;
   userError: string | null = null;
+  /** When the customer signed in before this sign-in (ISO), shown in the account area; null when unknown or the first time. */
+  previousSignInAt: string | null = null;
   private refreshTimer: unknown = undefined;
   /** Bumped whenever the token changes; observers (balance fetch, live connection) react to it. */
   tokenVersion = 0;
@@ -126,8 +128,9 @@ export class SessionStore {
     }
   }
 
-  async login(credentials: LoginRequest): Promise<void> {
-    const token = await this.deps.api.login(credentials);
+  async login(credentials: LoginWithCodeRequest): Promise<void> {
+    const { previousSignInAt, ...token } = await this.deps.api.login(credentials);
+    runInAction(() => (this.previousSignInAt = previousSignInAt ?? null));
     this.setToken(toStoredToken(token, this.deps.now()));
     this.deps.onSignedIn?.();
     await this.loadUser();
@@ -185,6 +188,7 @@ export class SessionStore {
     this.token = null;
     this.user = null;
     this.userError = null;
+    this.previousSignInAt = null;
     this.tokenVersion++;
     this.deps.storage.removeItem(TOKEN_STORAGE_KEY);
     if (!hadSession && reason !== 'accountSuspended') return;

@@ -1,10 +1,12 @@
-import { Ban, BookOpen, ChartLine, Cookie, CreditCard, FileText, Gift, Hourglass, LifeBuoy, ListChecks, Lock, Mail, PiggyBank, ReceiptText, ShieldCheck, TicketPercent, Trash2, User, type LucideIcon } from 'lucide-react';
+import { Ban, BookOpen, History, KeyRound, ChartLine, Cookie, CreditCard, FileText, Gift, Hourglass, LifeBuoy, ListChecks, Lock, Mail, PiggyBank, ReceiptText, ShieldCheck, TicketPercent, Trash2, User, type LucideIcon } from 'lucide-react';
 
 /** The icon each drawer wears in menu lists (account items, safer gambling, the mobile menu). */
 const ICONS: Record<string, LucideIcon> = {
   'account_personal-details': User,
   'account_promo-code': TicketPercent,
   AllBets: ListChecks,
+  'account_two-step': KeyRound,
+  'account_sign-in-history': History,
   'account_transaction-history': ReceiptText,
   'account_responsible-gambling': ShieldCheck,
   'account_responsible-gambling_deposit-limits': PiggyBank,

@@ -40,6 +40,13 @@ describe('step indicator', () => {
     rerender(<StepIndicator current={2} />);
     expect(screen.getByTestId('step-announcement').textContent).toBe('Step 3 of 3: Personal details');
   });
+
+  it('marks the last step done, not current, once it is (the deposit-limit step)', () => {
+    render(<StepIndicator current={3} />);
+    expect(screen.getByTestId('step-announcement').textContent).toBe('Step 3 of 3: Personal details, done');
+    expect(screen.getByText('Step 3: Personal details, done')).toBeTruthy();
+    expect(document.querySelector('[aria-current="step"]')).toBeNull();
+  });
 });
 
 describe('date of birth messages', () => {

@@ -177,7 +177,8 @@ describe('registration flow', () => {
     await flow.continueAfterVerification();
     expect(deps.login).toHaveBeenCalledWith({ email: 'jane@example.com', password: 'Secret123' });
     expect(flow.step).toBe('limits');
-    expect(flow.indicatorIndex).toBe(2);
+    // The deposit-limit step shows the personal step done, not current.
+    expect(flow.indicatorIndex).toBe(3);
   });
 
   it('a failed sign-in after verification is a verification error: back to the email step', async () => {

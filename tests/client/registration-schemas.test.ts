@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { canSubmitPersonal, emailStepSchema, passwordStepSchema, personalStepSchema, REGISTRATION_MESSAGES as M, registerRequestSchema, stripNameCharacters } from '../../src/contract/registration';
+import { addressLookupQuery } from '../../src/contract/address';
 import { stripEmailCharacters } from '../../src/contract/common';
 import { ageOn, isRealDate, ukToday, type CalendarDay } from '../../src/lib/birthDate';
 import { toRegisterRequest } from '../../src/features/registration/payload';
@@ -20,6 +21,10 @@ describe('email step', () => {
   it("says 'Empty email'", () => expect(messageAt(emailStepSchema, { ...valid, email: '' }, 'email')).toBe('Empty email'));
   it("says 'Please enter a valid email address'", () => expect(messageAt(emailStepSchema, { ...valid, email: 'jane@' }, 'email')).toBe('Please enter a valid email address'));
   it("says 'Emails do not match'", () => expect(messageAt(emailStepSchema, { ...valid, confirmEmail: 'jan@example.com' }, 'confirmEmail')).toBe('Emails do not match'));
+  it('compares the confirmation character for character, case included', () => {
+    expect(messageAt(emailStepSchema, { ...valid, confirmEmail: 'Jane@example.com' }, 'confirmEmail')).toBe('Emails do not match');
+    expect(emailStepSchema.safeParse(valid).success).toBe(true);
+  });
   it('strips characters other than letters, digits and @ . _ + -', () => expect(stripEmailCharacters('ja ne!#(x)@exa mple.com+_-')).toBe('janex@example.com+_-'));
 });
 
@@ -108,6 +113,11 @@ describe('personal details step', () => {
   it("postcode: 'Postcode is required', 'Postcode is too long'", () => {
     expect(messageAt(schema, { ...valid, postcode: '' }, 'postcode')).toBe('Postcode is required');
     expect(messageAt(schema, { ...valid, postcode: 'SW1A 2AAX' }, 'postcode')).toBe('Postcode is too long');
+  });
+
+  it.each(['sw1a2aa', 'SW1A  2AA', ' s w 1 a 2 a a ', 'M1 1AE', 'b338th'])('postcode %j: accepted as the address lookup accepts it', (typed) => {
+    expect(addressLookupQuery.safeParse({ postcode: typed }).success).toBe(true);
+    expect(messageAt(schema, { ...valid, postcode: typed }, 'postcode')).toBeUndefined();
   });
 
   it("address: all three or none, 'Please select an address or enter it manually.'", () => {

@@ -7,6 +7,7 @@ import { HOUR } from '../../server/clock';
 import { findCommand } from '../../server/modules/operator/commands';
 import { CONTENT_SLUGS, contentDocument, contentIndex, type ContentDocument } from '../../src/contract/content';
 import { ContentService, NO_PROMOTIONS, promotionsMarkdown } from '../../server/modules/content/service';
+import { loadConfig, PLACEHOLDER_COMPANY } from '../../server/config';
 
 async function served(context: TestContext, slug: string): Promise<ContentDocument> {
   const response = await context.request({ method: 'GET', url: `/content/${slug}` });
@@ -184,6 +185,30 @@ describeEachDatabase('content', (use) => {
     expect((await served(context, 'cookie-policy')).version).toBe(before.version + 1);
   });
 
+  it("brings an earlier release's text up to this release's as the next version on restart, and never touches the operator's", async () => {
+    const context = use();
+    const before = await served(context, 'deposits');
+    // The database as an earlier release left it: its shipped deposits text promised Apple Pay.
+    await context.database.db.updateTable('documents').set({ body: 'We take Apple Pay.' }).where('slug', '=', 'deposits').where('version', '=', before.version).execute();
+    const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'cookie-policy.md'), '# Cookie Policy\n\nThe operator wrote this.\n');
+    await findCommand('content')!.run(context.services, ['replace', 'cookie-policy', join(dir, 'cookie-policy.md')]);
+    const operatorText = await served(context, 'cookie-policy');
+
+    await new ContentService({ db: context.database.db, clock: context.clock, supportEmail: TEST_CONFIG.supportEmail }).seed();
+    const after = await served(context, 'deposits');
+    expect(after.version).toBe(before.version + 1);
+    expect(after.body).toBe(before.body);
+    const versions = await context.database.db.selectFrom('documents').select(['version', 'body', 'shipped']).where('slug', '=', 'deposits').orderBy('version').execute();
+    expect(versions.map((row) => [row.version, row.shipped])).toEqual([[before.version, true], [before.version + 1, true]]);
+    expect(versions[0]!.body).toBe('We take Apple Pay.');
+    expect(await served(context, 'cookie-policy')).toEqual(operatorText);
+    // A second restart with nothing new writes nothing.
+    await new ContentService({ db: context.database.db, clock: context.clock, supportEmail: TEST_CONFIG.supportEmail }).seed();
+    expect((await served(context, 'deposits')).version).toBe(before.version + 1);
+  });
+
   it('refuses operator replacements that are not documents, and changes nothing', async () => {
     const context = use();
     const command = findCommand('content')!;
@@ -204,6 +229,43 @@ describeEachDatabase('content', (use) => {
     await expect(command.run(context.services, ['frobnicate'])).rejects.toMatchObject({ statusCode: 400 });
     await expect(command.run(context.services, ['show', 'nope'])).rejects.toMatchObject({ statusCode: 404 });
     expect((await served(context, 'terms')).version).toBe(version);
+  });
+
+  it('promises only what the product does: debit cards only, amounts in pence, withdrawals to a deposit card, GAMSTOP as checked, partial cash out', async () => {
+    const context = use();
+    const [deposits, terms, safer, rules] = await Promise.all(['deposits', 'terms', 'safer-gambling', 'betting-rules'].map(async (slug) => (await served(context, slug)).body));
+    for (const [slug, body] of [['deposits', deposits], ['terms', terms]] as const) {
+      const payments = slug === 'terms' ? body.slice(body.indexOf('## 6.'), body.indexOf('## 8.')) : body;
+      // The cashier takes debit cards through the card provider; there is no Apple Pay or Google Pay to offer.
+      expect(payments, slug).not.toMatch(/Apple Pay|Android Pay|Google Pay/);
+      expect(payments, slug).toMatch(/debit card/);
+      expect(payments, slug).not.toMatch(/whole pounds/);
+      expect(payments, slug).toMatch(/pounds and pence/);
+      expect(payments, slug).toMatch(/[Ww]ithdrawals? (go|are paid) back to a card you have deposited with/);
+    }
+    for (const body of [terms, safer]) {
+      expect(body).toMatch(/GAMSTOP(\]\([^)]*\))? when you register, each time you sign in, and before a deposit if we have not checked in the last day/);
+      expect(body).toMatch(/If we cannot reach GAMSTOP/);
+    }
+    expect(terms).toMatch(/settle all or part of an unsettled bet/);
+    expect(rules).toMatch(/settle all or part of an unsettled single or accumulator/);
+  });
+
+  it('states the company name and address from configuration, and placeholders that say so when none is set', async () => {
+    const context = use();
+    for (const slug of ['terms', 'privacy', 'contact']) {
+      const body = (await served(context, slug)).body;
+      expect(body, slug).toContain(PLACEHOLDER_COMPANY.name);
+      expect(body, slug).not.toMatch(/Exchange Sportsbook Ltd|Manchester M1 1AA/);
+    }
+    expect((await served(context, 'contact')).body).toContain(PLACEHOLDER_COMPANY.postalAddress);
+    const configured = new ContentService({ db: context.database.db, clock: context.clock, supportEmail: 'help@operator.test', company: { name: 'Real Operator plc', postalAddress: '2 High Street, Leeds LS1 1AA' } });
+    const terms = (await configured.get('terms')).body;
+    expect(terms).toContain('ExSport is a trading name of Real Operator plc');
+    expect(terms).toContain('Our postal address is 2 High Street, Leeds LS1 1AA.');
+    expect(terms).not.toContain('placeholder');
+    expect(loadConfig({ COMPANY_NAME: ' Real Operator plc ', COMPANY_ADDRESS: '2 High Street, Leeds LS1 1AA', DATA_DIR: TEST_CONFIG.dataDir }).company).toEqual({ name: 'Real Operator plc', postalAddress: '2 High Street, Leeds LS1 1AA' });
+    expect(loadConfig({ DATA_DIR: TEST_CONFIG.dataDir }).company).toEqual(PLACEHOLDER_COMPANY);
   });
 
   it('goes through the operator dispatcher like the command line does', async () => {

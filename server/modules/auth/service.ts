@@ -4,14 +4,18 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { LiveHub } from '../live/hub';
-import type { ChangePasswordRequest, LoginRequest, ResetPasswordRequest, TokenResponse } from '../../../src/contract/auth';
-import { ACCESS_TOKEN_SECONDS, LOCKED_OUT_MESSAGE, LOCKOUT_AFTER_FAILURES, REFRESH_FAMILY_SECONDS, RESET_CODE_SECONDS } from '../../../src/contract/auth';
+import type { ChangePasswordRequest, LoginResponse, LoginWithCodeRequest, ResetPasswordRequest, TokenResponse } from '../../../src/contract/auth';
+import { ACCESS_TOKEN_SECONDS, LOCKED_OUT_MESSAGE, LOCKOUT_AFTER_FAILURES, REFRESH_FAMILY_SECONDS, RESET_CODE_SECONDS, TWO_STEP_INVALID_MESSAGE, TWO_STEP_REQUIRED_MESSAGE } from '../../../src/contract/auth';
+import { GAMSTOP_SIGN_IN_REFUSED } from '../../../src/contract/gamstop';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { opaqueToken, sha256, type AccessTokens } from './tokens';
 import { exclusionMessage } from './exclusion-message';
 import { LoginLockouts } from './lockouts';
 import { SUSPENDED_MESSAGE } from './session-guard';
+import type { TwoStepService } from './two-step';
+import type { SignInHistoryService } from './sign-in-history';
+import type { GamstopService } from '../gamstop/service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_REFRESH = 'Your session has expired. Please log in again.';
@@ -25,6 +29,9 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   live: LiveHub;
   publicUrl: string;
+  twoStep: Pick<TwoStepService, 'isEnabled' | 'verify'>;
+  signIns: Pick<SignInHistoryService, 'latest'>;
+  gamstop: Pick<GamstopService, 'screenSignIn'>;
   /** Writes each sign-in attempt (never the password) to the structured log. */
   logAttempt?: (attempt: { email: string; userId: number | null; succeeded: boolean; reason: string; ip: string }) => void;
 }
@@ -47,11 +54,15 @@ export class AuthService {
     return this.deps.clock.now();
   }
 
-  async login(request: LoginRequest, ip: string): Promise<TokenResponse> {
+  /**
+   * Password, then (when turned on) the authenticator or a recovery code, then the account's standing and
+   * GAMSTOP. A wrong code counts towards the lock exactly as a wrong password does.
+   */
+  async login(request: LoginWithCodeRequest, ip: string, userAgent?: string): Promise<LoginResponse> {
     const email = request.email.toLowerCase();
     const user = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'password_hash', 'status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+      .select(['id', 'email', 'first_name', 'password_hash', 'status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent', 'exclusion_by_gamstop'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .where('status', '!=', 'deleted')
       .executeTakeFirst();
@@ -60,7 +71,7 @@ export class AuthService {
       this.deps.logAttempt?.({ email, userId: user?.id ?? null, succeeded, reason, ip });
       await this.db
         .insertInto('login_attempts')
-        .values({ email, user_id: user?.id ?? null, succeeded, reason, ip, created_at: this.now() })
+        .values({ email, user_id: user?.id ?? null, succeeded, reason, ip, user_agent: userAgent?.slice(0, 512) ?? null, created_at: this.now() })
         .execute();
     };
 
@@ -72,25 +83,43 @@ export class AuthService {
       await record(false, user ? 'locked out' : 'unknown email, locked out');
       throw forbidden(LOCKED_OUT_MESSAGE, 'LockedOut');
     }
-    if (!user || !passwordRight) {
+    const fail = async (reason: string, message: string, code: string): Promise<never> => {
       const lock = await this.lockouts.recordFailure(email);
-      await record(false, `${user ? 'wrong password' : 'unknown email'}${lock ? ', now locked out' : ''}`);
+      await record(false, `${reason}${lock ? ', now locked out' : ''}`);
       if (lock && user) await this.mailLockNotice(user, lock.until);
       if (lock) throw forbidden(LOCKED_OUT_MESSAGE, 'LockedOut');
-      throw unauthorized(INVALID_CREDENTIALS, 'InvalidCredentials');
+      throw unauthorized(message, code);
+    };
+    if (!user || !passwordRight) return fail(user ? 'wrong password' : 'unknown email', INVALID_CREDENTIALS, 'InvalidCredentials');
+    if (await this.deps.twoStep.isEnabled(user.id)) {
+      if (!request.code) {
+        await record(false, 'two-step code asked for');
+        throw unauthorized(TWO_STEP_REQUIRED_MESSAGE, 'TwoStepRequired');
+      }
+      if (!(await this.deps.twoStep.verify(user.id, request.code))) return fail('wrong two-step code', TWO_STEP_INVALID_MESSAGE, 'TwoStepCodeInvalid');
     }
     await this.lockouts.clear(email);
     if (user.status === 'suspended') {
       await record(false, 'suspended');
       throw forbidden(`${LOCKED_OUT_MESSAGE} ${SUSPENDED_MESSAGE}`, 'AccountSuspended');
     }
-    const exclusion = exclusionMessage(user, this.now());
+    // A block GAMSTOP caused is GAMSTOP's to end: the check below asks again. One the customer chose stands.
+    const exclusion = user.exclusion_by_gamstop ? undefined : exclusionMessage(user, this.now());
     if (exclusion) {
       await record(false, user.exclusion_kind ?? 'excluded');
       throw forbidden(exclusion, 'AccountExcluded');
     }
+    const gamstop = await this.deps.gamstop.screenSignIn(user.id).catch(async (error: unknown) => {
+      await record(false, 'GAMSTOP unavailable');
+      throw error;
+    });
+    if (gamstop === 'excluded') {
+      await record(false, 'GAMSTOP self-exclusion');
+      throw forbidden(GAMSTOP_SIGN_IN_REFUSED, 'AccountExcluded');
+    }
+    const previous = await this.deps.signIns.latest(user.id);
     await record(true, 'signed in');
-    return this.startFamily(user.id);
+    return { ...(await this.startFamily(user.id)), previousSignInAt: previous?.toISOString() ?? null };
   }
 
   /** The owner hears of the lock at once, with a way back in that does not wait for it to end. */

@@ -33,6 +33,7 @@ export interface LoginAttemptsTable {
   succeeded: boolean;
   reason: string;
   ip: string;
+  user_agent: string | null;
   created_at: ColumnType<Date, Date | string, never>;
 }
 
@@ -55,7 +56,26 @@ export interface MailOutboxTable {
   created_at: ColumnType<Date, Date | string, never>;
 }
 
+/** One customer's authenticator app: the sealed TOTP secret, and the last time step a code was accepted for. */
+export interface TwoStepTable {
+  user_id: number;
+  secret_sealed: string;
+  /** null while enrolment waits for the first code. */
+  enabled_at: Date | null;
+  last_step: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+/** SHA-256 of each recovery code (high-entropy, shown once); used once each. */
+export interface TwoStepRecoveryCodesTable {
+  code_hash: string;
+  user_id: number;
+  used_at: Date | null;
+}
+
 export interface AuthTables {
+  two_step: TwoStepTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
   refresh_families: RefreshFamiliesTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;

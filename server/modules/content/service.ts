@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import { conflict, notFound } from '../../errors';
 import { CONTENT_SLUGS, isContentSlug, type ContentDocument, type ContentSummary } from '../../../src/contract/content';
 import { splitTitle } from './markdown-file';
+import { PLACEHOLDER_COMPANY, type CompanyDetails } from '../../config';
 
 /** One running promotion as the Promotions page lists it. */
 export interface PromotionLine {
@@ -19,6 +20,8 @@ export interface ContentDeps {
   db: Db;
   clock: Clock;
   supportEmail: string;
+  /** The operator's name and address; placeholders that say so until configured. */
+  company?: CompanyDetails;
   /** The promotions the operator has created; absent until that module exists. */
   listPromotions?: () => Promise<PromotionLine[]>;
   documentsDir?: string;
@@ -63,37 +66,49 @@ export class ContentService {
     this.documentsDir = deps.documentsDir ?? defaultDocumentsDir;
   }
 
-  /** Adds the shipped text of every document that has no version yet; never touches one the operator replaced. */
+  /**
+   * Brings the shipped documents up to this release: a missing document gets the file's text as version 1, and
+   * one whose latest version is an earlier release's text gets the file's as its next version. A version the
+   * operator wrote is never touched.
+   */
   seed(): Promise<void> {
-    this.seeding ??= this.seedMissing().catch((error) => {
+    this.seeding ??= this.seedShipped().catch((error) => {
       this.seeding = undefined;
       throw error;
     });
     return this.seeding;
   }
 
-  private async seedMissing(): Promise<void> {
-    const existing = new Set((await this.deps.db.selectFrom('documents').select('slug').distinct().execute()).map((row) => row.slug));
+  private async seedShipped(): Promise<void> {
+    const latest = new Map((await this.latestRows()).map((row) => [row.slug, row]));
     for (const slug of CONTENT_SLUGS) {
-      if (existing.has(slug)) continue;
+      const current = latest.get(slug);
+      if (current && !current.shipped) continue;
       const { title, body } = splitTitle(await readFile(`${this.documentsDir}${slug}.md`, 'utf8'));
+      if (current && current.title === title && current.body === body) continue;
+      // Two instances starting at once: the primary key lets one of them write the version.
       await this.deps.db
         .insertInto('documents')
-        .values({ slug, version: 1, title, body, updated_at: this.deps.clock.now() })
+        .values({ slug, version: (current?.version ?? 0) + 1, title, body, updated_at: this.deps.clock.now(), shipped: true })
         .onConflict((conflict) => conflict.columns(['slug', 'version']).doNothing())
         .execute();
     }
   }
 
-  private async latest(slug?: string): Promise<StoredDocument[]> {
-    await this.seed();
+  private latestRows(slug?: string) {
     let query = this.deps.db.selectFrom('documents').selectAll().distinctOn('slug').orderBy('slug').orderBy('version', 'desc');
     if (slug) query = query.where('slug', '=', slug);
     return query.execute();
   }
 
+  private async latest(slug?: string): Promise<StoredDocument[]> {
+    await this.seed();
+    return this.latestRows(slug);
+  }
+
   private async fill(document: StoredDocument, promotions: () => Promise<string>): Promise<ContentDocument> {
-    let body = document.body.replaceAll('{{supportEmail}}', this.deps.supportEmail);
+    const company = this.deps.company ?? PLACEHOLDER_COMPANY;
+    let body = document.body.replaceAll('{{supportEmail}}', this.deps.supportEmail).replaceAll('{{companyName}}', company.name).replaceAll('{{postalAddress}}', company.postalAddress);
     if (body.includes('{{promotionsList}}')) body = body.replaceAll('{{promotionsList}}', await promotions());
     const revision = createHash('sha256').update(`${document.version}\n${document.title}\n${body}`).digest('hex').slice(0, 16);
     return { slug: document.slug, title: document.title, version: document.version, updatedAt: document.updated_at.toISOString(), revision, body };

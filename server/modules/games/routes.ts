@@ -8,14 +8,18 @@ import { verifyWalletRequest } from './signature';
 import {
   authenticateRequest,
   balanceRequest,
+  creditBatchRequest,
+  CREDIT_BATCH_MAX,
   creditRequest,
   debitRequest,
   gamesLaunchQuery,
   GAMES_LAUNCH_PATH,
   rollbackRequest,
   walletCallPath,
+  WALLET_CREDIT_BATCH_PATH,
   WALLET_SIGNATURE_HEADER,
 } from '../../../src/contract/games';
+import { reconciliationRequest } from '../../../src/contract/reconciliation';
 
 function parseJson(raw: string): unknown {
   try {
@@ -25,7 +29,7 @@ function parseJson(raw: string): unknown {
   }
 }
 
-export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWallet, sessionGuard, clock, config }: Services) {
+export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWallet, gamesReconciliation, sessionGuard, clock, config }: Services) {
   // Signing in is optional here: without Authorization the frame opens anonymous; a token given must be good (401/403 otherwise).
   app.get(GAMES_LAUNCH_PATH, async (request) => {
     const { route } = parse(gamesLaunchQuery, request.query);
@@ -54,5 +58,8 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('debit'), signed(debitRequest, (body) => gamesWallet.debit(body)));
     scope.post(walletCallPath('credit'), signed(creditRequest, (body) => gamesWallet.credit(body)));
     scope.post(walletCallPath('rollback'), signed(rollbackRequest, (body) => gamesWallet.rollback(body)));
+    scope.post(walletCallPath('reconciliation'), signed(reconciliationRequest, (body) => gamesReconciliation.report(body)));
+    // A full batch of credits is larger than any single call; each credit's own fields keep their limits.
+    scope.post(WALLET_CREDIT_BATCH_PATH, { bodyLimit: CREDIT_BATCH_MAX * 1_024 }, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
   });
 }

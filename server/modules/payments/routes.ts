@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
 import { parse } from '../../http/parse';
 import { readIdempotencyKey } from '../idempotency/service';
@@ -17,14 +17,16 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
   const { payments, cardProvider, clock } = services;
   const auth = { preHandler: app.authenticate };
   const depositFormLimit = keyedRateLimit(services.rateLimits.depositForm, clock, (request) => String(request.auth.userId));
+  // GAMSTOP is asked again before a deposit when its last answer for the customer is over a day old.
+  const gamstopChecked = async (request: FastifyRequest) => services.gamstop.assertDepositAllowed(request.auth.userId);
 
-  app.get('/deposit_form', { preHandler: [app.authenticate, depositFormLimit] }, async (request, reply) => {
+  app.get('/deposit_form', { preHandler: [app.authenticate, depositFormLimit, gamstopChecked] }, async (request, reply) => {
     const query = parse(depositFormQuery, request.query);
     const key = readIdempotencyKey(request.headers['idempotency-key'], false);
     return send(reply, await payments.depositForm(request.auth.userId, query, key));
   });
 
-  app.post('/deposit_js', auth, async (request, reply) => {
+  app.post('/deposit_js', { preHandler: [app.authenticate, gamstopChecked] }, async (request, reply) => {
     const body = parse(depositJsRequest, request.body);
     const key = readIdempotencyKey(request.headers['idempotency-key'], true)!;
     return send(reply, await payments.depositWithSavedCard(request.auth.userId, body.amount, key));

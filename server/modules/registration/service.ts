@@ -8,6 +8,7 @@ import { normaliseEmail, samePerson } from './identity-match';
 import { hashPassword } from '../auth/passwords';
 import type { VerificationService } from '../verification/service';
 import type { IdentityVerificationProvider } from '../../providers/identity/provider';
+import type { GamstopService } from '../gamstop/service';
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
@@ -25,6 +26,7 @@ export interface RegistrationDeps {
   clock: Clock;
   verification: VerificationService;
   identityProvider: IdentityVerificationProvider;
+  gamstop: Pick<GamstopService, 'screenRegistration' | 'linkCheck'>;
 }
 
 export class RegistrationService {
@@ -58,12 +60,20 @@ export class RegistrationService {
 
   /** Creates the customer, their wallet and their identity check in one transaction; answers the check's page. */
   async register(request: RegisterRequestOutput): Promise<{ avCheckUrl: string }> {
-    const { db, clock, verification, identityProvider } = this.deps;
+    const { db, clock, verification, identityProvider, gamstop } = this.deps;
     const email = request.email.toLowerCase();
     const existing = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
     if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DuplicateEmail');
     const now = clock.now();
     if (await this.joinsBarredAccount(request, now)) throw unprocessable(REGISTRATION_REFUSED_MESSAGE, 'RegistrationRefused');
+    const gamstopCheck = await gamstop.screenRegistration({
+      firstName: request.firstName,
+      lastName: request.lastName,
+      dateOfBirth: request.dateOfBirth,
+      email,
+      postcode: request.addressPostCode,
+      mobile: request.phone,
+    });
     const passwordHash = await hashPassword(request.password);
     let reference: string;
     try {
@@ -95,6 +105,7 @@ export class RegistrationService {
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+        await gamstop.linkCheck(trx, gamstopCheck, user.id);
         return verification.openCheck(trx, user.id);
       });
     } catch (error) {

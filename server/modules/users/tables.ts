@@ -32,6 +32,8 @@ export interface UsersTable {
   exclusion_kind: Generated<ExclusionKind | null>;
   exclusion_until: Generated<Date | null>;
   exclusion_permanent: Generated<boolean>;
+  /** The self-exclusion above was put in place by a GAMSTOP Y answer, and ends when GAMSTOP no longer says Y. */
+  exclusion_by_gamstop: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -1,5 +1,5 @@
-import type { BetBuilderQuote, Price } from '../../../src/contract/sportsbook-rules';
-import { samePrice } from '../../../src/lib/odds';
+import type { BetBuilderQuote, Price, PriceChangePolicy } from '../../../src/contract/sportsbook-rules';
+import { priceAcceptable } from '../../../src/lib/odds';
 import { isBuildable, priceBetBuilder } from '../markets/bet-builder';
 import type { Catalogue } from '../catalogue/types';
 import { PlacementRefused, type StruckLeg } from './slip';
@@ -41,10 +41,10 @@ export function quoteBetBuilder(catalogue: Catalogue, selectionIds: readonly str
   return { quote: { eventId, selectionIds: [...selectionIds], price: priced.price }, legs: quotes.map((quote) => ({ quote, price: quote.price! })) };
 }
 
-/** Placement's check of a Bet Builder: quoted again now, at the price the customer saw unless they accept a change. */
-export function strikeBetBuilder(catalogue: Catalogue, selectionIds: readonly string[], seen: Price, acceptPriceChanges: boolean): StruckBetBuilder {
+/** Placement's check of a Bet Builder: quoted again now, at the price the customer saw unless their setting takes the new one. */
+export function strikeBetBuilder(catalogue: Catalogue, selectionIds: readonly string[], seen: Price, priceChanges: PriceChangePolicy): StruckBetBuilder {
   const struck = quoteBetBuilder(catalogue, selectionIds);
-  if (!samePrice(struck.quote.price, seen) && !acceptPriceChanges) {
+  if (!priceAcceptable(priceChanges, seen, struck.quote.price)) {
     throw new PlacementRefused('The Bet Builder price has changed. Please check the new price and place your bet again.', 'PriceChanged');
   }
   return struck;

@@ -3,16 +3,18 @@ import type { Clock } from '../../clock';
 import { conflict } from '../../errors';
 import { parse } from '../../http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
-import type { BetKind, BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
-import { formatFractional, returnsFor } from '../../../src/lib/odds';
-import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
+import type { BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
-import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
-import { strikeBetBuilder, type StruckBetBuilder } from './bet-builder';
+import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
+import { priceChangesOf, requestHashParts } from './price-changes';
+import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip } from './slip';
+import { strikeBetBuilder } from './bet-builder';
 import { storeBet } from './store-bet';
+import { systemStake } from './system-bets';
 import type { BetsDb } from './tables';
 import type { BetViews } from './views';
 
@@ -47,16 +49,6 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
   }
 }
 
-function describeBet(kind: BetKind, legs: readonly StruckLeg[], builder: StruckBetBuilder | undefined): string {
-  const text = builder
-    ? `Bet Builder: ${legs[0]!.quote.eventName}, ${legs.length} selections @ ${formatFractional(builder.quote.price)}`
-    : kind === 'single'
-      ? `Single: ${legs[0]!.quote.eventName}, ${legs[0]!.quote.selectionName} @ ${formatFractional(legs[0]!.price)}`
-      : `Accumulator: ${legs.length} selections`;
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, WALLET_DESCRIPTION_MAX_LENGTH);
-}
-
 /**
  * Placement: check the slip, store the bet (pending) with its legs, struck prices, potential returns and its debit
  * call in one transaction, then debit through the outbox, outside any transaction. A bet id is the browser's: the
@@ -70,6 +62,8 @@ export class PlacementService {
     private readonly views: BetViews,
     private readonly clock: Clock,
     private readonly policy: PlacementPolicy = defaultPlacementPolicy,
+    /** The in-play delay; without it no bet is held. */
+    private readonly holds?: InPlayHolds,
   ) {}
 
   async place(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
@@ -84,18 +78,23 @@ export class PlacementService {
   private async placeOrThrow(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
+    const priceChanges = priceChangesOf(request);
+    // A Bet Builder's hash covers its one price too (other kinds hash as before).
     const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), request.acceptPriceChanges, ...(request.price ? [request.price] : [])]))
+      .update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.price ? [request.price] : [])]))
       .digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
     if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
 
+    const system = request.system ? systemStake(request.system, request.stake, request.selections.length) : null;
     // A Bet Builder: its legs from one match, checked and priced as one (bet-builder.ts); paid at its one price.
-    const builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, request.acceptPriceChanges) : undefined;
-    const legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, request.acceptPriceChanges);
-    const potentialReturns = returnsFor(request.stake, builder ? [builder.quote.price] : legs.map((leg) => leg.price));
+    const builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, priceChanges) : undefined;
+    const legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, priceChanges);
+    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system, price: builder?.quote.price ?? null };
+    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price));
     const now = this.clock.now();
+    const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
     const stored = await storeBet(
       this.db,
@@ -106,7 +105,12 @@ export class PlacementService {
           player_id: session.playerId,
           session_id: session.id,
           kind: request.kind,
-          stake: request.stake,
+          stake: shape.stake,
+          system_type: system?.type ?? null,
+          stake_per_line: system?.stakePerLine ?? null,
+          lines: system?.lines ?? null,
+          price_changes: priceChanges,
+          held_until: held ? held.heldUntil(now) : null,
           status: 'pending',
           potential_returns: potentialReturns,
           returns: null,
@@ -142,15 +146,20 @@ export class PlacementService {
             betId: request.betId,
             playerId: pamPlayerId(session.playerId),
             sessionId: session.pamSessionId,
-            amount: request.stake,
-            description: describeBet(request.kind, legs, builder),
+            amount: shape.stake,
+            description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
           },
         },
       },
-      this.policy.holdMs,
+      // A held bet's debit is stored now (its id and body fixed before anything is sent), sent only if the hold's end accepts it.
+      held ? HELD_DEBIT_MS : this.policy.holdMs,
     );
     // The same bet id placed twice at once: the other placement stored it; answer what became of it.
     if (!stored) return this.retryDebit(request.betId, session, requestHash);
+    if (held) {
+      held.start(request.betId);
+      return { statusCode: 202, body: { bet: stored.view('pending') } };
+    }
     const { debit, view } = stored;
     // The market may have closed (settled), been suspended or moved while the bet was stored: such a bet is not
     // accepted, and its debit is never sent. Checked after the commit, so a settlement announced later sees its legs.
@@ -180,6 +189,8 @@ export class PlacementService {
   private async retryDebit(betId: string, session: SportsbookSession, requestHash: string): Promise<PlacementAnswer> {
     const answer = await this.answerFor(betId, session, requestHash);
     if (answer?.statusCode !== 202) return answer ?? this.unknown();
+    // Held for the in-play delay: nothing to send yet (the hold's end decides), and nothing is placed twice.
+    if (answer.body.bet.heldUntil !== null) return answer;
     await this.outbox.attempt(debitCallId(betId));
     return (await this.answerFor(betId, session, requestHash)) ?? this.unknown();
   }

@@ -5,7 +5,8 @@ import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import { creditCallId, debitCallId, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { creditCallId, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
 import { sql, type Transaction } from 'kysely';
 import type { BetsDatabase, BetsDb } from './tables';
@@ -22,6 +23,9 @@ export interface BetsServiceDeps {
   /** The WebSocket's hook: a message to every socket of that session. */
   notify?: NotifySession;
   placementPolicy?: PlacementPolicy;
+  /** The in-play delay (SPORTSBOOK_INPLAY_DELAY_MS); tests shorten it and may run the hold's end by hand. */
+  inPlayDelay?: InPlayDelayPolicy;
+  holdSchedule?: Schedule;
   /** The net payout cap, pence (the Betting Rules' £200,000 unless a test says otherwise). */
   payoutCap?: number;
   log?: (message: string, detail?: unknown) => void;
@@ -37,12 +41,29 @@ export class BetsService {
   readonly views: BetViews;
   readonly placement: PlacementService;
   readonly settler: Settler;
+  readonly holds: InPlayHolds;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: BetsServiceDeps) {
     const { db, catalogue, outbox, clock } = deps;
+    const placementPolicy = deps.placementPolicy ?? defaultPlacementPolicy;
     this.views = new BetViews(db);
-    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, deps.placementPolicy);
+    this.holds = new InPlayHolds({
+      db,
+      catalogue,
+      outbox,
+      clock,
+      policy: deps.inPlayDelay ?? defaultInPlayDelayPolicy,
+      debitHoldMs: placementPolicy.holdMs,
+      schedule: deps.holdSchedule,
+      log: deps.log,
+      // Accepted: the debit goes out now, and its answer opens the bet and tells the frame. Refused: tell the frame.
+      onDecided: async (betId, accepted, debitId) => {
+        const sent = accepted ? await outbox.attemptFor(debitId, placementPolicy.inlineTries, placementPolicy.inlinePauseMs) : 'unanswered';
+        if (sent === 'unanswered') await this.push([betId]);
+      },
+    });
+    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, placementPolicy, this.holds);
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
     outbox.handle('debit', this.debitAnswered);
     outbox.handle('credit', this.moneyReturned('credit'));
@@ -56,10 +77,12 @@ export class BetsService {
   /** At start: finishes any settlement a crash or a failed listener left undone, then the outbox pays it. */
   async recover(): Promise<void> {
     await this.settler.recover();
+    await this.holds.sweep();
   }
 
   close(): void {
     this.unsubscribe();
+    this.holds.stopSweeping();
   }
 
   /** A debit's answer: the bet opens (and settles at once if its markets resolved meanwhile) or is rejected in words. */

@@ -7,7 +7,8 @@ import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
 import { creditCallId } from './placement';
-import { applyPayoutCap, netPaidInWindow, settleBet, settlementLegsOf, type SettledBetFigures } from './settlement';
+import { applyPayoutCap, netPaidInWindow, settlementLegsOf, type SettledBetFigures } from './settlement';
+import { settleStoredBet } from './system-bets';
 import type { BetsDatabase, BetsDb } from './tables';
 
 /** Bets settled per transaction: big enough to keep 50,000 bets quick, small enough to keep locks short. */
@@ -119,9 +120,10 @@ export class Settler {
   }
 
   private async settleChunk(trx: Transaction<BetsDatabase>, betIds: string[]): Promise<SettledBet[]> {
-    const bets = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'session_id', 'stake', 'price_num', 'price_den']).where('id', 'in', betIds).where('status', '=', 'open').execute();
+    const bets = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line', 'price_num', 'price_den']).where('id', 'in', betIds).where('status', '=', 'open').execute();
     if (bets.length === 0) return [];
-    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
+    // In slip order: a system bet's lines are positions of its legs.
+    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
     const legsOf = new Map<string, typeof legs>();
     for (const leg of legs) {
       const list = legsOf.get(leg.bet_id);
@@ -129,7 +131,7 @@ export class Settler {
       else legsOf.set(leg.bet_id, [leg]);
     }
     const decided = bets
-      .map((bet) => ({ bet, settlement: settleBet(bet.stake, settlementLegsOf(bet, legsOf.get(bet.id) ?? [])) }))
+      .map((bet) => ({ bet, settlement: settleStoredBet(bet, settlementLegsOf(bet, legsOf.get(bet.id) ?? [])) }))
       .filter((entry) => entry.settlement.status !== 'open');
     if (decided.length === 0) return [];
 

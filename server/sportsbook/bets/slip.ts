@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
-import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, type PlacementRefusal, type Price, type SelectionChange } from '../../../src/contract/sportsbook-rules';
-import { samePrice } from '../../../src/lib/odds';
+import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, type PlacementRefusal, type Price, type PriceChangePolicy, type SelectionChange } from '../../../src/contract/sportsbook-rules';
+import { priceAcceptable, samePrice } from '../../../src/lib/odds';
 import { relatedOutcomes } from '../markets';
 import type { Catalogue, SelectionQuote } from '../catalogue/types';
 
@@ -50,9 +50,9 @@ export function refuseOutOfRange(body: unknown): void {
 
 /**
  * Checks a slip against the catalogue as browsers were last shown it, and returns the legs at the prices the bet
- * is struck at: the price the customer saw, or with acceptPriceChanges the current one.
+ * is struck at: the price the customer saw, or the current one when their price-change setting takes it.
  */
-export function strikeSlip(catalogue: Catalogue, selections: readonly SlipSelection[], acceptPriceChanges: boolean): StruckLeg[] {
+export function strikeSlip(catalogue: Catalogue, selections: readonly SlipSelection[], priceChanges: PriceChangePolicy): StruckLeg[] {
   const ids = selections.map((selection) => selection.selectionId);
   if (new Set(ids).size !== ids.length) throw new PlacementRefused('The same selection is on the slip twice.', 'DuplicateSelection');
   const quotes = selections.map((selection) => {
@@ -67,8 +67,8 @@ export function strikeSlip(catalogue: Catalogue, selections: readonly SlipSelect
   if (closed.length > 0) throw new PlacementRefused('A market on your slip is closed.', 'MarketClosed', closed.map(changeOf));
   const suspended = quotes.filter((quote) => quote.status === 'suspended');
   if (suspended.length > 0) throw new PlacementRefused('A market on your slip is suspended. Please try again shortly.', 'MarketSuspended', suspended.map(changeOf));
-  const moved = quotes.filter((quote, index) => !samePrice(quote.price!, selections[index]!.price));
-  if (moved.length > 0 && !acceptPriceChanges) {
+  const moved = quotes.filter((quote, index) => !priceAcceptable(priceChanges, selections[index]!.price, quote.price!));
+  if (moved.length > 0) {
     throw new PlacementRefused('The odds have changed. Please check the new odds and place your bet again.', 'PriceChanged', moved.map(changeOf));
   }
   return quotes.map((quote) => ({ quote, price: quote.price! }));

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { BetKind, BetStatus, LegResult } from '../../../src/contract/sportsbook-rules';
+import type { BetKind, BetStatus, LegResult, PriceChangePolicy } from '../../../src/contract/sportsbook-rules';
+import type { SystemType } from '../../../src/contract/system-bets';
 import type { MarketSpec } from '../pricing/types';
 
 /** The tables of migration 0002_bets (schema sportsbook): sessions, bets and their legs, the wallet outbox, the payout cap. */
@@ -32,6 +33,13 @@ export interface BetsTable {
   /** A Bet Builder's one price (0004); null for singles and accumulators. */
   price_num: ColumnType<number | null, number | null | undefined, number | null>;
   price_den: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An in-play bet's hold ends then (0005); null when never held or once decided. */
+  held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  price_changes: ColumnType<PriceChangePolicy, PriceChangePolicy | undefined, PriceChangePolicy>;
+  /** A system bet's type, stake per line and lines (0006); null for other kinds. */
+  system_type: ColumnType<SystemType | null, SystemType | null | undefined, SystemType | null>;
+  stake_per_line: ColumnType<number | null, number | null | undefined, number | null>;
+  lines: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BetLegsTable {

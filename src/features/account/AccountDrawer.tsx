@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { FormAlert } from '../../ui/FormAlert';
 import { AvatarUpload } from './AvatarUpload';
 import { NO_USER_DATA } from './messages';
+import { formatSignInTime } from '../auth/signInTime';
 import './account.css';
 
 /** Deposit and Withdraw have their own buttons above the list. */
@@ -41,6 +42,7 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
           <p className="account__name">{user.firstName}</p>
           <p className="account__meta">Member since {formatDate(user.createdAt)}</p>
           <p className="account__meta">Account ID: {user.id}</p>
+          {session.previousSignInAt && <p className="account__meta">Previous sign-in: {formatSignInTime(session.previousSignInAt)}</p>}
         </div>
       </section>
       <section className="account__balance" aria-label="Balance">

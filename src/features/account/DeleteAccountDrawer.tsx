@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { z } from 'zod';
 import { observer } from 'mobx-react-lite';
 import { Info, Wallet } from 'lucide-react';
@@ -5,7 +6,7 @@ import { formatPence } from '../../lib/money';
 import { useStores } from '../../stores/context';
 import type { OverlayProps } from '../../overlays/types';
 import { HttpError, errorMessage } from '../../api/http';
-import { CANNOT_DELETE_TEXT, DELETE_REFUSAL_CODES, deleteAccountRequest } from '../../contract/account';
+import { CANNOT_DELETE_TEXT, DELETE_ACCOUNT_HEADING, DELETE_REFUSAL_CODES, deleteAccountRequest } from '../../contract/account';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { ErrorScreen } from '../../ui/ErrorScreen';
@@ -39,6 +40,7 @@ export default observer(function DeleteAccountDrawer({ data }: OverlayProps<{ de
     }
   };
   const request = useRequest(send, deleteErrorMessage);
+  const headingId = useId();
 
   if (data?.deleted) {
     return (
@@ -61,7 +63,10 @@ export default observer(function DeleteAccountDrawer({ data }: OverlayProps<{ de
 
   const hasFunds = balance.known && balance.balance > 0;
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Delete account">
+    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId} className="delete-account__heading">
+        {DELETE_ACCOUNT_HEADING}
+      </h3>
       <div className="alert alert--info" data-testid="delete-rule">
         <Info aria-hidden="true" />
         <div>

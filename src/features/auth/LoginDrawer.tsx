@@ -7,34 +7,17 @@ import { PasswordInput } from '../../ui/PasswordInput';
 import { FormAlert } from '../../ui/FormAlert';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useZodForm } from '../../ui/form';
-import { useSupportEmail } from '../../app/useSupportEmail';
-import { loginForm } from './schemas';
+import { loginForm, type LoginForm } from './schemas';
 import './auth.css';
-import { describeLoginError, EXCLUDED_BALANCE_TEXT, SUSPENDED_LOGIN_TEXT, type LoginError } from './loginError';
-
-function LoginErrorText({ error }: { error: LoginError }) {
-  const supportEmail = useSupportEmail();
-  if (error.kind === 'message') return <>{error.text}</>;
-  if (error.kind === 'excluded') {
-    return (
-      <>
-        <p>{error.text}</p>
-        <p>
-          {EXCLUDED_BALANCE_TEXT} at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-        </p>
-      </>
-    );
-  }
-  return (
-    <>
-      {SUSPENDED_LOGIN_TEXT} at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
-    </>
-  );
-}
+import { describeLoginError, isTwoStepRequired, type LoginError } from './loginError';
+import { LoginErrorText } from './LoginErrorText';
+import { TwoStepCodeStep } from './TwoStepCodeStep';
 
 const LoginDrawer = observer(function LoginDrawer() {
   const { session, overlays } = useStores();
   const [serverError, setServerError] = useState<LoginError | null>(null);
+  /** Set once the password was right for an account with two-step sign-in: the code is asked for next. */
+  const [awaitingCode, setAwaitingCode] = useState<LoginForm | null>(null);
   const { register, handleSubmit, watch, formState } = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
   const email = watch('email') ?? '';
   const emailField = register('email');
@@ -45,9 +28,12 @@ const LoginDrawer = observer(function LoginDrawer() {
       await session.login(values);
       overlays.closeNamed('login');
     } catch (error) {
-      setServerError(describeLoginError(error));
+      if (isTwoStepRequired(error)) setAwaitingCode(values);
+      else setServerError(describeLoginError(error));
     }
   });
+
+  if (awaitingCode) return <TwoStepCodeStep credentials={awaitingCode} onBack={() => setAwaitingCode(null)} onSignedIn={() => overlays.closeNamed('login')} />;
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Login">

@@ -9,6 +9,9 @@ export const EXCLUDED_BALANCE_TEXT = 'Your balance is safe. To have it returned 
 
 export type LoginError = { kind: 'suspended' } | { kind: 'excluded'; text: string } | { kind: 'message'; text: string };
 
+/** The password was right and the account asks for its authenticator code: the drawer's second step. */
+export const isTwoStepRequired = (error: unknown) => error instanceof HttpError && error.code === 'TwoStepRequired';
+
 /** Spec 000 section 8: a lock-out reads as suspension, other answers as returned, no answer at all as unexpected. */
 export function describeLoginError(error: unknown): LoginError {
   if (!(error instanceof HttpError) || error.status === undefined) return { kind: 'message', text: UNEXPECTED_LOGIN_ERROR };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginRequest } from '../../contract/auth';
+import { confirmTwoStepRequest, loginRequest, twoStepCode } from '../../contract/auth';
 import { passwordRules } from '../../contract/common';
 
 /** The login request with the drawer's own password message (spec 000, section 5). */
@@ -21,3 +21,9 @@ export const resetPasswordForm = z
     when: (payload) => typeof (payload.value as { repeatedPassword?: unknown })?.repeatedPassword === 'string',
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
+
+/** The code asked for at sign-in: the app's 6 digits or a recovery code. */
+export const twoStepCodeForm = z.object({ code: twoStepCode });
+export type TwoStepCodeForm = z.input<typeof twoStepCodeForm>;
+
+export const confirmTwoStepForm = confirmTwoStepRequest;

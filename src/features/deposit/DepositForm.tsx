@@ -1,15 +1,12 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useQuery } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
-import { paymentKeys } from '../../api/payments';
-import { errorMessage } from '../../api/http';
+import { CashierBalance, CashierLoadError, useSavedCard } from '../account/Cashier';
 import { QUICK_PICKS } from '../../contract/payments';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { QuickPicks } from '../../ui/QuickPicks';
 import { Spinner } from '../../ui/Spinner';
-import { StatusScreen } from '../../ui/StatusScreen';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { filtered, useZodForm } from '../../ui/form';
 import { formatPence } from '../../lib/money';
@@ -29,9 +26,9 @@ export const OFFLINE_DEPOSIT = 'You are offline. Deposits need a connection.';
 
 /** The deposit screen of spec 001: amount, saved or new card, then the outcome. */
 export const DepositForm = observer(function DepositForm() {
-  const { balance, session, network, limits } = useStores();
+  const { session, network, limits } = useStores();
   const flow = useDepositFlow();
-  const card = useQuery({ queryKey: paymentKeys.card(), queryFn: flow.api.card, enabled: network.online });
+  const card = useSavedCard();
   const { register, handleSubmit, setValue, watch, formState } = useZodForm(depositFormSchema, { defaultValues: { amount: '', card: 'new', storeCard: false } });
   const hasSavedCard = Boolean(card.data?.maskedPan);
   useEffect(() => {
@@ -64,16 +61,11 @@ export const DepositForm = observer(function DepositForm() {
     );
   }
   if (network.online && card.isPending) return <Spinner />;
-  if (network.online && card.isError) {
-    return (
-      <StatusScreen icon="error" heading="Error" onPrimary={() => void card.refetch()} primaryText="Retry">
-        <p role="alert">{[...new Set([balance.error, errorMessage(card.error)])].filter(Boolean).join(' | ')}</p>
-      </StatusScreen>
-    );
-  }
+  if (network.online && card.isError) return <CashierLoadError card={card} />;
 
   return (
     <form className="form deposit-form" onSubmit={onSubmit} noValidate>
+      <CashierBalance testId="deposit-balance" />
       {!network.online && <FormAlert tone="info">{OFFLINE_DEPOSIT}</FormAlert>}
       {flow.step.notice && <FormAlert tone="info">{flow.step.notice}</FormAlert>}
       <Field

@@ -43,11 +43,15 @@ export class RegistrationFlow {
     makeAutoObservable<RegistrationFlow, 'deps' | 'popup' | 'watchTimer' | 'stopListening'>(this, { deps: false, popup: false, watchTimer: false, stopListening: false });
   }
 
-  /** Which of the three circles is current: the personal and deposit-limit steps both count as the third. */
+  /**
+   * Which of the three circles is current. The personal step shows the third as current; the deposit-limit step
+   * shows it done (spec 000: both show the personal step 'done or current'), so 3 means all three are done.
+   */
   get indicatorIndex(): number | null {
     if (this.step === 'email') return 0;
     if (this.step === 'password') return 1;
-    if (this.step === 'personal' || this.step === 'limits') return 2;
+    if (this.step === 'personal') return 2;
+    if (this.step === 'limits') return 3;
     return null;
   }
 

@@ -1,12 +1,13 @@
 const STEPS = ['Email', 'Password', 'Personal details'];
 
-/** Three labelled circles: done, current, to come; a change of step is announced. */
+/** Three labelled circles: done, current, to come (current past the last: all done); a change of step is announced. */
 export function StepIndicator({ current }: { current: number }) {
   const step = Math.min(current, STEPS.length - 1);
+  const allDone = current >= STEPS.length;
   return (
     <>
       <p className="visually-hidden" aria-live="polite" data-testid="step-announcement">
-        {`Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}`}
+        {`Step ${step + 1} of ${STEPS.length}: ${STEPS[step]}${allDone ? ', done' : ''}`}
       </p>
       <ol className="step-indicator" aria-label="Registration steps">
       {STEPS.map((label, index) => {

@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
 import { paymentKeys, paymentsApi } from '../../api/payments';
 import { SubmissionKeys, type Submission } from '../../api/idempotency';
 import { errorMessage } from '../../api/http';
-import { QUICK_PICKS, WITHDRAW_INPUT_MAX_LENGTH, cardFieldsToCardInfo, type WithdrawRequest } from '../../contract/payments';
+import { QUICK_PICKS, WITHDRAW_INPUT_MAX_LENGTH, WITHDRAW_TO_DEPOSIT_CARD_HINT, cardFieldsToCardInfo, type WithdrawRequest } from '../../contract/payments';
 import { formatPence, penceToPoundsInput, poundsToPence } from '../../lib/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
@@ -16,6 +16,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { FormBlockers } from '../../ui/FormBlockers';
 import { filtered, useZodForm } from '../../ui/form';
 import { historyKeys } from '../history/query';
+import { useSavedCard } from '../account/Cashier';
 import { canSubmitWithdraw, cappedAtBalanceText, cleanWithdrawInput, withdrawBlockers, withdrawErrorMessage, WITHDRAW_NEEDS_AGREEMENT } from './rules';
 import { digitsOnly, emptyWithdrawForm, withdrawFormSchema } from './form';
 
@@ -29,7 +30,7 @@ export const WithdrawForm = observer(function WithdrawForm() {
   const queryClient = useQueryClient();
   const api = useMemo(() => paymentsApi(http), [http]);
   const keys = useMemo(() => new SubmissionKeys(db.pendingSubmissions), [db]);
-  const card = useQuery({ queryKey: paymentKeys.card(), queryFn: api.card, enabled: network.online });
+  const card = useSavedCard();
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [changingCard, setChangingCard] = useState(false);
   const last = useRef<Submission<WithdrawRequest> | null>(null);
@@ -106,7 +107,6 @@ export const WithdrawForm = observer(function WithdrawForm() {
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       {!network.online && <FormAlert tone="info">{OFFLINE_WITHDRAW}</FormAlert>}
-      {network.online && card.isError && <FormAlert>{errorMessage(card.error)}</FormAlert>}
       <Field
         label="Withdraw amount (£)"
         inputMode="decimal"
@@ -127,6 +127,9 @@ export const WithdrawForm = observer(function WithdrawForm() {
         <legend className="field__label">Withdraw to</legend>
         {newCard ? (
           <>
+            <p className="field__hint" data-testid="withdraw-card-rule">
+              {WITHDRAW_TO_DEPOSIT_CARD_HINT}
+            </p>
             <Field label="Name on card" autoComplete="cc-name" error={formState.errors.name?.message} {...register('name')} />
             <Field label="Card number" inputMode="numeric" autoComplete="cc-number" error={formState.errors.cardNumber?.message} {...filtered(register('cardNumber'), digitsOnly(19))} />
             <div className="withdraw-to__row">

@@ -1,8 +1,9 @@
 import { Observable } from './Observable';
-import { returnsFor, samePrice as sameValue } from '../../lib/odds';
+import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../lib/odds';
 import { poundsToPence } from '../../lib/money';
-import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../contract/sportsbook-rules';
-import type { BetKind, BetView, Price, SelectionStatus } from '../../contract/sportsbook-rules';
+import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, PRICE_CHANGE_POLICIES } from '../../contract/sportsbook-rules';
+import type { BetKind, BetView, Price, PriceChangePolicy, SelectionStatus } from '../../contract/sportsbook-rules';
+import { lineCount, systemBetsFor, systemPotentialReturns, type SystemBetType, type SystemType } from '../../contract/system-bets';
 import type { PlaceBetRequest, PlacementRefusalBody } from '../../contract/sportsbook';
 import type { PlaceResult } from '../services/api';
 import { ApiError } from '../services/api';
@@ -10,6 +11,9 @@ import type { LiveSelection } from './CatalogStore';
 
 export const SLIP_KEY = 'sb.slip';
 export const ACCA = 'acca';
+/** A system bet's stake key on the slip: 'sys:yankee'. */
+export const systemKey = (type: SystemType) => `sys:${type}`;
+const systemOfKey = (key: string): SystemType | null => (key.startsWith('sys:') ? (key.slice(4) as SystemType) : null);
 
 export interface SlipSelection {
   selectionId: string;
@@ -25,16 +29,31 @@ export interface SlipSelection {
   status: SelectionStatus;
 }
 
-export type PlacementState = 'placing' | 'checking' | 'pending' | 'unknown' | 'accepted' | 'refused' | 'not-placed';
+/** held: an in-play bet waiting out its delay (until `heldUntil`); the server then accepts or refuses it. */
+export type PlacementState = 'placing' | 'held' | 'checking' | 'pending' | 'unknown' | 'accepted' | 'refused' | 'not-placed';
 
 /** One bet sent (or being sent). Stored with the slip before the request leaves, so a reload can ask what became of it. */
 export interface Placement {
-  request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake' | 'acceptPriceChanges'>> & { selections: Array<{ selectionId: string; price: Price }>; price?: Price };
+  request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake'>> &
+    Pick<PlaceBetRequest, 'system' | 'priceChanges' | 'acceptPriceChanges' | 'price'> & { selections: Array<{ selectionId: string; price: Price }> };
   /** What the receipt names: 'Rovers (Match Result)'. */
   labels: string[];
   state: PlacementState;
   bet?: BetView;
   message?: string;
+  /** While held: when the in-play delay ends (the server's time, UTC ISO). */
+  heldUntil?: string;
+}
+
+export interface SlipBet {
+  key: string;
+  kind: BetKind;
+  /** For a system bet, the stake per line. */
+  stake: number;
+  system?: SystemType;
+  /** The whole stake: per line x lines for a system bet. */
+  total: number;
+  selections: SlipSelection[];
 }
 
 export interface PlacementApi {
@@ -55,10 +74,10 @@ export interface SlipDeps {
   /** An accepted bet: the host may refresh what it shows. */
   onBetsChanged?: () => void;
   setTimeout?: (fn: () => void, ms: number) => unknown;
+  now?: () => number;
 }
 
 export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && sameValue(a, b));
-const decimal = (price: Price) => (price.num + price.den) / price.den;
 
 const PLACEMENT_WORDS: Record<string, string> = {
   InsufficientFunds: 'Your balance is too low for this stake.',
@@ -71,9 +90,20 @@ const PLACEMENT_WORDS: Record<string, string> = {
 interface Persisted {
   selections: SlipSelection[];
   stakes: Record<string, string>;
-  acceptPriceChanges: boolean;
+  priceChanges: PriceChangePolicy;
+  /** Written by older frames: true was 'any'. */
+  acceptPriceChanges?: boolean;
   placements: Placement[];
 }
+
+/** Words for the price-change setting, as the slip offers it. */
+export const PRICE_CHANGE_WORDS: Record<PriceChangePolicy, string> = {
+  never: 'Never accept',
+  higher: 'Accept higher odds',
+  any: 'Accept any odds',
+};
+
+const HELD_MESSAGE = 'In-play bets are held for a few seconds before they are accepted.';
 
 /**
  * The bet slip: selections, stakes, the accumulator, and the honest life of each placement. Kept in localStorage so a
@@ -83,7 +113,8 @@ export class SlipStore extends Observable {
   selections: SlipSelection[] = [];
   /** Typed stakes in pounds, per selection id for singles and ACCA for the accumulator. */
   stakes: Record<string, string> = {};
-  acceptPriceChanges = false;
+  /** The customer's setting for a moved price (kept with the slip across visits). */
+  priceChanges: PriceChangePolicy = 'never';
   placements: Placement[] = [];
   /** The last thing said to screen readers (price moves, bet outcomes). */
   announcement = '';
@@ -171,6 +202,11 @@ export class SlipStore extends Observable {
     return this.selections.length >= 2 && this.relatedEventIds.size === 0;
   }
 
+  /** The system bets these selections can make (3 to 8 from different matches), in the order the slip lists them. */
+  get systemsOffered(): SystemBetType[] {
+    return this.relatedEventIds.size === 0 ? systemBetsFor(this.selections.length) : [];
+  }
+
   get accaName(): string {
     const names = ['', '', 'Double', 'Treble', '4-Fold', '5-Fold', '6-Fold', '7-Fold', '8-Fold', '9-Fold', '10-Fold', '11-Fold', '12-Fold'];
     return `${names[this.selections.length] ?? `${this.selections.length}-Fold`} Accumulator`;
@@ -203,14 +239,14 @@ export class SlipStore extends Observable {
   private movePrice(selection: SlipSelection, price: Price): void {
     const before = selection.price;
     selection.price = price;
-    if (this.acceptPriceChanges) selection.acceptedPrice = price;
+    if (selection.acceptedPrice && priceAcceptable(this.priceChanges, selection.acceptedPrice, price)) selection.acceptedPrice = price;
     if (before) this.announce(`${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(price)}.`);
   }
 
   /** 'up' when the price lengthened since the customer accepted it (better for them), 'down' when it shortened. */
   movement(selection: SlipSelection): 'up' | 'down' | null {
     if (!selection.price || !selection.acceptedPrice || samePrice(selection.price, selection.acceptedPrice)) return null;
-    return decimal(selection.price) > decimal(selection.acceptedPrice) ? 'up' : 'down';
+    return longerPrice(selection.price, selection.acceptedPrice) ? 'up' : 'down';
   }
 
   get hasPriceChanges(): boolean {
@@ -224,10 +260,12 @@ export class SlipStore extends Observable {
     this.save();
   }
 
-  setAcceptPriceChanges(accept: boolean): void {
-    this.acceptPriceChanges = accept;
-    if (accept) this.acceptChanges();
-    else this.save();
+  setPriceChanges(policy: PriceChangePolicy): void {
+    this.priceChanges = policy;
+    const taken = this.selections.filter((selection) => selection.price && selection.acceptedPrice && priceAcceptable(policy, selection.acceptedPrice, selection.price));
+    for (const selection of taken) selection.acceptedPrice = selection.price;
+    this.selections = [...this.selections];
+    this.save();
   }
 
   // ---- stakes and returns
@@ -249,28 +287,40 @@ export class SlipStore extends Observable {
     return Number.isFinite(pence) ? pence : 0;
   }
 
+  /** What the bet under this stake key returns if it wins (a system bet: if every selection wins), or null. */
   returnsOf(key: string): number | null {
     const stake = this.stakeOf(key);
     if (stake <= 0) return null;
-    const prices = key === ACCA ? this.selections.map((selection) => selection.price) : [this.selections.find((selection) => selection.selectionId === key)?.price ?? null];
+    const single = key !== ACCA && !systemOfKey(key);
+    const prices = single ? [this.selections.find((selection) => selection.selectionId === key)?.price ?? null] : this.selections.map((selection) => selection.price);
     if (prices.some((price) => !price)) return null;
-    return returnsFor(stake, prices as Price[]);
+    const system = systemOfKey(key);
+    return system ? systemPotentialReturns(system, stake, prices as Price[]) : returnsFor(stake, prices as Price[]);
   }
 
-  /** The bets Place would send, in slip order: the singles with a stake, then the accumulator. */
-  get bets(): Array<{ key: string; kind: BetKind; stake: number; selections: SlipSelection[] }> {
-    const bets: Array<{ key: string; kind: BetKind; stake: number; selections: SlipSelection[] }> = [];
+  /** A system bet's whole stake on the slip now: the stake per line typed, times its lines. */
+  systemTotal(type: SystemType): number {
+    return this.stakeOf(systemKey(type)) * lineCount(type);
+  }
+
+  /** The bets Place would send, in slip order: the singles with a stake, the accumulator, then the system bets. */
+  get bets(): SlipBet[] {
+    const bets: SlipBet[] = [];
     for (const selection of this.selections) {
       const stake = this.stakeOf(selection.selectionId);
-      if (stake > 0) bets.push({ key: selection.selectionId, kind: 'single', stake, selections: [selection] });
+      if (stake > 0) bets.push({ key: selection.selectionId, kind: 'single', stake, total: stake, selections: [selection] });
     }
     const accaStake = this.stakeOf(ACCA);
-    if (this.accaOffered && accaStake > 0) bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, selections: this.selections });
+    if (this.accaOffered && accaStake > 0) bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, total: accaStake, selections: this.selections });
+    for (const { type } of this.systemsOffered) {
+      const stake = this.stakeOf(systemKey(type));
+      if (stake > 0) bets.push({ key: systemKey(type), kind: 'system', system: type, stake, total: stake * lineCount(type), selections: this.selections });
+    }
     return bets;
   }
 
   get totalStake(): number {
-    return this.bets.reduce((total, bet) => total + bet.stake, 0);
+    return this.bets.reduce((total, bet) => total + bet.total, 0);
   }
 
   get totalReturns(): number {
@@ -284,7 +334,7 @@ export class SlipStore extends Observable {
   }
 
   get placing(): boolean {
-    return this.placements.some((placement) => placement.state === 'placing' || placement.state === 'checking');
+    return this.placements.some((placement) => placement.state === 'placing' || placement.state === 'checking' || placement.state === 'held');
   }
 
   /** Why Place cannot be pressed now, in words; null when it can. */
@@ -297,7 +347,7 @@ export class SlipStore extends Observable {
     if ([...staked].some((selection) => selection.status === 'suspended')) return 'A selection is suspended. Remove it or wait for it to reopen.';
     if ([...staked].some((selection) => selection.status === 'closed' || !selection.price)) return 'A selection is no longer available. Remove it to continue.';
     if (bets.some((bet) => bet.stake < MIN_STAKE_PENCE)) return 'The minimum stake is £0.10.';
-    if (bets.some((bet) => bet.stake > MAX_STAKE_PENCE)) return 'The maximum stake is £10,000.';
+    if (bets.some((bet) => bet.total > MAX_STAKE_PENCE)) return 'The maximum stake is £10,000.';
     if (this.hasPriceChanges) return 'Prices have changed. Accept the new prices to continue.';
     return null;
   }
@@ -329,8 +379,9 @@ export class SlipStore extends Observable {
       request: {
         betId: this.deps.randomUUID(),
         kind: bet.kind,
+        ...(bet.system ? { system: bet.system } : {}),
         stake: bet.stake,
-        acceptPriceChanges: this.acceptPriceChanges,
+        priceChanges: this.priceChanges,
         selections: bet.selections.map((selection) => ({ selectionId: selection.selectionId, price: selection.price! })),
       },
       labels: bet.selections.map((selection) => `${selection.selectionName} (${selection.marketName}), ${selection.eventName} at ${this.deps.formatPrice(selection.price!)}`),
@@ -360,7 +411,7 @@ export class SlipStore extends Observable {
       return undefined;
     }
     const placement: Placement = {
-      request: { betId: this.deps.randomUUID(), kind: 'bet-builder', stake, acceptPriceChanges: false, price, selections: legs.map((leg) => ({ selectionId: leg.selectionId, price: leg.price! })) },
+      request: { betId: this.deps.randomUUID(), kind: 'bet-builder', stake, priceChanges: this.priceChanges, price, selections: legs.map((leg) => ({ selectionId: leg.selectionId, price: leg.price! })) },
       labels: [`Bet Builder, ${legs[0]!.eventName} at ${this.deps.formatPrice(price)}`, ...legs.map((leg) => `${leg.selectionName} (${leg.marketName})`)],
       state: 'placing',
     };
@@ -441,7 +492,13 @@ export class SlipStore extends Observable {
 
   private settleFrom(placement: Placement, bet: BetView): void {
     placement.bet = bet;
-    if (bet.status === 'pending') {
+    if (bet.status === 'pending' && bet.heldUntil) {
+      placement.heldUntil = bet.heldUntil;
+      this.setState(placement, 'held', HELD_MESSAGE);
+      // Asked again just after the hold ends, in case its answer does not come by the socket.
+      const left = Math.max(0, Date.parse(bet.heldUntil) - (this.deps.now ?? Date.now)());
+      (this.deps.setTimeout ?? setTimeout)(() => void this.check(placement.request.betId), Math.min(left, 30_000) + 750);
+    } else if (bet.status === 'pending') {
       this.setState(placement, 'pending', 'Checking your bet…');
       (this.deps.setTimeout ?? setTimeout)(() => void this.check(placement.request.betId), 3_000);
     } else if (bet.status === 'rejected') {
@@ -453,9 +510,12 @@ export class SlipStore extends Observable {
   }
 
   private setState(placement: Placement, state: PlacementState, message: string | undefined): void {
+    if (state !== 'held') placement.heldUntil = undefined;
+    const wasHeld = placement.state === 'held';
     placement.state = state;
     placement.message = message;
-    if (state === 'accepted') this.announce(`Bet placed. Bet ID ${placement.request.betId}.`);
+    if (state === 'held' && !wasHeld) this.announce(`Placing your bet. ${HELD_MESSAGE}`);
+    else if (state === 'accepted') this.announce(`Bet placed. Bet ID ${placement.request.betId}.`);
     else if (state === 'refused') this.announce(`Bet not placed. ${message ?? ''}`);
     else if (state === 'not-placed') this.announce(message ?? '');
     this.placements = [...this.placements];
@@ -473,6 +533,7 @@ export class SlipStore extends Observable {
     this.selections = this.selections.filter((selection) => !placedIds.has(selection.selectionId));
     for (const id of placedIds) delete this.stakes[id];
     if (accepted.some((placement) => placement.request.kind === 'accumulator')) delete this.stakes[ACCA];
+    for (const placement of accepted) if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
     this.placements = this.placements.filter((placement) => !isFinal(placement.state));
     this.save();
   }
@@ -489,7 +550,7 @@ export class SlipStore extends Observable {
   // ---- persistence
 
   private save(): void {
-    const persisted: Persisted = { selections: this.selections, stakes: this.stakes, acceptPriceChanges: this.acceptPriceChanges, placements: this.placements };
+    const persisted: Persisted = { selections: this.selections, stakes: this.stakes, priceChanges: this.priceChanges, placements: this.placements };
     try {
       this.deps.storage.setItem(SLIP_KEY, JSON.stringify(persisted));
     } catch {
@@ -505,7 +566,7 @@ export class SlipStore extends Observable {
       const persisted = JSON.parse(raw) as Partial<Persisted>;
       this.selections = Array.isArray(persisted.selections) ? persisted.selections.slice(0, MAX_SELECTIONS) : [];
       this.stakes = persisted.stakes && typeof persisted.stakes === 'object' ? persisted.stakes : {};
-      this.acceptPriceChanges = persisted.acceptPriceChanges === true;
+      this.priceChanges = PRICE_CHANGE_POLICIES.includes(persisted.priceChanges as PriceChangePolicy) ? persisted.priceChanges! : persisted.acceptPriceChanges === true ? 'any' : 'never';
       // A placement interrupted by the reload is not known to have failed: it is asked about, never resent.
       this.placements = (Array.isArray(persisted.placements) ? persisted.placements : []).map((placement) => (placement.state === 'placing' || placement.state === 'checking' ? { ...placement, state: 'unknown' } : placement));
     } catch {

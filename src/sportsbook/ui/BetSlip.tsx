@@ -1,8 +1,11 @@
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import { ACCA, type Placement, type SlipSelection } from '../stores/SlipStore';
+import { ACCA, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection } from '../stores/SlipStore';
 import { formatPence } from '../../lib/money';
 import { returnsFor } from '../../lib/odds';
+import { PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
+import { lineCount, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
+import { HoldCountdown } from './HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { AlertTriangle, ArrowDown, ArrowUp, CircleCheck, CircleX, Loader, Lock, Receipt, Trash, WifiOff, X } from './icons';
 
@@ -11,7 +14,7 @@ export function BetSlip({ phone }: { phone: boolean }) {
   const sportsbook = useSportsbook();
   const { slip, session, network } = sportsbook;
   useWatch(slip, session, network, sportsbook.prefs);
-  const finished = slip.placements.length > 0 && !slip.placing && slip.placements.every((placement) => placement.state !== 'pending' && placement.state !== 'unknown');
+  const finished = slip.placements.length > 0 && !slip.placing && slip.placements.every((placement) => placement.state !== 'pending' && placement.state !== 'unknown' && placement.state !== 'held');
 
   return (
     <div className="slip">
@@ -64,6 +67,7 @@ export function BetSlip({ phone }: { phone: boolean }) {
                 </div>
               </div>
             )}
+            {slip.systemsOffered.length > 0 && <SystemBets phone={phone} />}
           </fieldset>
           {slip.hasPriceChanges && (
             <div className="slip__changes" role="alert">
@@ -75,9 +79,15 @@ export function BetSlip({ phone }: { phone: boolean }) {
               </button>
             </div>
           )}
-          <label className="checkbox">
-            <input type="checkbox" checked={slip.acceptPriceChanges} onChange={(change) => slip.setAcceptPriceChanges(change.target.checked)} />
-            <span>Accept all price changes</span>
+          <label className="slip__setting">
+            <span>When the odds change</span>
+            <select value={slip.priceChanges} onChange={(change) => slip.setPriceChanges(change.target.value as PriceChangePolicy)} disabled={slip.placing}>
+              {PRICE_CHANGE_POLICIES.map((policy) => (
+                <option key={policy} value={policy}>
+                  {PRICE_CHANGE_WORDS[policy]}
+                </option>
+              ))}
+            </select>
           </label>
           <dl className="slip__totals">
             <div>
@@ -125,6 +135,40 @@ export function BetSlip({ phone }: { phone: boolean }) {
         </>
       )}
     </div>
+  );
+}
+
+/** The system bets the selections can make: a stake per line each, the lines and the whole stake shown. */
+function SystemBets({ phone }: { phone: boolean }) {
+  const { slip } = useSportsbook();
+  return (
+    <>
+      <h3 className="slip__heading">System bets</h3>
+      {slip.systemsOffered.map(({ type, name }) => {
+        const lines = lineCount(type);
+        const perLine = slip.stakeOf(systemKey(type));
+        return (
+          <div key={type} className="slip__acca slip__system">
+            <div className="slip__acca-head">
+              <span>
+                <strong>{name}</strong>
+                <span className="muted"> {lines} lines</span>
+              </span>
+              <span className="muted">{systemBetType(type).singles ? 'Singles and up' : 'Doubles and up'}</span>
+            </div>
+            <div className="slip__stake-line">
+              <StakeInput stakeKey={systemKey(type)} label={`Stake per line on the ${name}`} phone={phone} />
+              <Returns pence={slip.returnsOf(systemKey(type))} />
+            </div>
+            {perLine > 0 && (
+              <p className="slip__system-total">
+                Total stake {formatPence(slip.systemTotal(type))} ({lines} × {formatPence(perLine)})
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </>
   );
 }
 
@@ -184,6 +228,7 @@ function SlipRow({ selection, phone }: { selection: SlipSelection; phone: boolea
 
 const TITLES: Record<Placement['state'], string> = {
   placing: 'Placing your bet…',
+  held: 'Placing your bet…',
   checking: 'Checking your bet…',
   pending: 'Checking your bet…',
   unknown: 'Checking your bet…',
@@ -199,7 +244,10 @@ function Placements({ finished }: { finished: boolean }) {
     <section className="receipts" aria-label="Your bets">
       {slip.placements.map((placement) => {
         const { state, request } = placement;
-        const busy = state === 'placing' || state === 'checking' || state === 'pending' || state === 'unknown';
+        const busy = state === 'placing' || state === 'held' || state === 'checking' || state === 'pending' || state === 'unknown';
+        const system = request.system ? systemBetType(request.system) : null;
+        const lines = request.system ? lineCount(request.system) : 1;
+        const prices = request.selections.map((selection) => selection.price);
         return (
           <article key={request.betId} className={`receipt receipt--${state}`} aria-busy={busy}>
             <h3 className="receipt__title">
@@ -213,14 +261,15 @@ function Placements({ finished }: { finished: boolean }) {
                 <li key={label}>{label}</li>
               ))}
             </ul>
+            {state === 'held' && placement.heldUntil && <HoldCountdown heldUntil={placement.heldUntil} />}
             <dl className="receipt__figures">
               <div>
-                <dt>{request.kind === 'single' ? 'Single' : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`} stake</dt>
-                <dd>{formatPence(request.stake)}</dd>
+                <dt>{request.kind === 'single' ? 'Single' : system ? `${system.name} (${lines} lines at ${formatPence(request.stake)})` : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`} stake</dt>
+                <dd>{formatPence(request.stake * lines)}</dd>
               </div>
               <div>
                 <dt>Potential returns</dt>
-                <dd>{formatPence(placement.bet?.potentialReturns ?? returnsFor(request.stake, request.price ? [request.price] : request.selections.map((selection) => selection.price)))}</dd>
+                <dd>{formatPence(placement.bet?.potentialReturns ?? (request.system ? systemPotentialReturns(request.system, request.stake, prices) : returnsFor(request.stake, request.price ? [request.price] : prices)))}</dd>
               </div>
               {state === 'accepted' && (
                 <div className="receipt__id">

@@ -54,19 +54,33 @@ describe('withdraw screen', () => {
     expect(screen.getByTestId('withdraw-balance').textContent).toBe('£45.00');
   });
 
+  it('a card that cannot be loaded gives the Error screen with Retry, as the deposit screen does', async () => {
+    let fail = true;
+    const { user } = renderWithdraw({ 'GET /card': () => (fail ? { status: 400, body: { message: 'Card service refused' } } : savedCard) });
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Card service refused');
+    expect(screen.queryByLabelText('Withdraw amount (£)')).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('withdraw-saved-card')).toBeTruthy();
+    expect(screen.getByTestId('withdraw-balance').textContent).toBe('£50.00');
+  });
+
   it('says why Withdraw is off, and each card field says what is wrong when it is left', async () => {
-    const { user } = renderWithdraw({ 'GET /card': { status: 404, body: { message: 'No card' } } });
+    const { user } = renderWithdraw({ 'GET /card': noCard });
     await screen.findByLabelText('Name on card');
+    // Before any card is typed: only a card deposited from can be paid (the server refuses any other).
+    expect(screen.getByTestId('withdraw-card-rule').textContent).toBe('Withdrawals go back to a card you have deposited from, in your name.');
     const button = await submit();
     expect(button.hasAttribute('disabled')).toBe(true);
     const blockers = screen.getByTestId('withdraw-blockers');
     expect(button.getAttribute('aria-describedby')).toBe(blockers.id);
-    expect([...blockers.querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Enter an amount to withdraw.', 'Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+    expect([...blockers.querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Enter an amount to withdraw.', 'Tick the box to agree to your card details being stored.']);
     await user.type(screen.getByLabelText('Withdraw amount (£)'), '10');
     await user.click(screen.getByLabelText('Card number'));
     await user.tab();
     expect(await screen.findByText('Card number required')).toBeTruthy();
-    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Tick the box to agree to your card details being stored.', 'Your account details are still loading.']);
+    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Tick the box to agree to your card details being stored.']);
   });
 
   it('says so when the amount typed is above the balance and is set to the balance', async () => {

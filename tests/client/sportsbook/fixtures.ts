@@ -59,6 +59,8 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     settledAt: null,
     reason: null,
     price: null,
+    heldUntil: null,
+    system: null,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCA, SLIP_KEY, SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
+import { ACCA, SLIP_KEY, SlipStore, systemKey, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
 import { ApiError, NO_ANSWER, type PlaceResult } from '../../../src/sportsbook/services/api';
 import { formatFractional } from '../../../src/lib/odds';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
@@ -88,11 +88,19 @@ describe('bet slip selections', () => {
     first.toggle(liveSelection(rovers, 0));
     first.toggle(liveSelection(city, 2));
     first.setStake(ACCA, '2.50');
-    first.setAcceptPriceChanges(true);
+    first.setPriceChanges('higher');
     const reloaded = createSlip({}, storage).slip;
     expect(reloaded.selections.map((selection) => selection.selectionName)).toEqual(['Rovers', 'United']);
     expect(reloaded.stakeOf(ACCA)).toBe(250);
-    expect(reloaded.acceptPriceChanges).toBe(true);
+    expect(reloaded.priceChanges).toBe('higher');
+  });
+
+  it("a slip saved by an older frame keeps its choice: 'accept all price changes' is 'any'", () => {
+    const storage = memoryStorage();
+    storage.setItem(SLIP_KEY, JSON.stringify({ selections: [], stakes: {}, acceptPriceChanges: true, placements: [] }));
+    expect(createSlip({}, storage).slip.priceChanges).toBe('any');
+    storage.setItem(SLIP_KEY, JSON.stringify({ selections: [], stakes: {}, acceptPriceChanges: false, placements: [] }));
+    expect(createSlip({}, storage).slip.priceChanges).toBe('never');
   });
 });
 
@@ -115,15 +123,31 @@ describe('price changes on the slip', () => {
     expect(api.placeBet.mock.calls[0]![0].selections).toEqual([{ selectionId: 'ev-1~match-result~home', price: price(2, 1) }]);
   });
 
-  it('with "accept price changes" sends the newest price without asking', async () => {
+  it('with "accept any odds" sends the newest price without asking', async () => {
     const { slip, api } = createSlip();
     slip.toggle(liveSelection(rovers, 0));
     slip.setStake(slip.selections[0]!.selectionId, '5');
-    slip.setAcceptPriceChanges(true);
-    slip.reconcile(() => liveSelection(event('ev-1', { mainMarket: matchResult('ev-1', [price(3, 1), price(9, 4), price(11, 10)]) }), 0));
+    slip.setPriceChanges('any');
+    slip.reconcile(() => liveSelection(event('ev-1', { mainMarket: matchResult('ev-1', [price(2, 1), price(9, 4), price(11, 10)]) }), 0));
     expect(slip.hasPriceChanges).toBe(false);
     await slip.place();
-    expect(api.placeBet.mock.calls[0]![0]).toMatchObject({ acceptPriceChanges: true, selections: [{ price: price(3, 1) }] });
+    expect(api.placeBet.mock.calls[0]![0]).toMatchObject({ priceChanges: 'any', selections: [{ price: price(2, 1) }] });
+  });
+
+  it('with "accept higher odds" a longer price is taken silently and a shorter one asks first', async () => {
+    const { slip, api } = createSlip();
+    slip.toggle(liveSelection(rovers, 0)); // 5/2
+    slip.setStake(slip.selections[0]!.selectionId, '5');
+    slip.setPriceChanges('higher');
+    const at = (home: ReturnType<typeof price>) => liveSelection(event('ev-1', { mainMarket: matchResult('ev-1', [home, price(9, 4), price(11, 10)]) }), 0);
+    slip.reconcile(() => at(price(3, 1)));
+    expect(slip.hasPriceChanges).toBe(false);
+    slip.reconcile(() => at(price(2, 1)));
+    expect(slip.movement(slip.selections[0]!)).toBe('down');
+    expect(slip.blocker).toBe('Prices have changed. Accept the new prices to continue.');
+    slip.acceptChanges();
+    await slip.place();
+    expect(api.placeBet.mock.calls[0]![0]).toMatchObject({ priceChanges: 'higher', selections: [{ price: price(2, 1) }] });
   });
 
   it('a suspended selection stops placing until it reopens', async () => {
@@ -255,5 +279,93 @@ describe('placing a bet', () => {
     slip.dismissPlacements();
     expect(slip.selections.map((selection) => selection.eventId)).toEqual(['ev-2']);
     expect(slip.placements).toEqual([]);
+  });
+});
+
+describe('system bets on the slip', () => {
+  const matches = (count: number) => Array.from({ length: count }, (_, index) => event(`ev-${index + 10}`, { home: `Home ${index}`, away: `Away ${index}` }));
+
+  it('offers exactly the system bets that fit the selections: none for 2 or 9, a Trixie and Patent for 3, a Goliath for 8', () => {
+    const { slip } = createSlip();
+    const events = matches(9);
+    const offered = [];
+    for (const match of events) {
+      slip.toggle(liveSelection(match, 0));
+      offered.push(slip.systemsOffered.map((type) => type.type).join(' '));
+    }
+    expect(offered).toEqual(['', '', 'trixie patent', 'yankee lucky15', 'canadian lucky31', 'heinz lucky63', 'super-heinz', 'goliath', '']);
+  });
+
+  it('offers none when two selections come from one match', () => {
+    const { slip } = createSlip();
+    slip.toggle(liveSelection(rovers, 0));
+    slip.toggle(liveSelection(rovers, 1));
+    slip.toggle(liveSelection(city, 0));
+    expect(slip.systemsOffered).toEqual([]);
+  });
+
+  it('a Yankee staked £1 per line costs £11, returns each line rounded down, and is sent as a system bet with its stake per line', async () => {
+    const { slip, api } = createSlip();
+    for (const match of matches(4)) slip.toggle(liveSelection(match, 1)); // the draws, at 9/4
+    slip.setStake(systemKey('yankee'), '1');
+    expect(slip.systemTotal('yankee')).toBe(1_100);
+    expect(slip.totalStake).toBe(1_100);
+    // At 9/4 (3.25): 6 doubles of 1056.25 -> 1056, 4 trebles of 3432.81 -> 3432, a fourfold of 11156.64 -> 11156.
+    expect(slip.returnsOf(systemKey('yankee'))).toBe(6 * 1_056 + 4 * 3_432 + 11_156);
+    await slip.place();
+    expect(api.placeBet.mock.calls[0]![0]).toMatchObject({ kind: 'system', system: 'yankee', stake: 100 });
+    expect(api.placeBet.mock.calls[0]![0].selections).toHaveLength(4);
+  });
+
+  it('refuses to send a system bet whose whole stake is over £10,000', async () => {
+    const { slip, api } = createSlip({ balance: () => 10_000_000 });
+    for (const match of matches(8)) slip.toggle(liveSelection(match, 0));
+    slip.setStake(systemKey('goliath'), '41');
+    expect(slip.blocker).toBe('The maximum stake is £10,000.');
+    await slip.place();
+    expect(api.placeBet).not.toHaveBeenCalled();
+  });
+});
+
+describe('the in-play delay on the slip', () => {
+  const heldUntil = '2026-11-23T12:00:06.000Z';
+  const now = () => Date.parse('2026-11-23T12:00:00.000Z');
+
+  it('shows a held bet as being placed, says so once, asks again when the hold ends, and then shows the refusal', async () => {
+    const timers: number[] = [];
+    const { slip, api } = createSlip({ now, setTimeout: (_fn, ms) => timers.push(ms) });
+    api.placeBet.mockResolvedValueOnce({ outcome: 'pending', bet: betView('x', { status: 'pending', heldUntil }) });
+    slip.toggle(liveSelection(rovers, 0));
+    slip.setStake(slip.selections[0]!.selectionId, '5');
+    await slip.place();
+    expect(slip.placements[0]).toMatchObject({ state: 'held', heldUntil });
+    expect(slip.placing).toBe(true);
+    expect(slip.announcement).toBe('Placing your bet. In-play bets are held for a few seconds before they are accepted.');
+    expect(timers).toEqual([6_750]);
+    await slip.place();
+    expect(api.placeBet).toHaveBeenCalledTimes(1);
+    const reason = 'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.';
+    slip.onBet(betView(slip.placements[0]!.request.betId, { status: 'rejected', reason }));
+    expect(slip.placements[0]).toMatchObject({ state: 'refused', message: reason });
+    expect(slip.placements[0]!.heldUntil).toBeUndefined();
+    expect(slip.announcement).toBe(`Bet not placed. ${reason}`);
+  });
+
+  it('a reload during the hold asks what became of the bet, shows the hold again, and never sends it twice', async () => {
+    const storage = memoryStorage();
+    const first = createSlip({ now }, storage);
+    first.api.placeBet.mockResolvedValueOnce({ outcome: 'pending', bet: betView('x', { status: 'pending', heldUntil }) });
+    first.slip.toggle(liveSelection(rovers, 0));
+    first.slip.setStake(first.slip.selections[0]!.selectionId, '5');
+    await first.slip.place();
+    const reloaded = createSlip({ now }, storage);
+    expect(reloaded.slip.placements[0]!.state).toBe('held');
+    reloaded.api.bet.mockResolvedValueOnce(betView('00000000-0000-4000-8000-000000000001', { status: 'pending', heldUntil }));
+    reloaded.slip.checkUnresolved();
+    await vi.waitFor(() => expect(reloaded.api.bet).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reloaded.slip.placements[0]!.state).toBe('held'));
+    await reloaded.slip.check('00000000-0000-4000-8000-000000000001');
+    expect(reloaded.slip.placements[0]!.state).toBe('accepted');
+    expect(reloaded.api.placeBet).not.toHaveBeenCalled();
   });
 });

@@ -13,6 +13,7 @@ import { InProcessBus } from '../../../server/modules/live/bus';
 import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
+import type { GamstopProvider } from '../../../server/providers/gamstop/provider';
 import type { TrustProxy } from '../../../server/config';
 import { runOperatorRequest } from '../../../server/modules/operator/dispatch';
 
@@ -68,6 +69,8 @@ export interface TestContext {
 export interface ContextOptions {
   rateLimits?: Partial<RateLimits>;
   addressProvider?: AddressProvider;
+  /** The sandbox GAMSTOP unless given. */
+  gamstopProvider?: GamstopProvider;
   /** As TRUST_PROXY gives it (server/config.ts). */
   trustProxy?: TrustProxy;
   /** Avatars and other files; the shared test folder unless given. */
@@ -99,6 +102,7 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
     bus: new InProcessBus(),
     rateLimits: { ...generousLimits, ...options.rateLimits },
     addressProvider: options.addressProvider,
+    gamstopProvider: options.gamstopProvider,
   });
   const app = await buildApp({ services, outboxPage: true, trustProxy: options.trustProxy });
   await app.ready();

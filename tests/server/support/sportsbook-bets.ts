@@ -69,6 +69,11 @@ export class FakeCatalogue implements Catalogue {
     this.update(selectionId, { price, seq: this.quotes.get(selectionId)!.seq + 1 });
   }
 
+  /** The match is in play with this score (a goal is a new score). */
+  setInPlay(eventId: string, score: { home: number; away: number }): void {
+    for (const quote of this.quotes.values()) if (quote.eventId === eventId) this.update(quote.selectionId, { eventStatus: 'live', score: { ...score }, seq: quote.seq + 1 });
+  }
+
   quote(selectionId: string): SelectionQuote | undefined {
     const quote = this.quotes.get(selectionId);
     return quote && { ...quote };
@@ -148,6 +153,8 @@ export interface BetsWorld {
   bets: BetsService;
   app: FastifyInstance;
   pushed: Array<{ sessionId: string; message: SportsbookServerMessage }>;
+  /** In-play holds started (their length): no timer runs them; a test ends a hold with bets.holds.decide(betId). */
+  holds: number[];
   /** Points the wallet client at a port nobody listens on (true) or back at the PAM (false). */
   cutWallet(cut: boolean): void;
   close(): Promise<void>;
@@ -155,7 +162,7 @@ export interface BetsWorld {
 
 export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000, debitGiveUpMs: 60_000, batchSize: 200, concurrency: 8 };
 
-export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?: number } = {}): Promise<BetsWorld> {
+export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?: number; inPlayDelayMs?: number; walletFetch?: (real: typeof fetch) => typeof fetch } = {}): Promise<BetsWorld> {
   const pam = await createContext(kind);
   await pam.app.listen({ port: 0, host: '127.0.0.1' });
   const address = pam.app.server.address();
@@ -169,14 +176,26 @@ export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?:
     clock: pam.clock,
     timeoutMs: 5_000,
     // A cut line fails as a refused connection would, without waiting.
-    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : fetch(input, init)),
+    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : (options.walletFetch?.(fetch) ?? fetch)(input, init)),
   });
   const outbox = new WalletOutbox(db, client, pam.clock, FAST_OUTBOX);
   const sessions = new SessionService(db, client, pam.clock);
   const catalogue = new FakeCatalogue();
   const pushed: BetsWorld['pushed'] = [];
   const notify: NotifySession = (sessionId, message) => pushed.push({ sessionId, message });
-  const bets = new BetsService({ db, catalogue, outbox, sessions, clock: pam.clock, notify, placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 }, payoutCap: options.payoutCap });
+  const holds: number[] = [];
+  const bets = new BetsService({
+    db,
+    catalogue,
+    outbox,
+    sessions,
+    clock: pam.clock,
+    notify,
+    placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 },
+    payoutCap: options.payoutCap,
+    inPlayDelay: { delayMs: options.inPlayDelayMs ?? 6_000, staleAfterMs: 15_000, sweepEveryMs: 60_000 },
+    holdSchedule: (ms) => void holds.push(ms),
+  });
   const app = Fastify({ logger: false });
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));
@@ -192,6 +211,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?:
     bets,
     app,
     pushed,
+    holds,
     cutWallet: (value) => {
       cut = value;
     },

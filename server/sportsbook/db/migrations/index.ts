@@ -3,6 +3,8 @@ import * as catalogue from './0001_catalogue';
 import * as bets from './0002_bets';
 import * as goalTimes from './0003_goal_times_and_half_results';
 import * as betBuilder from './0004_bet_builder';
+import * as inPlayDelay from './0005_inplay_delay';
+import * as systemBets from './0006_system_bets';
 
 /** The sportsbook's migrations, in order, in their own table in schema `sportsbook`. Append; never edit one that has shipped. */
 export const sportsbookMigrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const sportsbookMigrations: Record<string, Migration> = {
   '0002_bets': bets,
   '0003_goal_times_and_half_results': goalTimes,
   '0004_bet_builder': betBuilder,
+  '0005_inplay_delay': inPlayDelay,
+  '0006_system_bets': systemBets,
 };

@@ -1,0 +1,14 @@
+import { badRequest } from '../../errors';
+import type { OperatorCommand } from '../operator/command';
+
+export const gamstopCommands: OperatorCommand[] = [
+  {
+    name: 'gamstop-checks',
+    usage: 'gamstop-checks [count]',
+    async run(services, args) {
+      const count = args[0] === undefined ? 50 : Number(args[0]);
+      if (!Number.isInteger(count) || count < 1 || count > 1000) throw badRequest('Usage: gamstop-checks [count] (1 to 1000, default 50)');
+      return services.gamstop.list(count);
+    },
+  },
+];

@@ -1,0 +1,40 @@
+import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
+import type { BetKind, Price } from '../../../src/contract/sportsbook-rules';
+import { systemBetType, systemPotentialReturns, type SystemType } from '../../../src/contract/system-bets';
+import { formatPence } from '../../../src/lib/money';
+import { formatFractional, returnsFor } from '../../../src/lib/odds';
+
+export interface DescribedLeg {
+  eventName: string;
+  selectionName: string;
+  price: Price;
+}
+
+export interface BetShape {
+  kind: BetKind;
+  /** The whole stake (per line x lines for a system bet). */
+  stake: number;
+  system?: { type: SystemType; stakePerLine: number; lines: number } | null;
+  /** A Bet Builder's one price for all its legs. */
+  price?: Price | null;
+}
+
+/** The line the customer's transaction history shows for the stake (the wallet's description). */
+export function describeBet(bet: BetShape, legs: readonly DescribedLeg[]): string {
+  const text =
+    bet.price
+      ? `Bet Builder: ${legs[0]!.eventName}, ${legs.length} selections @ ${formatFractional(bet.price)}`
+      : bet.kind === 'single'
+      ? `Single: ${legs[0]!.eventName}, ${legs[0]!.selectionName} @ ${formatFractional(legs[0]!.price)}`
+      : bet.system
+        ? `${systemBetType(bet.system.type).name}: ${legs.length} selections, ${bet.system.lines} lines at ${formatPence(bet.system.stakePerLine)}`
+        : `Accumulator: ${legs.length} selections`;
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, WALLET_DESCRIPTION_MAX_LENGTH);
+}
+
+/** What the bet returns if every leg wins at these prices (rounded down once; once per line for a system bet). */
+export function potentialReturnsOf(bet: BetShape, prices: readonly Price[]): number {
+  if (bet.price) return returnsFor(bet.stake, [bet.price]);
+  return bet.system ? systemPotentialReturns(bet.system.type, bet.system.stakePerLine, prices) : returnsFor(bet.stake, prices);
+}

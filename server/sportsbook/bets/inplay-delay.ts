@@ -1,0 +1,220 @@
+/**
+ * The in-play delay. A bet with a leg on a match in play is stored with its debit, but the debit is not sent: the
+ * bet is held for `delayMs` (pending, with held_until), then judged against the catalogue as it is then. It is
+ * accepted (its debit released to the wallet) only if every leg's market is still open, no goal was scored (the
+ * score each live leg was struck at is compared), and every price is still acceptable under the customer's setting;
+ * otherwise it is refused and nothing was ever debited. A retry of the same bet id during the hold finds the stored
+ * bet and answers it as held, so nothing is placed twice. A hold nobody judged in time (its instance stopped) is
+ * refused by the sweep, never judged late against prices the customer never saw.
+ */
+import type { Transaction } from 'kysely';
+import type { Clock } from '../../clock';
+import type { PlacementRefusal, Price, PriceChangePolicy, SelectionChange } from '../../../src/contract/sportsbook-rules';
+import { priceAcceptable, samePrice } from '../../../src/lib/odds';
+import type { Catalogue } from '../catalogue/types';
+import type { WalletOutbox } from '../wallet/outbox';
+import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { PlacementRefused, type StruckLeg } from './slip';
+import type { BetsDatabase, BetsDb } from './tables';
+
+export interface InPlayDelayPolicy {
+  /** How long an in-play bet is held before it is judged (SPORTSBOOK_INPLAY_DELAY_MS); 0 turns the delay off. */
+  delayMs: number;
+  /** A hold still undecided this long after it should have ended is refused rather than judged late. */
+  staleAfterMs: number;
+  /** How often the sweep looks for holds that nobody judged (another instance's, or one a restart cut off). */
+  sweepEveryMs: number;
+}
+
+/** Six seconds at the default clock speed (UK football is typically 5-8 s); shorter on a faster clock, like goal suspensions. */
+export const defaultInPlayDelayMs = (clockSpeed: number) => Math.min(6_000, Math.round(54_000 / clockSpeed));
+
+export const defaultInPlayDelayPolicy: InPlayDelayPolicy = { delayMs: 6_000, staleAfterMs: 15_000, sweepEveryMs: 2_000 };
+
+/** A held debit's next attempt: never, until the hold's end releases it (or its refusal abandons it). */
+export const HELD_DEBIT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+export type Schedule = (ms: number, run: () => void) => void;
+
+const unrefTimer: Schedule = (ms, run) => void setTimeout(run, ms).unref();
+
+const NOTHING_TAKEN = 'Nothing was taken from your balance.';
+const REFUSALS: Record<'GoalScored' | 'MarketSuspended' | 'MarketClosed' | 'PriceChanged' | 'NotAccepted', string> = {
+  GoalScored: `A goal was scored while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
+  MarketSuspended: `The market was suspended while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
+  MarketClosed: `A market on your slip closed while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
+  PriceChanged: `The odds changed while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
+  NotAccepted: `We could not confirm your bet in time, so it was not accepted. ${NOTHING_TAKEN}`,
+};
+
+const refuse = (code: keyof typeof REFUSALS, changes: SelectionChange[] = []) => new PlacementRefused(REFUSALS[code], code as PlacementRefusal, changes);
+
+/** A leg as it was struck when the hold began. */
+export interface HeldLeg {
+  selectionId: string;
+  price: Price;
+  /** The match's score when the bet was struck (live legs only). */
+  score: { home: number; away: number } | null;
+}
+
+/**
+ * The end of a hold, judged: the prices to accept the legs at, or the refusal. A goal is told apart from a plain
+ * suspension (the goal suspends the markets too, and may have reopened them by now with new prices).
+ */
+export function judgeHold(catalogue: Catalogue, legs: readonly HeldLeg[], policy: PriceChangePolicy): { prices: Price[] } | { refusal: PlacementRefused } {
+  const quotes = legs.map((leg) => catalogue.quote(leg.selectionId));
+  const changeOf = (index: number): SelectionChange => {
+    const quote = quotes[index];
+    return quote ? { selectionId: quote.selectionId, price: quote.price, status: quote.status } : { selectionId: legs[index]!.selectionId, price: null, status: 'closed' };
+  };
+  const all = (test: (index: number) => boolean) => legs.map((_, index) => index).filter(test);
+  const closed = all((index) => !quotes[index] || quotes[index]!.status === 'closed' || quotes[index]!.price === null);
+  if (closed.length > 0) return { refusal: refuse('MarketClosed', closed.map(changeOf)) };
+  const scored = all((index) => {
+    const { score } = legs[index]!;
+    const now = quotes[index]!.score;
+    return score !== null && (now.home !== score.home || now.away !== score.away);
+  });
+  if (scored.length > 0) return { refusal: refuse('GoalScored', scored.map(changeOf)) };
+  const suspended = all((index) => quotes[index]!.status !== 'open');
+  if (suspended.length > 0) return { refusal: refuse('MarketSuspended', suspended.map(changeOf)) };
+  const moved = all((index) => !priceAcceptable(policy, legs[index]!.price, quotes[index]!.price!));
+  if (moved.length > 0) return { refusal: refuse('PriceChanged', moved.map(changeOf)) };
+  return { prices: quotes.map((quote) => quote!.price!) };
+}
+
+export interface InPlayHoldsDeps {
+  db: BetsDb;
+  catalogue: Catalogue;
+  outbox: WalletOutbox;
+  clock: Clock;
+  policy: InPlayDelayPolicy;
+  /** How long a released debit is left to its placement before the outbox worker takes it over. */
+  debitHoldMs: number;
+  /** After a hold is judged (outside any transaction): send the released debit, or tell the frame of the refusal. */
+  onDecided: (betId: string, accepted: boolean, debitCallId: string) => Promise<void>;
+  schedule?: Schedule;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export type HoldDecision = 'accepted' | 'refused' | 'not-held';
+
+export class InPlayHolds {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+
+  constructor(private readonly deps: InPlayHoldsDeps) {}
+
+  /** Whether a bet with these legs is held: a leg on a match in play, and a delay configured. */
+  needsHold(legs: readonly StruckLeg[]): boolean {
+    return this.deps.policy.delayMs > 0 && legs.some((leg) => leg.quote.eventStatus === 'live');
+  }
+
+  heldUntil(now: Date): Date {
+    return new Date(now.getTime() + this.deps.policy.delayMs);
+  }
+
+  /** After the bet and its held debit are committed: judge it when the hold ends. */
+  start(betId: string): void {
+    (this.deps.schedule ?? unrefTimer)(this.deps.policy.delayMs, () => {
+      this.decide(betId).catch((error: unknown) => this.deps.log?.('judging an in-play bet failed', { betId, error }));
+    });
+  }
+
+  /**
+   * Judges a held bet now: accepted (prices taken as the setting allows, the debit released) or refused (its debit
+   * abandoned unsent). Once only: the debit's call and then the bet are locked, in the order the outbox and the
+   * operator's void take them, and a bet no longer held is left alone. `stale` refuses it without judging.
+   */
+  async decide(betId: string, stale = false): Promise<HoldDecision> {
+    const { db, clock, outbox } = this.deps;
+    const bet0 = await db.selectFrom('sportsbook.bets').select('debit_call_id').where('id', '=', betId).executeTakeFirst();
+    if (!bet0) return 'not-held';
+    const debitId = bet0.debit_call_id;
+    const decision = await db.transaction().execute(async (trx): Promise<HoldDecision> => {
+      const call = await trx.selectFrom('sportsbook.wallet_calls').select(['state', 'body']).where('id', '=', debitId).forUpdate().executeTakeFirst();
+      const bet = await trx.selectFrom('sportsbook.bets').selectAll().where('id', '=', betId).forUpdate().executeTakeFirst();
+      if (!call || call.state !== 'pending' || !bet || bet.status !== 'pending' || bet.held_until === null) return 'not-held';
+      const legs = await trx.selectFrom('sportsbook.bet_legs').selectAll().where('bet_id', '=', betId).orderBy('position').execute();
+      const held = legs.map((leg) => ({
+        selectionId: leg.selection_id,
+        price: { num: leg.price_num, den: leg.price_den },
+        score: leg.score_home === null || leg.score_away === null ? null : { home: leg.score_home, away: leg.score_away },
+      }));
+      const verdict = stale ? { refusal: refuse('NotAccepted') } : judgeHold(this.deps.catalogue, held, bet.price_changes);
+      const now = clock.now();
+      if ('refusal' in verdict) {
+        await outbox.abandon(trx, debitId, 'NotSent', verdict.refusal.message);
+        await trx
+          .updateTable('sportsbook.bets')
+          .set({ status: 'rejected', reason: verdict.refusal.message, reason_code: verdict.refusal.refusal, held_until: null, settled_at: now })
+          .where('id', '=', betId)
+          .execute();
+        return 'refused';
+      }
+      const shape: BetShape = {
+        kind: bet.kind,
+        stake: bet.stake,
+        system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
+      };
+      let body = call.body;
+      if (held.some((leg, index) => !samePrice(leg.price, verdict.prices[index]!))) {
+        await this.takePrices(trx, betId, held, verdict.prices);
+        const described = legs.map((leg, index) => ({ eventName: leg.event_name, selectionName: leg.selection_name, price: verdict.prices[index]! }));
+        body = { ...body, description: describeBet(shape, described) };
+      }
+      await trx
+        .updateTable('sportsbook.bets')
+        .set({ held_until: null, potential_returns: potentialReturnsOf(shape, verdict.prices) })
+        .where('id', '=', betId)
+        .execute();
+      await outbox.release(trx, debitId, this.deps.debitHoldMs, body);
+      return 'accepted';
+    });
+    if (decision !== 'not-held') await this.deps.onDecided(betId, decision === 'accepted', debitId);
+    return decision;
+  }
+
+  private async takePrices(trx: Transaction<BetsDatabase>, betId: string, held: readonly HeldLeg[], prices: readonly Price[]): Promise<void> {
+    for (const [position, leg] of held.entries()) {
+      const price = prices[position]!;
+      if (samePrice(leg.price, price)) continue;
+      await trx.updateTable('sportsbook.bet_legs').set({ price_num: price.num, price_den: price.den }).where('bet_id', '=', betId).where('position', '=', position).execute();
+    }
+  }
+
+  /** Holds whose end has passed and that nobody judged: judged now, or refused if long overdue. */
+  async sweep(): Promise<number> {
+    const now = this.deps.clock.now().getTime();
+    const due = await this.deps.db
+      .selectFrom('sportsbook.bets')
+      .select(['id', 'held_until'])
+      .where('held_until', 'is not', null)
+      .where('held_until', '<=', new Date(now))
+      .where('status', '=', 'pending')
+      .orderBy('held_until')
+      .limit(500)
+      .execute();
+    for (const bet of due) await this.decide(bet.id, now - bet.held_until!.getTime() > this.deps.policy.staleAfterMs);
+    return due.length;
+  }
+
+  startSweeping(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.sweep()
+        .catch((error: unknown) => this.deps.log?.('sweeping in-play holds failed', error))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.deps.policy.sweepEveryMs).unref();
+        });
+    };
+    this.timer = setTimeout(tick, this.deps.policy.sweepEveryMs).unref();
+  }
+
+  stopSweeping(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * System bets on the server: the placement checks (number of selections, total stake) and settlement. Each line is
+ * an accumulator of its legs with the stake per line, settled by settleBet exactly as an accumulator is (void legs
+ * at 1.00, a lost leg loses the line) and rounded down to the penny once per line; the bet returns the sum of its
+ * lines. The payout cap is then applied by the settler to the bet as a whole (its net: returns - total stake).
+ */
+import { MAX_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
+import { systemBetType, systemLines, type SystemType } from '../../../src/contract/system-bets';
+import { formatPence } from '../../../src/lib/money';
+import { settleBet, type BetSettlement, type SettlementLeg } from './settlement';
+import { PlacementRefused } from './slip';
+
+export interface SystemStake {
+  type: SystemType;
+  stakePerLine: number;
+  lines: number;
+  /** What the wallet is debited: stake per line x lines. */
+  total: number;
+}
+
+/** Checks a system bet's selections and total stake; answers its stake figures or refuses (422) with words. */
+export function systemStake(type: SystemType, stakePerLine: number, selectionCount: number): SystemStake {
+  const { name, selections } = systemBetType(type);
+  if (selectionCount !== selections) {
+    throw new PlacementRefused(`A ${name} needs exactly ${selections} selections; this bet has ${selectionCount}.`, 'WrongSelectionCount');
+  }
+  const lines = systemLines(type).length;
+  const total = stakePerLine * lines;
+  if (total > MAX_STAKE_PENCE) throw new PlacementRefused(`The maximum stake is £10,000: a ${name} of ${lines} lines allows at most ${formatPence(Math.floor(MAX_STAKE_PENCE / lines))} per line.`, 'StakeTooHigh');
+  return { type, stakePerLine, lines, total };
+}
+
+/**
+ * Settles a system bet from its legs (in slip order): open while any line is open; otherwise the sum of the lines'
+ * returns, 'void' when every line was void (the whole stake back), 'lost' when nothing is returned, else 'won'.
+ */
+export function settleSystemBet(type: SystemType, stakePerLine: number, legs: readonly SettlementLeg[]): BetSettlement {
+  const lines = systemLines(type).map((line) => settleBet(stakePerLine, line.map((position) => legs[position]!)));
+  if (lines.some((line) => line.status === 'open')) return { status: 'open' };
+  const returns = lines.reduce((total, line) => total + (line.status === 'open' ? 0 : line.returns), 0);
+  if (lines.every((line) => line.status === 'void')) return { status: 'void', returns };
+  return { status: returns > 0 ? 'won' : 'lost', returns };
+}
+
+/** Settles a stored bet of any kind from its legs in slip order: a system bet line by line, else settleBet. */
+export function settleStoredBet(bet: { stake: number; system_type: SystemType | null; stake_per_line: number | null }, legs: readonly SettlementLeg[]): BetSettlement {
+  return bet.system_type && bet.stake_per_line ? settleSystemBet(bet.system_type, bet.stake_per_line, legs) : settleBet(bet.stake, legs);
+}
