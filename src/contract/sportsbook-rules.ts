@@ -42,17 +42,9 @@ export const MARKET_TYPES = [
 export type MarketType = (typeof MARKET_TYPES)[number];
 
 /** Markets settled on the half-time and full-time scores alone: the joint score law prices any mix of them exactly. */
-const BET_BUILDER_TYPES: ReadonlySet<MarketType> = new Set<MarketType>([
-  'match-result',
-  'double-chance',
-  'total-goals',
-  'both-teams-to-score',
-  'correct-score',
-  'first-half-result',
-  'half-time-full-time',
-  'asian-handicap',
-  'three-way-handicap',
-]);
+const BET_BUILDER_TYPES: ReadonlySet<MarketType> = new Set<MarketType>(
+  ['match-result', 'double-chance', 'total-goals', 'both-teams-to-score', 'correct-score', 'first-half-result', 'half-time-full-time', 'asian-handicap', 'three-way-handicap'],
+);
 
 /**
  * Whether a market can be part of a Bet Builder: settled on the scores, and never void or half settled (half lines

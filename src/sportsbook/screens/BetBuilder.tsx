@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import { BetBuilderStore } from '../stores/BetBuilderStore';
-import type { SlipSelection } from '../stores/SlipStore';
+import { slipSelectionOf } from '../stores/SlipStore';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { isBuildableMarket, MIN_STAKE_PENCE, MAX_STAKE_PENCE, type Market } from '../../contract/sportsbook-rules';
 import { formatPence, poundsToPence } from '../../lib/money';
@@ -40,18 +40,7 @@ export default function BetBuilder({ event, markets }: { event: CatalogEvent; ma
     if (stake > MAX_STAKE_PENCE) return setOutcome('The maximum stake is £10,000.');
     const legs = builder.selectionIds.map((selectionId) => catalog.findSelection(selectionId)).filter((live) => live !== null);
     if (legs.length !== builder.picks.size || legs.some((live) => !live.price)) return setOutcome('A selection is no longer available. Remove it to continue.');
-    const slipLegs: SlipSelection[] = legs.map((live) => ({
-      selectionId: live.selection.id,
-      eventId: live.event.id,
-      eventName: `${live.event.home} v ${live.event.away}`,
-      marketName: live.market.name,
-      selectionName: live.selection.name,
-      kickoffAt: live.event.kickoffAt,
-      price: live.price,
-      acceptedPrice: live.price,
-      status: live.status,
-    }));
-    const placement = await slip.placeBuilder(price, slipLegs, stake);
+    const placement = await slip.placeBuilder(price, legs.map(slipSelectionOf), stake);
     if (!placement) return setOutcome(slip.notice);
     if (placement.state === 'accepted') {
       setOutcome(`Bet placed. Bet ID ${placement.request.betId}.`);

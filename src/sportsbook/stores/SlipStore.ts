@@ -77,6 +77,21 @@ export interface SlipDeps {
   now?: () => number;
 }
 
+/** A selection as the slip keeps it, from its live view (the price shown is the one agreed to). */
+export function slipSelectionOf(live: LiveSelection): SlipSelection {
+  return {
+    selectionId: live.selection.id,
+    eventId: live.event.id,
+    eventName: `${live.event.home} v ${live.event.away}`,
+    marketName: live.market.name,
+    selectionName: live.selection.name,
+    kickoffAt: live.event.kickoffAt,
+    price: live.price,
+    acceptedPrice: live.price,
+    status: live.status,
+  };
+}
+
 export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && sameValue(a, b));
 
 const PLACEMENT_WORDS: Record<string, string> = {
@@ -146,20 +161,7 @@ export class SlipStore extends Observable {
       return this.changed();
     }
     this.clearFinishedPlacements();
-    this.selections = [
-      ...this.selections,
-      {
-        selectionId: live.selection.id,
-        eventId: live.event.id,
-        eventName: `${live.event.home} v ${live.event.away}`,
-        marketName: live.market.name,
-        selectionName: live.selection.name,
-        kickoffAt: live.event.kickoffAt,
-        price: live.price,
-        acceptedPrice: live.price,
-        status: live.status,
-      },
-    ];
+    this.selections = [...this.selections, slipSelectionOf(live)];
     this.notice = null;
     this.save();
   }
