@@ -54,4 +54,12 @@ test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams t
   await operator('sb-settle', placement.eventId, '2-1', '1-0');
   const expected = ((4_800 + placement.potential) / 100).toFixed(2);
   await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${expected.replace('.', '\\.')}`), { timeout: 20_000 });
+
+  // My Bets names it a Bet Builder, at its one price, both legs won.
+  await frame.getByRole('link', { name: 'My Bets' }).first().click();
+  await frame.getByRole('tab', { name: 'Settled' }).click();
+  const card = frame.locator('.bet-card').first();
+  await expect(card.getByRole('heading', { name: 'Bet Builder (2 selections)' })).toBeVisible();
+  await expect(card.locator('.status')).toHaveText('Won');
+  await expect(card.getByRole('img', { name: 'Won' })).toHaveCount(2);
 });
