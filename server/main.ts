@@ -55,6 +55,7 @@ const app = await buildApp({
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 logLive = (message, detail) => app.log.warn({ detail }, message);
+if (!process.env.GAMSTOP_API_URL && !config.sandboxProviders) app.log.warn('GAMSTOP_API_URL and GAMSTOP_API_KEY are not set: the sandbox GAMSTOP answers every check, which a licensed operator must not rely on');
 const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
 const sportsbook = config.sportsbookInProcess
   ? await startSportsbook({

@@ -115,7 +115,7 @@ export function createServices(deps: ServiceDeps) {
   const ledger = new Ledger(db, clock, live);
   const gamstop = new GamstopService({ db, clock, provider: deps.gamstopProvider ?? new SandboxGamstopProvider(), revokeSessions: (userId, reason) => auth.revokeAll(userId, reason) });
   // Sealed under a key derived from the token secret: rotating JWT_SECRET means customers enrol their app again.
-  const twoStep = new TwoStepService(db, clock, new SecretBox(config.secrets.jwtSecret, 'two-step-secret'));
+  const twoStep = new TwoStepService(db, clock, new SecretBox(config.secrets.jwtSecret, 'two-step-secret'), (userId, reason, keep) => auth.revokeAll(userId, reason, keep));
   const signIns = new SignInHistoryService(db);
   const auth = new AuthService({ db, clock, tokens, mailer, live, publicUrl: config.publicUrl, gamstop, twoStep, signIns });
   const users = new UsersService(db);

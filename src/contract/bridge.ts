@@ -19,7 +19,9 @@ export type FrameToHostMessage =
   /** The sportsbook session ended (logout elsewhere, expiry): the host relaunches or signs out. */
   | { type: 'session-expired' }
   /** A bet was accepted or settled: the host may refresh what it shows (balance comes live anyway). */
-  | { type: 'bets-changed' };
+  | { type: 'bets-changed' }
+  /** The customer chose an odds format in the frame: the host keeps it and gives it back on every launch. */
+  | { type: 'odds-format'; format: OddsFormat };
 
 export type HostToFrameMessage =
   /** iframeRedirect: the customer signed in; open this launch URL (the slip is kept by the frame). */
@@ -30,7 +32,8 @@ export type HostToFrameMessage =
   /** Go to this frame route (a deep link the host was opened with, the AllBets entry). */
   | { type: 'navigate'; path: string };
 
-const FRAME_TYPES = new Set(['ready', 'login-requested', 'deposit-requested', 'route', 'session-expired', 'bets-changed']);
+const FRAME_TYPES = new Set(['ready', 'login-requested', 'deposit-requested', 'route', 'session-expired', 'bets-changed', 'odds-format']);
+const isOddsFormat = (format: unknown): format is OddsFormat => format === 'fractional' || format === 'decimal';
 const HOST_TYPES = new Set(['launch', 'logout', 'suspended', 'odds-format', 'navigate']);
 
 /** A frame route: a path of our own, never a scheme, host or protocol-relative address. */
@@ -42,6 +45,7 @@ export function isFrameToHostMessage(value: unknown): value is FrameToHostMessag
   if (typeof message.type !== 'string' || !FRAME_TYPES.has(message.type)) return false;
   if (message.type === 'deposit-requested') return Number.isSafeInteger(message.shortfall) && (message.shortfall as number) >= 0;
   if (message.type === 'route') return isFrameRoute(message.path);
+  if (message.type === 'odds-format') return isOddsFormat(message.format);
   return true;
 }
 
@@ -50,7 +54,7 @@ export function isHostToFrameMessage(value: unknown): value is HostToFrameMessag
   const message = value as Record<string, unknown>;
   if (typeof message.type !== 'string' || !HOST_TYPES.has(message.type)) return false;
   if (message.type === 'launch') return typeof message.url === 'string' && message.url.length <= 2000;
-  if (message.type === 'odds-format') return message.format === 'fractional' || message.format === 'decimal';
+  if (message.type === 'odds-format') return isOddsFormat(message.format);
   if (message.type === 'navigate') return isFrameRoute(message.path);
   return true;
 }

@@ -138,6 +138,19 @@ export type DebitRequest = z.infer<typeof debitRequest>;
 export const creditRequest = z.strictObject({ transactionId, betId, playerId, amount: amount(0), closesBet: z.boolean({ error: 'Invalid closesBet' }), description: description.optional() });
 export type CreditRequest = z.infer<typeof creditRequest>;
 
+/**
+ * Many credits in one signed call (settlement pays thousands at once): `POST /games/iqs/wallet/credits` with
+ * `{credits: CreditRequest[]}` (1 to CREDIT_BATCH_MAX). Each credit keeps every rule of the single call, idempotency
+ * on its own transactionId included; the answer gives each its own outcome, in the order sent: `{transactionId,
+ * answer}` as the single call would answer, or `{transactionId, error: {status, message, code}}` for its refusal.
+ * Sending the batch again is safe: each credit done answers what it answered. A malformed item refuses the whole
+ * call (400) and moves nothing.
+ */
+export const WALLET_CREDIT_BATCH_PATH = `${WALLET_API_PATH}/credits`;
+export const CREDIT_BATCH_MAX = 500;
+export const creditBatchRequest = z.strictObject({ credits: z.array(creditRequest).min(1, 'No credits').max(CREDIT_BATCH_MAX, `At most ${CREDIT_BATCH_MAX} credits`) });
+export type CreditBatchRequest = z.infer<typeof creditBatchRequest>;
+
 /** Cancels a debit: refunds it once (kind Refund); an original never seen is remembered, and refused if it arrives later. */
 export const rollbackRequest = z.strictObject({ transactionId, originalTransactionId: walletId('originalTransactionId'), betId, playerId });
 export type RollbackRequest = z.infer<typeof rollbackRequest>;
@@ -151,3 +164,11 @@ export type WalletMoneyResponse = z.infer<typeof walletMoneyResponse>;
 
 export const walletErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type WalletErrorBody = z.infer<typeof walletErrorBody>;
+
+export const creditBatchOutcome = z.union([
+  z.object({ transactionId: z.string(), answer: walletMoneyResponse }),
+  z.object({ transactionId: z.string(), error: walletErrorBody.extend({ status: z.number().int() }) }),
+]);
+export type CreditBatchOutcome = z.infer<typeof creditBatchOutcome>;
+export const creditBatchResponse = z.object({ results: z.array(creditBatchOutcome) });
+export type CreditBatchResponse = z.infer<typeof creditBatchResponse>;

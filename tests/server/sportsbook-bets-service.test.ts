@@ -1,68 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createContext, createUser, databaseKinds, login, type TestContext } from './support/harness';
-import { listenOperatorSocket, sendOperatorCommand, type OperatorSocketServer } from '../../server/modules/operator/socket';
-import { runCommandRequest } from '../../server/modules/operator/dispatch';
-import { findSportsbookCommand } from '../../server/sportsbook/operator/commands';
-import { launchToken } from './support/games';
-import { SPORTSBOOK_TEST_CONFIG, seededRandom, ScriptedGoals } from './support/sportsbook';
-import { migrateSportsbook } from '../../server/sportsbook/db/migrate';
-import { sportsbookDb } from '../../server/sportsbook/db/schema';
-import { createSportsbookServices, type SportsbookServices } from '../../server/sportsbook/services';
-import { buildSportsbookApp } from '../../server/sportsbook/app';
+import type { SportsbookServices } from '../../server/sportsbook/services';
+import { databaseKinds } from './support/harness';
+import { createSportsbookAppWorld, type SportsbookAppWorld } from './support/sportsbook-app';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
 import type { BetView } from '../../src/contract/sportsbook-rules';
 
 /** The real sportsbook service (live catalogue, its app and routes) and the real PAM on 127.0.0.1, on one database. */
 for (const kind of databaseKinds()) {
   describe(`sportsbook bets through the sportsbook app [${kind}]`, () => {
-    let pam: TestContext;
+    let world: SportsbookAppWorld;
     let services: SportsbookServices;
     let app: FastifyInstance;
-    const dataDir = mkdtempSync(join(tmpdir(), 'bx-sb-operator-'));
-    let operatorSocket: OperatorSocketServer | undefined;
     beforeAll(async () => {
-      pam = await createContext(kind);
-      await pam.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = pam.app.server.address();
-      const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const db = sportsbookDb(pam.database);
-      await migrateSportsbook(db);
-      services = createSportsbookServices({ db, clock: pam.clock, config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl }, random: seededRandom(), goals: new ScriptedGoals().draw });
-      await services.feed.seedWorld();
-      await services.catalogue.load();
-      await services.feed.tick();
-      await services.feed.idle();
-      app = await buildSportsbookApp({ services });
-      await app.ready();
-      operatorSocket = await listenOperatorSocket(dataDir, (request) => runCommandRequest(findSportsbookCommand, services, request), 'sportsbook');
+      world = await createSportsbookAppWorld(kind);
+      ({ services, app } = world);
     }, 60_000);
-    afterAll(async () => {
-      await services?.runner.stop();
-      services?.bets.close();
-      await services?.outbox.stop();
-      await app?.close();
-      await operatorSocket?.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      await pam?.app.close();
-      await pam?.database.close();
-    });
+    afterAll(async () => world?.close());
 
-    /** What `npm run operator -- sb-...` does: through the sportsbook's private socket in DATA_DIR. */
-    const operator = (command: string, args: string[]) => sendOperatorCommand(dataDir, command, args, 'sportsbook');
-    const balanceOf = async (userId: number) => (await pam.database.db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow()).balance;
-
-    async function session(balance: number) {
-      const user = await createUser(pam, { balance });
-      const { accessToken } = await login(pam, user);
-      const launched = await app.inject({ method: 'POST', url: '/api/session', payload: { launchToken: await launchToken(pam, accessToken) } });
-      expect(launched.statusCode, launched.body).toBe(200);
-      return { user, token: launched.json().sessionToken as string };
-    }
+    const operator = (command: string, args: string[]) => world.operator(command, args);
+    const balanceOf = (userId: number) => world.balanceOf(userId);
+    const session = (balance: number) => world.session(balance);
 
     function upcoming(skip = 0) {
       const events = services.catalogue.records().filter((event) => event.status === 'scheduled');

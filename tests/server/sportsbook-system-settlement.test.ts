@@ -95,6 +95,13 @@ describe('system bets: settlement', () => {
     expect(settleSystemBet('trixie', 10, [leg('won', third), leg('won', third), leg('won', third)])).toEqual({ status: 'won', returns: 74 });
   });
 
+  it('a quarter-line leg that half wins or half loses counts by its factor in every line that holds it', () => {
+    // £1 Trixie at evens: A half-won (x1.5), B won (x2), C lost. Only AB stands: 100 x 1.5 x 2 = £3.
+    expect(settleSystemBet('trixie', 100, [leg('half-won'), leg('won'), leg('lost')])).toEqual({ status: 'won', returns: 300 });
+    // A half-lost (x0.5), B and C won: AB £1, AC £1, BC £4, ABC £2.
+    expect(settleSystemBet('trixie', 100, [leg('half-lost'), leg('won'), leg('won')])).toEqual({ status: 'won', returns: 100 + 100 + 400 + 200 });
+  });
+
   it('a Lucky 15 with one winner pays its single', () => {
     expect(settleSystemBet('lucky15', 100, [leg('won', { num: 9, den: 2 }), leg('lost'), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 550 });
   });

@@ -3,6 +3,7 @@ import { requireArgs } from '../../modules/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
 import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
+import { recordGoal } from '../feed/manual-goal';
 import { reconcileCommand } from '../reconciliation/command';
 
 /**
@@ -105,6 +106,23 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
       await services.catalogue.resultEvent(eventId!, { fullTime, halfTime, goals });
       await services.outbox.drainDue();
       return { eventId, fullTime, halfTime, goals: goals ?? 'not given: first-goal markets void' };
+    },
+  },
+  {
+    name: 'sb-goal',
+    usage: 'sb-goal <eventId> <home|away>',
+    async run(services, args) {
+      const [eventId, side] = requireArgs(args, 2, this.usage);
+      if (side !== 'home' && side !== 'away') throw badRequest(`Not a side: ${side} (home or away)`);
+      eventOf(services, eventId!);
+      let scored = false;
+      const record = await services.catalogue.advance(eventId!, (current) => {
+        const next = recordGoal(current, side, services.clock.now(), services.config.goalSuspensionMs);
+        scored = next !== undefined;
+        return next;
+      });
+      if (!scored) throw badRequest('Goals can be recorded only while the match is being played');
+      return { eventId, score: record!.score, suspendedUntil: record!.suspendedUntil };
     },
   },
   {

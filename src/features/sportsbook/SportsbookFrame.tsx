@@ -6,6 +6,7 @@ import type { RootStore } from '../../stores/RootStore';
 import type { FrameToHostMessage, HostToFrameMessage } from '../../contract/bridge';
 import { HostBridge, frameOriginOf } from './HostBridge';
 import { addressForRoute, fetchLaunchUrl } from './launch';
+import { hostOddsFormat, type OddsFormatMemory } from './odds-format';
 import './sportsbook.css';
 
 const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
@@ -29,9 +30,11 @@ export interface FrameHandlers {
   /** Whether the frame was launched signed in. */
   launchedSignedIn: () => boolean;
   post: (message: HostToFrameMessage) => void;
+  /** Where the host keeps the customer's odds format (the frame's own storage may be partitioned or cleared). */
+  oddsFormat?: OddsFormatMemory;
 }
 
-export function handleFrameMessage(store: Pick<RootStore, 'overlays' | 'session' | 'balance'>, message: FrameToHostMessage, { onRoute, relaunch, launchedSignedIn, post }: FrameHandlers): void {
+export function handleFrameMessage(store: Pick<RootStore, 'overlays' | 'session' | 'balance'>, message: FrameToHostMessage, { onRoute, relaunch, launchedSignedIn, post, oddsFormat = hostOddsFormat }: FrameHandlers): void {
   switch (message.type) {
     case 'login-requested':
       if (!store.session.isLoggedIn) store.overlays.open('bet-not-logged-in');
@@ -50,11 +53,18 @@ export function handleFrameMessage(store: Pick<RootStore, 'overlays' | 'session'
     case 'bets-changed':
       if (store.session.isLoggedIn) void store.balance.fetch();
       return;
-    case 'ready':
+    case 'odds-format':
+      oddsFormat.remember(message.format);
+      return;
+    case 'ready': {
+      // The frame and the host agree on the odds format: the host's copy is the one that survives storage partitioning.
+      const format = oddsFormat.remembered();
+      if (format) post({ type: 'odds-format', format });
       // The session changed while the frame loaded (a restore that finished late, a logout): put it right.
       if (store.session.isLoggedIn && !launchedSignedIn()) relaunch();
       else if (!store.session.isLoggedIn && launchedSignedIn()) post({ type: 'logout' });
       return;
+    }
   }
 }
 

@@ -106,7 +106,7 @@ function SubNav() {
         {session.signedIn && session.balance !== null && <span className="subnav__balance">{formatPence(session.balance, session.currency)}</span>}
         <label className="odds-toggle">
           <span className="visually-hidden">Odds format</span>
-          <select value={prefs.oddsFormat} onChange={(change) => prefs.setOddsFormat(change.target.value === 'decimal' ? 'decimal' : 'fractional')}>
+          <select value={prefs.oddsFormat} onChange={(change) => prefs.chooseOddsFormat(change.target.value === 'decimal' ? 'decimal' : 'fractional')}>
             <option value="fractional">Fractional</option>
             <option value="decimal">Decimal</option>
           </select>

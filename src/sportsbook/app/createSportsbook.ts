@@ -31,7 +31,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
   const session: SessionStore = new SessionStore({ api: () => api, storage: win.sessionStorage, onExpired: () => bridge.post({ type: 'session-expired' }) });
   const api = new SportsbookApi({ baseUrl: location.origin, fetch: fetchImpl?.bind(win) ?? win.fetch.bind(win), token: () => session.token, onSessionExpired: () => session.end(true) });
   const catalog = new CatalogStore(api);
-  const prefs = new PrefsStore(win.localStorage);
+  const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
   const bets = new BetsStore(api.bets);
   const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) => onHostMessage(message));
   const router = new RouterStore(initialRoute(location), win.history, (path) => bridge.post({ type: 'route', path }));

@@ -5,10 +5,10 @@ import type { BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../lib/money';
 import { formatDateTime } from '../ui/format';
+import { betTitle, stakeWords } from '../ui/bet-title';
 import { CircleCheck, CircleDot, CircleMinus, CircleX, Receipt } from '../ui/icons';
 
 const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed' };
-const KIND = ['', 'Single', 'Double', 'Treble'];
 
 /** My Bets: Open and Settled, each bet with its legs' results. */
 export default function MyBets() {
@@ -69,7 +69,7 @@ export default function MyBets() {
 
 function BetCard({ bet }: { bet: BetView }) {
   const { prefs } = useSportsbook();
-  const title = bet.kind === 'single' ? 'Single' : bet.legs.length < 4 ? `${KIND[bet.legs.length]} Accumulator` : `${bet.legs.length}-Fold Accumulator`;
+  const title = betTitle(bet);
   return (
     <li className={`bet-card bet-card--${bet.status}`}>
       <header className="bet-card__head">
@@ -96,12 +96,14 @@ function BetCard({ bet }: { bet: BetView }) {
       <dl className="bet-card__figures">
         <div>
           <dt>Stake</dt>
-          <dd>{formatPence(bet.stake)}</dd>
+          <dd>{stakeWords(bet)}</dd>
         </div>
-        <div>
-          <dt>Odds</dt>
-          <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
-        </div>
+        {!bet.system && (
+          <div>
+            <dt>Odds</dt>
+            <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
+          </div>
+        )}
         <div>
           <dt>{bet.returns === null ? 'Potential returns' : 'Returns'}</dt>
           <dd className={bet.returns ? 'positive' : undefined}>{formatPence(bet.returns ?? bet.potentialReturns)}</dd>

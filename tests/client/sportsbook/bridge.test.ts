@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FrameBridge, hostOriginOf, type FrameWindow } from '../../../src/sportsbook/services/FrameBridge';
 import { HostBridge, frameOriginOf } from '../../../src/features/sportsbook/HostBridge';
+import { handleFrameMessage } from '../../../src/features/sportsbook/SportsbookFrame';
+import { oddsFormatMemory, type OddsFormatMemory } from '../../../src/features/sportsbook/odds-format';
+import { PrefsStore } from '../../../src/sportsbook/stores/PrefsStore';
+import { isFrameToHostMessage } from '../../../src/contract/bridge';
+import { memoryStorage } from '../support/fakes';
 
 const HOST = 'https://www.exsport.test';
 const BOOK = 'https://sportsbook.exsport.test';
@@ -59,5 +64,34 @@ describe('the host end of the bridge', () => {
     expect(frameOriginOf(`${BOOK}/event/abc#launch=token`)).toBe(BOOK);
     expect(frameOriginOf('javascript:alert(1)')).toBeNull();
     expect(frameOriginOf('not a url')).toBeNull();
+  });
+});
+
+describe('the odds format across the bridge', () => {
+  const store = { overlays: { open: vi.fn() }, session: { isLoggedIn: false }, balance: { fetch: vi.fn() } } as unknown as Parameters<typeof handleFrameMessage>[0];
+  const handlers = (memory: OddsFormatMemory, post = vi.fn()) => ({ onRoute: vi.fn(), relaunch: vi.fn(), launchedSignedIn: () => false, post, oddsFormat: memory });
+
+  it('the frame tells the host the format the customer chose there, and only a real format', () => {
+    const parent = { postMessage: vi.fn() };
+    const prefs = new PrefsStore(memoryStorage(), (format) => new FrameBridge({ ...fakeWindow(), parent } as unknown as FrameWindow, HOST, vi.fn()).post({ type: 'odds-format', format }));
+    prefs.chooseOddsFormat('decimal');
+    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'odds-format', format: 'decimal' }, HOST);
+    parent.postMessage.mockClear();
+    prefs.setOddsFormat('fractional');
+    expect(parent.postMessage).not.toHaveBeenCalled();
+    expect(isFrameToHostMessage({ type: 'odds-format', format: 'decimal' })).toBe(true);
+    expect(isFrameToHostMessage({ type: 'odds-format', format: 'american' })).toBe(false);
+  });
+
+  it('the host keeps the choice and gives it back when the frame loads, so both show the same odds across visits', () => {
+    const storage = memoryStorage();
+    const memory = oddsFormatMemory(storage);
+    const post = vi.fn();
+    handleFrameMessage(store, { type: 'ready' }, handlers(memory, post));
+    expect(post).not.toHaveBeenCalled();
+    handleFrameMessage(store, { type: 'odds-format', format: 'decimal' }, handlers(memory));
+    const nextVisit = oddsFormatMemory(storage);
+    handleFrameMessage(store, { type: 'ready' }, handlers(nextVisit, post));
+    expect(post).toHaveBeenCalledWith({ type: 'odds-format', format: 'decimal' });
   });
 });

@@ -154,7 +154,7 @@ export interface BetsWorld {
 
 export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000, debitGiveUpMs: 60_000, batchSize: 200, concurrency: 8 };
 
-export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?: number; inPlayDelayMs?: number } = {}): Promise<BetsWorld> {
+export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?: number; inPlayDelayMs?: number; walletFetch?: (real: typeof fetch) => typeof fetch } = {}): Promise<BetsWorld> {
   const pam = await createContext(kind);
   await pam.app.listen({ port: 0, host: '127.0.0.1' });
   const address = pam.app.server.address();
@@ -168,7 +168,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?:
     clock: pam.clock,
     timeoutMs: 5_000,
     // A cut line fails as a refused connection would, without waiting.
-    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : fetch(input, init)),
+    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : (options.walletFetch?.(fetch) ?? fetch)(input, init)),
   });
   const outbox = new WalletOutbox(db, client, pam.clock, FAST_OUTBOX);
   const sessions = new SessionService(db, client, pam.clock);
