@@ -22,6 +22,7 @@ import { SandboxCardProvider } from './providers/card-payments/sandbox';
 import { LimitsService } from './modules/limits/service';
 import { SaferGamblingService } from './modules/safer-gambling/service';
 import { PromotionsService } from './modules/promotions/service';
+import { FreeBetsService } from './modules/free-bets/service';
 import { ContentService } from './modules/content/service';
 import { ACCESS_TOKEN_SECONDS } from '../src/contract/auth';
 import { AccountService } from './modules/account/service';
@@ -127,7 +128,8 @@ export function createServices(deps: ServiceDeps) {
   const payments = new PaymentsService({ db, clock, ledger, provider: cardProvider, idempotency, limits });
   const transactions = new TransactionsService(db);
   const saferGambling = new SaferGamblingService(db, clock, auth);
-  const promotions = new PromotionsService(db, clock);
+  const freeBets = new FreeBetsService(db, clock);
+  const promotions = new PromotionsService(db, clock, freeBets);
   const account = new AccountService({ db, clock, auth, users, openBets: new BetsRecordOpenBetsCheck(db), openWithdrawals: payments, avatars: new AvatarFiles(config.dataDir) });
   const bets = new BetsService(db);
   const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
@@ -135,7 +137,7 @@ export function createServices(deps: ServiceDeps) {
   const verification = new VerificationService(db, clock);
   const registration = new RegistrationService({ db, clock, verification, identityProvider, gamstop });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
-  const gamesWallet = new GamesWalletService(db, ledger, clock);
+  const gamesWallet = new GamesWalletService(db, ledger, clock, freeBets);
   const gamesReconciliation = new GamesReconciliationService(db);
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail, company: config.company, listPromotions: () => promotions.current() });
   return {
@@ -170,6 +172,7 @@ export function createServices(deps: ServiceDeps) {
     gamstop,
     twoStep,
     signIns,
+    freeBets,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,
   };

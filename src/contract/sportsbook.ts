@@ -60,9 +60,12 @@ export const placeBetRequest = z
     priceChanges: z.enum(PRICE_CHANGE_POLICIES).optional(),
     /** Older frames' setting: true is priceChanges 'any', false (the default) is 'never'. */
     acceptPriceChanges: z.boolean().default(false),
+    /** Stake a single with this free-bet token (GET /api/free-bets); the stake must be the token's amount. */
+    freeBetId: z.uuid('Invalid free bet').optional(),
     /** A Bet Builder's combined price, as quoted to the customer (the selections' prices are each leg's own). */
     price: priceSchema.optional(),
   })
+  .refine((bet) => bet.freeBetId === undefined || bet.kind === 'single', { message: 'A free bet can stake a single only', path: ['freeBetId'] })
   .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.kind === 'system' ? true : bet.selections.length >= 2), {
     message: 'A single has one selection; an accumulator or a Bet Builder has two or more',
     path: ['selections'],
@@ -77,6 +80,13 @@ export type PlaceBetRequest = z.input<typeof placeBetRequest>;
 /** POST /api/bet-builder/quote: selections of one match, to price as one bet. */
 export const betBuilderQuoteRequest = z.object({
   selectionIds: z.array(opaqueId).min(2, 'Pick at least two selections').max(MAX_SELECTIONS, `A Bet Builder can have at most ${MAX_SELECTIONS} selections`),
+});
+
+/** POST /api/bets/:betId/cash-out (CashOutRequest): the offer seen, and for a partial cash out the amount wanted. */
+export const cashOutRequest = z.strictObject({
+  requestId: z.uuid('Invalid request id'),
+  offer: z.number({ error: 'Invalid offer' }).int('Offer must be whole pence').min(1, 'Invalid offer').max(Number.MAX_SAFE_INTEGER, 'Invalid offer'),
+  amount: z.number({ error: 'Invalid amount' }).int('Amount must be whole pence').min(MIN_STAKE_PENCE, 'Minimum cash out is £0.10').max(Number.MAX_SAFE_INTEGER, 'Invalid amount').optional(),
 });
 
 export const betsQuery = z.object({

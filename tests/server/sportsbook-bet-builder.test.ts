@@ -80,6 +80,11 @@ for (const kind of databaseKinds()) {
       expect(placed.json().bet).toMatchObject({ kind: 'bet-builder', price, potentialReturns: potential, legs: [{ selectionId: legs[0], result: 'open' }, { selectionId: legs[1], result: 'open' }] });
       expect(await pamBalance(world, p.user.id)).toBe(9_000);
       expect(await pamBet(world, body.betId)).toMatchObject({ staked: 1_000 });
+      // Its legs go together, so their prices one by one cannot value it: no cash out.
+      const cashOut = await frame(world, p.token, 'POST', `/api/bets/${body.betId}/cash-out`, { requestId: randomUUID(), offer: 900 });
+      expect(cashOut.statusCode).toBe(422);
+      expect(cashOut.json()).toMatchObject({ code: 'CashOutUnavailable', message: 'Cash out is not available on Bet Builder bets.' });
+      expect(await pamBalance(world, p.user.id)).toBe(9_000);
       await world.catalogue.resultEvent(eventId, result([3, 1], [1, 0]));
       expect(await betOf(p, body.betId)).toMatchObject({ status: 'won', returns: potential, legs: [{ result: 'won' }, { result: 'won' }] });
       expect(await pamBalance(world, p.user.id)).toBe(9_000 + potential);

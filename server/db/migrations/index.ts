@@ -13,6 +13,7 @@ import * as twoStep from './0012_two_step';
 import * as signInHistory from './0013_sign_in_history';
 import * as shippedDocuments from './0014_shipped_documents';
 import * as reconciliation from './0018_reconciliation';
+import * as freeBets from './0020_free_bets';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013_sign_in_history': signInHistory,
   '0014_shipped_documents': shippedDocuments,
   '0018_reconciliation': reconciliation,
+  '0020_free_bets': freeBets,
 };

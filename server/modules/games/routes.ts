@@ -12,6 +12,7 @@ import {
   CREDIT_BATCH_MAX,
   creditRequest,
   debitRequest,
+  freeBetsRequest,
   gamesLaunchQuery,
   GAMES_LAUNCH_PATH,
   rollbackRequest,
@@ -61,5 +62,6 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('reconciliation'), signed(reconciliationRequest, (body) => gamesReconciliation.report(body)));
     // A full batch of credits is larger than any single call; each credit's own fields keep their limits.
     scope.post(WALLET_CREDIT_BATCH_PATH, { bodyLimit: CREDIT_BATCH_MAX * 1_024 }, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
+    scope.post(walletCallPath('free-bets'), signed(freeBetsRequest, (body) => gamesWallet.freeBetTokens(body)));
   });
 }

@@ -8,7 +8,8 @@ import type { BetStatus, WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
 import { walletError } from './errors';
 import { blockedFromBetting, sessionLive } from './standing';
-import type { BalanceRequest, CreditBatchOutcome, CreditRequest, DebitRequest, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
+import type { BalanceRequest, CreditBatchOutcome, CreditRequest, DebitRequest, FreeBetsRequest, FreeBetsResponse, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
+import type { FreeBetsService } from '../free-bets/service';
 
 export const STAKE_REFERENCE = 'Sportsbook bet';
 export const RETURNS_REFERENCE = 'Sportsbook returns';
@@ -55,6 +56,8 @@ export class GamesWalletService {
     private readonly db: Db,
     private readonly ledger: Ledger,
     private readonly clock: Clock,
+    /** Free-bet tokens, for a debit with freeBetId and its rollback. */
+    private readonly freeBets?: FreeBetsService,
   ) {}
 
   /** The balance for a live sportsbook session; one round trip. */
@@ -77,11 +80,13 @@ export class GamesWalletService {
   async debit(request: DebitRequest): Promise<WalletMoneyResponse> {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet debit', request);
+    // A free-bet stake is the token, not cash: no Stake posting, and the call records 0 cash for its rollback.
+    const cash = request.freeBetId ? 0 : request.amount;
     return this.ledger.transaction(async (trx, post) => {
       const result = await sql<Claimed & PlayerColumns & { revoked_at: Date | null; family_expires_at: Date | null }>`
         WITH claim AS (
-          INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, created_at)
-          VALUES (${request.transactionId}, 'debit', ${fingerprint}, ${request.playerId}, ${request.betId}, ${request.amount}, ${now})
+          INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, free_bet_id, created_at)
+          VALUES (${request.transactionId}, 'debit', ${fingerprint}, ${request.playerId}, ${request.betId}, ${cash}, ${request.freeBetId ?? null}, ${now})
           ON CONFLICT (transaction_id) DO NOTHING
           RETURNING transaction_id
         )
@@ -99,6 +104,7 @@ export class GamesWalletService {
       if (blockedFromBetting(row, now)) throw walletError('PlayerBlocked');
       if (!sessionLive(row, now)) throw walletError('SessionExpired');
       this.assertBetOpen(row, request.playerId);
+      if (request.freeBetId) return this.debitFreeBet(trx, request, request.freeBetId, now);
       // The bet's row is locked after the wallet; the guard refuses a bet closed (or another player's) since the read
       // above. Posting, bet and answer are one statement.
       const posted = await post(
@@ -280,13 +286,13 @@ export class GamesWalletService {
       if (row.user_id === null) throw walletError('UnknownPlayer');
       if (row.bet_status !== null && row.bet_user_id !== request.playerId) throw walletError('UnknownBet');
       // Locks the original's row, or creates it as rolled back: a debit racing this rollback queues behind it either way.
-      const marked = await sql<{ amount: number; unseen: boolean }>`
+      const marked = await sql<{ amount: number; unseen: boolean; free_bet_id: string | null }>`
         INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, rolled_back_by, created_at)
         VALUES (${request.originalTransactionId}, 'debit', NULL, ${request.playerId}, ${request.betId}, 0, ${request.transactionId}, ${now})
         ON CONFLICT (transaction_id) DO UPDATE SET rolled_back_by = EXCLUDED.rolled_back_by
         WHERE wallet_calls.kind = 'debit' AND wallet_calls.rolled_back_by IS NULL
           AND wallet_calls.user_id = EXCLUDED.user_id AND wallet_calls.bet_id = EXCLUDED.bet_id
-        RETURNING amount, fingerprint IS NULL AS unseen`.execute(trx);
+        RETURNING amount, fingerprint IS NULL AS unseen, free_bet_id`.execute(trx);
       const original = marked.rows[0];
       if (!original) await this.assertAlreadyRolledBack(trx, request);
       if (!original || original.unseen) {
@@ -295,6 +301,7 @@ export class GamesWalletService {
         return answer;
       }
       this.assertBetOpen(row, request.playerId);
+      if (original.free_bet_id) return this.rollbackFreeBet(trx, request, original.free_bet_id, now);
       const posted = await post({
         userId: request.playerId,
         amount: original.amount,
@@ -319,6 +326,44 @@ export class GamesWalletService {
       if (stored.rows.length === 0) throw walletError('BetClosed');
       return answer;
     });
+  }
+
+  /**
+   * A debit staked with a free-bet token: the token is used (or the call refused FreeBetUnavailable, rolling its claim
+   * back), no cash is posted, and the bet's record opens with nothing staked in cash and the token's amount beside it.
+   */
+  private async debitFreeBet(trx: Trx, request: DebitRequest, freeBetId: string, now: Date): Promise<WalletMoneyResponse> {
+    if (!this.freeBets) throw walletError('FreeBetUnavailable');
+    await this.freeBets.use(trx, { freeBetId, playerId: request.playerId, amount: request.amount, betId: request.betId });
+    const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+    const stored = await sql`
+      WITH bet AS (
+        INSERT INTO bets (bet_id, user_id, vertical, staked, free_bet_id, free_bet_stake, status, placed_at, updated_at)
+        VALUES (${request.betId}, ${request.playerId}, 'sportsbook', 0, ${freeBetId}, ${request.amount}, 'open', ${now}, ${now})
+        ON CONFLICT (bet_id) DO NOTHING
+        RETURNING bet_id
+      )
+      UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb
+      FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
+      RETURNING wallet_calls.transaction_id`.execute(trx);
+    // A free bet is one debit on a new bet: a bet id already known cannot take a token.
+    if (stored.rows.length === 0) throw walletError('BetClosed');
+    return answer;
+  }
+
+  /** The rollback of a free-bet debit: the token goes back to the customer and the bet closes; no cash moves. */
+  private async rollbackFreeBet(trx: Trx, request: RollbackRequest, freeBetId: string, now: Date): Promise<WalletMoneyResponse> {
+    await this.freeBets?.giveBack(trx, freeBetId);
+    const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+    await sql`UPDATE bets SET status = 'closed', closed_at = ${now}, updated_at = ${now} WHERE bet_id = ${request.betId} AND status = 'open'`.execute(trx);
+    await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(trx);
+    return answer;
+  }
+
+  /** The customer's usable free-bet tokens, for a live sportsbook session (like balance). */
+  async freeBetTokens(request: FreeBetsRequest): Promise<FreeBetsResponse> {
+    await this.balance(request);
+    return { freeBets: (await this.freeBets?.usable(request.playerId)) ?? [] };
   }
 
   /** Claims the call's transaction id and reads the player and the bet, in one round trip. */

@@ -44,6 +44,8 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
       return { message: 'Your account cannot place bets at the moment. Please check your account or contact support.', code: 'PlayerBlocked' };
     case 'SessionExpired':
       return { message: 'Your session has ended. Please log in again to place this bet.', code: 'SessionExpired' };
+    case 'FreeBetUnavailable':
+      return { message: 'This free bet is no longer available.', code: 'FreeBetUnavailable' };
     default:
       return { message: 'Your bet could not be accepted. Any amount taken for it is returned to your balance.', code: 'NotAccepted' };
   }
@@ -79,9 +81,9 @@ export class PlacementService {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
     const priceChanges = priceChangesOf(request);
-    // A Bet Builder's hash covers its one price too (other kinds hash as before).
+    // A free bet's token and a Bet Builder's one price are in the hash too (other bets hash as before).
     const requestHash = createHash('sha256')
-      .update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.price ? [request.price] : [])]))
+      .update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : []), ...(request.price ? [request.price] : [])]))
       .digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
@@ -92,7 +94,8 @@ export class PlacementService {
     const builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, priceChanges) : undefined;
     const legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, priceChanges);
     const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system, price: builder?.quote.price ?? null };
-    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price));
+    // A free-bet stake is not returned with the winnings.
+    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price)) - (request.freeBetId ? shape.stake : 0);
     const now = this.clock.now();
     const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
@@ -120,6 +123,7 @@ export class PlacementService {
           debit_call_id: debitId,
           placed_at: now,
           settled_at: null,
+          free_bet_id: request.freeBetId ?? null,
           ...(builder && { price_num: builder.quote.price.num, price_den: builder.quote.price.den }),
         },
         legs: legs.map(({ quote, price }, position) => ({
@@ -148,6 +152,7 @@ export class PlacementService {
             sessionId: session.pamSessionId,
             amount: shape.stake,
             description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
+            ...(request.freeBetId ? { freeBetId: request.freeBetId } : {}),
           },
         },
       },

@@ -53,6 +53,13 @@ export const UNCONFIRMED = 'Unconfirmed';
 
 /** What is stored as a call's answer. */
 const answerOf = (result: CallResult) => (result.state === 'done' ? result.answer : { code: result.code, message: result.message });
+/**
+ * A bet's closing credit waits while a credit that leaves it open (a partial cash out) is still unanswered: the PAM
+ * takes no money on a closed bet, so the part must arrive first.
+ */
+const notBehindPartCredit = sql<boolean>`NOT (wallet_calls.kind = 'credit' AND (wallet_calls.body->>'closesBet')::boolean AND EXISTS (
+  SELECT 1 FROM sportsbook.wallet_calls part WHERE part.bet_id = wallet_calls.bet_id AND part.kind = 'credit' AND part.state = 'pending'
+     AND part.id <> wallet_calls.id AND NOT (part.body->>'closesBet')::boolean))`;
 
 type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
 
@@ -127,6 +134,7 @@ export class WalletOutbox {
       .set({ attempts: sql`attempts + 1`, updated_at: this.clock.now() })
       .where('id', '=', id)
       .where('state', '=', 'pending')
+      .where(notBehindPartCredit)
       .returning(['id', 'kind', 'bet_id', 'body', 'attempts', 'created_at'])
       .executeTakeFirst();
     if (!row) return 'not-pending';
@@ -161,6 +169,7 @@ export class WalletOutbox {
           .select('id')
           .where('state', '=', 'pending')
           .where('next_attempt_at', '<=', now)
+          .where(notBehindPartCredit)
           .orderBy('next_attempt_at')
           .limit(this.policy.batchSize)
           .forUpdate()

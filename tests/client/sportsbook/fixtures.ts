@@ -61,6 +61,9 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     price: null,
     heldUntil: null,
     system: null,
+    cashedOutStake: 0,
+    cashedOut: 0,
+    freeBet: false,
     ...overrides,
   };
 }
