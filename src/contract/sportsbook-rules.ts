@@ -42,16 +42,14 @@ export const MARKET_TYPES = [
 export type MarketType = (typeof MARKET_TYPES)[number];
 
 /** Markets settled on the half-time and full-time scores alone: the joint score law prices any mix of them exactly. */
-const BET_BUILDER_TYPES: ReadonlySet<MarketType> = new Set<MarketType>(
-  ['match-result', 'double-chance', 'total-goals', 'both-teams-to-score', 'correct-score', 'first-half-result', 'half-time-full-time', 'asian-handicap', 'three-way-handicap'],
-);
+const BET_BUILDER_TYPES: readonly MarketType[] = ['match-result', 'double-chance', 'total-goals', 'both-teams-to-score', 'correct-score', 'first-half-result', 'half-time-full-time', 'asian-handicap', 'three-way-handicap'];
 
 /**
  * Whether a market can be part of a Bet Builder: settled on the scores, and never void or half settled (half lines
  * only for totals and Asian handicaps; no draw no bet), so the combination wins exactly when every leg wins.
  */
 export function isBuildableMarket(market: { type: MarketType; line: number | null }): boolean {
-  if (!BET_BUILDER_TYPES.has(market.type)) return false;
+  if (!BET_BUILDER_TYPES.includes(market.type)) return false;
   if (market.type === 'total-goals' || market.type === 'asian-handicap') return market.line !== null && !Number.isInteger(market.line) && Number.isInteger(market.line * 2);
   return true;
 }
