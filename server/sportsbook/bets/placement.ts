@@ -12,6 +12,7 @@ import { describeBet, potentialReturnsOf, type BetShape } from './describe';
 import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
 import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip } from './slip';
+import { strikeBetBuilder } from './bet-builder';
 import { storeBet } from './store-bet';
 import { systemStake } from './system-bets';
 import type { BetsDb } from './tables';
@@ -80,14 +81,19 @@ export class PlacementService {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
     const priceChanges = priceChangesOf(request);
-    const requestHash = createHash('sha256').update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : [])])).digest('hex');
+    // A free bet's token and a Bet Builder's one price are in the hash too (other bets hash as before).
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : []), ...(request.price ? [request.price] : [])]))
+      .digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
     if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
 
     const system = request.system ? systemStake(request.system, request.stake, request.selections.length) : null;
-    const legs = strikeSlip(this.catalogue, request.selections, priceChanges);
-    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system };
+    // A Bet Builder: its legs from one match, checked and priced as one (bet-builder.ts); paid at its one price.
+    const builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, priceChanges) : undefined;
+    const legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, priceChanges);
+    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system, price: builder?.quote.price ?? null };
     // A free-bet stake is not returned with the winnings.
     const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price)) - (request.freeBetId ? shape.stake : 0);
     const now = this.clock.now();
@@ -118,6 +124,7 @@ export class PlacementService {
           placed_at: now,
           settled_at: null,
           free_bet_id: request.freeBetId ?? null,
+          ...(builder && { price_num: builder.quote.price.num, price_den: builder.quote.price.den }),
         },
         legs: legs.map(({ quote, price }, position) => ({
           bet_id: request.betId,
