@@ -46,7 +46,8 @@ async function pgbenchTps(): Promise<number> {
   }
 }
 
-async function ledgerPostingsPerSecond(path: 'ledger' | 'payments'): Promise<{ rate: number; refused: number; mismatches: number; runningMismatches: number }> {
+/** Postings (or payment requests) per second for `seconds`, on a scratch database of its own. */
+export async function ledgerPostingsPerSecond(path: 'ledger' | 'payments', seconds = SECONDS): Promise<{ rate: number; refused: number; mismatches: number; runningMismatches: number }> {
   const { database, services, close } = await benchServices('bench_ledger', { poolSize: CLIENTS, providerSecret: PROVIDER_SECRET });
   try {
     // Accounts in bulk: each opening balance is an Adjustment posting, so the invariant holds from the start.
@@ -68,7 +69,7 @@ async function ledgerPostingsPerSecond(path: 'ledger' | 'payments'): Promise<{ r
 
     let postings = 0;
     let refused = 0;
-    const deadline = Date.now() + SECONDS * 1000;
+    const deadline = Date.now() + seconds * 1000;
     const started = Date.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {

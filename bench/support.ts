@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import pg from 'pg';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,24 @@ export const scratchDatabase = (prefix: string): Promise<ScratchDatabase> => cre
 
 export interface BenchServices {
   database: DatabaseHandle;
+  /** The scratch database's URL. */
+  url: string;
   services: Services;
   /** Closes the pool and drops the scratch database. */
   close(): Promise<void>;
+}
+
+/** The app's services over an open database, configured for benchmarks (a second process can make the same). */
+export function servicesOver(database: DatabaseHandle, providerSecret: string): Services {
+  const config = {
+    publicUrl: 'http://127.0.0.1',
+    providersUrl: 'http://127.0.0.1',
+    supportEmail: 'support@example.com',
+    dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
+    sportsbookUrl: 'http://127.0.0.1:8100',
+    secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret, operatorKey: 'bench', sportsbookSecret: 'bench-sportsbook-secret' },
+  };
+  return createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
 }
 
 /** The app's services over a freshly migrated scratch database, for one benchmark. */
@@ -32,16 +48,7 @@ export async function benchServices(prefix: string, options: { poolSize: number;
   };
   try {
     await migrateToLatest(database.db);
-    const config = {
-      publicUrl: 'http://127.0.0.1',
-      providersUrl: 'http://127.0.0.1',
-      supportEmail: 'support@example.com',
-      dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
-      sportsbookUrl: 'http://127.0.0.1:8100',
-      secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: options.providerSecret, operatorKey: 'bench', sportsbookSecret: 'bench-sportsbook-secret' },
-    };
-    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
-    return { database, services, close };
+    return { database, url: scratch.url, services: servicesOver(database, options.providerSecret), close };
   } catch (error) {
     await close();
     throw error;
@@ -74,3 +81,54 @@ export function autocannon(url: string, options: { seconds: number; connections:
 }
 
 export const formatRate = (value: number) => Math.round(value).toLocaleString('en-GB');
+
+export interface StatementCounts {
+  /** Statements on the sportsbook's schema, on the PAM's tables, and BEGIN/COMMIT/ROLLBACK. */
+  sportsbook: number;
+  pam: number;
+  control: number;
+}
+
+/**
+ * Counts the statements this process sends to PostgreSQL (every pg client query), by who sent them: text naming
+ * the sportsbook schema is the sportsbook's. `take()` answers the counts since the last take.
+ */
+export function statementCounter(): { take(): StatementCounts } {
+  const counts: StatementCounts = { sportsbook: 0, pam: 0, control: 0 };
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : first && typeof first === 'object' && 'text' in first ? String((first as { text: unknown }).text) : '';
+    if (/^\s*(begin|commit|rollback|start transaction|savepoint|release)/i.test(text)) counts.control++;
+    else if (text.includes('sportsbook.') || text.includes('"sportsbook"')) counts.sportsbook++;
+    else counts.pam++;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return {
+    take() {
+      const taken = { ...counts };
+      counts.sportsbook = counts.pam = counts.control = 0;
+      return taken;
+    },
+  };
+}
+
+/** With BENCH_PROFILE set, a V8 CPU profile of `work` to BENCH_PROFILE/<name>.cpuprofile (chrome://inspect opens it). */
+export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const directory = process.env.BENCH_PROFILE;
+  if (!directory) return work();
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(join(directory, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import * as OTPAuth from 'otpauth';
 import type { Page } from '@playwright/test';
-import { createCustomer, expect, operator, signIn, test } from './support/fixtures';
+import { createCustomer, expect, operator, signIn, submitLogin, test } from './support/fixtures';
 import { GAMSTOP_REGISTRATION_REFUSED } from '../src/contract/gamstop';
 import { RECOVERY_CODE_COUNT } from '../src/contract/auth';
 
@@ -72,12 +72,7 @@ test('a customer turns two-step sign-in on by QR code, then signs in with the pa
 
   // A new visit: the password alone now leads to the code step.
   await page.evaluate(() => sessionStorage.clear());
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: 'Login' });
-  await drawer.getByLabel('Email').fill(customer.email);
-  await drawer.getByLabel('Password', { exact: true }).fill(customer.password);
-  await drawer.getByRole('button', { name: 'Login', exact: true }).click();
+  const drawer = await submitLogin(page, customer);
   const code = drawer.getByLabel('Code from your app');
   await expect(code).toBeFocused();
   expect((await new AxeBuilder({ page }).include('dialog[data-overlay="login"]').analyze()).violations).toEqual([]);

@@ -7,7 +7,8 @@ import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
 import { systemClock } from './clock';
 import { createServices } from './services';
 import { buildApp } from './app';
-import { InProcessBus, PostgresBus } from './modules/live/bus';
+import { BrokeredLiveBus, InProcessBus } from './modules/live/bus';
+import { connectBroker, type BrokerLog } from './modules/live/broker';
 import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
@@ -15,6 +16,7 @@ import { addressProviderFromEnv } from './providers/address';
 import { gamstopProviderFromEnv } from './providers/gamstop';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
+import { sportsbookBusFromEnv } from './sportsbook/live/brokers';
 import { holdDatabase } from './modules/operator/data-dir-lock';
 import { listenOperatorSocket } from './modules/operator/socket';
 import { runOperatorRequest } from './modules/operator/dispatch';
@@ -25,9 +27,21 @@ const config = loadConfig();
 const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
 await migrateToLatest(database.db);
-const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
+// Live pushes between instances: Redis pub/sub with REDIS_URL, else PostgreSQL LISTEN/NOTIFY with DATABASE_URL.
+let logLive: BrokerLog = (message, detail) => console.error(message, detail);
+const broker = await connectBroker({ REDIS_URL: process.env.REDIS_URL, REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX, DATABASE_URL: config.databaseUrl }, (message, detail) => logLive(message, detail));
+const bus = broker ? await BrokeredLiveBus.open(broker, (message, detail) => logLive(message, detail)) : new InProcessBus();
 const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.supportEmail) : new OutboxMailer(database.db, systemClock);
-const services = createServices({ db: database.db, clock: systemClock, config, mailer, bus, addressProvider: addressProviderFromEnv(process.env), gamstopProvider: gamstopProviderFromEnv(process.env) });
+const services = createServices({
+  db: database.db,
+  clock: systemClock,
+  config,
+  mailer,
+  bus,
+  addressProvider: addressProviderFromEnv(process.env),
+  gamstopProvider: gamstopProviderFromEnv(process.env),
+  liveLog: (message, detail) => logLive(message, detail),
+});
 if (config.seedDemo) await seedDemo(services);
 await services.content.seed();
 
@@ -40,9 +54,18 @@ const app = await buildApp({
   hsts: config.hsts,
   logLevel: process.env.LOG_LEVEL || 'info',
 });
+logLive = (message, detail) => app.log.warn({ detail }, message);
+if (!process.env.GAMSTOP_API_URL && !config.sandboxProviders) app.log.warn('GAMSTOP_API_URL and GAMSTOP_API_KEY are not set: the sandbox GAMSTOP answers every check, which a licensed operator must not rely on');
 const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
 const sportsbook = config.sportsbookInProcess
-  ? await startSportsbook({ config: loadSportsbookConfig(config), database, clock: systemClock, logger: app.log.child({ service: 'sportsbook' }), operatorSocket: true })
+  ? await startSportsbook({
+      config: loadSportsbookConfig(config),
+      database,
+      clock: systemClock,
+      logger: app.log.child({ service: 'sportsbook' }),
+      operatorSocket: true,
+      overrides: broker ? { bus: await sportsbookBusFromEnv({}, (message, detail) => logLive(message, detail), broker) } : {},
+    })
   : undefined;
 
 await app.listen({ port: config.port, host: config.host });

@@ -22,6 +22,7 @@ import { SandboxCardProvider } from './providers/card-payments/sandbox';
 import { LimitsService } from './modules/limits/service';
 import { SaferGamblingService } from './modules/safer-gambling/service';
 import { PromotionsService } from './modules/promotions/service';
+import { FreeBetsService } from './modules/free-bets/service';
 import { ContentService } from './modules/content/service';
 import { ACCESS_TOKEN_SECONDS } from '../src/contract/auth';
 import { AccountService } from './modules/account/service';
@@ -86,6 +87,10 @@ export interface ServiceDeps {
   config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> & Partial<Pick<Config, 'company'>>;
   mailer: Mailer;
   bus: LiveBus;
+  /** Where the live hub reports a broker that went away (polling) and failed pushes. */
+  liveLog?: (message: string, detail?: unknown) => void;
+  /** How often balances are polled while the broker is away (2 s unless a test says otherwise). */
+  livePollMs?: number;
   rateLimits?: Partial<RateLimits>;
   heartbeatMs?: number;
   /** The sandbox address book unless given (main.ts picks from the environment). */
@@ -101,13 +106,17 @@ export interface ServiceDeps {
 /** Builds every service once, each given only what it uses. Routes receive this and nothing else. */
 export function createServices(deps: ServiceDeps) {
   const { db, clock, config, mailer } = deps;
-  const live = new LiveHub(deps.bus);
+  const live = new LiveHub(deps.bus, {
+    readBalances: async (userIds) => new Map((await db.selectFrom('wallets').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute()).map((row) => [row.user_id, row.balance])),
+    log: deps.liveLog,
+    pollMs: deps.livePollMs,
+  });
   const tokens = new AccessTokens(config.secrets.jwtSecret, ACCESS_TOKEN_SECONDS);
   const sessionGuard = new SessionGuard(db, tokens, clock);
   const ledger = new Ledger(db, clock, live);
   const gamstop = new GamstopService({ db, clock, provider: deps.gamstopProvider ?? new SandboxGamstopProvider(), revokeSessions: (userId, reason) => auth.revokeAll(userId, reason) });
   // Sealed under a key derived from the token secret: rotating JWT_SECRET means customers enrol their app again.
-  const twoStep = new TwoStepService(db, clock, new SecretBox(config.secrets.jwtSecret, 'two-step-secret'));
+  const twoStep = new TwoStepService(db, clock, new SecretBox(config.secrets.jwtSecret, 'two-step-secret'), (userId, reason, keep) => auth.revokeAll(userId, reason, keep));
   const signIns = new SignInHistoryService(db);
   const auth = new AuthService({ db, clock, tokens, mailer, live, publicUrl: config.publicUrl, gamstop, twoStep, signIns });
   const users = new UsersService(db);
@@ -119,7 +128,8 @@ export function createServices(deps: ServiceDeps) {
   const payments = new PaymentsService({ db, clock, ledger, provider: cardProvider, idempotency, limits });
   const transactions = new TransactionsService(db);
   const saferGambling = new SaferGamblingService(db, clock, auth);
-  const promotions = new PromotionsService(db, clock);
+  const freeBets = new FreeBetsService(db, clock);
+  const promotions = new PromotionsService(db, clock, freeBets);
   const account = new AccountService({ db, clock, auth, users, openBets: new BetsRecordOpenBetsCheck(db), openWithdrawals: payments, avatars: new AvatarFiles(config.dataDir) });
   const bets = new BetsService(db);
   const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
@@ -127,7 +137,7 @@ export function createServices(deps: ServiceDeps) {
   const verification = new VerificationService(db, clock);
   const registration = new RegistrationService({ db, clock, verification, identityProvider, gamstop });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
-  const gamesWallet = new GamesWalletService(db, ledger, clock);
+  const gamesWallet = new GamesWalletService(db, ledger, clock, freeBets);
   const gamesReconciliation = new GamesReconciliationService(db);
   const content = new ContentService({ db, clock, supportEmail: config.supportEmail, company: config.company, listPromotions: () => promotions.current() });
   return {
@@ -162,6 +172,7 @@ export function createServices(deps: ServiceDeps) {
     gamstop,
     twoStep,
     signIns,
+    freeBets,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,
   };

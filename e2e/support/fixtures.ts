@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
 import { sendOperatorCommand } from '../../server/modules/operator/socket';
@@ -59,14 +59,20 @@ export async function latestMailTo(email: string): Promise<{ subject: string; te
   return mail;
 }
 
-/** Signs in through the login drawer, as a customer would. */
-export async function signIn(page: Page, customer: { email: string; password: string }): Promise<void> {
+/** Opens the login drawer and sends the e-mail and password; returns the drawer (it may ask for more: a two-step code). */
+export async function submitLogin(page: Page, customer: { email: string; password: string }): Promise<Locator> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Login' });
   await drawer.getByLabel('Email').fill(customer.email);
   await drawer.getByLabel('Password', { exact: true }).fill(customer.password);
   await drawer.getByRole('button', { name: 'Login', exact: true }).click();
+  return drawer;
+}
+
+/** Signs in through the login drawer, as a customer would. */
+export async function signIn(page: Page, customer: { email: string; password: string }): Promise<void> {
+  await submitLogin(page, customer);
   await expect(page.getByTestId('header-balance')).toBeVisible();
 }
 

@@ -9,6 +9,7 @@ import type { ContentTables } from '../modules/content/tables';
 import type { VerificationTables } from '../modules/verification/tables';
 import type { GamesTables } from '../modules/games/tables';
 import type { GamstopTables } from '../modules/gamstop/tables';
+import type { FreeBetsTables } from '../modules/free-bets/tables';
 
 /** Every table, composed from the modules that own them. */
-export interface Database extends UsersTables, AuthTables, WalletTables, PaymentsTables, IdempotencyTables, LimitsTables, PromotionsTables, ContentTables, VerificationTables, GamesTables, GamstopTables {}
+export interface Database extends UsersTables, AuthTables, WalletTables, PaymentsTables, IdempotencyTables, LimitsTables, PromotionsTables, ContentTables, VerificationTables, GamesTables, GamstopTables, FreeBetsTables {}

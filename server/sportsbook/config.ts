@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config';
+import { defaultCashOutPolicy } from './bets/cash-out';
 import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
 import { defaultInPlayDelayMs } from './bets/inplay-delay';
 
@@ -17,6 +18,8 @@ export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 's
   clientDir: string;
   /** How often the reconciliation with the PAM runs (over twice that span back); 0 turns it off. */
   reconcileIntervalMs?: number;
+  /** How long a cash out waits before it is re-valued and settled, real milliseconds. */
+  cashOutDelayMs?: number;
 }
 
 function readPositive(name: string, value: string | undefined, fallback: number): number {
@@ -50,5 +53,6 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
     inPlayDelayMs: readDelay(env.SPORTSBOOK_INPLAY_DELAY_MS, defaultInPlayDelayMs(clockSpeed)),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
     reconcileIntervalMs: env.SPORTSBOOK_RECONCILE_INTERVAL_MS === '0' ? 0 : readPositive('SPORTSBOOK_RECONCILE_INTERVAL_MS', env.SPORTSBOOK_RECONCILE_INTERVAL_MS, 15 * 60_000),
+    cashOutDelayMs: readPositive('SPORTSBOOK_CASH_OUT_DELAY_MS', env.SPORTSBOOK_CASH_OUT_DELAY_MS, defaultCashOutPolicy.delayMs),
   };
 }

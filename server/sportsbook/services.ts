@@ -40,7 +40,7 @@ export const defaultSportsbookRateLimits: SportsbookRateLimits = {
 export interface SportsbookServiceDeps {
   db: SportsbookDb;
   clock: Clock;
-  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs' | 'inPlayDelayMs'>;
+  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs' | 'inPlayDelayMs' | 'cashOutDelayMs'>;
   /** The real score model unless given. */
   model?: ScoreModel;
   /** In-process unless given (a cross-instance bus later). */
@@ -71,7 +71,7 @@ export interface SportsbookServiceDeps {
 export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const { db, clock, config, logger } = deps;
   const model = deps.model ?? scoreModel;
-  const bus = deps.bus ?? new InProcessSportsbookBus();
+  const bus: SportsbookBus = deps.bus ?? new InProcessSportsbookBus();
   const store = new CatalogueStore(db);
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
   const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
@@ -98,6 +98,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     placementPolicy: deps.placementPolicy,
     inPlayDelay: { ...defaultInPlayDelayPolicy, delayMs: config.inPlayDelayMs ?? defaultInPlayDelayMs(config.clockSpeed) },
     payoutCap: deps.payoutCap,
+    cashOutPolicy: config.cashOutDelayMs === undefined ? undefined : { delayMs: config.cashOutDelayMs },
     log: logError,
   });
   const reconciliation = new Reconciler(betsDb, wallet, clock);

@@ -47,6 +47,8 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   let appLogger: FastifyBaseLogger | undefined = logger;
   const log = { error: (object: unknown, message: string) => appLogger?.error(object, message) };
   const services = createSportsbookServices({ db, clock, config, leadership, logger: log, ...options.overrides });
+  // With several instances only the feed's leader broadcasts event updates; the others follow the database.
+  services.bus.setEventSource?.(() => services.runner.isLeading);
   await services.feed.seedWorld();
   await services.catalogue.load();
   const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;

@@ -27,7 +27,7 @@ import { z } from 'zod';
 
 export const GAMES_LAUNCH_PATH = '/games/iqs';
 export const WALLET_API_PATH = '/games/iqs/wallet';
-export const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'reconciliation'] as const;
+export const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'reconciliation', 'free-bets'] as const;
 export type WalletCall = (typeof WALLET_CALLS)[number];
 export const walletCallPath = (call: WalletCall) => `${WALLET_API_PATH}/${call}`;
 
@@ -51,6 +51,7 @@ export const WALLET_ERROR_CODES = [
   'UnknownBet',
   'DuplicateTransaction',
   'UnknownPlayer',
+  'FreeBetUnavailable',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 
@@ -65,6 +66,7 @@ export const WALLET_ERROR_STATUS: Record<WalletErrorCode, number> = {
   UnknownBet: 422,
   DuplicateTransaction: 409,
   UnknownPlayer: 422,
+  FreeBetUnavailable: 422,
 };
 
 /** The messages of the wallet's refusals; the sportsbook may show them in words to the customer. */
@@ -79,6 +81,7 @@ export const WALLET_ERROR_MESSAGES: Record<WalletErrorCode, string> = {
   UnknownBet: 'Unknown bet',
   DuplicateTransaction: 'This transaction id was already used for a different request',
   UnknownPlayer: 'Unknown player',
+  FreeBetUnavailable: 'This free bet is not available',
 };
 
 export const WALLET_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -130,13 +133,31 @@ export type BalanceRequest = z.infer<typeof balanceRequest>;
 export const walletBalanceResponse = z.object({ balance, currency });
 export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
 
-/** A stake: posts a Stake on the bet (opening its record on the first debit). */
-export const debitRequest = z.strictObject({ transactionId, betId, playerId, sessionId, amount: amount(1), description: description.optional() });
+/**
+ * A stake: posts a Stake on the bet (opening its record on the first debit). With `freeBetId` the stake is that
+ * free-bet token of the player (amount must equal the token's): the token is used, no cash moves, and the answer's
+ * walletTransactionId is null; a token not the player's, used, expired or of another amount: FreeBetUnavailable.
+ * Its rollback gives the token back.
+ */
+export const debitRequest = z.strictObject({ transactionId, betId, playerId, sessionId, amount: amount(1), description: description.optional(), freeBetId: z.uuid('Invalid freeBetId').optional() });
 export type DebitRequest = z.infer<typeof debitRequest>;
 
 /** Returns: posts Returns (0 records only the close); `closesBet` closes the bet, after which it takes no more money. */
 export const creditRequest = z.strictObject({ transactionId, betId, playerId, amount: amount(0), closesBet: z.boolean({ error: 'Invalid closesBet' }), description: description.optional() });
 export type CreditRequest = z.infer<typeof creditRequest>;
+
+/**
+ * Many credits in one signed call (settlement pays thousands at once): `POST /games/iqs/wallet/credits` with
+ * `{credits: CreditRequest[]}` (1 to CREDIT_BATCH_MAX). Each credit keeps every rule of the single call, idempotency
+ * on its own transactionId included; the answer gives each its own outcome, in the order sent: `{transactionId,
+ * answer}` as the single call would answer, or `{transactionId, error: {status, message, code}}` for its refusal.
+ * Sending the batch again is safe: each credit done answers what it answered. A malformed item refuses the whole
+ * call (400) and moves nothing.
+ */
+export const WALLET_CREDIT_BATCH_PATH = `${WALLET_API_PATH}/credits`;
+export const CREDIT_BATCH_MAX = 500;
+export const creditBatchRequest = z.strictObject({ credits: z.array(creditRequest).min(1, 'No credits').max(CREDIT_BATCH_MAX, `At most ${CREDIT_BATCH_MAX} credits`) });
+export type CreditBatchRequest = z.infer<typeof creditBatchRequest>;
 
 /** Cancels a debit: refunds it once (kind Refund); an original never seen is remembered, and refused if it arrives later. */
 export const rollbackRequest = z.strictObject({ transactionId, originalTransactionId: walletId('originalTransactionId'), betId, playerId });
@@ -149,5 +170,21 @@ export type RollbackRequest = z.infer<typeof rollbackRequest>;
 export const walletMoneyResponse = z.object({ balance, walletTransactionId: z.number().int().nullable() });
 export type WalletMoneyResponse = z.infer<typeof walletMoneyResponse>;
 
+/** The player's usable free-bet tokens (live session needed, like balance). */
+export const freeBetsRequest = z.strictObject({ playerId, sessionId });
+export type FreeBetsRequest = z.infer<typeof freeBetsRequest>;
+export const freeBetToken = z.object({ freeBetId: z.string(), amount: z.number().int(), expiresAt: z.string() });
+export type FreeBetToken = z.infer<typeof freeBetToken>;
+export const freeBetsResponse = z.object({ freeBets: z.array(freeBetToken) });
+export type FreeBetsResponse = z.infer<typeof freeBetsResponse>;
+
 export const walletErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type WalletErrorBody = z.infer<typeof walletErrorBody>;
+
+export const creditBatchOutcome = z.union([
+  z.object({ transactionId: z.string(), answer: walletMoneyResponse }),
+  z.object({ transactionId: z.string(), error: walletErrorBody.extend({ status: z.number().int() }) }),
+]);
+export type CreditBatchOutcome = z.infer<typeof creditBatchOutcome>;
+export const creditBatchResponse = z.object({ results: z.array(creditBatchOutcome) });
+export type CreditBatchResponse = z.infer<typeof creditBatchResponse>;

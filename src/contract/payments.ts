@@ -36,6 +36,8 @@ export const NO_SAVED_CARD_MESSAGE = 'No saved card. Please enter your card deta
  * from successfully. Another card is refused with this (422, code NotADepositCard); nothing moves and the
  * saved card stays as it was.
  */
+/** Said before the card is typed, so nobody types a card the server must then refuse. */
+export const WITHDRAW_TO_DEPOSIT_CARD_HINT = 'Withdrawals go back to a card you have deposited from, in your name.';
 export const WITHDRAW_TO_DEPOSIT_CARD_MESSAGE = 'Withdrawals can only be paid to a card you have deposited from. Please use that card.';
 /** The server's answer when a withdrawal's security code fails; the client shows WITHDRAW_CARD_FAILED_TEXT. */
 export const SECURITY_CODE_FAILED_MESSAGE = 'Card security code check failed';

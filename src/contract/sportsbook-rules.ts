@@ -119,7 +119,7 @@ export type BetKind = 'single' | 'accumulator' | 'system';
 export const PRICE_CHANGE_POLICIES = ['never', 'higher', 'any'] as const;
 export type PriceChangePolicy = (typeof PRICE_CHANGE_POLICIES)[number];
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
-export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected';
+export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected' | 'cashed-out';
 /** half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines. */
 export type LegResult = 'open' | 'won' | 'lost' | 'void' | 'half-won' | 'half-lost';
 
@@ -160,6 +160,32 @@ export interface BetView {
   heldUntil: string | null;
   /** A system bet's type, its stake per line and its number of lines (`stake` is the whole: per line x lines). */
   system: { type: SystemType; stakePerLine: number; lines: number } | null;
+  /**
+   * Partial cash outs so far: the part of the stake they took (stake above is what still rides) and what they paid.
+   * A bet cashed out in full has status 'cashed-out' and its last payment in returns.
+   */
+  cashedOutStake: number;
+  cashedOut: number;
+  /** Staked with a free-bet token: the stake is not returned with winnings, and cash out is never offered. */
+  freeBet: boolean;
+}
+
+/** POST /api/bets/:betId/cash-out. `offer` is the figure the customer saw; `amount` (below it) asks for a partial cash out. */
+export interface CashOutRequest {
+  /** Made in the browser before sending and reused on a retry: one press pays at most once. */
+  requestId: string;
+  offer: number;
+  amount?: number;
+}
+
+/** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
+export const CASH_OUT_REFUSALS = ['CashOutUnavailable', 'CashOutValueChanged', 'BetSettled', 'FreeBetCashOut', 'AmountAboveValue', 'RemainderTooSmall', 'RequestIdReused'] as const;
+export type CashOutRefusal = (typeof CASH_OUT_REFUSALS)[number];
+
+export interface CashOutAnswer {
+  bet: BetView;
+  /** Pence paid by this cash out. */
+  paid: number;
 }
 
 /** Why a placement was refused (HTTP 422 with {message, code, changes?}). */
@@ -183,6 +209,8 @@ export const PLACEMENT_REFUSALS = [
   'GoalScored',
   /** The wallet refused the stake for another reason, or never confirmed it (any amount taken is returned). */
   'NotAccepted',
+  /** The free-bet token is used, expired, not the customer's, or of another amount. */
+  'FreeBetUnavailable',
 ] as const;
 export type PlacementRefusal = (typeof PLACEMENT_REFUSALS)[number];
 

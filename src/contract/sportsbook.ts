@@ -59,13 +59,23 @@ export const placeBetRequest = z
     priceChanges: z.enum(PRICE_CHANGE_POLICIES).optional(),
     /** Older frames' setting: true is priceChanges 'any', false (the default) is 'never'. */
     acceptPriceChanges: z.boolean().default(false),
+    /** Stake a single with this free-bet token (GET /api/free-bets); the stake must be the token's amount. */
+    freeBetId: z.uuid('Invalid free bet').optional(),
   })
+  .refine((bet) => bet.freeBetId === undefined || bet.kind === 'single', { message: 'A free bet can stake a single only', path: ['freeBetId'] })
   .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.kind === 'accumulator' ? bet.selections.length >= 2 : true), {
     message: 'A single has one selection; an accumulator has two or more',
     path: ['selections'],
   })
   .refine((bet) => (bet.kind === 'system') === (bet.system !== undefined), { message: 'A system bet names its type (and only a system bet does)', path: ['system'] });
 export type PlaceBetRequest = z.input<typeof placeBetRequest>;
+
+/** POST /api/bets/:betId/cash-out (CashOutRequest): the offer seen, and for a partial cash out the amount wanted. */
+export const cashOutRequest = z.strictObject({
+  requestId: z.uuid('Invalid request id'),
+  offer: z.number({ error: 'Invalid offer' }).int('Offer must be whole pence').min(1, 'Invalid offer').max(Number.MAX_SAFE_INTEGER, 'Invalid offer'),
+  amount: z.number({ error: 'Invalid amount' }).int('Amount must be whole pence').min(MIN_STAKE_PENCE, 'Minimum cash out is £0.10').max(Number.MAX_SAFE_INTEGER, 'Invalid amount').optional(),
+});
 
 export const betsQuery = z.object({
   state: z.enum(['open', 'settled']).optional(),

@@ -33,7 +33,10 @@ describe('registration limit step', () => {
     );
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Skip' })).toBeTruthy();
+    // Without a limit the screen says so, rather than showing nothing about the period.
+    expect((await screen.findByTestId('no-limit')).textContent).toBe('You have no daily deposit limit. A new one takes effect at once.');
     await user.click(screen.getByRole('button', { name: 'Weekly' }));
+    expect(screen.getByTestId('no-limit').textContent).toBe('You have no weekly deposit limit. A new one takes effect at once.');
     await user.click(screen.getByRole('button', { name: '£50' }));
     await user.click(screen.getByRole('button', { name: 'Set weekly limit' }));
     expect(await screen.findByText('New limit is £50.00 which is in effect immediately.')).toBeTruthy();

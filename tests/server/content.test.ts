@@ -185,6 +185,30 @@ describeEachDatabase('content', (use) => {
     expect((await served(context, 'cookie-policy')).version).toBe(before.version + 1);
   });
 
+  it("brings an earlier release's text up to this release's as the next version on restart, and never touches the operator's", async () => {
+    const context = use();
+    const before = await served(context, 'deposits');
+    // The database as an earlier release left it: its shipped deposits text promised Apple Pay.
+    await context.database.db.updateTable('documents').set({ body: 'We take Apple Pay.' }).where('slug', '=', 'deposits').where('version', '=', before.version).execute();
+    const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'cookie-policy.md'), '# Cookie Policy\n\nThe operator wrote this.\n');
+    await findCommand('content')!.run(context.services, ['replace', 'cookie-policy', join(dir, 'cookie-policy.md')]);
+    const operatorText = await served(context, 'cookie-policy');
+
+    await new ContentService({ db: context.database.db, clock: context.clock, supportEmail: TEST_CONFIG.supportEmail }).seed();
+    const after = await served(context, 'deposits');
+    expect(after.version).toBe(before.version + 1);
+    expect(after.body).toBe(before.body);
+    const versions = await context.database.db.selectFrom('documents').select(['version', 'body', 'shipped']).where('slug', '=', 'deposits').orderBy('version').execute();
+    expect(versions.map((row) => [row.version, row.shipped])).toEqual([[before.version, true], [before.version + 1, true]]);
+    expect(versions[0]!.body).toBe('We take Apple Pay.');
+    expect(await served(context, 'cookie-policy')).toEqual(operatorText);
+    // A second restart with nothing new writes nothing.
+    await new ContentService({ db: context.database.db, clock: context.clock, supportEmail: TEST_CONFIG.supportEmail }).seed();
+    expect((await served(context, 'deposits')).version).toBe(before.version + 1);
+  });
+
   it('refuses operator replacements that are not documents, and changes nothing', async () => {
     const context = use();
     const command = findCommand('content')!;

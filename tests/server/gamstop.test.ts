@@ -21,7 +21,7 @@ beforeEach(() => {
 const person = { firstName: 'Jane', lastName: 'Smith', dateOfBirth: '1990-04-15', email: 'jane@example.com', postcode: 'SW1A2AA', mobile: '+447700900123' };
 
 describe('the GAMSTOP adapter against a fake GAMSTOP', () => {
-  const provider = () => new GamstopApiProvider({ url: fake.url, apiKey: 'operator-key-1', timeoutMs: 1500 });
+  const provider = () => new GamstopApiProvider({ url: fake.url, apiKey: 'operator-key-1', timeoutMs: 4000 });
 
   it('posts the six fields as a form with the API key and reads Y, P and N from X-Exclusion with X-Unique-Id', async () => {
     expect(await provider().check(person)).toEqual({ exclusion: 'N', uniqueId: expect.stringMatching(/^fake-/) });
@@ -35,7 +35,21 @@ describe('the GAMSTOP adapter against a fake GAMSTOP', () => {
       fake.mode = mode;
       await expect(provider().check(person), mode).rejects.toBeInstanceOf(GamstopUnavailableError);
     }
-    await expect(new GamstopApiProvider({ url: 'http://127.0.0.1:9/v2', apiKey: 'k', timeoutMs: 1500 }).check(person)).rejects.toBeInstanceOf(GamstopUnavailableError);
+    await expect(new GamstopApiProvider({ url: 'http://127.0.0.1:9/v2', apiKey: 'k', timeoutMs: 4000 }).check(person)).rejects.toBeInstanceOf(GamstopUnavailableError);
+  });
+
+  it('sends once more when a kept-alive connection fails at once, and no more than that', async () => {
+    let calls = 0;
+    const flaky = (async (...args: Parameters<typeof fetch>) => (++calls === 1 ? Promise.reject(new TypeError('other side closed')) : fetch(...args))) as typeof fetch;
+    expect((await new GamstopApiProvider({ url: fake.url, apiKey: 'k', fetch: flaky }).check(person)).exclusion).toBe('N');
+    expect(calls).toBe(2);
+    let refused = 0;
+    const dead = (async () => {
+      refused++;
+      throw new TypeError('connect ECONNREFUSED');
+    }) as typeof fetch;
+    await expect(new GamstopApiProvider({ url: fake.url, apiKey: 'k', fetch: dead }).check(person)).rejects.toBeInstanceOf(GamstopUnavailableError);
+    expect(refused).toBe(2);
   });
 
   it('the sandbox answers Y for Excluded, P for Lapsed, N otherwise; the environment picks the adapter only with both settings', async () => {
@@ -194,5 +208,5 @@ describeEachDatabase(
     });
   },
   // The real adapter, against the fake GAMSTOP (its address is known once it listens).
-  { gamstopProvider: { check: (someone) => new GamstopApiProvider({ url: fake.url, apiKey: 'operator-key-1', timeoutMs: 1500 }).check(someone) } },
+  { gamstopProvider: { check: (someone) => new GamstopApiProvider({ url: fake.url, apiKey: 'operator-key-1', timeoutMs: 4000 }).check(someone) } },
 );

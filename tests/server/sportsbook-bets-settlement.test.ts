@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { createBetsWorld, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
-import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import type { FinalResult } from '../../server/sportsbook/pricing/types';
+import { betting, createBetsWorld, finalScore, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld } from './support/sportsbook-bets';
+import type { BetView } from '../../src/contract/sportsbook-rules';
 
-const score = (ft: string, ht = '0-0'): FinalResult => {
-  const [fh, fa] = ft.split('-').map(Number);
-  const [hh, ha] = ht.split('-').map(Number);
-  return { fullTime: { home: fh!, away: fa! }, halfTime: { home: hh!, away: ha! } };
-};
+const score = finalScore;
 
 for (const kind of databaseKinds()) {
   describe(`sportsbook settlement [${kind}]`, () => {
@@ -18,18 +13,7 @@ for (const kind of databaseKinds()) {
     }, 60_000);
     afterAll(async () => world?.close());
 
-    const pick = (eventId: string, market: string, selection: string, price?: Price) => {
-      const id = world.catalogue.selection(eventId, market, selection).selectionId;
-      if (price) world.catalogue.setPrice(id, price);
-      return id;
-    };
-    const place = async (p: Punter, selectionIds: string[], stake: number) => {
-      const body = slip(world, selectionIds, stake);
-      const response = await frame(world, p.token, 'POST', '/api/bets', body);
-      expect(response.statusCode, response.body).toBe(201);
-      return body.betId;
-    };
-    const betOf = async (p: Punter, betId: string) => (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
+    const { pick, place, betOf } = betting(() => world);
 
     it('a win pays stake x exact odds, a loss closes at 0, both close the PAM bet; legs show result and score', async () => {
       const p = await punter(world, 10_000);

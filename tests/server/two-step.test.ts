@@ -28,6 +28,7 @@ describeEachDatabase('two-step sign-in (TOTP)', (use) => {
     const context = use();
     const user = await createUser(context);
     const { accessToken: token } = await login(context, user);
+    const { accessToken: otherSession } = await login(context, user);
     expect((await context.request({ method: 'GET', url: '/auth/two-step', token })).json()).toEqual({ enabled: false, recoveryCodesLeft: 0 });
 
     const started = await context.request({ method: 'POST', url: '/auth/two-step/enrolment', token });
@@ -52,6 +53,8 @@ describeEachDatabase('two-step sign-in (TOTP)', (use) => {
     const stored = await context.database.db.selectFrom('two_step_recovery_codes').select('code_hash').where('user_id', '=', user.id).execute();
     expect(stored.map((code) => code.code_hash).some((hash) => recoveryCodes.some((code) => hash.includes(code.replace('-', ''))))).toBe(false);
 
+    // This session goes on; one signed in elsewhere with the password alone is over.
+    expect((await context.request({ method: 'GET', url: '/balance', token: otherSession })).statusCode).toBe(401);
     const status = await context.request({ method: 'GET', url: '/auth/two-step', token });
     expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
     expect(status.body).not.toContain(enrolment.secret);
@@ -144,4 +147,14 @@ describeEachDatabase('two-step sign-in (TOTP)', (use) => {
     sent += await sweepBadBodies(context, { method: 'POST', url: '/auth/two-step/disable', validBody: { password: 'not-the-password', code: '123456' }, token: () => token });
     expect(sent).toBeGreaterThan(60);
   }, 120_000);
+
+  it('a key sealed under another server secret fails codes cleanly (never a 500), and recovery codes still sign in', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const { secret, recoveryCodes } = await enrol(context, user);
+    const foreign = new SecretBox('another-jwt-secret', 'two-step-secret').seal(secret);
+    await context.database.db.updateTable('two_step').set({ secret_sealed: foreign }).where('user_id', '=', user.id).execute();
+    expect((await signIn(context, user, codeAt(secret, context.clock.now()))).json().code).toBe('TwoStepCodeInvalid');
+    expect((await signIn(context, user, recoveryCodes[0]!)).statusCode).toBe(200);
+  });
 });

@@ -11,7 +11,9 @@ import * as security from './0010_security';
 import * as gamstop from './0011_gamstop';
 import * as twoStep from './0012_two_step';
 import * as signInHistory from './0013_sign_in_history';
+import * as shippedDocuments from './0014_shipped_documents';
 import * as reconciliation from './0018_reconciliation';
+import * as freeBets from './0020_free_bets';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -27,5 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0011_gamstop': gamstop,
   '0012_two_step': twoStep,
   '0013_sign_in_history': signInHistory,
+  '0014_shipped_documents': shippedDocuments,
   '0018_reconciliation': reconciliation,
+  '0020_free_bets': freeBets,
 };

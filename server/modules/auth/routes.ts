@@ -41,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, { auth, twoStep, signIns,
   });
 
   app.post('/auth/two-step/enrolment/confirm', { preHandler: app.authenticate, config: { rateLimit: rateLimits.passwordCheck } }, async (request) => ({
-    recoveryCodes: await twoStep.confirmEnrolment(request.auth.userId, parse(confirmTwoStepRequest, request.body).code),
+    recoveryCodes: await twoStep.confirmEnrolment(request.auth.userId, request.auth.familyId, parse(confirmTwoStepRequest, request.body).code),
   }));
 
   app.post('/auth/two-step/disable', { preHandler: app.authenticate, config: { rateLimit: rateLimits.passwordCheck } }, async (request) => {

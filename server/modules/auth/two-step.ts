@@ -39,6 +39,8 @@ export class TwoStepService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly box: SecretBox,
+    /** Ends the customer's other sessions (AuthService.revokeAll keeping this one): signed in with the password alone, they must sign in again. */
+    private readonly revokeOtherSessions: (userId: number, reason: string, keepFamilyId: string) => Promise<void>,
   ) {}
 
   async status(userId: number): Promise<TwoStepStatus> {
@@ -68,12 +70,13 @@ export class TwoStepService {
     return { qrCode: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 240 }), secret: secret.base32, otpauthUri };
   }
 
-  /** The first right code turns two-step sign-in on; the recovery codes come back this once. */
-  async confirmEnrolment(userId: number, code: string): Promise<string[]> {
+  /** The first right code turns two-step sign-in on and signs out the other sessions; the recovery codes come back this once. */
+  async confirmEnrolment(userId: number, familyId: string, code: string): Promise<string[]> {
     const row = await this.db.selectFrom('two_step').select(['secret_sealed', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
     if (row?.enabled_at) throw conflict(TWO_STEP_ALREADY_ON, 'TwoStepAlreadyOn');
     if (!row) throw badRequest(NO_ENROLMENT, 'NoEnrolment');
-    const step = this.matchingStep(this.box.open(row.secret_sealed), code);
+    const secret = this.openSecret(row.secret_sealed);
+    const step = secret === undefined ? undefined : this.matchingStep(secret, code);
     if (step === undefined) throw badRequest(TWO_STEP_INVALID_MESSAGE, 'TwoStepCodeInvalid');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.db.transaction().execute(async (trx) => {
@@ -82,6 +85,7 @@ export class TwoStepService {
       await trx.deleteFrom('two_step_recovery_codes').where('user_id', '=', userId).execute();
       await trx.insertInto('two_step_recovery_codes').values(codes.map((recovery) => ({ code_hash: sha256(normaliseRecoveryCode(recovery)), user_id: userId, used_at: null }))).execute();
     });
+    await this.revokeOtherSessions(userId, 'two-step sign-in turned on', familyId);
     return codes;
   }
 
@@ -94,7 +98,10 @@ export class TwoStepService {
     if (!row?.enabled_at) return false;
     const digits = code.replace(/\s/g, '');
     if (/^\d{6}$/.test(digits)) {
-      const step = this.matchingStep(this.box.open(row.secret_sealed), digits);
+      const secret = this.openSecret(row.secret_sealed);
+      // A key sealed under another server secret (JWT_SECRET changed) matches no code; recovery codes still work.
+      if (secret === undefined) return false;
+      const step = this.matchingStep(secret, digits);
       if (step === undefined) return false;
       const spent = await this.db.updateTable('two_step').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', step).returning('user_id').executeTakeFirst();
       return spent !== undefined;
@@ -120,6 +127,14 @@ export class TwoStepService {
       await trx.deleteFrom('two_step_recovery_codes').where('user_id', '=', userId).execute();
       await trx.deleteFrom('two_step').where('user_id', '=', userId).execute();
     });
+  }
+
+  private openSecret(sealed: string): string | undefined {
+    try {
+      return this.box.open(sealed);
+    } catch {
+      return undefined;
+    }
   }
 
   private totp(secretBase32: string, label: string) {

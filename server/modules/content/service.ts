@@ -66,33 +66,44 @@ export class ContentService {
     this.documentsDir = deps.documentsDir ?? defaultDocumentsDir;
   }
 
-  /** Adds the shipped text of every document that has no version yet; never touches one the operator replaced. */
+  /**
+   * Brings the shipped documents up to this release: a missing document gets the file's text as version 1, and
+   * one whose latest version is an earlier release's text gets the file's as its next version. A version the
+   * operator wrote is never touched.
+   */
   seed(): Promise<void> {
-    this.seeding ??= this.seedMissing().catch((error) => {
+    this.seeding ??= this.seedShipped().catch((error) => {
       this.seeding = undefined;
       throw error;
     });
     return this.seeding;
   }
 
-  private async seedMissing(): Promise<void> {
-    const existing = new Set((await this.deps.db.selectFrom('documents').select('slug').distinct().execute()).map((row) => row.slug));
+  private async seedShipped(): Promise<void> {
+    const latest = new Map((await this.latestRows()).map((row) => [row.slug, row]));
     for (const slug of CONTENT_SLUGS) {
-      if (existing.has(slug)) continue;
+      const current = latest.get(slug);
+      if (current && !current.shipped) continue;
       const { title, body } = splitTitle(await readFile(`${this.documentsDir}${slug}.md`, 'utf8'));
+      if (current && current.title === title && current.body === body) continue;
+      // Two instances starting at once: the primary key lets one of them write the version.
       await this.deps.db
         .insertInto('documents')
-        .values({ slug, version: 1, title, body, updated_at: this.deps.clock.now() })
+        .values({ slug, version: (current?.version ?? 0) + 1, title, body, updated_at: this.deps.clock.now(), shipped: true })
         .onConflict((conflict) => conflict.columns(['slug', 'version']).doNothing())
         .execute();
     }
   }
 
-  private async latest(slug?: string): Promise<StoredDocument[]> {
-    await this.seed();
+  private latestRows(slug?: string) {
     let query = this.deps.db.selectFrom('documents').selectAll().distinctOn('slug').orderBy('slug').orderBy('version', 'desc');
     if (slug) query = query.where('slug', '=', slug);
     return query.execute();
+  }
+
+  private async latest(slug?: string): Promise<StoredDocument[]> {
+    await this.seed();
+    return this.latestRows(slug);
   }
 
   private async fill(document: StoredDocument, promotions: () => Promise<string>): Promise<ContentDocument> {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface DocumentsTable {
   slug: string;
   version: number;
@@ -5,6 +7,8 @@ export interface DocumentsTable {
   /** Markdown without the title line; may hold {{supportEmail}} and {{promotionsList}}. */
   body: string;
   updated_at: Date;
+  /** Seeded from a release's file (a newer release may replace it), not written by the operator. */
+  shipped: Generated<boolean>;
 }
 
 export interface ContentTables {

@@ -8,12 +8,16 @@ import { verifyWalletRequest } from './signature';
 import {
   authenticateRequest,
   balanceRequest,
+  creditBatchRequest,
+  CREDIT_BATCH_MAX,
   creditRequest,
   debitRequest,
+  freeBetsRequest,
   gamesLaunchQuery,
   GAMES_LAUNCH_PATH,
   rollbackRequest,
   walletCallPath,
+  WALLET_CREDIT_BATCH_PATH,
   WALLET_SIGNATURE_HEADER,
 } from '../../../src/contract/games';
 import { reconciliationRequest } from '../../../src/contract/reconciliation';
@@ -56,5 +60,8 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('credit'), signed(creditRequest, (body) => gamesWallet.credit(body)));
     scope.post(walletCallPath('rollback'), signed(rollbackRequest, (body) => gamesWallet.rollback(body)));
     scope.post(walletCallPath('reconciliation'), signed(reconciliationRequest, (body) => gamesReconciliation.report(body)));
+    // A full batch of credits is larger than any single call; each credit's own fields keep their limits.
+    scope.post(WALLET_CREDIT_BATCH_PATH, { bodyLimit: CREDIT_BATCH_MAX * 1_024 }, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
+    scope.post(walletCallPath('free-bets'), signed(freeBetsRequest, (body) => gamesWallet.freeBetTokens(body)));
   });
 }

@@ -31,6 +31,9 @@ export interface BetsTable {
   placed_at: ColumnType<Date, Date | string, never>;
   updated_at: Date;
   closed_at: Date | null;
+  /** Migration 0020: the free-bet token that staked it, and its amount (never a Stake posting of cash). */
+  free_bet_id: ColumnType<string | null, string | null | undefined, string | null>;
+  free_bet_stake: ColumnType<number, number | undefined, number>;
 }
 
 export type WalletCallKind = 'debit' | 'credit' | 'rollback';
@@ -48,6 +51,8 @@ export interface WalletCallsTable {
   original_transaction_id: string | null;
   rolled_back_by: string | null;
   ledger_transaction_id: number | null;
+  /** Migration 0020: a debit that used a free-bet token instead of cash. */
+  free_bet_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | string, never>;
 }
 

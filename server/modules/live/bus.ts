@@ -1,16 +1,21 @@
-import pg from 'pg';
+import { z } from 'zod';
 import type { LiveMessage } from '../../../src/contract/live';
+import { PostgresBroker, type Broker, type BrokerLog } from './broker';
+import { BrokerChannel } from './channel';
 
 /** Something for one customer's live connections: a message to push, or an instruction to close them. */
 export type LiveEvent = { userId: number; message: LiveMessage } | { userId: number; close: number; reason: string };
 
 /**
- * Carries live events to every server instance. In one process it is a plain fan-out; with PostgreSQL
- * it goes through NOTIFY so that a balance committed by one instance reaches a socket held by another.
+ * Carries live events to every server instance. In one process it is a plain fan-out; with several instances it
+ * goes through a broker (PostgreSQL NOTIFY, or Redis) so that a balance committed by one instance reaches a socket
+ * held by another. `up` false means events from other instances may be missed: the hub then polls balances.
  */
 export interface LiveBus {
   publish(event: LiveEvent): Promise<void>;
   subscribe(listener: (event: LiveEvent) => void): void;
+  readonly up?: boolean;
+  onHealth?(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -25,45 +30,54 @@ export class InProcessBus implements LiveBus {
   async close(): Promise<void> {}
 }
 
-const CHANNEL = 'live_events';
+const userId = z.number().int().positive();
+export const liveEventSchema: z.ZodType<LiveEvent> = z.union([
+  z.strictObject({
+    userId,
+    message: z.union([z.strictObject({ type: z.literal('updateBalance'), data: z.strictObject({ balance: z.number().int() }) }), z.strictObject({ type: z.literal('userSuspension') })]),
+  }),
+  z.strictObject({ userId, close: z.number().int().min(1000).max(4999), reason: z.string().max(123) }),
+]);
 
-export class PostgresBus implements LiveBus {
-  private readonly listeners: Array<(event: LiveEvent) => void> = [];
-  private listenClient: pg.Client | undefined;
-  private readonly notifyPool: pg.Pool;
+export const LIVE_CHANNEL = 'live_events';
 
-  private constructor(private readonly connectionString: string) {
-    this.notifyPool = new pg.Pool({ connectionString, max: 2 });
+/** The live bus over a broker: this instance's sockets at once, the others through the broker. */
+export class BrokeredLiveBus implements LiveBus {
+  private constructor(
+    private readonly channel: BrokerChannel<LiveEvent>,
+    private readonly broker: Broker,
+  ) {}
+
+  static async open(broker: Broker, log: BrokerLog): Promise<BrokeredLiveBus> {
+    const channel = new BrokerChannel(broker, LIVE_CHANNEL, liveEventSchema, log);
+    await channel.open();
+    return new BrokeredLiveBus(channel, broker);
   }
 
-  static async connect(connectionString: string): Promise<PostgresBus> {
-    const bus = new PostgresBus(connectionString);
-    await bus.listen();
-    return bus;
+  get up(): boolean {
+    return this.channel.up;
   }
 
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    await client.connect();
-    client.on('notification', (notification) => {
-      if (notification.channel !== CHANNEL || !notification.payload) return;
-      const event = JSON.parse(notification.payload) as LiveEvent;
-      for (const listener of this.listeners) listener(event);
-    });
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listenClient = client;
+  onHealth(listener: (up: boolean) => void): void {
+    this.channel.onHealth(listener);
   }
 
   async publish(event: LiveEvent): Promise<void> {
-    await this.notifyPool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    await this.channel.publish(event);
   }
 
   subscribe(listener: (event: LiveEvent) => void): void {
-    this.listeners.push(listener);
+    this.channel.subscribe((event) => listener(event));
   }
 
   async close(): Promise<void> {
-    await this.listenClient?.end();
-    await this.notifyPool.end();
+    await this.broker.close();
   }
 }
+
+/** PostgreSQL LISTEN/NOTIFY (kept as the name the operator command line and the tests know). */
+export const PostgresBus = {
+  async connect(connectionString: string, log: BrokerLog = () => {}): Promise<BrokeredLiveBus> {
+    return BrokeredLiveBus.open(await PostgresBroker.connect(connectionString, log), log);
+  },
+};

@@ -2,23 +2,31 @@ import type { OperatorCommand } from '../operator/command';
 import { requireArgs } from '../operator/command';
 import { badRequest } from '../../errors';
 
-const USAGE = 'promo create <code> <title...> [--ends YYYY-MM-DD] [--description <text...>] | promo list';
+const USAGE = 'promo create <code> <title...> [--ends YYYY-MM-DD] [--free-bet <pence> [--free-bet-days N]] [--description <text...>] | promo list';
 
 /** Splits `--ends` and `--description` out of the words after the code. */
-function createOptions(words: string[]): { title: string; endsAt?: Date; description?: string } {
+function createOptions(words: string[]): { title: string; endsAt?: Date; description?: string; freeBet?: { amount: number; days?: number } } {
   const title: string[] = [];
   let description: string[] | undefined;
   let endsAt: Date | undefined;
+  let freeBet: { amount: number; days?: number } | undefined;
+  const whole = (flag: string, value: string) => {
+    if (!/^\d{1,9}$/.test(value)) throw badRequest(`${flag} needs a whole number: ${value}`);
+    return Number(value);
+  };
   for (let index = 0; index < words.length; index++) {
     const word = words[index]!;
     if (word === '--ends') {
       const value = words[++index] ?? '';
       if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value) || Number.isNaN(new Date(value).getTime())) throw badRequest(`Not a date: ${value}`);
       endsAt = new Date(value);
-    } else if (word === '--description') description = [];
+    } else if (word === '--free-bet') freeBet = { ...freeBet, amount: whole(word, words[++index] ?? '') };
+    else if (word === '--free-bet-days') freeBet = { amount: freeBet?.amount ?? 0, days: whole(word, words[++index] ?? '') };
+    else if (word === '--description') description = [];
     else (description ?? title).push(word);
   }
-  return { title: title.join(' '), endsAt, description: description?.join(' ') };
+  if (freeBet && !freeBet.amount) throw badRequest('--free-bet-days needs --free-bet <pence>');
+  return { title: title.join(' '), endsAt, description: description?.join(' '), freeBet };
 }
 
 export const promotionCommands: OperatorCommand[] = [

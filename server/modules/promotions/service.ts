@@ -3,6 +3,9 @@ import type { Clock } from '../../clock';
 import type { ApplyPromoResponse, Promotion } from '../../../src/contract/promotions';
 import { normalisePromoCode, PROMO_INVALID, PROMO_USED } from '../../../src/contract/promotions';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
+import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
+import { formatPence } from '../../../src/lib/money';
+import { MAX_FREE_BET_DAYS, type FreeBetsService } from '../free-bets/service';
 
 export const PROMO_NEEDS_VERIFICATION = 'Promotions are open to verified customers only. Please verify your identity first.';
 
@@ -19,6 +22,8 @@ export class PromotionsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Grants the free bet a code carries, in the opt-in's transaction. */
+    private readonly freeBets?: FreeBetsService,
   ) {}
 
   /** Running now: started, not yet ended. */
@@ -45,15 +50,17 @@ export class PromotionsService {
     return rows.map((row) => ({ ...toPromotion(row), startsAt: row.starts_at.toISOString(), optIns: Number(row.opt_ins) }));
   }
 
-  async create(input: { code: string; title: string; description?: string; endsAt?: Date }): Promise<Promotion> {
+  async create(input: { code: string; title: string; description?: string; endsAt?: Date; freeBet?: { amount: number; days?: number } }): Promise<Promotion> {
     const code = normalisePromoCode(input.code);
     if (!/^[A-Z0-9_-]{1,40}$/.test(code)) throw badRequest('A promo code is 1 to 40 letters, digits, - or _');
     if (!input.title.trim()) throw badRequest('A promotion needs a title');
     const now = this.clock.now();
     if (input.endsAt && input.endsAt <= now) throw badRequest('The end date must be in the future');
+    if (input.freeBet && (input.freeBet.amount < MIN_STAKE_PENCE || input.freeBet.amount > MAX_STAKE_PENCE)) throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
+    if (input.freeBet?.days !== undefined && (input.freeBet.days < 1 || input.freeBet.days > MAX_FREE_BET_DAYS)) throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
     const row = await this.db
       .insertInto('promotions')
-      .values({ code, title: input.title.trim(), description: input.description?.trim() ?? '', starts_at: now, ends_at: input.endsAt ?? null, created_at: now })
+      .values({ code, title: input.title.trim(), description: input.description?.trim() ?? '', starts_at: now, ends_at: input.endsAt ?? null, created_at: now, free_bet_amount: input.freeBet?.amount ?? null, free_bet_days: input.freeBet?.days ?? null })
       .onConflict((oc) => oc.column('code').doNothing())
       .returning(['code', 'title', 'description', 'ends_at'])
       .executeTakeFirst();
@@ -67,7 +74,7 @@ export class PromotionsService {
     const code = normalisePromoCode(rawCode);
     const promotion = await this.db
       .selectFrom('promotions')
-      .select(['code', 'title', 'description', 'ends_at'])
+      .select(['code', 'title', 'description', 'ends_at', 'free_bet_amount', 'free_bet_days'])
       .where('code', '=', code)
       .where('starts_at', '<=', now)
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
@@ -75,13 +82,20 @@ export class PromotionsService {
     if (!promotion) throw notFound(PROMO_INVALID, 'PromoInvalid');
     const user = await this.db.selectFrom('users').select('verification_status').where('id', '=', userId).executeTakeFirstOrThrow();
     if (user.verification_status !== 'passed') throw unprocessable(PROMO_NEEDS_VERIFICATION, 'VerificationRequired');
-    const inserted = await this.db
-      .insertInto('promotion_opt_ins')
-      .values({ user_id: userId, code, at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
-      .returning('code')
-      .executeTakeFirst();
+    const freeBet = promotion.free_bet_amount !== null && this.freeBets ? { amount: promotion.free_bet_amount, days: promotion.free_bet_days ?? undefined } : undefined;
+    // The opt-in and the free bet it brings commit together: a code used once grants once.
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const optIn = await trx
+        .insertInto('promotion_opt_ins')
+        .values({ user_id: userId, code, at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
+        .returning('code')
+        .executeTakeFirst();
+      if (optIn && freeBet) await this.freeBets!.grant(userId, freeBet.amount, { days: freeBet.days, source: `promo: ${code}` }, trx);
+      return optIn;
+    });
     if (!inserted) throw conflict(PROMO_USED, 'PromoUsed');
-    return { message: `Promo code ${code} applied: you are opted in to ${promotion.title}.`, promotion: toPromotion(promotion) };
+    const granted = freeBet ? ` A ${formatPence(freeBet.amount)} free bet is in your account.` : '';
+    return { message: `Promo code ${code} applied: you are opted in to ${promotion.title}.${granted}`, promotion: toPromotion(promotion) };
   }
 }

@@ -8,6 +8,9 @@ export interface PromotionsTable {
   starts_at: Date;
   ends_at: Date | null;
   created_at: ColumnType<Date, Date | string, never>;
+  /** Migration 0020: applying the code grants a free bet of this many pence, valid this many days. */
+  free_bet_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  free_bet_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PromotionOptInsTable {

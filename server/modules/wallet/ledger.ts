@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../clock';
@@ -24,7 +24,16 @@ export interface Posted {
   transactionId: number;
   userId: number;
   balanceOut: number;
+  /** Rows the last `alongside` statement returned (0 when there was none). */
+  alongsideRows?: number;
 }
+
+/**
+ * Statements that ride along with a posting, as CTEs of its one statement (one round trip): each may read
+ * `posted` (id, balance_out: the row just appended, present only when the posting was made) and the ones before it,
+ * and must have RETURNING; the last one's rows are counted in alongsideRows.
+ */
+export type Alongside = Array<{ name: string; statement: RawBuilder<unknown> }>;
 
 export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 
@@ -40,42 +49,92 @@ export class Ledger {
     private readonly live: LiveHub,
   ) {}
 
-  /** Runs `work` in one database transaction and pushes the resulting balances live once it has committed. */
-  async transaction<T>(work: (trx: Trx, post: (posting: Posting) => Promise<Posted>) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one database transaction and pushes the resulting balances live once it has committed. `post`
+   * makes one posting; `postCredits` many credits (positive amounts) in one statement, for batches.
+   */
+  async transaction<T>(
+    work: (trx: Trx, post: (posting: Posting, alongside?: Alongside) => Promise<Posted>, postCredits: (postings: Posting[]) => Promise<Posted[]>) => Promise<T>,
+  ): Promise<T> {
     const touched = new Map<number, number>();
     const result = await this.db.transaction().execute(async (trx) =>
-      work(trx, async (posting) => {
-        const posted = await this.post(trx, posting);
-        touched.set(posted.userId, posted.balanceOut);
-        return posted;
-      }),
+      work(
+        trx,
+        async (posting, alongside) => {
+          const posted = await this.post(trx, posting, alongside);
+          touched.set(posted.userId, posted.balanceOut);
+          return posted;
+        },
+        async (postings) => {
+          const posted = await this.postCredits(trx, postings);
+          for (const one of posted) touched.set(one.userId, one.balanceOut);
+          return posted;
+        },
+      ),
     );
     await Promise.all([...touched].map(([userId, balance]) => this.live.sendBalance(userId, balance)));
     return result;
   }
 
-  private async post(trx: Trx, posting: Posting): Promise<Posted> {
+  /**
+   * Credits in one statement, in the order given: each wallet is updated once by its credits' sum (taking its lock,
+   * in user order), and each credit appends its row with the running balance after it, so the rows read exactly as
+   * if posted one by one. Only credits: a balance that only rises never goes below zero midway.
+   */
+  private async postCredits(trx: Trx, postings: Posting[]): Promise<Posted[]> {
+    if (postings.length === 0) return [];
+    for (const posting of postings) if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new Error(`Invalid credit amount ${posting.amount}`);
+    const now = this.clock.now();
+    const column = <K extends keyof Posting>(key: K) => postings.map((posting) => posting[key] ?? null);
+    const result = await sql<{ id: number; user_id: number; balance_out: number }>`
+      WITH items AS (
+        SELECT * FROM unnest(${column('userId')}::int[], ${column('amount')}::bigint[], ${column('kind')}::text[], ${postings.map((p) => p.vertical ?? 'wallet')}::text[],
+          ${column('reference')}::text[], ${column('betId')}::text[], ${column('iqsTransactionId')}::text[], ${column('paymentId')}::uuid[])
+          WITH ORDINALITY AS p (user_id, amount, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id, ord)
+      ),
+      wallet AS (
+        UPDATE wallets w SET balance = w.balance + t.total, updated_at = ${now}
+        FROM (SELECT user_id, sum(amount) AS total FROM items GROUP BY user_id ORDER BY user_id) t
+        WHERE w.user_id = t.user_id
+        RETURNING w.user_id, w.balance - t.total AS opening
+      )
+      INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id)
+      SELECT i.user_id, ${now}, i.amount, w.opening + sum(i.amount) OVER (PARTITION BY i.user_id ORDER BY i.ord), i.kind, i.vertical, i.reference, i.bet_id, i.iqs_transaction_id, i.payment_id
+      FROM items i JOIN wallet w ON w.user_id = i.user_id
+      ORDER BY i.ord
+      RETURNING id, user_id, balance_out`.execute(trx);
+    if (result.rows.length !== postings.length) throw new Error('No wallet for a user credited');
+    // Rows are numbered in the order inserted, which is the order given.
+    return result.rows.sort((a, b) => a.id - b.id).map((row) => ({ transactionId: row.id, userId: row.user_id, balanceOut: row.balance_out }));
+  }
+
+  private async post(trx: Trx, posting: Posting, alongside: Alongside = []): Promise<Posted> {
     if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error(`Invalid posting amount ${posting.amount}`);
     const now = this.clock.now();
     // One statement (one round trip) updates the wallet and appends the row carrying its new balance; the
-    // UPDATE takes the wallet row's lock, and a posting that would go below zero updates and inserts nothing.
-    const result = await sql<{ id: number; balance_out: number }>`
+    // UPDATE takes the wallet row's lock, and a posting that would go below zero updates and inserts nothing (nor
+    // does anything riding along that reads `posted`).
+    const last = alongside.at(-1)?.name;
+    const result = await sql<{ id: number; balance_out: number; alongside: number }>`
       WITH wallet AS (
         UPDATE wallets SET balance = balance + ${posting.amount}, updated_at = ${now}
         WHERE user_id = ${posting.userId} AND balance + ${posting.amount} >= 0
         RETURNING balance
-      )
-      INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id)
-      SELECT ${posting.userId}, ${now}, ${posting.amount}, wallet.balance, ${posting.kind}, ${posting.vertical ?? 'wallet'}, ${posting.reference},
-        ${posting.betId ?? null}, ${posting.iqsTransactionId ?? null}, ${posting.paymentId ?? null}::uuid
-      FROM wallet
-      RETURNING id, balance_out`.execute(trx);
+      ),
+      posted AS (
+        INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id)
+        SELECT ${posting.userId}, ${now}, ${posting.amount}, wallet.balance, ${posting.kind}, ${posting.vertical ?? 'wallet'}, ${posting.reference},
+          ${posting.betId ?? null}, ${posting.iqsTransactionId ?? null}, ${posting.paymentId ?? null}::uuid
+        FROM wallet
+        RETURNING id, balance_out
+      )${alongside.length > 0 ? sql.join(alongside.map(({ name, statement }) => sql`, ${sql.id(name)} AS (${statement})`), sql``) : sql``}
+      SELECT id, balance_out, ${last ? sql`(SELECT count(*) FROM ${sql.id(last)})::int` : sql`0`} AS alongside FROM posted`.execute(trx);
     const row = result.rows[0];
     if (!row) {
       const exists = await trx.selectFrom('wallets').select('user_id').where('user_id', '=', posting.userId).executeTakeFirst();
       if (!exists) throw new Error(`No wallet for user ${posting.userId}`);
       throw unprocessable(INSUFFICIENT_FUNDS, 'InsufficientFunds');
     }
-    return { transactionId: row.id, userId: posting.userId, balanceOut: row.balance_out };
+    return { transactionId: row.id, userId: posting.userId, balanceOut: row.balance_out, alongsideRows: row.alongside };
   }
 }

@@ -26,14 +26,19 @@ export class GamstopApiProvider implements GamstopProvider {
       postcode: person.postcode,
       mobile: person.mobile,
     });
-    let response: Response;
-    try {
-      response = await (this.options.fetch ?? fetch)(this.options.url, {
+    // One deadline for the whole check, a retry included.
+    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 5000);
+    const send = () =>
+      (this.options.fetch ?? fetch)(this.options.url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-key': this.options.apiKey },
         body: form,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
+        signal,
       });
+    let response: Response;
+    try {
+      // A kept-alive connection the far end has just closed fails at once; the check is a read, so it is safe to send again.
+      response = await send().catch((error: unknown) => (signal.aborted ? Promise.reject(error) : send()));
     } catch (error) {
       throw new GamstopUnavailableError(`GAMSTOP unreachable: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -43,6 +43,8 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
       return { message: 'Your account cannot place bets at the moment. Please check your account or contact support.', code: 'PlayerBlocked' };
     case 'SessionExpired':
       return { message: 'Your session has ended. Please log in again to place this bet.', code: 'SessionExpired' };
+    case 'FreeBetUnavailable':
+      return { message: 'This free bet is no longer available.', code: 'FreeBetUnavailable' };
     default:
       return { message: 'Your bet could not be accepted. Any amount taken for it is returned to your balance.', code: 'NotAccepted' };
   }
@@ -78,7 +80,7 @@ export class PlacementService {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
     const priceChanges = priceChangesOf(request);
-    const requestHash = createHash('sha256').update(JSON.stringify(requestHashParts(request, priceChanges))).digest('hex');
+    const requestHash = createHash('sha256').update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : [])])).digest('hex');
 
     const earlier = await this.answerFor(request.betId, session, requestHash);
     if (earlier) return earlier.statusCode === 202 ? this.retryDebit(request.betId, session, requestHash) : earlier;
@@ -86,7 +88,8 @@ export class PlacementService {
     const system = request.system ? systemStake(request.system, request.stake, request.selections.length) : null;
     const legs = strikeSlip(this.catalogue, request.selections, priceChanges);
     const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system };
-    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price));
+    // A free-bet stake is not returned with the winnings.
+    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price)) - (request.freeBetId ? shape.stake : 0);
     const now = this.clock.now();
     const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
@@ -114,6 +117,7 @@ export class PlacementService {
           debit_call_id: debitId,
           placed_at: now,
           settled_at: null,
+          free_bet_id: request.freeBetId ?? null,
         },
         legs: legs.map(({ quote, price }, position) => ({
           bet_id: request.betId,
@@ -141,6 +145,7 @@ export class PlacementService {
             sessionId: session.pamSessionId,
             amount: shape.stake,
             description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
+            ...(request.freeBetId ? { freeBetId: request.freeBetId } : {}),
           },
         },
       },

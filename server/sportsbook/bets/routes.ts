@@ -19,6 +19,12 @@ export async function betsRoutes(app: FastifyInstance, { sessions, bets }: { ses
     return { bets: await bets.views.list(session.playerId, query.state, query.before ? new Date(query.before) : undefined) };
   });
 
+  app.post<{ Params: { betId: string } }>('/api/bets/:betId/cash-out', async (request, reply) => {
+    const session = await requireSession(sessions, request);
+    const answer = await bets.cashOuts.cashOut(session, request.params.betId, request.body);
+    return reply.status(answer.statusCode).send(answer.body);
+  });
+
   app.get<{ Params: { betId: string } }>('/api/bets/:betId', async (request) => {
     const session = await requireSession(sessions, request);
     const id = request.params.betId;

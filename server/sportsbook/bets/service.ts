@@ -9,6 +9,7 @@ import { creditCallId, debitCallId, defaultPlacementPolicy, PlacementService, re
 import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
 import { sql, type Transaction } from 'kysely';
+import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
 import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
 
@@ -28,6 +29,9 @@ export interface BetsServiceDeps {
   holdSchedule?: Schedule;
   /** The net payout cap, pence (the Betting Rules' £200,000 unless a test says otherwise). */
   payoutCap?: number;
+  cashOutPolicy?: Partial<CashOutPolicy>;
+  /** How a cash out waits out its delay (tests move prices inside it). */
+  cashOutWait?: (ms: number) => Promise<void>;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -42,6 +46,7 @@ export class BetsService {
   readonly placement: PlacementService;
   readonly settler: Settler;
   readonly holds: InPlayHolds;
+  readonly cashOuts: CashOutService;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: BetsServiceDeps) {
@@ -65,6 +70,7 @@ export class BetsService {
     });
     this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, placementPolicy, this.holds);
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
+    this.cashOuts = new CashOutService(db, catalogue, outbox, this.views, clock, (betIds) => this.push(betIds), { ...defaultCashOutPolicy, ...deps.cashOutPolicy }, deps.payoutCap, deps.cashOutWait);
     outbox.handle('debit', this.debitAnswered);
     outbox.handle('credit', this.moneyReturned('credit'));
     outbox.handle('rollback', this.moneyReturned('rollback'));
@@ -142,18 +148,21 @@ export class BetsService {
     const refund = await this.deps.db.transaction().execute(async (trx) => {
       // The debit's call first, then the bet: the order in which recording a debit's answer takes them.
       const debitAbandoned = await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
-      const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
+      const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id', 'free_bet_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
       if (!bet) throw notFound(`No bet ${betId}`);
       if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
       if (bet.status === 'pending' && !debitAbandoned) throw conflict(`Bet ${betId} is being confirmed right now; try again`);
-      await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: bet.stake, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
+      // A free bet's stake was never the customer's money: a void free bet returns nothing.
+      const refund = bet.free_bet_id === null ? bet.stake : 0;
+      const ownStake = bet.free_bet_id === null ? bet.stake : 0;
+      await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: refund, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
       if (bet.status === 'pending') {
         await this.addRollback(trx, betId, { playerId: pamPlayerId(bet.player_id) });
         return 'rollback' as const;
       }
-      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: bet.stake, returns: bet.stake, settled_at: now }).execute();
+      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: ownStake, returns: refund, settled_at: now }).execute();
       const id = creditCallId(betId);
-      await this.deps.outbox.add(trx, [{ id, kind: 'credit', betId, body: { transactionId: id, betId, playerId: pamPlayerId(bet.player_id), amount: bet.stake, closesBet: true } }]);
+      await this.deps.outbox.add(trx, [{ id, kind: 'credit', betId, body: { transactionId: id, betId, playerId: pamPlayerId(bet.player_id), amount: refund, closesBet: true } }]);
       return 'credit' as const;
     });
     await this.deps.outbox.drainDue();

@@ -1,13 +1,15 @@
 import { sql, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
-import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult } from '../../../src/contract/sportsbook-rules';
+import { NET_PAYOUT_CAP_PENCE, type LegResult } from '../../../src/contract/sportsbook-rules';
 import type { MarketsResolved } from '../catalogue/types';
 import { settleSelection } from '../markets';
 import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
 import { creditCallId } from './placement';
-import { applyPayoutCap, netPaidInWindow, type SettledBetFigures } from './settlement';
+import { applyPayoutCap, netPaidInWindow } from './settlement';
+import { lockPayoutWindows } from './payout-window';
+import { settledPayout } from '../free-bets/returns';
 import { settleStoredBet } from './system-bets';
 import type { BetsDatabase, BetsDb } from './tables';
 
@@ -120,7 +122,16 @@ export class Settler {
   }
 
   private async settleChunk(trx: Transaction<BetsDatabase>, betIds: string[]): Promise<SettledBet[]> {
-    const bets = await trx.selectFrom('sportsbook.bets').select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line']).where('id', 'in', betIds).where('status', '=', 'open').execute();
+    // Locked, in id order: a cash out of one of these bets waits, then finds it settled (or settles it first, and
+    // this reads its stake as the cash out left it).
+    const bets = await trx
+      .selectFrom('sportsbook.bets')
+      .select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line', 'free_bet_id'])
+      .where('id', 'in', betIds)
+      .where('status', '=', 'open')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     if (bets.length === 0) return [];
     // In slip order: a system bet's lines are positions of its legs.
     const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
@@ -135,29 +146,16 @@ export class Settler {
       .filter((entry) => entry.settlement.status !== 'open');
     if (decided.length === 0) return [];
 
-    // One lock per player, taken in a fixed order, before the window is read: two settlements racing cannot both
-    // spend the same allowance.
-    const players = [...new Set(decided.map((entry) => entry.bet.player_id))].sort();
-    await trx.insertInto('sportsbook.payout_players').values(players.map((player_id) => ({ player_id }))).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-    await trx.selectFrom('sportsbook.payout_players').select('player_id').where('player_id', 'in', players).orderBy('player_id').forUpdate().execute();
     const now = this.clock.now();
-    const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
-    const history = await trx.selectFrom('sportsbook.payout_nets').select(['player_id', 'stake', 'returns', 'settled_at']).where('player_id', 'in', players).where('settled_at', '>=', windowStart).execute();
-    const windowOf = new Map<string, SettledBetFigures[]>();
-    const windowFor = (playerId: string) => {
-      let window = windowOf.get(playerId);
-      if (!window) windowOf.set(playerId, (window = []));
-      return window;
-    };
-    for (const row of history) windowFor(row.player_id).push({ settledAt: row.settled_at, stake: row.stake, returns: row.returns });
+    const windowFor = await lockPayoutWindows(trx, decided.map((entry) => entry.bet.player_id), now);
 
     const rows = decided.map(({ bet, settlement }) => {
-      const full = settlement.status === 'open' ? 0 : settlement.returns;
+      const { returns: full, ownStake } = settledPayout(settlement as Exclude<typeof settlement, { status: 'open' }>, bet.stake, bet.free_bet_id !== null);
       const window = windowFor(bet.player_id);
       // Only winnings are capped: a bet returning no more than its stake needs no look at the window.
-      const returns = full > bet.stake ? applyPayoutCap(full, bet.stake, netPaidInWindow(window, now), this.cap) : full;
-      window.push({ settledAt: now, stake: bet.stake, returns });
-      return { bet, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
+      const returns = full > ownStake ? applyPayoutCap(full, ownStake, netPaidInWindow(window, now), this.cap) : full;
+      window.push({ settledAt: now, stake: ownStake, returns });
+      return { bet, ownStake, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
     });
 
     const updated = await sql<{ id: string }>`
@@ -172,7 +170,7 @@ export class Settler {
     if (paid.length === 0) return [];
     await trx
       .insertInto('sportsbook.payout_nets')
-      .values(paid.map((row) => ({ bet_id: row.bet.id, player_id: row.bet.player_id, stake: row.bet.stake, returns: row.returns, settled_at: now })))
+      .values(paid.map((row) => ({ bet_id: row.bet.id, player_id: row.bet.player_id, stake: row.ownStake, returns: row.returns, settled_at: now })))
       .execute();
     await this.outbox.add(
       trx,

@@ -37,6 +37,11 @@ export interface BetsTable {
   system_type: ColumnType<SystemType | null, SystemType | null | undefined, SystemType | null>;
   stake_per_line: ColumnType<number | null, number | null | undefined, number | null>;
   lines: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0007: what partial cash outs took off the stake and paid (the stake column is what still rides). */
+  cashed_out_stake: Generated<number>;
+  cashed_out: Generated<number>;
+  /** Migration 0008: the PAM's free-bet token that staked this bet, if one did. */
+  free_bet_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BetLegsTable {
@@ -74,13 +79,31 @@ export interface WalletCallsTable {
   updated_at: Date;
 }
 
+/** One press of Cash Out (migration 0007), keyed by the request id the browser made. */
+export interface CashOutsTable {
+  request_id: string;
+  bet_id: string;
+  player_id: string;
+  full_cash_out: boolean;
+  offer_seen: number;
+  amount_asked: number | null;
+  state: 'pending' | 'accepted' | 'refused';
+  paid: number | null;
+  stake_cashed: number | null;
+  refusal_code: string | null;
+  refusal: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
 export interface BetsDatabase {
   'sportsbook.sessions': SessionsTable;
   'sportsbook.bets': BetsTable;
   'sportsbook.bet_legs': BetLegsTable;
   'sportsbook.wallet_calls': WalletCallsTable;
   'sportsbook.payout_players': { player_id: string };
-  'sportsbook.payout_nets': { bet_id: string; player_id: string; stake: number; returns: number; settled_at: Date };
+  'sportsbook.payout_nets': { bet_id: string; player_id: string; stake: number; returns: number; settled_at: Date; part: ColumnType<string, string | undefined, never> };
+  'sportsbook.cash_outs': CashOutsTable;
 }
 
 export type BetsDb = Kysely<BetsDatabase>;

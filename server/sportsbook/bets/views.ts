@@ -3,6 +3,7 @@ import type { BetLegsTable, BetsDb, BetsTable } from './tables';
 import { sql, type Selectable } from 'kysely';
 
 export const BETS_PAGE_SIZE = 50;
+const SETTLED = ['won', 'lost', 'void', 'cashed-out'] as const;
 
 type BetRow = Selectable<BetsTable>;
 type LegRow = Selectable<BetLegsTable>;
@@ -35,6 +36,9 @@ export function betView(bet: BetRow, legs: LegRow[]): BetView {
     reason: bet.reason,
     heldUntil: bet.status === 'pending' ? (bet.held_until?.toISOString() ?? null) : null,
     system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
+    cashedOutStake: Number(bet.cashed_out_stake),
+    cashedOut: Number(bet.cashed_out),
+    freeBet: bet.free_bet_id !== null,
   };
 }
 
@@ -74,7 +78,7 @@ export class BetViews {
       .selectFrom('sportsbook.bets')
       .selectAll()
       .where('player_id', '=', playerId)
-      .where('status', 'in', state === 'open' ? ['open'] : state === 'settled' ? ['won', 'lost', 'void'] : ['open', 'won', 'lost', 'void']);
+      .where('status', 'in', state === 'open' ? ['open'] : state === 'settled' ? SETTLED : ['open', ...SETTLED]);
     if (before) query = query.where('placed_at', '<', before);
     const bets = await query.orderBy('placed_at', 'desc').orderBy('id', 'desc').limit(BETS_PAGE_SIZE).execute();
     return this.withLegs(bets);

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import type { EventSummary, Market, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { Broker, BrokerLog } from '../../modules/live/broker';
+import { BrokerChannel } from '../../modules/live/channel';
 
 /** One pushed change of an event: its state and the markets that changed (whole), at this seq. */
 export interface EventUpdate {
@@ -18,12 +21,17 @@ export type SportsbookBusMessage =
   | { kind: 'session-ended'; sessionId: string };
 
 /**
- * Carries pushes to every instance's sockets. In one process a plain fan-out; PostgreSQL LISTEN/NOTIFY or Redis
- * can implement the same interface when the sportsbook runs as several instances.
+ * Carries pushes to every instance's sockets. In one process a plain fan-out; with several instances a broker
+ * (PostgreSQL LISTEN/NOTIFY, or Redis with REDIS_URL).
  */
 export interface SportsbookBus {
   publish(message: SportsbookBusMessage): Promise<void>;
   subscribe(listener: (message: SportsbookBusMessage) => void): () => void;
+  /**
+   * Event updates go to the other instances only from the instance that makes them (the feed's leader); the others
+   * apply what they read from the database to their own sockets and their catalogue, without broadcasting it again.
+   */
+  setEventSource?(isSource: () => boolean): void;
   close(): Promise<void>;
 }
 
@@ -38,5 +46,59 @@ export class InProcessSportsbookBus implements SportsbookBus {
   }
   async close(): Promise<void> {
     this.listeners.clear();
+  }
+}
+
+const id = z.string().min(1).max(200);
+/** Checked shallowly: the shape the hub relies on; the rest is passed to browsers as the leader wrote it. */
+export const sportsbookBusMessageSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('event'),
+    update: z.strictObject({ eventId: id, seq: z.number().int().nonnegative(), event: z.looseObject({ id }), markets: z.array(z.looseObject({ id })), mainMarketId: id.nullable() }),
+  }),
+  z.strictObject({
+    kind: z.literal('session'),
+    sessionId: id,
+    message: z.union([z.strictObject({ type: z.literal('bet'), bet: z.looseObject({ betId: id }) }), z.strictObject({ type: z.literal('balance'), balance: z.number().int() })]),
+  }),
+  z.strictObject({ kind: z.literal('session-ended'), sessionId: id }),
+]) as unknown as z.ZodType<SportsbookBusMessage>;
+
+export const SPORTSBOOK_CHANNEL = 'sportsbook_live';
+
+/** The sportsbook's bus over a broker: this instance's sockets at once, the others through the broker. */
+export class BrokeredSportsbookBus implements SportsbookBus {
+  private isSource: () => boolean = () => true;
+
+  private constructor(
+    private readonly channel: BrokerChannel<SportsbookBusMessage>,
+    private readonly broker: Broker,
+    private readonly ownsBroker: boolean,
+  ) {}
+
+  static async open(broker: Broker, log: BrokerLog, options: { ownsBroker: boolean }): Promise<BrokeredSportsbookBus> {
+    const channel = new BrokerChannel(broker, SPORTSBOOK_CHANNEL, sportsbookBusMessageSchema, log);
+    await channel.open();
+    return new BrokeredSportsbookBus(channel, broker, options.ownsBroker);
+  }
+
+  setEventSource(isSource: () => boolean): void {
+    this.isSource = isSource;
+  }
+
+  get droppedCount(): number {
+    return this.channel.droppedCount;
+  }
+
+  async publish(message: SportsbookBusMessage): Promise<void> {
+    await this.channel.publish(message, message.kind !== 'event' || this.isSource());
+  }
+
+  subscribe(listener: (message: SportsbookBusMessage) => void): () => void {
+    return this.channel.subscribe((message) => listener(message));
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsBroker) await this.broker.close();
   }
 }

@@ -25,6 +25,9 @@ interface SocketState {
   messagesInWindow: number;
 }
 
+/** Events whose last seq is remembered; far more than are ever open at once. */
+const MAX_TRACKED_EVENTS = 20_000;
+
 /** A browser that does not read its pushes is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -46,6 +49,8 @@ export class SportsbookLiveHub implements SessionNotifier {
   private readonly sockets = new Map<WebSocket, SocketState>();
   private readonly sessions = new Map<string, Set<WebSocket>>();
   private readonly perAddress = new Map<string, number>();
+  /** The last seq pushed per event: with several instances an update can arrive twice (broker, database sync). */
+  private readonly lastSeq = new Map<string, number>();
 
   constructor(
     private readonly bus: SportsbookBus,
@@ -176,6 +181,10 @@ export class SportsbookLiveHub implements SessionNotifier {
   }
 
   private deliverUpdate(update: EventUpdate): void {
+    const last = this.lastSeq.get(update.eventId);
+    if (last !== undefined && update.seq <= last) return;
+    if (this.lastSeq.size >= MAX_TRACKED_EVENTS) this.lastSeq.clear();
+    this.lastSeq.set(update.eventId, update.seq);
     let full: string | undefined;
     let list: string | undefined;
     for (const [socket, state] of this.sockets) {

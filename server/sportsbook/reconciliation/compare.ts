@@ -8,7 +8,8 @@ export interface BookBet {
   playerId: number;
   stake: number;
   status: BetStatus;
-  calls: Array<{ id: string; kind: WalletCallKind; state: WalletCallState; amount: number; code: string | null }>;
+  /** closesBet: false only for a credit that leaves the bet open (a partial cash out). */
+  calls: Array<{ id: string; kind: WalletCallKind; state: WalletCallState; amount: number; code: string | null; closesBet?: boolean }>;
 }
 
 export type DifferenceKind =
@@ -85,8 +86,9 @@ export function compareBet(book: BookBet | undefined, pam: ReconciliationBet | u
     add('missing-credit', `The sportsbook settled returns of ${pounds(owedReturns)} that the PAM never paid${refusedCredit ? ` (refused: ${refusedCredit.code ?? 'no code'})` : ''}`);
   } else if (paidReturns !== returned) add('amount-mismatch', `Returns: ${pounds(paidReturns)} paid by the sportsbook, ${pounds(returned)} at the PAM`);
 
-  const bookOpen = debitDone && credits.length === 0;
-  const bookClosed = credits.length > 0;
+  const closing = credits.filter((call) => call.closesBet !== false);
+  const bookOpen = debitDone && closing.length === 0;
+  const bookClosed = closing.length > 0;
   if (bookOpen && pam?.status === 'closed') add('status-mismatch', 'Open at the sportsbook, closed at the PAM');
   if (bookClosed && pam?.status === 'open' && !missingCredit) add('status-mismatch', `Settled (${book!.status}) at the sportsbook, still open at the PAM`);
   return { differences };

@@ -123,18 +123,19 @@ export class Reconciler {
   private async bookByIds(ids: string[]): Promise<BookBet[]> {
     const out: BookBet[] = [];
     for (const chunk of chunks(ids.filter((id) => UUID.test(id)), RECONCILIATION_MAX_IDS)) {
-      const bets = await this.db.selectFrom('sportsbook.bets').select(['id', 'player_id', 'stake', 'status']).where('id', 'in', chunk).execute();
+      const bets = await this.db.selectFrom('sportsbook.bets').select(['id', 'player_id', 'stake', 'status', 'cashed_out_stake', 'free_bet_id']).where('id', 'in', chunk).execute();
       const calls = await this.db.selectFrom('sportsbook.wallet_calls').select(['id', 'bet_id', 'kind', 'state', 'body', 'answer']).where('bet_id', 'in', chunk).execute();
       const callsOf = new Map<string, BookBet['calls']>();
       for (const call of calls) {
         const amount = typeof call.body.amount === 'number' ? call.body.amount : 0;
         const code = call.state === 'failed' && call.answer && typeof call.answer.code === 'string' ? call.answer.code : null;
-        const entry = { id: call.id, kind: call.kind, state: call.state, amount, code };
+        const entry = { id: call.id, kind: call.kind, state: call.state, amount, code, closesBet: call.body.closesBet !== false };
         const list = callsOf.get(call.bet_id);
         if (list) list.push(entry);
         else callsOf.set(call.bet_id, [entry]);
       }
-      for (const bet of bets) out.push({ betId: bet.id, playerId: Number(bet.player_id), stake: bet.stake, status: bet.status, calls: callsOf.get(bet.id) ?? [] });
+      // The cash staked: what still rides plus what partial cash outs took; a free bet's stake was never cash.
+      for (const bet of bets) out.push({ betId: bet.id, playerId: Number(bet.player_id), stake: bet.free_bet_id === null ? bet.stake + bet.cashed_out_stake : 0, status: bet.status, calls: callsOf.get(bet.id) ?? [] });
     }
     return out;
   }

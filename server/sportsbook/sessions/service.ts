@@ -67,7 +67,13 @@ export class SessionService {
   }
 
   async balance(session: SportsbookSession): Promise<{ balance: number; currency: string }> {
-    const answer = await this.wallet.call('balance', { playerId: pamPlayerId(session.playerId), sessionId: session.pamSessionId });
+    const body = await this.read(session, 'balance');
+    return { balance: body.balance as number, currency: session.currency };
+  }
+
+  /** A read of the PAM for this session's player (balance, free-bet tokens); an ended PAM session ends this one. */
+  async read(session: SportsbookSession, call: 'balance' | 'free-bets'): Promise<Record<string, unknown>> {
+    const answer = await this.wallet.call(call, { playerId: pamPlayerId(session.playerId), sessionId: session.pamSessionId });
     if (answer.outcome === 'unanswered') throw walletUnreachable();
     if (answer.outcome === 'refused') {
       if (answer.code === 'SessionExpired') {
@@ -76,7 +82,7 @@ export class SessionService {
       }
       throw new AppError(answer.status, answer.message, answer.code);
     }
-    return { balance: answer.body.balance as number, currency: session.currency };
+    return answer.body;
   }
 
   /** Ends a session; inside a caller's transaction (`db`), the caller tells onEnded after its commit. */

@@ -39,12 +39,27 @@ export interface OutboxPolicy {
   /** Rows claimed per drain pass, and calls in flight at once. */
   batchSize: number;
   concurrency: number;
+  /** Credits sent per batched call (the wallet API's /credits); 1 sends each alone. Default CREDIT_BATCH. */
+  creditBatch?: number;
 }
+
+/** Settlement's credits go to the PAM this many to a call. */
+export const CREDIT_BATCH = 100;
 
 export const defaultOutboxPolicy: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 60_000, debitGiveUpMs: 120_000, batchSize: 500, concurrency: 32 };
 
 /** A debit that never got an answer: the code its failure is recorded under. */
 export const UNCONFIRMED = 'Unconfirmed';
+
+/** What is stored as a call's answer. */
+const answerOf = (result: CallResult) => (result.state === 'done' ? result.answer : { code: result.code, message: result.message });
+/**
+ * A bet's closing credit waits while a credit that leaves it open (a partial cash out) is still unanswered: the PAM
+ * takes no money on a closed bet, so the part must arrive first.
+ */
+const notBehindPartCredit = sql<boolean>`NOT (wallet_calls.kind = 'credit' AND (wallet_calls.body->>'closesBet')::boolean AND EXISTS (
+  SELECT 1 FROM sportsbook.wallet_calls part WHERE part.bet_id = wallet_calls.bet_id AND part.kind = 'credit' AND part.state = 'pending'
+     AND part.id <> wallet_calls.id AND NOT (part.body->>'closesBet')::boolean))`;
 
 type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
 
@@ -119,6 +134,7 @@ export class WalletOutbox {
       .set({ attempts: sql`attempts + 1`, updated_at: this.clock.now() })
       .where('id', '=', id)
       .where('state', '=', 'pending')
+      .where(notBehindPartCredit)
       .returning(['id', 'kind', 'bet_id', 'body', 'attempts', 'created_at'])
       .executeTakeFirst();
     if (!row) return 'not-pending';
@@ -153,6 +169,7 @@ export class WalletOutbox {
           .select('id')
           .where('state', '=', 'pending')
           .where('next_attempt_at', '<=', now)
+          .where(notBehindPartCredit)
           .orderBy('next_attempt_at')
           .limit(this.policy.batchSize)
           .forUpdate()
@@ -162,19 +179,54 @@ export class WalletOutbox {
       .returning(['id', 'kind', 'bet_id', 'body', 'attempts', 'created_at'])
       .execute();
     const calls = claimed.map(toCall);
+    // Credits whose answer changes nothing but their own row go in batches; everything else one call at a time.
+    const creditBatch = this.policy.creditBatch ?? CREDIT_BATCH;
+    const credit = this.handlers.get('credit');
+    const batched = creditBatch > 1 && !credit?.inTransaction && !credit?.alongside ? calls.filter((call) => call.kind === 'credit') : [];
+    const inBatches = new Set(batched);
+    const units: Array<{ ids: string[]; send: () => Promise<unknown> }> = calls.filter((call) => !inBatches.has(call)).map((call) => ({ ids: [call.id], send: () => this.sendAndRecord(call) }));
+    for (let start = 0; start < batched.length; start += creditBatch) {
+      const batch = batched.slice(start, start + creditBatch);
+      units.push({ ids: batch.map((call) => call.id), send: () => this.sendCredits(batch) });
+    }
     let next = 0;
     const lane = async () => {
-      while (next < calls.length) {
-        const call = calls[next++]!;
+      while (next < units.length) {
+        const unit = units[next++]!;
         try {
-          await this.sendAndRecord(call);
+          await unit.send();
         } catch (error) {
-          this.log('wallet call failed to record', { id: call.id, error });
+          this.log('wallet call failed to record', { ids: unit.ids, error });
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.policy.concurrency, calls.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(this.policy.concurrency, units.length) }, lane));
     return calls.length;
+  }
+
+  /** Credits in one batched call, their answers recorded in one statement; any left unanswered stay pending. */
+  private async sendCredits(calls: WalletCall[]): Promise<void> {
+    const answers = await this.client.creditMany(calls.map((call) => call.body));
+    if (!Array.isArray(answers)) {
+      this.log('wallet credits unanswered', { ids: calls.map((call) => call.id), reason: answers.reason });
+      return;
+    }
+    const answered: Array<{ call: WalletCall; result: CallResult }> = [];
+    answers.forEach((answer, index) => {
+      const call = calls[index]!;
+      if (answer.outcome === 'ok') answered.push({ call, result: { state: 'done', answer: answer.body } });
+      else if (answer.outcome === 'refused') answered.push({ call, result: { state: 'failed', code: answer.code, message: answer.message } });
+      else this.log('wallet call unanswered', { id: call.id, reason: answer.reason });
+    });
+    if (answered.length === 0) return;
+    const recorded = await sql<{ id: string }>`
+      UPDATE sportsbook.wallet_calls AS c SET state = a.state, answer = a.answer::jsonb, updated_at = ${this.clock.now()}
+      FROM unnest(${answered.map(({ call }) => call.id)}::text[], ${answered.map(({ result }) => result.state)}::text[], ${answered.map(({ result }) => JSON.stringify(answerOf(result)))}::text[]) AS a(id, state, answer)
+      WHERE c.id = a.id AND c.state = 'pending'
+      RETURNING c.id`.execute(this.db);
+    const handler = this.handlers.get('credit');
+    const firsts = new Set(recorded.rows.map((row) => row.id));
+    for (const { call, result } of answered) if (firsts.has(call.id)) await handler?.afterCommit?.(call, result);
   }
 
   /** Drains until nothing is due now (tests and the settlement path use this; the worker calls drainOnce). */
@@ -251,7 +303,7 @@ export class WalletOutbox {
     const markAnswered = async (db: Transaction<BetsDatabase> | BetsDb) => {
       const updated = await db
         .updateTable('sportsbook.wallet_calls')
-        .set({ state: result.state, answer: JSON.stringify(result.state === 'done' ? result.answer : { code: result.code, message: result.message }), updated_at: this.clock.now() })
+        .set({ state: result.state, answer: JSON.stringify(answerOf(result)), updated_at: this.clock.now() })
         .where('id', '=', call.id)
         .where('state', '=', 'pending')
         .executeTakeFirst();
@@ -275,7 +327,7 @@ export class WalletOutbox {
   }
 
   private async recordAlongside(call: WalletCall, result: CallResult, alongside: RawBuilder<unknown>): Promise<boolean> {
-    const answer = JSON.stringify(result.state === 'done' ? result.answer : { code: result.code, message: result.message });
+    const answer = JSON.stringify(answerOf(result));
     const recorded = await sql<{ id: string }>`
       WITH answered AS (
         UPDATE sportsbook.wallet_calls SET state = ${result.state}, answer = ${answer}::jsonb, updated_at = ${this.clock.now()}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { TwoStepEnrolment } from '../../contract/auth';
 import { useStores } from '../../stores/context';
 import { Field } from '../../ui/Field';
@@ -15,6 +16,9 @@ export function EnrolTwoStep({ enrolment, onEnabled, onCancel }: { enrolment: Tw
   const { api } = useStores();
   const confirm = useRequest(api.confirmTwoStep);
   const { register, handleSubmit, formState } = useZodForm(confirmTwoStepForm, { defaultValues: { code: '' } });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button that led here is gone: the steps' heading takes the focus, so they are read first.
+  useEffect(() => headingRef.current?.focus(), []);
 
   const onSubmit = handleSubmit(async ({ code }) => {
     const confirmed = await confirm.run(code);
@@ -23,6 +27,9 @@ export function EnrolTwoStep({ enrolment, onEnabled, onCancel }: { enrolment: Tw
 
   return (
     <form className="form security" onSubmit={onSubmit} noValidate aria-label="Turn on two-step sign-in">
+      <h3 ref={headingRef} tabIndex={-1} className="security__heading">
+        Set up your authenticator app
+      </h3>
       <ol className="security__steps">
         <li>Open your authenticator app and add an account.</li>
         <li>Scan this QR code with it:</li>

@@ -22,6 +22,7 @@ export default function TwoStepDrawer(_props: OverlayProps) {
   const start = useRequest(api.startTwoStep);
   const [enrolment, setEnrolment] = useState<TwoStepEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [turnedOff, setTurnedOff] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKeys.twoStep() });
 
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
@@ -40,10 +41,21 @@ export default function TwoStepDrawer(_props: OverlayProps) {
   }
   if (status.isPending) return <Spinner label="Loading two-step sign-in" />;
   if (status.isError) return <RetryNotice title="Two-step sign-in cannot be shown" message={errorMessage(status.error)} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
-  if (status.data.enabled) return <TurnOffTwoStep recoveryCodesLeft={status.data.recoveryCodesLeft} onTurnedOff={() => void refresh()} />;
+  if (status.data.enabled) {
+    return (
+      <TurnOffTwoStep
+        recoveryCodesLeft={status.data.recoveryCodesLeft}
+        onTurnedOff={() => {
+          setTurnedOff(true);
+          void refresh();
+        }}
+      />
+    );
+  }
 
   return (
     <div className="security">
+      {turnedOff && <FormAlert tone="success">Two-step sign-in is now off. Signing in needs only your password.</FormAlert>}
       <p>
         Two-step sign-in protects your account and your money even if someone learns your password. When it is on, signing in asks for your password and then a 6-digit code from an
         authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password.

@@ -29,11 +29,17 @@ export const DepositLimitForm = observer(function DepositLimitForm({ allowDelete
           </button>
         ))}
       </div>
-      {current && (
+      {current ? (
         <LimitStatus
           limit={current}
           onDelete={allowDelete ? () => overlays.open('account_responsible-gambling_deposit-limits_delete-limit', { id: current.id, kind: current.kind, amount: current.amount }) : undefined}
         />
+      ) : (
+        limits.limits && (
+          <p className="field__hint" data-testid="no-limit">
+            You have no {limits.kind.toLowerCase()} deposit limit. A new one takes effect at once.
+          </p>
+        )
       )}
       <Field
         label={`${limits.kind} limit (£)`}

@@ -5,7 +5,7 @@ import { useStores } from '../../stores/context';
 import { paymentKeys, paymentsApi } from '../../api/payments';
 import { SubmissionKeys, type Submission } from '../../api/idempotency';
 import { errorMessage } from '../../api/http';
-import { QUICK_PICKS, WITHDRAW_INPUT_MAX_LENGTH, cardFieldsToCardInfo, type WithdrawRequest } from '../../contract/payments';
+import { QUICK_PICKS, WITHDRAW_INPUT_MAX_LENGTH, WITHDRAW_TO_DEPOSIT_CARD_HINT, cardFieldsToCardInfo, type WithdrawRequest } from '../../contract/payments';
 import { formatPence, penceToPoundsInput, poundsToPence } from '../../lib/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
@@ -127,6 +127,9 @@ export const WithdrawForm = observer(function WithdrawForm() {
         <legend className="field__label">Withdraw to</legend>
         {newCard ? (
           <>
+            <p className="field__hint" data-testid="withdraw-card-rule">
+              {WITHDRAW_TO_DEPOSIT_CARD_HINT}
+            </p>
             <Field label="Name on card" autoComplete="cc-name" error={formState.errors.name?.message} {...register('name')} />
             <Field label="Card number" inputMode="numeric" autoComplete="cc-number" error={formState.errors.cardNumber?.message} {...filtered(register('cardNumber'), digitsOnly(19))} />
             <div className="withdraw-to__row">

@@ -8,6 +8,7 @@ import { PrefsStore } from '../stores/PrefsStore';
 import { RouterStore } from '../stores/RouterStore';
 import { NetworkStore } from '../stores/NetworkStore';
 import { BetsStore } from '../stores/BetsStore';
+import { FreeBetsStore } from '../stores/FreeBetsStore';
 import type { HostToFrameMessage } from '../../contract/bridge';
 import { isFrameRoute } from '../../contract/bridge';
 
@@ -33,6 +34,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
   const catalog = new CatalogStore(api);
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
   const bets = new BetsStore(api.bets);
+  const freeBets = new FreeBetsStore(api.freeBets);
   const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) => onHostMessage(message));
   const router = new RouterStore(initialRoute(location), win.history, (path) => bridge.post({ type: 'route', path }));
   const slip = new SlipStore({
@@ -45,7 +47,9 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     requestLogin: () => bridge.post({ type: 'login-requested' }),
     requestDeposit: (shortfall) => bridge.post({ type: 'deposit-requested', shortfall }),
     formatPrice: prefs.format,
+    freeBetFor: freeBets.tokenFor,
     onBetsChanged: () => {
+      if (freeBets.tokens.length > 0) void freeBets.load();
       bridge.post({ type: 'bets-changed' });
       void session.refresh();
     },
@@ -74,11 +78,12 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
 
   const subscribe = () => {
     const route = router.route;
-    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : [])];
+    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : []), ...(route.name === 'bets' ? bets.openEventIds : [])];
     socket.watch(route.name === 'home', eventIds);
   };
   router.subscribe(subscribe);
   slip.subscribe(subscribe);
+  bets.subscribe(subscribe);
   catalog.subscribe(() => slip.reconcile((id) => catalog.findSelection(id)));
   network.subscribe(() => {
     if (network.online) {
@@ -99,6 +104,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     if (token) await session.launch(token);
     socket.authenticate();
     bets.reset();
+    freeBets.reset();
     const route = initialRoute(target);
     if (route !== '/') router.go(route);
   }
@@ -108,6 +114,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     else if (message.type === 'logout' || message.type === 'suspended') {
       session.end(false);
       bets.reset();
+      freeBets.reset();
       socket.authenticate();
     } else if (message.type === 'odds-format') prefs.setOddsFormat(message.format);
     else if (message.type === 'navigate') router.go(message.path);
@@ -137,7 +144,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     bridge.post({ type: 'route', path: router.path });
   }
 
-  return { api, session, catalog, prefs, router, slip, socket, bridge, network, bets, start };
+  return { api, session, catalog, prefs, router, slip, socket, bridge, network, bets, freeBets, start };
 }
 
 export type Sportsbook = ReturnType<typeof createSportsbook>;

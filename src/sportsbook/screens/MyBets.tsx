@@ -1,23 +1,30 @@
 import { useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import type { BetsTab } from '../stores/BetsStore';
+import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../lib/money';
 import { formatDateTime } from '../ui/format';
 import { betTitle, stakeWords } from '../ui/bet-title';
+import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX, Receipt } from '../ui/icons';
 
-const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed' };
+const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed', 'cashed-out': 'Cashed out' };
 
 /** My Bets: Open and Settled, each bet with its legs' results. */
 export default function MyBets() {
-  const { bets, session, bridge } = useSportsbook();
+  const { bets, session, bridge, catalog } = useSportsbook();
   useWatch(bets, session);
   const [tab, setTab] = useState<BetsTab>('open');
+  const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     if (session.signedIn) void bets.load(tab);
   }, [bets, tab, session.signedIn]);
+  // Cash-out offers need the live prices of every open leg's match: its markets, kept current by the socket.
+  const openEvents = bets.openEventIds.join();
+  useEffect(() => {
+    for (const eventId of openEvents ? openEvents.split(',') : []) if (!catalog.events.get(eventId)?.markets) void catalog.loadEvent(eventId);
+  }, [catalog, openEvents]);
 
   if (!session.signedIn)
     return (
@@ -44,6 +51,9 @@ export default function MyBets() {
           </button>
         ))}
       </div>
+      <p className="cash-out__notice" role="status">
+        {notice}
+      </p>
       <div id="bets-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
         {bets.error && !list && (
           <div className="empty-state" role="alert">
@@ -58,7 +68,7 @@ export default function MyBets() {
         {list && list.length > 0 && (
           <ul className="bet-cards">
             {list.map((bet) => (
-              <BetCard key={bet.betId} bet={bet} />
+              <BetCard key={bet.betId} bet={bet} onCashedOut={setNotice} />
             ))}
           </ul>
         )}
@@ -67,7 +77,7 @@ export default function MyBets() {
   );
 }
 
-function BetCard({ bet }: { bet: BetView }) {
+function BetCard({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
   const { prefs } = useSportsbook();
   const title = betTitle(bet);
   return (
@@ -95,7 +105,7 @@ function BetCard({ bet }: { bet: BetView }) {
       </ul>
       <dl className="bet-card__figures">
         <div>
-          <dt>Stake</dt>
+          <dt>{bet.freeBet ? 'Free bet stake' : 'Stake'}</dt>
           <dd>{stakeWords(bet)}</dd>
         </div>
         {!bet.system && (
@@ -109,6 +119,12 @@ function BetCard({ bet }: { bet: BetView }) {
           <dd className={bet.returns ? 'positive' : undefined}>{formatPence(bet.returns ?? bet.potentialReturns)}</dd>
         </div>
       </dl>
+      {bet.cashedOut > 0 && (
+        <p className="receipt__message">
+          Cashed out so far {formatPence(bet.cashedOut)} (for {formatPence(bet.cashedOutStake)} of the stake)
+        </p>
+      )}
+      {cashOutShown(bet) && <CashOut bet={bet} onCashedOut={onCashedOut} />}
       {bet.reason && <p className="receipt__message">{bet.reason}</p>}
       <p className="bet-card__meta muted">
         Placed {formatDateTime(bet.placedAt)}

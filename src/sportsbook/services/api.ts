@@ -1,12 +1,15 @@
 import type {
   BetView,
   BetsResponse,
+  CashOutAnswer,
+  CashOutRequest,
   CompetitionsResponse,
   EventDetail,
   EventsResponse,
   PlaceBetRequest,
   PlacementRefusalBody,
 } from '../../contract/sportsbook';
+import type { FreeBetsResponse } from '../../contract/games';
 
 /** A failed answer: `status` 0 means no answer at all (offline, connection lost, timeout). */
 export class ApiError extends Error {
@@ -30,6 +33,8 @@ export interface SportsbookApiDeps {
   onSessionExpired: () => void;
   timeoutMs?: number;
 }
+
+export type CashOutResult = { outcome: 'accepted'; bet: BetView; paid: number } | { outcome: 'refused'; message: string; code: string };
 
 export type PlaceResult = { outcome: 'accepted' | 'pending'; bet: BetView } | { outcome: 'refused'; refusal: PlacementRefusalBody };
 
@@ -70,6 +75,15 @@ export class SportsbookApi {
   };
   bets = async (state: 'open' | 'settled') => (await this.request<BetsResponse>('GET', `/api/bets?state=${state}`)).data.bets;
   bet = async (betId: string) => (await this.request<BetView>('GET', `/api/bets/${encodeURIComponent(betId)}`)).data;
+
+  freeBets = async () => (await this.request<FreeBetsResponse>('GET', '/api/free-bets')).data.freeBets;
+
+  /** One press of Cash Out; a 422 is the refusal in words, shown on screen. */
+  async cashOut(betId: string, request: CashOutRequest): Promise<CashOutResult> {
+    const { status, data } = await this.request<CashOutAnswer | { message: string; code: string }>('POST', `/api/bets/${encodeURIComponent(betId)}/cash-out`, request, { allow422: true });
+    if (status === 422) return { outcome: 'refused', ...(data as { message: string; code: string }) };
+    return { outcome: 'accepted', ...(data as CashOutAnswer) };
+  }
 
   async placeBet(request: PlaceBetRequest): Promise<PlaceResult> {
     const { status, data } = await this.request<{ bet: BetView } | PlacementRefusalBody>('POST', '/api/bets', request, { allow422: true });

@@ -3,6 +3,9 @@ import type { BetView } from '../../contract/sportsbook-rules';
 
 export type BetsTab = 'open' | 'settled';
 
+/** Cash out is offered on open singles and accumulators staked with the customer's money (not free or system bets). */
+export const cashOutShown = (bet: BetView): boolean => bet.status === 'open' && !bet.freeBet && bet.system === null;
+
 /** My Bets: the session's open and settled bets, refreshed by `bet` pushes. */
 export class BetsStore extends Observable {
   readonly lists: Record<BetsTab, BetView[] | null> = { open: null, settled: null };
@@ -30,6 +33,13 @@ export class BetsStore extends Observable {
     const list = this.lists[tab];
     if (list) this.lists[tab] = [bet, ...list.filter((candidate) => candidate.betId !== bet.betId)];
     this.changed();
+  }
+
+  /** The events of the open legs of open bets: My Bets follows their prices to show cash-out offers live. */
+  get openEventIds(): string[] {
+    const ids = new Set<string>();
+    for (const bet of this.lists.open ?? []) if (cashOutShown(bet)) for (const leg of bet.legs) if (leg.result === 'open') ids.add(leg.eventId);
+    return [...ids].sort();
   }
 
   reset(): void {

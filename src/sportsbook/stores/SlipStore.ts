@@ -35,7 +35,7 @@ export type PlacementState = 'placing' | 'held' | 'checking' | 'pending' | 'unkn
 /** One bet sent (or being sent). Stored with the slip before the request leaves, so a reload can ask what became of it. */
 export interface Placement {
   request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake'>> &
-    Pick<PlaceBetRequest, 'system' | 'priceChanges' | 'acceptPriceChanges'> & { selections: Array<{ selectionId: string; price: Price }> };
+    Pick<PlaceBetRequest, 'system' | 'priceChanges' | 'acceptPriceChanges' | 'freeBetId'> & { selections: Array<{ selectionId: string; price: Price }> };
   /** What the receipt names: 'Rovers (Match Result)'. */
   labels: string[];
   state: PlacementState;
@@ -54,6 +54,8 @@ export interface SlipBet {
   /** The whole stake: per line x lines for a system bet. */
   total: number;
   selections: SlipSelection[];
+  /** A single staked with this free-bet token (its stake is the token's, not the balance's). */
+  freeBetId?: string;
 }
 
 export interface PlacementApi {
@@ -73,6 +75,8 @@ export interface SlipDeps {
   formatPrice: (price: Price) => string;
   /** An accepted bet: the host may refresh what it shows. */
   onBetsChanged?: () => void;
+  /** The free-bet token chosen to stake this single (FreeBetsStore), if any. */
+  freeBetFor?: (selectionId: string) => { freeBetId: string; amount: number } | undefined;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   now?: () => number;
 }
@@ -289,13 +293,15 @@ export class SlipStore extends Observable {
 
   /** What the bet under this stake key returns if it wins (a system bet: if every selection wins), or null. */
   returnsOf(key: string): number | null {
-    const stake = this.stakeOf(key);
+    const free = this.deps.freeBetFor?.(key);
+    const stake = free?.amount ?? this.stakeOf(key);
     if (stake <= 0) return null;
     const single = key !== ACCA && !systemOfKey(key);
     const prices = single ? [this.selections.find((selection) => selection.selectionId === key)?.price ?? null] : this.selections.map((selection) => selection.price);
     if (prices.some((price) => !price)) return null;
     const system = systemOfKey(key);
-    return system ? systemPotentialReturns(system, stake, prices as Price[]) : returnsFor(stake, prices as Price[]);
+    // A free-bet stake is not returned with the winnings.
+    return system ? systemPotentialReturns(system, stake, prices as Price[]) : returnsFor(stake, prices as Price[]) - (free ? stake : 0);
   }
 
   /** A system bet's whole stake on the slip now: the stake per line typed, times its lines. */
@@ -307,8 +313,9 @@ export class SlipStore extends Observable {
   get bets(): SlipBet[] {
     const bets: SlipBet[] = [];
     for (const selection of this.selections) {
-      const stake = this.stakeOf(selection.selectionId);
-      if (stake > 0) bets.push({ key: selection.selectionId, kind: 'single', stake, total: stake, selections: [selection] });
+      const free = this.deps.freeBetFor?.(selection.selectionId);
+      const stake = free?.amount ?? this.stakeOf(selection.selectionId);
+      if (stake > 0) bets.push({ key: selection.selectionId, kind: 'single', stake, total: stake, selections: [selection], ...(free ? { freeBetId: free.freeBetId } : {}) });
     }
     const accaStake = this.stakeOf(ACCA);
     if (this.accaOffered && accaStake > 0) bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, total: accaStake, selections: this.selections });
@@ -330,7 +337,7 @@ export class SlipStore extends Observable {
   get shortfall(): number {
     const balance = this.deps.balance();
     if (!this.deps.signedIn() || balance === null) return 0;
-    return Math.max(0, this.totalStake - balance);
+    return Math.max(0, this.bets.reduce((total, bet) => total + (bet.freeBetId ? 0 : bet.total), 0) - balance);
   }
 
   get placing(): boolean {
@@ -380,6 +387,7 @@ export class SlipStore extends Observable {
         betId: this.deps.randomUUID(),
         kind: bet.kind,
         ...(bet.system ? { system: bet.system } : {}),
+        ...(bet.freeBetId ? { freeBetId: bet.freeBetId } : {}),
         stake: bet.stake,
         priceChanges: this.priceChanges,
         selections: bet.selections.map((selection) => ({ selectionId: selection.selectionId, price: selection.price! })),

@@ -7,6 +7,7 @@ import { PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sp
 import { lineCount, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
 import { HoldCountdown } from './HoldCountdown';
 import { StakeInput } from './StakeInput';
+import { FreeBetPicker } from './FreeBetPicker';
 import { AlertTriangle, ArrowDown, ArrowUp, CircleCheck, CircleX, Loader, Lock, Receipt, Trash, WifiOff, X } from './icons';
 
 /** The bet slip's content, shared by the desktop column and the phone sheet. */
@@ -220,6 +221,7 @@ function SlipRow({ selection, phone }: { selection: SlipSelection; phone: boolea
       </div>
       <div className="slip__stake-line">
         <StakeInput stakeKey={selection.selectionId} label={`Stake on ${selection.selectionName}`} phone={phone} />
+        <FreeBetPicker selectionId={selection.selectionId} />
         <Returns pence={slip.returnsOf(selection.selectionId)} />
       </div>
     </li>

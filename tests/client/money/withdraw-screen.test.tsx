@@ -69,6 +69,8 @@ describe('withdraw screen', () => {
   it('says why Withdraw is off, and each card field says what is wrong when it is left', async () => {
     const { user } = renderWithdraw({ 'GET /card': noCard });
     await screen.findByLabelText('Name on card');
+    // Before any card is typed: only a card deposited from can be paid (the server refuses any other).
+    expect(screen.getByTestId('withdraw-card-rule').textContent).toBe('Withdrawals go back to a card you have deposited from, in your name.');
     const button = await submit();
     expect(button.hasAttribute('disabled')).toBe(true);
     const blockers = screen.getByTestId('withdraw-blockers');

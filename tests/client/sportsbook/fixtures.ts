@@ -60,6 +60,9 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     reason: null,
     heldUntil: null,
     system: null,
+    cashedOutStake: 0,
+    cashedOut: 0,
+    freeBet: false,
     ...overrides,
   };
 }

@@ -20,7 +20,7 @@ export class FakeGamstop {
       request.on('end', () => {
         const form = Object.fromEntries(new URLSearchParams(body));
         this.requests.push({ apiKey: request.headers['x-api-key'] as string | undefined, contentType: request.headers['content-type'], form });
-        if (this.mode === 'slow') return void setTimeout(() => response.end(), 5000);
+        if (this.mode === 'slow') return void setTimeout(() => response.end(), 8000);
         if (this.mode === 'error') return void response.writeHead(500).end('down for maintenance');
         if (this.mode === 'nonsense') return void response.writeHead(200, { 'X-Exclusion': 'maybe' }).end('<html>hello</html>');
         const lastName = (form.lastName ?? '').toLowerCase();

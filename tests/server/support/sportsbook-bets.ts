@@ -7,15 +7,17 @@ import { installErrorHandler } from '../../../server/http/error-handler';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import type { BetsDb } from '../../../server/sportsbook/bets/tables';
 import { WalletClient } from '../../../server/sportsbook/wallet-client';
+import { Reconciler } from '../../../server/sportsbook/reconciliation/reconciler';
 import { WalletOutbox, type OutboxPolicy } from '../../../server/sportsbook/wallet/outbox';
 import { SessionService } from '../../../server/sportsbook/sessions/service';
 import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
-import { BetsService, type NotifySession } from '../../../server/sportsbook/bets/service';
+import { BetsService, type BetsServiceDeps, type NotifySession } from '../../../server/sportsbook/bets/service';
 import { betsRoutes } from '../../../server/sportsbook/bets/routes';
+import { freeBetRoutes } from '../../../server/sportsbook/free-bets/routes';
 import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from '../../../server/sportsbook/catalogue/types';
 import { marketCatalogue } from '../../../server/sportsbook/markets';
 import type { FinalResult, MarketSpec } from '../../../server/sportsbook/pricing/types';
-import type { Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { BetView, Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 
 /**
@@ -154,7 +156,15 @@ export interface BetsWorld {
 
 export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000, debitGiveUpMs: 60_000, batchSize: 200, concurrency: 8 };
 
-export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?: number; inPlayDelayMs?: number } = {}): Promise<BetsWorld> {
+export interface BetsWorldOptions {
+  payoutCap?: number;
+  inPlayDelayMs?: number;
+  walletFetch?: (real: typeof fetch) => typeof fetch;
+  cashOutPolicy?: BetsServiceDeps['cashOutPolicy'];
+  cashOutWait?: BetsServiceDeps['cashOutWait'];
+}
+
+export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOptions = {}): Promise<BetsWorld> {
   const pam = await createContext(kind);
   await pam.app.listen({ port: 0, host: '127.0.0.1' });
   const address = pam.app.server.address();
@@ -168,7 +178,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?:
     clock: pam.clock,
     timeoutMs: 5_000,
     // A cut line fails as a refused connection would, without waiting.
-    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : fetch(input, init)),
+    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : (options.walletFetch?.(fetch) ?? fetch)(input, init)),
   });
   const outbox = new WalletOutbox(db, client, pam.clock, FAST_OUTBOX);
   const sessions = new SessionService(db, client, pam.clock);
@@ -187,11 +197,14 @@ export async function createBetsWorld(kind: DatabaseKind, options: { payoutCap?:
     payoutCap: options.payoutCap,
     inPlayDelay: { delayMs: options.inPlayDelayMs ?? 6_000, staleAfterMs: 15_000, sweepEveryMs: 60_000 },
     holdSchedule: (ms) => void holds.push(ms),
+    cashOutPolicy: options.cashOutPolicy,
+    cashOutWait: options.cashOutWait,
   });
   const app = Fastify({ logger: false });
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));
   await app.register(async (scope) => betsRoutes(scope, { sessions, bets }));
+  await app.register(async (scope) => freeBetRoutes(scope, { sessions }));
   await app.ready();
   return {
     pam,
@@ -259,4 +272,45 @@ export async function pamBalance(world: BetsWorld, userId: number): Promise<numb
 
 export async function pamBet(world: BetsWorld, betId: string) {
   return world.pam.database.db.selectFrom('bets').selectAll().where('bet_id', '=', betId).executeTakeFirst();
+}
+
+/** Every bet of this world compared with the PAM's records (the real reconciliation, over the signed wallet API). */
+export async function reconcileWorld(world: BetsWorld) {
+  const address = world.pam.app.server.address();
+  const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return new Reconciler(world.db, new WalletClient({ pamUrl, secret: TEST_SECRETS.sportsbookSecret, clock: world.pam.clock }), world.pam.clock).run();
+}
+
+/** A result as the tests write it: '2-1' full time, '1-0' half time. */
+export function finalScore(fullTime: string, halfTime = '0-0'): FinalResult {
+  const [fh, fa] = fullTime.split('-').map(Number);
+  const [hh, ha] = halfTime.split('-').map(Number);
+  return { fullTime: { home: fh!, away: fa! }, halfTime: { home: hh!, away: ha! } };
+}
+
+/** The usual moves of a bets test, on the world its beforeAll made: pick a selection (at a price), place, read back. */
+export function betting(world: () => BetsWorld) {
+  return {
+    pick(eventId: string, market: string, selection: string, price?: Price): string {
+      const id = world().catalogue.selection(eventId, market, selection).selectionId;
+      if (price) world().catalogue.setPrice(id, price);
+      return id;
+    },
+    async place(p: Punter, selectionIds: string[], stake: number): Promise<string> {
+      const body = slip(world(), selectionIds, stake);
+      const response = await frame(world(), p.token, 'POST', '/api/bets', body);
+      expect(response.statusCode, response.body).toBe(201);
+      return body.betId;
+    },
+    betOf: async (p: Punter, betId: string) => (await frame(world(), p.token, 'GET', `/api/bets/${betId}`)).json() as BetView,
+  };
+}
+
+/** After a test file's bets: every credit delivered, and the reconciliation finds no difference and nothing pending. */
+export async function expectReconciled(world: BetsWorld, atLeast: number): Promise<void> {
+  await world.outbox.drainDue();
+  const report = await reconcileWorld(world);
+  expect(report.bets).toBeGreaterThanOrEqual(atLeast);
+  expect(report.pending).toEqual([]);
+  expect(report.differences).toEqual([]);
 }

@@ -4,6 +4,8 @@ import * as bets from './0002_bets';
 import * as goalTimes from './0003_goal_times_and_half_results';
 import * as inPlayDelay from './0005_inplay_delay';
 import * as systemBets from './0006_system_bets';
+import * as cashOut from './0007_cash_out';
+import * as freeBets from './0008_free_bets';
 
 /** The sportsbook's migrations, in order, in their own table in schema `sportsbook`. Append; never edit one that has shipped. */
 export const sportsbookMigrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const sportsbookMigrations: Record<string, Migration> = {
   '0003_goal_times_and_half_results': goalTimes,
   '0005_inplay_delay': inPlayDelay,
   '0006_system_bets': systemBets,
+  '0007_cash_out': cashOut,
+  '0008_free_bets': freeBets,
 };

@@ -48,6 +48,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 /** One server process that can be killed (SIGKILL) and started again with the same settings. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
+  /** Lines the process prints, as they come (a bench reads its driver's). */
+  onLine?: (line: string) => void;
   private output = '';
   kills = 0;
 
@@ -61,6 +63,10 @@ export class ServerProcess {
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get dataDir(): string {
@@ -78,7 +84,13 @@ export class ServerProcess {
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-20_000);
     };
-    child.stdout!.on('data', keep);
+    let partial = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (!this.onLine) return keep(chunk);
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) this.onLine(line);
+    });
     child.stderr!.on('data', keep);
     this.child = child;
     await waitUntilUp(`${this.url}${this.readyPath}`, child, () => this.output, timeoutMs);
@@ -116,6 +128,8 @@ export interface ClusterOptions {
   sportsbooks?: number;
   /** Extra environment for every process (REDIS_URL, LOG_LEVEL...). */
   env?: Record<string, string>;
+  /** The sportsbook's entry (a bench adds a price driver to it). */
+  sportsbookScript?: string;
 }
 
 /** PAM instances and sportsbook instances over one database; each PAM_URL is the first PAM's. */
@@ -131,14 +145,15 @@ export class Cluster {
     const pamPorts = await Promise.all(Array.from({ length: options.pams ?? 1 }, freePort));
     const bookPorts = await Promise.all(Array.from({ length: options.sportsbooks ?? 1 }, freePort));
     const base = { ...CLUSTER_SECRETS, DATABASE_URL: options.databaseUrl, HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', SANDBOX_PROVIDERS: 'false', SPORTSBOOK_RECONCILE_INTERVAL_MS: '0', ...options.env };
-    const pamUrl = `http://127.0.0.1:${pamPorts[0]}`;
+    // With no PAM (a prices-only bench) wallet calls go nowhere.
+    const pamUrl = `http://127.0.0.1:${pamPorts[0] ?? 9}`;
     for (const port of pamPorts) {
       const dataDir = cluster.dir('bx-pam-');
       cluster.pams.push(new ServerProcess(`pam:${port}`, 'server/main.ts', port, { ...base, PORT: String(port), DATA_DIR: dataDir, SPORTSBOOK_IN_PROCESS: 'false', SPORTSBOOK_URL: `http://127.0.0.1:${bookPorts[0]}`, PUBLIC_URL: `http://127.0.0.1:${port}` }, '/games/iqs'));
     }
     for (const port of bookPorts) {
       const dataDir = cluster.dir('bx-book-');
-      cluster.sportsbooks.push(new ServerProcess(`sportsbook:${port}`, 'tests/server/support/cluster/sportsbook-child.ts', port, { ...base, SPORTSBOOK_PORT: String(port), DATA_DIR: dataDir, PAM_URL: pamUrl, SPORTSBOOK_URL: `http://127.0.0.1:${port}` }, '/api/competitions'));
+      cluster.sportsbooks.push(new ServerProcess(`sportsbook:${port}`, options.sportsbookScript ?? 'tests/server/support/cluster/sportsbook-child.ts', port, { ...base, SPORTSBOOK_PORT: String(port), DATA_DIR: dataDir, PAM_URL: pamUrl, SPORTSBOOK_URL: `http://127.0.0.1:${port}` }, '/api/competitions'));
     }
     return cluster;
   }
@@ -151,11 +166,10 @@ export class Cluster {
     return this.sportsbooks[0]!;
   }
 
-  /** Starts the PAMs (one first: it migrates), then the sportsbooks (one first: it migrates and seeds its world). */
+  /** Starts one PAM first (it migrates), then the other PAMs beside the first sportsbook (it migrates its schema, seeds its world and takes the feed), then the other sportsbooks. */
   async start(): Promise<void> {
-    await this.pams[0]!.start();
-    await Promise.all(this.pams.slice(1).map((pam) => pam.start()));
-    await this.sportsbooks[0]!.start();
+    await this.pams[0]?.start();
+    await Promise.all([...this.pams.slice(1).map((pam) => pam.start()), this.sportsbooks[0]!.start()]);
     await Promise.all(this.sportsbooks.slice(1).map((book) => book.start()));
   }
 

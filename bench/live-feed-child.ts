@@ -1,0 +1,33 @@
+/**
+ * A sportsbook instance for `npm run bench -- live` (a child process): the real instance, and while it leads the
+ * feed, a trader moving prices BENCH_LIVE_CHANGES_PER_SECOND times a second, round the open matches, through the
+ * catalogue's real path (stored, applied, pushed). Each change is printed as `CHANGE <eventId> <seq> <epoch ms>`,
+ * the moment just before it was made, so the bench can time its arrival at every client.
+ */
+import { startChildSportsbook } from '../tests/server/support/cluster/sportsbook-process';
+
+const perSecond = Number(process.env.BENCH_LIVE_CHANGES_PER_SECOND || 50);
+const sportsbook = await startChildSportsbook();
+const { catalogue, runner } = sportsbook.services;
+console.log(`READY ${sportsbook.app.listeningOrigin}`);
+
+let turn = 0;
+let inFlight = 0;
+const timer = setInterval(() => {
+  // Changes to different matches overlap (the catalogue orders those of one match); a backlog is not made worse.
+  if (inFlight >= 8 || !runner.isLeading) return;
+  const open = catalogue.records().filter((record) => record.status === 'scheduled');
+  if (open.length === 0) return;
+  const record = open[turn++ % open.length]!;
+  const factor = turn % 2 === 0 ? 1.01 : 1 / 1.01;
+  const at = performance.timeOrigin + performance.now();
+  inFlight++;
+  catalogue
+    .advance(record.id, (current) => ({ ...current, rates: { ...current.rates, home: current.rates.home * factor } }))
+    .then((changed) => {
+      if (changed) console.log(`CHANGE ${changed.id} ${changed.seq} ${at.toFixed(2)}`);
+    })
+    .catch((error: unknown) => console.error('price change failed', error))
+    .finally(() => inFlight--);
+}, 1000 / perSecond);
+timer.unref();

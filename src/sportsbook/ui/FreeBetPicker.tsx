@@ -1,0 +1,41 @@
+import { useEffect, useId } from 'react';
+import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import { formatPence, penceToPoundsInput } from '../../lib/money';
+import { formatDateTime } from './format';
+
+/** Under a single's stake: stake it with one of the customer's free bets instead of their money. */
+export function FreeBetPicker({ selectionId }: { selectionId: string }) {
+  const { freeBets, slip, session } = useSportsbook();
+  useWatch(freeBets, session);
+  const id = useId();
+  useEffect(() => {
+    if (session.signedIn) freeBets.loadOnce();
+  }, [freeBets, session.signedIn]);
+  if (!session.signedIn) return null;
+  const offered = freeBets.offeredTo(selectionId);
+  if (offered.length === 0) return null;
+  const chosen = freeBets.tokenFor(selectionId);
+  return (
+    <div className="free-bet">
+      <label htmlFor={id}>Free bet</label>
+      <select
+        id={id}
+        value={chosen?.freeBetId ?? ''}
+        onChange={(change) => {
+          const token = offered.find((candidate) => candidate.freeBetId === change.target.value);
+          freeBets.choose(selectionId, token?.freeBetId ?? null);
+          slip.setStake(selectionId, token ? penceToPoundsInput(token.amount) : '');
+        }}
+      >
+        <option value="">Use my balance</option>
+        {offered.map((token) => (
+          <option key={token.freeBetId} value={token.freeBetId}>
+            {formatPence(token.amount)} free bet (until {formatDateTime(token.expiresAt)})
+          </option>
+        ))}
+      </select>
+      {chosen && <p className="free-bet__note">A free bet stake is not returned with the winnings.</p>}
+    </div>
+  );
+}
