@@ -7,20 +7,22 @@
  * shared, so only the ratio means much); settlement of 50,000 open bets <= 60 s with zero differences.
  * BENCH_SPORTSBOOK_BETS shrinks the run (default 50,000); BENCH_SPORTSBOOK_CLIENTS changes the placing clients (32).
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Agent } from 'node:http';
 import { request as httpRequest } from 'node:http';
+import { Worker } from 'node:worker_threads';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { migrateSportsbook } from '../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../server/sportsbook/db/schema';
 import { createSportsbookServices } from '../server/sportsbook/services';
+import { CREDIT_BATCH } from '../server/sportsbook/wallet/outbox';
 import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
 import { systemClock } from '../server/clock';
 import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
-import { benchServices, formatRate, profiled, statementCounter } from './support';
+import { benchServices, formatRate, profiled, statementCounter, type StatementCounts } from './support';
 import { ledgerPostingsPerSecond } from './ledger.bench';
 
 const BETS = Number(process.env.BENCH_SPORTSBOOK_BETS || 50_000);
@@ -54,18 +56,60 @@ const LEDGER_SECONDS = 5;
 const perBet = (counts: { sportsbook: number; pam: number; control: number }, bets: number) =>
   `${(counts.sportsbook / bets).toFixed(1)} sportsbook + ${(counts.pam / bets).toFixed(1)} PAM + ${(counts.control / bets).toFixed(1)} BEGIN/COMMIT`;
 
+const PROVIDER_SECRET = 'bench-provider-secret';
+
+interface RunningPam {
+  url: string;
+  /** The PAM's own statement counts since the last take (its thread's pg clients), if it runs on its own thread. */
+  counts(): Promise<StatementCounts | undefined>;
+  close(): Promise<void>;
+}
+
+/** The PAM on its own thread (a separate service, as deployed), or with BENCH_SPORTSBOOK_ONE_THREAD=1 in this one. */
+async function startPam(url: string, services: Parameters<typeof buildApp>[0]['services']): Promise<RunningPam> {
+  if (process.env.BENCH_SPORTSBOOK_ONE_THREAD) {
+    const app = await buildApp({ services });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, counts: async () => undefined, close: () => app.close() };
+  }
+  const thread = new Worker(new URL('./pam-thread.mjs', import.meta.url), { workerData: { url, poolSize: 10, providerSecret: PROVIDER_SECRET } });
+  const next = <T>() => new Promise<T>((resolve, reject) => thread.once('message', resolve).once('error', reject));
+  const { port } = await next<{ port: number }>();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts: async () => {
+      const answer = next<{ counts: StatementCounts }>();
+      thread.postMessage({ type: 'counts' });
+      return (await answer).counts;
+    },
+    close: async () => {
+      const closed = next<unknown>();
+      thread.postMessage({ type: 'close' });
+      await closed;
+      await thread.terminate();
+    },
+  };
+}
+
+/** This thread's counts plus the PAM thread's. */
+async function takeCounts(statements: { take(): StatementCounts }, pam: RunningPam): Promise<StatementCounts> {
+  const here = statements.take();
+  const there = await pam.counts();
+  return there ? { sportsbook: here.sportsbook + there.sportsbook, pam: here.pam + there.pam, control: here.control + there.control } : here;
+}
+
 export default async function run(): Promise<void> {
   const ledger = await ledgerPostingsPerSecond('ledger', LEDGER_SECONDS);
   console.log(`ledger postings/s (the ledger bench's Ledger.transaction, 10 clients, ${LEDGER_SECONDS} s, this run): ${formatRate(ledger.rate)}`);
   const statements = statementCounter();
-  const { database, services, close } = await benchServices('bench_sportsbook', { poolSize: 20, providerSecret: 'bench-provider-secret' });
-  const pam = await buildApp({ services });
+  const { database, url, services, close } = await benchServices('bench_sportsbook', { poolSize: 20, providerSecret: PROVIDER_SECRET });
+  let pam: RunningPam | undefined;
   let sportsbook: Awaited<ReturnType<typeof buildSportsbookApp>> | undefined;
   let book: ReturnType<typeof createSportsbookServices> | undefined;
   try {
-    await pam.listen({ port: 0, host: '127.0.0.1' });
-    const pamAddress = pam.server.address();
-    const pamUrl = `http://127.0.0.1:${typeof pamAddress === 'object' && pamAddress ? pamAddress.port : 0}`;
+    pam = await startPam(url, services);
+    const pamUrl = pam.url;
     const db = sportsbookDb(database);
     await migrateSportsbook(db);
     book = createSportsbookServices({
@@ -77,15 +121,20 @@ export default async function run(): Promise<void> {
     // Times each wallet call as sent (the service's own transport, not a stand-in).
     const wallet = book.wallet;
     const call = wallet.call.bind(wallet);
-    wallet.call = async (endpoint, body) => {
-      const at = performance.now();
-      try {
-        return await call(endpoint, body);
-      } finally {
-        walletMs += performance.now() - at;
-        walletCalls++;
-      }
-    };
+    const creditMany = wallet.creditMany.bind(wallet);
+    const timed =
+      <A extends unknown[], R>(send: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const at = performance.now();
+        try {
+          return await send(...args);
+        } finally {
+          walletMs += performance.now() - at;
+          walletCalls++;
+        }
+      };
+    wallet.call = timed(call);
+    wallet.creditMany = timed(creditMany);
     await book.feed.seedWorld();
     await book.catalogue.load();
     await book.feed.tick();
@@ -119,32 +168,27 @@ export default async function run(): Promise<void> {
     const selections = ['home', 'draw', 'away'].map((key) => selectionIdOf(marketIdOf(event.id, 'match-result'), key));
     const catalogue = book.catalogue;
 
-    let next = 0;
-    let refused = 0;
-    statements.take();
-    const cpuBefore = process.cpuUsage();
-    const started = Date.now();
-    await profiled('placement', () => Promise.all(
-      Array.from({ length: CLIENTS_OVERRIDE || CLIENTS }, async () => {
-        while (next < BETS) {
-          const n = next++;
-          const selectionId = selections[n % 3]!;
-          const price = catalogue.quote(selectionId)!.price!;
-          const answer = await post(`${bookUrl}/api/bets`, { betId: randomUUID(), kind: 'single', stake: STAKE, selections: [{ selectionId, price }], acceptPriceChanges: true }, tokens[n % PLAYERS]);
-          if (answer.status !== 201) refused++;
-        }
-      }),
-    ));
-    const placeSeconds = (Date.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
+    await takeCounts(statements, pam);
+    const loopBefore = nodePerformance.eventLoopUtilization();
     const clients = CLIENTS_OVERRIDE || CLIENTS;
+    const load = new Worker(new URL('./sportsbook-load.mjs', import.meta.url), {
+      workerData: { bookUrl, tokens, selections: selections.map((selectionId) => ({ selectionId, price: catalogue.quote(selectionId)!.price! })), bets: BETS, clients, stake: STAKE },
+    });
+    const placed = await profiled('placement', () => new Promise<{ seconds: number; refused: number }>((resolve, reject) => load.once('message', resolve).once('error', reject)));
+    const placeSeconds = placed.seconds;
+    const refused = placed.refused;
+    const loop = nodePerformance.eventLoopUtilization(loopBefore);
     console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls, ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`);
-    console.log(`  per bet: ${perBet(statements.take(), BETS)} statements; ${((cpu.user + cpu.system) / 1000 / BETS).toFixed(2)} ms of Node CPU (both services and the load generator, one process)`);
+    console.log(`  per bet: ${perBet(await takeCounts(statements, pam), BETS)} statements; ${(loop.active / BETS).toFixed(2)} ms busy on the sportsbook's event loop (${process.env.BENCH_SPORTSBOOK_ONE_THREAD ? 'the PAM shares it' : 'the PAM has its own thread'}, and so has the load generator), which was busy ${(loop.utilization * 100).toFixed(0)}% of the time`);
     walletMs = 0;
     walletCalls = 0;
     const placeRate = BETS / placeSeconds;
     console.log(`bets placed/s end to end (POST /api/bets -> sportsbook -> signed debit -> PAM ledger), ${clients} clients, ${PLAYERS} players: ${formatRate(placeRate)} (${BETS} in ${placeSeconds.toFixed(1)} s; not 201: ${refused})`);
-    const ratio = placeRate / ledger.rate;
+    // The machine is shared: the ledger is measured again just after, and placement compared with the mean.
+    const ledgerAfter = await ledgerPostingsPerSecond('ledger', LEDGER_SECONDS);
+    const ledgerRate = (ledger.rate + ledgerAfter.rate) / 2;
+    console.log(`ledger postings/s again just after: ${formatRate(ledgerAfter.rate)}; mean ${formatRate(ledgerRate)}`);
+    const ratio = placeRate / ledgerRate;
     console.log(`ratio bets placed / ledger postings: ${ratio.toFixed(2)} (target >= 0.4) ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`);
 
     const settleStarted = Date.now();
@@ -158,7 +202,7 @@ export default async function run(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const settleSeconds = (Date.now() - settleStarted) / 1000;
-    console.log(`  credits: ${walletCalls} wallet calls, ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; per bet: ${perBet(statements.take(), BETS)} statements`);
+    console.log(`  credits: ${walletCalls} wallet calls (batched, up to ${CREDIT_BATCH} credits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; per bet: ${perBet(await takeCounts(statements, pam), BETS)} statements`);
     console.log(`settlement of ${BETS} open bets on one match, credits delivered: ${settleSeconds.toFixed(1)} s (target <= 60 s) ${settleSeconds <= 60 ? 'OK' : 'ABOVE TARGET'}`);
 
     // Per bet, three books: the sportsbook's bet (stake, returns), the PAM's bets record (staked, returned,
@@ -196,7 +240,7 @@ export default async function run(): Promise<void> {
     book?.bets.close();
     await book?.outbox.stop();
     await sportsbook?.close();
-    await pam.close();
+    await pam?.close();
     agent.destroy();
     await close();
   }

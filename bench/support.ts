@@ -18,9 +18,24 @@ export const scratchDatabase = (prefix: string): Promise<ScratchDatabase> => cre
 
 export interface BenchServices {
   database: DatabaseHandle;
+  /** The scratch database's URL. */
+  url: string;
   services: Services;
   /** Closes the pool and drops the scratch database. */
   close(): Promise<void>;
+}
+
+/** The app's services over an open database, configured for benchmarks (a second process can make the same). */
+export function servicesOver(database: DatabaseHandle, providerSecret: string): Services {
+  const config = {
+    publicUrl: 'http://127.0.0.1',
+    providersUrl: 'http://127.0.0.1',
+    supportEmail: 'support@example.com',
+    dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
+    sportsbookUrl: 'http://127.0.0.1:8100',
+    secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret, operatorKey: 'bench', sportsbookSecret: 'bench-sportsbook-secret' },
+  };
+  return createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
 }
 
 /** The app's services over a freshly migrated scratch database, for one benchmark. */
@@ -33,16 +48,7 @@ export async function benchServices(prefix: string, options: { poolSize: number;
   };
   try {
     await migrateToLatest(database.db);
-    const config = {
-      publicUrl: 'http://127.0.0.1',
-      providersUrl: 'http://127.0.0.1',
-      supportEmail: 'support@example.com',
-      dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
-      sportsbookUrl: 'http://127.0.0.1:8100',
-      secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret: options.providerSecret, operatorKey: 'bench', sportsbookSecret: 'bench-sportsbook-secret' },
-    };
-    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
-    return { database, services, close };
+    return { database, url: scratch.url, services: servicesOver(database, options.providerSecret), close };
   } catch (error) {
     await close();
     throw error;

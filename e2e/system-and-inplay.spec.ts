@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
 
@@ -8,6 +9,12 @@ import { balanceOf, createCustomer, operator, signIn, test } from './support/fix
  */
 
 const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
+
+/** axe on the bet slip inside the frame: labelled controls, contrast, roles. */
+async function slipViolations(page: Page): Promise<string[]> {
+  const scan = await new AxeBuilder({ page }).include([['iframe[title="Sportsbook"]', '.slip']]).analyze();
+  return scan.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 async function signedInAtTheSportsbook(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -37,6 +44,7 @@ test('a Yankee from the slip: 11 lines at £1, one stake of £11, listed in My B
   await expect(slip.locator('.slip__system').first()).toContainText('11 lines');
   await slip.getByLabel('Stake per line on the Yankee').fill('1');
   await expect(slip.getByText('Total stake £11.00 (11 × £1.00)')).toBeVisible();
+  expect(await slipViolations(page)).toEqual([]);
   await slip.getByRole('button', { name: 'Place Bet £11.00' }).click();
 
   const receipt = slip.locator('.receipt--accepted');
@@ -77,6 +85,8 @@ test('an in-play bet is held through the delay, shown as being placed, and refus
   // A goal in that match during the hold.
   const eventId = await frame.locator('body').evaluate(() => (JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string).split('~')[0]!);
   await operator('sb-goal', eventId, 'home');
+  // The slip mid-hold (or just refused), checked for what a screen reader or keyboard user needs.
+  expect(await slipViolations(page)).toEqual([]);
 
   const refused = slip.locator('.receipt--refused');
   await expect(refused).toBeVisible({ timeout: 20_000 });

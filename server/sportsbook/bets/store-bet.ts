@@ -1,4 +1,4 @@
-import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable } from 'kysely';
 import type { BetView } from '../../../src/contract/sportsbook-rules';
 import type { WalletCall, WalletOutbox } from '../wallet/outbox';
 import type { MarketSpec } from '../pricing/types';
@@ -22,18 +22,40 @@ export interface StoredBet {
   view(status: BetView['status']): BetView;
 }
 
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /**
- * Rows inserted from one JSON parameter shaped by the table's own row type: the columns are the rows' keys, so a
- * column added to the table is stored by adding it to the row, and the insert happens only if `guard` (a CTE
- * name) returned a row.
+ * Rows inserted from one JSON parameter ($n) shaped by the table's own row type: the columns are the rows' keys, so a
+ * column added to the table is stored by adding it to the row; the insert happens only if `guard` (a CTE) has a row.
  */
-function insertRows(table: string, rows: readonly Record<string, unknown>[], guard: string): RawBuilder<unknown> {
-  const columns = Object.keys(rows[0]!);
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonValue(table, key, value)]))));
-  return sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.id(column)))})
-    SELECT ${sql.join(columns.map((column) => sql.ref(`r.${column}`)))}
-    FROM ${sql.table(guard)}, jsonb_populate_recordset(NULL::${sql.table(table)}, ${json}::jsonb) AS r`;
+const insertRowsSql = (table: string, columns: readonly string[], parameter: number, guard: string) =>
+  `INSERT INTO ${table} (${columns.map(quote).join(', ')})
+    SELECT ${columns.map((column) => `r.${quote(column)}`).join(', ')}
+    FROM ${guard}, jsonb_populate_recordset(NULL::${table}, $${parameter}::jsonb) AS r`;
+
+/** The statement's text for these columns, made once (a placement's hot path compiles nothing). */
+const statements = new Map<string, string>();
+function storeStatement(betColumns: readonly string[], legColumns: readonly string[], callColumns: readonly string[]): string {
+  const key = [betColumns, legColumns, callColumns].map((columns) => columns.join(',')).join('|');
+  let text = statements.get(key);
+  if (!text) {
+    text = `WITH bet AS (
+        INSERT INTO sportsbook.bets (${betColumns.map(quote).join(', ')})
+        VALUES (${betColumns.map((_, index) => `$${index + 1}`).join(', ')})
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id
+      ),
+      legs AS (${insertRowsSql('sportsbook.bet_legs', legColumns, betColumns.length + 1, 'bet')}),
+      debit AS (${insertRowsSql('sportsbook.wallet_calls', callColumns, betColumns.length + 2, 'bet')})
+      SELECT id FROM bet`;
+    statements.set(key, text);
+  }
+  return text;
 }
+
+/** Rows as one JSON document for jsonb_populate_recordset. */
+const rowsJson = (table: string, rows: readonly Record<string, unknown>[]) =>
+  JSON.stringify(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonValue(table, key, value)]))));
 
 /** jsonb columns arrive as JSON text in Kysely rows (the driver's convention); inside a JSON document they are the value itself. */
 function jsonValue(table: string, column: string, value: unknown): unknown {
@@ -51,16 +73,9 @@ const JSON_COLUMNS: Record<string, readonly string[]> = { 'sportsbook.bet_legs':
  */
 export async function storeBet(db: BetsDb, outbox: WalletOutbox, { bet, legs, debit }: BetToStore, holdMs: number): Promise<StoredBet | undefined> {
   const call = outbox.heldCall({ id: debit.id, kind: 'debit', betId: bet.id, body: debit.body }, holdMs);
-  const result = await sql<{ id: string }>`
-    WITH bet AS (
-      INSERT INTO sportsbook.bets (${sql.join(Object.keys(bet).map((column) => sql.id(column)))})
-      VALUES (${sql.join(Object.values(bet))})
-      ON CONFLICT (id) DO NOTHING
-      RETURNING id
-    ),
-    legs AS (${insertRows('sportsbook.bet_legs', legs, 'bet')}),
-    debit AS (${insertRows('sportsbook.wallet_calls', [call.row], 'bet')})
-    SELECT id FROM bet`.execute(db);
+  const text = storeStatement(Object.keys(bet), Object.keys(legs[0]!), Object.keys(call.row));
+  const parameters = [...Object.values(bet), rowsJson('sportsbook.bet_legs', legs), rowsJson('sportsbook.wallet_calls', [call.row])];
+  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, parameters));
   if (result.rows.length === 0) return undefined;
   // The rows as a read would return them (the columns' defaults filled in).
   const legRows = legs.map((leg) => ({ result: 'open', score_home: null, score_away: null, ...leg, spec: JSON.parse(leg.spec) as MarketSpec }) as Selectable<BetLegsTable>);

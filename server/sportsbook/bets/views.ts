@@ -34,7 +34,7 @@ export function betView(bet: BetRow, legs: LegRow[]): BetView {
     returns: bet.returns,
     settledAt: bet.settled_at?.toISOString() ?? null,
     reason: bet.reason,
-    heldUntil: bet.held_until?.toISOString() ?? null,
+    heldUntil: bet.status === 'pending' ? (bet.held_until?.toISOString() ?? null) : null,
     system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
     cashedOutStake: Number(bet.cashed_out_stake),
     cashedOut: Number(bet.cashed_out),
