@@ -4,6 +4,7 @@
  * Target: under 1 ms per event, so a few dozen events re-price well inside one tick.
  */
 import { marketCatalogue, priceEvent } from '../server/sportsbook/markets';
+import { priceBetBuilder } from '../server/sportsbook/markets/bet-builder';
 import { matchRates } from '../server/sportsbook/pricing/match-rates';
 import type { MatchState } from '../server/sportsbook/pricing/types';
 
@@ -34,5 +35,19 @@ export default async function run(): Promise<void> {
       `${label.padEnd(24)} ${(perEventMs * 1000).toFixed(1).padStart(7)} µs per event (${catalogue.length} markets, ${selections} selections), ` +
         `${Math.round(1000 / perEventMs).toLocaleString('en-GB')} events/s; target < ${TARGET_MS} ms ${perEventMs < TARGET_MS ? 'MET' : 'NOT MET'}`,
     );
+  }
+
+  // A Bet Builder quote (POST /api/bet-builder/quote): four legs summed over the joint half-time/full-time law.
+  const leg = (key: string, selectionKey: string) => ({ spec: catalogue.find((spec) => spec.key === key)!, selectionKey });
+  const legs = [leg('match-result', 'home'), leg('total-goals:2.5', 'over'), leg('both-teams-to-score', 'yes'), leg('first-half-result', 'home')];
+  for (const [label, state] of [['Bet Builder, before kick-off', states[0]!], ['Bet Builder, in play', states[30]!]] as const) {
+    let quotes = 0;
+    const started = performance.now();
+    while (performance.now() - started < SECONDS * 1000) {
+      priceBetBuilder(rates, state, legs);
+      quotes++;
+    }
+    const perQuoteMs = (performance.now() - started) / quotes;
+    console.log(`${label.padEnd(28)} ${perQuoteMs.toFixed(2).padStart(6)} ms per 4-leg quote, ${Math.round(1000 / perQuoteMs).toLocaleString('en-GB')} quotes/s`);
   }
 }

@@ -11,13 +11,19 @@ const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title
 const pounds = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 
 /** Places a £2 single on a home win in a match that starts later (pre-match prices hold still), from the slip. */
-async function placeSingle(frame: FrameLocator): Promise<string> {
+async function placeSingle(frame: FrameLocator, freeBet?: string): Promise<string> {
+  // freeBet: the words the slip's free-bet choice starts with, e.g. '£3.00 free bet'.
   const price = frame.locator('section.panel:not([aria-labelledby]) .event-row .odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();
   const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
-  await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
+  if (freeBet) {
+    const choice = slip.getByLabel('Free bet');
+    await expect(choice.locator('option').nth(1)).toHaveText(new RegExp(`^${freeBet.replace(/[.$]/g, '\\$&')}`));
+    await choice.selectOption({ index: 1 });
+    await expect(slip.getByText('A free bet stake is not returned with the winnings.')).toBeVisible();
+  } else await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
   await slip.getByRole('button', { name: /Place Bet/ }).click();
   await expect(slip.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
   const selectionId = await frame.locator('body').evaluate(() => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string);
@@ -26,13 +32,14 @@ async function placeSingle(frame: FrameLocator): Promise<string> {
   return selectionId;
 }
 
-/** A new customer with £50, signed in at the host, with a £2 single open and My Bets showing it. */
-async function signedInWithABet(page: Page) {
+/** A new customer with £50, signed in at the host, with a £2 single open (or one staked with a free bet) and My Bets showing it. */
+async function signedInWithABet(page: Page, freeBetPence?: number) {
   const customer = await createCustomer({ balance: 5_000 });
+  if (freeBetPence) await operator('free-bet', 'grant', customer.email, String(freeBetPence), 'Welcome');
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  return { customer, frame, selectionId: await placeSingle(frame) };
+  return { customer, frame, selectionId: await placeSingle(frame, freeBetPence ? `£${(freeBetPence / 100).toFixed(2)} free bet` : undefined) };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -83,4 +90,13 @@ test('a cash out is refused when the offer is removed during the delay, and the 
   }
   // Open again: the offer is back, live.
   await expect(card.getByRole('button', { name: /^Cash out £/ })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a free bet from the slip stakes a single without touching the balance, and offers no cash out', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { customer, frame } = await signedInWithABet(page, 300);
+  const card = frame.locator('.bet-card').first();
+  await expect(card.locator('dt:has-text("Free bet stake") + dd')).toHaveText('£3.00');
+  await expect(card.getByRole('button', { name: /Cash out/ })).toHaveCount(0);
+  expect(await balanceOf(customer)).toBe(5_000);
 });

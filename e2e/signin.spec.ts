@@ -39,6 +39,7 @@ test('registering as someone GAMSTOP excludes is refused with the kind message, 
   await drawer.getByRole('checkbox').check();
   await drawer.getByRole('button', { name: 'Next' }).click();
 
+  await expect(drawer.getByRole('heading', { name: 'Self-excluded with GAMSTOP' })).toBeVisible();
   await expect(drawer.getByText(GAMSTOP_REGISTRATION_REFUSED)).toBeVisible();
   const [latest] = (await operator('gamstop-checks', '1')) as Array<{ occasion: string; outcome: string; userId: number | null; email: string | null }>;
   expect(latest).toMatchObject({ occasion: 'registration', outcome: 'Y', userId: null, email: null });

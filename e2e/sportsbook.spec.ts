@@ -24,8 +24,8 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
 
-  // Browse: a match's home win, from the first list with prices.
-  const price = frame.locator('.event-row .odds:not([disabled])').first();
+  // Browse: a match's home win, before kick-off (a bet in play is held for the in-play delay: e2e/system-and-inplay.spec.ts).
+  const price = frame.locator('ul:not([aria-label="Matches in play"]) > .event-row .odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const name = (await price.getAttribute('aria-label'))!;
   const homeTeam = name.replace(/ to win at .*$/, '');

@@ -11,12 +11,13 @@ import { catalogueRoutes } from './catalogue/routes';
 import { sportsbookLiveRoutes } from './live/routes';
 import { sessionRoutes } from './sessions/routes';
 import { betsRoutes } from './bets/routes';
+import { betBuilderRoutes } from './bets/bet-builder-routes';
 import { freeBetRoutes } from './free-bets/routes';
 
 export type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
 
 /** Every route module of the sportsbook, registered in this order, each in its own scope. Append new areas here. */
-export const sportsbookRoutes: SportsbookRoutes[] = [catalogueRoutes, sportsbookLiveRoutes, sessionRoutes, betsRoutes, freeBetRoutes];
+export const sportsbookRoutes: SportsbookRoutes[] = [catalogueRoutes, sportsbookLiveRoutes, sessionRoutes, betsRoutes, freeBetRoutes, betBuilderRoutes];
 
 export interface SportsbookAppOptions {
   services: SportsbookServices;

@@ -41,6 +41,19 @@ export const MARKET_TYPES = [
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
+/** Markets settled on the half-time and full-time scores alone: the joint score law prices any mix of them exactly. */
+const BET_BUILDER_TYPES: readonly MarketType[] = ['match-result', 'double-chance', 'total-goals', 'both-teams-to-score', 'correct-score', 'first-half-result', 'half-time-full-time', 'asian-handicap', 'three-way-handicap'];
+
+/**
+ * Whether a market can be part of a Bet Builder: settled on the scores, and never void or half settled (half lines
+ * only for totals and Asian handicaps; no draw no bet), so the combination wins exactly when every leg wins.
+ */
+export function isBuildableMarket(market: { type: MarketType; line: number | null }): boolean {
+  if (!BET_BUILDER_TYPES.includes(market.type)) return false;
+  if (market.type === 'total-goals' || market.type === 'asian-handicap') return market.line !== null && !Number.isInteger(market.line) && Number.isInteger(market.line * 2);
+  return true;
+}
+
 /** open: bettable; suspended: shown, not bettable for now (a goal, the operator); closed: no longer offered. */
 export type SelectionStatus = 'open' | 'suspended' | 'closed';
 export interface Selection {
@@ -109,7 +122,8 @@ export interface Competition {
   eventCount: number;
 }
 
-export type BetKind = 'single' | 'accumulator' | 'system';
+/** bet-builder: several selections of one match at one price, from the joint score law (POST /api/bet-builder/quote). */
+export type BetKind = 'single' | 'accumulator' | 'system' | 'bet-builder';
 
 /**
  * What a moved price does to a placement, the customer's setting: 'never' refuses it (the slip shows the new price),
@@ -153,6 +167,8 @@ export interface BetView {
   settledAt: string | null;
   /** Why a rejected bet was refused, in words. */
   reason: string | null;
+  /** A Bet Builder's one price for all its legs (the legs show their own prices for reference); null for other kinds. */
+  price: Price | null;
   /**
    * An in-play bet held for its delay (status 'pending'): when the hold ends and the bet is accepted or refused
    * (UTC ISO); null once decided, and for bets that were never held.
@@ -188,6 +204,13 @@ export interface CashOutAnswer {
   paid: number;
 }
 
+/** A Bet Builder's price for these selections of one match, now. */
+export interface BetBuilderQuote {
+  eventId: string;
+  selectionIds: string[];
+  price: Price;
+}
+
 /** Why a placement was refused (HTTP 422 with {message, code, changes?}). */
 export const PLACEMENT_REFUSALS = [
   'PriceChanged',
@@ -200,6 +223,10 @@ export const PLACEMENT_REFUSALS = [
   /** A system bet whose type needs another number of selections (a Yankee takes exactly 4). */
   'WrongSelectionCount',
   'RelatedSelections',
+  /** A Bet Builder with a selection it cannot take, from two matches, or two from one market. */
+  'NotBuildable',
+  /** A Bet Builder whose selections cannot all win together (0-0 and both teams to score), or too unlikely to price. */
+  'ImpossibleCombination',
   'DuplicateSelection',
   'InsufficientFunds',
   'PlayerBlocked',

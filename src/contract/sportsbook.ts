@@ -23,6 +23,7 @@ export * from './system-bets';
  *                                                  An in-play bet answers 202 with `bet.heldUntil`: it is held that long
  *                                                  (the in-play delay), then accepted or refused; a `bet` push and
  *                                                  GET /api/bets/:betId tell which. Nothing is debited while it is held.
+ *   POST /api/bet-builder/quote { selectionIds }  -> BetBuilderQuote | 422 {message, code: NotBuildable | ImpossibleCombination | MarketClosed | MarketSuspended | UnknownSelection}
  *   GET  /api/bets?state=open|settled&before=<placedAt ISO>  -> { bets: BetView[] }  (newest first, 50 a page)
  *   GET  /api/bets/:betId                       -> BetView (what became of a placement whose answer was lost)
  *   WS   /ws                                    SportsbookClientMessage / SportsbookServerMessage
@@ -45,7 +46,7 @@ export const placeBetRequest = z
   .object({
     /** Made in the browser before sending (crypto.randomUUID) and reused on every retry of this placement. */
     betId: z.uuid('Invalid bet id'),
-    kind: z.enum(['single', 'accumulator', 'system']),
+    kind: z.enum(['single', 'accumulator', 'system', 'bet-builder']),
     /** With kind 'system': which one. Its number of selections is checked by the service (422 WrongSelectionCount). */
     system: z.enum(SYSTEM_TYPES).optional(),
     /** Pence. For a system bet, the stake per line: the bet stakes (and the wallet is debited) that times its lines. */
@@ -61,14 +62,25 @@ export const placeBetRequest = z
     acceptPriceChanges: z.boolean().default(false),
     /** Stake a single with this free-bet token (GET /api/free-bets); the stake must be the token's amount. */
     freeBetId: z.uuid('Invalid free bet').optional(),
+    /** A Bet Builder's combined price, as quoted to the customer (the selections' prices are each leg's own). */
+    price: priceSchema.optional(),
   })
   .refine((bet) => bet.freeBetId === undefined || bet.kind === 'single', { message: 'A free bet can stake a single only', path: ['freeBetId'] })
-  .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.kind === 'accumulator' ? bet.selections.length >= 2 : true), {
-    message: 'A single has one selection; an accumulator has two or more',
+  .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.kind === 'system' ? true : bet.selections.length >= 2), {
+    message: 'A single has one selection; an accumulator or a Bet Builder has two or more',
     path: ['selections'],
   })
-  .refine((bet) => (bet.kind === 'system') === (bet.system !== undefined), { message: 'A system bet names its type (and only a system bet does)', path: ['system'] });
+  .refine((bet) => (bet.kind === 'system') === (bet.system !== undefined), { message: 'A system bet names its type (and only a system bet does)', path: ['system'] })
+  .refine((bet) => (bet.kind === 'bet-builder') === (bet.price !== undefined), {
+    message: 'A Bet Builder needs its quoted price, and only a Bet Builder has one',
+    path: ['price'],
+  });
 export type PlaceBetRequest = z.input<typeof placeBetRequest>;
+
+/** POST /api/bet-builder/quote: selections of one match, to price as one bet. */
+export const betBuilderQuoteRequest = z.object({
+  selectionIds: z.array(opaqueId).min(2, 'Pick at least two selections').max(MAX_SELECTIONS, `A Bet Builder can have at most ${MAX_SELECTIONS} selections`),
+});
 
 /** POST /api/bets/:betId/cash-out (CashOutRequest): the offer seen, and for a partial cash out the amount wanted. */
 export const cashOutRequest = z.strictObject({

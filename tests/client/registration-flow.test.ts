@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RegistrationFlow, type RegistrationFlowDeps } from '../../src/features/registration/RegistrationFlow';
 import { HttpError } from '../../src/api/http';
+import { GAMSTOP_REGISTRATION_REFUSED, GAMSTOP_UNAVAILABLE } from '../../src/contract/gamstop';
 import type { PersonalStepOutput } from '../../src/contract/registration';
 import type { Timers } from '../../src/stores/timers';
 import { captureClickKey, forgetClickKey, readClickKey } from '../../src/features/registration/clickKey';
@@ -146,7 +147,7 @@ describe('registration flow', () => {
     await flow.submit(personal);
     expect(deps.register).not.toHaveBeenCalled();
     expect(flow.step).toBe('error');
-    expect(flow.error).toEqual({ message: 'Popup was blocked. Please allow pop-ups for this site.', back: 'personal' });
+    expect(flow.error).toEqual({ heading: 'Error', message: 'Popup was blocked. Please allow pop-ups for this site.', back: 'personal' });
     flow.goTo(flow.error!.back);
     expect(flow.step).toBe('personal');
   });
@@ -154,13 +155,22 @@ describe('registration flow', () => {
   it('a request error goes back to personal and keeps the clickKey; a taken e-mail goes back to email', async () => {
     const failing = setup({ register: vi.fn(async () => Promise.reject(new HttpError('Postcode is too long', 400))) });
     await failing.flow.submit(personal);
-    expect(failing.flow.error).toEqual({ message: 'Postcode is too long', back: 'personal' });
+    expect(failing.flow.error).toEqual({ heading: 'Error', message: 'Postcode is too long', back: 'personal' });
     expect(failing.popup.closed).toBe(true);
     expect(failing.clickKeys.value).toBe('aff-7');
 
     const taken = setup({ register: vi.fn(async () => Promise.reject(new HttpError('An account with this email already exists', 409))) });
     await taken.flow.submit(personal);
     expect(taken.flow.error?.back).toBe('email');
+  });
+
+  it('a GAMSTOP refusal or an unreachable GAMSTOP is named as such, not as an error of the customer', async () => {
+    const excluded = setup({ register: vi.fn(async () => Promise.reject(new HttpError(GAMSTOP_REGISTRATION_REFUSED, 422, 'GamstopExcluded'))) });
+    await excluded.flow.submit(personal);
+    expect(excluded.flow.error).toEqual({ heading: 'Self-excluded with GAMSTOP', message: GAMSTOP_REGISTRATION_REFUSED, back: 'personal' });
+    const down = setup({ register: vi.fn(async () => Promise.reject(new HttpError(GAMSTOP_UNAVAILABLE, 503, 'GamstopUnavailable'))) });
+    await down.flow.submit(personal);
+    expect(down.flow.error?.heading).toBe('Please try again shortly');
   });
 
   it("an answer without avCheckUrl says 'No verification URL received from backend.'", async () => {
@@ -186,7 +196,7 @@ describe('registration flow', () => {
     await flow.submit(personal);
     post(PROVIDER, { status: 'AV_SUCCESS' });
     await flow.continueAfterVerification();
-    expect(flow.error).toEqual({ message: 'Invalid email or password', back: 'email' });
+    expect(flow.error).toEqual({ heading: 'Error', message: 'Invalid email or password', back: 'email' });
   });
 });
 

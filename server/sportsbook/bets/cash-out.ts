@@ -38,6 +38,7 @@ export const CASH_OUT_MESSAGES = {
   cashedOut: 'This bet has already been cashed out.',
   freeBet: 'Cash out is not available on free bets.',
   systemBet: 'Cash out is not available on system bets.',
+  betBuilder: 'Cash out is not available on Bet Builder bets.',
   notAccepted: 'This bet has not been accepted yet.',
   notPlaced: 'This bet was not placed.',
   remainder: 'That would leave less than £0.10 staked. Cash out the whole bet instead.',
@@ -52,8 +53,8 @@ class Refusal extends Error {
   }
 }
 
-type BetRow = { id: string; player_id: string; status: string; stake: number; free_bet_id: string | null; system_type: string | null };
-const BET_COLUMNS = ['id', 'player_id', 'status', 'stake', 'free_bet_id', 'system_type'] as const;
+type BetRow = { id: string; player_id: string; status: string; stake: number; free_bet_id: string | null; system_type: string | null; kind: string };
+const BET_COLUMNS = ['id', 'player_id', 'status', 'stake', 'free_bet_id', 'system_type', 'kind'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,8 +81,9 @@ export class CashOutService {
 
   /** The offer on an open bet now, or null (src/lib/cash-out-value.ts); what My Bets shows, from the same prices. */
   async offerFor(betId: string, db: BetsDb | Transaction<BetsDatabase> = this.db): Promise<number | null> {
-    const bet = await db.selectFrom('sportsbook.bets').select(['stake', 'status', 'free_bet_id', 'system_type']).where('id', '=', betId).executeTakeFirst();
-    if (!bet || bet.status !== 'open' || bet.free_bet_id !== null || bet.system_type !== null) return null;
+    const bet = await db.selectFrom('sportsbook.bets').select(['stake', 'status', 'free_bet_id', 'system_type', 'kind']).where('id', '=', betId).executeTakeFirst();
+    // A Bet Builder's legs go together: their prices one by one cannot value it.
+    if (!bet || bet.status !== 'open' || bet.free_bet_id !== null || bet.system_type !== null || bet.kind === 'bet-builder') return null;
     return this.value(db, betId, bet.stake);
   }
 
@@ -143,9 +145,10 @@ export class CashOutService {
     }
   }
 
-  private refuseUnlessOpen(bet: Pick<BetRow, 'status' | 'free_bet_id' | 'system_type'>): void {
+  private refuseUnlessOpen(bet: Pick<BetRow, 'status' | 'free_bet_id' | 'system_type' | 'kind'>): void {
     if (bet.free_bet_id !== null) throw new Refusal('FreeBetCashOut', CASH_OUT_MESSAGES.freeBet);
     if (bet.system_type !== null) throw new Refusal('CashOutUnavailable', CASH_OUT_MESSAGES.systemBet);
+    if (bet.kind === 'bet-builder') throw new Refusal('CashOutUnavailable', CASH_OUT_MESSAGES.betBuilder);
     if (bet.status === 'cashed-out') throw new Refusal('BetSettled', CASH_OUT_MESSAGES.cashedOut);
     if (bet.status === 'pending') throw new Refusal('CashOutUnavailable', CASH_OUT_MESSAGES.notAccepted);
     if (bet.status === 'rejected') throw new Refusal('BetSettled', CASH_OUT_MESSAGES.notPlaced);

@@ -15,12 +15,16 @@ export interface BetShape {
   /** The whole stake (per line x lines for a system bet). */
   stake: number;
   system?: { type: SystemType; stakePerLine: number; lines: number } | null;
+  /** A Bet Builder's one price for all its legs. */
+  price?: Price | null;
 }
 
 /** The line the customer's transaction history shows for the stake (the wallet's description). */
 export function describeBet(bet: BetShape, legs: readonly DescribedLeg[]): string {
   const text =
-    bet.kind === 'single'
+    bet.price
+      ? `Bet Builder: ${legs[0]!.eventName}, ${legs.length} selections @ ${formatFractional(bet.price)}`
+      : bet.kind === 'single'
       ? `Single: ${legs[0]!.eventName}, ${legs[0]!.selectionName} @ ${formatFractional(legs[0]!.price)}`
       : bet.system
         ? `${systemBetType(bet.system.type).name}: ${legs.length} selections, ${bet.system.lines} lines at ${formatPence(bet.system.stakePerLine)}`
@@ -31,5 +35,6 @@ export function describeBet(bet: BetShape, legs: readonly DescribedLeg[]): strin
 
 /** What the bet returns if every leg wins at these prices (rounded down once; once per line for a system bet). */
 export function potentialReturnsOf(bet: BetShape, prices: readonly Price[]): number {
+  if (bet.price) return returnsFor(bet.stake, [bet.price]);
   return bet.system ? systemPotentialReturns(bet.system.type, bet.system.stakePerLine, prices) : returnsFor(bet.stake, prices);
 }

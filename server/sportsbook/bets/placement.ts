@@ -12,6 +12,7 @@ import { describeBet, potentialReturnsOf, type BetShape } from './describe';
 import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
 import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
+import { strikeBetBuilder } from './bet-builder';
 import { storeBet } from './store-bet';
 import { systemStake } from './system-bets';
 import type { BetsDb } from './tables';
@@ -80,19 +81,25 @@ export class PlacementService {
     refuseOutOfRange(body);
     const request = parse(placeBetRequest, body);
     const priceChanges = priceChangesOf(request);
-    const requestHash = createHash('sha256').update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : [])])).digest('hex');
+    // A free bet's token and a Bet Builder's one price are in the hash too (other bets hash as before).
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : []), ...(request.price ? [request.price] : [])]))
+      .digest('hex');
 
     const system = request.system ? systemStake(request.system, request.stake, request.selections.length) : null;
     // A bet id already placed answers what became of it, whatever the slip's prices do now: looked up only when the
     // slip is refused, since storing finds a placed id by itself (and answers it below) at no extra round trip.
     let legs: StruckLeg[];
+    let builder: ReturnType<typeof strikeBetBuilder> | undefined;
     try {
-      legs = strikeSlip(this.catalogue, request.selections, priceChanges);
+      // A Bet Builder: its legs from one match, checked and priced as one (bet-builder.ts); paid at its one price.
+      builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, priceChanges) : undefined;
+      legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, priceChanges);
     } catch (error) {
       if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash))) throw error;
       return this.retryDebit(request.betId, session, requestHash);
     }
-    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system };
+    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system, price: builder?.quote.price ?? null };
     // A free-bet stake is not returned with the winnings.
     const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price)) - (request.freeBetId ? shape.stake : 0);
     const now = this.clock.now();
@@ -123,6 +130,7 @@ export class PlacementService {
           placed_at: now,
           settled_at: null,
           free_bet_id: request.freeBetId ?? null,
+          ...(builder && { price_num: builder.quote.price.num, price_den: builder.quote.price.den }),
         },
         legs: legs.map(({ quote, price }, position) => ({
           bet_id: request.betId,

@@ -62,6 +62,28 @@ export function settleBet(stakePence: number, legs: readonly SettlementLeg[]): B
   return { status: numerator >= denominator * BigInt(stakePence) ? 'won' : 'lost', returns: returns > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(returns) };
 }
 
+/**
+ * A Bet Builder is one bet at one price on legs of one match, so it settles as a single leg at that price: won only
+ * when every leg wins, lost when one loses. A void leg voids the whole bet, whatever the other legs did, as UK
+ * bookmakers' Bet Builder rules have it ("if a leg within a Bet Builder is voided, the entire Bet Builder will be
+ * voided, regardless of the outcome of the other legs"): its price was made for all the legs together, and no
+ * price for the rest was ever quoted. It waits while a leg is open, since a later void would void it.
+ */
+export function betBuilderLeg(price: Price, results: readonly LegResult[]): SettlementLeg {
+  if (results.includes('void')) return { price, result: 'void' };
+  if (results.includes('open')) return { price, result: 'open' };
+  return { price, result: results.every((result) => result === 'won') ? 'won' : 'lost' };
+}
+
+/** The legs settleBet multiplies for a stored bet: its legs at their prices, or a Bet Builder's one leg at its price. */
+export function settlementLegsOf(
+  bet: { price_num: number | null; price_den: number | null },
+  legs: ReadonlyArray<{ price_num: number; price_den: number; result: LegResult }>,
+): SettlementLeg[] {
+  if (bet.price_num && bet.price_den) return [betBuilderLeg({ num: bet.price_num, den: bet.price_den }, legs.map((leg) => leg.result))];
+  return legs.map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }));
+}
+
 export interface SettledBetFigures {
   settledAt: Date | number;
   stake: number;

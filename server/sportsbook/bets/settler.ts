@@ -7,7 +7,7 @@ import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
 import { creditCallId } from './placement';
-import { applyPayoutCap, netPaidInWindow } from './settlement';
+import { applyPayoutCap, netPaidInWindow, settlementLegsOf } from './settlement';
 import { lockPayoutWindows } from './payout-window';
 import { settledPayout } from '../free-bets/returns';
 import { settleStoredBet } from './system-bets';
@@ -126,7 +126,7 @@ export class Settler {
     // this reads its stake as the cash out left it).
     const bets = await trx
       .selectFrom('sportsbook.bets')
-      .select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line', 'free_bet_id'])
+      .select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line', 'free_bet_id', 'price_num', 'price_den'])
       .where('id', 'in', betIds)
       .where('status', '=', 'open')
       .orderBy('id')
@@ -142,7 +142,7 @@ export class Settler {
       else legsOf.set(leg.bet_id, [leg]);
     }
     const decided = bets
-      .map((bet) => ({ bet, settlement: settleStoredBet(bet, (legsOf.get(bet.id) ?? []).map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }))) }))
+      .map((bet) => ({ bet, settlement: settleStoredBet(bet, settlementLegsOf(bet, legsOf.get(bet.id) ?? [])) }))
       .filter((entry) => entry.settlement.status !== 'open');
     if (decided.length === 0) return [];
 

@@ -30,6 +30,9 @@ export interface BetsTable {
   debit_call_id: string;
   placed_at: Date;
   settled_at: Date | null;
+  /** A Bet Builder's one price (0004); null for singles and accumulators. */
+  price_num: ColumnType<number | null, number | null | undefined, number | null>;
+  price_den: ColumnType<number | null, number | null | undefined, number | null>;
   /** An in-play bet's hold ends then (0005); null when never held or once decided. */
   held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   price_changes: ColumnType<PriceChangePolicy, PriceChangePolicy | undefined, PriceChangePolicy>;

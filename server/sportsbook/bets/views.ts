@@ -34,6 +34,7 @@ export function betView(bet: BetRow, legs: LegRow[]): BetView {
     returns: bet.returns,
     settledAt: bet.settled_at?.toISOString() ?? null,
     reason: bet.reason,
+    price: bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null,
     heldUntil: bet.status === 'pending' ? (bet.held_until?.toISOString() ?? null) : null,
     system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
     cashedOutStake: Number(bet.cashed_out_stake),

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import { conflict, notFound } from '../../errors';
 import type { Competition, EventDetail, EventStatus, EventSummary, Market } from '../../../src/contract/sportsbook-rules';
-import type { FinalResult, MarketSpec, PricedMarket } from '../pricing/types';
+import type { FinalResult, MarketSpec, MatchRates, MatchState, PricedMarket } from '../pricing/types';
 import type { SportsbookBus } from '../live/bus';
 import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from './types';
 import type { CompetitionRecord, EventRecord, MarketState, TeamRecord } from './records';
@@ -155,6 +155,11 @@ export class LiveCatalogue implements Catalogue {
       seq: entry.record.seq,
       score: { ...entry.record.score },
     };
+  }
+
+  matchPricing(eventId: string): { rates: MatchRates; state: MatchState } | undefined {
+    const record = this.entries.get(eventId)?.record;
+    return record && { rates: record.rates, state: matchState(record) };
   }
 
   onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void {

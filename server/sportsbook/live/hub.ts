@@ -176,7 +176,7 @@ export class SportsbookLiveHub implements SessionNotifier {
       for (const socket of sockets) this.unbind(socket, this.sockets.get(socket)!);
       return;
     }
-    const text = JSON.stringify(message.message);
+    const text = Buffer.from(JSON.stringify(message.message));
     for (const socket of sockets) this.send(socket, text);
   }
 
@@ -185,26 +185,28 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (last !== undefined && update.seq <= last) return;
     if (this.lastSeq.size >= MAX_TRACKED_EVENTS) this.lastSeq.clear();
     this.lastSeq.set(update.eventId, update.seq);
-    let full: string | undefined;
-    let list: string | undefined;
+    // Encoded once per update, not once per socket: thousands of sockets take the same bytes.
+    let full: Buffer | undefined;
+    let list: Buffer | undefined;
     for (const [socket, state] of this.sockets) {
       if (state.eventIds.has(update.eventId)) {
-        full ??= JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets } satisfies SportsbookServerMessage);
+        full ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets } satisfies SportsbookServerMessage));
         this.send(socket, full);
       } else if (state.lists) {
         const markets = update.markets.filter((market) => market.id === update.mainMarketId);
-        list ??= JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets } satisfies SportsbookServerMessage);
+        list ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets } satisfies SportsbookServerMessage));
         this.send(socket, list);
       }
     }
   }
 
-  private send(socket: WebSocket, text: string): void {
+  /** UTF-8 JSON, sent as a text frame. */
+  private send(socket: WebSocket, json: Buffer): void {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.terminate();
       return;
     }
-    socket.send(text);
+    socket.send(json, { binary: false });
   }
 }

@@ -49,7 +49,7 @@ const TAIL = 1e-16;
  * Poisson goals still to come, as far as the probabilities matter (past the mean and below 1e-16 a goal), or
  * certainly none once the period is over: short columns late in a match keep in-play pricing cheap.
  */
-function goalsToCome(rate: number): Float64Array {
+export function goalsToCome(rate: number): Float64Array {
   if (!(rate > 0)) return POINT_MASS;
   let most = Math.ceil(rate);
   let term = Math.exp(-rate);
@@ -112,7 +112,7 @@ export function scoreDistribution(rates: MatchRates, state: MatchState): ScoreDi
   };
 }
 
-function halfTimeScoreOf(state: MatchState): Score {
+export function halfTimeScoreOf(state: MatchState): Score {
   if (state.halfTimeScore) return state.halfTimeScore;
   if (state.phase === 'half-time') return state.score;
   throw new Error(`halfTimeScore is required in phase ${state.phase}`);

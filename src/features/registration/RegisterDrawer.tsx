@@ -57,7 +57,7 @@ const RegisterDrawer = observer(function RegisterDrawer() {
       )}
       {flow.step === 'verification' && <VerificationScreen flow={flow} />}
       {flow.step === 'limits' && <RegistrationLimitStep onDone={() => overlays.open('register_deposit')} />}
-      {flow.step === 'error' && flow.error && <ErrorScreen heading="Error" message={flow.error.message} onBack={() => flow.goTo(flow.error!.back)} />}
+      {flow.step === 'error' && flow.error && <ErrorScreen heading={flow.error.heading} message={flow.error.message} onBack={() => flow.goTo(flow.error!.back)} />}
     </div>
   );
 });

@@ -3,6 +3,7 @@ import type { EmailStepValues, PasswordStepValues, PersonalStepOutput, PersonalS
 import { NO_VERIFICATION_URL } from '../../contract/registration';
 import type { LoginRequest } from '../../contract/auth';
 import { HttpError, errorMessage } from '../../api/http';
+import { GAMSTOP_ERROR_CODES } from '../../contract/gamstop';
 import type { Timers } from '../../stores/timers';
 import { toRegisterRequest } from './payload';
 import { POPUP_BLOCKED_MESSAGE, POPUP_CLOSED_CHECK_MS, openBlankVerificationWindow, verificationPageUrl, verificationResult } from './verificationWindow';
@@ -30,7 +31,7 @@ export interface RegistrationFlowDeps {
 export class RegistrationFlow {
   step: RegistrationStep = 'email';
   verification: VerificationStatus = 'idle';
-  error: { message: string; back: 'personal' | 'email' } | null = null;
+  error: { heading: string; message: string; back: 'personal' | 'email' } | null = null;
   emailValues: EmailStepValues = { email: '', confirmEmail: '' };
   passwordValues: PasswordStepValues = { password: '', confirmPassword: '' };
   personalValues: Partial<PersonalStepValues> | undefined = undefined;
@@ -92,7 +93,7 @@ export class RegistrationFlow {
     } catch (error) {
       this.closePopup();
       // A taken e-mail is put right on the first step.
-      this.fail(errorMessage(error), error instanceof HttpError && error.status === 409 ? 'email' : 'personal');
+      this.fail(errorMessage(error), error instanceof HttpError && error.status === 409 ? 'email' : 'personal', headingFor(error));
       return;
     }
     this.deps.clickKey.forget();
@@ -157,8 +158,8 @@ export class RegistrationFlow {
     this.step = 'limits';
   }
 
-  private fail(message: string, back: 'personal' | 'email'): void {
-    this.error = { message, back };
+  private fail(message: string, back: 'personal' | 'email', heading = 'Error'): void {
+    this.error = { heading, message, back };
     this.step = 'error';
   }
 
@@ -177,4 +178,12 @@ export class RegistrationFlow {
   dispose(): void {
     this.stopWatching();
   }
+}
+
+/** The specification's error screen says "Error"; a GAMSTOP answer is no fault of the customer's and is named as what it is. */
+function headingFor(error: unknown): string {
+  if (!(error instanceof HttpError)) return 'Error';
+  if (error.code === GAMSTOP_ERROR_CODES.excluded) return 'Self-excluded with GAMSTOP';
+  if (error.code === GAMSTOP_ERROR_CODES.unavailable) return 'Please try again shortly';
+  return 'Error';
 }

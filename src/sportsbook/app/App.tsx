@@ -65,8 +65,9 @@ export function App() {
             {route.name === 'bets' && <MyBets />}
           </Suspense>
         </main>
+        {/* The slip scrolls on its own: focusable, so the keyboard can scroll it while its controls are disabled (a bet being placed). */}
         {desktop ? (
-          <aside className="sb__slip" aria-labelledby="slip-title">
+          <aside className="sb__slip" aria-labelledby="slip-title" tabIndex={0}>
             <h2 id="slip-title" className="slip-title">
               Bet Slip <span className="badge">{slip.selections.length}</span>
             </h2>

@@ -1,28 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import type { Market, MarketType } from '../../contract/sportsbook-rules';
 import { OddsButton } from '../ui/OddsButton';
 import { clock, clockWords, kickoff } from '../ui/format';
 import { ChevronDown, ChevronLeft, Lock } from '../ui/icons';
+import { lineName, MARKET_GROUPS, OPEN_AT_FIRST } from './market-groups';
 
-const GROUPS: Array<{ type: MarketType; title: string }> = [
-  { type: 'match-result', title: 'Match Result' },
-  { type: 'double-chance', title: 'Double Chance' },
-  { type: 'draw-no-bet', title: 'Draw No Bet' },
-  { type: 'both-teams-to-score', title: 'Both Teams To Score' },
-  { type: 'total-goals', title: 'Total Goals' },
-  { type: 'asian-handicap', title: 'Asian Handicap' },
-  { type: 'three-way-handicap', title: 'Handicap (3-Way)' },
-  { type: 'correct-score', title: 'Correct Score' },
-  { type: 'first-half-result', title: 'First Half Result' },
-  { type: 'half-time-full-time', title: 'Half Time/Full Time' },
-  { type: 'first-team-to-score', title: 'First Team To Score' },
-  { type: 'first-goal-time', title: 'Time of First Goal' },
-];
+const BetBuilder = lazy(() => import('./BetBuilder'));
+
 /** Markets listed one line per row (a goals line or a handicap). */
 const LINE_TYPES = new Set<MarketType>(['total-goals', 'asian-handicap', 'three-way-handicap']);
-const OPEN_AT_FIRST = new Set<MarketType>(['match-result', 'double-chance', 'both-teams-to-score', 'total-goals']);
 
 /** The match page: header with score and clock, every market grouped and collapsible. */
 export default function MatchPage({ eventId }: { eventId: string }) {
@@ -33,6 +21,7 @@ export default function MatchPage({ eventId }: { eventId: string }) {
   }, [catalog, eventId]);
   const event = catalog.events.get(eventId);
   const state = catalog.detailState.get(eventId);
+  const [building, setBuilding] = useState(false);
 
   const back = (
     <button type="button" className="back-link" onClick={() => (history.length > 1 ? history.back() : router.go('/'))}>
@@ -102,13 +91,27 @@ export default function MatchPage({ eventId }: { eventId: string }) {
       {(event.status === 'ended' || event.status === 'settled') && (
         <p className="suspended-banner">Full time. Betting on this match has closed; bets on it are settled shortly.</p>
       )}
+      <div className="builder-toggle" role="group" aria-label="Show">
+        <button type="button" className="builder-toggle__option" aria-pressed={!building} onClick={() => setBuilding(false)}>
+          All markets
+        </button>
+        <button type="button" className="builder-toggle__option" aria-pressed={building} onClick={() => setBuilding(true)}>
+          Bet Builder
+        </button>
+      </div>
+      {building ? (
+        <Suspense fallback={<div className="skeleton skeleton--row" aria-busy="true" />}>
+          <BetBuilder event={event} markets={event.markets} />
+        </Suspense>
+      ) : (
       <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
-        {GROUPS.map((group) => {
+        {MARKET_GROUPS.map((group) => {
           const markets = event.markets!.filter((market) => market.type === group.type && market.status !== 'settled' && market.status !== 'void');
           if (!markets.length) return null;
           return <MarketGroup key={group.type} title={group.title} type={group.type} markets={markets} />;
         })}
       </div>
+      )}
     </div>
   );
 }
@@ -153,7 +156,7 @@ function LineRow({ market }: { market: Market }) {
   if (market.status === 'closed' || market.selections.every((selection) => selection.status === 'closed' || !selection.price)) return null;
   return (
     <div className={`line-row${market.selections.length === 3 ? ' line-row--3' : ''}`} role="group" aria-label={market.name}>
-      <span className="line-row__name">{market.name.replace(/^(Total Goals Over\/Under|Asian Handicap|Handicap)\s*/, '') || market.name}</span>
+      <span className="line-row__name">{lineName(market.name)}</span>
       {market.selections.map((selection, at) => (
         <OddsButton key={selection.id} live={catalog.findSelection(selection.id)} label={market.selections.length === 3 ? THREE_WAY_LABELS[at] : selection.name} />
       ))}

@@ -111,7 +111,7 @@ function BetCard({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: st
         {!bet.system && (
           <div>
             <dt>Odds</dt>
-            <dd>{bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
+            <dd>{bet.price ? prefs.format(bet.price) : bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
           </div>
         )}
         <div>

@@ -1,4 +1,5 @@
 import type {
+  BetBuilderQuote,
   BetView,
   BetsResponse,
   CashOutAnswer,
@@ -75,6 +76,12 @@ export class SportsbookApi {
   };
   bets = async (state: 'open' | 'settled') => (await this.request<BetsResponse>('GET', `/api/bets?state=${state}`)).data.bets;
   bet = async (betId: string) => (await this.request<BetView>('GET', `/api/bets/${encodeURIComponent(betId)}`)).data;
+
+  /** A Bet Builder's price for these selections, or why it has none (422: impossible together, not buildable, closed). */
+  async quoteBetBuilder(selectionIds: string[]): Promise<{ quote: BetBuilderQuote } | { refusal: PlacementRefusalBody }> {
+    const { status, data } = await this.request<BetBuilderQuote | PlacementRefusalBody>('POST', '/api/bet-builder/quote', { selectionIds }, { allow422: true });
+    return status === 422 ? { refusal: data as PlacementRefusalBody } : { quote: data as BetBuilderQuote };
+  }
 
   freeBets = async () => (await this.request<FreeBetsResponse>('GET', '/api/free-bets')).data.freeBets;
 

@@ -4,7 +4,7 @@ import type { BetView } from '../../contract/sportsbook-rules';
 export type BetsTab = 'open' | 'settled';
 
 /** Cash out is offered on open singles and accumulators staked with the customer's money (not free or system bets). */
-export const cashOutShown = (bet: BetView): boolean => bet.status === 'open' && !bet.freeBet && bet.system === null;
+export const cashOutShown = (bet: BetView): boolean => bet.status === 'open' && !bet.freeBet && bet.system === null && bet.kind !== 'bet-builder';
 
 /** My Bets: the session's open and settled bets, refreshed by `bet` pushes. */
 export class BetsStore extends Observable {

@@ -35,7 +35,7 @@ export type PlacementState = 'placing' | 'held' | 'checking' | 'pending' | 'unkn
 /** One bet sent (or being sent). Stored with the slip before the request leaves, so a reload can ask what became of it. */
 export interface Placement {
   request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake'>> &
-    Pick<PlaceBetRequest, 'system' | 'priceChanges' | 'acceptPriceChanges' | 'freeBetId'> & { selections: Array<{ selectionId: string; price: Price }> };
+    Pick<PlaceBetRequest, 'system' | 'priceChanges' | 'acceptPriceChanges' | 'freeBetId' | 'price'> & { selections: Array<{ selectionId: string; price: Price }> };
   /** What the receipt names: 'Rovers (Match Result)'. */
   labels: string[];
   state: PlacementState;
@@ -79,6 +79,21 @@ export interface SlipDeps {
   freeBetFor?: (selectionId: string) => { freeBetId: string; amount: number } | undefined;
   setTimeout?: (fn: () => void, ms: number) => unknown;
   now?: () => number;
+}
+
+/** A selection as the slip keeps it, from its live view (the price shown is the one agreed to). */
+export function slipSelectionOf(live: LiveSelection): SlipSelection {
+  return {
+    selectionId: live.selection.id,
+    eventId: live.event.id,
+    eventName: `${live.event.home} v ${live.event.away}`,
+    marketName: live.market.name,
+    selectionName: live.selection.name,
+    kickoffAt: live.event.kickoffAt,
+    price: live.price,
+    acceptedPrice: live.price,
+    status: live.status,
+  };
 }
 
 export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && sameValue(a, b));
@@ -150,20 +165,7 @@ export class SlipStore extends Observable {
       return this.changed();
     }
     this.clearFinishedPlacements();
-    this.selections = [
-      ...this.selections,
-      {
-        selectionId: live.selection.id,
-        eventId: live.event.id,
-        eventName: `${live.event.home} v ${live.event.away}`,
-        marketName: live.market.name,
-        selectionName: live.selection.name,
-        kickoffAt: live.event.kickoffAt,
-        price: live.price,
-        acceptedPrice: live.price,
-        status: live.status,
-      },
-    ];
+    this.selections = [...this.selections, slipSelectionOf(live)];
     this.notice = null;
     this.save();
   }
@@ -399,6 +401,34 @@ export class SlipStore extends Observable {
     // Stored before anything is sent: if the page dies now, the next load asks what became of each bet id.
     this.save();
     await Promise.all(fresh.map((placement) => this.send(placement)));
+  }
+
+  /**
+   * A Bet Builder from the match page: one bet at its quoted price on legs of one match, sent and followed like the
+   * slip's own bets (its receipt shows on the slip); its legs never join the slip's selections.
+   */
+  async placeBuilder(price: Price, legs: SlipSelection[], stake: number): Promise<Placement | undefined> {
+    if (this.placing) return undefined;
+    if (!this.deps.signedIn()) {
+      this.notice = 'Log in to place your bet.';
+      this.changed();
+      this.deps.requestLogin();
+      return undefined;
+    }
+    const balance = this.deps.balance();
+    if (balance !== null && stake > balance) {
+      this.deps.requestDeposit(stake - balance);
+      return undefined;
+    }
+    const placement: Placement = {
+      request: { betId: this.deps.randomUUID(), kind: 'bet-builder', stake, priceChanges: this.priceChanges, price, selections: legs.map((leg) => ({ selectionId: leg.selectionId, price: leg.price! })) },
+      labels: [`Bet Builder, ${legs[0]!.eventName} at ${this.deps.formatPrice(price)}`, ...legs.map((leg) => `${leg.selectionName} (${leg.marketName})`)],
+      state: 'placing',
+    };
+    this.placements = [...this.placements.filter((candidate) => !isFinal(candidate.state)), placement];
+    this.save();
+    await this.send(placement);
+    return this.placements.find((candidate) => candidate.request.betId === placement.request.betId);
   }
 
   /** Sends again with the same bet id and body: the server answers the first outcome and never places twice. */

@@ -266,12 +266,12 @@ function Placements({ finished }: { finished: boolean }) {
             {state === 'held' && placement.heldUntil && <HoldCountdown heldUntil={placement.heldUntil} />}
             <dl className="receipt__figures">
               <div>
-                <dt>{request.kind === 'single' ? 'Single' : system ? `${system.name} (${lines} lines at ${formatPence(request.stake)})` : `Accumulator (${request.selections.length})`} stake</dt>
+                <dt>{request.kind === 'single' ? 'Single' : system ? `${system.name} (${lines} lines at ${formatPence(request.stake)})` : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`} stake</dt>
                 <dd>{formatPence(request.stake * lines)}</dd>
               </div>
               <div>
                 <dt>Potential returns</dt>
-                <dd>{formatPence(placement.bet?.potentialReturns ?? (request.system ? systemPotentialReturns(request.system, request.stake, prices) : returnsFor(request.stake, prices)))}</dd>
+                <dd>{formatPence(placement.bet?.potentialReturns ?? (request.system ? systemPotentialReturns(request.system, request.stake, prices) : returnsFor(request.stake, request.price ? [request.price] : prices)))}</dd>
               </div>
               {state === 'accepted' && (
                 <div className="receipt__id">

@@ -8,6 +8,7 @@ const FOLDS = ['', 'Single', 'Double', 'Treble'];
 export function betTitle(bet: Pick<BetView, 'kind' | 'legs' | 'system'>): string {
   if (bet.system) return `${systemBetType(bet.system.type).name} (${bet.system.lines} lines)`;
   if (bet.kind === 'single') return 'Single';
+  if (bet.kind === 'bet-builder') return `Bet Builder (${bet.legs.length} selections)`;
   return bet.legs.length < 4 ? `${FOLDS[bet.legs.length]} Accumulator` : `${bet.legs.length}-Fold Accumulator`;
 }
 

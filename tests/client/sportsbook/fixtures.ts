@@ -58,6 +58,7 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     returns: null,
     settledAt: null,
     reason: null,
+    price: null,
     heldUntil: null,
     system: null,
     cashedOutStake: 0,

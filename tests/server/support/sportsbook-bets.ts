@@ -13,10 +13,12 @@ import { SessionService } from '../../../server/sportsbook/sessions/service';
 import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
 import { BetsService, type BetsServiceDeps, type NotifySession } from '../../../server/sportsbook/bets/service';
 import { betsRoutes } from '../../../server/sportsbook/bets/routes';
+import { betBuilderRoutes } from '../../../server/sportsbook/bets/bet-builder-routes';
+import { defaultSportsbookRateLimits } from '../../../server/sportsbook/services';
 import { freeBetRoutes } from '../../../server/sportsbook/free-bets/routes';
 import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from '../../../server/sportsbook/catalogue/types';
 import { marketCatalogue } from '../../../server/sportsbook/markets';
-import type { FinalResult, MarketSpec } from '../../../server/sportsbook/pricing/types';
+import type { FinalResult, MarketSpec, MatchRates, MatchState } from '../../../server/sportsbook/pricing/types';
 import type { BetView, Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 
@@ -77,6 +79,12 @@ export class FakeCatalogue implements Catalogue {
   quote(selectionId: string): SelectionQuote | undefined {
     const quote = this.quotes.get(selectionId);
     return quote && { ...quote };
+  }
+
+  /** Every fake match is before kick-off, Rovers a little the stronger. */
+  matchPricing(eventId: string): { rates: MatchRates; state: MatchState } | undefined {
+    if (![...this.quotes.values()].some((quote) => quote.eventId === eventId)) return undefined;
+    return { rates: { home: 1.5, away: 1.1, rho: -0.1 }, state: { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null } };
   }
 
   onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void {
@@ -204,6 +212,7 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));
   await app.register(async (scope) => betsRoutes(scope, { sessions, bets }));
+  await app.register(async (scope) => betBuilderRoutes(scope, { catalogue, rateLimits: defaultSportsbookRateLimits }));
   await app.register(async (scope) => freeBetRoutes(scope, { sessions }));
   await app.ready();
   return {
