@@ -73,3 +73,15 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   const history = page.getByRole('dialog', { name: 'Transaction History' });
   await expect(history.getByText('Winnings').first()).toBeVisible({ timeout: 15_000 });
 });
+
+test('on a 360 px phone a match page with its longest selections fits the screen: nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/');
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  await frame.locator('a[href^="/event/"]').first().click({ timeout: 20_000 });
+  // Double chance names both teams ("Loch Tarbet United or Port Ailsa"): the widest selections of a match.
+  await expect(frame.getByRole('heading', { name: 'Double Chance' })).toBeVisible({ timeout: 20_000 });
+  const sideways = await frame.locator('body').evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+});

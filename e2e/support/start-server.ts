@@ -48,7 +48,8 @@ app.post<{ Body: { email: string; password: string; balance?: number; verified?:
 await startProvidersServer({ config });
 // The sportsbook on its own origin (SPORTSBOOK_PORT), serving the built frame, as npm start runs it.
 const sportsbookConfig = loadSportsbookConfig(config);
-const sportsbook = await startSportsbook({ config: sportsbookConfig, database, clock: systemClock, logLevel: process.env.E2E_LOG_LEVEL || false, operatorSocket: true });
+// Its launch limit is per address too, and every spec's frame launches from 127.0.0.1 (the limit's own test is tests/server).
+const sportsbook = await startSportsbook({ config: sportsbookConfig, database, clock: systemClock, logLevel: process.env.E2E_LOG_LEVEL || false, operatorSocket: true, overrides: { rateLimits: { launch: { max: 1_000, timeWindow: 60_000 } } } });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));
 // As npm start does: the demo customer's bets go through the real launch, placement and operator paths.
