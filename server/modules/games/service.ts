@@ -194,15 +194,7 @@ export class GamesWalletService {
       if (balance.size !== users.length) throw new Error('a wallet is missing');
       const paying = requests.filter((request) => request.amount > 0);
       const posted = await postCredits(
-        paying.map((request) => ({
-          userId: request.playerId,
-          amount: request.amount,
-          kind: 'Returns',
-          vertical: 'sportsbook',
-          reference: request.description || RETURNS_REFERENCE,
-          betId: request.betId,
-          iqsTransactionId: request.transactionId,
-        })),
+        paying.map(returnsPosting),
       );
       const postedFor = new Map(paying.map((request, index) => [request, posted[index]!]));
       // Each answer as the single call would have given it in this order: the balance after it.
@@ -248,15 +240,7 @@ export class GamesWalletService {
     if (request.amount > 0) {
       // Posting, bet and answer in one statement.
       const posted = await post(
-        {
-          userId: request.playerId,
-          amount: request.amount,
-          kind: 'Returns',
-          vertical: 'sportsbook',
-          reference: request.description || RETURNS_REFERENCE,
-          betId: request.betId,
-          iqsTransactionId: request.transactionId,
-        },
+        returnsPosting(request),
         [{ name: 'bet', statement: closing(sql`EXISTS (SELECT 1 FROM posted)`) }, answeredFromPosting(request.transactionId)],
       );
       if (posted.alongsideRows === 0) throw walletError('BetClosed');
@@ -424,4 +408,17 @@ export class GamesWalletService {
     if (!wallet) throw walletError('UnknownPlayer');
     return wallet.balance;
   }
+}
+
+/** The Returns posting of a credit, the same whether it is paid alone or in a batch. */
+function returnsPosting(request: CreditRequest): Posting {
+  return {
+    userId: request.playerId,
+    amount: request.amount,
+    kind: 'Returns',
+    vertical: 'sportsbook',
+    reference: request.description || RETURNS_REFERENCE,
+    betId: request.betId,
+    iqsTransactionId: request.transactionId,
+  };
 }
