@@ -86,6 +86,18 @@ for (const kind of databaseKinds()) {
       expect(await pamBet(world, body.betId)).toBeUndefined();
     });
 
+    it('a goal that also closed the market is told as the goal: the customer hears the cause, not only its effect', async () => {
+      const p = await punter(world, 10_000);
+      const eventId = liveMatch();
+      const body = slip(world, [home(eventId)], 1_000, { priceChanges: 'any' });
+      await held(p, body);
+      world.catalogue.setInPlay(eventId, { home: 0, away: 3 });
+      world.catalogue.closeSelection(home(eventId));
+      expect(await world.bets.holds.decide(body.betId)).toBe('refused');
+      expect((await frame(world, p.token, 'POST', '/api/bets', body)).json().code).toBe('GoalScored');
+      expect(await pamBalance(world, p.user.id)).toBe(10_000);
+    });
+
     it('a market suspended when the hold ends refuses the bet', async () => {
       const p = await punter(world, 10_000);
       const eventId = liveMatch();

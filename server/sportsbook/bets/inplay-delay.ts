@@ -68,14 +68,15 @@ export function judgeHold(catalogue: Catalogue, legs: readonly HeldLeg[], policy
     return quote ? { selectionId: quote.selectionId, price: quote.price, status: quote.status } : { selectionId: legs[index]!.selectionId, price: null, status: 'closed' };
   };
   const all = (test: (index: number) => boolean) => legs.map((_, index) => index).filter(test);
-  const closed = all((index) => !quotes[index] || quotes[index]!.status === 'closed' || quotes[index]!.price === null);
-  if (closed.length > 0) return { refusal: refuse('MarketClosed', closed.map(changeOf)) };
+  // A goal first: it is what closed or suspended the market, and the customer should be told the cause.
   const scored = all((index) => {
     const { score } = legs[index]!;
-    const now = quotes[index]!.score;
-    return score !== null && (now.home !== score.home || now.away !== score.away);
+    const now = quotes[index]?.score;
+    return score !== null && now !== undefined && (now.home !== score.home || now.away !== score.away);
   });
   if (scored.length > 0) return { refusal: refuse('GoalScored', scored.map(changeOf)) };
+  const closed = all((index) => !quotes[index] || quotes[index]!.status === 'closed' || quotes[index]!.price === null);
+  if (closed.length > 0) return { refusal: refuse('MarketClosed', closed.map(changeOf)) };
   const suspended = all((index) => quotes[index]!.status !== 'open');
   if (suspended.length > 0) return { refusal: refuse('MarketSuspended', suspended.map(changeOf)) };
   const moved = all((index) => !priceAcceptable(policy, legs[index]!.price, quotes[index]!.price!));

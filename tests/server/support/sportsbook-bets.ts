@@ -71,6 +71,11 @@ export class FakeCatalogue implements Catalogue {
     this.update(selectionId, { price, seq: this.quotes.get(selectionId)!.seq + 1 });
   }
 
+  /** No price any more: the selection can no longer win, or is too unlikely to offer (a 0-3 home win late on). */
+  closeSelection(selectionId: string): void {
+    this.update(selectionId, { price: null, status: 'closed', seq: this.quotes.get(selectionId)!.seq + 1 });
+  }
+
   /** The match is in play with this score (a goal is a new score). */
   setInPlay(eventId: string, score: { home: number; away: number }): void {
     for (const quote of this.quotes.values()) if (quote.eventId === eventId) this.update(quote.selectionId, { eventStatus: 'live', score: { ...score }, seq: quote.seq + 1 });
