@@ -61,6 +61,13 @@ const answerOf = (result: CallResult) => (result.state === 'done' ? result.answe
 const notBehindPartCredit = sql<boolean>`NOT (wallet_calls.kind = 'credit' AND (wallet_calls.body->>'closesBet')::boolean AND EXISTS (
   SELECT 1 FROM sportsbook.wallet_calls part WHERE part.bet_id = wallet_calls.bet_id AND part.kind = 'credit' AND part.state = 'pending'
      AND part.id <> wallet_calls.id AND NOT (part.body->>'closesBet')::boolean))`;
+/**
+ * The same rule for a whole claim pass: the bets with a part credit pending are found once (a hashed subplan), not
+ * once per row. Correlated, the planner may read every pending row for each row claimed (it did, through the
+ * pending-calls index, once a settlement had stored 50,000 credits: 13 s a pass of 500 instead of 0.1 s).
+ */
+const notBehindPartCreditInPass = sql<boolean>`NOT (wallet_calls.kind = 'credit' AND (wallet_calls.body->>'closesBet')::boolean AND wallet_calls.bet_id IN (
+  SELECT part.bet_id FROM sportsbook.wallet_calls part WHERE part.kind = 'credit' AND part.state = 'pending' AND NOT (part.body->>'closesBet')::boolean))`;
 
 type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
 
@@ -170,7 +177,7 @@ export class WalletOutbox {
           .select('id')
           .where('state', '=', 'pending')
           .where('next_attempt_at', '<=', now)
-          .where(notBehindPartCredit)
+          .where(notBehindPartCreditInPass)
           .orderBy('next_attempt_at')
           .limit(this.policy.batchSize)
           .forUpdate()
