@@ -164,28 +164,19 @@ export class WalletOutbox {
    */
   async drainOnce(): Promise<number> {
     const now = this.clock.now();
-    const claimed = await this.db
-      .updateTable('sportsbook.wallet_calls')
-      .set({
-        attempts: sql`attempts + 1`,
-        updated_at: now,
-        next_attempt_at: sql`${now}::timestamptz + make_interval(secs => least(${this.policy.maxDelayMs}, ${this.policy.baseDelayMs} * power(2, least(attempts, 20))) / 1000.0)`,
-      })
-      .where('id', 'in', (qb) =>
-        qb
-          .selectFrom('sportsbook.wallet_calls')
-          .select('id')
-          .where('state', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where(notBehindPartCreditInPass)
-          .orderBy('next_attempt_at')
-          .limit(this.policy.batchSize)
-          .forUpdate()
-          .skipLocked(),
+    // The due rows are picked once (a materialized CTE) and joined by id: as `id IN (subquery)` the planner, whose
+    // statistics still said few calls were pending, ran the LIMITed, locking subquery again for every pending row.
+    const { rows: claimed } = await sql<Parameters<typeof toCall>[0]>`
+      WITH due AS MATERIALIZED (
+        SELECT id FROM sportsbook.wallet_calls
+         WHERE state = 'pending' AND next_attempt_at <= ${now} AND ${notBehindPartCreditInPass}
+         ORDER BY next_attempt_at LIMIT ${this.policy.batchSize}
+           FOR UPDATE SKIP LOCKED
       )
-      .where('state', '=', 'pending')
-      .returning(['id', 'kind', 'bet_id', 'body', 'attempts', 'created_at'])
-      .execute();
+      UPDATE sportsbook.wallet_calls SET attempts = attempts + 1, updated_at = ${now},
+             next_attempt_at = ${now}::timestamptz + make_interval(secs => least(${this.policy.maxDelayMs}, ${this.policy.baseDelayMs} * power(2, least(attempts, 20))) / 1000.0)
+        FROM due WHERE wallet_calls.id = due.id AND wallet_calls.state = 'pending'
+      RETURNING wallet_calls.id, wallet_calls.kind, wallet_calls.bet_id, wallet_calls.body, wallet_calls.attempts, wallet_calls.created_at`.execute(this.db);
     const calls = claimed.map(toCall);
     // Credits whose answer changes nothing but their own row go in batches; everything else one call at a time.
     const creditBatch = this.policy.creditBatch ?? CREDIT_BATCH;
