@@ -67,6 +67,9 @@ export class Settler {
       .select('id')
       .where('status', '=', 'open')
       .where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('market_id', 'in', marketIds))
+      // A player's bets together: a chunk then names a few players, and reads (and locks) only their payout windows.
+      .orderBy('player_id')
+      .orderBy('id')
       .execute();
     return this.settle(touched.map((bet) => bet.id));
   }
