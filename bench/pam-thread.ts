@@ -1,12 +1,12 @@
 /**
  * The PAM on a thread of its own for the sportsbook bench: the wallet API is another service on another origin, so
  * it gets its own event loop (and database pool) as it would in its own process. Listens on 127.0.0.1:0, answers
- * {port}; then {type: 'counts'} with its statement counts, and {type: 'close'} closes it.
+ * {port}; then {type: 'counts'} with its statement counts and its thread's CPU ms so far, and {type: 'close'} closes it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../server/db/database';
 import { buildApp } from '../server/app';
-import { servicesOver, statementCounter } from './support';
+import { servicesOver, statementCounter, threadCpuMs } from './support';
 
 const { url, poolSize, providerSecret } = workerData as { url: string; poolSize: number; providerSecret: string };
 const statements = statementCounter();
@@ -15,7 +15,7 @@ const app = await buildApp({ services: servicesOver(database, providerSecret) })
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 parentPort!.on('message', async (message: { type: 'counts' | 'close' }) => {
-  if (message.type === 'counts') parentPort!.postMessage({ counts: statements.take() });
+  if (message.type === 'counts') parentPort!.postMessage({ counts: statements.take(), cpuMs: threadCpuMs() });
   else {
     await app.close();
     await database.close();

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { Agent } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { loadavg } from 'node:os';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/modules/auth/passwords';
@@ -22,7 +23,7 @@ import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
 import { systemClock } from '../server/clock';
 import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
-import { benchServices, formatRate, profiled, statementCounter, type StatementCounts } from './support';
+import { benchServices, formatRate, profiled, statementCounter, threadCpuMs, type StatementCounts } from './support';
 import { ledgerPostingsPerSecond } from './ledger.bench';
 
 const BETS = Number(process.env.BENCH_SPORTSBOOK_BETS || 50_000);
@@ -62,6 +63,8 @@ interface RunningPam {
   url: string;
   /** The PAM's own statement counts since the last take (its thread's pg clients), if it runs on its own thread. */
   counts(): Promise<StatementCounts | undefined>;
+  /** CPU ms its thread has used so far, if it runs on its own thread. */
+  cpuMs?: number;
   close(): Promise<void>;
 }
 
@@ -76,12 +79,14 @@ async function startPam(url: string, services: Parameters<typeof buildApp>[0]['s
   const thread = new Worker(new URL('./pam-thread.mjs', import.meta.url), { workerData: { url, poolSize: 10, providerSecret: PROVIDER_SECRET } });
   const next = <T>() => new Promise<T>((resolve, reject) => thread.once('message', resolve).once('error', reject));
   const { port } = await next<{ port: number }>();
-  return {
+  const running: RunningPam = {
     url: `http://127.0.0.1:${port}`,
-    counts: async () => {
-      const answer = next<{ counts: StatementCounts }>();
+    async counts() {
+      const answer = next<{ counts: StatementCounts; cpuMs: number }>();
       thread.postMessage({ type: 'counts' });
-      return (await answer).counts;
+      const { counts, cpuMs } = await answer;
+      running.cpuMs = cpuMs;
+      return counts;
     },
     close: async () => {
       const closed = next<unknown>();
@@ -90,6 +95,7 @@ async function startPam(url: string, services: Parameters<typeof buildApp>[0]['s
       await thread.terminate();
     },
   };
+  return running;
 }
 
 /** This thread's counts plus the PAM thread's. */
@@ -169,6 +175,8 @@ export default async function run(): Promise<void> {
     const catalogue = book.catalogue;
 
     await takeCounts(statements, pam);
+    const bookCpuBefore = threadCpuMs();
+    const pamCpuBefore = pam.cpuMs;
     const loopBefore = nodePerformance.eventLoopUtilization();
     const clients = CLIENTS_OVERRIDE || CLIENTS;
     const load = new Worker(new URL('./sportsbook-load.mjs', import.meta.url), {
@@ -179,7 +187,11 @@ export default async function run(): Promise<void> {
     const refused = placed.refused;
     const loop = nodePerformance.eventLoopUtilization(loopBefore);
     console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls, ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`);
-    console.log(`  per bet: ${perBet(await takeCounts(statements, pam), BETS)} statements; ${(loop.active / BETS).toFixed(2)} ms busy on the sportsbook's event loop (${process.env.BENCH_SPORTSBOOK_ONE_THREAD ? 'the PAM shares it' : 'the PAM has its own thread'}, and so has the load generator), which was busy ${(loop.utilization * 100).toFixed(0)}% of the time`);
+    const bookCpu = threadCpuMs() - bookCpuBefore;
+    const placementCounts = await takeCounts(statements, pam);
+    const pamCpu = pam.cpuMs !== undefined && pamCpuBefore !== undefined ? `, the PAM's thread ${((pam.cpuMs - pamCpuBefore) / BETS).toFixed(2)} ms` : ' (the PAM shares it)';
+    console.log(`  CPU per bet: the sportsbook's thread ${(bookCpu / BETS).toFixed(2)} ms${pamCpu} (/proc/thread-self; machine load ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
+    console.log(`  per bet: ${perBet(placementCounts, BETS)} statements; ${(loop.active / BETS).toFixed(2)} ms busy on the sportsbook's event loop (${process.env.BENCH_SPORTSBOOK_ONE_THREAD ? 'the PAM shares it' : 'the PAM has its own thread'}, and so has the load generator), which was busy ${(loop.utilization * 100).toFixed(0)}% of the time`);
     walletMs = 0;
     walletCalls = 0;
     const placeRate = BETS / placeSeconds;
@@ -191,6 +203,8 @@ export default async function run(): Promise<void> {
     const ratio = placeRate / ledgerRate;
     console.log(`ratio bets placed / ledger postings: ${ratio.toFixed(2)} (target >= 0.4) ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`);
 
+    await pam.counts();
+    const settleCpuBefore = { book: threadCpuMs(), pam: pam.cpuMs };
     const settleStarted = Date.now();
     await profiled('settlement', () => catalogue.resultEvent(event.id, { halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 1 } }));
     console.log(`  settled and credits delivered by the settlement itself: ${((Date.now() - settleStarted) / 1000).toFixed(1)} s`);
@@ -203,6 +217,9 @@ export default async function run(): Promise<void> {
     }
     const settleSeconds = (Date.now() - settleStarted) / 1000;
     console.log(`  credits: ${walletCalls} wallet calls (batched, up to ${CREDIT_BATCH} credits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; per bet: ${perBet(await takeCounts(statements, pam), BETS)} statements`);
+    const settleBookCpu = threadCpuMs() - settleCpuBefore.book;
+    const settlePamCpu = pam.cpuMs !== undefined && settleCpuBefore.pam !== undefined ? `, the PAM's thread ${((pam.cpuMs - settleCpuBefore.pam) / BETS).toFixed(2)} ms` : '';
+    console.log(`  CPU per bet settled: the sportsbook's thread ${(settleBookCpu / BETS).toFixed(2)} ms${settlePamCpu} (machine load ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
     console.log(`settlement of ${BETS} open bets on one match, credits delivered: ${settleSeconds.toFixed(1)} s (target <= 60 s) ${settleSeconds <= 60 ? 'OK' : 'ABOVE TARGET'}`);
 
     // Per bet, three books: the sportsbook's bet (stake, returns), the PAM's bets record (staked, returned,
