@@ -78,7 +78,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
 
   const subscribe = () => {
     const route = router.route;
-    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : []), ...(route.name === 'bets' ? bets.openEventIds : [])];
+    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : []), ...(route.name === 'bets' || bets.shownInSlip ? bets.openEventIds : [])];
     socket.watch(route.name === 'home', eventIds);
   };
   router.subscribe(subscribe);
