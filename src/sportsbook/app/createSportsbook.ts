@@ -64,6 +64,8 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
       else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
+        // A void free bet's token is the customer's again: the slip's free-bet choice shows it.
+        if (message.bet.freeBet && message.bet.status === 'void') void freeBets.load();
         bridge.post({ type: 'bets-changed' });
         // A settled bet may have paid out: the balance shown must not lag the host's.
         if (message.bet.returns !== null) void session.refresh();
