@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
-import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
+import { PendingChanges } from './pending-changes';
 
 /** The bets side's answer to "whose is this session token?": the session id, or undefined when unknown or ended. */
 export type ResolveSession = (sessionToken: string) => Promise<string | undefined>;
@@ -36,9 +36,14 @@ export interface LiveLimits {
   connectionsPerAddress: number;
   /** Messages a socket may send per minute; a frame sends a few per page. */
   messagesPerMinute: number;
+  /**
+   * Price pushes go out at most this often: the changes since the last push travel as one message per socket, so
+   * thousands of sockets cost one write each per push, not one per change.
+   */
+  pushIntervalMs: number;
 }
 
-export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120 };
+export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100 };
 
 /** Close codes: a policy breach (flooding) and too many connections from one address. */
 export const WS_CLOSE_POLICY = 1008;
@@ -51,6 +56,10 @@ export class SportsbookLiveHub implements SessionNotifier {
   private readonly perAddress = new Map<string, number>();
   /** The last seq pushed per event: with several instances an update can arrive twice (broker, database sync). */
   private readonly lastSeq = new Map<string, number>();
+  /** Changes not yet pushed, by event, in seq order. */
+  private pending = new Map<string, EventUpdate[]>();
+  private pushTimer: NodeJS.Timeout | undefined;
+  private lastPush = 0;
 
   constructor(
     private readonly bus: SportsbookBus,
@@ -118,6 +127,8 @@ export class SportsbookLiveHub implements SessionNotifier {
   }
 
   closeAll(): void {
+    clearTimeout(this.pushTimer);
+    this.pushTimer = undefined;
     for (const socket of this.sockets.keys()) socket.terminate();
   }
 
@@ -185,18 +196,27 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (last !== undefined && update.seq <= last) return;
     if (this.lastSeq.size >= MAX_TRACKED_EVENTS) this.lastSeq.clear();
     this.lastSeq.set(update.eventId, update.seq);
-    // Encoded once per update, not once per socket: thousands of sockets take the same bytes.
-    let full: Buffer | undefined;
-    let list: Buffer | undefined;
+    const queued = this.pending.get(update.eventId);
+    if (queued) queued.push(update);
+    else this.pending.set(update.eventId, [update]);
+    if (this.pushTimer) return;
+    // At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile.
+    this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
+    this.pushTimer.unref();
+  }
+
+  /**
+   * Sends every socket the changes since the last push in one message: every change of the events it subscribed to,
+   * and for the lists only each other event's latest. Sockets that want the same events share one encoded message.
+   */
+  private push(): void {
+    this.pushTimer = undefined;
+    this.lastPush = Date.now();
+    const changes = new PendingChanges(this.pending);
+    this.pending = new Map();
     for (const [socket, state] of this.sockets) {
-      if (state.eventIds.has(update.eventId)) {
-        full ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets } satisfies SportsbookServerMessage));
-        this.send(socket, full);
-      } else if (state.lists) {
-        const markets = update.markets.filter((market) => market.id === update.mainMarketId);
-        list ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets } satisfies SportsbookServerMessage));
-        this.send(socket, list);
-      }
+      const message = changes.messageFor(state.lists, state.eventIds);
+      if (message) this.send(socket, message);
     }
   }
 
