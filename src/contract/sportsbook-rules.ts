@@ -267,7 +267,12 @@ export type SportsbookServerMessage =
   | { type: 'event-updates'; updates: EventChange[] }
   /** A bet of this session changed (accepted after pending, settled). */
   | { type: 'bet'; bet: BetView }
-  | { type: 'balance'; balance: number };
+  | { type: 'balance'; balance: number }
+  /**
+   * `bet` and `balance` messages for this session may have been missed (the broker between the sportsbook's instances
+   * was away): fetch the session's balance, bets and unresolved placements afresh.
+   */
+  | { type: 'resync' };
 
 export type SportsbookClientMessage =
   /**

@@ -70,6 +70,12 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
         // A settled bet may have paid out: the balance shown must not lag the host's.
         if (message.bet.returns !== null) void session.refresh();
       } else if (message.type === 'balance') session.setBalance(message.balance);
+      else if (message.type === 'resync') {
+        slip.checkUnresolved();
+        void bets.reloadShown();
+        bridge.post({ type: 'bets-changed' });
+        void session.refresh();
+      }
     },
     onReconnected: () => {
       void catalog.resync(socket.subscribed.eventIds, socket.subscribed.lists);
