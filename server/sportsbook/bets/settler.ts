@@ -134,7 +134,7 @@ export class Settler {
       .execute();
     if (bets.length === 0) return [];
     // In slip order: a system bet's lines are positions of its legs.
-    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
+    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result', 'dead_heat_ways']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
     const legsOf = new Map<string, typeof legs>();
     for (const leg of legs) {
       const list = legsOf.get(leg.bet_id);
