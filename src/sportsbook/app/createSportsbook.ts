@@ -60,7 +60,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     createSocket: createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
     token: () => session.token,
     onMessage: (message) => {
-      if (message.type === 'event-updates') catalog.apply(message);
+      if (message.type === 'event-updates' || message.type === 'outright-update') catalog.apply(message);
       else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
