@@ -220,6 +220,12 @@ export class SportsbookLiveHub implements SessionNotifier {
 
   private deliver(message: SportsbookBusMessage): void {
     if (message.kind === 'event') return this.deliverUpdate(message.update);
+    if (message.kind === 'outright') {
+      // A handful of leagues, re-priced at most once a minute each: every socket has them.
+      const text = Buffer.from(JSON.stringify({ type: 'outright-update', outright: message.outright } satisfies SportsbookServerMessage));
+      for (const socket of this.sockets.keys()) this.send(socket, text);
+      return;
+    }
     const sockets = [...(this.sessions.get(message.sessionId) ?? [])];
     if (message.kind === 'session-ended') {
       for (const socket of sockets) this.unbind(socket, this.sockets.get(socket)!);

@@ -10,6 +10,8 @@ export const cashOutShown = (bet: BetView): boolean => bet.status === 'open' && 
 export class BetsStore extends Observable {
   readonly lists: Record<BetsTab, BetView[] | null> = { open: null, settled: null };
   error: string | null = null;
+  /** The slip is showing the open bets (its My Bets view): their prices are followed live, as on the My Bets page. */
+  shownInSlip = false;
 
   constructor(private readonly fetchBets: (state: BetsTab) => Promise<BetView[]>) {
     super();
@@ -45,6 +47,12 @@ export class BetsStore extends Observable {
     const ids = new Set<string>();
     for (const bet of this.lists.open ?? []) if (cashOutShown(bet)) for (const leg of bet.legs) if (leg.result === 'open') ids.add(leg.eventId);
     return [...ids].sort();
+  }
+
+  showInSlip(shown: boolean): void {
+    if (this.shownInSlip === shown) return;
+    this.shownInSlip = shown;
+    this.changed();
   }
 
   reset(): void {
