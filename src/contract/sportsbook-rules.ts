@@ -290,15 +290,33 @@ export interface SelectionChange {
   status: SelectionStatus;
 }
 
+/**
+ * One change to an event: its state at `seq`. For an event the socket subscribed to by id, `markets` holds the
+ * markets whose prices or status changed at this seq (whole markets), and every seq comes, in order. For an event
+ * seen only through `lists`, `markets` is absent: `event` (with its main market) is the whole list view, and of a
+ * burst of changes only the latest is sent, so seqs may skip.
+ */
+export interface EventChange {
+  eventId: string;
+  seq: number;
+  event: EventSummary;
+  markets?: Market[];
+}
+
 /** Messages pushed on the sportsbook's WebSocket (`/ws`). */
 export type SportsbookServerMessage =
-  /** One change to an event: its state, and the markets whose prices or status changed (whole markets). */
-  | { type: 'event-update'; eventId: string; seq: number; event: EventSummary; markets: Market[] }
+  /** The event changes since the last push (a short tick), each event's in seq order. */
+  | { type: 'event-updates'; updates: EventChange[] }
   /** A league's outright re-priced, closed or settled: the whole view (sent to every socket; there are few). */
   | { type: 'outright-update'; outright: OutrightView }
   /** A bet of this session changed (accepted after pending, settled). */
   | { type: 'bet'; bet: BetView }
-  | { type: 'balance'; balance: number };
+  | { type: 'balance'; balance: number }
+  /**
+   * `bet` and `balance` messages for this session may have been missed (the broker between the sportsbook's instances
+   * was away): fetch the session's balance, bets and unresolved placements afresh.
+   */
+  | { type: 'resync' };
 
 export type SportsbookClientMessage =
   /**

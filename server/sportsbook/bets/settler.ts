@@ -6,10 +6,9 @@ import { settleSelection } from '../markets';
 import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
-import { creditCallId } from './placement';
 import { applyPayoutCap, netPaidInWindow, settlementLegsOf } from './settlement';
 import { lockPayoutWindows } from './payout-window';
-import { settledPayout } from '../free-bets/returns';
+import { closingCall, settledPayout } from '../free-bets/returns';
 import { settleStoredBet } from './system-bets';
 import type { BetsDatabase, BetsDb } from './tables';
 
@@ -204,12 +203,7 @@ export class Settler {
       .execute();
     await this.outbox.add(
       trx,
-      paid.map((row) => ({
-        id: creditCallId(row.bet.id),
-        kind: 'credit' as const,
-        betId: row.bet.id,
-        body: { transactionId: creditCallId(row.bet.id), betId: row.bet.id, playerId: pamPlayerId(row.bet.player_id), amount: row.returns, closesBet: true },
-      })),
+      paid.map((row) => closingCall({ id: row.bet.id, playerId: pamPlayerId(row.bet.player_id), freeBet: row.bet.free_bet_id !== null }, row.status, row.returns)),
     );
     return paid.map((row) => ({ betId: row.bet.id, sessionId: row.bet.session_id, status: row.status, returns: row.returns }));
   }

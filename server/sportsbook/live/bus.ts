@@ -34,6 +34,9 @@ export interface SportsbookBus {
    * apply what they read from the database to their own sockets and their catalogue, without broadcasting it again.
    */
   setEventSource?(isSource: () => boolean): void;
+  /** False while the broker is away: session messages from other instances may be missed meanwhile. */
+  readonly up?: boolean;
+  onHealth?(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -91,6 +94,14 @@ export class BrokeredSportsbookBus implements SportsbookBus {
 
   get droppedCount(): number {
     return this.channel.droppedCount;
+  }
+
+  get up(): boolean {
+    return this.channel.up;
+  }
+
+  onHealth(listener: (up: boolean) => void): void {
+    this.channel.onHealth(listener);
   }
 
   async publish(message: SportsbookBusMessage): Promise<void> {

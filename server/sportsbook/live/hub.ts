@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
+import { PendingChanges } from './pending-changes';
 
 /** The bets side's answer to "whose is this session token?": the session id, or undefined when unknown or ended. */
 export type ResolveSession = (sessionToken: string) => Promise<string | undefined>;
@@ -25,6 +26,8 @@ interface SocketState {
   messagesInWindow: number;
 }
 
+const RESYNC = Buffer.from(JSON.stringify({ type: 'resync' } satisfies SportsbookServerMessage));
+
 /** Events whose last seq is remembered; far more than are ever open at once. */
 const MAX_TRACKED_EVENTS = 20_000;
 
@@ -36,9 +39,16 @@ export interface LiveLimits {
   connectionsPerAddress: number;
   /** Messages a socket may send per minute; a frame sends a few per page. */
   messagesPerMinute: number;
+  /**
+   * Price pushes go out at most this often: the changes since the last push travel as one message per socket, so
+   * thousands of sockets cost one write each per push, not one per change.
+   */
+  pushIntervalMs: number;
+  /** While the broker is away, how often sockets bound to a session are told to fetch its state afresh. */
+  brokerAwayResyncMs: number;
 }
 
-export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120 };
+export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, brokerAwayResyncMs: 10_000 };
 
 /** Close codes: a policy breach (flooding) and too many connections from one address. */
 export const WS_CLOSE_POLICY = 1008;
@@ -51,6 +61,11 @@ export class SportsbookLiveHub implements SessionNotifier {
   private readonly perAddress = new Map<string, number>();
   /** The last seq pushed per event: with several instances an update can arrive twice (broker, database sync). */
   private readonly lastSeq = new Map<string, number>();
+  /** Changes not yet pushed, by event, in seq order. */
+  private pending = new Map<string, EventUpdate[]>();
+  private pushTimer: NodeJS.Timeout | undefined;
+  private lastPush = 0;
+  private resyncTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly bus: SportsbookBus,
@@ -58,6 +73,36 @@ export class SportsbookLiveHub implements SessionNotifier {
     private readonly limits: LiveLimits = defaultLiveLimits,
   ) {
     bus.subscribe((message) => this.deliver(message));
+    bus.onHealth?.((up) => (up ? this.brokerBack() : this.brokerAway()));
+    if (bus.up === false) this.brokerAway();
+  }
+
+  /** Whether sessions are being told to resync (the broker is away). */
+  get degraded(): boolean {
+    return this.resyncTimer !== undefined;
+  }
+
+  /**
+   * The broker is away: `bet` and `balance` messages made on other instances do not reach this one's sockets. Event
+   * changes still come (this instance follows the database), so only the sessions' sockets are told, now and then, to
+   * fetch their bets and balance afresh.
+   */
+  private brokerAway(): void {
+    if (this.resyncTimer) return;
+    this.resyncTimer = setInterval(() => this.resyncSessions(), this.limits.brokerAwayResyncMs);
+    this.resyncTimer.unref();
+  }
+
+  /** Back: once more, for whatever was published between the last resync and the broker's return. */
+  private brokerBack(): void {
+    if (!this.resyncTimer) return;
+    clearInterval(this.resyncTimer);
+    this.resyncTimer = undefined;
+    this.resyncSessions();
+  }
+
+  private resyncSessions(): void {
+    for (const sockets of this.sessions.values()) for (const socket of sockets) this.send(socket, RESYNC);
   }
 
   /** Takes a new socket from this client address, or closes it when the address already holds too many. */
@@ -118,6 +163,10 @@ export class SportsbookLiveHub implements SessionNotifier {
   }
 
   closeAll(): void {
+    clearTimeout(this.pushTimer);
+    this.pushTimer = undefined;
+    clearInterval(this.resyncTimer);
+    this.resyncTimer = undefined;
     for (const socket of this.sockets.keys()) socket.terminate();
   }
 
@@ -191,18 +240,27 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (last !== undefined && update.seq <= last) return;
     if (this.lastSeq.size >= MAX_TRACKED_EVENTS) this.lastSeq.clear();
     this.lastSeq.set(update.eventId, update.seq);
-    // Encoded once per update, not once per socket: thousands of sockets take the same bytes.
-    let full: Buffer | undefined;
-    let list: Buffer | undefined;
+    const queued = this.pending.get(update.eventId);
+    if (queued) queued.push(update);
+    else this.pending.set(update.eventId, [update]);
+    if (this.pushTimer) return;
+    // At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile.
+    this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
+    this.pushTimer.unref();
+  }
+
+  /**
+   * Sends every socket the changes since the last push in one message: every change of the events it subscribed to,
+   * and for the lists only each other event's latest. Sockets that want the same events share one encoded message.
+   */
+  private push(): void {
+    this.pushTimer = undefined;
+    this.lastPush = Date.now();
+    const changes = new PendingChanges(this.pending);
+    this.pending = new Map();
     for (const [socket, state] of this.sockets) {
-      if (state.eventIds.has(update.eventId)) {
-        full ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets } satisfies SportsbookServerMessage));
-        this.send(socket, full);
-      } else if (state.lists) {
-        const markets = update.markets.filter((market) => market.id === update.mainMarketId);
-        list ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets } satisfies SportsbookServerMessage));
-        this.send(socket, list);
-      }
+      const message = changes.messageFor(state.lists, state.eventIds);
+      if (message) this.send(socket, message);
     }
   }
 

@@ -5,6 +5,7 @@ import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
 import { recordGoal } from '../feed/manual-goal';
 import { reconcileCommand } from '../reconciliation/command';
+import { nudgeCommand } from './price-nudge';
 import { outrightCommands } from '../outrights/commands';
 
 /**
@@ -164,6 +165,7 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
       return { marketId, status: 'suspended' };
     },
   },
+  nudgeCommand,
   {
     name: 'sb-reopen',
     usage: 'sb-reopen <marketId>',

@@ -62,7 +62,7 @@ const notBehindPartCredit = sql<boolean>`NOT (wallet_calls.kind = 'credit' AND (
   SELECT 1 FROM sportsbook.wallet_calls part WHERE part.bet_id = wallet_calls.bet_id AND part.kind = 'credit' AND part.state = 'pending'
      AND part.id <> wallet_calls.id AND NOT (part.body->>'closesBet')::boolean))`;
 
-type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
+export type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
 
 const toCall = (row: Pick<WalletCallsTable, 'id' | 'kind' | 'bet_id' | 'created_at'> & { body: Record<string, unknown>; attempts: number }): WalletCall => ({
   id: row.id,

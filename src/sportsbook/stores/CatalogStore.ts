@@ -1,5 +1,5 @@
 import { Observable } from './Observable';
-import type { Competition, EventDetail, EventSummary, Market, OutrightView, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
+import type { Competition, EventChange, EventDetail, EventSummary, Market, OutrightView, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
 
 export interface CatalogApi {
   competitions(): Promise<Competition[]>;
@@ -24,9 +24,10 @@ export interface LiveSelection {
 type Load = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
- * Every event the frame knows, kept current by the socket's `event-update`s. Each event carries a sequence number;
- * an update that is not the next one (a gap) is dropped and the event is fetched afresh instead, so a price shown is
- * never one that a missed update had changed.
+ * Every event the frame knows, kept current by the socket's `event-updates`. Each event carries a sequence number;
+ * an older one is ignored. A list-only change is the whole list view, applied whatever seqs it skipped; a full change
+ * that is not the next one (a gap) is dropped and the event is fetched afresh instead, so a price shown is never one
+ * that a missed update had changed.
  */
 export class CatalogStore extends Observable {
   readonly events = new Map<string, CatalogEvent>();
@@ -38,6 +39,11 @@ export class CatalogStore extends Observable {
   readonly outrightState = new Map<string, Load>();
   private readonly selections = new Map<string, { marketId: string; eventId: string }>();
   private readonly refetching = new Set<string>();
+  /**
+   * The seq at which an event's `markets` (all of them) were last known whole. A list-only change moves the event's
+   * seq but not this: its detail then lags, and the next full update fetches the event afresh instead of building on it.
+   */
+  private readonly detailSeq = new Map<string, number>();
 
   constructor(private readonly api: CatalogApi) {
     super();
@@ -106,9 +112,8 @@ export class CatalogStore extends Observable {
   private put(event: EventSummary | EventDetail, detailed: boolean): void {
     const before = this.events.get(event.id);
     const markets = detailed ? (event as EventDetail).markets : before?.markets;
-    const next: CatalogEvent = { ...event, markets };
-    this.events.set(event.id, next);
-    this.index(next);
+    this.store({ ...event, markets });
+    if (detailed) this.detailSeq.set(event.id, event.seq);
   }
 
   private index(event: CatalogEvent): void {
@@ -123,27 +128,44 @@ export class CatalogStore extends Observable {
       this.changed();
       return;
     }
-    if (message.type !== 'event-update') return;
-    const known = this.events.get(message.eventId);
-    if (this.refetching.has(message.eventId)) return;
+    if (message.type !== 'event-updates') return;
+    let changed = false;
+    for (const update of message.updates) changed = this.applyChange(update) || changed;
+    if (changed) this.changed();
+  }
+
+  /** Answers whether anything shown changed. */
+  private applyChange(update: EventChange): boolean {
+    const known = this.events.get(update.eventId);
+    if (this.refetching.has(update.eventId)) return false;
     if (!known) {
       // A new event in the lists: the summary carries its whole state.
-      this.put({ ...message.event, seq: message.seq }, false);
-      this.changed();
-      return;
+      this.put({ ...update.event, seq: update.seq }, false);
+      return true;
     }
-    if (message.seq <= known.seq) return;
-    if (message.seq !== known.seq + 1) {
-      void this.refetch(message.eventId);
-      return;
+    if (update.seq <= known.seq) return false;
+    if (update.markets === undefined) {
+      // The list view, whole: seqs may skip. Its main market is current; the other markets held now lag (detailSeq).
+      const main = update.event.mainMarket;
+      const markets = main ? known.markets?.map((market) => (market.id === main.id ? main : market)) : known.markets;
+      this.store({ ...update.event, seq: update.seq, markets });
+      return true;
     }
-    const updated = new Map(message.markets.map((market) => [market.id, market]));
+    if (update.seq !== known.seq + 1 || (known.markets !== undefined && this.detailSeq.get(update.eventId) !== known.seq)) {
+      void this.refetch(update.eventId);
+      return false;
+    }
+    const updated = new Map(update.markets.map((market) => [market.id, market]));
     const markets = known.markets?.map((market) => updated.get(market.id) ?? market);
-    const mainMarket = message.event.mainMarket ?? known.mainMarket;
-    const next: CatalogEvent = { ...message.event, seq: message.seq, mainMarket: mainMarket && updated.get(mainMarket.id) ? updated.get(mainMarket.id)! : mainMarket, markets };
-    this.events.set(message.eventId, next);
-    this.index(next);
-    this.changed();
+    const mainMarket = update.event.mainMarket ?? known.mainMarket;
+    this.store({ ...update.event, seq: update.seq, mainMarket: mainMarket && updated.get(mainMarket.id) ? updated.get(mainMarket.id)! : mainMarket, markets });
+    if (markets) this.detailSeq.set(update.eventId, update.seq);
+    return true;
+  }
+
+  private store(event: CatalogEvent): void {
+    this.events.set(event.id, event);
+    this.index(event);
   }
 
   /** After a gap or a reconnect: fetch the event again rather than trust what we hold. */

@@ -4,7 +4,7 @@ import { ACCA, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection
 import { formatPence } from '../../lib/money';
 import { returnsFor } from '../../lib/odds';
 import { PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
-import { lineCount, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
+import { lineCount, luckyBonusWords, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
 import { HoldCountdown } from './HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { FreeBetPicker } from './FreeBetPicker';
@@ -148,6 +148,7 @@ function SystemBets({ phone }: { phone: boolean }) {
       {slip.systemsOffered.map(({ type, name }) => {
         const lines = lineCount(type);
         const perLine = slip.stakeOf(systemKey(type));
+        const bonus = luckyBonusWords(type);
         return (
           <div key={type} className="slip__acca slip__system">
             <div className="slip__acca-head">
@@ -161,6 +162,7 @@ function SystemBets({ phone }: { phone: boolean }) {
               <StakeInput stakeKey={systemKey(type)} label={`Stake per line on the ${name}`} phone={phone} />
               <Returns pence={slip.returnsOf(systemKey(type))} />
             </div>
+            {bonus && <p className="slip__system-total">{bonus}</p>}
             {perLine > 0 && (
               <p className="slip__system-total">
                 Total stake {formatPence(slip.systemTotal(type))} ({lines} × {formatPence(perLine)})
