@@ -6,9 +6,8 @@ import { TEST_OUTRIGHT_RUNS } from './support/sportsbook';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
 import { OutrightBook } from '../../server/sportsbook/outrights/book';
 import { SeasonStore } from '../../server/sportsbook/outrights/store';
-import { OUTRIGHT_SINGLES_ONLY } from '../../server/sportsbook/bets/placement';
 import type { StoredFixture } from '../../server/sportsbook/db/schema';
-import type { BetView, OutrightView, Price } from '../../src/contract/sportsbook-rules';
+import { OUTRIGHT_SINGLES_ONLY, type BetView, type OutrightView, type Price } from '../../src/contract/sportsbook-rules';
 
 const decimalReturns = (stake: number, price: Price, ways = 1) => Math.floor((stake * (price.num + price.den)) / (price.den * ways));
 
@@ -44,9 +43,13 @@ for (const kind of databaseKinds()) {
       // The strongest club of the league is the favourite.
       expect(view.market.selections[0]!.name).toBe('Castlebridge Rovers');
       expect(view.market.selections.filter((selection) => selection.price !== null).length).toBeGreaterThan(5);
-      // The fixtures booked so far are the season's: this league's matches pair clubs that meet in its list.
+      // The scheduler booked the season's own fixtures: every match of the league is one of them, each booked once.
       const booked = world.services.catalogue.records().filter((event) => event.competitionId === 'eng-premier');
       expect(booked.length).toBeGreaterThan(0);
+      const season = (await new SeasonStore(world.services.db).find(view.seasonId))!;
+      const bookedFixtures = season.fixtures.filter((fixture) => fixture.eventId !== null);
+      expect(bookedFixtures.map((fixture) => fixture.eventId).sort()).toEqual(booked.map((event) => event.id).sort());
+      for (const event of booked) expect(bookedFixtures.find((fixture) => fixture.eventId === event.id)).toMatchObject({ home: event.homeTeamId, away: event.awayTeamId });
       expect((await world.app.inject({ method: 'GET', url: '/api/competitions/no-such-league/outright' })).statusCode).toBe(404);
       expect((await world.app.inject({ method: 'GET', url: '/api/competitions/%3Cx%3E/outright' })).statusCode).toBe(404);
     });
