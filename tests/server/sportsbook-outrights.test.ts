@@ -171,6 +171,39 @@ for (const kind of databaseKinds()) {
       expect(book.view('eng-championship')!.seasonName).toBe('Albion Championship, season 3');
     });
 
+    it('an instance that does not run the feed quotes the same outright prices from the store', async () => {
+      const { services } = world;
+      const follower = new OutrightBook({ store: new SeasonStore(services.db), events: services.store, catalogue: services.catalogue, model: services.model, bus: services.bus, clock: services.clock, runs: TEST_OUTRIGHT_RUNS });
+      await follower.syncFromStore();
+      const leader = services.outrights.view('sco-premier')!;
+      expect(follower.view('sco-premier')).toEqual(leader);
+      const selection = leader.market.selections.find((candidate) => candidate.price !== null)!;
+      expect(follower.quote(selection.id)).toMatchObject({ price: selection.price, status: 'open', marketName: 'To win the Caledonian Premiership', eventStatus: 'scheduled' });
+    });
+
+    it('a settlement cut short (the season stored as settled, its bets still open) is finished by recovery', async () => {
+      const { services } = world;
+      const { user, token } = await world.session(5_000);
+      const view = await outright('sco-premier');
+      const [first, second] = view.market.selections;
+      const win = await single(token, first!, 400);
+      const dead = await single(token, second!, 300);
+      // As if the process died after storing the season's end and before its bets were settled.
+      await services.db
+        .updateTable('sportsbook.seasons')
+        .set({ status: 'settled', winners: JSON.stringify([first!.id.split('~')[2], second!.id.split('~')[2]]), seq: view.seq + 1 })
+        .where('id', '=', view.seasonId)
+        .execute();
+      expect((await betOf(token, win)).status).toBe('open');
+      await services.bets.recover();
+      await services.outbox.drainDue();
+      // A dead heat returning less than the stake (a short price halved) counts as lost, as a half-lost quarter line does.
+      const returns = decimalReturns(400, first!.price!, 2);
+      expect(await betOf(token, win)).toMatchObject({ status: returns >= 400 ? 'won' : 'lost', returns, legs: [{ result: 'dead-heat', deadHeatWays: 2 }] });
+      expect((await betOf(token, dead)).returns).toBe(decimalReturns(300, second!.price!, 2));
+      expect(await world.balanceOf(user.id)).toBe(5_000 - 700 + decimalReturns(400, first!.price!, 2) + decimalReturns(300, second!.price!, 2));
+    });
+
     it('the books still agree with the wallet after every outright settlement', async () => {
       await world.services.outbox.drainDue();
       const report = await world.services.reconciliation.run();
