@@ -171,8 +171,14 @@ test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe
   await sheet.getByRole('button', { name: /Place Bet/ }).click();
   await expect(sheet.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
   await sheet.getByRole('button', { name: 'Done' }).click();
+  // Closed, the bar tells of the open bet; pressed, the sheet opens on it.
+  await sheet.getByRole('button', { name: 'Close bet slip' }).click();
+  const bar = frame.getByRole('button', { name: /Bet Slip/ });
+  await expect(bar).toContainText('My Bets (1)');
+  await bar.click();
 
   const tab = sheet.getByRole('tab', { name: 'My Bets (1)' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
   await tab.focus();
   await page.keyboard.press('Enter');
   await expect(tab).toHaveAttribute('aria-selected', 'true');
