@@ -17,10 +17,17 @@ import { scratchDatabase } from './support';
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS || 1_000);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS || 15);
 const PER_SECOND = Number(process.env.BENCH_LIVE_CHANGES_PER_SECOND || 50);
-const WORKERS = 2;
+/** Client processes: the clients' reading shares the cores with the server, a few processes spread it. */
+const WORKERS = Number(process.env.BENCH_LIVE_CLIENT_PROCESSES || 2);
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+/** CPU time (user + system) a process used so far, ms (clock ticks are 10 ms on Linux). */
+const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 type FromWorker = { type: 'connected'; count: number; failed: number } | { type: 'result'; histogram: number[]; missed: number; delivered: number };
 
@@ -69,9 +76,13 @@ async function scenario(name: string, instances: number, broker: Record<string, 
     const failed = connected.reduce((sum, reply) => sum + reply.failed, 0);
     await pause(2_000);
     const rssAfter = cluster.sportsbooks.map((book) => rssOf(book.pid!));
+    const cpuBefore = cluster.sportsbooks.map((book) => cpuMsOf(book.pid!));
+    const clientCpuBefore = workers.map((worker) => cpuMsOf(worker.pid!));
     measuring = true;
     await pause(SECONDS * 1_000);
     measuring = false;
+    const instanceCpu = cluster.sportsbooks.map((book, n) => (cpuMsOf(book.pid!) - cpuBefore[n]!) / (SECONDS * 10));
+    const clientCpu = workers.reduce((sum, worker, n) => sum + cpuMsOf(worker.pid!) - clientCpuBefore[n]!, 0) / (SECONDS * 10);
     // Let the last changes arrive before the books are closed.
     await pause(1_500);
     const changeList = [...changes];
@@ -88,6 +99,7 @@ async function scenario(name: string, instances: number, broker: Record<string, 
       `${name}: ${sockets} clients (${failed} failed to connect), ${changeList.length} price changes in ${SECONDS} s (${(changeList.length / SECONDS).toFixed(1)}/s, asked ${PER_SECOND}/s), ${delivered} deliveries, missed ${missed}`,
     );
     console.log(`  delay change -> client: p50 ${p50} ms, p99 ${p99} ms, max ${max} ms (target p99 < 250 ms) ${p99 < 250 ? 'OK' : 'ABOVE TARGET'}; memory ${(perConnection / 1024).toFixed(1)} KB per connection (instance RSS growth)`);
+    console.log(`  CPU: instance${instanceCpu.length > 1 ? 's' : ''} ${instanceCpu.map((percent) => `${percent.toFixed(0)}%`).join(' + ')} of a core, ${WORKERS} client processes ${clientCpu.toFixed(0)}%; load average ${loadAverage()}`);
   } finally {
     for (const worker of workers) worker.kill('SIGKILL');
     await cluster.stop();

@@ -1,29 +1,9 @@
-import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { InProcessSportsbookBus, type EventUpdate } from '../../server/sportsbook/live/bus';
 import { SportsbookLiveHub, defaultLiveLimits } from '../../server/sportsbook/live/hub';
 import type { EventChange, EventSummary, Market } from '../../src/contract/sportsbook';
-
-/** Just what the hub uses of a ws socket; records the Buffers it was sent. */
-class FakeSocket extends EventEmitter {
-  readonly OPEN = 1;
-  readyState = 1;
-  bufferedAmount = 0;
-  readonly sent: Buffer[] = [];
-  send(data: Buffer) {
-    this.sent.push(data);
-  }
-  close() {}
-  terminate() {}
-  ping() {}
-  subscribe(lists: boolean, eventIds: string[]) {
-    this.emit('message', Buffer.from(JSON.stringify({ type: 'subscribe', lists, eventIds })), false);
-  }
-  changes(): EventChange[][] {
-    return this.sent.map((data) => (JSON.parse(String(data)) as { type: string; updates: EventChange[] }).updates);
-  }
-}
+import { FakeLiveSocket as FakeSocket } from './support/fake-live-socket';
 
 const market = (eventId: string, key: string): Market => ({ id: `${eventId}~${key}`, eventId, type: 'match-result', name: key, line: null, status: 'open', selections: [] });
 

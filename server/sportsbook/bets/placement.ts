@@ -31,6 +31,8 @@ export const defaultPlacementPolicy: PlacementPolicy = { inlineTries: 2, inlineP
 /** 201 accepted, 202 pending (the wallet's answer not yet known), 422 refused. */
 export type PlacementAnswer = { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
 
+export const OUTRIGHT_SINGLES_ONLY = 'Outrights can only be backed as singles, not in an accumulator or system bet.';
+
 export const debitCallId = (betId: string) => `debit:${betId}`;
 export const creditCallId = (betId: string) => `credit:${betId}`;
 export const rollbackCallId = (betId: string) => `rollback:${betId}`;
@@ -95,6 +97,7 @@ export class PlacementService {
       // A Bet Builder: its legs from one match, checked and priced as one (bet-builder.ts); paid at its one price.
       builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, priceChanges) : undefined;
       legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, priceChanges);
+      if (request.kind !== 'single' && legs.some((leg) => leg.quote.spec.type === 'outright')) throw new PlacementRefused(OUTRIGHT_SINGLES_ONLY, 'SinglesOnly');
     } catch (error) {
       if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash))) throw error;
       return this.retryDebit(request.betId, session, requestHash);

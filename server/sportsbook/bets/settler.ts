@@ -45,6 +45,10 @@ export class Settler {
         await this.db.updateTable('sportsbook.bet_legs').set({ result: 'void' }).where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
         continue;
       }
+      if (market.outcome.kind === 'winners') {
+        await this.settleOutright(market.marketId, market.outcome.winners);
+        continue;
+      }
       const result = market.outcome.result;
       const score = scoreFor(market.spec, result);
       const keys = await this.db.selectFrom('sportsbook.bet_legs').select('selection_key').distinct().where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
@@ -68,6 +72,23 @@ export class Settler {
       .where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('market_id', 'in', marketIds))
       .execute();
     return this.settle(touched.map((bet) => bet.id));
+  }
+
+  /**
+   * An outright's legs: a winner alone wins; n winners level at the top are a dead heat, each leg on them paid at
+   * full odds on 1/n of its stake (legFactor); every other club loses.
+   */
+  private async settleOutright(marketId: string, winners: readonly string[]): Promise<void> {
+    if (winners.length > 0) {
+      await this.db
+        .updateTable('sportsbook.bet_legs')
+        .set(winners.length === 1 ? { result: 'won' } : { result: 'dead-heat', dead_heat_ways: winners.length })
+        .where('market_id', '=', marketId)
+        .where('selection_key', 'in', [...winners])
+        .where('result', '=', 'open')
+        .execute();
+    }
+    await this.db.updateTable('sportsbook.bet_legs').set({ result: 'lost' }).where('market_id', '=', marketId).where('result', '=', 'open').execute();
   }
 
   /**
@@ -95,6 +116,15 @@ export class Settler {
     for (const row of rows) {
       const outcome: MarketsResolved['markets'][number]['outcome'] =
         row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! }, goals: row.goals } };
+      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
+    }
+    // Outrights: a season settled or void while its legs were still open.
+    const seasons = await sql<{ market_id: string; event_id: string; spec: MarketSpec; status: 'settled' | 'void'; winners: string[] | null }>`
+      SELECT DISTINCT ON (l.market_id) l.market_id, l.event_id, l.spec, s.status, s.winners
+        FROM sportsbook.bet_legs l JOIN sportsbook.seasons s ON s.id = l.event_id
+       WHERE l.result = 'open' AND s.status IN ('settled', 'void')`.execute(this.db);
+    for (const row of seasons.rows) {
+      const outcome: MarketsResolved['markets'][number]['outcome'] = row.status === 'void' ? { kind: 'void' } : { kind: 'winners', winners: row.winners ?? [] };
       byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
     }
     const settled: SettledBet[] = [];
@@ -133,7 +163,7 @@ export class Settler {
       .execute();
     if (bets.length === 0) return [];
     // In slip order: a system bet's lines are positions of its legs.
-    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
+    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result', 'dead_heat_ways']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
     const legsOf = new Map<string, typeof legs>();
     for (const leg of legs) {
       const list = legsOf.get(leg.bet_id);

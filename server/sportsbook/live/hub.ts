@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
+import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
 import { PendingChanges } from './pending-changes';
 
@@ -25,6 +26,8 @@ interface SocketState {
   messagesInWindow: number;
 }
 
+const RESYNC = Buffer.from(JSON.stringify({ type: 'resync' } satisfies SportsbookServerMessage));
+
 /** Events whose last seq is remembered; far more than are ever open at once. */
 const MAX_TRACKED_EVENTS = 20_000;
 
@@ -41,9 +44,11 @@ export interface LiveLimits {
    * thousands of sockets cost one write each per push, not one per change.
    */
   pushIntervalMs: number;
+  /** While the broker is away, how often sockets bound to a session are told to fetch its state afresh. */
+  brokerAwayResyncMs: number;
 }
 
-export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100 };
+export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, brokerAwayResyncMs: 10_000 };
 
 /** Close codes: a policy breach (flooding) and too many connections from one address. */
 export const WS_CLOSE_POLICY = 1008;
@@ -60,6 +65,7 @@ export class SportsbookLiveHub implements SessionNotifier {
   private pending = new Map<string, EventUpdate[]>();
   private pushTimer: NodeJS.Timeout | undefined;
   private lastPush = 0;
+  private resyncTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly bus: SportsbookBus,
@@ -67,6 +73,36 @@ export class SportsbookLiveHub implements SessionNotifier {
     private readonly limits: LiveLimits = defaultLiveLimits,
   ) {
     bus.subscribe((message) => this.deliver(message));
+    bus.onHealth?.((up) => (up ? this.brokerBack() : this.brokerAway()));
+    if (bus.up === false) this.brokerAway();
+  }
+
+  /** Whether sessions are being told to resync (the broker is away). */
+  get degraded(): boolean {
+    return this.resyncTimer !== undefined;
+  }
+
+  /**
+   * The broker is away: `bet` and `balance` messages made on other instances do not reach this one's sockets. Event
+   * changes still come (this instance follows the database), so only the sessions' sockets are told, now and then, to
+   * fetch their bets and balance afresh.
+   */
+  private brokerAway(): void {
+    if (this.resyncTimer) return;
+    this.resyncTimer = setInterval(() => this.resyncSessions(), this.limits.brokerAwayResyncMs);
+    this.resyncTimer.unref();
+  }
+
+  /** Back: once more, for whatever was published between the last resync and the broker's return. */
+  private brokerBack(): void {
+    if (!this.resyncTimer) return;
+    clearInterval(this.resyncTimer);
+    this.resyncTimer = undefined;
+    this.resyncSessions();
+  }
+
+  private resyncSessions(): void {
+    for (const sockets of this.sessions.values()) for (const socket of sockets) this.send(socket, RESYNC);
   }
 
   /** Takes a new socket from this client address, or closes it when the address already holds too many. */
@@ -129,6 +165,8 @@ export class SportsbookLiveHub implements SessionNotifier {
   closeAll(): void {
     clearTimeout(this.pushTimer);
     this.pushTimer = undefined;
+    clearInterval(this.resyncTimer);
+    this.resyncTimer = undefined;
     for (const socket of this.sockets.keys()) socket.terminate();
   }
 
@@ -182,6 +220,12 @@ export class SportsbookLiveHub implements SessionNotifier {
 
   private deliver(message: SportsbookBusMessage): void {
     if (message.kind === 'event') return this.deliverUpdate(message.update);
+    if (message.kind === 'outright') {
+      // A handful of leagues, re-priced at most once a minute each: every socket has them.
+      const text = Buffer.from(JSON.stringify({ type: 'outright-update', outright: message.outright } satisfies SportsbookServerMessage));
+      for (const socket of this.sockets.keys()) this.send(socket, text);
+      return;
+    }
     const sockets = [...(this.sessions.get(message.sessionId) ?? [])];
     if (message.kind === 'session-ended') {
       for (const socket of sockets) this.unbind(socket, this.sockets.get(socket)!);

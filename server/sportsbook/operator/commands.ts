@@ -6,6 +6,7 @@ import type { SportsbookServices } from '../services';
 import { recordGoal } from '../feed/manual-goal';
 import { reconcileCommand } from '../reconciliation/command';
 import { nudgeCommand } from './price-nudge';
+import { outrightCommands } from '../outrights/commands';
 
 /**
  * The sportsbook's operator actions: `npm run operator -- sb-<action> ...`, sent to the running sportsbook (its
@@ -69,6 +70,7 @@ const eventOf = (services: SportsbookServices, eventId: string) => {
 
 export const sportsbookCommands: SportsbookOperatorCommand[] = [
   reconcileCommand,
+  ...outrightCommands,
   {
     name: 'sb-markets',
     usage: 'sb-markets <eventId>',

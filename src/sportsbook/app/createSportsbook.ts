@@ -60,7 +60,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     createSocket: createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
     token: () => session.token,
     onMessage: (message) => {
-      if (message.type === 'event-updates') catalog.apply(message);
+      if (message.type === 'event-updates' || message.type === 'outright-update') catalog.apply(message);
       else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
@@ -70,6 +70,12 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
         // A settled bet may have paid out: the balance shown must not lag the host's.
         if (message.bet.returns !== null) void session.refresh();
       } else if (message.type === 'balance') session.setBalance(message.balance);
+      else if (message.type === 'resync') {
+        slip.checkUnresolved();
+        void bets.reloadShown();
+        bridge.post({ type: 'bets-changed' });
+        void session.refresh();
+      }
     },
     onReconnected: () => {
       void catalog.resync(socket.subscribed.eventIds, socket.subscribed.lists);

@@ -27,6 +27,11 @@ export class BetsStore extends Observable {
     this.changed();
   }
 
+  /** Pushes may have been missed: the tabs already shown are fetched again. */
+  async reloadShown(): Promise<void> {
+    await Promise.all((['open', 'settled'] as const).filter((tab) => this.lists[tab] !== null).map((tab) => this.load(tab)));
+  }
+
   onBet(bet: BetView): void {
     const tab: BetsTab = bet.status === 'open' || bet.status === 'pending' ? 'open' : 'settled';
     const other: BetsTab = tab === 'open' ? 'settled' : 'open';

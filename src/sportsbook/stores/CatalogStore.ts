@@ -1,10 +1,11 @@
 import { Observable } from './Observable';
-import type { Competition, EventChange, EventDetail, EventSummary, Market, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
+import type { Competition, EventChange, EventDetail, EventSummary, Market, OutrightView, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
 
 export interface CatalogApi {
   competitions(): Promise<Competition[]>;
   events(status: 'live' | 'upcoming'): Promise<EventSummary[]>;
   event(eventId: string): Promise<EventDetail>;
+  outright(competitionId: string): Promise<OutrightView>;
 }
 
 export type CatalogEvent = EventSummary & { markets?: Market[] };
@@ -16,6 +17,8 @@ export interface LiveSelection {
   event: CatalogEvent;
   status: SelectionStatus;
   price: Price | null;
+  /** What the slip and bet history call the event when it is not a match: an outright's season. */
+  eventName?: string;
 }
 
 type Load = 'idle' | 'loading' | 'ready' | 'error';
@@ -31,6 +34,9 @@ export class CatalogStore extends Observable {
   competitions: Competition[] = [];
   listsState: Load = 'idle';
   readonly detailState = new Map<string, Load>();
+  /** Each league's outright as last fetched or pushed, by competition id. */
+  readonly outrights = new Map<string, OutrightView>();
+  readonly outrightState = new Map<string, Load>();
   private readonly selections = new Map<string, { marketId: string; eventId: string }>();
   private readonly refetching = new Set<string>();
   /**
@@ -83,6 +89,25 @@ export class CatalogStore extends Observable {
     this.changed();
   }
 
+  async loadOutright(competitionId: string): Promise<void> {
+    if (this.outrightState.get(competitionId) !== 'ready') this.outrightState.set(competitionId, 'loading');
+    this.changed();
+    try {
+      this.putOutright(await this.api.outright(competitionId), true);
+      this.outrightState.set(competitionId, 'ready');
+    } catch {
+      if (this.outrightState.get(competitionId) !== 'ready') this.outrightState.set(competitionId, 'error');
+    }
+    this.changed();
+  }
+
+  /** A newer state of a season, or a new season: kept; an older push is dropped. */
+  private putOutright(outright: OutrightView, snapshot: boolean): void {
+    const known = this.outrights.get(outright.competitionId);
+    if (!snapshot && known && known.seasonId === outright.seasonId && known.seq >= outright.seq) return;
+    this.outrights.set(outright.competitionId, outright);
+  }
+
   /** A snapshot replaces what we had, whatever its seq: it is the server's word now. */
   private put(event: EventSummary | EventDetail, detailed: boolean): void {
     const before = this.events.get(event.id);
@@ -98,6 +123,11 @@ export class CatalogStore extends Observable {
   }
 
   apply(message: SportsbookServerMessage): void {
+    if (message.type === 'outright-update') {
+      this.putOutright(message.outright, false);
+      this.changed();
+      return;
+    }
     if (message.type !== 'event-updates') return;
     let changed = false;
     for (const update of message.updates) changed = this.applyChange(update) || changed;
@@ -162,6 +192,8 @@ export class CatalogStore extends Observable {
   }
 
   findSelection(selectionId: string): LiveSelection | null {
+    const outright = this.findOutrightSelection(selectionId);
+    if (outright) return outright;
     const where = this.selections.get(selectionId);
     if (!where) return null;
     const event = this.events.get(where.eventId);
@@ -175,4 +207,36 @@ export class CatalogStore extends Observable {
     if (status === 'open' && !selection.price) status = 'closed';
     return { selection, market, event, status, price: selection.price };
   }
+
+  /** An outright's selection, with its season standing in for the event (a league has no home and away). */
+  findOutrightSelection(selectionId: string): LiveSelection | null {
+    for (const outright of this.outrights.values()) {
+      const selection = outright.market.selections.find((candidate) => candidate.id === selectionId);
+      if (!selection) continue;
+      const status: SelectionStatus = outright.market.status !== 'open' || !selection.price ? (outright.market.status === 'suspended' ? 'suspended' : 'closed') : selection.status;
+      return { selection, market: outright.market, event: outrightEvent(outright), status, price: selection.price, eventName: outright.seasonName };
+    }
+    return null;
+  }
+}
+
+/** The season as an event for the slip and the price buttons: named for the league, never in the match lists. */
+function outrightEvent(outright: OutrightView): CatalogEvent {
+  return {
+    id: outright.seasonId,
+    competitionId: outright.competitionId,
+    competitionName: outright.competitionName,
+    home: outright.seasonName,
+    away: '',
+    kickoffAt: new Date(0).toISOString(),
+    status: outright.market.status === 'open' ? 'scheduled' : 'settled',
+    phase: 'pre-match',
+    minute: 0,
+    score: { home: 0, away: 0 },
+    halfTimeScore: null,
+    suspended: false,
+    seq: outright.seq,
+    mainMarket: null,
+    marketCount: 1,
+  };
 }

@@ -86,7 +86,7 @@ export function slipSelectionOf(live: LiveSelection): SlipSelection {
   return {
     selectionId: live.selection.id,
     eventId: live.event.id,
-    eventName: `${live.event.home} v ${live.event.away}`,
+    eventName: live.eventName ?? `${live.event.home} v ${live.event.away}`,
     marketName: live.market.name,
     selectionName: live.selection.name,
     kickoffAt: live.event.kickoffAt,

@@ -30,7 +30,7 @@ class TestSocket implements SocketLike {
 }
 
 function setup(snapshot: (id: string) => EventDetail) {
-  const api: CatalogApi = { competitions: vi.fn(async () => []), events: vi.fn(async () => []), event: vi.fn(async (id: string) => snapshot(id)) };
+  const api: CatalogApi = { competitions: vi.fn(async () => []), events: vi.fn(async () => []), event: vi.fn(async (id: string) => snapshot(id)), outright: vi.fn(async () => { throw new Error('no outrights here'); }) };
   const catalog = new CatalogStore(api);
   const sockets: TestSocket[] = [];
   const timers: Array<() => void> = [];
