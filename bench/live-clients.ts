@@ -13,13 +13,15 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 
-type FromBench = { type: 'connect'; urls: string[]; count: number } | { type: 'finish'; changes: Array<[string, number]> };
+/** `changes`: each change's key, when it was asked for and when it was stored and handed to the sockets (epoch ms). */
+type FromBench = { type: 'connect'; urls: string[]; count: number } | { type: 'finish'; changes: Array<[string, number, number]> };
 
 const CHANGE = /"eventId":"([^"]+)","seq":(\d+)/g;
 const FIRST_CHANGE = /"eventId":"([^"]+)","seq":(\d+)/;
 const subscribe = JSON.stringify({ type: 'subscribe', lists: true, eventIds: [] });
 
 const sockets: net.Socket[] = [];
+let instances = 1;
 /** A message (by its first change) to the changes it carries. */
 const messages = new Map<string, string[]>();
 /** A message (by its first change) to when each socket got it. */
@@ -113,10 +115,11 @@ function open(url: string, instance: number): Promise<boolean> {
 
 process.on('message', async (message: FromBench) => {
   if (message.type === 'connect') {
+    instances = message.urls.length;
     let failed = 0;
     // A few at a time: a burst of thousands of handshakes is a different test.
-    for (let start = 0; start < message.count; start += 50) {
-      const batch = Array.from({ length: Math.min(50, message.count - start) }, (_, n) => open(message.urls[(start + n) % message.urls.length]!, (start + n) % message.urls.length));
+    for (let start = 0; start < message.count; start += 100) {
+      const batch = Array.from({ length: Math.min(100, message.count - start) }, (_, n) => open(message.urls[(start + n) % message.urls.length]!, (start + n) % message.urls.length));
       failed += (await Promise.all(batch)).filter((ok) => !ok).length;
     }
     process.send!({ type: 'connected', count: sockets.length, failed });
@@ -124,28 +127,39 @@ process.on('message', async (message: FromBench) => {
   }
   // Per event, the messages that carried it, by seq: a change reached a socket when it got that change or a later
   // one of the same event (a list socket gets each event's latest state; a change superseded within a push never travels).
+  // By instance and event: each instance's sockets get their own messages.
   const carried = new Map<string, Array<{ seq: number; times: number[] }>>();
   for (const [key, times] of receipts) {
+    const instance = key.slice(0, key.indexOf('|'));
     for (const change of messages.get(key)!) {
-      const eventId = change.slice(0, change.lastIndexOf(':'));
-      let list = carried.get(eventId);
-      if (!list) carried.set(eventId, (list = []));
+      const where = `${instance}|${change.slice(0, change.lastIndexOf(':'))}`;
+      let list = carried.get(where);
+      if (!list) carried.set(where, (list = []));
       list.push({ seq: seqOf(change), times });
     }
   }
   for (const list of carried.values()) list.sort((a, b) => a.seq - b.seq);
   const histogram = new Array<number>(10_000).fill(0);
+  const fromStored = new Array<number>(10_000).fill(0);
   let missed = 0;
   let delivered = 0;
-  for (const [change, at] of message.changes) {
+  for (const [change, at, stored] of message.changes) {
     const seq = seqOf(change);
-    const times = carried.get(change.slice(0, change.lastIndexOf(':')))?.find((entry) => entry.seq >= seq)?.times ?? [];
-    missed += Math.max(0, sockets.length - times.length);
-    for (const received of times) histogram[Math.min(9_999, Math.max(0, Math.floor(received - at)))]!++;
-    delivered += times.length;
+    const eventId = change.slice(0, change.lastIndexOf(':'));
+    let reached = 0;
+    for (let instance = 0; instance < instances; instance++) {
+      const times = carried.get(`${instance}|${eventId}`)?.find((entry) => entry.seq >= seq)?.times ?? [];
+      reached += times.length;
+      for (const received of times) {
+        histogram[Math.min(9_999, Math.max(0, Math.floor(received - at)))]!++;
+        fromStored[Math.min(9_999, Math.max(0, Math.floor(received - stored)))]!++;
+      }
+    }
+    missed += Math.max(0, sockets.length - reached);
+    delivered += reached;
   }
   for (const socket of sockets) socket.destroy();
-  process.send!({ type: 'result', histogram, missed, delivered });
+  process.send!({ type: 'result', histogram, fromStored, missed, delivered });
 });
 
 const seqOf = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1));

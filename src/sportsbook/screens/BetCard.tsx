@@ -52,10 +52,10 @@ function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashe
   const title = betTitle(bet);
   return (
     <li className={`bet-card bet-card--${bet.status}`}>
-      <header className="bet-card__head">
+      <div className="bet-card__head">
         <Heading>{title}</Heading>
         <span className={`status status--${bet.status}`}>{STATUS[bet.status]}</span>
-      </header>
+      </div>
       <ul className="bet-card__legs">
         {bet.legs.map((leg) => (
           <li key={leg.selectionId} className="leg">
