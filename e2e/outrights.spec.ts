@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, signIn, test } from './support/fixtures';
 
@@ -36,6 +37,9 @@ test('a signed-in customer opens a competition\'s outrights, backs a club to win
   await slip.getByRole('button', { name: /Place Bet/ }).click();
   await expect(slip.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(5_000 - 300);
+  // The outrights panel passes axe (scanned once the bet is placed: axe's script in the frame must not race the slip).
+  const scan = await new AxeBuilder({ page }).include(['iframe[title="Sportsbook"]', '#competition-panel']).analyze();
+  expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await slip.getByRole('button', { name: 'View in My Bets' }).click();
   await expect(frame.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
