@@ -13,9 +13,14 @@ const sportsbook = await startChildSportsbook();
 const { catalogue, runner } = sportsbook.services;
 console.log(`READY ${sportsbook.app.listeningOrigin}`);
 
+// Prices move once the bench says (SIGUSR2) its clients are connected: thousands of handshakes are a different test.
+let trading = false;
+process.on('SIGUSR2', () => (trading = true));
+
 let turn = 0;
 let inFlight = 0;
 const timer = setInterval(() => {
+  if (!trading) return;
   // Changes to different matches overlap (the catalogue orders those of one match); a backlog is not made worse.
   if (inFlight >= 32 || !runner.isLeading) return;
   const open = catalogue.records().filter((record) => record.status === 'scheduled');

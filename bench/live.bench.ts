@@ -99,6 +99,8 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
     const failed = connected.reduce((sum, reply) => sum + reply.failed, 0);
     await pause(2_000);
     const rssAfter = cluster.sportsbooks.map((book) => rssOf(book.pid!));
+    for (const book of cluster.sportsbooks) process.kill(book.pid!, 'SIGUSR2');
+    await pause(2_000);
     const cpuBefore = cluster.sportsbooks.map((book) => cpuMsOf(book.pid!));
     const clientCpuBefore = workers.map((worker) => cpuMsOf(worker.pid!));
     measuring = true;
