@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
 
@@ -151,4 +152,47 @@ test('from the slip: a cash out accepted as the price moves for the customer, on
   await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(4_800 + paid);
   await expect(slip.getByRole('tab', { name: 'My Bets (0)' })).toBeVisible();
   await expect(slip.getByText('You have no open bets.')).toBeVisible();
+});
+
+test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const customer = await createCustomer({ balance: 5_000 });
+  await signIn(page, customer);
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  const price = frame.locator('section.panel:not([aria-labelledby]) .event-row').first().locator('.odds:not([disabled])').first();
+  await expect(price).toBeVisible({ timeout: 20_000 });
+  const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
+  await price.click();
+  await frame.getByRole('button', { name: /Bet Slip/ }).click();
+  const sheet = frame.getByRole('dialog', { name: /Bet Slip/ });
+  await sheet.getByLabel(`Stake on ${homeTeam}`).fill('2');
+  await sheet.getByRole('button', { name: /Place Bet/ }).click();
+  await expect(sheet.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
+  await sheet.getByRole('button', { name: 'Done' }).click();
+  // Closed, the bar tells of the open bet; pressed, the sheet opens on it.
+  await sheet.getByRole('button', { name: 'Close bet slip' }).click();
+  const bar = frame.getByRole('button', { name: /Bet Slip/ });
+  await expect(bar).toContainText('My Bets (1)');
+  await bar.click();
+
+  const tab = sheet.getByRole('tab', { name: 'My Bets (1)' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await tab.focus();
+  await page.keyboard.press('Enter');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const button = sheet.getByRole('button', { name: /^Cash out £/ });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Tab reaches the cash-out button from the tabs; Enter presses it.
+  for (let step = 0; step < 20 && !(await button.evaluate((element) => element === document.activeElement)); step++) await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  const offer = pounds((await button.textContent())!);
+  await page.keyboard.press('Enter');
+  await expect(sheet.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(`Cashed out £${(offer / 100).toFixed(2)}.`, { timeout: 15_000 });
+  await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(4_800 + offer);
+  await expect(sheet.getByRole('tab', { name: 'My Bets (0)' })).toBeVisible();
 });

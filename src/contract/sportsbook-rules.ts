@@ -283,6 +283,9 @@ export const PLACEMENT_REFUSALS = [
 ] as const;
 export type PlacementRefusal = (typeof PLACEMENT_REFUSALS)[number];
 
+/** Why an outright is refused in a combination (SinglesOnly), and what the slip says when one is on it with others. */
+export const OUTRIGHT_SINGLES_ONLY = 'Outrights can only be backed as singles, not in an accumulator or system bet.';
+
 /** With PriceChanged (and MarketSuspended/MarketClosed), what the slip must now show. */
 export interface SelectionChange {
   selectionId: string;

@@ -46,6 +46,20 @@ for (const kind of databaseKinds()) {
     }, 60_000);
     afterAll(async () => context?.close());
 
+    it('pushes a league outright to every socket when it changes, whatever the socket follows', async () => {
+      const watcher = await openSocket(port);
+      const idle = await openSocket(port);
+      watcher.send({ type: 'subscribe', lists: true, eventIds: [] });
+      await settle(context);
+      await context.services.outrights.void('eur-cup');
+      const outrightUpdates = (messages: SportsbookServerMessage[]) => messages.flatMap((message) => (message.type === 'outright-update' ? [message.outright] : []));
+      await waitFor(() => outrightUpdates(watcher.messages).length > 0 && outrightUpdates(idle.messages).length > 0);
+      for (const socket of [watcher, idle]) {
+        expect(outrightUpdates(socket.messages).at(-1)).toMatchObject({ competitionId: 'eur-cup', market: { type: 'outright', status: 'void' } });
+        socket.socket.close();
+      }
+    });
+
     it('pushes every change of a subscribed event with all its changed markets and contiguous seqs; list subscribers get the latest summary only', async () => {
       const event = nextKickoff(context);
       const full = await openSocket(port);

@@ -6,9 +6,8 @@ import { TEST_OUTRIGHT_RUNS } from './support/sportsbook';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
 import { OutrightBook } from '../../server/sportsbook/outrights/book';
 import { SeasonStore } from '../../server/sportsbook/outrights/store';
-import { OUTRIGHT_SINGLES_ONLY } from '../../server/sportsbook/bets/placement';
 import type { StoredFixture } from '../../server/sportsbook/db/schema';
-import type { BetView, OutrightView, Price } from '../../src/contract/sportsbook-rules';
+import { OUTRIGHT_SINGLES_ONLY, type BetView, type OutrightView, type Price } from '../../src/contract/sportsbook-rules';
 
 const decimalReturns = (stake: number, price: Price, ways = 1) => Math.floor((stake * (price.num + price.den)) / (price.den * ways));
 
@@ -44,9 +43,13 @@ for (const kind of databaseKinds()) {
       // The strongest club of the league is the favourite.
       expect(view.market.selections[0]!.name).toBe('Castlebridge Rovers');
       expect(view.market.selections.filter((selection) => selection.price !== null).length).toBeGreaterThan(5);
-      // The fixtures booked so far are the season's: this league's matches pair clubs that meet in its list.
+      // The scheduler booked the season's own fixtures: every match of the league is one of them, each booked once.
       const booked = world.services.catalogue.records().filter((event) => event.competitionId === 'eng-premier');
       expect(booked.length).toBeGreaterThan(0);
+      const season = (await new SeasonStore(world.services.db).find(view.seasonId))!;
+      const bookedFixtures = season.fixtures.filter((fixture) => fixture.eventId !== null);
+      expect(bookedFixtures.map((fixture) => fixture.eventId).sort()).toEqual(booked.map((event) => event.id).sort());
+      for (const event of booked) expect(bookedFixtures.find((fixture) => fixture.eventId === event.id)).toMatchObject({ home: event.homeTeamId, away: event.awayTeamId });
       expect((await world.app.inject({ method: 'GET', url: '/api/competitions/no-such-league/outright' })).statusCode).toBe(404);
       expect((await world.app.inject({ method: 'GET', url: '/api/competitions/%3Cx%3E/outright' })).statusCode).toBe(404);
     });
@@ -166,6 +169,39 @@ for (const kind of databaseKinds()) {
       );
       await book.tick();
       expect(book.view('eng-championship')!.seasonName).toBe('Albion Championship, season 3');
+    });
+
+    it('an instance that does not run the feed quotes the same outright prices from the store', async () => {
+      const { services } = world;
+      const follower = new OutrightBook({ store: new SeasonStore(services.db), events: services.store, catalogue: services.catalogue, model: services.model, bus: services.bus, clock: services.clock, runs: TEST_OUTRIGHT_RUNS });
+      await follower.syncFromStore();
+      const leader = services.outrights.view('sco-premier')!;
+      expect(follower.view('sco-premier')).toEqual(leader);
+      const selection = leader.market.selections.find((candidate) => candidate.price !== null)!;
+      expect(follower.quote(selection.id)).toMatchObject({ price: selection.price, status: 'open', marketName: 'To win the Caledonian Premiership', eventStatus: 'scheduled' });
+    });
+
+    it('a settlement cut short (the season stored as settled, its bets still open) is finished by recovery', async () => {
+      const { services } = world;
+      const { user, token } = await world.session(5_000);
+      const view = await outright('sco-premier');
+      const [first, second] = view.market.selections;
+      const win = await single(token, first!, 400);
+      const dead = await single(token, second!, 300);
+      // As if the process died after storing the season's end and before its bets were settled.
+      await services.db
+        .updateTable('sportsbook.seasons')
+        .set({ status: 'settled', winners: JSON.stringify([first!.id.split('~')[2], second!.id.split('~')[2]]), seq: view.seq + 1 })
+        .where('id', '=', view.seasonId)
+        .execute();
+      expect((await betOf(token, win)).status).toBe('open');
+      await services.bets.recover();
+      await services.outbox.drainDue();
+      // A dead heat returning less than the stake (a short price halved) counts as lost, as a half-lost quarter line does.
+      const returns = decimalReturns(400, first!.price!, 2);
+      expect(await betOf(token, win)).toMatchObject({ status: returns >= 400 ? 'won' : 'lost', returns, legs: [{ result: 'dead-heat', deadHeatWays: 2 }] });
+      expect((await betOf(token, dead)).returns).toBe(decimalReturns(300, second!.price!, 2));
+      expect(await world.balanceOf(user.id)).toBe(5_000 - 700 + decimalReturns(400, first!.price!, 2) + decimalReturns(300, second!.price!, 2));
     });
 
     it('the books still agree with the wallet after every outright settlement', async () => {

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { conflict } from '../../errors';
 import { parse } from '../../http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
-import type { BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
+import { OUTRIGHT_SINGLES_ONLY, type BetView, type PlacementRefusal } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
@@ -30,8 +30,6 @@ export const defaultPlacementPolicy: PlacementPolicy = { inlineTries: 2, inlineP
 
 /** 201 accepted, 202 pending (the wallet's answer not yet known), 422 refused. */
 export type PlacementAnswer = { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
-
-export const OUTRIGHT_SINGLES_ONLY = 'Outrights can only be backed as singles, not in an accumulator or system bet.';
 
 export const debitCallId = (betId: string) => `debit:${betId}`;
 export const creditCallId = (betId: string) => `credit:${betId}`;

@@ -154,10 +154,21 @@ function SlipSheet() {
   if (count === 0 && slip.placements.length === 0 && openBets === 0 && !open) return null;
   return (
     <>
-      <button type="button" ref={bar} className="slip-bar" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        ref={bar}
+        className="slip-bar"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          // Nothing on the slip but open bets: the sheet opens on them, where their cash out is.
+          if (count === 0 && slip.placements.length === 0 && openBets > 0) bets.showInSlip(true);
+          setOpen(true);
+        }}
+      >
         <span className="badge badge--accent">{count}</span>
         <span className="slip-bar__title">Bet Slip</span>
-        {slip.totalStake > 0 && <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span>}
+        {slip.totalStake > 0 ? <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span> : openBets > 0 && <span className="slip-bar__figures">My Bets ({openBets})</span>}
         <ChevronDown size={18} className="slip-bar__chevron" />
       </button>
       {open && (

@@ -52,19 +52,20 @@ function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashe
   const title = betTitle(bet);
   return (
     <li className={`bet-card bet-card--${bet.status}`}>
-      <header className="bet-card__head">
+      <div className="bet-card__head">
         <Heading>{title}</Heading>
         <span className={`status status--${bet.status}`}>{STATUS[bet.status]}</span>
-      </header>
+      </div>
       <ul className="bet-card__legs">
         {bet.legs.map((leg) => (
           <li key={leg.selectionId} className="leg">
-            <LegIcon result={leg.result} />
+            <LegIcon result={leg.result} deadHeatWays={leg.deadHeatWays} />
             <div>
               <p>
                 <strong>{leg.selectionName}</strong> <span className="leg__price">{prefs.format(leg.price)}</span>
               </p>
               <p className="muted">{leg.marketName}</p>
+              {leg.result === 'dead-heat' && leg.deadHeatWays && <p className="muted">{`Dead heat of ${leg.deadHeatWays}: paid at full odds on 1/${leg.deadHeatWays} of the stake`}</p>}
               <p className="muted">
                 {leg.eventName}
                 {leg.score && ` · ${leg.score.home}-${leg.score.away}`}
@@ -106,11 +107,12 @@ function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashe
   );
 }
 
-function LegIcon({ result }: { result: BetLeg['result'] }) {
+function LegIcon({ result, deadHeatWays }: { result: BetLeg['result']; deadHeatWays: number | null }) {
   if (result === 'won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />;
   if (result === 'lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
   if (result === 'half-won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Half won" role="img" aria-hidden={false} />;
   if (result === 'half-lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Half lost" role="img" aria-hidden={false} />;
+  if (result === 'dead-heat') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label={`Dead heat of ${deadHeatWays ?? 2}`} role="img" aria-hidden={false} />;
   if (result === 'void') return <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />;
   return <CircleDot size={18} className="leg__icon" aria-label="Open" role="img" aria-hidden={false} />;
 }

@@ -27,6 +27,8 @@ export interface SlipSelection {
   /** The price the customer agreed to; differs from `price` after a move until they accept it. */
   acceptedPrice: Price | null;
   status: SelectionStatus;
+  /** A league's outright: backed as a single only (the server refuses it in a combination). */
+  outright?: boolean;
 }
 
 /** held: an in-play bet waiting out its delay (until `heldUntil`); the server then accepts or refuses it. */
@@ -93,6 +95,7 @@ export function slipSelectionOf(live: LiveSelection): SlipSelection {
     price: live.price,
     acceptedPrice: live.price,
     status: live.status,
+    ...(live.market.type === 'outright' ? { outright: true } : {}),
   };
 }
 
@@ -204,13 +207,18 @@ export class SlipStore extends Observable {
     return this.relatedEventIds.has(selection.eventId);
   }
 
+  /** An outright on the slip: it is backed as a single, so no accumulator or system bet is offered. */
+  get hasOutright(): boolean {
+    return this.selections.some((selection) => selection.outright === true);
+  }
+
   get accaOffered(): boolean {
-    return this.selections.length >= 2 && this.relatedEventIds.size === 0;
+    return this.selections.length >= 2 && this.relatedEventIds.size === 0 && !this.hasOutright;
   }
 
   /** The system bets these selections can make (3 to 8 from different matches), in the order the slip lists them. */
   get systemsOffered(): SystemBetType[] {
-    return this.relatedEventIds.size === 0 ? systemBetsFor(this.selections.length) : [];
+    return this.relatedEventIds.size === 0 && !this.hasOutright ? systemBetsFor(this.selections.length) : [];
   }
 
   get accaName(): string {

@@ -3,7 +3,7 @@ import { useWatch } from '../stores/Observable';
 import { ACCA, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection } from '../stores/SlipStore';
 import { formatPence } from '../../lib/money';
 import { returnsFor } from '../../lib/odds';
-import { PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
+import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
 import { lineCount, luckyBonusWords, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
 import { HoldCountdown } from './HoldCountdown';
 import { StakeInput } from './StakeInput';
@@ -51,6 +51,11 @@ export function BetSlip({ phone }: { phone: boolean }) {
             {slip.relatedEventIds.size > 0 && (
               <p className="slip__note">
                 <AlertTriangle size={14} /> Selections from the same match are related and cannot be combined in an accumulator.
+              </p>
+            )}
+            {slip.hasOutright && slip.selections.length >= 2 && (
+              <p className="slip__note">
+                <AlertTriangle size={14} /> {OUTRIGHT_SINGLES_ONLY}
               </p>
             )}
             {slip.accaOffered && (
