@@ -93,7 +93,10 @@ test('a cash out is refused when the offer is removed during the delay, and the 
   const card = frame.locator('.bet-card').first();
   const button = card.getByRole('button', { name: /^Cash out £/ });
   await expect(button).toBeVisible({ timeout: 20_000 });
+  // The suspension must follow the press to the server, or the offer is refused before any delay (under load it can).
+  const pressSent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/cash-out'));
   await button.click();
+  await pressSent;
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeVisible();
   // During the delay the market is suspended (as a goal suspends it): the offer is gone when the server re-values.
   await operator('sb-suspend', marketId);
