@@ -2,11 +2,17 @@
  * Pricing one event's whole catalogue (45 markets, 138 selections) from the score model, as the feed does for
  * every live match each simulated minute: before kick-off, and across both halves with goals in.
  * Target: under 1 ms per event, so a few dozen events re-price well inside one tick.
+ * And a league's outright from 10,000 simulated seasons (the biggest league, 16 clubs, at its start: 240 matches
+ * left), as the feed's leader does after each settled match: target under 500 ms of CPU, so four leagues re-priced
+ * in one tick do not stall the feed.
  */
 import { marketCatalogue, priceEvent } from '../server/sportsbook/markets';
 import { priceBetBuilder } from '../server/sportsbook/markets/bet-builder';
 import { matchRates } from '../server/sportsbook/pricing/match-rates';
 import type { MatchState } from '../server/sportsbook/pricing/types';
+import { OUTRIGHT_RUNS, simulateOutright } from '../server/sportsbook/pricing/outright';
+import { doubleRoundRobin } from '../server/sportsbook/outrights/season';
+import { LEAGUES, teamId } from '../server/sportsbook/feed/leagues';
 
 const TARGET_MS = 1;
 const SECONDS = 3;
@@ -49,5 +55,35 @@ export default async function run(): Promise<void> {
     }
     const perQuoteMs = (performance.now() - started) / quotes;
     console.log(`${label.padEnd(28)} ${perQuoteMs.toFixed(2).padStart(6)} ms per 4-leg quote, ${Math.round(1000 / perQuoteMs).toLocaleString('en-GB')} quotes/s`);
+  }
+
+  outrightBench();
+}
+
+const OUTRIGHT_TARGET_CPU_MS = 500;
+
+function outrightBench(): void {
+  const league = LEAGUES[0]!;
+  const teams = league.teams.map(([name, attack, defence]) => ({ id: teamId(league.id, name), attack, defence }));
+  const byId = new Map(teams.map((team) => [team.id, team]));
+  const fixtures = doubleRoundRobin(teams.map((team) => team.id));
+  const standings = teams.map((team) => ({ teamId: team.id, points: 0, goalsFor: 0, goalsAgainst: 0 }));
+  for (const [label, played] of [
+    ['outright, season start', 0],
+    ['outright, half way', fixtures.length / 2],
+  ] as const) {
+    const remaining = fixtures.slice(played).map((fixture) => ({ home: fixture.home, away: fixture.away, rates: matchRates(byId.get(fixture.home)!, byId.get(fixture.away)!, league) }));
+    simulateOutright({ standings, remaining, runs: 500, seed: 1, points: { win: 3, draw: 1 } });
+    const rounds = 5;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let round = 0; round < rounds; round++) simulateOutright({ standings, remaining, runs: OUTRIGHT_RUNS, seed: round, points: { win: 3, draw: 1 } });
+    const wallMs = (performance.now() - started) / rounds;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000 / rounds;
+    console.log(
+      `${label.padEnd(28)} ${wallMs.toFixed(0).padStart(6)} ms wall, ${cpuMs.toFixed(0)} ms CPU per pricing (${OUTRIGHT_RUNS.toLocaleString('en-GB')} seasons, ${remaining.length} matches left, ${teams.length} clubs); ` +
+        `target < ${OUTRIGHT_TARGET_CPU_MS} ms CPU ${cpuMs < OUTRIGHT_TARGET_CPU_MS ? 'MET' : 'NOT MET'}`,
+    );
   }
 }

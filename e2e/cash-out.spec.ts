@@ -1,19 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
 
 /**
  * Cash out in My Bets, a real browser on both origins: the offer shows live beside an open bet; pressing it waits the
  * server's delay and settles the bet at once (the balance and the Settled tab show it), or, when the market is
- * suspended during the delay (the offer removed, as a goal would), refuses in words and leaves the bet open.
+ * suspended during the delay (the offer removed, as a goal would), refuses in words and leaves the bet open. The
+ * slip's My Bets view offers the same cash out, and the operator's sb-nudge moves the price during the delay: a price
+ * that moved for the customer pays the value now, one that moved against refuses.
  */
 
 const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
 const pounds = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 
-/** Places a £2 single on a home win in a match that starts later (pre-match prices hold still), from the slip. */
-async function placeSingle(frame: FrameLocator, freeBet?: string): Promise<string> {
+/**
+ * Places a £2 single on a home win in a match that starts later (pre-match prices hold still), from the slip; `last`
+ * takes the last match listed, one no other spec bets on, for a test that moves its prices.
+ */
+async function placeSingle(frame: FrameLocator, freeBet?: string, row: 'first' | 'last' = 'first'): Promise<string> {
   // freeBet: the words the slip's free-bet choice starts with, e.g. '£3.00 free bet'.
-  const price = frame.locator('section.panel:not([aria-labelledby]) .event-row .odds:not([disabled])').first();
+  const rows = frame.locator('section.panel:not([aria-labelledby]) .event-row');
+  const price = (row === 'first' ? rows.first() : rows.last()).locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();
@@ -26,10 +33,17 @@ async function placeSingle(frame: FrameLocator, freeBet?: string): Promise<strin
   } else await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
   await slip.getByRole('button', { name: /Place Bet/ }).click();
   await expect(slip.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
-  const selectionId = await frame.locator('body').evaluate(() => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string);
-  await slip.getByRole('button', { name: 'View in My Bets' }).click();
-  await expect(frame.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
-  return selectionId;
+  return frame.locator('body').evaluate(() => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string);
+}
+
+/** A new customer with £50, signed in at the host, with a £2 single on the last match listed open, the slip showing its receipt. */
+async function signedInWithABetInTheSlip(page: Page) {
+  const customer = await createCustomer({ balance: 5_000 });
+  await signIn(page, customer);
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  const selectionId = await placeSingle(frame, undefined, 'last');
+  return { customer, frame, slip: frame.getByRole('complementary', { name: /Bet Slip/ }), eventId: selectionId.split('~')[0]! };
 }
 
 /** A new customer with £50, signed in at the host, with a £2 single open (or one staked with a free bet) and My Bets showing it. */
@@ -39,7 +53,10 @@ async function signedInWithABet(page: Page, freeBetPence?: number) {
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  return { customer, frame, selectionId: await placeSingle(frame, freeBetPence ? `£${(freeBetPence / 100).toFixed(2)} free bet` : undefined) };
+  const selectionId = await placeSingle(frame, freeBetPence ? `£${(freeBetPence / 100).toFixed(2)} free bet` : undefined);
+  await frame.getByRole('complementary', { name: /Bet Slip/ }).getByRole('button', { name: 'View in My Bets' }).click();
+  await expect(frame.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
+  return { customer, frame, selectionId };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -76,7 +93,10 @@ test('a cash out is refused when the offer is removed during the delay, and the 
   const card = frame.locator('.bet-card').first();
   const button = card.getByRole('button', { name: /^Cash out £/ });
   await expect(button).toBeVisible({ timeout: 20_000 });
+  // The suspension must follow the press to the server, or the offer is refused before any delay (under load it can).
+  const pressSent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/cash-out'));
   await button.click();
+  await pressSent;
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeVisible();
   // During the delay the market is suspended (as a goal suspends it): the offer is gone when the server re-values.
   await operator('sb-suspend', marketId);
@@ -99,4 +119,83 @@ test('a free bet from the slip stakes a single without touching the balance, and
   await expect(card.locator('dt:has-text("Free bet stake") + dd')).toHaveText('£3.00');
   await expect(card.getByRole('button', { name: /Cash out/ })).toHaveCount(0);
   expect(await balanceOf(customer)).toBe(5_000);
+});
+
+test('from the slip: a cash out accepted as the price moves for the customer, one refused as it moves against, during the delay', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { customer, slip, eventId } = await signedInWithABetInTheSlip(page);
+  await slip.getByRole('button', { name: 'Done' }).click();
+  await slip.getByRole('tab', { name: 'My Bets (1)' }).click();
+  await expect(slip.getByRole('tab', { name: 'My Bets (1)' })).toHaveAttribute('aria-selected', 'true');
+  const card = slip.locator('.bet-card').first();
+  const button = card.getByRole('button', { name: /^Cash out £/ });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+
+  // Against: the home side's scoring rate drops 30% while the press waits, so the home win lengthens and the bet is worth less.
+  const offerSeen = pounds((await button.textContent())!);
+  await button.click();
+  await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
+  await operator('sb-nudge', eventId, 'home', '-30');
+  await expect(card.getByRole('alert')).toHaveText('The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.', { timeout: 15_000 });
+  await expect(card.locator('.status')).toHaveText('Open');
+  expect(await balanceOf(customer)).toBe(4_800);
+  // The new, lower offer shows live.
+  await expect.poll(async () => pounds((await button.textContent())!), { timeout: 15_000 }).toBeLessThan(offerSeen);
+
+  // For: the home rate rises while the next press waits; the bet is paid at its value now, above the offer pressed.
+  const lower = pounds((await button.textContent())!);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
+  await operator('sb-nudge', eventId, 'home', '60');
+  const notice = slip.getByRole('status').filter({ hasText: 'Cashed out' });
+  await expect(notice).toHaveText(/^Cashed out £\d+\.\d\d\.$/, { timeout: 15_000 });
+  const paid = pounds(/£([\d.]+\d)/.exec((await notice.textContent())!)![1]!);
+  expect(paid).toBeGreaterThan(lower);
+  await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(4_800 + paid);
+  await expect(slip.getByRole('tab', { name: 'My Bets (0)' })).toBeVisible();
+  await expect(slip.getByText('You have no open bets.')).toBeVisible();
+});
+
+test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const customer = await createCustomer({ balance: 5_000 });
+  await signIn(page, customer);
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  const price = frame.locator('section.panel:not([aria-labelledby]) .event-row').first().locator('.odds:not([disabled])').first();
+  await expect(price).toBeVisible({ timeout: 20_000 });
+  const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
+  await price.click();
+  await frame.getByRole('button', { name: /Bet Slip/ }).click();
+  const sheet = frame.getByRole('dialog', { name: /Bet Slip/ });
+  await sheet.getByLabel(`Stake on ${homeTeam}`).fill('2');
+  await sheet.getByRole('button', { name: /Place Bet/ }).click();
+  await expect(sheet.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
+  await sheet.getByRole('button', { name: 'Done' }).click();
+  // Closed, the bar tells of the open bet; pressed, the sheet opens on it.
+  await sheet.getByRole('button', { name: 'Close bet slip' }).click();
+  const bar = frame.getByRole('button', { name: /Bet Slip/ });
+  await expect(bar).toContainText('My Bets (1)');
+  await bar.click();
+
+  const tab = sheet.getByRole('tab', { name: 'My Bets (1)' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await tab.focus();
+  await page.keyboard.press('Enter');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const button = sheet.getByRole('button', { name: /^Cash out £/ });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // Tab reaches the cash-out button from the tabs; Enter presses it.
+  for (let step = 0; step < 20 && !(await button.evaluate((element) => element === document.activeElement)); step++) await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  const offer = pounds((await button.textContent())!);
+  await page.keyboard.press('Enter');
+  await expect(sheet.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(`Cashed out £${(offer / 100).toFixed(2)}.`, { timeout: 15_000 });
+  await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(4_800 + offer);
+  await expect(sheet.getByRole('tab', { name: 'My Bets (0)' })).toBeVisible();
 });

@@ -89,7 +89,8 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     frameguard: false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // The live hub writes its pushes framed once for all sockets: never compressed (see SportsbookLiveHub.sendFramed).
+  await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
 
   for (const routes of sportsbookRoutes) {
     await app.register(async (scope) => routes(scope, services));

@@ -19,6 +19,9 @@ import { BetsService } from './bets/service';
 import { Reconciler } from './reconciliation/reconciler';
 import type { PlacementPolicy } from './bets/placement';
 import { defaultInPlayDelayMs, defaultInPlayDelayPolicy } from './bets/inplay-delay';
+import { OutrightBook } from './outrights/book';
+import { SeasonStore } from './outrights/store';
+import { bettingCatalogue } from './outrights/betting-catalogue';
 
 export interface RateLimit {
   max: number;
@@ -65,6 +68,8 @@ export interface SportsbookServiceDeps {
   payoutCap?: number;
   /** Schedule tuning (tests): slot length, horizon, days ahead. */
   feed?: Partial<Pick<FeedOptions, 'slotMs' | 'horizonMs' | 'daysAhead'>>;
+  /** Simulated seasons per outright pricing (tests ask for fewer). */
+  outrightRuns?: number;
 }
 
 /** Builds every part of the sportsbook once, each given only what it uses. Routes receive this and nothing else. */
@@ -74,8 +79,9 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const bus: SportsbookBus = deps.bus ?? new InProcessSportsbookBus();
   const store = new CatalogueStore(db);
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
-  const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
-  const runner = new FeedRunner(feed, catalogue, deps.leadership ?? soleLeadership, logger);
+  const outrights = new OutrightBook({ store: new SeasonStore(db), events: store, catalogue, model, bus, clock, logger, runs: deps.outrightRuns });
+  const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger, seasons: outrights }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
+  const runner = new FeedRunner(feed, catalogue, deps.leadership ?? soleLeadership, logger, {}, outrights);
   const betsDb = db as unknown as BetsDb;
   const wallet = new WalletClient({ pamUrl: config.pamUrl, secret: config.secrets.sportsbookSecret, clock, fetch: deps.walletFetch });
   const logError = (message: string, detail?: unknown) => logger?.error(detail, message);
@@ -88,7 +94,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
   hub = live;
   const bets = new BetsService({
     db: betsDb,
-    catalogue,
+    catalogue: bettingCatalogue(catalogue, outrights),
     outbox,
     sessions,
     clock,
@@ -110,6 +116,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     bus,
     store,
     catalogue,
+    outrights,
     feed,
     runner,
     live,

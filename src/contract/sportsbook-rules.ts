@@ -38,6 +38,8 @@ export const MARKET_TYPES = [
   'three-way-handicap',
   'first-team-to-score',
   'first-goal-time',
+  /** A league's winner over the season (GET /api/competitions/:id/outright); singles only. */
+  'outright',
 ] as const;
 export type MarketType = (typeof MARKET_TYPES)[number];
 
@@ -122,6 +124,39 @@ export interface Competition {
   eventCount: number;
 }
 
+/** One club's line in a league table, from the season's settled matches. */
+export interface LeagueTableRow {
+  teamId: string;
+  name: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+}
+
+/**
+ * A league's current season: its table (points, then goal difference, then goals scored) and its outright market
+ * "To win the <league>" (type 'outright', its eventId the season's id), re-priced after each settled match.
+ */
+export interface OutrightView {
+  competitionId: string;
+  competitionName: string;
+  seasonId: string;
+  /** 'Albion Premier Division, season 2'. */
+  seasonName: string;
+  /** Bumped on every change of prices or status. */
+  seq: number;
+  fixturesPlayed: number;
+  fixturesTotal: number;
+  table: LeagueTableRow[];
+  market: Market;
+  /** The winners' names once the season is settled (more than one: a dead heat); null before. */
+  winners: string[] | null;
+}
+
 /** bet-builder: several selections of one match at one price, from the joint score law (POST /api/bet-builder/quote). */
 export type BetKind = 'single' | 'accumulator' | 'system' | 'bet-builder';
 
@@ -134,8 +169,11 @@ export const PRICE_CHANGE_POLICIES = ['never', 'higher', 'any'] as const;
 export type PriceChangePolicy = (typeof PRICE_CHANGE_POLICIES)[number];
 /** pending: placed, the wallet's answer not yet known; open: accepted (it shows in bet history); the rest are final. */
 export type BetStatus = 'pending' | 'open' | 'won' | 'lost' | 'void' | 'rejected' | 'cashed-out';
-/** half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines. */
-export type LegResult = 'open' | 'won' | 'lost' | 'void' | 'half-won' | 'half-lost';
+/**
+ * half-won and half-lost: an Asian handicap quarter line, whose stake is split over the two nearest lines.
+ * dead-heat: an outright whose club finished level at the top with others; the leg's `deadHeatWays` says how many.
+ */
+export type LegResult = 'open' | 'won' | 'lost' | 'void' | 'half-won' | 'half-lost' | 'dead-heat';
 
 export interface BetLeg {
   selectionId: string;
@@ -150,6 +188,8 @@ export interface BetLeg {
   result: LegResult;
   /** The final (or, in play, current) score, when known. */
   score: Score | null;
+  /** A dead heat: the clubs level at the top; the stake is divided by this many and paid at full odds on that part. */
+  deadHeatWays: number | null;
 }
 
 export interface BetView {
@@ -238,8 +278,13 @@ export const PLACEMENT_REFUSALS = [
   'NotAccepted',
   /** The free-bet token is used, expired, not the customer's, or of another amount. */
   'FreeBetUnavailable',
+  /** An outright in an accumulator, system bet or Bet Builder: outrights are taken as singles only. */
+  'SinglesOnly',
 ] as const;
 export type PlacementRefusal = (typeof PLACEMENT_REFUSALS)[number];
+
+/** Why an outright is refused in a combination (SinglesOnly), and what the slip says when one is on it with others. */
+export const OUTRIGHT_SINGLES_ONLY = 'Outrights can only be backed as singles, not in an accumulator or system bet.';
 
 /** With PriceChanged (and MarketSuspended/MarketClosed), what the slip must now show. */
 export interface SelectionChange {
@@ -248,13 +293,33 @@ export interface SelectionChange {
   status: SelectionStatus;
 }
 
+/**
+ * One change to an event: its state at `seq`. For an event the socket subscribed to by id, `markets` holds the
+ * markets whose prices or status changed at this seq (whole markets), and every seq comes, in order. For an event
+ * seen only through `lists`, `markets` is absent: `event` (with its main market) is the whole list view, and of a
+ * burst of changes only the latest is sent, so seqs may skip.
+ */
+export interface EventChange {
+  eventId: string;
+  seq: number;
+  event: EventSummary;
+  markets?: Market[];
+}
+
 /** Messages pushed on the sportsbook's WebSocket (`/ws`). */
 export type SportsbookServerMessage =
-  /** One change to an event: its state, and the markets whose prices or status changed (whole markets). */
-  | { type: 'event-update'; eventId: string; seq: number; event: EventSummary; markets: Market[] }
+  /** The event changes since the last push (a short tick), each event's in seq order. */
+  | { type: 'event-updates'; updates: EventChange[] }
+  /** A league's outright re-priced, closed or settled: the whole view (sent to every socket; there are few). */
+  | { type: 'outright-update'; outright: OutrightView }
   /** A bet of this session changed (accepted after pending, settled). */
   | { type: 'bet'; bet: BetView }
-  | { type: 'balance'; balance: number };
+  | { type: 'balance'; balance: number }
+  /**
+   * `bet` and `balance` messages for this session may have been missed (the broker between the sportsbook's instances
+   * was away): fetch the session's balance, bets and unresolved placements afresh.
+   */
+  | { type: 'resync' };
 
 export type SportsbookClientMessage =
   /**

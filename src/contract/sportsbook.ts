@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MARKET_TYPES, MAX_SELECTIONS, MAX_STAKE_PENCE, MAX_SUBSCRIBED_EVENTS, MIN_STAKE_PENCE, PLACEMENT_REFUSALS, PRICE_CHANGE_POLICIES } from './sportsbook-rules';
 import { SYSTEM_TYPES } from './system-bets';
-import type { BetView, Competition, EventDetail, EventSummary, SelectionChange } from './sportsbook-rules';
+import type { BetView, Competition, EventDetail, EventSummary, OutrightView, SelectionChange } from './sportsbook-rules';
 
 export * from './sportsbook-rules';
 export * from './system-bets';
@@ -105,6 +105,7 @@ export const placementRefusalCode = z.enum(PLACEMENT_REFUSALS);
 export type CompetitionsResponse = { competitions: Competition[] };
 export type EventsResponse = { events: EventSummary[] };
 export type EventResponse = EventDetail;
+export type OutrightResponse = OutrightView;
 export type PlaceBetResponse = { bet: BetView };
 export type PlacementRefusalBody = { message: string; code: z.infer<typeof placementRefusalCode>; changes?: SelectionChange[] };
 export type BetsResponse = { bets: BetView[] };

@@ -67,11 +67,37 @@ export function lineCount(type: SystemType): number {
 }
 
 /**
+ * The Lucky bets' bonuses, on the usual UK bookmaker terms (the specification is silent on them): when exactly one
+ * selection wins and every other loses, that single is paid at double its odds (9/2 paid as 9/1); when every
+ * selection wins, the bet's returns get a bonus of this percent. Neither applies when any selection is void or settles
+ * half won or half lost: the bet is then settled line by line as usual.
+ */
+export const LUCKY_ALL_WINNERS_BONUS_PERCENT: Partial<Record<SystemType, number>> = { lucky15: 10, lucky31: 20, lucky63: 25 };
+
+/** The Lucky bet's bonus terms in words, as the slip shows them; null for other system bets. */
+export function luckyBonusWords(type: SystemType): string | null {
+  const percent = LUCKY_ALL_WINNERS_BONUS_PERCENT[type];
+  if (percent === undefined) return null;
+  return `One winner: its single is paid at double the odds. All ${systemBetType(type).selections} win: a ${percent}% bonus on the returns.`;
+}
+
+/** Returns plus the all-winners bonus of a Lucky bet (rounded down), or the returns as they are for any other. */
+export function withAllWinnersBonus(type: SystemType, returns: number): number {
+  const percent = LUCKY_ALL_WINNERS_BONUS_PERCENT[type];
+  return percent === undefined ? returns : returns + Math.floor((returns * percent) / 100);
+}
+
+/** A Lucky bet's one winning single at double its odds: stake x (1 + 2 x num / den), rounded down. */
+export function doubleOddsSingle(stakePerLine: number, price: Price): number {
+  return Number((BigInt(stakePerLine) * BigInt(price.den + 2 * price.num)) / BigInt(price.den));
+}
+
+/**
  * What a system bet returns if every leg wins at these prices (legs in slip order): each line's returns rounded
- * down to the penny (each line is a bet of its own), added up.
+ * down to the penny (each line is a bet of its own), added up; a Lucky bet's all-winners bonus on top.
  */
 export function systemPotentialReturns(type: SystemType, stakePerLine: number, prices: readonly Price[]): number {
-  return systemLines(type).reduce((total, line) => total + returnsFor(stakePerLine, line.map((position) => prices[position]!)), 0);
+  return withAllWinnersBonus(type, systemLines(type).reduce((total, line) => total + returnsFor(stakePerLine, line.map((position) => prices[position]!)), 0));
 }
 
 function combinations(n: number, size: number): number[][] {

@@ -16,6 +16,8 @@ import { createServices, type Services } from '../../server/services';
 import { buildApp } from '../../server/app';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { BrokeredSportsbookBus, type SportsbookBusMessage } from '../../server/sportsbook/live/bus';
+import { SportsbookLiveHub, defaultLiveLimits } from '../../server/sportsbook/live/hub';
+import { FakeLiveSocket } from './support/fake-live-socket';
 import { createContext, createUser, databaseKinds, login, TEST_CONFIG, type TestContext } from './support/harness';
 import { openLiveSocket } from './support/live-socket';
 import { CuttableProxy } from './support/cuttable-proxy';
@@ -160,6 +162,50 @@ describe('brokers between instances', () => {
         expect(atB.map((message) => (message.kind === 'event' ? message.update.seq : message.kind))).toEqual([2, 'session', 'session-ended']);
         expect(busB.droppedCount).toBe(1);
       });
+
+      it("the sportsbook's pushes while the broker is away: a session's sockets are told to resync meanwhile and once it is back; event changes still reach them", async () => {
+        const proxy = new CuttableProxy(kind.target.host, kind.target.port);
+        await proxy.open();
+        open.push({ close: () => proxy.cut() });
+        const logs: Logged[] = [];
+        const brokerA = await kind.connect(undefined, logs);
+        const brokerB = await kind.connect(proxy, logs);
+        open.push(brokerA, brokerB);
+        await waitFor(() => brokerA.up && brokerB.up, 'brokers up');
+        const busA = await BrokeredSportsbookBus.open(brokerA, () => {}, { ownsBroker: false });
+        const busB = await BrokeredSportsbookBus.open(brokerB, () => {}, { ownsBroker: false });
+        busB.setEventSource(() => false);
+        const hubB = new SportsbookLiveHub(busB, async (token) => (token === 'token-1' ? 'session-1' : undefined), { ...defaultLiveLimits, pushIntervalMs: 10, brokerAwayResyncMs: 200 });
+        open.push({ close: async () => hubB.closeAll() });
+        const socket = new FakeLiveSocket();
+        hubB.add(socket as never, 'browser');
+        socket.subscribe(true, []);
+        socket.auth('token-1');
+        await waitFor(() => hubB.sessionConnectionCount('session-1') === 1, 'socket bound at B');
+        const count = (type: string) => socket.types().filter((each) => each === type).length;
+
+        await busA.publish({ kind: 'session', sessionId: 'session-1', message: { type: 'balance', balance: 100 } });
+        await waitFor(() => count('balance') === 1, 'balance through the broker');
+        expect(hubB.degraded).toBe(false);
+        expect(count('resync')).toBe(0);
+
+        await proxy.cut();
+        await waitFor(() => hubB.degraded, 'B degraded');
+        await busA.publish({ kind: 'session', sessionId: 'session-1', message: { type: 'balance', balance: 200 } });
+        await waitFor(() => count('resync') >= 2, 'resyncs while away');
+        // B follows the database for event changes (its catalogue's sync), delivered to its own sockets without the broker.
+        await busB.publish({ kind: 'event', update: { eventId: 'ev-1', seq: 7, event: { id: 'ev-1', seq: 7 } as never, markets: [], mainMarketId: null } });
+        await waitFor(() => socket.changes().flat().some((change) => change.eventId === 'ev-1' && change.seq === 7), 'event change while away');
+
+        await proxy.restore();
+        await waitFor(() => !hubB.degraded, 'B back on the broker', 15_000);
+        const resyncsWhenBack = count('resync');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(count('resync')).toBe(resyncsWhenBack);
+        expect(socket.types().at(-1)).toBe('resync');
+        await busA.publish({ kind: 'session', sessionId: 'session-1', message: { type: 'balance', balance: 300 } });
+        await waitFor(() => count('balance') === 2, 'balance through the broker again');
+      }, 40_000);
     });
   }
 

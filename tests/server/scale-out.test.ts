@@ -33,10 +33,10 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
 /** A browser's /ws on one sportsbook instance, subscribed to the lists. */
 function priceSocket(url: string) {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
-  const updates: Array<{ eventId: string; seq: number; markets: Array<{ id: string; status: string }> }> = [];
+  const updates: Array<{ eventId: string; seq: number; event: { mainMarket: { id: string; status: string } | null } }> = [];
   socket.on('message', (data) => {
     const message = JSON.parse(String(data));
-    if (message.type === 'event-update') updates.push(message);
+    if (message.type === 'event-updates') updates.push(...message.updates);
   });
   const opened = new Promise<void>((resolve, reject) => {
     socket.on('open', () => {
@@ -74,7 +74,7 @@ for (const broker of ['postgres', 'redis'] as const) {
       const marketId = marketIdOf(event.id, 'match-result');
       const answer = await sendOperatorCommand(cluster.sportsbooks[0]!.dataDir, 'sb-suspend', [marketId], 'sportsbook');
       expect(answer.status, answer.message).toBe(200);
-      const suspendedAt = (socket: ReturnType<typeof priceSocket>) => socket.updates.some((update) => update.eventId === event.id && update.markets.some((market) => market.id === marketId && market.status === 'suspended'));
+      const suspendedAt = (socket: ReturnType<typeof priceSocket>) => socket.updates.some((update) => update.eventId === event.id && update.event.mainMarket?.id === marketId && update.event.mainMarket.status === 'suspended');
       await waitFor(() => sockets.every(suspendedAt), 'the suspension on every instance');
       await sendOperatorCommand(cluster.sportsbooks[0]!.dataDir, 'sb-reopen', [marketId], 'sportsbook');
       return event.id;

@@ -144,19 +144,68 @@ for (const kind of databaseKinds()) {
       expect((await tokensOf(p)).map((token) => token.freeBetId)).toEqual([freeBetId]);
     });
 
-    it('an operator void of a free bet returns no cash', async () => {
+    // Terms 10.2: "If the bet was a free bet, we will return the free bet to you where we can": the token, never cash.
+    const expectTokenBack = async (p: Punter, betId: string, freeBetId: string) => {
+      expect((await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json()).toMatchObject({ status: 'void', returns: 0, freeBet: true });
+      expect(await pamBalance(world, p.user.id)).toBe(1_000);
+      expect(await ledgerOf(betId)).toEqual([]);
+      expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', staked: 0, returned: 0, refunded: 0 });
+      expect(await tokenRow(freeBetId)).toMatchObject({ status: 'available', used_bet_id: null, returned_at: expect.any(Date) });
+      expect((await tokensOf(p)).map((token) => token.freeBetId)).toEqual([freeBetId]);
+    };
+
+    it('an operator void of a free bet gives the token back, no cash, once', async () => {
       const p = await punter(world, 1_000);
       const freeBetId = await grant(p, 500);
       const placed = await placeFree(p, pick(world.catalogue.addEvent(), 'home', { num: 1, den: 1 }), 500, freeBetId);
       const betId = (placed.json().bet as BetView).betId;
-      expect(await world.bets.voidBet(betId)).toMatchObject({ status: 'void', refund: 'credit' });
-      expect((await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json()).toMatchObject({ status: 'void', returns: 0 });
+      expect(await world.bets.voidBet(betId)).toMatchObject({ status: 'void', refund: 'rollback' });
+      await expectTokenBack(p, betId, freeBetId);
+      await expect(world.bets.voidBet(betId)).rejects.toThrow(/only open or pending/);
+
+      // The token staked again, then the void's rollback delivered a second time (a retry): the new bet keeps it.
+      const eventId = world.catalogue.addEvent();
+      const again = await placeFree(p, pick(eventId, 'home', { num: 1, den: 1 }), 500, freeBetId);
+      expect(again.statusCode, again.body).toBe(201);
+      const call = await world.db.selectFrom('sportsbook.wallet_calls').select(['kind', 'body', 'state']).where('id', '=', `rollback:${betId}`).executeTakeFirstOrThrow();
+      expect(call).toMatchObject({ kind: 'rollback', state: 'done' });
+      const resent = await walletCall(world.pam, 'rollback', typeof call.body === 'string' ? JSON.parse(call.body) : call.body);
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(await tokenRow(freeBetId)).toMatchObject({ status: 'used', used_bet_id: (again.json().bet as BetView).betId });
+      await world.catalogue.resultEvent(eventId, score('0-1'));
+      await world.outbox.drainDue();
+    });
+
+    it('a free bet on a market voided by the operator, or a match abandoned, gives the token back', async () => {
+      for (const end of ['void-market', 'abandon'] as const) {
+        const p = await punter(world, 1_000);
+        const freeBetId = await grant(p, 400);
+        const eventId = world.catalogue.addEvent();
+        const selectionId = pick(eventId, 'draw', { num: 5, den: 2 });
+        const placed = await placeFree(p, selectionId, 400, freeBetId);
+        expect(placed.statusCode, placed.body).toBe(201);
+        if (end === 'void-market') await world.catalogue.voidMarket(selectionId.split('~').slice(0, 2).join('~'));
+        else await world.catalogue.abandonEvent(eventId);
+        await world.outbox.drainDue();
+        await expectTokenBack(p, (placed.json().bet as BetView).betId, freeBetId);
+      }
+    });
+
+    it('a void free bet whose token has run out meanwhile leaves it expired: nothing to give back', async () => {
+      const p = await punter(world, 1_000);
+      const freeBetId = await grant(p, 500, '--days', '1');
+      const placed = await placeFree(p, pick(world.catalogue.addEvent(), 'home', { num: 1, den: 1 }), 500, freeBetId);
+      const betId = (placed.json().bet as BetView).betId;
+      await world.pam.database.db.updateTable('free_bets').set({ granted_at: new Date(world.pam.clock.now().getTime() - 2 * DAY), expires_at: new Date(world.pam.clock.now().getTime() - 1_000) } as never).where('id', '=', freeBetId).execute();
+      await world.bets.voidBet(betId);
+      expect(await tokenRow(freeBetId)).toMatchObject({ status: 'expired', returned_at: expect.any(Date) });
+      expect(await tokensOf(p)).toEqual([]);
       expect(await pamBalance(world, p.user.id)).toBe(1_000);
-      expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', returned: 0 });
+      expect(await pamBet(world, betId)).toMatchObject({ status: 'closed' });
     });
 
     it('every bet above reconciles with the PAM: stakes, returns and status agree, no difference', async () => {
-      await expectReconciled(world, 6);
+      await expectReconciled(world, 10);
     });
   });
 }

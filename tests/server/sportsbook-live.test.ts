@@ -3,12 +3,11 @@ import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import { databaseKinds } from './support/harness';
 import { createSportsbookContext, nextKickoff, tickAt, type SportsbookTestContext } from './support/sportsbook';
-import type { SportsbookServerMessage } from '../../src/contract/sportsbook';
+import type { EventChange, SportsbookServerMessage } from '../../src/contract/sportsbook';
 import { MAX_SUBSCRIBED_EVENTS } from '../../src/contract/sportsbook';
 import { marketIdOf } from '../../server/sportsbook/catalogue/ids';
 import { WS_CLOSE_POLICY, WS_CLOSE_TRY_LATER } from '../../server/sportsbook/live/hub';
 
-type EventUpdateMessage = Extract<SportsbookServerMessage, { type: 'event-update' }>;
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const start = Date.now();
@@ -26,7 +25,7 @@ async function openSocket(port: number) {
     socket.on('open', () => resolve());
     socket.on('error', reject);
   });
-  const updates = (eventId?: string) => messages.filter((message): message is EventUpdateMessage => message.type === 'event-update' && (!eventId || message.eventId === eventId));
+  const updates = (eventId?: string): EventChange[] => messages.flatMap((message) => (message.type === 'event-updates' ? message.updates : [])).filter((update) => !eventId || update.eventId === eventId);
   return { socket, messages, updates, send: (value: unknown) => socket.send(typeof value === 'string' ? value : JSON.stringify(value)) };
 }
 
@@ -47,7 +46,21 @@ for (const kind of databaseKinds()) {
     }, 60_000);
     afterAll(async () => context?.close());
 
-    it('pushes every change of a subscribed event with all its changed markets and contiguous seqs; list subscribers get only the main market', async () => {
+    it('pushes a league outright to every socket when it changes, whatever the socket follows', async () => {
+      const watcher = await openSocket(port);
+      const idle = await openSocket(port);
+      watcher.send({ type: 'subscribe', lists: true, eventIds: [] });
+      await settle(context);
+      await context.services.outrights.void('eur-cup');
+      const outrightUpdates = (messages: SportsbookServerMessage[]) => messages.flatMap((message) => (message.type === 'outright-update' ? [message.outright] : []));
+      await waitFor(() => outrightUpdates(watcher.messages).length > 0 && outrightUpdates(idle.messages).length > 0);
+      for (const socket of [watcher, idle]) {
+        expect(outrightUpdates(socket.messages).at(-1)).toMatchObject({ competitionId: 'eur-cup', market: { type: 'outright', status: 'void' } });
+        socket.socket.close();
+      }
+    });
+
+    it('pushes every change of a subscribed event with all its changed markets and contiguous seqs; list subscribers get the latest summary only', async () => {
       const event = nextKickoff(context);
       const full = await openSocket(port);
       const list = await openSocket(port);
@@ -65,15 +78,16 @@ for (const kind of databaseKinds()) {
       const fullSeqs = full.updates(event.id).map((update) => update.seq);
       expect(fullSeqs).toEqual(fullSeqs.map((_, index) => event.seq + 1 + index));
       expect(full.updates().every((update) => update.eventId === event.id)).toBe(true);
-      expect(full.updates(event.id).some((update) => update.markets.length > 1)).toBe(true);
+      expect(full.updates(event.id).some((update) => update.markets!.length > 1)).toBe(true);
       const afterGoal = full.updates(event.id).find((update) => update.event.score.away === 1)!;
       expect(afterGoal.event.suspended).toBe(true);
-      expect(afterGoal.markets.every((market) => market.status !== 'open')).toBe(true);
+      expect(afterGoal.markets!.every((market) => market.status !== 'open')).toBe(true);
 
       const listSeqs = list.updates(event.id).map((update) => update.seq);
-      expect(listSeqs).toEqual(fullSeqs);
-      expect(list.updates().every((update) => update.markets.every((market) => market.id === marketIdOf(update.eventId, 'match-result')))).toBe(true);
-      expect(list.updates(event.id).some((update) => update.markets.length === 1)).toBe(true);
+      expect(listSeqs).toEqual([...new Set(listSeqs)].sort((a, b) => a - b));
+      expect(list.updates().every((update) => update.markets === undefined && update.event.mainMarket?.id === marketIdOf(update.eventId, 'match-result'))).toBe(true);
+      const { markets: _markets, ...summary } = context.services.catalogue.eventDetail(event.id)!;
+      expect(list.updates(event.id).at(-1)!.event).toEqual(summary);
       expect(list.updates().some((update) => update.eventId !== event.id)).toBe(true);
       full.socket.close();
       list.socket.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Score } from '../../src/contract/sportsbook-rules';
 import { decimalValue, impliedProbability } from '../../src/lib/odds';
-import { MARKET_MARGINS, MARKET_RULES, marketCatalogue, priceEvent, rawDecimalOdds, settleSelection } from '../../server/sportsbook/markets';
+import { MARKET_MARGINS, MARKET_RULES, marketCatalogue, priceEvent, rawDecimalOdds, settleSelection, type MatchMarketType } from '../../server/sportsbook/markets';
 import { boundedRho, dixonColesTau, poissonColumn } from '../../server/sportsbook/pricing/dixon-coles';
 import { goalRates, matchRates } from '../../server/sportsbook/pricing/match-rates';
 import { scoreDistribution } from '../../server/sportsbook/pricing/score-distribution';
@@ -310,7 +310,7 @@ describe('pricing and settlement use the same rule', () => {
         // The first goal's markets settle on goal times, which a score alone does not tell once there are goals.
         const onFirstGoal = spec.type === 'first-team-to-score' || spec.type === 'first-goal-time';
         if (onFirstGoal && fullTime.home + fullTime.away > 0) continue;
-        const chances = MARKET_RULES[spec.type].chances(spec, distribution, finalState);
+        const chances = MARKET_RULES[spec.type as MatchMarketType].chances(spec, distribution, finalState);
         spec.selections.forEach(({ key }, index) => {
           const expected = settleSelection(spec, key, { halfTime, fullTime, goals: [] });
           const { win, void: voidChance, lose } = chances[index]!;

@@ -103,6 +103,29 @@ for (const kind of databaseKinds()) {
       expect(await pamBalance(world, p.user.id)).toBe(100_000 - 4_000 + 9_000);
     });
 
+    it('a Lucky 15 pays its bonuses through the wallet: one winner at double odds; all four winning, 10% on the returns', async () => {
+      const p = await punter(world, 10_000);
+      // One winner at 9/2, three losers: the single is paid as 9/1, 10p x 10 = £1.00 (at its own odds 55p).
+      const one = matches([{ num: 9, den: 2 }, { num: 1, den: 1 }, { num: 1, den: 1 }, { num: 1, den: 1 }]);
+      const oneBody = system(one, 'lucky15', 10);
+      expect((await frame(world, p.token, 'POST', '/api/bets', oneBody)).statusCode).toBe(201);
+      await settle(one[0]!, 1, 0);
+      for (const eventId of one.slice(1)) await settle(eventId, 0, 0);
+      // Every selection at evens and winning: £8.00 of lines, plus 10%: £8.80, shown as the potential returns too.
+      const all = matches([{ num: 1, den: 1 }, { num: 1, den: 1 }, { num: 1, den: 1 }, { num: 1, den: 1 }]);
+      const allBody = system(all, 'lucky15', 10);
+      const placed = await frame(world, p.token, 'POST', '/api/bets', allBody);
+      expect(placed.json().bet).toMatchObject({ stake: 150, potentialReturns: 880 });
+      for (const eventId of all) await settle(eventId, 2, 1);
+      await world.outbox.drainDue();
+
+      expect((await frame(world, p.token, 'GET', `/api/bets/${oneBody.betId}`)).json()).toMatchObject({ status: 'won', returns: 100 });
+      expect((await frame(world, p.token, 'GET', `/api/bets/${allBody.betId}`)).json()).toMatchObject({ status: 'won', returns: 880 });
+      expect(await pamBet(world, oneBody.betId)).toMatchObject({ staked: 150, returned: 100, status: 'closed' });
+      expect(await pamBet(world, allBody.betId)).toMatchObject({ staked: 150, returned: 880, status: 'closed' });
+      expect(await pamBalance(world, p.user.id)).toBe(10_000 - 300 + 100 + 880);
+    });
+
     it('a retried system bet places once', async () => {
       const p = await punter(world, 10_000);
       const body = system(matches([{ num: 1, den: 2 }, { num: 1, den: 2 }, { num: 1, den: 2 }]), 'patent', 100);

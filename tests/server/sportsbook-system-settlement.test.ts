@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleStoredBet, settleSystemBet, systemStake } from '../../server/sportsbook/bets/system-bets';
 import { PlacementRefused } from '../../server/sportsbook/bets/slip';
-import { lineCount, SYSTEM_BET_TYPES, systemBetsFor, systemLines, systemPotentialReturns, type SystemType } from '../../src/contract/system-bets';
+import { lineCount, luckyBonusWords, SYSTEM_BET_TYPES, systemBetsFor, systemLines, systemPotentialReturns, type SystemType } from '../../src/contract/system-bets';
 import type { LegResult, Price } from '../../src/contract/sportsbook-rules';
 
 const evens: Price = { num: 1, den: 1 };
@@ -102,8 +102,47 @@ describe('system bets: settlement', () => {
     expect(settleSystemBet('trixie', 100, [leg('half-lost'), leg('won'), leg('won')])).toEqual({ status: 'won', returns: 100 + 100 + 400 + 200 });
   });
 
-  it('a Lucky 15 with one winner pays its single', () => {
-    expect(settleSystemBet('lucky15', 100, [leg('won', { num: 9, den: 2 }), leg('lost'), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 550 });
+  it('a Lucky bet with one winner, the rest lost, pays that single at double odds (9/2 paid as 9/1)', () => {
+    expect(settleSystemBet('lucky15', 100, [leg('won', { num: 9, den: 2 }), leg('lost'), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 1_000 });
+    // 10p at 1/3 doubled is 2/3: 10 x 5/3 = 16.67 -> 16p (the plain single would pay 13p).
+    expect(settleSystemBet('lucky31', 10, [leg('lost'), leg('lost'), leg('won', { num: 1, den: 3 }), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 16 });
+    expect(settleSystemBet('lucky63', 100, [leg('lost'), leg('lost'), leg('lost'), leg('lost'), leg('lost'), leg('won', { num: 2, den: 1 })])).toEqual({ status: 'won', returns: 500 });
+    // Not a Lucky bet: a Patent's one winner pays its single at its own odds.
+    expect(settleSystemBet('patent', 100, [leg('won', { num: 9, den: 2 }), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 550 });
+  });
+
+  it('a Lucky bet with every selection won adds its bonus on the returns: Lucky 15 10%, Lucky 31 20%, Lucky 63 25%, rounded down', () => {
+    const all = (count: number) => Array.from({ length: count }, () => leg('won'));
+    // £1 Lucky 15 at evens: 4 singles at £2, 6 doubles at £4, 4 trebles at £8, the fourfold £16 = £80; +10% = £88.
+    expect(settleSystemBet('lucky15', 100, all(4))).toEqual({ status: 'won', returns: 8_000 + 800 });
+    // £1 Lucky 31 at evens: 5 x 2 + 10 x 4 + 10 x 8 + 5 x 16 + 32 = £242; +20% = £290.40.
+    expect(settleSystemBet('lucky31', 100, all(5))).toEqual({ status: 'won', returns: 24_200 + 4_840 });
+    // £1 Lucky 63 at evens: 3^6 - 1 = 728 -> £728; +25% = £910.
+    expect(settleSystemBet('lucky63', 100, all(6))).toEqual({ status: 'won', returns: 72_800 + 18_200 });
+    // 10p Lucky 15 at 1/3: lines 4 x 13 + 6 x 17 + 4 x 23 + 31 = 277p; +10% = 27.7 -> 27p.
+    const third = { num: 1, den: 3 };
+    expect(settleSystemBet('lucky15', 10, [leg('won', third), leg('won', third), leg('won', third), leg('won', third)])).toEqual({ status: 'won', returns: 277 + 27 });
+    // The slip's potential returns (and the stored one) include the bonus: the same shared figure.
+    expect(systemPotentialReturns('lucky15', 100, [evens, evens, evens, evens])).toBe(8_800);
+    expect(systemPotentialReturns('yankee', 100, [evens, evens, evens, evens])).toBe(7_200);
+  });
+
+  it('no Lucky bonus with a void or half-settled leg, or with two or three winners: the lines as they are', () => {
+    // Lucky 15, A won at evens, B void, C and D lost: single A £2, single B £1 back, the AB double £2 = £5 (no double odds).
+    expect(settleSystemBet('lucky15', 100, [leg('won'), leg('void'), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 500 });
+    // Three won at evens, one void: 3 singles £6 + void single £1 + 3 doubles £12 + 3 void doubles £6 + treble £8 + 3 void trebles £12 + fourfold £8 = £53, no bonus.
+    expect(settleSystemBet('lucky15', 100, [leg('won'), leg('won'), leg('won'), leg('void')])).toEqual({ status: 'won', returns: 5_300 });
+    // A half-won leg (x1.5) as the only winner: its single at its factor, no double odds.
+    expect(settleSystemBet('lucky15', 100, [leg('half-won'), leg('lost'), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 150 });
+    // Two winners at evens: 2 singles £4 + their double £4 = £8.
+    expect(settleSystemBet('lucky15', 100, [leg('won'), leg('won'), leg('lost'), leg('lost')])).toEqual({ status: 'won', returns: 800 });
+    expect(settleSystemBet('lucky15', 100, [leg('lost'), leg('lost'), leg('lost'), leg('lost')])).toEqual({ status: 'lost', returns: 0 });
+  });
+
+  it('the bonus words the slip shows', () => {
+    expect(luckyBonusWords('lucky15')).toBe('One winner: its single is paid at double the odds. All 4 win: a 10% bonus on the returns.');
+    expect(luckyBonusWords('lucky63')).toBe('One winner: its single is paid at double the odds. All 6 win: a 25% bonus on the returns.');
+    expect(luckyBonusWords('yankee')).toBeNull();
   });
 
   it('a stored bet settles by its kind: a system bet by its lines, any other by settleBet on the whole stake', () => {

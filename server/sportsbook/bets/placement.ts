@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { conflict } from '../../errors';
 import { parse } from '../../http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
-import type { BetView, PlacementRefusal } from '../../../src/contract/sportsbook-rules';
+import { OUTRIGHT_SINGLES_ONLY, type BetView, type PlacementRefusal } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
@@ -95,6 +95,7 @@ export class PlacementService {
       // A Bet Builder: its legs from one match, checked and priced as one (bet-builder.ts); paid at its one price.
       builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, priceChanges) : undefined;
       legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, priceChanges);
+      if (request.kind !== 'single' && legs.some((leg) => leg.quote.spec.type === 'outright')) throw new PlacementRefused(OUTRIGHT_SINGLES_ONLY, 'SinglesOnly');
     } catch (error) {
       if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash))) throw error;
       return this.retryDebit(request.betId, session, requestHash);

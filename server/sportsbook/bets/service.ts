@@ -5,13 +5,14 @@ import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import { creditCallId, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
 import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
 import { sql, type Transaction } from 'kysely';
 import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
 import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
+import { closingCall } from '../free-bets/returns';
 
 export type NotifySession = (sessionId: string, message: SportsbookServerMessage) => void;
 
@@ -165,7 +166,7 @@ export class BetsService {
       if (!bet) throw notFound(`No bet ${betId}`);
       if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
       if (bet.status === 'pending' && !debitAbandoned) throw conflict(`Bet ${betId} is being confirmed right now; try again`);
-      // A free bet's stake was never the customer's money: a void free bet returns nothing.
+      // A free bet's stake was never the customer's money: a void free bet returns no cash (its token comes back).
       const refund = bet.free_bet_id === null ? bet.stake : 0;
       const ownStake = bet.free_bet_id === null ? bet.stake : 0;
       await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: refund, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
@@ -174,9 +175,9 @@ export class BetsService {
         return 'rollback' as const;
       }
       await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: ownStake, returns: refund, settled_at: now }).execute();
-      const id = creditCallId(betId);
-      await this.deps.outbox.add(trx, [{ id, kind: 'credit', betId, body: { transactionId: id, betId, playerId: pamPlayerId(bet.player_id), amount: refund, closesBet: true } }]);
-      return 'credit' as const;
+      const call = closingCall({ id: betId, playerId: pamPlayerId(bet.player_id), freeBet: bet.free_bet_id !== null }, 'void', refund);
+      await this.deps.outbox.add(trx, [call]);
+      return call.kind as 'credit' | 'rollback';
     });
     await this.deps.outbox.drainDue();
     await this.push([betId]);

@@ -8,6 +8,8 @@ export interface SettlementLeg {
   /** The price the bet was struck at. */
   price: Price;
   result: LegResult;
+  /** A dead heat: how many clubs tied (result 'dead-heat'). */
+  deadHeatWays?: number | null;
 }
 
 export type BetSettlement = { status: 'open' } | { status: 'won' | 'lost' | 'void'; returns: number };
@@ -28,6 +30,12 @@ export function legFactor(leg: SettlementLeg): { numerator: bigint; denominator:
       return { numerator: num + 2n * den, denominator: 2n * den };
     case 'half-lost':
       return { numerator: 1n, denominator: 2n };
+    case 'dead-heat': {
+      // "Dead heat": the stake is divided by the number tied and that part is paid at full odds, the rest is lost.
+      const ways = leg.deadHeatWays ?? 0;
+      if (!Number.isInteger(ways) || ways < 2) throw new Error(`a dead heat is between two or more, got ${ways}`);
+      return { numerator: num + den, denominator: den * BigInt(ways) };
+    }
     case 'void':
       return { numerator: 1n, denominator: 1n };
     case 'lost':
@@ -78,10 +86,10 @@ export function betBuilderLeg(price: Price, results: readonly LegResult[]): Sett
 /** The legs settleBet multiplies for a stored bet: its legs at their prices, or a Bet Builder's one leg at its price. */
 export function settlementLegsOf(
   bet: { price_num: number | null; price_den: number | null },
-  legs: ReadonlyArray<{ price_num: number; price_den: number; result: LegResult }>,
+  legs: ReadonlyArray<{ price_num: number; price_den: number; result: LegResult; dead_heat_ways?: number | null }>,
 ): SettlementLeg[] {
   if (bet.price_num && bet.price_den) return [betBuilderLeg({ num: bet.price_num, den: bet.price_den }, legs.map((leg) => leg.result))];
-  return legs.map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result }));
+  return legs.map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result, deadHeatWays: leg.dead_heat_ways ?? null }));
 }
 
 export interface SettledBetFigures {

@@ -6,10 +6,9 @@ import { settleSelection } from '../markets';
 import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
-import { creditCallId } from './placement';
 import { applyPayoutCap, netPaidInWindow, settlementLegsOf } from './settlement';
 import { lockPayoutWindows } from './payout-window';
-import { settledPayout } from '../free-bets/returns';
+import { closingCall, settledPayout } from '../free-bets/returns';
 import { settleStoredBet } from './system-bets';
 import type { BetsDatabase, BetsDb } from './tables';
 
@@ -46,6 +45,10 @@ export class Settler {
         await this.db.updateTable('sportsbook.bet_legs').set({ result: 'void' }).where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
         continue;
       }
+      if (market.outcome.kind === 'winners') {
+        await this.settleOutright(market.marketId, market.outcome.winners);
+        continue;
+      }
       const result = market.outcome.result;
       const score = scoreFor(market.spec, result);
       const keys = await this.db.selectFrom('sportsbook.bet_legs').select('selection_key').distinct().where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
@@ -75,6 +78,23 @@ export class Settler {
   }
 
   /**
+   * An outright's legs: a winner alone wins; n winners level at the top are a dead heat, each leg on them paid at
+   * full odds on 1/n of its stake (legFactor); every other club loses.
+   */
+  private async settleOutright(marketId: string, winners: readonly string[]): Promise<void> {
+    if (winners.length > 0) {
+      await this.db
+        .updateTable('sportsbook.bet_legs')
+        .set(winners.length === 1 ? { result: 'won' } : { result: 'dead-heat', dead_heat_ways: winners.length })
+        .where('market_id', '=', marketId)
+        .where('selection_key', 'in', [...winners])
+        .where('result', '=', 'open')
+        .execute();
+    }
+    await this.db.updateTable('sportsbook.bet_legs').set({ result: 'lost' }).where('market_id', '=', marketId).where('result', '=', 'open').execute();
+  }
+
+  /**
    * Catches up after a settlement that did not finish (a crash, a database error in the listener: the catalogue
    * keeps the resolution and only logs the failure): legs still open on markets the catalogue resolved take their
    * results, and open bets that their legs now decide are settled.
@@ -99,6 +119,15 @@ export class Settler {
     for (const row of rows) {
       const outcome: MarketsResolved['markets'][number]['outcome'] =
         row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! }, goals: row.goals } };
+      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
+    }
+    // Outrights: a season settled or void while its legs were still open.
+    const seasons = await sql<{ market_id: string; event_id: string; spec: MarketSpec; status: 'settled' | 'void'; winners: string[] | null }>`
+      SELECT DISTINCT ON (l.market_id) l.market_id, l.event_id, l.spec, s.status, s.winners
+        FROM sportsbook.bet_legs l JOIN sportsbook.seasons s ON s.id = l.event_id
+       WHERE l.result = 'open' AND s.status IN ('settled', 'void')`.execute(this.db);
+    for (const row of seasons.rows) {
+      const outcome: MarketsResolved['markets'][number]['outcome'] = row.status === 'void' ? { kind: 'void' } : { kind: 'winners', winners: row.winners ?? [] };
       byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
     }
     const settled: SettledBet[] = [];
@@ -137,7 +166,7 @@ export class Settler {
       .execute();
     if (bets.length === 0) return [];
     // In slip order: a system bet's lines are positions of its legs.
-    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
+    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result', 'dead_heat_ways']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
     const legsOf = new Map<string, typeof legs>();
     for (const leg of legs) {
       const list = legsOf.get(leg.bet_id);
@@ -177,12 +206,7 @@ export class Settler {
       .execute();
     await this.outbox.add(
       trx,
-      paid.map((row) => ({
-        id: creditCallId(row.bet.id),
-        kind: 'credit' as const,
-        betId: row.bet.id,
-        body: { transactionId: creditCallId(row.bet.id), betId: row.bet.id, playerId: pamPlayerId(row.bet.player_id), amount: row.returns, closesBet: true },
-      })),
+      paid.map((row) => closingCall({ id: row.bet.id, playerId: pamPlayerId(row.bet.player_id), freeBet: row.bet.free_bet_id !== null }, row.status, row.returns)),
     );
     return paid.map((row) => ({ betId: row.bet.id, sessionId: row.bet.session_id, status: row.status, returns: row.returns }));
   }

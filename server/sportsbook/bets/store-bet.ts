@@ -78,6 +78,6 @@ export async function storeBet(db: BetsDb, outbox: WalletOutbox, { bet, legs, de
   const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, parameters));
   if (result.rows.length === 0) return undefined;
   // The rows as a read would return them (the columns' defaults filled in).
-  const legRows = legs.map((leg) => ({ result: 'open', score_home: null, score_away: null, ...leg, spec: JSON.parse(leg.spec) as MarketSpec }) as Selectable<BetLegsTable>);
+  const legRows = legs.map((leg) => ({ result: 'open', score_home: null, score_away: null, dead_heat_ways: null, ...leg, spec: JSON.parse(leg.spec) as MarketSpec }) as Selectable<BetLegsTable>);
   return { debit: call.call, view: (status) => betView({ capped_by: 0, returns: null, reason: null, reason_code: null, settled_at: null, ...bet, status } as Selectable<BetsTable>, legRows) };
 }

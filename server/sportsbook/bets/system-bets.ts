@@ -5,7 +5,7 @@
  * lines. The payout cap is then applied by the settler to the bet as a whole (its net: returns - total stake).
  */
 import { MAX_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
-import { systemBetType, systemLines, type SystemType } from '../../../src/contract/system-bets';
+import { doubleOddsSingle, LUCKY_ALL_WINNERS_BONUS_PERCENT, systemBetType, systemLines, withAllWinnersBonus, type SystemType } from '../../../src/contract/system-bets';
 import { formatPence } from '../../../src/lib/money';
 import { settleBet, type BetSettlement, type SettlementLeg } from './settlement';
 import { PlacementRefused } from './slip';
@@ -39,7 +39,20 @@ export function settleSystemBet(type: SystemType, stakePerLine: number, legs: re
   if (lines.some((line) => line.status === 'open')) return { status: 'open' };
   const returns = lines.reduce((total, line) => total + (line.status === 'open' ? 0 : line.returns), 0);
   if (lines.every((line) => line.status === 'void')) return { status: 'void', returns };
-  return { status: returns > 0 ? 'won' : 'lost', returns };
+  const bonus = luckyBonusReturns(type, stakePerLine, legs, returns);
+  return { status: bonus > 0 ? 'won' : 'lost', returns: bonus };
+}
+
+/**
+ * A Lucky bet's returns with its bonus (src/contract/system-bets.ts): one winner, the rest lost, pays that single at
+ * double odds (the only line that pays); every selection won adds the all-winners bonus. Any other bet, or a Lucky
+ * bet with a void or half-settled leg, returns what its lines made.
+ */
+function luckyBonusReturns(type: SystemType, stakePerLine: number, legs: readonly SettlementLeg[], returns: number): number {
+  if (LUCKY_ALL_WINNERS_BONUS_PERCENT[type] === undefined || !legs.every((leg) => leg.result === 'won' || leg.result === 'lost')) return returns;
+  const winners = legs.filter((leg) => leg.result === 'won');
+  if (winners.length === 1) return doubleOddsSingle(stakePerLine, winners[0]!.price);
+  return winners.length === legs.length ? withAllWinnersBonus(type, returns) : returns;
 }
 
 /** Settles a stored bet of any kind from its legs in slip order: a system bet line by line, else settleBet. */

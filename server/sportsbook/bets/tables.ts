@@ -64,6 +64,8 @@ export interface BetLegsTable {
   result: Generated<LegResult>;
   score_home: number | null;
   score_away: number | null;
+  /** Migration 0009: a dead heat's number of clubs tied (result 'dead-heat'). */
+  dead_heat_ways: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type WalletCallKind = 'debit' | 'credit' | 'rollback';

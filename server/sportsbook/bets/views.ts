@@ -19,6 +19,7 @@ function legView(leg: LegRow): BetLeg {
     price: { num: leg.price_num, den: leg.price_den },
     result: leg.result,
     score: leg.score_home === null || leg.score_away === null ? null : { home: leg.score_home, away: leg.score_away },
+    deadHeatWays: leg.dead_heat_ways ?? null,
   };
 }
 

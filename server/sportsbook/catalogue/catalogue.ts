@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../errors';
 import type { Competition, EventDetail, EventStatus, EventSummary, Market } from '../../../src/contract/sportsbook-rules';
 import type { FinalResult, MarketSpec, MatchRates, MatchState, PricedMarket } from '../pricing/types';
 import type { SportsbookBus } from '../live/bus';
-import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from './types';
+import type { Catalogue, MarketsResolved, SelectionQuote } from './types';
 import type { CompetitionRecord, EventRecord, MarketState, TeamRecord } from './records';
 import { isFinishedStatus, isOpenStatus } from './records';
 import type { CatalogueStore, StoredResolution } from './store';
@@ -305,7 +305,7 @@ export class LiveCatalogue implements Catalogue {
   }
 
   /** Stores the resolution of the markets not yet resolved and the event's status; answers what to announce. */
-  private async resolve(entry: Entry, outcomes: Array<{ spec: MarketSpec; outcome: MarketOutcome }>, status: EventStatus): Promise<MarketsResolved | undefined> {
+  private async resolve(entry: Entry, outcomes: Array<{ spec: MarketSpec; outcome: StoredResolution['outcome'] }>, status: EventStatus): Promise<MarketsResolved | undefined> {
     const pending = outcomes.filter(({ spec }) => !entry.states.get(spec.key)?.resolution);
     if (pending.length === 0 && status === entry.record.status) return undefined;
     const record: EventRecord = { ...entry.record, status, suspendedUntil: isOpenStatus(status) ? entry.record.suspendedUntil : null, seq: entry.record.seq + 1 };

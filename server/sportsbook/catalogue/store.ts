@@ -37,6 +37,10 @@ const stateColumns = (record: EventRecord, now: Date) => ({
   goals: JSON.stringify(record.goals),
   seq: record.seq,
   suspended_until: record.suspendedUntil,
+  // A trader may move them (sb-nudge): the prices follow, so they are state too.
+  rate_home: record.rates.home,
+  rate_away: record.rates.away,
+  rho: record.rates.rho,
   updated_at: now,
 });
 
@@ -127,9 +131,6 @@ export class CatalogueStore {
           home_team_id: record.homeTeamId,
           away_team_id: record.awayTeamId,
           kickoff_at: record.kickoffAt,
-          rate_home: record.rates.home,
-          rate_away: record.rates.away,
-          rho: record.rates.rho,
           created_at: now,
           ...stateColumns(record, now),
         })),

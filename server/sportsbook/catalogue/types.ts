@@ -32,8 +32,11 @@ export interface SelectionQuote {
   score: Score;
 }
 
-/** How a market ends: a result to settle its selections by, or void (every bet on it at 1.00). */
-export type MarketOutcome = { kind: 'result'; result: FinalResult } | { kind: 'void' };
+/**
+ * How a market ends: a result to settle its selections by, or void (every bet on it at 1.00); an outright ends with
+ * its winners' selection keys (more than one: a dead heat).
+ */
+export type MarketOutcome = { kind: 'result'; result: FinalResult } | { kind: 'void' } | { kind: 'winners'; winners: string[] };
 
 /** Announced once per market when it is settled or voided (in one batch per event at full time). */
 export interface MarketsResolved {

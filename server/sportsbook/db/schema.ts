@@ -67,6 +67,36 @@ export interface MarketResolutionsTable {
   resolved_at: Date;
 }
 
+/** A league's season (0009): its fixtures with their results, the outright's prices and how it ended. */
+export interface SeasonsTable {
+  id: string;
+  competition_id: string;
+  number: number;
+  status: 'running' | 'settled' | 'void';
+  fixtures: ColumnType<StoredFixture[], string, string>;
+  prices: ColumnType<StoredPrice[] | null, string | null, string | null>;
+  winners: ColumnType<string[] | null, string | null, string | null>;
+  seq: number;
+  started_at: Date;
+  updated_at: Date;
+  settled_at: Date | null;
+}
+
+export interface StoredFixture {
+  round: number;
+  home: string;
+  away: string;
+  eventId: string | null;
+  /** The full-time score once the match is settled. */
+  score: { home: number; away: number } | null;
+}
+
+export interface StoredPrice {
+  teamId: string;
+  probability: number;
+  price: { num: number; den: number } | null;
+}
+
 /** The catalogue's tables (0001_catalogue). The bets side extends this interface with its own (0002_bets). */
 export interface CatalogueTables {
   'sportsbook.competitions': CompetitionsTable;
@@ -74,6 +104,7 @@ export interface CatalogueTables {
   'sportsbook.events': EventsTable;
   'sportsbook.market_states': MarketStatesTable;
   'sportsbook.market_resolutions': MarketResolutionsTable;
+  'sportsbook.seasons': SeasonsTable;
 }
 
 export interface SportsbookDatabase extends CatalogueTables, BetsDatabase {}

@@ -31,6 +31,14 @@ export interface FeedDeps {
   /** Draws goals: at random from the model's rates unless given. */
   goals?: GoalDraw;
   logger?: CatalogueLogger;
+  /** Each league's season: the scheduler books its fixtures, and each tick lets it take results in (outrights/book.ts). */
+  seasons?: SeasonFixtures;
+}
+
+export interface SeasonFixtures {
+  tick(): Promise<void>;
+  fixturesToBook(competitionId: string): ReadonlyArray<{ home: string; away: string }>;
+  booked(bookings: ReadonlyArray<{ competitionId: string; home: string; away: string; eventId: string }>): Promise<void>;
 }
 
 export const DEFAULT_CLOCK_SPEED = 9;
@@ -75,6 +83,7 @@ export class MatchFeed {
 
   async tick(): Promise<void> {
     const now = this.deps.clock.now();
+    await this.deps.seasons?.tick();
     await this.topUp(now);
     const { catalogue, model } = this.deps;
     for (const record of catalogue.records()) {
@@ -117,6 +126,7 @@ export class MatchFeed {
       horizonMs: this.horizonMs,
       daysAhead: this.daysAhead,
       random: this.random,
+      seasonFixtures: this.deps.seasons && ((competitionId) => this.deps.seasons!.fixturesToBook(competitionId)),
     });
     if (fixtures.length === 0) return;
     const records: EventRecord[] = fixtures.map((fixture) => {
@@ -140,6 +150,8 @@ export class MatchFeed {
         rates: model.matchRates(home, away, { homeGoals: league.homeGoals, awayGoals: league.awayGoals, rho: league.rho }),
       };
     });
+    // The season is told first: a crash before the events are stored leaves its fixtures to be booked again.
+    await this.deps.seasons?.booked(records.map((record) => ({ competitionId: record.competitionId, home: record.homeTeamId, away: record.awayTeamId, eventId: record.id })));
     await catalogue.addEvents(records);
   }
 }

@@ -26,6 +26,8 @@ export class FeedRunner {
     private readonly leadership: FeedLeadership,
     private readonly logger?: CatalogueLogger,
     options: FeedRunnerOptions = {},
+    /** The outrights an instance that does not lead follows from the store too. */
+    private readonly seasons?: { syncFromStore(): Promise<void> },
   ) {
     this.tickMs = options.tickMs ?? 1_000;
     this.retryLeadMs = options.retryLeadMs ?? 10_000;
@@ -55,6 +57,7 @@ export class FeedRunner {
       if (this.leading) await this.feed.tick();
       else {
         await this.catalogue.syncFromStore();
+        await this.seasons?.syncFromStore();
         this.catalogue.evictFinished();
       }
     } catch (error) {

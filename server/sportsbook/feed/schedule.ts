@@ -17,6 +17,11 @@ export interface ScheduleOptions {
   /** Days ahead (after today) that get a round per league. */
   daysAhead: number;
   random(): number;
+  /**
+   * The league's season fixtures still to book, in order (outrights/book.ts): the first whose clubs are free is
+   * booked. Without it clubs are paired at random.
+   */
+  seasonFixtures?(competitionId: string): ReadonlyArray<{ home: string; away: string }>;
 }
 
 /** Each league's round kicks off at its own time of day (UTC), like a Saturday's programme. */
@@ -33,7 +38,8 @@ const restMs = (matchDurationMs: number) => matchDurationMs / 2;
 /**
  * The fixtures missing from the rolling schedule: a kick-off every slot from one match length ago (so a fresh
  * start has matches in play at once) to the horizon, the leagues taking turns; and a round per league on each of
- * the coming days. Clubs are never booked into overlapping matches.
+ * the coming days. Clubs are never booked into overlapping matches. A league whose season has nothing left to book
+ * gives its turn to the next.
  */
 export function missingFixtures(now: Date, existing: EventRecord[], competitions: CompetitionRecord[], teams: TeamRecord[], options: ScheduleOptions): Fixture[] {
   if (competitions.length === 0) return [];
@@ -43,6 +49,15 @@ export function missingFixtures(now: Date, existing: EventRecord[], competitions
   const isFree = (teamId: string, kickoff: number) =>
     ![...booked, ...planned].some((fixture) => (fixture.homeTeamId === teamId || fixture.awayTeamId === teamId) && Math.abs(fixture.kickoffAt.getTime() - kickoff) < busyWindow);
   const pickPair = (competitionId: string, kickoff: number): [string, string] | undefined => {
+    if (options.seasonFixtures) {
+      const next = options.seasonFixtures(competitionId).find(
+        (fixture) =>
+          isFree(fixture.home, kickoff) &&
+          isFree(fixture.away, kickoff) &&
+          !planned.some((other) => other.competitionId === competitionId && other.homeTeamId === fixture.home && other.awayTeamId === fixture.away),
+      );
+      return next && [next.home, next.away];
+    }
     const free = teams.filter((team) => team.competitionId === competitionId && isFree(team.id, kickoff));
     if (free.length < 2) return undefined;
     const home = free.splice(Math.floor(options.random() * free.length), 1)[0]!;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventSummary, Market, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { EventSummary, Market, OutrightView, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { Broker, BrokerLog } from '../../modules/live/broker';
 import { BrokerChannel } from '../../modules/live/channel';
 
@@ -17,6 +17,8 @@ export type SessionMessage = Extract<SportsbookServerMessage, { type: 'bet' } | 
 
 export type SportsbookBusMessage =
   | { kind: 'event'; update: EventUpdate }
+  /** A league's outright re-priced, settled or void: to every socket. */
+  | { kind: 'outright'; outright: OutrightView }
   | { kind: 'session'; sessionId: string; message: SessionMessage }
   | { kind: 'session-ended'; sessionId: string };
 
@@ -32,6 +34,9 @@ export interface SportsbookBus {
    * apply what they read from the database to their own sockets and their catalogue, without broadcasting it again.
    */
   setEventSource?(isSource: () => boolean): void;
+  /** False while the broker is away: session messages from other instances may be missed meanwhile. */
+  readonly up?: boolean;
+  onHealth?(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,7 @@ export const sportsbookBusMessageSchema = z.discriminatedUnion('kind', [
     message: z.union([z.strictObject({ type: z.literal('bet'), bet: z.looseObject({ betId: id }) }), z.strictObject({ type: z.literal('balance'), balance: z.number().int() })]),
   }),
   z.strictObject({ kind: z.literal('session-ended'), sessionId: id }),
+  z.strictObject({ kind: z.literal('outright'), outright: z.looseObject({ competitionId: id, seasonId: id, seq: z.number().int().nonnegative() }) }),
 ]) as unknown as z.ZodType<SportsbookBusMessage>;
 
 export const SPORTSBOOK_CHANNEL = 'sportsbook_live';
@@ -90,8 +96,16 @@ export class BrokeredSportsbookBus implements SportsbookBus {
     return this.channel.droppedCount;
   }
 
+  get up(): boolean {
+    return this.channel.up;
+  }
+
+  onHealth(listener: (up: boolean) => void): void {
+    this.channel.onHealth(listener);
+  }
+
   async publish(message: SportsbookBusMessage): Promise<void> {
-    await this.channel.publish(message, message.kind !== 'event' || this.isSource());
+    await this.channel.publish(message, (message.kind !== 'event' && message.kind !== 'outright') || this.isSource());
   }
 
   subscribe(listener: (message: SportsbookBusMessage) => void): () => void {

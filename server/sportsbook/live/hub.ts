@@ -2,6 +2,8 @@ import type { WebSocket } from 'ws';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
+import { PendingChanges } from './pending-changes';
+import type { FramedMessage } from './ws-frame';
 
 /** The bets side's answer to "whose is this session token?": the session id, or undefined when unknown or ended. */
 export type ResolveSession = (sessionToken: string) => Promise<string | undefined>;
@@ -25,6 +27,8 @@ interface SocketState {
   messagesInWindow: number;
 }
 
+const RESYNC = Buffer.from(JSON.stringify({ type: 'resync' } satisfies SportsbookServerMessage));
+
 /** Events whose last seq is remembered; far more than are ever open at once. */
 const MAX_TRACKED_EVENTS = 20_000;
 
@@ -36,9 +40,16 @@ export interface LiveLimits {
   connectionsPerAddress: number;
   /** Messages a socket may send per minute; a frame sends a few per page. */
   messagesPerMinute: number;
+  /**
+   * Price pushes go out at most this often: the changes since the last push travel as one message per socket, so
+   * thousands of sockets cost one write each per push, not one per change.
+   */
+  pushIntervalMs: number;
+  /** While the broker is away, how often sockets bound to a session are told to fetch its state afresh. */
+  brokerAwayResyncMs: number;
 }
 
-export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120 };
+export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, brokerAwayResyncMs: 10_000 };
 
 /** Close codes: a policy breach (flooding) and too many connections from one address. */
 export const WS_CLOSE_POLICY = 1008;
@@ -51,6 +62,11 @@ export class SportsbookLiveHub implements SessionNotifier {
   private readonly perAddress = new Map<string, number>();
   /** The last seq pushed per event: with several instances an update can arrive twice (broker, database sync). */
   private readonly lastSeq = new Map<string, number>();
+  /** Changes not yet pushed, by event, in seq order. */
+  private pending = new Map<string, EventUpdate[]>();
+  private pushTimer: NodeJS.Timeout | undefined;
+  private lastPush = 0;
+  private resyncTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly bus: SportsbookBus,
@@ -58,6 +74,36 @@ export class SportsbookLiveHub implements SessionNotifier {
     private readonly limits: LiveLimits = defaultLiveLimits,
   ) {
     bus.subscribe((message) => this.deliver(message));
+    bus.onHealth?.((up) => (up ? this.brokerBack() : this.brokerAway()));
+    if (bus.up === false) this.brokerAway();
+  }
+
+  /** Whether sessions are being told to resync (the broker is away). */
+  get degraded(): boolean {
+    return this.resyncTimer !== undefined;
+  }
+
+  /**
+   * The broker is away: `bet` and `balance` messages made on other instances do not reach this one's sockets. Event
+   * changes still come (this instance follows the database), so only the sessions' sockets are told, now and then, to
+   * fetch their bets and balance afresh.
+   */
+  private brokerAway(): void {
+    if (this.resyncTimer) return;
+    this.resyncTimer = setInterval(() => this.resyncSessions(), this.limits.brokerAwayResyncMs);
+    this.resyncTimer.unref();
+  }
+
+  /** Back: once more, for whatever was published between the last resync and the broker's return. */
+  private brokerBack(): void {
+    if (!this.resyncTimer) return;
+    clearInterval(this.resyncTimer);
+    this.resyncTimer = undefined;
+    this.resyncSessions();
+  }
+
+  private resyncSessions(): void {
+    for (const sockets of this.sessions.values()) for (const socket of sockets) this.send(socket, RESYNC);
   }
 
   /** Takes a new socket from this client address, or closes it when the address already holds too many. */
@@ -118,6 +164,10 @@ export class SportsbookLiveHub implements SessionNotifier {
   }
 
   closeAll(): void {
+    clearTimeout(this.pushTimer);
+    this.pushTimer = undefined;
+    clearInterval(this.resyncTimer);
+    this.resyncTimer = undefined;
     for (const socket of this.sockets.keys()) socket.terminate();
   }
 
@@ -171,6 +221,12 @@ export class SportsbookLiveHub implements SessionNotifier {
 
   private deliver(message: SportsbookBusMessage): void {
     if (message.kind === 'event') return this.deliverUpdate(message.update);
+    if (message.kind === 'outright') {
+      // A handful of leagues, re-priced at most once a minute each: every socket has them.
+      const text = Buffer.from(JSON.stringify({ type: 'outright-update', outright: message.outright } satisfies SportsbookServerMessage));
+      for (const socket of this.sockets.keys()) this.send(socket, text);
+      return;
+    }
     const sockets = [...(this.sessions.get(message.sessionId) ?? [])];
     if (message.kind === 'session-ended') {
       for (const socket of sockets) this.unbind(socket, this.sockets.get(socket)!);
@@ -185,28 +241,52 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (last !== undefined && update.seq <= last) return;
     if (this.lastSeq.size >= MAX_TRACKED_EVENTS) this.lastSeq.clear();
     this.lastSeq.set(update.eventId, update.seq);
-    // Encoded once per update, not once per socket: thousands of sockets take the same bytes.
-    let full: Buffer | undefined;
-    let list: Buffer | undefined;
+    const queued = this.pending.get(update.eventId);
+    if (queued) queued.push(update);
+    else this.pending.set(update.eventId, [update]);
+    if (this.pushTimer) return;
+    // At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile.
+    this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
+    this.pushTimer.unref();
+  }
+
+  /**
+   * Sends every socket the changes since the last push in one message: every change of the events it subscribed to,
+   * and for the lists only each other event's latest. Sockets that want the same events share one encoded message.
+   */
+  private push(): void {
+    this.pushTimer = undefined;
+    this.lastPush = Date.now();
+    const changes = new PendingChanges(this.pending);
+    this.pending = new Map();
     for (const [socket, state] of this.sockets) {
-      if (state.eventIds.has(update.eventId)) {
-        full ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets } satisfies SportsbookServerMessage));
-        this.send(socket, full);
-      } else if (state.lists) {
-        const markets = update.markets.filter((market) => market.id === update.mainMarketId);
-        list ??= Buffer.from(JSON.stringify({ type: 'event-update', eventId: update.eventId, seq: update.seq, event: update.event, markets } satisfies SportsbookServerMessage));
-        this.send(socket, list);
-      }
+      const message = changes.messageFor(state.lists, state.eventIds);
+      if (message) this.sendFramed(socket, message);
     }
   }
 
   /** UTF-8 JSON, sent as a text frame. */
   private send(socket: WebSocket, json: Buffer): void {
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      socket.terminate();
-      return;
-    }
-    socket.send(json, { binary: false });
+    if (this.writable(socket)) socket.send(json, { binary: false });
+  }
+
+  /**
+   * A push, framed once for every socket, written straight to the socket's TCP connection: ws would build a header
+   * and make two writes per socket, the bulk of a push's cost at ten thousand sockets. Safe because this server never
+   * compresses (no permessage-deflate) so ws never holds frames back that this one could overtake.
+   */
+  private sendFramed(socket: WebSocket, message: FramedMessage): void {
+    if (!this.writable(socket)) return;
+    const connection = (socket as unknown as { _socket?: { write(data: Buffer): boolean } })._socket;
+    if (connection) connection.write(message.frame);
+    else socket.send(message.payload, { binary: false });
+  }
+
+  /** Open, and reading its pushes: a browser that does not is dropped rather than buffered without end. */
+  private writable(socket: WebSocket): boolean {
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) return true;
+    socket.terminate();
+    return false;
   }
 }

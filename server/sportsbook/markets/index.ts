@@ -24,8 +24,11 @@ import { totalGoals } from './total-goals';
 export { MARKET_MARGINS, MIN_OFFERED_PROBABILITY, rawDecimalOdds } from './margins';
 export { areRelated, relatedOutcomes } from './related-outcomes';
 
+/** The markets of one match; an outright belongs to a league's season (outrights/), not to a match. */
+export type MatchMarketType = Exclude<MarketType, 'outright'>;
+
 /** In the order a match page lists them. */
-export const MARKET_RULES: Readonly<Record<MarketType, MarketRule>> = {
+export const MARKET_RULES: Readonly<Record<MatchMarketType, MarketRule>> = {
   'match-result': matchResult,
   'double-chance': doubleChance,
   'draw-no-bet': drawNoBet,
@@ -60,7 +63,7 @@ export function priceEvent(
 ): PricedMarket[] {
   const distribution = scoreDistribution(rates, state);
   return catalogue.map((spec) => {
-    const rule = MARKET_RULES[spec.type];
+    const rule = ruleOf(spec.type);
     const chances = rule.chances(spec, distribution, state);
     const closed = state.phase === 'full-time' || rule.periodOver?.(state) === true || isDecided(chances);
     const selections = spec.selections.map(({ key }, index): PricedSelection => {
@@ -81,5 +84,10 @@ const isDecided = (chances: readonly SelectionChances[]): boolean => chances.fil
 
 /** How a selection settles on the official result (Betting Rules, Section B). Throws on a key not in the spec. */
 export function settleSelection(spec: MarketSpec, selectionKey: string, result: FinalResult): SelectionOutcome {
-  return MARKET_RULES[spec.type].settle(spec, selectionKey, result);
+  return ruleOf(spec.type).settle(spec, selectionKey, result);
+}
+
+function ruleOf(type: MarketType): MarketRule {
+  if (type === 'outright') throw new Error('an outright is priced and settled by its season, not by a match');
+  return MARKET_RULES[type];
 }

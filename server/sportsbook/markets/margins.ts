@@ -19,6 +19,8 @@ export const MARKET_MARGINS: Readonly<Record<MarketType, number>> = {
   'three-way-handicap': 0.07,
   'first-team-to-score': 0.07,
   'first-goal-time': 0.12,
+  // A league winner from 10 to 16 clubs: wide, as outrights are, where the long season leaves most of the doubt.
+  outright: 0.15,
 };
 
 /** A selection fairer than this (0.2%, about 500/1) is not offered: too unlikely to price with any confidence. */

@@ -5,6 +5,8 @@ import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
 import { recordGoal } from '../feed/manual-goal';
 import { reconcileCommand } from '../reconciliation/command';
+import { nudgeCommand } from './price-nudge';
+import { outrightCommands } from '../outrights/commands';
 
 /**
  * The sportsbook's operator actions: `npm run operator -- sb-<action> ...`, sent to the running sportsbook (its
@@ -68,6 +70,7 @@ const eventOf = (services: SportsbookServices, eventId: string) => {
 
 export const sportsbookCommands: SportsbookOperatorCommand[] = [
   reconcileCommand,
+  ...outrightCommands,
   {
     name: 'sb-markets',
     usage: 'sb-markets <eventId>',
@@ -162,6 +165,7 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
       return { marketId, status: 'suspended' };
     },
   },
+  nudgeCommand,
   {
     name: 'sb-reopen',
     usage: 'sb-reopen <marketId>',

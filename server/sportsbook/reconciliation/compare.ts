@@ -86,7 +86,8 @@ export function compareBet(book: BookBet | undefined, pam: ReconciliationBet | u
     add('missing-credit', `The sportsbook settled returns of ${pounds(owedReturns)} that the PAM never paid${refusedCredit ? ` (refused: ${refusedCredit.code ?? 'no code'})` : ''}`);
   } else if (paidReturns !== returned) add('amount-mismatch', `Returns: ${pounds(paidReturns)} paid by the sportsbook, ${pounds(returned)} at the PAM`);
 
-  const closing = credits.filter((call) => call.closesBet !== false);
+  // A void free bet is closed by its debit's rollback (its token given back), not by a credit.
+  const closing = calls.filter((call) => (call.kind === 'credit' && call.closesBet !== false) || (call.kind === 'rollback' && call.state === 'done' && debitDone));
   const bookOpen = debitDone && closing.length === 0;
   const bookClosed = closing.length > 0;
   if (bookOpen && pam?.status === 'closed') add('status-mismatch', 'Open at the sportsbook, closed at the PAM');

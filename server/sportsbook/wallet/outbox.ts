@@ -69,7 +69,7 @@ const notBehindPartCredit = sql<boolean>`NOT (wallet_calls.kind = 'credit' AND (
 const notBehindPartCreditInPass = sql<boolean>`NOT (wallet_calls.kind = 'credit' AND (wallet_calls.body->>'closesBet')::boolean AND wallet_calls.bet_id IN (
   SELECT part.bet_id FROM sportsbook.wallet_calls part WHERE part.kind = 'credit' AND part.state = 'pending' AND NOT (part.body->>'closesBet')::boolean))`;
 
-type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
+export type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
 
 const toCall = (row: Pick<WalletCallsTable, 'id' | 'kind' | 'bet_id' | 'created_at'> & { body: Record<string, unknown>; attempts: number }): WalletCall => ({
   id: row.id,

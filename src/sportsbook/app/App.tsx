@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useSportsbook } from './context';
 import { useWatch } from '../stores/Observable';
 import { Home } from '../screens/Home';
-import { BetSlip } from '../ui/BetSlip';
+import { SlipPanel, useOpenBetsLoaded } from '../ui/SlipPanel';
 import { formatPence } from '../../lib/money';
 import { ChevronDown, WifiOff, X } from '../ui/icons';
 
@@ -28,6 +28,7 @@ export function App() {
   const desktop = useDesktop();
   const route = router.route;
   const main = useRef<HTMLElement>(null);
+  useOpenBetsLoaded();
 
   useEffect(() => {
     main.current?.scrollTo?.(0, 0);
@@ -71,7 +72,7 @@ export function App() {
             <h2 id="slip-title" className="slip-title">
               Bet Slip <span className="badge">{slip.selections.length}</span>
             </h2>
-            <BetSlip phone={false} />
+            <SlipPanel phone={false} />
           </aside>
         ) : (
           <SlipSheet />
@@ -120,8 +121,8 @@ function SubNav() {
 
 /** The phone's slip: a bar over the page bottom; pressed, a modal sheet with the whole slip. */
 function SlipSheet() {
-  const { slip } = useSportsbook();
-  useWatch(slip);
+  const { slip, bets, session } = useSportsbook();
+  useWatch(slip, bets, session);
   const [open, setOpen] = useState(false);
   const bar = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -149,13 +150,25 @@ function SlipSheet() {
     if (slip.placements.length > 0) setOpen(true);
   }, [slip.placements.length]);
 
-  if (count === 0 && slip.placements.length === 0 && !open) return null;
+  const openBets = session.signedIn ? (bets.lists.open?.length ?? 0) : 0;
+  if (count === 0 && slip.placements.length === 0 && openBets === 0 && !open) return null;
   return (
     <>
-      <button type="button" ref={bar} className="slip-bar" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        ref={bar}
+        className="slip-bar"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          // Nothing on the slip but open bets: the sheet opens on them, where their cash out is.
+          if (count === 0 && slip.placements.length === 0 && openBets > 0) bets.showInSlip(true);
+          setOpen(true);
+        }}
+      >
         <span className="badge badge--accent">{count}</span>
         <span className="slip-bar__title">Bet Slip</span>
-        {slip.totalStake > 0 && <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span>}
+        {slip.totalStake > 0 ? <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span> : openBets > 0 && <span className="slip-bar__figures">My Bets ({openBets})</span>}
         <ChevronDown size={18} className="slip-bar__chevron" />
       </button>
       {open && (
@@ -176,7 +189,7 @@ function SlipSheet() {
               </button>
             </div>
             <div className="sheet__body">
-              <BetSlip phone />
+              <SlipPanel phone />
             </div>
           </div>
         </div>

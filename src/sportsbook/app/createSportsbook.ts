@@ -60,14 +60,22 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     createSocket: createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
     token: () => session.token,
     onMessage: (message) => {
-      if (message.type === 'event-update') catalog.apply(message);
+      if (message.type === 'event-updates' || message.type === 'outright-update') catalog.apply(message);
       else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
+        // A void free bet's token is the customer's again: the slip's free-bet choice shows it.
+        if (message.bet.freeBet && message.bet.status === 'void') void freeBets.load();
         bridge.post({ type: 'bets-changed' });
         // A settled bet may have paid out: the balance shown must not lag the host's.
         if (message.bet.returns !== null) void session.refresh();
       } else if (message.type === 'balance') session.setBalance(message.balance);
+      else if (message.type === 'resync') {
+        slip.checkUnresolved();
+        void bets.reloadShown();
+        bridge.post({ type: 'bets-changed' });
+        void session.refresh();
+      }
     },
     onReconnected: () => {
       void catalog.resync(socket.subscribed.eventIds, socket.subscribed.lists);
@@ -78,7 +86,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
 
   const subscribe = () => {
     const route = router.route;
-    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : []), ...(route.name === 'bets' ? bets.openEventIds : [])];
+    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : []), ...(route.name === 'bets' || bets.shownInSlip ? bets.openEventIds : [])];
     socket.watch(route.name === 'home', eventIds);
   };
   router.subscribe(subscribe);

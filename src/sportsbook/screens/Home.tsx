@@ -4,6 +4,7 @@ import { useWatch } from '../stores/Observable';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { EventRow } from '../ui/EventRow';
 import { Clock, Trophy } from '../ui/icons';
+import { Outrights } from './Outrights';
 
 const SOON_MS = 3 * 60 * 60 * 1000;
 
@@ -30,6 +31,7 @@ export function Home() {
   const { catalog } = useSportsbook();
   useWatch(catalog);
   const [competitionId, setCompetitionId] = useState<string | null>(null);
+  const [view, setView] = useState<'matches' | 'outrights'>('matches');
   useEffect(() => {
     void catalog.loadLists();
   }, [catalog]);
@@ -59,7 +61,15 @@ export function Home() {
     <div className="home">
       <h1 className="visually-hidden">Football</h1>
       <nav className="chips" aria-label="Competitions">
-        <button type="button" className="chip" aria-pressed={competitionId === null} onClick={() => setCompetitionId(null)}>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={competitionId === null}
+          onClick={() => {
+            setCompetitionId(null);
+            setView('matches');
+          }}
+        >
           All football
         </button>
         {catalog.competitions.map((competition) => (
@@ -69,6 +79,33 @@ export function Home() {
         ))}
       </nav>
 
+      {competitionId !== null && (
+        <div className="tabs" role="tablist" aria-label={`${catalog.competitions.find((competition) => competition.id === competitionId)?.name ?? 'Competition'} view`}>
+          {(['matches', 'outrights'] as const).map((name) => (
+            <button key={name} type="button" role="tab" id={`competition-tab-${name}`} aria-selected={view === name} aria-controls="competition-panel" className="tabs__tab" onClick={() => setView(name)}>
+              {name === 'matches' ? 'Matches' : 'Outrights'}
+            </button>
+          ))}
+        </div>
+      )}
+      {competitionId !== null && view === 'outrights' ? (
+        <div id="competition-panel" role="tabpanel" aria-labelledby="competition-tab-outrights">
+          <Outrights competitionId={competitionId} />
+        </div>
+      ) : competitionId !== null ? (
+        <div id="competition-panel" role="tabpanel" aria-labelledby="competition-tab-matches">
+          <MatchLists live={live} soon={soon} byCompetition={byCompetition} empty={live.length === 0 && upcoming.length === 0} />
+        </div>
+      ) : (
+        <MatchLists live={live} soon={soon} byCompetition={byCompetition} empty={live.length === 0 && upcoming.length === 0} />
+      )}
+    </div>
+  );
+}
+
+function MatchLists({ live, soon, byCompetition, empty }: { live: CatalogEvent[]; soon: CatalogEvent[]; byCompetition: Map<string, CatalogEvent[]>; empty: boolean }) {
+  return (
+    <>
       <section className="panel" aria-labelledby="in-play">
         <h2 id="in-play" className="panel__title panel__title--live">
           <span className="live-dot" aria-hidden="true" />
@@ -95,8 +132,8 @@ export function Home() {
           <EventList events={events} label={name} />
         </section>
       ))}
-      {live.length === 0 && upcoming.length === 0 && <p className="panel__empty">No matches in this competition right now.</p>}
-    </div>
+      {empty && <p className="panel__empty">No matches in this competition right now.</p>}
+    </>
   );
 }
 

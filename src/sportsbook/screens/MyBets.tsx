@@ -1,30 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import { cashOutShown, type BetsTab } from '../stores/BetsStore';
-import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
-import { formatPence } from '../../lib/money';
-import { formatDateTime } from '../ui/format';
-import { betTitle, stakeWords } from '../ui/bet-title';
-import { CashOut } from './CashOut';
-import { CircleCheck, CircleDot, CircleMinus, CircleX, Receipt } from '../ui/icons';
-
-const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed', 'cashed-out': 'Cashed out' };
+import type { BetsTab } from '../stores/BetsStore';
+import { BetList, useOpenBetMarkets } from './BetCard';
+import { Receipt } from '../ui/icons';
 
 /** My Bets: Open and Settled, each bet with its legs' results. */
 export default function MyBets() {
-  const { bets, session, bridge, catalog } = useSportsbook();
+  const { bets, session, bridge } = useSportsbook();
   useWatch(bets, session);
   const [tab, setTab] = useState<BetsTab>('open');
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     if (session.signedIn) void bets.load(tab);
   }, [bets, tab, session.signedIn]);
-  // Cash-out offers need the live prices of every open leg's match: its markets, kept current by the socket.
-  const openEvents = bets.openEventIds.join();
-  useEffect(() => {
-    for (const eventId of openEvents ? openEvents.split(',') : []) if (!catalog.events.get(eventId)?.markets) void catalog.loadEvent(eventId);
-  }, [catalog, openEvents]);
+  useOpenBetMarkets();
 
   if (!session.signedIn)
     return (
@@ -40,7 +30,6 @@ export default function MyBets() {
       </div>
     );
 
-  const list = bets.lists[tab];
   return (
     <div className="my-bets">
       <h1 className="page-title">My Bets</h1>
@@ -55,92 +44,8 @@ export default function MyBets() {
         {notice}
       </p>
       <div id="bets-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {bets.error && !list && (
-          <div className="empty-state" role="alert">
-            <p>{bets.error}</p>
-            <button type="button" className="btn btn--secondary" onClick={() => void bets.load(tab)}>
-              Try again
-            </button>
-          </div>
-        )}
-        {!list && !bets.error && <div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}
-        {list && list.length === 0 && <p className="panel__empty">{tab === 'open' ? 'You have no open bets.' : 'You have no settled bets yet.'}</p>}
-        {list && list.length > 0 && (
-          <ul className="bet-cards">
-            {list.map((bet) => (
-              <BetCard key={bet.betId} bet={bet} onCashedOut={setNotice} />
-            ))}
-          </ul>
-        )}
+        <BetList tab={tab} onCashedOut={setNotice} />
       </div>
     </div>
   );
-}
-
-function BetCard({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
-  const { prefs } = useSportsbook();
-  const title = betTitle(bet);
-  return (
-    <li className={`bet-card bet-card--${bet.status}`}>
-      <header className="bet-card__head">
-        <h2>{title}</h2>
-        <span className={`status status--${bet.status}`}>{STATUS[bet.status]}</span>
-      </header>
-      <ul className="bet-card__legs">
-        {bet.legs.map((leg) => (
-          <li key={leg.selectionId} className="leg">
-            <LegIcon result={leg.result} />
-            <div>
-              <p>
-                <strong>{leg.selectionName}</strong> <span className="leg__price">{prefs.format(leg.price)}</span>
-              </p>
-              <p className="muted">{leg.marketName}</p>
-              <p className="muted">
-                {leg.eventName}
-                {leg.score && ` · ${leg.score.home}-${leg.score.away}`}
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <dl className="bet-card__figures">
-        <div>
-          <dt>{bet.freeBet ? 'Free bet stake' : 'Stake'}</dt>
-          <dd>{stakeWords(bet)}</dd>
-        </div>
-        {!bet.system && (
-          <div>
-            <dt>Odds</dt>
-            <dd>{bet.price ? prefs.format(bet.price) : bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{bet.returns === null ? 'Potential returns' : 'Returns'}</dt>
-          <dd className={bet.returns ? 'positive' : undefined}>{formatPence(bet.returns ?? bet.potentialReturns)}</dd>
-        </div>
-      </dl>
-      {bet.cashedOut > 0 && (
-        <p className="receipt__message">
-          Cashed out so far {formatPence(bet.cashedOut)} (for {formatPence(bet.cashedOutStake)} of the stake)
-        </p>
-      )}
-      {cashOutShown(bet) && <CashOut bet={bet} onCashedOut={onCashedOut} />}
-      {bet.reason && <p className="receipt__message">{bet.reason}</p>}
-      <p className="bet-card__meta muted">
-        Placed {formatDateTime(bet.placedAt)}
-        {bet.settledAt && ` · Settled ${formatDateTime(bet.settledAt)}`}
-        <br />
-        Bet ID {bet.betId}
-      </p>
-    </li>
-  );
-}
-
-function LegIcon({ result }: { result: BetLeg['result'] }) {
-  if (result === 'won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />;
-  if (result === 'lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
-  if (result === 'half-won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Half won" role="img" aria-hidden={false} />;
-  if (result === 'half-lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Half lost" role="img" aria-hidden={false} />;
-  if (result === 'void') return <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />;
-  return <CircleDot size={18} className="leg__icon" aria-label="Open" role="img" aria-hidden={false} />;
 }

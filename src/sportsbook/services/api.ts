@@ -7,6 +7,7 @@ import type {
   CompetitionsResponse,
   EventDetail,
   EventsResponse,
+  OutrightResponse,
   PlaceBetRequest,
   PlacementRefusalBody,
 } from '../../contract/sportsbook';
@@ -68,6 +69,7 @@ export class SportsbookApi {
 
   competitions = async () => (await this.request<CompetitionsResponse>('GET', '/api/competitions')).data.competitions;
   events = async (status: 'live' | 'upcoming') => (await this.request<EventsResponse>('GET', `/api/events?status=${status}`)).data.events;
+  outright = async (competitionId: string) => (await this.request<OutrightResponse>('GET', `/api/competitions/${encodeURIComponent(competitionId)}/outright`)).data;
   event = async (eventId: string) => (await this.request<EventDetail>('GET', `/api/events/${encodeURIComponent(eventId)}`)).data;
   startSession = async (launchToken: string) => (await this.request<{ sessionToken: string; balance: number; currency: string }>('POST', '/api/session', { launchToken })).data;
   session = async () => (await this.request<{ balance: number; currency: string }>('GET', '/api/session')).data;

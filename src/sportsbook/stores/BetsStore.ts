@@ -10,6 +10,8 @@ export const cashOutShown = (bet: BetView): boolean => bet.status === 'open' && 
 export class BetsStore extends Observable {
   readonly lists: Record<BetsTab, BetView[] | null> = { open: null, settled: null };
   error: string | null = null;
+  /** The slip is showing the open bets (its My Bets view): their prices are followed live, as on the My Bets page. */
+  shownInSlip = false;
 
   constructor(private readonly fetchBets: (state: BetsTab) => Promise<BetView[]>) {
     super();
@@ -23,6 +25,11 @@ export class BetsStore extends Observable {
       this.error = error instanceof Error ? error.message : 'We could not load your bets.';
     }
     this.changed();
+  }
+
+  /** Pushes may have been missed: the tabs already shown are fetched again. */
+  async reloadShown(): Promise<void> {
+    await Promise.all((['open', 'settled'] as const).filter((tab) => this.lists[tab] !== null).map((tab) => this.load(tab)));
   }
 
   onBet(bet: BetView): void {
@@ -40,6 +47,12 @@ export class BetsStore extends Observable {
     const ids = new Set<string>();
     for (const bet of this.lists.open ?? []) if (cashOutShown(bet)) for (const leg of bet.legs) if (leg.result === 'open') ids.add(leg.eventId);
     return [...ids].sort();
+  }
+
+  showInSlip(shown: boolean): void {
+    if (this.shownInSlip === shown) return;
+    this.shownInSlip = shown;
+    this.changed();
   }
 
   reset(): void {

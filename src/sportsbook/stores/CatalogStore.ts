@@ -1,10 +1,11 @@
 import { Observable } from './Observable';
-import type { Competition, EventDetail, EventSummary, Market, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
+import type { Competition, EventChange, EventDetail, EventSummary, Market, OutrightView, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
 
 export interface CatalogApi {
   competitions(): Promise<Competition[]>;
   events(status: 'live' | 'upcoming'): Promise<EventSummary[]>;
   event(eventId: string): Promise<EventDetail>;
+  outright(competitionId: string): Promise<OutrightView>;
 }
 
 export type CatalogEvent = EventSummary & { markets?: Market[] };
@@ -16,22 +17,33 @@ export interface LiveSelection {
   event: CatalogEvent;
   status: SelectionStatus;
   price: Price | null;
+  /** What the slip and bet history call the event when it is not a match: an outright's season. */
+  eventName?: string;
 }
 
 type Load = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
- * Every event the frame knows, kept current by the socket's `event-update`s. Each event carries a sequence number;
- * an update that is not the next one (a gap) is dropped and the event is fetched afresh instead, so a price shown is
- * never one that a missed update had changed.
+ * Every event the frame knows, kept current by the socket's `event-updates`. Each event carries a sequence number;
+ * an older one is ignored. A list-only change is the whole list view, applied whatever seqs it skipped; a full change
+ * that is not the next one (a gap) is dropped and the event is fetched afresh instead, so a price shown is never one
+ * that a missed update had changed.
  */
 export class CatalogStore extends Observable {
   readonly events = new Map<string, CatalogEvent>();
   competitions: Competition[] = [];
   listsState: Load = 'idle';
   readonly detailState = new Map<string, Load>();
+  /** Each league's outright as last fetched or pushed, by competition id. */
+  readonly outrights = new Map<string, OutrightView>();
+  readonly outrightState = new Map<string, Load>();
   private readonly selections = new Map<string, { marketId: string; eventId: string }>();
   private readonly refetching = new Set<string>();
+  /**
+   * The seq at which an event's `markets` (all of them) were last known whole. A list-only change moves the event's
+   * seq but not this: its detail then lags, and the next full update fetches the event afresh instead of building on it.
+   */
+  private readonly detailSeq = new Map<string, number>();
 
   constructor(private readonly api: CatalogApi) {
     super();
@@ -77,13 +89,31 @@ export class CatalogStore extends Observable {
     this.changed();
   }
 
+  async loadOutright(competitionId: string): Promise<void> {
+    if (this.outrightState.get(competitionId) !== 'ready') this.outrightState.set(competitionId, 'loading');
+    this.changed();
+    try {
+      this.putOutright(await this.api.outright(competitionId), true);
+      this.outrightState.set(competitionId, 'ready');
+    } catch {
+      if (this.outrightState.get(competitionId) !== 'ready') this.outrightState.set(competitionId, 'error');
+    }
+    this.changed();
+  }
+
+  /** A newer state of a season, or a new season: kept; an older push is dropped. */
+  private putOutright(outright: OutrightView, snapshot: boolean): void {
+    const known = this.outrights.get(outright.competitionId);
+    if (!snapshot && known && known.seasonId === outright.seasonId && known.seq >= outright.seq) return;
+    this.outrights.set(outright.competitionId, outright);
+  }
+
   /** A snapshot replaces what we had, whatever its seq: it is the server's word now. */
   private put(event: EventSummary | EventDetail, detailed: boolean): void {
     const before = this.events.get(event.id);
     const markets = detailed ? (event as EventDetail).markets : before?.markets;
-    const next: CatalogEvent = { ...event, markets };
-    this.events.set(event.id, next);
-    this.index(next);
+    this.store({ ...event, markets });
+    if (detailed) this.detailSeq.set(event.id, event.seq);
   }
 
   private index(event: CatalogEvent): void {
@@ -93,27 +123,49 @@ export class CatalogStore extends Observable {
   }
 
   apply(message: SportsbookServerMessage): void {
-    if (message.type !== 'event-update') return;
-    const known = this.events.get(message.eventId);
-    if (this.refetching.has(message.eventId)) return;
-    if (!known) {
-      // A new event in the lists: the summary carries its whole state.
-      this.put({ ...message.event, seq: message.seq }, false);
+    if (message.type === 'outright-update') {
+      this.putOutright(message.outright, false);
       this.changed();
       return;
     }
-    if (message.seq <= known.seq) return;
-    if (message.seq !== known.seq + 1) {
-      void this.refetch(message.eventId);
-      return;
+    if (message.type !== 'event-updates') return;
+    let changed = false;
+    for (const update of message.updates) changed = this.applyChange(update) || changed;
+    if (changed) this.changed();
+  }
+
+  /** Answers whether anything shown changed. */
+  private applyChange(update: EventChange): boolean {
+    const known = this.events.get(update.eventId);
+    if (this.refetching.has(update.eventId)) return false;
+    if (!known) {
+      // A new event in the lists: the summary carries its whole state.
+      this.put({ ...update.event, seq: update.seq }, false);
+      return true;
     }
-    const updated = new Map(message.markets.map((market) => [market.id, market]));
+    if (update.seq <= known.seq) return false;
+    if (update.markets === undefined) {
+      // The list view, whole: seqs may skip. Its main market is current; the other markets held now lag (detailSeq).
+      const main = update.event.mainMarket;
+      const markets = main ? known.markets?.map((market) => (market.id === main.id ? main : market)) : known.markets;
+      this.store({ ...update.event, seq: update.seq, markets });
+      return true;
+    }
+    if (update.seq !== known.seq + 1 || (known.markets !== undefined && this.detailSeq.get(update.eventId) !== known.seq)) {
+      void this.refetch(update.eventId);
+      return false;
+    }
+    const updated = new Map(update.markets.map((market) => [market.id, market]));
     const markets = known.markets?.map((market) => updated.get(market.id) ?? market);
-    const mainMarket = message.event.mainMarket ?? known.mainMarket;
-    const next: CatalogEvent = { ...message.event, seq: message.seq, mainMarket: mainMarket && updated.get(mainMarket.id) ? updated.get(mainMarket.id)! : mainMarket, markets };
-    this.events.set(message.eventId, next);
-    this.index(next);
-    this.changed();
+    const mainMarket = update.event.mainMarket ?? known.mainMarket;
+    this.store({ ...update.event, seq: update.seq, mainMarket: mainMarket && updated.get(mainMarket.id) ? updated.get(mainMarket.id)! : mainMarket, markets });
+    if (markets) this.detailSeq.set(update.eventId, update.seq);
+    return true;
+  }
+
+  private store(event: CatalogEvent): void {
+    this.events.set(event.id, event);
+    this.index(event);
   }
 
   /** After a gap or a reconnect: fetch the event again rather than trust what we hold. */
@@ -140,6 +192,8 @@ export class CatalogStore extends Observable {
   }
 
   findSelection(selectionId: string): LiveSelection | null {
+    const outright = this.findOutrightSelection(selectionId);
+    if (outright) return outright;
     const where = this.selections.get(selectionId);
     if (!where) return null;
     const event = this.events.get(where.eventId);
@@ -153,4 +207,36 @@ export class CatalogStore extends Observable {
     if (status === 'open' && !selection.price) status = 'closed';
     return { selection, market, event, status, price: selection.price };
   }
+
+  /** An outright's selection, with its season standing in for the event (a league has no home and away). */
+  findOutrightSelection(selectionId: string): LiveSelection | null {
+    for (const outright of this.outrights.values()) {
+      const selection = outright.market.selections.find((candidate) => candidate.id === selectionId);
+      if (!selection) continue;
+      const status: SelectionStatus = outright.market.status !== 'open' || !selection.price ? (outright.market.status === 'suspended' ? 'suspended' : 'closed') : selection.status;
+      return { selection, market: outright.market, event: outrightEvent(outright), status, price: selection.price, eventName: outright.seasonName };
+    }
+    return null;
+  }
+}
+
+/** The season as an event for the slip and the price buttons: named for the league, never in the match lists. */
+function outrightEvent(outright: OutrightView): CatalogEvent {
+  return {
+    id: outright.seasonId,
+    competitionId: outright.competitionId,
+    competitionName: outright.competitionName,
+    home: outright.seasonName,
+    away: '',
+    kickoffAt: new Date(0).toISOString(),
+    status: outright.market.status === 'open' ? 'scheduled' : 'settled',
+    phase: 'pre-match',
+    minute: 0,
+    score: { home: 0, away: 0 },
+    halfTimeScore: null,
+    suspended: false,
+    seq: outright.seq,
+    mainMarket: null,
+    marketCount: 1,
+  };
 }

@@ -27,6 +27,8 @@ export interface SlipSelection {
   /** The price the customer agreed to; differs from `price` after a move until they accept it. */
   acceptedPrice: Price | null;
   status: SelectionStatus;
+  /** A league's outright: backed as a single only (the server refuses it in a combination). */
+  outright?: boolean;
 }
 
 /** held: an in-play bet waiting out its delay (until `heldUntil`); the server then accepts or refuses it. */
@@ -86,13 +88,14 @@ export function slipSelectionOf(live: LiveSelection): SlipSelection {
   return {
     selectionId: live.selection.id,
     eventId: live.event.id,
-    eventName: `${live.event.home} v ${live.event.away}`,
+    eventName: live.eventName ?? `${live.event.home} v ${live.event.away}`,
     marketName: live.market.name,
     selectionName: live.selection.name,
     kickoffAt: live.event.kickoffAt,
     price: live.price,
     acceptedPrice: live.price,
     status: live.status,
+    ...(live.market.type === 'outright' ? { outright: true } : {}),
   };
 }
 
@@ -204,13 +207,18 @@ export class SlipStore extends Observable {
     return this.relatedEventIds.has(selection.eventId);
   }
 
+  /** An outright on the slip: it is backed as a single, so no accumulator or system bet is offered. */
+  get hasOutright(): boolean {
+    return this.selections.some((selection) => selection.outright === true);
+  }
+
   get accaOffered(): boolean {
-    return this.selections.length >= 2 && this.relatedEventIds.size === 0;
+    return this.selections.length >= 2 && this.relatedEventIds.size === 0 && !this.hasOutright;
   }
 
   /** The system bets these selections can make (3 to 8 from different matches), in the order the slip lists them. */
   get systemsOffered(): SystemBetType[] {
-    return this.relatedEventIds.size === 0 ? systemBetsFor(this.selections.length) : [];
+    return this.relatedEventIds.size === 0 && !this.hasOutright ? systemBetsFor(this.selections.length) : [];
   }
 
   get accaName(): string {

@@ -3,8 +3,8 @@ import { useWatch } from '../stores/Observable';
 import { ACCA, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection } from '../stores/SlipStore';
 import { formatPence } from '../../lib/money';
 import { returnsFor } from '../../lib/odds';
-import { PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
-import { lineCount, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
+import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
+import { lineCount, luckyBonusWords, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
 import { HoldCountdown } from './HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { FreeBetPicker } from './FreeBetPicker';
@@ -51,6 +51,11 @@ export function BetSlip({ phone }: { phone: boolean }) {
             {slip.relatedEventIds.size > 0 && (
               <p className="slip__note">
                 <AlertTriangle size={14} /> Selections from the same match are related and cannot be combined in an accumulator.
+              </p>
+            )}
+            {slip.hasOutright && slip.selections.length >= 2 && (
+              <p className="slip__note">
+                <AlertTriangle size={14} /> {OUTRIGHT_SINGLES_ONLY}
               </p>
             )}
             {slip.accaOffered && (
@@ -148,6 +153,7 @@ function SystemBets({ phone }: { phone: boolean }) {
       {slip.systemsOffered.map(({ type, name }) => {
         const lines = lineCount(type);
         const perLine = slip.stakeOf(systemKey(type));
+        const bonus = luckyBonusWords(type);
         return (
           <div key={type} className="slip__acca slip__system">
             <div className="slip__acca-head">
@@ -161,6 +167,7 @@ function SystemBets({ phone }: { phone: boolean }) {
               <StakeInput stakeKey={systemKey(type)} label={`Stake per line on the ${name}`} phone={phone} />
               <Returns pence={slip.returnsOf(systemKey(type))} />
             </div>
+            {bonus && <p className="slip__system-total">{bonus}</p>}
             {perLine > 0 && (
               <p className="slip__system-total">
                 Total stake {formatPence(slip.systemTotal(type))} ({lines} × {formatPence(perLine)})

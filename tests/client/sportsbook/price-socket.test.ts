@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CatalogStore, type CatalogApi } from '../../../src/sportsbook/stores/CatalogStore';
 import { PriceSocket, type SocketLike } from '../../../src/sportsbook/services/PriceSocket';
-import type { EventDetail, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type { EventChange, EventDetail, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import { event, matchResult, price } from './fixtures';
 
 class TestSocket implements SocketLike {
@@ -30,7 +30,7 @@ class TestSocket implements SocketLike {
 }
 
 function setup(snapshot: (id: string) => EventDetail) {
-  const api: CatalogApi = { competitions: vi.fn(async () => []), events: vi.fn(async () => []), event: vi.fn(async (id: string) => snapshot(id)) };
+  const api: CatalogApi = { competitions: vi.fn(async () => []), events: vi.fn(async () => []), event: vi.fn(async (id: string) => snapshot(id)), outright: vi.fn(async () => { throw new Error('no outrights here'); }) };
   const catalog = new CatalogStore(api);
   const sockets: TestSocket[] = [];
   const timers: Array<() => void> = [];
@@ -50,10 +50,14 @@ function setup(snapshot: (id: string) => EventDetail) {
   return { api, catalog, socket, sockets, timers };
 }
 
-const update = (seq: number, home: number): SportsbookServerMessage => {
+/** A change as a socket subscribed to the event gets it (its changed markets), or as a list socket does (summary only). */
+const change = (seq: number, home: number, view: 'full' | 'list' = 'full'): EventChange => {
   const market = matchResult('ev-1', [price(home, 1), price(9, 4), price(11, 10)]);
-  return { type: 'event-update', eventId: 'ev-1', seq, event: { ...event('ev-1', { seq, mainMarket: market }), markets: undefined } as never, markets: [market] };
+  const summary = { ...event('ev-1', { seq, mainMarket: market }), markets: undefined } as never;
+  return view === 'full' ? { eventId: 'ev-1', seq, event: summary, markets: [market] } : { eventId: 'ev-1', seq, event: summary };
 };
+const pushed = (...updates: EventChange[]): SportsbookServerMessage => ({ type: 'event-updates', updates });
+const update = (seq: number, home: number) => pushed(change(seq, home));
 
 describe('price socket and sequence numbers', () => {
   it('authenticates first, then subscribes to what is on screen', async () => {
@@ -92,6 +96,50 @@ describe('price socket and sequence numbers', () => {
     expect(api.event).toHaveBeenCalledTimes(2);
     expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(4, 1));
     sockets[0]!.receive(update(6, 6));
+    expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(6, 1));
+  });
+
+  it('applies the changes of one push in order, telling the screen once', async () => {
+    const { catalog, socket, sockets, api } = setup(() => event('ev-1'));
+    await catalog.loadEvent('ev-1');
+    const seen = vi.fn();
+    catalog.subscribe(seen);
+    socket.start();
+    sockets[0]!.open();
+    sockets[0]!.receive(pushed(change(2, 3), change(3, 5), change(4, 7)));
+    expect(catalog.events.get('ev-1')!.seq).toBe(4);
+    expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(7, 1));
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(api.event).toHaveBeenCalledTimes(1);
+  });
+
+  it('a list change is the whole list view: applied across skipped seqs, never over a newer one', async () => {
+    const { catalog, socket, sockets, api } = setup(() => event('ev-1'));
+    await catalog.loadLists();
+    catalog.apply(pushed(change(1, 2, 'list')));
+    socket.start();
+    sockets[0]!.open();
+    sockets[0]!.receive(pushed(change(5, 3, 'list')));
+    expect(catalog.events.get('ev-1')!.seq).toBe(5);
+    expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(3, 1));
+    sockets[0]!.receive(pushed(change(4, 9, 'list')));
+    expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(3, 1));
+    expect(api.event).not.toHaveBeenCalled();
+  });
+
+  it('after list changes moved an event on, its next full change fetches the event: the other markets held lag', async () => {
+    let snapshot = event('ev-1');
+    const { catalog, socket, sockets, api } = setup(() => snapshot);
+    await catalog.loadEvent('ev-1');
+    socket.start();
+    sockets[0]!.open();
+    sockets[0]!.receive(pushed(change(3, 3, 'list')));
+    expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(3, 1));
+    snapshot = event('ev-1', { seq: 4, mainMarket: matchResult('ev-1', [price(5, 1), price(9, 4), price(11, 10)]) });
+    sockets[0]!.receive(update(4, 8));
+    await vi.waitFor(() => expect(api.event).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(5, 1)));
+    sockets[0]!.receive(update(5, 6));
     expect(catalog.findSelection('ev-1~match-result~home')!.price).toEqual(price(6, 1));
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext, createUser, login, type DatabaseKind, type TestContext, type TestUser } from './harness';
 import { launchToken } from './games';
-import { SPORTSBOOK_TEST_CONFIG, seededRandom, ScriptedGoals } from './sportsbook';
+import { SPORTSBOOK_TEST_CONFIG, seededRandom, ScriptedGoals, TEST_OUTRIGHT_RUNS } from './sportsbook';
 import { listenOperatorSocket, sendOperatorCommand, type OperatorSocketServer } from '../../../server/modules/operator/socket';
 import { runCommandRequest } from '../../../server/modules/operator/dispatch';
 import { findSportsbookCommand } from '../../../server/sportsbook/operator/commands';
@@ -37,7 +37,7 @@ export async function createSportsbookAppWorld(
   const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const db = sportsbookDb(pam.database);
   await migrateSportsbook(db);
-  const services = createSportsbookServices({ db, clock: pam.clock, config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl, ...options.config }, random: seededRandom(), goals: new ScriptedGoals().draw });
+  const services = createSportsbookServices({ db, clock: pam.clock, config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl, ...options.config }, random: seededRandom(), goals: new ScriptedGoals().draw, outrightRuns: TEST_OUTRIGHT_RUNS });
   await services.feed.seedWorld();
   await services.catalogue.load();
   await services.feed.tick();

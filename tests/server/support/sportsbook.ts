@@ -28,6 +28,9 @@ export class ScriptedGoals {
   }
 }
 
+/** Outrights priced from fewer simulated seasons than the 10,000 of production: tests tick the feed often. */
+export const TEST_OUTRIGHT_RUNS = 500;
+
 /** A seeded generator, so fixtures are the same on every run. */
 export function seededRandom(seed = 42): () => number {
   let state = seed >>> 0;
@@ -61,7 +64,7 @@ export async function createSportsbookContext(
   await migrateSportsbook(db);
   const clock = new ManualClock(start);
   const goals = new ScriptedGoals();
-  const services = createSportsbookServices({ db, clock, config: { ...SPORTSBOOK_TEST_CONFIG, ...config }, random: seededRandom(), goals: goals.draw, ...overrides });
+  const services = createSportsbookServices({ db, clock, config: { ...SPORTSBOOK_TEST_CONFIG, ...config }, random: seededRandom(), goals: goals.draw, outrightRuns: TEST_OUTRIGHT_RUNS, ...overrides });
   const updates: EventUpdate[] = [];
   services.bus.subscribe((message) => {
     if (message.kind === 'event') updates.push(message.update);

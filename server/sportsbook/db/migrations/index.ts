@@ -7,6 +7,7 @@ import * as inPlayDelay from './0005_inplay_delay';
 import * as systemBets from './0006_system_bets';
 import * as cashOut from './0007_cash_out';
 import * as freeBets from './0008_free_bets';
+import * as outrights from './0009_outrights';
 
 /** The sportsbook's migrations, in order, in their own table in schema `sportsbook`. Append; never edit one that has shipped. */
 export const sportsbookMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const sportsbookMigrations: Record<string, Migration> = {
   '0006_system_bets': systemBets,
   '0007_cash_out': cashOut,
   '0008_free_bets': freeBets,
+  '0009_outrights': outrights,
 };

@@ -1,0 +1,118 @@
+import { useEffect } from 'react';
+import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import { cashOutShown, type BetsTab } from '../stores/BetsStore';
+import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
+import { formatPence } from '../../lib/money';
+import { formatDateTime } from '../ui/format';
+import { betTitle, stakeWords } from '../ui/bet-title';
+import { CashOut } from './CashOut';
+import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
+
+const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed', 'cashed-out': 'Cashed out' };
+
+/** Cash-out offers need the live prices of every open leg's match: its markets, kept current by the socket. */
+export function useOpenBetMarkets(): void {
+  const { bets, catalog } = useSportsbook();
+  const openEvents = bets.openEventIds.join();
+  useEffect(() => {
+    for (const eventId of openEvents ? openEvents.split(',') : []) if (!catalog.events.get(eventId)?.markets) void catalog.loadEvent(eventId);
+  }, [catalog, openEvents]);
+}
+
+/** A tab's bets as cards, or why there are none (loading, failed, empty). */
+export function BetList({ tab, onCashedOut, headingLevel = 2 }: { tab: BetsTab; onCashedOut: (message: string) => void; headingLevel?: 2 | 3 }) {
+  const { bets } = useSportsbook();
+  useWatch(bets);
+  const list = bets.lists[tab];
+  if (bets.error && !list)
+    return (
+      <div className="empty-state" role="alert">
+        <p>{bets.error}</p>
+        <button type="button" className="btn btn--secondary" onClick={() => void bets.load(tab)}>
+          Try again
+        </button>
+      </div>
+    );
+  if (!list) return <div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />;
+  if (list.length === 0) return <p className="panel__empty">{tab === 'open' ? 'You have no open bets.' : 'You have no settled bets yet.'}</p>;
+  return (
+    <ul className="bet-cards">
+      {list.map((bet) => (
+        <BetCard key={bet.betId} bet={bet} onCashedOut={onCashedOut} headingLevel={headingLevel} />
+      ))}
+    </ul>
+  );
+}
+
+/** One bet with its legs, figures and (while open) its live cash-out offer: My Bets' card, and the slip's. */
+function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashedOut: (message: string) => void; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { prefs } = useSportsbook();
+  const title = betTitle(bet);
+  return (
+    <li className={`bet-card bet-card--${bet.status}`}>
+      <div className="bet-card__head">
+        <Heading>{title}</Heading>
+        <span className={`status status--${bet.status}`}>{STATUS[bet.status]}</span>
+      </div>
+      <ul className="bet-card__legs">
+        {bet.legs.map((leg) => (
+          <li key={leg.selectionId} className="leg">
+            <LegIcon result={leg.result} deadHeatWays={leg.deadHeatWays} />
+            <div>
+              <p>
+                <strong>{leg.selectionName}</strong> <span className="leg__price">{prefs.format(leg.price)}</span>
+              </p>
+              <p className="muted">{leg.marketName}</p>
+              {leg.result === 'dead-heat' && leg.deadHeatWays && <p className="muted">{`Dead heat of ${leg.deadHeatWays}: paid at full odds on 1/${leg.deadHeatWays} of the stake`}</p>}
+              <p className="muted">
+                {leg.eventName}
+                {leg.score && ` · ${leg.score.home}-${leg.score.away}`}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="bet-card__figures">
+        <div>
+          <dt>{bet.freeBet ? 'Free bet stake' : 'Stake'}</dt>
+          <dd>{stakeWords(bet)}</dd>
+        </div>
+        {!bet.system && (
+          <div>
+            <dt>Odds</dt>
+            <dd>{bet.price ? prefs.format(bet.price) : bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{bet.returns === null ? 'Potential returns' : 'Returns'}</dt>
+          <dd className={bet.returns ? 'positive' : undefined}>{formatPence(bet.returns ?? bet.potentialReturns)}</dd>
+        </div>
+      </dl>
+      {bet.cashedOut > 0 && (
+        <p className="receipt__message">
+          Cashed out so far {formatPence(bet.cashedOut)} (for {formatPence(bet.cashedOutStake)} of the stake)
+        </p>
+      )}
+      {cashOutShown(bet) && <CashOut bet={bet} onCashedOut={onCashedOut} />}
+      {bet.reason && <p className="receipt__message">{bet.reason}</p>}
+      <p className="bet-card__meta muted">
+        Placed {formatDateTime(bet.placedAt)}
+        {bet.settledAt && ` · Settled ${formatDateTime(bet.settledAt)}`}
+        <br />
+        Bet ID {bet.betId}
+      </p>
+    </li>
+  );
+}
+
+function LegIcon({ result, deadHeatWays }: { result: BetLeg['result']; deadHeatWays: number | null }) {
+  if (result === 'won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />;
+  if (result === 'lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
+  if (result === 'half-won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Half won" role="img" aria-hidden={false} />;
+  if (result === 'half-lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Half lost" role="img" aria-hidden={false} />;
+  if (result === 'dead-heat') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label={`Dead heat of ${deadHeatWays ?? 2}`} role="img" aria-hidden={false} />;
+  if (result === 'void') return <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />;
+  return <CircleDot size={18} className="leg__icon" aria-label="Open" role="img" aria-hidden={false} />;
+}

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import { BetSlip } from './BetSlip';
+
+const SlipBets = lazy(() => import('../screens/SlipBets'));
+
+/**
+ * The slip column (or phone sheet): for a signed-in customer a "Bet Slip | My Bets (n)" switch, as UK bookmakers
+ * have, so open bets can be cashed out without leaving the page.
+ */
+/** The open bets, loaded once signed in: the slip's "My Bets (n)" counts them, live by the socket's `bet` pushes. */
+export function useOpenBetsLoaded(): void {
+  const { bets, session } = useSportsbook();
+  useWatch(session, bets);
+  const unloaded = session.signedIn && bets.lists.open === null && bets.error === null;
+  useEffect(() => {
+    if (unloaded) void bets.load('open');
+  }, [bets, unloaded]);
+}
+
+export function SlipPanel({ phone }: { phone: boolean }) {
+  const { slip, bets, session } = useSportsbook();
+  useWatch(slip, bets, session);
+  const id = useId();
+  const showingBets = session.signedIn && bets.shownInSlip;
+
+  // A selection added or a bet being placed brings the slip to the front: that is where its outcome shows.
+  const activity = slip.selections.length + slip.placements.length;
+  const before = useRef(activity);
+  useEffect(() => {
+    if (activity > before.current) bets.showInSlip(false);
+    before.current = activity;
+  }, [bets, activity]);
+  // Gone (the phone's sheet closed): the open bets' prices need not be followed for it any more.
+  useEffect(() => () => bets.showInSlip(false), [bets]);
+
+  if (!session.signedIn) return <BetSlip phone={phone} />;
+  const open = bets.lists.open;
+  const tab = (name: 'slip' | 'bets', label: string) => {
+    const selected = (name === 'bets') === showingBets;
+    return (
+      <button type="button" role="tab" id={`${id}-${name}`} aria-selected={selected} aria-controls={`${id}-panel`} className="tabs__tab" onClick={() => bets.showInSlip(name === 'bets')}>
+        {label}
+      </button>
+    );
+  };
+  return (
+    <>
+      <div className="tabs slip__tabs" role="tablist" aria-label="Bet slip or open bets">
+        {tab('slip', 'Bet Slip')}
+        {tab('bets', open ? `My Bets (${open.length})` : 'My Bets')}
+      </div>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${showingBets ? 'bets' : 'slip'}`}>
+        {showingBets ? (
+          <Suspense fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}>
+            <SlipBets />
+          </Suspense>
+        ) : (
+          <BetSlip phone={phone} />
+        )}
+      </div>
+    </>
+  );
+}

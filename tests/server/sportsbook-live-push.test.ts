@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebSocket } from 'ws';
+import { InProcessSportsbookBus, type EventUpdate } from '../../server/sportsbook/live/bus';
+import { SportsbookLiveHub, defaultLiveLimits } from '../../server/sportsbook/live/hub';
+import type { EventChange, EventSummary, Market } from '../../src/contract/sportsbook';
+import { FakeLiveSocket as FakeSocket } from './support/fake-live-socket';
+
+const market = (eventId: string, key: string): Market => ({ id: `${eventId}~${key}`, eventId, type: 'match-result', name: key, line: null, status: 'open', selections: [] });
+
+function update(eventId: string, seq: number): EventUpdate {
+  const main = market(eventId, 'match-result');
+  const event = { id: eventId, seq, mainMarket: main } as EventSummary;
+  return { eventId, seq, event, markets: [main, market(eventId, 'totals')], mainMarketId: main.id };
+}
+
+const brief = (changes: EventChange[]) => changes.map((change) => `${change.eventId}:${change.seq}:${change.markets ? 'full' : 'list'}`);
+
+describe('SportsbookLiveHub pushes', () => {
+  let bus: InProcessSportsbookBus;
+  let hub: SportsbookLiveHub;
+  const open = (lists: boolean, eventIds: string[]) => {
+    const socket = new FakeSocket();
+    hub.add(socket as unknown as WebSocket, `address-${Math.random()}`);
+    socket.subscribe(lists, eventIds);
+    return socket;
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    bus = new InProcessSportsbookBus();
+    hub = new SportsbookLiveHub(bus, async () => undefined, { ...defaultLiveLimits, pushIntervalMs: 100 });
+  });
+  afterEach(() => {
+    hub.closeAll();
+    vi.useRealTimers();
+  });
+
+  it('sends the changes since the last push as one message: every change of a followed event, the latest of the others for lists', async () => {
+    const lists = open(true, []);
+    const otherList = open(true, []);
+    const followsE1 = open(false, ['e1']);
+    const both = open(true, ['e1']);
+    const idle = open(false, ['e9']);
+    for (const change of [update('e1', 1), update('e1', 2), update('e2', 1), update('e1', 2), update('e1', 1)]) await bus.publish({ kind: 'event', update: change });
+    expect(lists.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(lists.changes().map(brief)).toEqual([['e1:2:list', 'e2:1:list']]);
+    expect(otherList.sent[0]).toBe(lists.sent[0]);
+    expect(followsE1.changes().map(brief)).toEqual([['e1:1:full', 'e1:2:full']]);
+    expect(both.changes().map(brief)).toEqual([['e1:1:full', 'e1:2:full', 'e2:1:list']]);
+    expect(idle.sent).toEqual([]);
+    expect(lists.changes()[0]![0]!.event.mainMarket!.id).toBe('e1~match-result');
+    expect(followsE1.changes()[0]![0]!.markets!.map((each) => each.id)).toEqual(['e1~match-result', 'e1~totals']);
+  });
+
+  it('pushes at most once per interval: a change soon after a push waits for the next one', async () => {
+    const lists = open(true, []);
+    await bus.publish({ kind: 'event', update: update('e1', 1) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lists.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(10);
+    await bus.publish({ kind: 'event', update: update('e1', 2) });
+    await bus.publish({ kind: 'event', update: update('e1', 3) });
+    await vi.advanceTimersByTimeAsync(89);
+    expect(lists.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(lists.changes().map(brief)).toEqual([['e1:1:list'], ['e1:3:list']]);
+  });
+});
