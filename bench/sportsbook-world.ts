@@ -36,18 +36,7 @@ export async function startSportsbookWorld(
   const { database, services } = bench;
   const pam = await buildApp({ services });
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets });
-  const post: SportsbookWorld['post'] = (url, body, token) => {
-    const raw = JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw), ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      req.on('error', reject);
-      req.end(raw);
-    });
-  };
+  const post = jsonPoster(agent);
   let walletMs = 0;
   let walletCalls = 0;
   let sportsbook: Awaited<ReturnType<typeof buildSportsbookApp>> | undefined;
@@ -81,34 +70,8 @@ export async function startSportsbookWorld(
         ...options.config,
       },
     });
-    await book.feed.seedWorld();
-    await book.catalogue.load();
-    await book.feed.tick();
-    await book.feed.idle();
-    book.outbox.start(200);
-    sportsbook = await buildSportsbookApp({ services: book });
-    await sportsbook.listen({ port: 0, host: '127.0.0.1' });
-    const bookAddress = sportsbook.server.address();
-    const bookUrl = `http://127.0.0.1:${typeof bookAddress === 'object' && bookAddress ? bookAddress.port : 0}`;
-
-    // Players: verified, funded through the ledger (one Adjustment each), signed in and launched for real.
-    const now = new Date();
-    const hash = await hashPassword('Password123');
-    await sql`
-      INSERT INTO users (email, password_hash, first_name, last_name, date_of_birth, phone, verification_status, created_at, updated_at)
-      SELECT 'punter' || n || '@example.com', ${hash}, 'Bench', 'Punter', '1990-01-01', '+447700900000', 'passed', ${now}, ${now}
-      FROM generate_series(1, ${options.players}) AS n`.execute(database.db);
-    await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${options.openingBalance}, ${now} FROM users`.execute(database.db);
-    await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${options.openingBalance}, ${options.openingBalance}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(database.db);
-    const tokens: string[] = [];
-    for (let n = 1; n <= options.players; n++) {
-      const { accessToken } = await services.auth.login({ email: `punter${n}@example.com`, password: 'Password123' }, '127.0.0.1');
-      const launch = (await (await fetch(`${pamUrl}/games/iqs`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { url: string };
-      const launchToken = new URLSearchParams(new URL(launch.url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
-      const session = await post(`${bookUrl}/api/session`, { launchToken });
-      if (session.status !== 200) throw new Error(`launch failed: ${session.body}`);
-      tokens.push((JSON.parse(session.body) as { sessionToken: string }).sessionToken);
-    }
+    const bookUrl = await listenBook(book, (app) => (sportsbook = app));
+    const tokens = await fundAndLaunchPlayers({ ...bench, pamUrl, bookUrl, post, players: options.players, openingBalance: options.openingBalance });
     const walletStats = (reset = false) => {
       const stats = { calls: walletCalls, ms: walletMs };
       if (reset) walletCalls = walletMs = 0;
@@ -124,4 +87,57 @@ export async function startSportsbookWorld(
     agent.destroy();
     await bench.close();
   }
+}
+
+/** Starts the feed once, the outbox, and the sportsbook's HTTP app on a free port; answers its URL. */
+export async function listenBook(book: SportsbookServices, started: (app: Awaited<ReturnType<typeof buildSportsbookApp>>) => void): Promise<string> {
+  await book.feed.seedWorld();
+  await book.catalogue.load();
+  await book.feed.tick();
+  await book.feed.idle();
+  book.outbox.start(200);
+  const app = await buildSportsbookApp({ services: book });
+  started(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/** Players: verified, funded through the ledger (one Adjustment each), signed in and launched for real. Answers their session tokens. */
+export async function fundAndLaunchPlayers(world: Pick<BenchServices, 'database' | 'services'> & { pamUrl: string; bookUrl: string; post: SportsbookWorld['post']; players: number; openingBalance: number }): Promise<string[]> {
+  const { database, services, pamUrl, bookUrl, post, players, openingBalance } = world;
+  const now = new Date();
+  const hash = await hashPassword('Password123');
+  await sql`
+    INSERT INTO users (email, password_hash, first_name, last_name, date_of_birth, phone, verification_status, created_at, updated_at)
+    SELECT 'punter' || n || '@example.com', ${hash}, 'Bench', 'Punter', '1990-01-01', '+447700900000', 'passed', ${now}, ${now}
+    FROM generate_series(1, ${players}) AS n`.execute(database.db);
+  await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${openingBalance}, ${now} FROM users`.execute(database.db);
+  await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${openingBalance}, ${openingBalance}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(database.db);
+  const tokens: string[] = [];
+  for (let n = 1; n <= players; n++) {
+    const { accessToken } = await services.auth.login({ email: `punter${n}@example.com`, password: 'Password123' }, '127.0.0.1');
+    const launch = (await (await fetch(`${pamUrl}/games/iqs`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { url: string };
+    const launchToken = new URLSearchParams(new URL(launch.url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
+    const session = await post(`${bookUrl}/api/session`, { launchToken });
+    if (session.status !== 200) throw new Error(`launch failed: ${session.body}`);
+    tokens.push((JSON.parse(session.body) as { sessionToken: string }).sessionToken);
+  }
+  return tokens;
+}
+
+/** A small JSON POST on a kept-alive connection (fetch's pool is tuned for browsers' patterns, this for load). */
+export function jsonPoster(agent: Agent): SportsbookWorld['post'] {
+  return (url, body, token) => {
+    const raw = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw), ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(raw);
+    });
+  };
 }

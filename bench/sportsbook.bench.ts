@@ -9,12 +9,10 @@
  */
 import { sql } from 'kysely';
 import { Agent } from 'node:http';
-import { request as httpRequest } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { loadavg } from 'node:os';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
-import { hashPassword } from '../server/modules/auth/passwords';
 import { migrateSportsbook } from '../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../server/sportsbook/db/schema';
 import { createSportsbookServices } from '../server/sportsbook/services';
@@ -22,9 +20,9 @@ import { CREDIT_BATCH } from '../server/sportsbook/wallet/outbox';
 import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
 import { systemClock } from '../server/clock';
-import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
 import { benchServices, formatRate, profiled, statementCounter, threadCpuMs, type StatementCounts } from './support';
 import { ledgerPostingsPerSecond } from './ledger.bench';
+import { fundAndLaunchPlayers, jsonPoster, listenBook } from './sportsbook-world';
 
 const BETS = Number(process.env.BENCH_SPORTSBOOK_BETS || 50_000);
 const PLAYERS = 200;
@@ -38,19 +36,7 @@ let walletCalls = 0;
 const CLIENTS_OVERRIDE = Number(process.env.BENCH_SPORTSBOOK_CLIENTS || 0);
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
-/** A small JSON POST on a kept-alive connection (fetch's pool is tuned for browsers' patterns, this for load). */
-function post(url: string, body: unknown, token?: string): Promise<{ status: number; body: string }> {
-  const raw = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw), ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(raw);
-  });
-}
+const post = jsonPoster(agent);
 
 const LEDGER_SECONDS = 5;
 
@@ -141,34 +127,8 @@ export default async function run(): Promise<void> {
       };
     wallet.call = timed(call);
     wallet.creditMany = timed(creditMany);
-    await book.feed.seedWorld();
-    await book.catalogue.load();
-    await book.feed.tick();
-    await book.feed.idle();
-    book.outbox.start(200);
-    sportsbook = await buildSportsbookApp({ services: book });
-    await sportsbook.listen({ port: 0, host: '127.0.0.1' });
-    const bookAddress = sportsbook.server.address();
-    const bookUrl = `http://127.0.0.1:${typeof bookAddress === 'object' && bookAddress ? bookAddress.port : 0}`;
-
-    // Players: verified, funded through the ledger (one Adjustment each), signed in and launched for real.
-    const now = new Date();
-    const hash = await hashPassword('Password123');
-    await sql`
-      INSERT INTO users (email, password_hash, first_name, last_name, date_of_birth, phone, verification_status, created_at, updated_at)
-      SELECT 'punter' || n || '@example.com', ${hash}, 'Bench', 'Punter', '1990-01-01', '+447700900000', 'passed', ${now}, ${now}
-      FROM generate_series(1, ${PLAYERS}) AS n`.execute(database.db);
-    await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${OPENING_BALANCE}, ${now} FROM users`.execute(database.db);
-    await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${OPENING_BALANCE}, ${OPENING_BALANCE}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(database.db);
-    const tokens: string[] = [];
-    for (let n = 1; n <= PLAYERS; n++) {
-      const { accessToken } = await services.auth.login({ email: `punter${n}@example.com`, password: 'Password123' }, '127.0.0.1');
-      const launch = (await (await fetch(`${pamUrl}/games/iqs`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { url: string };
-      const launchToken = new URLSearchParams(new URL(launch.url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
-      const session = await post(`${bookUrl}/api/session`, { launchToken });
-      if (session.status !== 200) throw new Error(`launch failed: ${session.body}`);
-      tokens.push((JSON.parse(session.body) as { sessionToken: string }).sessionToken);
-    }
+    const bookUrl = await listenBook(book, (app) => (sportsbook = app));
+    const tokens = await fundAndLaunchPlayers({ database, services, pamUrl, bookUrl, post, players: PLAYERS, openingBalance: OPENING_BALANCE });
 
     const event = book.catalogue.records().filter((record) => record.status === 'scheduled').sort((a, b) => b.kickoffAt.getTime() - a.kickoffAt.getTime())[0]!;
     const selections = ['home', 'draw', 'away'].map((key) => selectionIdOf(marketIdOf(event.id, 'match-result'), key));

@@ -2,6 +2,7 @@
  * A league's season, as plain data: the double round-robin fixture list, the table from the results so far, and
  * the winners by the final table. No database, no clock: the outright book (book.ts) keeps it.
  */
+import type { LeagueTableRow } from '../../../src/contract/sportsbook-rules';
 
 /** A fixture of the season; `eventId` once the scheduler has booked it as a match. */
 export interface SeasonFixture {
@@ -18,16 +19,8 @@ export interface MatchResult {
   awayGoals: number;
 }
 
-export interface TableLine {
-  teamId: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  points: number;
-}
+/** A club's line in the table: the contract's row without the club's name (the book adds it). */
+export type TableLine = Omit<LeagueTableRow, 'name'>;
 
 export const POINTS_FOR_WIN = 3;
 export const POINTS_FOR_DRAW = 1;

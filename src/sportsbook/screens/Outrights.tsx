@@ -4,6 +4,18 @@ import { useWatch } from '../stores/Observable';
 import { OddsButton } from '../ui/OddsButton';
 import { Trophy } from '../ui/icons';
 
+/** The league table's headings: the short form shown, the word a screen reader says. */
+const TABLE_COLUMNS: Array<[short: string, title: string]> = [
+  ['#', 'Position'],
+  ['Club', 'Club'],
+  ['P', 'Played'],
+  ['W', 'Won'],
+  ['D', 'Drawn'],
+  ['L', 'Lost'],
+  ['GD', 'Goal difference'],
+  ['Pts', 'Points'],
+];
+
 /** A league's outright, "To win the <league>", and its table; prices move as the server re-prices them. */
 export function Outrights({ competitionId }: { competitionId: string }) {
   const { catalog } = useSportsbook();
@@ -57,30 +69,17 @@ export function Outrights({ competitionId }: { competitionId: string }) {
             <caption className="visually-hidden">{`${outright.competitionName} table: played, won, drawn, lost, goal difference and points`}</caption>
             <thead>
               <tr>
-                <th scope="col">
-                  <abbr title="Position">#</abbr>
-                </th>
-                <th scope="col" className="league-table__club">
-                  Club
-                </th>
-                <th scope="col">
-                  <abbr title="Played">P</abbr>
-                </th>
-                <th scope="col">
-                  <abbr title="Won">W</abbr>
-                </th>
-                <th scope="col">
-                  <abbr title="Drawn">D</abbr>
-                </th>
-                <th scope="col">
-                  <abbr title="Lost">L</abbr>
-                </th>
-                <th scope="col">
-                  <abbr title="Goal difference">GD</abbr>
-                </th>
-                <th scope="col">
-                  <abbr title="Points">Pts</abbr>
-                </th>
+                {TABLE_COLUMNS.map(([short, title]) =>
+                  title === 'Club' ? (
+                    <th key={short} scope="col" className="league-table__club">
+                      Club
+                    </th>
+                  ) : (
+                    <th key={short} scope="col">
+                      <abbr title={title}>{short}</abbr>
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
