@@ -77,26 +77,23 @@ export class CatalogStore extends Observable {
     this.changed();
   }
 
-  async loadEvent(eventId: string): Promise<void> {
-    if (this.detailState.get(eventId) !== 'ready') this.detailState.set(eventId, 'loading');
-    this.changed();
-    try {
-      this.put(await this.api.event(eventId), true);
-      this.detailState.set(eventId, 'ready');
-    } catch {
-      if (this.detailState.get(eventId) !== 'ready') this.detailState.set(eventId, 'error');
-    }
-    this.changed();
+  loadEvent(eventId: string): Promise<void> {
+    return this.load(this.detailState, eventId, async () => this.put(await this.api.event(eventId), true));
   }
 
-  async loadOutright(competitionId: string): Promise<void> {
-    if (this.outrightState.get(competitionId) !== 'ready') this.outrightState.set(competitionId, 'loading');
+  loadOutright(competitionId: string): Promise<void> {
+    return this.load(this.outrightState, competitionId, async () => this.putOutright(await this.api.outright(competitionId), true));
+  }
+
+  /** Fetches one thing into the store; what was shown stays 'ready' through a failed refresh. */
+  private async load(states: Map<string, Load>, key: string, fetchAndPut: () => Promise<void>): Promise<void> {
+    if (states.get(key) !== 'ready') states.set(key, 'loading');
     this.changed();
     try {
-      this.putOutright(await this.api.outright(competitionId), true);
-      this.outrightState.set(competitionId, 'ready');
+      await fetchAndPut();
+      states.set(key, 'ready');
     } catch {
-      if (this.outrightState.get(competitionId) !== 'ready') this.outrightState.set(competitionId, 'error');
+      if (states.get(key) !== 'ready') states.set(key, 'error');
     }
     this.changed();
   }

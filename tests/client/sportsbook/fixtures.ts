@@ -1,5 +1,11 @@
 import type { BetView, EventDetail, Market, Price } from '../../../src/contract/sportsbook-rules';
 import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore';
+import { vi } from 'vitest';
+import { SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
+import type { PlaceResult } from '../../../src/sportsbook/services/api';
+import { formatFractional } from '../../../src/lib/odds';
+import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
+import { memoryStorage } from '../support/fakes';
 
 export const price = (num: number, den: number): Price => ({ num, den });
 
@@ -66,4 +72,27 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
     freeBet: false,
     ...overrides,
   };
+}
+
+/** A slip store on fakes: placements accepted at once, storage in memory, ids counted; `overrides` change any part. */
+export function createSlip(overrides: Partial<SlipDeps> = {}, storage = memoryStorage()) {
+  let ids = 0;
+  const api: PlacementApi = {
+    placeBet: vi.fn(async (request: PlaceBetRequest): Promise<PlaceResult> => ({ outcome: 'accepted', bet: betView(request.betId, { stake: request.stake }) })),
+    bet: vi.fn(async (betId: string) => betView(betId)),
+  };
+  const deps: SlipDeps = {
+    api,
+    storage,
+    randomUUID: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
+    signedIn: () => true,
+    balance: () => 100_000,
+    online: () => true,
+    requestLogin: vi.fn(),
+    requestDeposit: vi.fn(),
+    formatPrice: formatFractional,
+    setTimeout: () => 0,
+    ...overrides,
+  };
+  return { slip: new SlipStore(deps), deps, api: deps.api as { placeBet: ReturnType<typeof vi.fn>; bet: ReturnType<typeof vi.fn> }, storage };
 }

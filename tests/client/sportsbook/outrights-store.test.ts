@@ -1,10 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CatalogStore, type CatalogApi } from '../../../src/sportsbook/stores/CatalogStore';
-import { SlipStore, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
-import { formatFractional } from '../../../src/lib/odds';
 import type { OutrightView } from '../../../src/contract/sportsbook-rules';
-import { memoryStorage } from '../support/fakes';
-import { betView, event, liveSelection, price } from './fixtures';
+import { createSlip, event, liveSelection, price } from './fixtures';
 
 function outright(seq: number, prices: Array<[string, number, number]>, status: OutrightView['market']['status'] = 'open', seasonId = 'season-eng-premier-1'): OutrightView {
   const marketId = `${seasonId}~outright`;
@@ -35,22 +32,6 @@ function catalogWith(first: OutrightView) {
   return new CatalogStore(api);
 }
 
-function slipStore() {
-  const deps: SlipDeps = {
-    api: { placeBet: vi.fn(async (request) => ({ outcome: 'accepted' as const, bet: betView(request.betId) })), bet: vi.fn(async (betId: string) => betView(betId)) },
-    storage: memoryStorage(),
-    randomUUID: () => '00000000-0000-4000-8000-000000000001',
-    signedIn: () => true,
-    balance: () => 100_000,
-    online: () => true,
-    requestLogin: vi.fn(),
-    requestDeposit: vi.fn(),
-    formatPrice: formatFractional,
-    setTimeout: () => 0,
-  };
-  return new SlipStore(deps);
-}
-
 describe('outrights in the frame', () => {
   it('loads a league outright, takes newer pushes, drops older ones, and finds its selections for the slip', async () => {
     const catalog = catalogWith(outright(4, [['Rovers', 5, 2], ['United', 4, 1]]));
@@ -73,7 +54,7 @@ describe('outrights in the frame', () => {
   it('the slip names the season, follows its price, and offers no accumulator or system bet with an outright on it', async () => {
     const catalog = catalogWith(outright(1, [['Rovers', 5, 2], ['United', 4, 1]]));
     await catalog.loadOutright('eng-premier');
-    const slip = slipStore();
+    const { slip } = createSlip();
     slip.toggle(catalog.findSelection('season-eng-premier-1~outright~rovers')!);
     expect(slip.selections[0]).toMatchObject({ eventName: 'Albion Premier Division, season 1', marketName: 'To win the Albion Premier Division', selectionName: 'Rovers', outright: true });
     for (const id of ['ev-1', 'ev-2']) slip.toggle(liveSelection(event(id), 0));

@@ -1,32 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCA, SLIP_KEY, SlipStore, systemKey, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
-import { ApiError, NO_ANSWER, type PlaceResult } from '../../../src/sportsbook/services/api';
-import { formatFractional } from '../../../src/lib/odds';
+import { ACCA, SLIP_KEY, systemKey } from '../../../src/sportsbook/stores/SlipStore';
+import { ApiError, NO_ANSWER } from '../../../src/sportsbook/services/api';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';
-import { betView, event, liveSelection, matchResult, price } from './fixtures';
-
-function createSlip(overrides: Partial<SlipDeps> = {}, storage = memoryStorage()) {
-  let ids = 0;
-  const api: PlacementApi = {
-    placeBet: vi.fn(async (request: PlaceBetRequest): Promise<PlaceResult> => ({ outcome: 'accepted', bet: betView(request.betId, { stake: request.stake }) })),
-    bet: vi.fn(async (betId: string) => betView(betId)),
-  };
-  const deps: SlipDeps = {
-    api,
-    storage,
-    randomUUID: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
-    signedIn: () => true,
-    balance: () => 100_000,
-    online: () => true,
-    requestLogin: vi.fn(),
-    requestDeposit: vi.fn(),
-    formatPrice: formatFractional,
-    setTimeout: () => 0,
-    ...overrides,
-  };
-  return { slip: new SlipStore(deps), deps, api: deps.api as { placeBet: ReturnType<typeof vi.fn>; bet: ReturnType<typeof vi.fn> }, storage };
-}
+import { betView, createSlip, event, liveSelection, matchResult, price } from './fixtures';
 
 const rovers = event('ev-1');
 const city = event('ev-2', { home: 'City', away: 'Town' });
