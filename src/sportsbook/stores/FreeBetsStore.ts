@@ -9,18 +9,24 @@ export class FreeBetsStore extends Observable {
   tokens: FreeBetToken[] = [];
   private readonly chosen = new Map<string, string>();
   private loading: Promise<void> | null = null;
+  /** Counts resets, so a list asked for before one (another customer's, or a session since ended) is dropped. */
+  private generation = 0;
 
   constructor(private readonly fetchTokens: () => Promise<FreeBetToken[]>) {
     super();
   }
 
   async load(): Promise<void> {
+    const generation = this.generation;
+    let tokens: FreeBetToken[];
     try {
-      this.tokens = await this.fetchTokens();
+      tokens = await this.fetchTokens();
     } catch {
       // Without the list the slip simply offers no free bet; the next load tries again.
-      this.tokens = [];
+      tokens = [];
     }
+    if (generation !== this.generation) return;
+    this.tokens = tokens;
     const known = new Set(this.tokens.map((token) => token.freeBetId));
     for (const [selectionId, freeBetId] of this.chosen) if (!known.has(freeBetId)) this.chosen.delete(selectionId);
     this.changed();
@@ -32,6 +38,7 @@ export class FreeBetsStore extends Observable {
   }
 
   reset(): void {
+    this.generation += 1;
     this.loading = null;
     this.tokens = [];
     this.chosen.clear();

@@ -9,9 +9,11 @@ export function FreeBetPicker({ selectionId }: { selectionId: string }) {
   const { freeBets, slip, session } = useSportsbook();
   useWatch(freeBets, session);
   const id = useId();
+  // After every render, not once: a reset (a new launch of the same signed-in session) forgets the list, and only
+  // asking again brings it back.
   useEffect(() => {
     if (session.signedIn) freeBets.loadOnce();
-  }, [freeBets, session.signedIn]);
+  });
   if (!session.signedIn) return null;
   const offered = freeBets.offeredTo(selectionId);
   if (offered.length === 0) return null;
