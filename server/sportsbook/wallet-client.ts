@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Clock } from '../clock';
 import { signWalletRequest } from '../modules/games/signature';
-import { creditBatchResponse, walletCallPath, WALLET_CREDIT_BATCH_PATH, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../src/contract/games';
+import { walletBatchResponse, walletCallPath, WALLET_CREDIT_BATCH_PATH, WALLET_DEBIT_BATCH_PATH, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../src/contract/games';
 
 /** The PAM's player ids are integers; the sportsbook keeps them as text (its schema is the PAM's neighbour, not its copy). */
 export const pamPlayerId = (playerId: string): number => Number(playerId);
@@ -85,11 +85,20 @@ export class WalletClient {
    * Credits in one call (the wallet API's batched credit): each its own answer, in the order given; or one
    * 'unanswered' for all when the call as a whole got no usable answer (send them all again).
    */
-  async creditMany(bodies: readonly Record<string, unknown>[]): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
-    const answer = await this.send(WALLET_CREDIT_BATCH_PATH, { credits: bodies });
+  creditMany(bodies: readonly Record<string, unknown>[]): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
+    return this.sendMany(WALLET_CREDIT_BATCH_PATH, 'credits', bodies);
+  }
+
+  /** Debits in one call (the wallet API's batched debit), answered like creditMany. */
+  debitMany(bodies: readonly Record<string, unknown>[]): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
+    return this.sendMany(WALLET_DEBIT_BATCH_PATH, 'debits', bodies);
+  }
+
+  private async sendMany(path: string, key: 'credits' | 'debits', bodies: readonly Record<string, unknown>[]): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
+    const answer = await this.send(path, { [key]: bodies });
     if (answer.outcome === 'unanswered') return answer;
     if (answer.outcome === 'refused') return { outcome: 'unanswered', reason: `batch refused: HTTP ${answer.status} ${answer.code}` };
-    const results = creditBatchResponse.safeParse(answer.body);
+    const results = walletBatchResponse.safeParse(answer.body);
     if (!results.success || results.data.results.length !== bodies.length) return { outcome: 'unanswered', reason: 'batch answer not understood' };
     return results.data.results.map((result, index) =>
       result.transactionId !== bodies[index]!.transactionId

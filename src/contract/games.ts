@@ -159,6 +159,17 @@ export const CREDIT_BATCH_MAX = 500;
 export const creditBatchRequest = z.strictObject({ credits: z.array(creditRequest).min(1, 'No credits').max(CREDIT_BATCH_MAX, `At most ${CREDIT_BATCH_MAX} credits`) });
 export type CreditBatchRequest = z.infer<typeof creditBatchRequest>;
 
+/**
+ * Many debits in one signed call (placement under load: the stakes of the bets placed in one moment, each still its
+ * own bet): `POST /games/iqs/wallet/debits` with `{debits: DebitRequest[]}` (1 to DEBIT_BATCH_MAX), answered like the
+ * credits' batch: each debit keeps every rule of the single call (its own transactionId, idempotency, blocks,
+ * session, funds, free bet), and its own outcome, in the order sent. One debit refused refuses only itself.
+ */
+export const WALLET_DEBIT_BATCH_PATH = `${WALLET_API_PATH}/debits`;
+export const DEBIT_BATCH_MAX = 200;
+export const debitBatchRequest = z.strictObject({ debits: z.array(debitRequest).min(1, 'No debits').max(DEBIT_BATCH_MAX, `At most ${DEBIT_BATCH_MAX} debits`) });
+export type DebitBatchRequest = z.infer<typeof debitBatchRequest>;
+
 /** Cancels a debit: refunds it once (kind Refund); an original never seen is remembered, and refused if it arrives later. */
 export const rollbackRequest = z.strictObject({ transactionId, originalTransactionId: walletId('originalTransactionId'), betId, playerId });
 export type RollbackRequest = z.infer<typeof rollbackRequest>;
@@ -181,10 +192,11 @@ export type FreeBetsResponse = z.infer<typeof freeBetsResponse>;
 export const walletErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type WalletErrorBody = z.infer<typeof walletErrorBody>;
 
-export const creditBatchOutcome = z.union([
+/** One call's outcome in a batch (credits or debits): the single call's answer, or its refusal. */
+export const walletBatchOutcome = z.union([
   z.object({ transactionId: z.string(), answer: walletMoneyResponse }),
   z.object({ transactionId: z.string(), error: walletErrorBody.extend({ status: z.number().int() }) }),
 ]);
-export type CreditBatchOutcome = z.infer<typeof creditBatchOutcome>;
-export const creditBatchResponse = z.object({ results: z.array(creditBatchOutcome) });
-export type CreditBatchResponse = z.infer<typeof creditBatchResponse>;
+export type WalletBatchOutcome = z.infer<typeof walletBatchOutcome>;
+export const walletBatchResponse = z.object({ results: z.array(walletBatchOutcome) });
+export type WalletBatchResponse = z.infer<typeof walletBatchResponse>;

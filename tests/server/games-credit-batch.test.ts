@@ -1,22 +1,12 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, type TestContext } from './support/harness';
-import { creditBody, openSession, placeBet, settleBet, walletCall } from './support/games';
+import { creditBody, openSession, placeBet, settleBet, walletBatch, walletCall } from './support/games';
 import { balanceOf, invariantMismatches, runningBalanceMismatches } from './support/money';
 import { rowCounts } from './support/sweep';
-import { signWalletRequest } from '../../server/modules/games/signature';
-import { TEST_SECRETS } from './support/harness';
-import { CREDIT_BATCH_MAX, WALLET_CREDIT_BATCH_PATH, WALLET_ERROR_STATUS, WALLET_SIGNATURE_HEADER, type CreditBatchOutcome } from '../../src/contract/games';
+import { CREDIT_BATCH_MAX, WALLET_ERROR_STATUS, type WalletBatchOutcome } from '../../src/contract/games';
 
 /** POST /games/iqs/wallet/credits, signed as the sportsbook signs. */
-function creditBatch(context: TestContext, body: unknown, secret = TEST_SECRETS.sportsbookSecret) {
-  const raw = JSON.stringify(body);
-  return context.request({
-    method: 'POST',
-    url: WALLET_CREDIT_BATCH_PATH,
-    payload: raw,
-    headers: { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: signWalletRequest(secret, raw, context.clock.now()) },
-  });
-}
+const creditBatch = (context: TestContext, body: unknown, secret?: string) => walletBatch(context, 'credits', body, { secret });
 
 async function punterWithBets(context: TestContext, balance: number, stakes: number[]) {
   const user = await createUser(context, { balance });
@@ -45,7 +35,7 @@ describeEachDatabase('games: credits in one batched call', (use) => {
     ];
     const response = await creditBatch(context, { credits });
     expect(response.statusCode, response.body).toBe(200);
-    const results = (response.json() as { results: CreditBatchOutcome[] }).results;
+    const results = (response.json() as { results: WalletBatchOutcome[] }).results;
     const annAfterStakes = 10_000 - 600;
     const bobAfterStakes = 5_000 - 900;
     expect(results.map((result) => [result.transactionId, 'answer' in result ? result.answer.balance : result.error.code])).toEqual([
@@ -93,7 +83,7 @@ describeEachDatabase('games: credits in one batched call', (use) => {
     const good = creditBody(cat.user.id, cat.bets[2]!.betId, 700);
     const response = await creditBatch(context, { credits: [single, closed, unknown, good] });
     expect(response.statusCode, response.body).toBe(200);
-    const results = (response.json() as { results: CreditBatchOutcome[] }).results;
+    const results = (response.json() as { results: WalletBatchOutcome[] }).results;
     expect(results.map((result) => ('answer' in result ? result.answer.balance : result.error.code))).toEqual([10_000 - 600 + 150, 'BetClosed', 'UnknownBet', 10_000 - 600 + 150 + 700]);
     expect(results[1]).toMatchObject({ error: { status: WALLET_ERROR_STATUS.BetClosed, code: 'BetClosed' } });
     const rows = await ledgerOf(context);

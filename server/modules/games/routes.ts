@@ -11,6 +11,8 @@ import {
   creditBatchRequest,
   CREDIT_BATCH_MAX,
   creditRequest,
+  debitBatchRequest,
+  DEBIT_BATCH_MAX,
   debitRequest,
   freeBetsRequest,
   gamesLaunchQuery,
@@ -18,6 +20,7 @@ import {
   rollbackRequest,
   walletCallPath,
   WALLET_CREDIT_BATCH_PATH,
+  WALLET_DEBIT_BATCH_PATH,
   WALLET_SIGNATURE_HEADER,
 } from '../../../src/contract/games';
 import { reconciliationRequest } from '../../../src/contract/reconciliation';
@@ -62,6 +65,7 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
     scope.post(walletCallPath('reconciliation'), signed(reconciliationRequest, (body) => gamesReconciliation.report(body)));
     // A full batch of credits is larger than any single call; each credit's own fields keep their limits.
     scope.post(WALLET_CREDIT_BATCH_PATH, { bodyLimit: CREDIT_BATCH_MAX * 1_024 }, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
+    scope.post(WALLET_DEBIT_BATCH_PATH, { bodyLimit: DEBIT_BATCH_MAX * 1_024 }, signed(debitBatchRequest, async (body) => ({ results: await gamesWallet.debitMany(body.debits) })));
     scope.post(walletCallPath('free-bets'), signed(freeBetsRequest, (body) => gamesWallet.freeBetTokens(body)));
   });
 }

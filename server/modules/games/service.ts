@@ -8,7 +8,7 @@ import type { BetStatus, WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
 import { walletError } from './errors';
 import { blockedFromBetting, sessionLive } from './standing';
-import type { BalanceRequest, CreditBatchOutcome, CreditRequest, DebitRequest, FreeBetsRequest, FreeBetsResponse, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
+import type { BalanceRequest, WalletBatchOutcome, CreditRequest, DebitRequest, FreeBetsRequest, FreeBetsResponse, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
 import type { FreeBetsService } from '../free-bets/service';
 
 export const STAKE_REFERENCE = 'Sportsbook bet';
@@ -146,7 +146,7 @@ export class GamesWalletService {
    * user order); a batch with anything else in it (a repeat, a refusal, a bet named twice), or that the database
    * gives up on, leaves nothing of that transaction and runs each credit alone instead.
    */
-  async creditMany(requests: readonly CreditRequest[]): Promise<CreditBatchOutcome[]> {
+  async creditMany(requests: readonly CreditRequest[]): Promise<WalletBatchOutcome[]> {
     const distinct = (key: 'betId' | 'transactionId') => new Set(requests.map((request) => request[key])).size === requests.length;
     if (distinct('betId') && distinct('transactionId')) {
       try {
@@ -156,16 +156,12 @@ export class GamesWalletService {
         // Each alone below decides every credit as the single call would.
       }
     }
-    const outcomes: CreditBatchOutcome[] = [];
-    for (const request of requests) {
-      try {
-        outcomes.push({ transactionId: request.transactionId, answer: await this.credit(request) });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        outcomes.push({ transactionId: request.transactionId, error: { status: error.statusCode, message: error.message, code: error.code } });
-      }
-    }
-    return outcomes;
+    return eachAlone(requests, (request) => this.credit(request));
+  }
+
+  /** Many debits (the stakes of bets placed at one moment), each with the single call's rules and idempotency. */
+  async debitMany(requests: readonly DebitRequest[]): Promise<WalletBatchOutcome[]> {
+    return eachAlone(requests, (request) => this.debit(request));
   }
 
   /** The set-based path of creditMany; throws (moving nothing) unless every credit is new and payable. */
@@ -408,6 +404,20 @@ export class GamesWalletService {
     if (!wallet) throw walletError('UnknownPlayer');
     return wallet.balance;
   }
+}
+
+/** Each call of a batch as if sent alone, in order: its answer, or its refusal in the single call's words. */
+async function eachAlone<R extends { transactionId: string }>(requests: readonly R[], call: (request: R) => Promise<WalletMoneyResponse>): Promise<WalletBatchOutcome[]> {
+  const outcomes: WalletBatchOutcome[] = [];
+  for (const request of requests) {
+    try {
+      outcomes.push({ transactionId: request.transactionId, answer: await call(request) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes.push({ transactionId: request.transactionId, error: { status: error.statusCode, message: error.message, code: error.code } });
+    }
+  }
+  return outcomes;
 }
 
 /** The Returns posting of a credit, the same whether it is paid alone or in a batch. */

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext, TestUser } from './harness';
 import { login, TEST_SECRETS } from './harness';
 import { signWalletRequest } from '../../../server/modules/games/signature';
-import { LAUNCH_FRAGMENT_KEY, walletCallPath, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../../src/contract/games';
+import { LAUNCH_FRAGMENT_KEY, walletCallPath, WALLET_CREDIT_BATCH_PATH, WALLET_DEBIT_BATCH_PATH, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../../src/contract/games';
 
 export interface CallOptions {
   /** Signature to send instead of a good one (null: none at all). */
@@ -15,11 +15,20 @@ export interface CallOptions {
 
 /** Sends a wallet call as the sportsbook does: raw JSON, signed over its exact bytes at the PAM's "now". */
 export function walletCall(context: TestContext, call: WalletCall, body: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return signedPost(context, walletCallPath(call), body, options);
+}
+
+/** A batched call (POST /games/iqs/wallet/credits or /debits), signed the same way. */
+export function walletBatch(context: TestContext, kind: 'credits' | 'debits', body: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return signedPost(context, kind === 'credits' ? WALLET_CREDIT_BATCH_PATH : WALLET_DEBIT_BATCH_PATH, body, options);
+}
+
+function signedPost(context: TestContext, url: string, body: unknown, options: CallOptions): Promise<LightMyRequestResponse> {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const signature = options.signature === undefined ? signWalletRequest(options.secret ?? TEST_SECRETS.sportsbookSecret, raw, options.at ?? context.clock.now()) : options.signature;
   return context.request({
     method: 'POST',
-    url: walletCallPath(call),
+    url,
     payload: raw,
     headers: { 'content-type': 'application/json', ...(signature === null ? {} : { [WALLET_SIGNATURE_HEADER]: signature }) },
   });
