@@ -117,10 +117,10 @@ export class GamesWalletService {
 
   /**
    * Many debits (the stakes of bets placed at one moment), each with the single call's rules and idempotency, and
-   * answered as if sent one by one in the order given. One transaction decides most of them in four statements
-   * (debitsAtOnce): repeats replay, refusals are refused, and new cash stakes on new bets are posted together. What it
-   * leaves (a free bet, a stake on a bet already known, a transaction or bet id twice in the batch, a wallet short of
-   * its stakes' sum), and everything if the database gives up on it, then runs alone, in order.
+   * answered as if sent one by one in the order given. One transaction decides most of them in three statements
+   * (debitsAtOnce): repeats replay, refusals are refused, and new cash stakes are posted together. What it leaves (a
+   * free bet, a transaction id twice in the batch, a bet's second stake, a wallet short of its stakes' sum), and
+   * everything if the database gives up on it, then runs alone, in order.
    */
   async debitMany(requests: readonly DebitRequest[]): Promise<WalletBatchOutcome[]> {
     let decided: Array<WalletBatchOutcome | undefined> = [];
@@ -145,14 +145,11 @@ export class GamesWalletService {
       const playerId = requests[index]!.playerId;
       if (!((firstAlone.get(playerId) ?? Infinity) < index)) firstAlone.set(playerId, index);
     };
-    const once = (key: 'transactionId' | 'betId') => {
-      const seen = new Map<string, number>();
-      for (const request of requests) seen.set(request[key], (seen.get(request[key]) ?? 0) + 1);
-      return (request: DebitRequest) => seen.get(request[key]) === 1;
-    };
-    const [onceTransaction, onceBet] = [once('transactionId'), once('betId')];
+    const uses = new Map<string, number>();
+    for (const { transactionId } of requests) uses.set(transactionId, (uses.get(transactionId) ?? 0) + 1);
+    // A transaction id sent twice is one debit and its repeat: both go alone, in order.
     const sent = requests.flatMap((request, index) => {
-      if (onceTransaction(request) && onceBet(request)) return [{ request, index, fingerprint: requestHash('wallet debit', request) }];
+      if (uses.get(request.transactionId) === 1) return [{ request, index, fingerprint: requestHash('wallet debit', request) }];
       goesAlone(index);
       return [];
     });
@@ -161,6 +158,7 @@ export class GamesWalletService {
       const rows = await claimCalls(trx, 'debit', sent.map(({ request, fingerprint }) => debitClaim(request, fingerprint)), now);
       const claimed: string[] = [];
       const clean: typeof sent = [];
+      const betsStaked = new Set<string>();
       for (const [k, item] of sent.entries()) {
         const { request, index, fingerprint } = item;
         const row = rows[k]!;
@@ -172,8 +170,12 @@ export class GamesWalletService {
         claimed.push(request.transactionId);
         const refusal = debitRefusal(row, request.playerId, now);
         if (refusal) outcomes[index] = await outcomeOf(request.transactionId, () => Promise.reject(refusal));
-        else if (request.freeBetId || row.bet_status !== null) goesAlone(index);
-        else clean.push(item);
+        // A free bet is the token, not cash; a second stake on one bet adds to the first's: each in its turn, alone.
+        else if (request.freeBetId || betsStaked.has(request.betId)) goesAlone(index);
+        else {
+          betsStaked.add(request.betId);
+          clean.push(item);
+        }
       }
       const staking = clean.filter(({ request, index }) => index < (firstAlone.get(request.playerId) ?? Infinity));
       const posted = await postMany(staking.map(({ request }) => stakePosting(request)));
