@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../wallet/ledger';
 import { AppError } from '../../errors';
-import type { ExclusionKind, UserStatus, VerificationStatus } from '../users/tables';
+import type { VerificationStatus } from '../users/tables';
 import type { BetStatus, WalletCallKind } from './tables';
 import { walletError } from './errors';
-import { blockedFromBetting, sessionLive } from './standing';
+import { blockedFromBetting, sessionLive, type SessionStanding } from './standing';
 import type { WalletBatchOutcome, WalletMoneyResponse } from '../../../src/contract/games';
 
 /** A money call as its claim records it: the debit's session and free bet, the rollback's original, where they have one. */
@@ -28,18 +28,16 @@ export interface StoredCall {
   rolled_back_by: string | null;
 }
 
-/** What a call's claim read in the same statement: the player, the session (a debit's), the bet, and any call stored before. */
-export interface ClaimedCall {
-  claimed: boolean;
+/** The player (user_id null when unknown) and the session, as the rules read them. */
+export interface StandingColumns extends SessionStanding {
   user_id: number | null;
-  status: UserStatus;
   verification_status: VerificationStatus;
   locked_out: boolean;
-  exclusion_kind: ExclusionKind | null;
-  exclusion_until: Date | null;
-  exclusion_permanent: boolean;
-  revoked_at: Date | null;
-  family_expires_at: Date | null;
+}
+
+/** What a call's claim read in the same statement: the player, the session (a debit's), the bet, and any call stored before. */
+export interface ClaimedCall extends StandingColumns {
+  claimed: boolean;
   bet_user_id: number | null;
   bet_status: BetStatus | null;
   /** Present when not claimed and the earlier call had committed before this statement began (else: read it again). */
@@ -168,9 +166,11 @@ export async function outcomeOf(transactionId: string, answer: () => WalletMoney
     return { transactionId, answer: await answer() };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { transactionId, error: { status: error.statusCode, message: error.message, code: error.code } };
+    return refusedOutcome(transactionId, error);
   }
 }
+
+export const refusedOutcome = (transactionId: string, error: AppError): WalletBatchOutcome => ({ transactionId, error: { status: error.statusCode, message: error.message, code: error.code } });
 
 /** Each call of a batch not `decided` already, as if sent alone, in order. */
 export async function eachAlone<R extends { transactionId: string }>(

@@ -2,28 +2,17 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Alongside, Ledger, Posted, Posting, Trx } from '../wallet/ledger';
-import type { ExclusionKind, UserStatus, VerificationStatus } from '../users/tables';
 import type { WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
 import { walletError } from './errors';
 import { sessionLive } from './standing';
-import { betRefusal, claimCalls, creditRefusal, debitRefusal, eachAlone, oneCall, outcomeOf, replayed, returnsOnBet, stakeOnBet, storeAnswers, type Answered, type ClaimedCall } from './calls';
+import { betRefusal, claimCalls, creditRefusal, debitRefusal, eachAlone, oneCall, outcomeOf, refusedOutcome, replayed, returnsOnBet, stakeOnBet, storeAnswers, type Answered, type ClaimedCall, type StandingColumns } from './calls';
 import type { BalanceRequest, WalletBatchOutcome, CreditRequest, DebitRequest, FreeBetsRequest, FreeBetsResponse, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
 import type { FreeBetsService } from '../free-bets/service';
 
 export const STAKE_REFERENCE = 'Sportsbook bet';
 export const RETURNS_REFERENCE = 'Sportsbook returns';
 export const REFUND_REFERENCE = 'Sportsbook bet cancelled';
-
-interface PlayerColumns {
-  user_id: number | null;
-  status: UserStatus;
-  verification_status: VerificationStatus;
-  locked_out: boolean;
-  exclusion_kind: ExclusionKind | null;
-  exclusion_until: Date | null;
-  exclusion_permanent: boolean;
-}
 
 /** Rides along a posting (Ledger): stores the call's answer, the posting's balance and row, once `bet` took it. */
 const answeredFromPosting = (transactionId: string) => ({
@@ -56,7 +45,7 @@ export class GamesWalletService {
 
   /** The balance for a live sportsbook session; one round trip. */
   async balance(request: BalanceRequest): Promise<WalletBalanceResponse> {
-    const result = await sql<PlayerColumns & { revoked_at: Date | null; family_expires_at: Date | null; balance: number | null; currency: string | null }>`
+    const result = await sql<StandingColumns & { balance: number | null; currency: string | null }>`
       SELECT u.id AS user_id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
         f.revoked_at, f.expires_at AS family_expires_at, w.balance, w.currency
       FROM (VALUES (1)) AS one (x)
@@ -143,7 +132,7 @@ export class GamesWalletService {
     const firstAlone = new Map<number, number>();
     const goesAlone = (index: number) => {
       const playerId = requests[index]!.playerId;
-      if (!((firstAlone.get(playerId) ?? Infinity) < index)) firstAlone.set(playerId, index);
+      firstAlone.set(playerId, Math.min(index, firstAlone.get(playerId) ?? index));
     };
     const uses = new Map<string, number>();
     for (const { transactionId } of requests) uses.set(transactionId, (uses.get(transactionId) ?? 0) + 1);
@@ -169,7 +158,7 @@ export class GamesWalletService {
         }
         claimed.push(request.transactionId);
         const refusal = debitRefusal(row, request.playerId, now);
-        if (refusal) outcomes[index] = await outcomeOf(request.transactionId, () => Promise.reject(refusal));
+        if (refusal) outcomes[index] = refusedOutcome(request.transactionId, refusal);
         // A free bet is the token, not cash; a second stake on one bet adds to the first's: each in its turn, alone.
         else if (request.freeBetId || betsStaked.has(request.betId)) goesAlone(index);
         else {
