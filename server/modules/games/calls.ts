@@ -111,7 +111,7 @@ export function creditRefusal(row: ClaimedCall, playerId: number): AppError | un
   return betRefusal(row, playerId);
 }
 
-/** Rows of `calls` (bet_id, user_id, amount) as one each, for the bet statements below; `from` may gate it on `posted`. */
+/** One call as the row the bet statements below read (bet_id, user_id, amount, closes); `from` may gate it on `posted`. */
 export const oneCall = (call: { betId: string; playerId: number; amount: number; closesBet?: boolean }, from: RawBuilder<unknown> = sql``) =>
   sql`(SELECT ${call.betId}::text AS bet_id, ${call.playerId}::int AS user_id, ${call.amount}::bigint AS amount, ${call.closesBet ?? false}::boolean AS closes ${from})`;
 
