@@ -288,6 +288,24 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     expect(await invariantMismatches(context)).toEqual([]);
   });
 
+  it('a batch racing the same debits sent alone, and sent again in another batch, moves each stake once and answers each the same', async () => {
+    const context = use();
+    const players = await Promise.all(Array.from({ length: 3 }, () => punter(context, 100_000)));
+    const debits = Array.from({ length: 12 }, (_, index) => debitBody(players[index % 3]!.session, 100 + index));
+    const [first, second, ...singles] = await Promise.all([debitBatch(context, { debits }), debitBatch(context, { debits: [...debits].reverse() }), ...debits.map((debit) => walletCall(context, 'debit', debit))]);
+    const answers = new Map(resultsOf(first!).map((result) => [result.transactionId, 'answer' in result ? result.answer : result.error]));
+    expect(new Map(resultsOf(second!).map((result) => [result.transactionId, 'answer' in result ? result.answer : result.error]))).toEqual(answers);
+    expect(singles.map((single) => single.json())).toEqual(debits.map((debit) => answers.get(debit.transactionId)));
+    const rows = await stakesOf(context, players.map(({ user }) => user.id));
+    expect(rows.map((row) => row.iqs_transaction_id).sort()).toEqual(debits.map((debit) => debit.transactionId).sort());
+    for (const [index, { user }] of players.entries()) {
+      expect(await balanceOf(context, user.id)).toBe(100_000 - debits.filter((_, at) => at % 3 === index).reduce((sum, debit) => sum + debit.amount, 0));
+    }
+    expect(await invariantMismatches(context)).toEqual([]);
+    expect(await runningBalanceMismatches(context)).toBe(0);
+    expect(await betsDisagreeingWithLedger(context)).toEqual([]);
+  });
+
   it('batches racing single debits, single and batched credits on the same wallets: each commits at once, no deadlock, money and bets agree', async () => {
     const context = use();
     const players = await Promise.all(Array.from({ length: 4 }, () => punter(context, 1_000_000)));
