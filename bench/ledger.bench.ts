@@ -2,7 +2,9 @@
  * Ledger postings per second through the service layer (Ledger.transaction: deposit and withdrawal postings,
  * 10 hot accounts and 1,000 cold ones) beside pgbench's TPC-B-like transaction on the same PostgreSQL server,
  * same client count and duration, in the same run; and, for information, whole payment requests through
- * PaymentsService (saved-card deposits and withdrawals with idempotency keys and payment rows).
+ * PaymentsService (saved-card deposits and withdrawals with idempotency keys and payment rows), and stakes through
+ * the wallet API's debit (GamesWalletService: claim, rules, Stake posting, bet record), one call per stake and in
+ * batches of DEBIT_BATCH (debitMany, as placement under load sends them).
  * Target: ledger ratio >= 0.5 and no invariant mismatch afterwards.
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { cardFingerprint, makeCardToken } from '../server/providers/card-payments/sandbox';
 import { benchServices, formatRate, scratchDatabase } from './support';
+import type { DebitRequest } from '../src/contract/games';
 
 const SECONDS = 10;
 const CLIENTS = 10;
@@ -19,6 +22,9 @@ const COLD_ACCOUNTS = 1_000;
 const HOT_SHARE = 0.5;
 const OPENING_BALANCE = 10_000_000;
 const PROVIDER_SECRET = 'bench-provider-secret';
+const DEBIT_BATCH = 50;
+
+type BenchPath = 'ledger' | 'payments' | 'debit' | 'debitMany';
 
 const pgbenchBinary = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/bin/pgbench'].find((path) => existsSync(path)) ?? 'pgbench';
 
@@ -47,7 +53,7 @@ async function pgbenchTps(): Promise<number> {
 }
 
 /** Postings (or payment requests) per second for `seconds`, on a scratch database of its own. */
-export async function ledgerPostingsPerSecond(path: 'ledger' | 'payments', seconds = SECONDS): Promise<{ rate: number; refused: number; mismatches: number; runningMismatches: number }> {
+export async function ledgerPostingsPerSecond(path: BenchPath, seconds = SECONDS): Promise<{ rate: number; refused: number; mismatches: number; runningMismatches: number }> {
   const { database, services, close } = await benchServices('bench_ledger', { poolSize: CLIENTS, providerSecret: PROVIDER_SECRET });
   try {
     // Accounts in bulk: each opening balance is an Adjustment posting, so the invariant holds from the start.
@@ -63,10 +69,15 @@ export async function ledgerPostingsPerSecond(path: 'ledger' | 'payments', secon
     const fingerprint = cardFingerprint(PROVIDER_SECRET, '4242424242424242');
     await sql`INSERT INTO saved_cards (user_id, token, masked_pan, fingerprint, created_at, updated_at) SELECT id, ${token}, '**** **** **** 4242', ${fingerprint}, ${now}, ${now} FROM users`.execute(database.db);
     await sql`INSERT INTO payments (id, user_id, kind, status, amount, masked_pan, card_fingerprint, created_at, updated_at) SELECT gen_random_uuid(), id, 'Deposit', 'Completed', 500, '**** **** **** 4242', ${fingerprint}, ${now}, ${now} FROM users`.execute(database.db);
+    // Each customer signed in with a live sportsbook session 'session-<id>', for the wallet API's debits.
+    const signedIn = new Date(now.getTime() + 24 * 3600_000);
+    await sql`INSERT INTO refresh_families (id, user_id, created_at, expires_at) SELECT gen_random_uuid(), id, ${now}, ${signedIn} FROM users`.execute(database.db);
+    await sql`INSERT INTO game_sessions (id, user_id, family_id, created_at) SELECT 'session-' || user_id, user_id, id, ${now} FROM refresh_families`.execute(database.db);
     const ids = (await database.db.selectFrom('users').select('id').orderBy('id').execute()).map((row) => row.id);
     const hot = ids.slice(0, HOT_ACCOUNTS);
     const cold = ids.slice(HOT_ACCOUNTS);
 
+    const stake = (userId: number): DebitRequest => ({ transactionId: randomUUID(), betId: randomUUID(), playerId: userId, sessionId: `session-${userId}`, amount: 100 + Math.floor(Math.random() * 500) });
     let postings = 0;
     let refused = 0;
     const deadline = Date.now() + seconds * 1000;
@@ -74,12 +85,23 @@ export async function ledgerPostingsPerSecond(path: 'ledger' | 'payments', secon
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         while (Date.now() < deadline) {
-          const pool = Math.random() < HOT_SHARE ? hot : cold;
-          const userId = pool[Math.floor(Math.random() * pool.length)]!;
+          const pick = () => {
+            const pool = Math.random() < HOT_SHARE ? hot : cold;
+            return pool[Math.floor(Math.random() * pool.length)]!;
+          };
+          const userId = pick();
           const amount = 500 + Math.floor(Math.random() * 5_000);
+          if (path === 'debitMany') {
+            const outcomes = await services.gamesWallet.debitMany(Array.from({ length: DEBIT_BATCH }, () => stake(pick())));
+            const taken = outcomes.filter((outcome) => 'answer' in outcome).length;
+            postings += taken;
+            refused += outcomes.length - taken;
+            continue;
+          }
           try {
             const deposit = Math.random() < 0.5;
-            if (path === 'ledger') {
+            if (path === 'debit') await services.gamesWallet.debit(stake(userId));
+            else if (path === 'ledger') {
               await services.ledger.transaction((_trx, post) =>
                 post({ userId, amount: deposit ? amount : -amount, kind: deposit ? 'Deposit' : 'Withdrawal', reference: deposit ? 'bench deposit' : 'bench withdrawal', paymentId: randomUUID() }),
               );
@@ -114,6 +136,11 @@ export default async function run(): Promise<void> {
   console.log(`payment requests/s through PaymentsService (saved-card deposit / withdrawal, each with idempotency key, payment row, one posting): ${formatRate(payments.rate)}  (refused: ${payments.refused})`);
   const ledger = await ledgerPostingsPerSecond('ledger');
   console.log(`ledger postings/s through Ledger.transaction (deposit / withdrawal postings, one per transaction): ${formatRate(ledger.rate)}  (refused: ${ledger.refused})`);
+  const single = await ledgerPostingsPerSecond('debit');
+  console.log(`stakes/s through the wallet API's debit, one call each: ${formatRate(single.rate)}  (refused: ${single.refused})`);
+  const batched = await ledgerPostingsPerSecond('debitMany');
+  console.log(`stakes/s through the wallet API's debitMany, batches of ${DEBIT_BATCH}: ${formatRate(batched.rate)}  (refused: ${batched.refused})`);
+  console.log(`ratio stakes / ledger postings: ${(single.rate / ledger.rate).toFixed(2)} one call each, ${(batched.rate / ledger.rate).toFixed(2)} in batches (for information)`);
   const tps = await pgbenchTps();
   console.log(`pgbench TPC-B-like tps (-s 10, -c ${CLIENTS}, unprepared): ${formatRate(tps)}`);
   const ratio = ledger.rate / tps;
@@ -121,8 +148,9 @@ export default async function run(): Promise<void> {
   // A whole payment request is 7 to 10 statements (identity and card read, idempotency claim and answer,
   // payment row and its status, limit check) against pgbench's 5, and holds a hot wallet's lock longer.
   console.log(`ratio payment requests / pgbench: ${(payments.rate / tps).toFixed(2)} (for information)`);
-  const mismatches = payments.mismatches + ledger.mismatches;
-  const chain = payments.runningMismatches + ledger.runningMismatches;
+  const runs = [payments, ledger, single, batched];
+  const mismatches = runs.reduce((sum, run) => sum + run.mismatches, 0);
+  const chain = runs.reduce((sum, run) => sum + run.runningMismatches, 0);
   console.log(`invariant mismatches (balance != sum of transactions, or < 0): ${mismatches}; balanceOut chain mismatches: ${chain} (target 0)`);
   if (mismatches > 0 || chain > 0) throw new Error('ledger invariant broken');
 }

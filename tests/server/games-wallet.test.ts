@@ -1,7 +1,6 @@
 import { expect, it, vi } from 'vitest';
-import { sql } from 'kysely';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { creditBody, debitBody, openSession, placeBet, rollbackBody, settleBet, walletCall, newId, type SportsbookSession } from './support/games';
+import { betsDisagreeingWithLedger, creditBody, debitBody, openSession, placeBet, rollbackBody, settleBet, walletCall, newId, type SportsbookSession } from './support/games';
 import { balanceOf, invariantMismatches, runningBalanceMismatches } from './support/money';
 import { rowCounts } from './support/sweep';
 import { WALLET_ERROR_STATUS, type WalletErrorCode } from '../../src/contract/games';
@@ -32,19 +31,6 @@ async function expectRefused(context: TestContext, userId: number, call: Paramet
   expect(response.statusCode, response.body).toBe(WALLET_ERROR_STATUS[code]);
   expect(response.json()).toEqual({ message: expect.any(String), code });
   expect(await snapshot(context, userId)).toEqual(before);
-}
-
-/** For every bet: the bets record's sums are the sums of its postings. */
-async function betsDisagreeingWithLedger(context: TestContext) {
-  const result = await sql<{ bet_id: string }>`
-    SELECT b.bet_id FROM bets b
-    LEFT JOIN transactions t ON t.bet_id = b.bet_id
-    GROUP BY b.bet_id, b.user_id, b.staked, b.refunded, b.returned
-    HAVING b.staked <> COALESCE(SUM(CASE WHEN t.kind = 'Stake' THEN -t.amount ELSE 0 END), 0)
-      OR b.refunded <> COALESCE(SUM(CASE WHEN t.kind = 'Refund' THEN t.amount ELSE 0 END), 0)
-      OR b.returned <> COALESCE(SUM(CASE WHEN t.kind = 'Returns' THEN t.amount ELSE 0 END), 0)
-      OR bool_or(t.user_id <> b.user_id)`.execute(context.database.db);
-  return result.rows;
 }
 
 describeEachDatabase('games: the seamless wallet API', (use) => {

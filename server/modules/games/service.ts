@@ -1,35 +1,18 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Alongside, Ledger, Posted, Posting, Trx } from '../wallet/ledger';
-import { AppError } from '../../errors';
-import type { ExclusionKind, UserStatus, VerificationStatus } from '../users/tables';
-import type { BetStatus, WalletCallKind } from './tables';
+import type { WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
 import { walletError } from './errors';
-import { blockedFromBetting, sessionLive } from './standing';
+import { sessionLive } from './standing';
+import { betRefusal, claimCalls, creditRefusal, debitRefusal, eachAlone, oneCall, outcomeOf, refusedOutcome, replayed, returnsOnBet, stakeOnBet, storeAnswers, type Answered, type ClaimedCall, type StandingColumns } from './calls';
 import type { BalanceRequest, WalletBatchOutcome, CreditRequest, DebitRequest, FreeBetsRequest, FreeBetsResponse, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
 import type { FreeBetsService } from '../free-bets/service';
 
 export const STAKE_REFERENCE = 'Sportsbook bet';
 export const RETURNS_REFERENCE = 'Sportsbook returns';
 export const REFUND_REFERENCE = 'Sportsbook bet cancelled';
-
-interface PlayerColumns {
-  user_id: number | null;
-  status: UserStatus;
-  verification_status: VerificationStatus;
-  locked_out: boolean;
-  exclusion_kind: ExclusionKind | null;
-  exclusion_until: Date | null;
-  exclusion_permanent: boolean;
-}
-
-interface Claimed {
-  claimed: boolean;
-  bet_user_id: number | null;
-  bet_status: BetStatus | null;
-}
 
 /** Rides along a posting (Ledger): stores the call's answer, the posting's balance and row, once `bet` took it. */
 const answeredFromPosting = (transactionId: string) => ({
@@ -62,7 +45,7 @@ export class GamesWalletService {
 
   /** The balance for a live sportsbook session; one round trip. */
   async balance(request: BalanceRequest): Promise<WalletBalanceResponse> {
-    const result = await sql<PlayerColumns & { revoked_at: Date | null; family_expires_at: Date | null; balance: number | null; currency: string | null }>`
+    const result = await sql<StandingColumns & { balance: number | null; currency: string | null }>`
       SELECT u.id AS user_id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
         f.revoked_at, f.expires_at AS family_expires_at, w.balance, w.currency
       FROM (VALUES (1)) AS one (x)
@@ -80,56 +63,18 @@ export class GamesWalletService {
   async debit(request: DebitRequest): Promise<WalletMoneyResponse> {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet debit', request);
-    // A free-bet stake is the token, not cash: no Stake posting, and the call records 0 cash for its rollback.
-    const cash = request.freeBetId ? 0 : request.amount;
     return this.ledger.transaction(async (trx, post) => {
-      const result = await sql<Claimed & PlayerColumns & { revoked_at: Date | null; family_expires_at: Date | null }>`
-        WITH claim AS (
-          INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, free_bet_id, created_at)
-          VALUES (${request.transactionId}, 'debit', ${fingerprint}, ${request.playerId}, ${request.betId}, ${cash}, ${request.freeBetId ?? null}, ${now})
-          ON CONFLICT (transaction_id) DO NOTHING
-          RETURNING transaction_id
-        )
-        SELECT EXISTS (SELECT 1 FROM claim) AS claimed,
-          u.id AS user_id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
-          f.revoked_at, f.expires_at AS family_expires_at, b.user_id AS bet_user_id, b.status AS bet_status
-        FROM (VALUES (1)) AS one (x)
-        LEFT JOIN users u ON u.id = ${request.playerId}
-        LEFT JOIN game_sessions s ON s.id = ${request.sessionId} AND s.user_id = u.id
-        LEFT JOIN refresh_families f ON f.id = s.family_id
-        LEFT JOIN bets b ON b.bet_id = ${request.betId}`.execute(trx);
-      const row = result.rows[0]!;
-      if (!row.claimed) return this.replay(trx, 'debit', request.transactionId, fingerprint);
-      if (row.user_id === null) throw walletError('UnknownPlayer');
-      if (blockedFromBetting(row, now)) throw walletError('PlayerBlocked');
-      if (!sessionLive(row, now)) throw walletError('SessionExpired');
-      this.assertBetOpen(row, request.playerId);
+      const [row] = await claimCalls(trx, 'debit', [debitClaim(request, fingerprint)], now);
+      if (!row!.claimed) return this.replay(trx, 'debit', request.transactionId, fingerprint, row!);
+      const refusal = debitRefusal(row!, request.playerId, now);
+      if (refusal) throw refusal;
       if (request.freeBetId) return this.debitFreeBet(trx, request, request.freeBetId, now);
       // The bet's row is locked after the wallet; the guard refuses a bet closed (or another player's) since the read
       // above. Posting, bet and answer are one statement.
-      const posted = await post(
-        {
-          userId: request.playerId,
-          amount: -request.amount,
-          kind: 'Stake',
-          vertical: 'sportsbook',
-          reference: request.description || STAKE_REFERENCE,
-          betId: request.betId,
-          iqsTransactionId: request.transactionId,
-        },
-        [
-          {
-            name: 'bet',
-            statement: sql`
-              INSERT INTO bets (bet_id, user_id, vertical, staked, status, placed_at, updated_at)
-              SELECT ${request.betId}::text, ${request.playerId}::int, 'sportsbook', ${request.amount}::bigint, 'open', ${now}::timestamptz, ${now}::timestamptz FROM posted
-              ON CONFLICT (bet_id) DO UPDATE SET staked = bets.staked + EXCLUDED.staked, updated_at = EXCLUDED.updated_at
-              WHERE bets.status = 'open' AND bets.user_id = EXCLUDED.user_id
-              RETURNING bet_id`,
-          },
-          answeredFromPosting(request.transactionId),
-        ],
-      );
+      const posted = await post(stakePosting(request), [
+        { name: 'bet', statement: stakeOnBet(oneCall(request, sql`FROM posted`), now) },
+        answeredFromPosting(request.transactionId),
+      ]);
       if (posted.alongsideRows === 0) throw walletError('BetClosed');
       return { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
     });
@@ -159,92 +104,127 @@ export class GamesWalletService {
     return eachAlone(requests, (request) => this.credit(request));
   }
 
-  /** Many debits (the stakes of bets placed at one moment), each with the single call's rules and idempotency. */
+  /**
+   * Many debits (the stakes of bets placed at one moment), each with the single call's rules and idempotency, and
+   * answered as if sent one by one in the order given. One transaction decides most of them in three statements
+   * (debitsAtOnce): repeats replay, refusals are refused, and new cash stakes are posted together. What it leaves (a
+   * free bet, a transaction id twice in the batch, a bet's second stake, a wallet short of its stakes' sum), and
+   * everything if the database gives up on it, then runs alone, in order.
+   */
   async debitMany(requests: readonly DebitRequest[]): Promise<WalletBatchOutcome[]> {
-    return eachAlone(requests, (request) => this.debit(request));
+    let decided: Array<WalletBatchOutcome | undefined> = [];
+    try {
+      decided = await this.debitsAtOnce(requests);
+    } catch {
+      // Nothing of that transaction stands: each alone below decides every debit as the single call would.
+    }
+    return eachAlone(requests, (request) => this.debit(request), decided);
+  }
+
+  /**
+   * The set-based part of debitMany: the outcomes it decided, by index. A refused debit moves nothing, so the stakes
+   * posted around it answer the same balances as one by one; but a debit left to go alone may move money (or answer
+   * the balance), so its player's later debits go alone after it.
+   */
+  private async debitsAtOnce(requests: readonly DebitRequest[]): Promise<Array<WalletBatchOutcome | undefined>> {
+    const now = this.clock.now();
+    const outcomes: Array<WalletBatchOutcome | undefined> = [];
+    const firstAlone = new Map<number, number>();
+    const goesAlone = (index: number) => {
+      const playerId = requests[index]!.playerId;
+      firstAlone.set(playerId, Math.min(index, firstAlone.get(playerId) ?? index));
+    };
+    const uses = new Map<string, number>();
+    for (const { transactionId } of requests) uses.set(transactionId, (uses.get(transactionId) ?? 0) + 1);
+    // A transaction id sent twice is one debit and its repeat: both go alone, in order.
+    const sent = requests.flatMap((request, index) => {
+      if (uses.get(request.transactionId) === 1) return [{ request, index, fingerprint: requestHash('wallet debit', request) }];
+      goesAlone(index);
+      return [];
+    });
+    if (sent.length === 0) return outcomes;
+    return this.ledger.transaction(async (trx, _post, postMany) => {
+      const rows = await claimCalls(trx, 'debit', sent.map(({ request, fingerprint }) => debitClaim(request, fingerprint)), now);
+      const claimed: string[] = [];
+      const clean: typeof sent = [];
+      const betsStaked = new Set<string>();
+      for (const [k, item] of sent.entries()) {
+        const { request, index, fingerprint } = item;
+        const row = rows[k]!;
+        // A claim committed after this statement began is not read here: that repeat replays alone.
+        if (!row.claimed) {
+          if (row.stored) outcomes[index] = await outcomeOf(request.transactionId, () => replayed('debit', row.stored!, fingerprint));
+          continue;
+        }
+        claimed.push(request.transactionId);
+        const refusal = debitRefusal(row, request.playerId, now);
+        if (refusal) outcomes[index] = refusedOutcome(request.transactionId, refusal);
+        // A free bet is the token, not cash; a second stake on one bet adds to the first's: each in its turn, alone.
+        else if (request.freeBetId || betsStaked.has(request.betId)) goesAlone(index);
+        else {
+          betsStaked.add(request.betId);
+          clean.push(item);
+        }
+      }
+      const staking = clean.filter(({ request, index }) => index < (firstAlone.get(request.playerId) ?? Infinity));
+      const posted = await postMany(staking.map(({ request }) => stakePosting(request)));
+      const answered: Answered[] = [];
+      for (const [k, { request, index }] of staking.entries()) {
+        const posting = posted[k];
+        if (!posting) continue; // The wallet is short of its stakes' sum: they go alone, each refused or taken in turn.
+        const answer = { balance: posting.balanceOut, walletTransactionId: posting.transactionId };
+        answered.push({ call: request, answer });
+        outcomes[index] = { transactionId: request.transactionId, answer };
+      }
+      const taken = new Set(answered.map(({ call }) => call.transactionId));
+      await storeAnswers(trx, answered, (calls) => stakeOnBet(calls, now), claimed.filter((transactionId) => !taken.has(transactionId)));
+      return outcomes;
+    });
   }
 
   /** The set-based path of creditMany; throws (moving nothing) unless every credit is new and payable. */
   private async creditAllAtOnce(requests: readonly CreditRequest[]): Promise<WalletMoneyResponse[]> {
     const now = this.clock.now();
-    const column = <K extends keyof CreditRequest>(key: K) => requests.map((request) => request[key]);
-    return this.ledger.transaction(async (trx, _post, postCredits) => {
-      const claimed = await sql<{ payable: boolean }>`
-        WITH input AS (
-          SELECT * FROM unnest(${column('transactionId')}::text[], ${requests.map((request) => requestHash('wallet credit', request))}::text[], ${column('playerId')}::int[],
-            ${column('betId')}::text[], ${column('amount')}::bigint[]) WITH ORDINALITY AS i (transaction_id, fingerprint, user_id, bet_id, amount, ord)
-        ),
-        claim AS (
-          INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, created_at)
-          SELECT transaction_id, 'credit', fingerprint, user_id, bet_id, amount, ${now} FROM input ORDER BY ord
-          ON CONFLICT (transaction_id) DO NOTHING
-          RETURNING transaction_id
-        )
-        SELECT (c.transaction_id IS NOT NULL AND u.id IS NOT NULL AND b.user_id = i.user_id AND b.status = 'open') AS payable
-        FROM input i LEFT JOIN claim c ON c.transaction_id = i.transaction_id LEFT JOIN users u ON u.id = i.user_id LEFT JOIN bets b ON b.bet_id = i.bet_id`.execute(trx);
-      if (claimed.rows.length !== requests.length || !claimed.rows.every((row) => row.payable)) throw new Error('not every credit is new and payable');
-      const users = [...new Set(column('playerId'))].sort((a, b) => a - b);
+    return this.ledger.transaction(async (trx, _post, postMany) => {
+      const claims = requests.map((request) => ({ ...request, fingerprint: requestHash('wallet credit', request) }));
+      const rows = await claimCalls(trx, 'credit', claims, now);
+      if (!rows.every((row, index) => row.claimed && !creditRefusal(row, requests[index]!.playerId))) throw new Error('not every credit is new and payable');
+      const users = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
       const wallets = await sql<{ user_id: number; balance: number }>`
         SELECT user_id, balance FROM wallets WHERE user_id = ANY(${users}::int[]) ORDER BY user_id FOR UPDATE`.execute(trx);
       const balance = new Map(wallets.rows.map((row) => [row.user_id, row.balance]));
       if (balance.size !== users.length) throw new Error('a wallet is missing');
       const paying = requests.filter((request) => request.amount > 0);
-      const posted = await postCredits(
-        paying.map(returnsPosting),
-      );
-      const postedFor = new Map(paying.map((request, index) => [request, posted[index]!]));
+      const posted = await postMany(paying.map(returnsPosting));
+      const postedFor = new Map(paying.map((request, index) => [request, posted[index]]));
       // Each answer as the single call would have given it in this order: the balance after it.
-      const answers = requests.map((request): WalletMoneyResponse => {
+      const answered = requests.map((request): Answered => {
         const posting = postedFor.get(request);
+        if (posting === null) throw new Error('a wallet took no credit');
         if (posting) balance.set(request.playerId, posting.balanceOut);
-        return { balance: balance.get(request.playerId)!, walletTransactionId: posting?.transactionId ?? null };
+        return { call: request, answer: { balance: balance.get(request.playerId)!, walletTransactionId: posting?.transactionId ?? null } };
       });
-      const stored = await sql`
-        WITH a AS (
-          SELECT * FROM unnest(${column('transactionId')}::text[], ${column('betId')}::text[], ${column('amount')}::bigint[], ${column('closesBet')}::boolean[],
-            ${answers.map((answer) => JSON.stringify(answer))}::text[], ${answers.map((answer) => answer.walletTransactionId)}::bigint[]) AS a (transaction_id, bet_id, amount, closes, answer, ledger_id)
-        ),
-        bet AS (
-          UPDATE bets b SET returned = b.returned + a.amount, updated_at = ${now},
-            status = CASE WHEN a.closes THEN 'closed' ELSE b.status END,
-            closed_at = CASE WHEN a.closes THEN ${now}::timestamptz ELSE b.closed_at END
-          FROM a WHERE b.bet_id = a.bet_id AND b.status = 'open'
-          RETURNING b.bet_id
-        )
-        UPDATE wallet_calls SET answer = a.answer::jsonb, ledger_transaction_id = a.ledger_id
-        FROM a JOIN bet ON bet.bet_id = a.bet_id WHERE wallet_calls.transaction_id = a.transaction_id
-        RETURNING wallet_calls.transaction_id`.execute(trx);
-      if (stored.rows.length !== requests.length) throw new Error('a bet closed meanwhile');
-      return answers;
+      await storeAnswers(trx, answered, (calls) => returnsOnBet(calls, now), []);
+      return answered.map(({ answer }) => answer);
     });
   }
 
   private async creditIn(trx: Trx, post: (posting: Posting, alongside?: Alongside) => Promise<Posted>, request: CreditRequest): Promise<WalletMoneyResponse> {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet credit', request);
-    const row = await this.claim(trx, 'credit', request, fingerprint, request.amount, null);
-    if (!row.claimed) return this.replay(trx, 'credit', request.transactionId, fingerprint);
-    if (row.user_id === null) throw walletError('UnknownPlayer');
-    if (row.bet_status === null) throw walletError('UnknownBet');
-    this.assertBetOpen(row, request.playerId);
-    const closing = (guard: RawBuilder<unknown>) => sql`
-      UPDATE bets SET returned = returned + ${request.amount}, updated_at = ${now},
-        status = CASE WHEN ${request.closesBet}::boolean THEN 'closed' ELSE status END,
-        closed_at = CASE WHEN ${request.closesBet}::boolean THEN ${now}::timestamptz ELSE closed_at END
-      WHERE bet_id = ${request.betId} AND status = 'open' AND ${guard}
-      RETURNING bet_id`;
+    const [row] = await claimCalls(trx, 'credit', [{ ...request, fingerprint }], now);
+    if (!row!.claimed) return this.replay(trx, 'credit', request.transactionId, fingerprint, row!);
+    const refusal = creditRefusal(row!, request.playerId);
+    if (refusal) throw refusal;
     if (request.amount > 0) {
       // Posting, bet and answer in one statement.
-      const posted = await post(
-        returnsPosting(request),
-        [{ name: 'bet', statement: closing(sql`EXISTS (SELECT 1 FROM posted)`) }, answeredFromPosting(request.transactionId)],
-      );
+      const posted = await post(returnsPosting(request), [{ name: 'bet', statement: returnsOnBet(oneCall(request, sql`FROM posted`), now) }, answeredFromPosting(request.transactionId)]);
       if (posted.alongsideRows === 0) throw walletError('BetClosed');
       return { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
     }
     const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
     const stored = await sql`
-      WITH bet AS (${closing(sql`true`)})
+      WITH bet AS (${returnsOnBet(oneCall(request), now)})
       UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb
       FROM bet WHERE wallet_calls.transaction_id = ${request.transactionId}
       RETURNING wallet_calls.transaction_id`.execute(trx);
@@ -261,10 +241,10 @@ export class GamesWalletService {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet rollback', request);
     return this.ledger.transaction(async (trx, post) => {
-      const row = await this.claim(trx, 'rollback', request, fingerprint, 0, request.originalTransactionId);
-      if (!row.claimed) return this.replay(trx, 'rollback', request.transactionId, fingerprint);
-      if (row.user_id === null) throw walletError('UnknownPlayer');
-      if (row.bet_status !== null && row.bet_user_id !== request.playerId) throw walletError('UnknownBet');
+      const [row] = await claimCalls(trx, 'rollback', [{ ...request, fingerprint, amount: 0 }], now);
+      if (!row!.claimed) return this.replay(trx, 'rollback', request.transactionId, fingerprint, row!);
+      if (row!.user_id === null) throw walletError('UnknownPlayer');
+      if (row!.bet_status !== null && row!.bet_user_id !== request.playerId) throw walletError('UnknownBet');
       // Locks the original's row, or creates it as rolled back: a debit racing this rollback queues behind it either way.
       const marked = await sql<{ amount: number; unseen: boolean; free_bet_id: string | null }>`
         INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, rolled_back_by, created_at)
@@ -280,7 +260,8 @@ export class GamesWalletService {
         await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(trx);
         return answer;
       }
-      this.assertBetOpen(row, request.playerId);
+      const refusal = betRefusal(row!, request.playerId);
+      if (refusal) throw refusal;
       if (original.free_bet_id) return this.rollbackFreeBet(trx, request, original.free_bet_id, now);
       const posted = await post({
         userId: request.playerId,
@@ -346,46 +327,11 @@ export class GamesWalletService {
     return { freeBets: (await this.freeBets?.usable(request.playerId)) ?? [] };
   }
 
-  /** Claims the call's transaction id and reads the player and the bet, in one round trip. */
-  private async claim(
-    trx: Trx,
-    kind: Exclude<WalletCallKind, 'debit'>,
-    request: { transactionId: string; playerId: number; betId: string },
-    fingerprint: string,
-    amount: number,
-    originalTransactionId: string | null,
-  ): Promise<Claimed & { user_id: number | null }> {
-    const result = await sql<Claimed & { user_id: number | null }>`
-      WITH claim AS (
-        INSERT INTO wallet_calls (transaction_id, kind, fingerprint, user_id, bet_id, amount, original_transaction_id, created_at)
-        VALUES (${request.transactionId}, ${kind}, ${fingerprint}, ${request.playerId}, ${request.betId}, ${amount}, ${originalTransactionId}, ${this.clock.now()})
-        ON CONFLICT (transaction_id) DO NOTHING
-        RETURNING transaction_id
-      )
-      SELECT EXISTS (SELECT 1 FROM claim) AS claimed, u.id AS user_id, b.user_id AS bet_user_id, b.status AS bet_status
-      FROM (VALUES (1)) AS one (x)
-      LEFT JOIN users u ON u.id = ${request.playerId}
-      LEFT JOIN bets b ON b.bet_id = ${request.betId}`.execute(trx);
-    return result.rows[0]!;
-  }
-
-  /** The first answer for a transaction id already used, or why there is none. */
-  private async replay(trx: Trx, kind: WalletCallKind, transactionId: string, fingerprint: string): Promise<WalletMoneyResponse> {
-    const stored = await trx
-      .selectFrom('wallet_calls')
-      .select(['kind', 'fingerprint', 'answer', 'rolled_back_by'])
-      .where('transaction_id', '=', transactionId)
-      .executeTakeFirstOrThrow();
-    if (kind === 'debit' && stored.kind === 'debit' && (stored.fingerprint === null || stored.rolled_back_by !== null)) throw walletError('TransactionRolledBack');
-    if (stored.kind !== kind || stored.fingerprint !== fingerprint) throw walletError('DuplicateTransaction');
-    return stored.answer as WalletMoneyResponse;
-  }
-
-  /** A bet id the sportsbook names must be this player's, and open. */
-  private assertBetOpen(row: Claimed, playerId: number): void {
-    if (row.bet_status === null) return;
-    if (row.bet_user_id !== playerId) throw walletError('UnknownBet');
-    if (row.bet_status !== 'open') throw walletError('BetClosed');
+  /** The first answer for a transaction id already used (read again unless the claim's statement read it), or why there is none. */
+  private async replay(trx: Trx, kind: WalletCallKind, transactionId: string, fingerprint: string, row: ClaimedCall): Promise<WalletMoneyResponse> {
+    const stored =
+      row.stored ?? (await trx.selectFrom('wallet_calls').select(['kind', 'fingerprint', 'answer', 'rolled_back_by']).where('transaction_id', '=', transactionId).executeTakeFirstOrThrow());
+    return replayed(kind, stored, fingerprint);
   }
 
   /** The original is not this player's debit on this bet, unless it was already rolled back: then nothing is left to do. */
@@ -406,18 +352,22 @@ export class GamesWalletService {
   }
 }
 
-/** Each call of a batch as if sent alone, in order: its answer, or its refusal in the single call's words. */
-async function eachAlone<R extends { transactionId: string }>(requests: readonly R[], call: (request: R) => Promise<WalletMoneyResponse>): Promise<WalletBatchOutcome[]> {
-  const outcomes: WalletBatchOutcome[] = [];
-  for (const request of requests) {
-    try {
-      outcomes.push({ transactionId: request.transactionId, answer: await call(request) });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      outcomes.push({ transactionId: request.transactionId, error: { status: error.statusCode, message: error.message, code: error.code } });
-    }
-  }
-  return outcomes;
+/** A debit's claim: a free-bet stake is the token, not cash, so the call records 0 cash for its rollback. */
+function debitClaim(request: DebitRequest, fingerprint: string) {
+  return { ...request, fingerprint, amount: request.freeBetId ? 0 : request.amount };
+}
+
+/** The Stake posting of a cash debit, the same whether it is taken alone or in a batch. */
+function stakePosting(request: DebitRequest): Posting {
+  return {
+    userId: request.playerId,
+    amount: -request.amount,
+    kind: 'Stake',
+    vertical: 'sportsbook',
+    reference: request.description || STAKE_REFERENCE,
+    betId: request.betId,
+    iqsTransactionId: request.transactionId,
+  };
 }
 
 /** The Returns posting of a credit, the same whether it is paid alone or in a batch. */

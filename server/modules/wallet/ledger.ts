@@ -51,10 +51,10 @@ export class Ledger {
 
   /**
    * Runs `work` in one database transaction and pushes the resulting balances live once it has committed. `post`
-   * makes one posting; `postCredits` many credits (positive amounts) in one statement, for batches.
+   * makes one posting; `postMany` many postings of one sign in one statement, for batches.
    */
   async transaction<T>(
-    work: (trx: Trx, post: (posting: Posting, alongside?: Alongside) => Promise<Posted>, postCredits: (postings: Posting[]) => Promise<Posted[]>) => Promise<T>,
+    work: (trx: Trx, post: (posting: Posting, alongside?: Alongside) => Promise<Posted>, postMany: (postings: Posting[]) => Promise<Array<Posted | null>>) => Promise<T>,
   ): Promise<T> {
     const touched = new Map<number, number>();
     const result = await this.db.transaction().execute(async (trx) =>
@@ -66,8 +66,8 @@ export class Ledger {
           return posted;
         },
         async (postings) => {
-          const posted = await this.postCredits(trx, postings);
-          for (const one of posted) touched.set(one.userId, one.balanceOut);
+          const posted = await this.postMany(trx, postings);
+          for (const one of posted) if (one) touched.set(one.userId, one.balanceOut);
           return posted;
         },
       ),
@@ -77,13 +77,17 @@ export class Ledger {
   }
 
   /**
-   * Credits in one statement, in the order given: each wallet is updated once by its credits' sum (taking its lock,
-   * in user order), and each credit appends its row with the running balance after it, so the rows read exactly as
-   * if posted one by one. Only credits: a balance that only rises never goes below zero midway.
+   * Postings of one sign (all credits or all debits) in one statement, in the order given: the wallets are locked in
+   * user order (an UPDATE alone locks in whatever order its plan reads them), each is updated once by its postings'
+   * sum, and each posting appends its row with the running balance after it, so the rows read exactly as if posted
+   * one by one. A wallet that cannot take its sum (below zero, or none) takes none of its postings: their places in
+   * the answer, which follows the order given, are null. With one sign the running balance only moves one way, so
+   * the sum's guard covers every step.
    */
-  private async postCredits(trx: Trx, postings: Posting[]): Promise<Posted[]> {
+  private async postMany(trx: Trx, postings: Posting[]): Promise<Array<Posted | null>> {
     if (postings.length === 0) return [];
-    for (const posting of postings) if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0) throw new Error(`Invalid credit amount ${posting.amount}`);
+    const sign = Math.sign(postings[0]!.amount);
+    for (const posting of postings) if (!Number.isSafeInteger(posting.amount) || posting.amount === 0 || Math.sign(posting.amount) !== sign) throw new Error(`Invalid posting amount ${posting.amount} in a batch`);
     const now = this.clock.now();
     const column = <K extends keyof Posting>(key: K) => postings.map((posting) => posting[key] ?? null);
     const result = await sql<{ id: number; user_id: number; balance_out: number }>`
@@ -92,10 +96,13 @@ export class Ledger {
           ${column('reference')}::text[], ${column('betId')}::text[], ${column('iqsTransactionId')}::text[], ${column('paymentId')}::uuid[])
           WITH ORDINALITY AS p (user_id, amount, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id, ord)
       ),
+      locked AS MATERIALIZED (
+        SELECT user_id FROM wallets WHERE user_id IN (SELECT user_id FROM items) ORDER BY user_id FOR UPDATE
+      ),
       wallet AS (
         UPDATE wallets w SET balance = w.balance + t.total, updated_at = ${now}
-        FROM (SELECT user_id, sum(amount) AS total FROM items GROUP BY user_id ORDER BY user_id) t
-        WHERE w.user_id = t.user_id
+        FROM (SELECT user_id, sum(amount) AS total FROM items GROUP BY user_id) t JOIN locked l ON l.user_id = t.user_id
+        WHERE w.user_id = t.user_id AND w.balance + t.total >= 0
         RETURNING w.user_id, w.balance - t.total AS opening
       )
       INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id)
@@ -103,9 +110,14 @@ export class Ledger {
       FROM items i JOIN wallet w ON w.user_id = i.user_id
       ORDER BY i.ord
       RETURNING id, user_id, balance_out`.execute(trx);
-    if (result.rows.length !== postings.length) throw new Error('No wallet for a user credited');
-    // Rows are numbered in the order inserted, which is the order given.
-    return result.rows.sort((a, b) => a.id - b.id).map((row) => ({ transactionId: row.id, userId: row.user_id, balanceOut: row.balance_out }));
+    // Rows are numbered in the order inserted, which is the order given (less the wallets that took nothing).
+    const rows = result.rows.sort((a, b) => a.id - b.id).values();
+    const taken = new Set(result.rows.map((row) => row.user_id));
+    return postings.map((posting) => {
+      if (!taken.has(posting.userId)) return null;
+      const row = rows.next().value!;
+      return { transactionId: row.id, userId: row.user_id, balanceOut: row.balance_out };
+    });
   }
 
   private async post(trx: Trx, posting: Posting, alongside: Alongside = []): Promise<Posted> {

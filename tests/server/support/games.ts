@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext, TestUser } from './harness';
@@ -87,4 +88,17 @@ export async function settleBet(context: TestContext, playerId: number, betId: s
   const response = await walletCall(context, 'credit', creditBody(playerId, betId, amount, closesBet));
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { balance: number; walletTransactionId: number | null };
+}
+
+/** For every bet: the bets record's sums are the sums of its postings. */
+export async function betsDisagreeingWithLedger(context: TestContext) {
+  const result = await sql<{ bet_id: string }>`
+    SELECT b.bet_id FROM bets b
+    LEFT JOIN transactions t ON t.bet_id = b.bet_id
+    GROUP BY b.bet_id, b.user_id, b.staked, b.refunded, b.returned
+    HAVING b.staked <> COALESCE(SUM(CASE WHEN t.kind = 'Stake' THEN -t.amount ELSE 0 END), 0)
+      OR b.refunded <> COALESCE(SUM(CASE WHEN t.kind = 'Refund' THEN t.amount ELSE 0 END), 0)
+      OR b.returned <> COALESCE(SUM(CASE WHEN t.kind = 'Returns' THEN t.amount ELSE 0 END), 0)
+      OR bool_or(t.user_id <> b.user_id)`.execute(context.database.db);
+  return result.rows;
 }
