@@ -67,4 +67,23 @@ describe('SportsbookLiveHub pushes', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(lists.changes().map(brief)).toEqual([['e1:1:list'], ['e1:3:list']]);
   });
+
+  it('writes a push to many sockets in slices, letting other work run between them, and the next push follows the whole of it', async () => {
+    hub.closeAll();
+    hub = new SportsbookLiveHub(bus, async () => undefined, { ...defaultLiveLimits, pushIntervalMs: 0, pushSliceMs: 0 });
+    const sockets = Array.from({ length: 200 }, () => open(true, []));
+    await bus.publish({ kind: 'event', update: update('e1', 1) });
+    await vi.advanceTimersToNextTimerAsync();
+    const firstSlice = sockets.filter((socket) => socket.sent.length === 1).length;
+    expect(firstSlice).toBeGreaterThan(0);
+    expect(firstSlice).toBeLessThan(sockets.length);
+
+    await bus.publish({ kind: 'event', update: update('e1', 2) });
+    while (vi.getTimerCount() > 0) {
+      await vi.advanceTimersToNextTimerAsync();
+      const counts = new Set(sockets.map((socket) => socket.sent.length));
+      expect(counts.has(0) && counts.has(2)).toBe(false);
+    }
+    for (const socket of sockets) expect(socket.changes().map(brief)).toEqual([['e1:1:list'], ['e1:2:list']]);
+  });
 });

@@ -32,6 +32,9 @@ const RESYNC = Buffer.from(JSON.stringify({ type: 'resync' } satisfies Sportsboo
 /** Events whose last seq is remembered; far more than are ever open at once. */
 const MAX_TRACKED_EVENTS = 20_000;
 
+/** Sockets written between looks at the clock (a look costs more than a socket's turn in the loop). */
+const SOCKETS_PER_CLOCK_READ = 64;
+
 /** A browser that does not read its pushes is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -45,11 +48,13 @@ export interface LiveLimits {
    * thousands of sockets cost one write each per push, not one per change.
    */
   pushIntervalMs: number;
+  /** How long a push writes to sockets before the instance's other work gets a turn. */
+  pushSliceMs: number;
   /** While the broker is away, how often sockets bound to a session are told to fetch its state afresh. */
   brokerAwayResyncMs: number;
 }
 
-export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, brokerAwayResyncMs: 10_000 };
+export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, pushSliceMs: 10, brokerAwayResyncMs: 10_000 };
 
 /** Close codes: a policy breach (flooding) and too many connections from one address. */
 export const WS_CLOSE_POLICY = 1008;
@@ -65,6 +70,8 @@ export class SportsbookLiveHub implements SessionNotifier {
   /** Changes not yet pushed, by event, in seq order. */
   private pending = new Map<string, EventUpdate[]>();
   private pushTimer: NodeJS.Timeout | undefined;
+  /** The next slice of the push being written. */
+  private writing: NodeJS.Immediate | undefined;
   private lastPush = 0;
   private resyncTimer: NodeJS.Timeout | undefined;
 
@@ -166,6 +173,8 @@ export class SportsbookLiveHub implements SessionNotifier {
   closeAll(): void {
     clearTimeout(this.pushTimer);
     this.pushTimer = undefined;
+    clearImmediate(this.writing);
+    this.writing = undefined;
     clearInterval(this.resyncTimer);
     this.resyncTimer = undefined;
     for (const socket of this.sockets.keys()) socket.terminate();
@@ -244,8 +253,12 @@ export class SportsbookLiveHub implements SessionNotifier {
     const queued = this.pending.get(update.eventId);
     if (queued) queued.push(update);
     else this.pending.set(update.eventId, [update]);
-    if (this.pushTimer) return;
-    // At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile.
+    this.schedulePush();
+  }
+
+  /** At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile. */
+  private schedulePush(): void {
+    if (this.pushTimer || this.writing || this.pending.size === 0) return;
     this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
     this.pushTimer.unref();
   }
@@ -259,10 +272,26 @@ export class SportsbookLiveHub implements SessionNotifier {
     this.lastPush = Date.now();
     const changes = new PendingChanges(this.pending);
     this.pending = new Map();
-    for (const [socket, state] of this.sockets) {
+    this.writeSlice(changes, this.sockets.entries());
+  }
+
+  /**
+   * Writes a push to sockets for pushSliceMs, then lets the event loop run before the next slice: at ten thousand
+   * sockets a push takes tens of milliseconds, and storing the next changes (their database answers), bets and
+   * handshakes would otherwise wait behind all of it. One push at a time, so no socket gets a later push first.
+   */
+  private writeSlice(changes: PendingChanges, rest: Iterator<[WebSocket, SocketState]>): void {
+    this.writing = undefined;
+    const until = performance.now() + this.limits.pushSliceMs;
+    for (let written = 1; ; written++) {
+      const next = rest.next();
+      if (next.done) return this.schedulePush();
+      const [socket, state] = next.value;
       const message = changes.messageFor(state.lists, state.eventIds);
       if (message) this.sendFramed(socket, message);
+      if (written % SOCKETS_PER_CLOCK_READ === 0 && performance.now() >= until) break;
     }
+    this.writing = setImmediate(() => this.writeSlice(changes, rest));
   }
 
   /** UTF-8 JSON, sent as a text frame. */
