@@ -35,6 +35,8 @@ let turn = 0;
 let inFlight = 0;
 let made = 0;
 let skipped = 0;
+/** Changes due while another instance led the feed: that instance's trader makes them. */
+let notLeading = 0;
 
 function change(): void {
   const open = catalogue.records().filter((record) => record.status === 'scheduled');
@@ -65,8 +67,9 @@ function trade(): void {
   const started = now();
   const wake = () => {
     const due = Math.floor(((now() - started) * perSecond) / 1_000);
-    while (made + skipped < due) {
-      if (inFlight >= MAX_IN_FLIGHT || !runner.isLeading) skipped++;
+    while (made + skipped + notLeading < due) {
+      if (!runner.isLeading) notLeading++;
+      else if (inFlight >= MAX_IN_FLIGHT) skipped++;
       else change();
     }
     setTimeout(wake, Math.max(1, Math.floor(1_000 / perSecond / 2))).unref();
