@@ -1,8 +1,8 @@
 /**
  * WebSocket clients for `npm run bench -- live` (a child process, so they do not share the server's event loop):
  * opens sockets to the given instances in turn and subscribes each to the lists (every event's latest state). At the
- * end the bench sends when each change was made and gets back a histogram of delays (1 ms buckets) and how many
- * deliveries never came.
+ * end the bench sends when each change was made and gets back a histogram of delays (1 ms buckets), how many
+ * deliveries never came, and when the first and the last copy of each push that carried them arrived.
  *
  * The clients share the machine's cores with the server they measure, so each is a bare TCP socket speaking just
  * enough WebSocket (RFC 6455: the upgrade, unmasked text frames in, masked frames out, pong): no per-frame events,
@@ -145,14 +145,14 @@ process.on('message', async (message: FromBench) => {
   // Per event, the messages that carried it, by seq: a change reached a socket when it got that change or a later
   // one of the same event (a list socket gets each event's latest state; a change superseded within a push never travels).
   // By instance and event: each instance's sockets get their own messages.
-  const carried = new Map<string, Array<{ seq: number; times: number[] }>>();
+  const carried = new Map<string, Array<{ seq: number; times: number[]; key: string }>>();
   for (const [key, times] of receipts) {
     const instance = key.slice(0, key.indexOf('|'));
     for (const change of messages.get(key)!) {
       const where = `${instance}|${change.slice(0, change.lastIndexOf(':'))}`;
       let list = carried.get(where);
       if (!list) carried.set(where, (list = []));
-      list.push({ seq: seqOf(change), times });
+      list.push({ seq: seqOf(change), times, key });
     }
   }
   for (const list of carried.values()) list.sort((a, b) => a.seq - b.seq);
@@ -160,12 +160,16 @@ process.on('message', async (message: FromBench) => {
   const fromStored = new Array<number>(10_000).fill(0);
   let missed = 0;
   let delivered = 0;
+  /** The messages (pushes) that carried the measured changes: when their first and last copy arrived here. */
+  const pushes = new Map<string, [number, number]>();
   for (const [change, at, stored] of message.changes) {
     const seq = seqOf(change);
     const eventId = change.slice(0, change.lastIndexOf(':'));
     let reached = 0;
     for (let instance = 0; instance < instances; instance++) {
-      const times = carried.get(`${instance}|${eventId}`)?.find((entry) => entry.seq >= seq)?.times ?? [];
+      const carrier = carried.get(`${instance}|${eventId}`)?.find((entry) => entry.seq >= seq);
+      const times = carrier?.times ?? [];
+      if (carrier && !pushes.has(carrier.key)) pushes.set(carrier.key, [Math.min(...times), Math.max(...times)]);
       reached += times.length;
       for (const received of times) {
         histogram[Math.min(9_999, Math.max(0, Math.floor(received - at)))]!++;
@@ -176,7 +180,7 @@ process.on('message', async (message: FromBench) => {
     delivered += reached;
   }
   for (const socket of sockets) socket.destroy();
-  process.send!({ type: 'result', histogram, fromStored, missed, delivered });
+  process.send!({ type: 'result', histogram, fromStored, missed, delivered, pushes: [...pushes] });
 });
 
 const seqOf = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1));
