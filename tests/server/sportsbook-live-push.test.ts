@@ -86,4 +86,25 @@ describe('SportsbookLiveHub pushes', () => {
     }
     for (const socket of sockets) expect(socket.changes().map(brief)).toEqual([['e1:1:list'], ['e1:2:list']]);
   });
+
+  it('pings in slices too, and drops a socket that did not answer the previous ping', async () => {
+    hub.closeAll();
+    hub = new SportsbookLiveHub(bus, async () => undefined, { ...defaultLiveLimits, pushSliceMs: 0 });
+    const sockets = Array.from({ length: 200 }, () => open(true, []));
+    const pings = sockets.map((socket) => vi.spyOn(socket, 'ping'));
+    const dropped = sockets.map((socket) => vi.spyOn(socket, 'terminate'));
+    hub.heartbeat();
+    const firstSlice = pings.filter((ping) => ping.mock.calls.length === 1).length;
+    expect(firstSlice).toBeGreaterThan(0);
+    expect(firstSlice).toBeLessThan(sockets.length);
+    await vi.runAllTimersAsync();
+    expect(pings.every((ping) => ping.mock.calls.length === 1)).toBe(true);
+
+    sockets[0]!.emit('pong');
+    hub.heartbeat();
+    await vi.runAllTimersAsync();
+    expect(pings[0]!.mock.calls.length).toBe(2);
+    expect(dropped[0]!.mock.calls.length).toBe(0);
+    expect(dropped.slice(1).every((terminate) => terminate.mock.calls.length === 1)).toBe(true);
+  });
 });

@@ -3,6 +3,7 @@ import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
 import { PendingChanges } from './pending-changes';
+import { walkInSlices, type SlicedWalk } from './slices';
 import type { FramedMessage } from './ws-frame';
 
 /** The bets side's answer to "whose is this session token?": the session id, or undefined when unknown or ended. */
@@ -32,9 +33,6 @@ const RESYNC = Buffer.from(JSON.stringify({ type: 'resync' } satisfies Sportsboo
 /** Events whose last seq is remembered; far more than are ever open at once. */
 const MAX_TRACKED_EVENTS = 20_000;
 
-/** Sockets written between looks at the clock (a look costs more than a socket's turn in the loop). */
-const SOCKETS_PER_CLOCK_READ = 64;
-
 /** A browser that does not read its pushes is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -48,7 +46,7 @@ export interface LiveLimits {
    * thousands of sockets cost one write each per push, not one per change.
    */
   pushIntervalMs: number;
-  /** How long a push writes to sockets before the instance's other work gets a turn. */
+  /** How long a push (or a heartbeat) writes to sockets before the instance's other work gets a turn. */
   pushSliceMs: number;
   /** While the broker is away, how often sockets bound to a session are told to fetch its state afresh. */
   brokerAwayResyncMs: number;
@@ -70,8 +68,9 @@ export class SportsbookLiveHub implements SessionNotifier {
   /** Changes not yet pushed, by event, in seq order. */
   private pending = new Map<string, EventUpdate[]>();
   private pushTimer: NodeJS.Timeout | undefined;
-  /** The next slice of the push being written. */
-  private writing: NodeJS.Immediate | undefined;
+  /** The push being written, a slice at a time. */
+  private writing: SlicedWalk | undefined;
+  private pinging: SlicedWalk | undefined;
   private lastPush = 0;
   private resyncTimer: NodeJS.Timeout | undefined;
 
@@ -158,23 +157,27 @@ export class SportsbookLiveHub implements SessionNotifier {
     return this.bus.publish({ kind: 'session-ended', sessionId });
   }
 
-  /** Pings every socket; one that did not answer the previous ping (a phone that lost signal) is dropped. */
+  /**
+   * Pings every socket, a slice at a time like a push; one that did not answer the previous ping (a phone that lost
+   * signal) is dropped.
+   */
   heartbeat(): void {
-    for (const [socket, state] of this.sockets) {
+    if (this.pinging?.running) return;
+    this.pinging = walkInSlices(this.sockets.entries(), this.limits.pushSliceMs, ([socket, state]) => {
       if (!state.alive) {
         socket.terminate();
-        continue;
+        return;
       }
       state.alive = false;
       socket.ping();
-    }
+    });
   }
 
   closeAll(): void {
     clearTimeout(this.pushTimer);
     this.pushTimer = undefined;
-    clearImmediate(this.writing);
-    this.writing = undefined;
+    this.writing?.cancel();
+    this.pinging?.cancel();
     clearInterval(this.resyncTimer);
     this.resyncTimer = undefined;
     for (const socket of this.sockets.keys()) socket.terminate();
@@ -258,7 +261,7 @@ export class SportsbookLiveHub implements SessionNotifier {
 
   /** At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile. */
   private schedulePush(): void {
-    if (this.pushTimer || this.writing || this.pending.size === 0) return;
+    if (this.pushTimer || this.writing?.running || this.pending.size === 0) return;
     this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
     this.pushTimer.unref();
   }
@@ -272,26 +275,16 @@ export class SportsbookLiveHub implements SessionNotifier {
     this.lastPush = Date.now();
     const changes = new PendingChanges(this.pending);
     this.pending = new Map();
-    this.writeSlice(changes, this.sockets.entries());
-  }
-
-  /**
-   * Writes a push to sockets for pushSliceMs, then lets the event loop run before the next slice: at ten thousand
-   * sockets a push takes tens of milliseconds, and storing the next changes (their database answers), bets and
-   * handshakes would otherwise wait behind all of it. One push at a time, so no socket gets a later push first.
-   */
-  private writeSlice(changes: PendingChanges, rest: Iterator<[WebSocket, SocketState]>): void {
-    this.writing = undefined;
-    const until = performance.now() + this.limits.pushSliceMs;
-    for (let written = 1; ; written++) {
-      const next = rest.next();
-      if (next.done) return this.schedulePush();
-      const [socket, state] = next.value;
-      const message = changes.messageFor(state.lists, state.eventIds);
-      if (message) this.sendFramed(socket, message);
-      if (written % SOCKETS_PER_CLOCK_READ === 0 && performance.now() >= until) break;
-    }
-    this.writing = setImmediate(() => this.writeSlice(changes, rest));
+    // One push at a time, so no socket gets a later push before an earlier one.
+    this.writing = walkInSlices(
+      this.sockets.entries(),
+      this.limits.pushSliceMs,
+      ([socket, state]) => {
+        const message = changes.messageFor(state.lists, state.eventIds);
+        if (message) this.sendFramed(socket, message);
+      },
+      () => this.schedulePush(),
+    );
   }
 
   /** UTF-8 JSON, sent as a text frame. */
