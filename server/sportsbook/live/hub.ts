@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
-import { PendingChanges } from './pending-changes';
+import { ChangeGenerations } from './change-generations';
 import { walkInSlices, type SlicedWalk } from './slices';
 import type { FramedMessage } from './ws-frame';
 
@@ -26,6 +26,8 @@ interface SocketState {
   address: string;
   windowStart: number;
   messagesInWindow: number;
+  /** The last generation of changes this socket was pushed (or had no part in). */
+  pushedGeneration: number;
 }
 
 const RESYNC = Buffer.from(JSON.stringify({ type: 'resync' } satisfies SportsbookServerMessage));
@@ -65,10 +67,12 @@ export class SportsbookLiveHub implements SessionNotifier {
   private readonly perAddress = new Map<string, number>();
   /** The last seq pushed per event: with several instances an update can arrive twice (broker, database sync). */
   private readonly lastSeq = new Map<string, number>();
-  /** Changes not yet pushed, by event, in seq order. */
-  private pending = new Map<string, EventUpdate[]>();
+  /** Changes being pushed and not yet pushed. */
+  private readonly changes = new ChangeGenerations();
+  /** The generation every socket has been pushed. */
+  private everyonePushed = 0;
   private pushTimer: NodeJS.Timeout | undefined;
-  /** The push being written, a slice at a time. */
+  /** The push round being written, a slice at a time. */
   private writing: SlicedWalk | undefined;
   private pinging: SlicedWalk | undefined;
   private lastPush = 0;
@@ -120,7 +124,7 @@ export class SportsbookLiveHub implements SessionNotifier {
       return;
     }
     this.perAddress.set(address, held + 1);
-    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true, address, windowStart: Date.now(), messagesInWindow: 0 };
+    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true, address, windowStart: Date.now(), messagesInWindow: 0, pushedGeneration: this.changes.current };
     this.sockets.set(socket, state);
     socket.on('pong', () => (state.alive = true));
     socket.on('message', (data, isBinary) => {
@@ -253,37 +257,43 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (last !== undefined && update.seq <= last) return;
     if (this.lastSeq.size >= MAX_TRACKED_EVENTS) this.lastSeq.clear();
     this.lastSeq.set(update.eventId, update.seq);
-    const queued = this.pending.get(update.eventId);
-    if (queued) queued.push(update);
-    else this.pending.set(update.eventId, [update]);
+    this.changes.add(update);
     this.schedulePush();
   }
 
   /** At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile. */
   private schedulePush(): void {
-    if (this.pushTimer || this.writing?.running || this.pending.size === 0) return;
+    if (this.pushTimer || this.writing?.running || (!this.changes.waiting && this.changes.current === this.everyonePushed)) return;
     this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
     this.pushTimer.unref();
   }
 
   /**
-   * Sends every socket the changes since the last push in one message: every change of the events it subscribed to,
-   * and for the lists only each other event's latest. Sockets that want the same events share one encoded message.
+   * A push round: every socket gets, in one message, the changes since its last one (every change of the events it
+   * subscribed to, and for the lists only each other event's latest); sockets that want the same share one encoded
+   * message. Changes that arrive while the round is written reach the sockets it has not come to yet in this round
+   * (the others in the next), so a change waits at most about one round, not the rest of this round and the next.
+   * One round at a time, and each socket once per round, so no socket gets a later change before an earlier one.
    */
   private push(): void {
     this.pushTimer = undefined;
     this.lastPush = Date.now();
-    const changes = new PendingChanges(this.pending);
-    this.pending = new Map();
-    // One push at a time, so no socket gets a later push before an earlier one.
+    this.changes.seal();
+    const startedAt = this.changes.current;
     this.writing = walkInSlices(
       this.sockets.entries(),
       this.limits.pushSliceMs,
       ([socket, state]) => {
-        const message = changes.messageFor(state.lists, state.eventIds);
+        this.changes.seal();
+        const message = this.changes.after(state.pushedGeneration)?.messageFor(state.lists, state.eventIds);
+        state.pushedGeneration = this.changes.current;
         if (message) this.sendFramed(socket, message);
       },
-      () => this.schedulePush(),
+      () => {
+        this.everyonePushed = startedAt;
+        this.changes.forget(startedAt);
+        this.schedulePush();
+      },
     );
   }
 
