@@ -6,11 +6,13 @@
  * LISTEN/NOTIFY, or Redis with REDIS_URL), then on one instance again while bets are placed over HTTP (the issue's
  * "placement under that load": it lives here, not in the sportsbook bench, because it needs these clients and feed).
  * Measured: the delay from a price change to its arrival at every client (target p99 < 250 ms), also counted from
- * when the change was stored; deliveries missed; the instance's memory per connection (RSS growth over the
+ * when the change was stored; the messages that carried the changes, how long each took from its first socket to its
+ * last and the instance's CPU per message written; deliveries missed; the instance's memory per connection (RSS growth over the
  * connections), its CPU and how late its event loop ran; bets answered per second during placement.
  * BENCH_LIVE_CLIENTS (default 1000; the issue asks 10,000), BENCH_LIVE_SECONDS (default 15),
  * BENCH_LIVE_CLIENT_PROCESSES (default 2), BENCH_LIVE_PLACERS (concurrent placing clients, default 8),
- * BENCH_LIVE_SCENARIOS (one,two,placement).
+ * BENCH_LIVE_SCENARIOS (one,two,placement), BENCH_LIVE_CPU_PROF (a directory: each instance writes a CPU profile of
+ * its first BENCH_LIVE_CPU_PROF_SECONDS of trading there).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,7 +39,7 @@ const cpuMsOf = (pid: number) => {
 };
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-type FromWorker = { type: 'connected'; count: number; failed: number } | { type: 'result'; histogram: number[]; fromStored: number[]; missed: number; delivered: number };
+type FromWorker = { type: 'connected'; count: number; failed: number } | { type: 'result'; histogram: number[]; fromStored: number[]; missed: number; delivered: number; pushes: Array<[string, [number, number, number]]> };
 
 function ask<T extends FromWorker['type']>(worker: ChildProcess, message: unknown, answer: T): Promise<Extract<FromWorker, { type: T }>> {
   return new Promise((resolve) => {
@@ -72,14 +74,18 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
   const cluster = await Cluster.create({ databaseUrl: scratch.url, pams: placement ? 1 : 0, sportsbooks: instances, env: { ...broker, BENCH_LIVE_CHANGES_PER_SECOND: String(PER_SECOND) }, sportsbookScript: 'bench/live-feed-child.ts' });
   const changes = new Map<string, [number, number]>();
   const loopLate: number[][] = cluster.sportsbooks.map(() => []);
+  /** Each instance's trader, as it last said: changes made and changes skipped (too many in flight). */
+  const trader = cluster.sportsbooks.map(() => ({ made: 0, skipped: 0 }));
   let measuring = false;
   const workers: ChildProcess[] = [];
   let workload: MoneyWorkload | undefined;
   try {
     cluster.sportsbooks.forEach((book, n) => {
       book.onLine = (line) => {
-        if (!measuring) return;
         const [kind, ...fields] = line.split(' ');
+        if (kind === 'TRADER') trader[n] = { made: Number(fields[0]), skipped: Number(fields[1]) };
+        else if (kind === 'PROFILE') console.log(`  CPU profile of instance ${n + 1}: ${fields[0]}`);
+        if (!measuring) return;
         if (kind === 'CHANGE') changes.set(`${fields[0]}:${fields[1]}`, [Number(fields[2]), Number(fields[3])]);
         else if (kind === 'LOOP') loopLate[n]!.push(Number(fields[1]));
       };
@@ -103,10 +109,13 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
     await pause(2_000);
     const cpuBefore = cluster.sportsbooks.map((book) => cpuMsOf(book.pid!));
     const clientCpuBefore = workers.map((worker) => cpuMsOf(worker.pid!));
+    const traderBefore = trader.map((said) => ({ ...said }));
     measuring = true;
     const placing = workload?.place(selections, PLACERS, () => !measuring);
     await pause(SECONDS * 1_000);
     measuring = false;
+    const traderMade = trader.reduce((sum, said, n) => sum + said.made - traderBefore[n]!.made, 0);
+    const traderSkipped = trader.reduce((sum, said, n) => sum + said.skipped - traderBefore[n]!.skipped, 0);
     const instanceCpu = cluster.sportsbooks.map((book, n) => (cpuMsOf(book.pid!) - cpuBefore[n]!) / (SECONDS * 10));
     const clientCpu = workers.reduce((sum, worker, n) => sum + cpuMsOf(worker.pid!) - clientCpuBefore[n]!, 0) / (SECONDS * 10);
     await placing;
@@ -124,12 +133,32 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
     const delivered = results.reduce((total, result) => total + result.delivered, 0);
     const missed = results.reduce((total, result) => total + result.missed, 0);
     const p99 = percentile(histogram, delivered, 0.99);
+    // A message's copies over every client process: how long the instance took to write it to all the sockets that got
+    // it (as seen by the clients), and the instance's CPU per message written, which says more than wall times on a
+    // shared machine.
+    const pushes = new Map<string, [number, number, number]>();
+    for (const result of results) {
+      for (const [key, [first, last, count]] of result.pushes) {
+        const seen = pushes.get(key);
+        pushes.set(key, seen ? [Math.min(seen[0], first), Math.max(seen[1], last), seen[2] + count] : [first, last, count]);
+      }
+    }
+    const spreads = [...pushes.values()].map(([first, last]) => last - first).sort((a, b) => a - b);
+    const spreadAt = (p: number) => (spreads.length === 0 ? 0 : spreads[Math.min(spreads.length - 1, Math.floor(spreads.length * p))]!).toFixed(0);
+    const written = [...pushes.values()].reduce((sum, [, , count]) => sum + count, 0);
+    const cpuPerWrite = (instanceCpu.reduce((a, b) => a + b, 0) * SECONDS * 10 * 1_000) / Math.max(1, written);
     const perConnection = (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / Math.max(1, sockets);
     console.log(
       `${name}: ${sockets} clients (${failed} failed to connect), ${changeList.length} price changes in ${SECONDS} s (${(changeList.length / SECONDS).toFixed(1)}/s, asked ${PER_SECOND}/s), ${delivered} deliveries, missed ${missed}`,
     );
     console.log(
+      `  trader: ${traderMade} changes asked for (${(traderMade / SECONDS).toFixed(1)}/s), ${traderSkipped} skipped with too many in flight${traderSkipped > 0 ? ': the instance did not absorb the rate' : ''}`,
+    );
+    console.log(
       `  delay change -> client: p50 ${percentile(histogram, delivered, 0.5)} ms, p99 ${p99} ms, max ${histogram.findLastIndex((count) => count > 0)} ms (target p99 < 250 ms) ${p99 < 250 ? 'OK' : 'ABOVE TARGET'}; of which after the change was stored: p50 ${percentile(fromStored, delivered, 0.5)} ms, p99 ${percentile(fromStored, delivered, 0.99)} ms`,
+    );
+    console.log(
+      `  ${pushes.size} distinct messages carried them, ${written} written; first to last socket of a message: p50 ${spreadAt(0.5)} ms, p99 ${spreadAt(0.99)} ms; instance CPU ${cpuPerWrite.toFixed(1)} us per message written`,
     );
     console.log(
       `  memory ${(perConnection / 1024).toFixed(1)} KB per connection (instance RSS growth); CPU: instance${instanceCpu.length > 1 ? 's' : ''} ${instanceCpu.map((percent) => `${percent.toFixed(0)}%`).join(' + ')} of a core, ${WORKERS} client processes ${clientCpu.toFixed(0)}%; event loop late (p99 of 5 s windows, worst) ${loopLate.map((late) => `${Math.max(0, ...late)} ms`).join(' / ')}; load average ${loadAverage()}`,

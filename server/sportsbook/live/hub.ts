@@ -2,7 +2,8 @@ import type { WebSocket } from 'ws';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
-import { PendingChanges } from './pending-changes';
+import { ChangeGenerations } from './change-generations';
+import { walkInSlices, type SlicedWalk } from './slices';
 import type { FramedMessage } from './ws-frame';
 
 /** The bets side's answer to "whose is this session token?": the session id, or undefined when unknown or ended. */
@@ -25,6 +26,8 @@ interface SocketState {
   address: string;
   windowStart: number;
   messagesInWindow: number;
+  /** The last generation of changes this socket was pushed (or had no part in). */
+  pushedGeneration: number;
 }
 
 const RESYNC = Buffer.from(JSON.stringify({ type: 'resync' } satisfies SportsbookServerMessage));
@@ -45,11 +48,13 @@ export interface LiveLimits {
    * thousands of sockets cost one write each per push, not one per change.
    */
   pushIntervalMs: number;
+  /** How long a push (or a heartbeat) writes to sockets before the instance's other work gets a turn. */
+  pushSliceMs: number;
   /** While the broker is away, how often sockets bound to a session are told to fetch its state afresh. */
   brokerAwayResyncMs: number;
 }
 
-export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, brokerAwayResyncMs: 10_000 };
+export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, pushSliceMs: 10, brokerAwayResyncMs: 10_000 };
 
 /** Close codes: a policy breach (flooding) and too many connections from one address. */
 export const WS_CLOSE_POLICY = 1008;
@@ -62,9 +67,14 @@ export class SportsbookLiveHub implements SessionNotifier {
   private readonly perAddress = new Map<string, number>();
   /** The last seq pushed per event: with several instances an update can arrive twice (broker, database sync). */
   private readonly lastSeq = new Map<string, number>();
-  /** Changes not yet pushed, by event, in seq order. */
-  private pending = new Map<string, EventUpdate[]>();
+  /** Changes being pushed and not yet pushed. */
+  private readonly changes = new ChangeGenerations();
+  /** The generation every socket has been pushed. */
+  private everyonePushed = 0;
   private pushTimer: NodeJS.Timeout | undefined;
+  /** The push round being written, a slice at a time. */
+  private writing: SlicedWalk | undefined;
+  private pinging: SlicedWalk | undefined;
   private lastPush = 0;
   private resyncTimer: NodeJS.Timeout | undefined;
 
@@ -114,7 +124,7 @@ export class SportsbookLiveHub implements SessionNotifier {
       return;
     }
     this.perAddress.set(address, held + 1);
-    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true, address, windowStart: Date.now(), messagesInWindow: 0 };
+    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true, address, windowStart: Date.now(), messagesInWindow: 0, pushedGeneration: this.changes.current };
     this.sockets.set(socket, state);
     socket.on('pong', () => (state.alive = true));
     socket.on('message', (data, isBinary) => {
@@ -151,21 +161,27 @@ export class SportsbookLiveHub implements SessionNotifier {
     return this.bus.publish({ kind: 'session-ended', sessionId });
   }
 
-  /** Pings every socket; one that did not answer the previous ping (a phone that lost signal) is dropped. */
+  /**
+   * Pings every socket, a slice at a time like a push; one that did not answer the previous ping (a phone that lost
+   * signal) is dropped.
+   */
   heartbeat(): void {
-    for (const [socket, state] of this.sockets) {
+    if (this.pinging?.running) return;
+    this.pinging = walkInSlices(this.sockets.entries(), this.limits.pushSliceMs, ([socket, state]) => {
       if (!state.alive) {
         socket.terminate();
-        continue;
+        return;
       }
       state.alive = false;
       socket.ping();
-    }
+    });
   }
 
   closeAll(): void {
     clearTimeout(this.pushTimer);
     this.pushTimer = undefined;
+    this.writing?.cancel();
+    this.pinging?.cancel();
     clearInterval(this.resyncTimer);
     this.resyncTimer = undefined;
     for (const socket of this.sockets.keys()) socket.terminate();
@@ -241,28 +257,44 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (last !== undefined && update.seq <= last) return;
     if (this.lastSeq.size >= MAX_TRACKED_EVENTS) this.lastSeq.clear();
     this.lastSeq.set(update.eventId, update.seq);
-    const queued = this.pending.get(update.eventId);
-    if (queued) queued.push(update);
-    else this.pending.set(update.eventId, [update]);
-    if (this.pushTimer) return;
-    // At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile.
+    this.changes.add(update);
+    this.schedulePush();
+  }
+
+  /** At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile. */
+  private schedulePush(): void {
+    if (this.pushTimer || this.writing?.running || (!this.changes.waiting && this.changes.current === this.everyonePushed)) return;
     this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
     this.pushTimer.unref();
   }
 
   /**
-   * Sends every socket the changes since the last push in one message: every change of the events it subscribed to,
-   * and for the lists only each other event's latest. Sockets that want the same events share one encoded message.
+   * A push round: every socket gets, in one message, the changes since its last one (every change of the events it
+   * subscribed to, and for the lists only each other event's latest); sockets that want the same share one encoded
+   * message. Changes that arrive while the round is written reach the sockets it has not come to yet in this round
+   * (the others in the next), so a change waits at most about one round, not the rest of this round and the next.
+   * One round at a time, and each socket once per round, so no socket gets a later change before an earlier one.
    */
   private push(): void {
     this.pushTimer = undefined;
     this.lastPush = Date.now();
-    const changes = new PendingChanges(this.pending);
-    this.pending = new Map();
-    for (const [socket, state] of this.sockets) {
-      const message = changes.messageFor(state.lists, state.eventIds);
-      if (message) this.sendFramed(socket, message);
-    }
+    this.changes.seal();
+    const startedAt = this.changes.current;
+    this.writing = walkInSlices(
+      this.sockets.entries(),
+      this.limits.pushSliceMs,
+      ([socket, state]) => {
+        this.changes.seal();
+        const message = this.changes.after(state.pushedGeneration)?.messageFor(state.lists, state.eventIds);
+        state.pushedGeneration = this.changes.current;
+        if (message) this.sendFramed(socket, message);
+      },
+      () => {
+        this.everyonePushed = startedAt;
+        this.changes.forget(startedAt);
+        this.schedulePush();
+      },
+    );
   }
 
   /** UTF-8 JSON, sent as a text frame. */
