@@ -33,6 +33,8 @@ const SECRET = 'bench-sportsbook-secret';
 
 let walletMs = 0;
 let walletCalls = 0;
+/** Debits in the batched calls (placement sends those of bets placed at the same moment together). */
+let debitsSent = 0;
 const CLIENTS_OVERRIDE = Number(process.env.BENCH_SPORTSBOOK_CLIENTS || 0);
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
@@ -114,6 +116,7 @@ export default async function run(): Promise<void> {
     const wallet = book.wallet;
     const call = wallet.call.bind(wallet);
     const creditMany = wallet.creditMany.bind(wallet);
+    const debitMany = wallet.debitMany.bind(wallet);
     const timed =
       <A extends unknown[], R>(send: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
@@ -127,6 +130,10 @@ export default async function run(): Promise<void> {
       };
     wallet.call = timed(call);
     wallet.creditMany = timed(creditMany);
+    wallet.debitMany = timed((bodies: Parameters<typeof debitMany>[0]) => {
+      debitsSent += bodies.length;
+      return debitMany(bodies);
+    });
     const bookUrl = await listenBook(book, (app) => (sportsbook = app));
     const tokens = await fundAndLaunchPlayers({ database, services, pamUrl, bookUrl, post, players: PLAYERS, openingBalance: OPENING_BALANCE });
 
@@ -146,7 +153,7 @@ export default async function run(): Promise<void> {
     const placeSeconds = placed.seconds;
     const refused = placed.refused;
     const loop = nodePerformance.eventLoopUtilization(loopBefore);
-    console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls, ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`);
+    console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls (${(debitsSent / Math.max(1, walletCalls)).toFixed(1)} debits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`);
     const bookCpu = threadCpuMs() - bookCpuBefore;
     const placementCounts = await takeCounts(statements, pam);
     const pamCpu = pam.cpuMs !== undefined && pamCpuBefore !== undefined ? `, the PAM's thread ${((pam.cpuMs - pamCpuBefore) / BETS).toFixed(2)} ms` : ' (the PAM shares it)';
