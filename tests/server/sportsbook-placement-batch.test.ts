@@ -34,7 +34,8 @@ for (const kind of databaseKinds()) {
       const executor = world.db.getExecutor();
       const execute = executor.executeQuery.bind(executor);
       executor.executeQuery = (query) => {
-        if (/INSERT INTO sportsbook\.bets|UPDATE sportsbook\.wallet_calls AS c SET state/.test(query.sql)) statements.push(query.sql.includes('INSERT INTO sportsbook.bets') ? 'store' : 'record');
+        const statement = /INSERT INTO sportsbook\.bets/.test(query.sql) ? 'store' : /UPDATE sportsbook\.wallet_calls AS c SET state/.test(query.sql) ? 'record' : /FROM sportsbook\.sessions WHERE token_hash/.test(query.sql) ? 'session' : undefined;
+        if (statement) statements.push(statement);
         return execute(query);
       };
     }, 60_000);
@@ -138,6 +139,15 @@ for (const kind of databaseKinds()) {
       expect(await pamBalance(world, players[0]!.user.id)).toBe(9_500);
       expect(await pamBalance(world, players[1]!.user.id)).toBe(9_000);
       expect((await frame(world, players[1]!.token, 'POST', '/api/bets', slips[1]!.body)).statusCode).toBe(201);
+    });
+
+    it('the sessions of requests arriving at the same moment are looked up by one statement, each request finding its own', async () => {
+      const players = await Promise.all([punter(world, 100), punter(world, 100), punter(world, 100)]);
+      await world.sessions.end((await sessionOf(players[2]!)).id);
+      counted();
+      const found = await Promise.all([...players.map((p) => world.sessions.find(p.token)), world.sessions.find('not-a-session-token'), world.sessions.find(players[0]!.token)]);
+      expect(counted().statements).toEqual(['session']);
+      expect(found.map((session) => session?.playerId)).toEqual([String(players[0]!.user.id), String(players[1]!.user.id), undefined, undefined, String(players[0]!.user.id)]);
     });
 
     it('every bet of this file agrees with the PAM to the penny', async () => {
