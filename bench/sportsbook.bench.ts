@@ -5,7 +5,8 @@
  * sportsbook's bets, the PAM's bets record and the ledger must agree to the penny.
  * Targets: placement >= 0.4 of the ledger bench's postings/s, measured in the same run just before (the machine is
  * shared, so only the ratio means much); settlement of 50,000 open bets <= 60 s with zero differences.
- * BENCH_SPORTSBOOK_BETS shrinks the run (default 50,000); BENCH_SPORTSBOOK_CLIENTS changes the placing clients (32).
+ * BENCH_SPORTSBOOK_BETS shrinks the run (default 50,000); BENCH_SPORTSBOOK_CLIENTS changes the placing clients (32);
+ * BENCH_SPORTSBOOK_DEBITS_IN_FLIGHT the batched debit calls placement keeps in flight (the outbox's default).
  */
 import { sql } from 'kysely';
 import { Agent } from 'node:http';
@@ -16,7 +17,7 @@ import { buildApp } from '../server/app';
 import { migrateSportsbook } from '../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../server/sportsbook/db/schema';
 import { createSportsbookServices } from '../server/sportsbook/services';
-import { CREDIT_BATCH } from '../server/sportsbook/wallet/outbox';
+import { CREDIT_BATCH, defaultOutboxPolicy } from '../server/sportsbook/wallet/outbox';
 import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
 import { systemClock } from '../server/clock';
@@ -36,6 +37,7 @@ let walletCalls = 0;
 /** Debits in the batched calls (placement sends those of bets placed at the same moment together). */
 let debitsSent = 0;
 const CLIENTS_OVERRIDE = Number(process.env.BENCH_SPORTSBOOK_CLIENTS || 0);
+const DEBITS_IN_FLIGHT = Number(process.env.BENCH_SPORTSBOOK_DEBITS_IN_FLIGHT || 0);
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 const post = jsonPoster(agent);
@@ -109,6 +111,7 @@ export default async function run(): Promise<void> {
     book = createSportsbookServices({
       db,
       rateLimits: { launch: { max: 10_000, timeWindow: 60_000 } },
+      outboxPolicy: { ...defaultOutboxPolicy, ...(DEBITS_IN_FLIGHT ? { debitsInFlight: DEBITS_IN_FLIGHT } : {}) },
       clock: systemClock,
       config: { publicUrl: 'http://127.0.0.1', sportsbookUrl: 'http://127.0.0.1:8100', pamUrl, secrets: { jwtSecret: 'x', providerSecret: 'x', operatorKey: 'bench', sportsbookSecret: SECRET }, clockSpeed: 9, goalSuspensionMs: 5_000 },
     });
