@@ -53,8 +53,10 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
 
 /**
  * Placement: check the slip, store the bet (pending) with its legs, struck prices, potential returns and its debit
- * call in one transaction, then debit through the outbox, outside any transaction. A bet id is the browser's: the
- * same id again answers what became of the first placement and never places a second bet.
+ * call in one statement, then debit through the outbox, outside any transaction. Bets placed at the same moment
+ * share that statement, the wallet call that debits them and the statement that records the answers (group commit:
+ * store-bet.ts, the outbox), each keeping its own id, debit and outcome. A bet id is the browser's: the same id
+ * again answers what became of the first placement and never places a second bet.
  */
 export class PlacementService {
   private readonly store: BetStore;
