@@ -72,3 +72,22 @@ export class GroupCommit<I, R> {
     batch.forEach((waiting, index) => waiting.resolve(results[index]!));
   }
 }
+
+/** Group commits side by side, one per key: only items of one key are flushed together (rows of one shape, answers of one kind). */
+export class KeyedGroupCommit<I, R> {
+  private readonly groups = new Map<string, GroupCommit<I, R>>();
+
+  constructor(
+    private readonly flush: (items: I[]) => Promise<readonly R[]>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  submit(key: string, item: I): Promise<R> {
+    let group = this.groups.get(key);
+    if (!group) {
+      group = new GroupCommit(this.flush, this.options);
+      this.groups.set(key, group);
+    }
+    return group.submit(item);
+  }
+}

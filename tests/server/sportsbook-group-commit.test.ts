@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from '../../server/sportsbook/group-commit';
+import { GroupCommit, KeyedGroupCommit } from '../../server/sportsbook/group-commit';
 
 /** A flush the test finishes by hand: every call is recorded, and each waits until the test answers it. */
 function controllableFlush<I>(answer: (item: I) => string = (item) => `done ${String(item)}`) {
@@ -103,6 +103,16 @@ describe('group commit', () => {
     await settle();
     calls.at(-1)!.finish();
     expect(await after).toBe('done e');
+  });
+
+  it('keyed: items of one key go together, items of another key in a flush of their own', async () => {
+    const { calls, flush } = controllableFlush<string>();
+    const group = new KeyedGroupCommit(flush, { maxBatch: 10 });
+    const results = [group.submit('x', 'x1'), group.submit('y', 'y1'), group.submit('x', 'x2')];
+    await settle();
+    expect(calls.map((call) => call.items)).toEqual([['x1', 'x2'], ['y1']]);
+    for (const call of calls) call.finish();
+    expect(await Promise.all(results)).toEqual(['done x1', 'done y1', 'done x2']);
   });
 
   it('a flush answering the wrong number of results is not trusted: each item is flushed alone', async () => {

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Insertable, type Selectable } from 'kysely';
 import type { BetView } from '../../../src/contract/sportsbook-rules';
-import { GroupCommit } from '../group-commit';
+import { KeyedGroupCommit } from '../group-commit';
 import type { HeldCallRow, WalletCall, WalletOutbox } from '../wallet/outbox';
 import type { MarketSpec } from '../pricing/types';
 import type { BetLegsTable, BetsDb, BetsTable } from './tables';
@@ -44,6 +44,8 @@ const insertRowsSql = (table: string, columns: readonly string[], parameter: num
     SELECT ${columns.map((column) => `r.${quote(column)}`).join(', ')}
     FROM jsonb_populate_recordset(NULL::${table}, $${parameter}::jsonb) AS r ${where}`;
 
+const columnsOf = ({ bet, legs, call }: BetRows) => [Object.keys(bet), Object.keys(legs[0]!), Object.keys(call)] as const;
+
 /** The statement writing the bets, legs and debit calls of a batch, for rows with these columns. */
 function storeStatement(betColumns: readonly string[], legColumns: readonly string[], callColumns: readonly string[]): string {
   const ofStoredBets = 'WHERE r.bet_id IN (SELECT id FROM bet)';
@@ -63,38 +65,35 @@ function storeStatement(betColumns: readonly string[], legColumns: readonly stri
  */
 export class BetStore {
   /** One queue per shape of rows: the rows of one statement name the same columns (a column a row left out would be written NULL, not its default). */
-  private readonly byShape = new Map<string, GroupCommit<BetRows, boolean>>();
+  private readonly byShape: KeyedGroupCommit<BetRows, boolean>;
 
   constructor(
     private readonly db: BetsDb,
     private readonly outbox: WalletOutbox,
-    private readonly maxBatch = STORE_BATCH,
-  ) {}
+    maxBatch = STORE_BATCH,
+  ) {
+    this.byShape = new KeyedGroupCommit((bets) => this.storeAll(bets), { maxBatch });
+  }
 
   async store({ bet, legs, debit }: BetToStore, holdMs: number): Promise<StoredBet | undefined> {
     const call = this.outbox.heldCall({ id: debit.id, kind: 'debit', betId: bet.id, body: debit.body }, holdMs);
     const rows: BetRows = { bet, legs, call: call.row };
-    const columns = [Object.keys(bet), Object.keys(legs[0]!), Object.keys(call.row)] as const;
-    const shape = columns.map((names) => names.join(',')).join('|');
-    let batches = this.byShape.get(shape);
-    if (!batches) {
-      const text = storeStatement(...columns);
-      batches = new GroupCommit((bets) => this.storeAll(text, bets), { maxBatch: this.maxBatch });
-      this.byShape.set(shape, batches);
-    }
-    if (!(await batches.submit(rows))) return undefined;
+    const shape = columnsOf(rows)
+      .map((names) => names.join(','))
+      .join('|');
+    if (!(await this.byShape.submit(shape, rows))) return undefined;
     // The rows as a read would return them (the columns' defaults filled in).
     const legRows = legs.map((leg) => ({ result: 'open', score_home: null, score_away: null, dead_heat_ways: null, ...leg }) as Selectable<BetLegsTable>);
     return { debit: call.call, view: (status) => betView({ capped_by: 0, returns: null, reason: null, reason_code: null, settled_at: null, ...bet, status } as Selectable<BetsTable>, legRows) };
   }
 
   /** Whether each bet was stored (false: its id was taken, by an earlier bet or by one before it in this batch). */
-  private async storeAll(text: string, bets: BetRows[]): Promise<boolean[]> {
+  private async storeAll(bets: BetRows[]): Promise<boolean[]> {
     const firsts = new Map<string, BetRows>();
     for (const rows of bets) if (!firsts.has(rows.bet.id)) firsts.set(rows.bet.id, rows);
     const written = [...firsts.values()];
     const parameters = [JSON.stringify(written.map((rows) => rows.bet)), JSON.stringify(written.flatMap((rows) => rows.legs)), JSON.stringify(written.map((rows) => rows.call))];
-    const result = await this.db.executeQuery<{ id: string }>(CompiledQuery.raw(text, parameters));
+    const result = await this.db.executeQuery<{ id: string }>(CompiledQuery.raw(storeStatement(...columnsOf(bets[0]!)), parameters));
     const stored = new Set(result.rows.map((row) => row.id));
     return bets.map((rows) => firsts.get(rows.bet.id) === rows && stored.has(rows.bet.id));
   }

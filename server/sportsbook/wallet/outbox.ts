@@ -1,7 +1,7 @@
 import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import { DEBIT_BATCH_MAX } from '../../../src/contract/games';
-import { GroupCommit } from '../group-commit';
+import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { BetsDatabase, BetsDb, WalletCallKind, WalletCallsTable } from '../bets/tables';
 import type { WalletAnswer, WalletClient } from '../wallet-client';
 
@@ -136,7 +136,7 @@ export class WalletOutbox {
   /** Debits sent at the same moment (placements', the worker's) go to the PAM in one call. */
   private readonly debits: GroupCommit<WalletCall, WalletAnswer>;
   /** Answers recorded at the same moment share a statement: one queue per kind and state (one statement's shape). */
-  private readonly recorders = new Map<string, GroupCommit<Answered, Record<string, unknown> | undefined>>();
+  private readonly recorders = new KeyedGroupCommit<Answered, Record<string, unknown> | undefined>((answers) => this.recordTogether(answers), { maxBatch: RECORD_BATCH });
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -371,19 +371,9 @@ export class WalletOutbox {
             if (rows.length > 0) await inTransaction(trx, call, result);
             return rows.length > 0 ? {} : undefined;
           })
-        : await this.recorder(call.kind, result.state).submit({ call, result });
+        : await this.recorders.submit(`${call.kind} ${result.state}`, { call, result });
     if (returned) await handler?.afterCommit?.(call, result, returned);
     return returned !== undefined;
-  }
-
-  private recorder(kind: WalletCallKind, state: CallResult['state']): GroupCommit<Answered, Record<string, unknown> | undefined> {
-    const key = `${kind} ${state}`;
-    let recorder = this.recorders.get(key);
-    if (!recorder) {
-      recorder = new GroupCommit((answers) => this.recordTogether(answers), { maxBatch: RECORD_BATCH });
-      this.recorders.set(key, recorder);
-    }
-    return recorder;
   }
 
   /**
