@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BetStore, type BetToStore } from '../../server/sportsbook/bets/store-bet';
 import { WALLET_DEBIT_BATCH_PATH } from '../../src/contract/games';
 import type { PlacementAnswer } from '../../server/sportsbook/bets/placement';
 import type { SportsbookSession } from '../../server/sportsbook/sessions/service';
@@ -139,6 +141,37 @@ for (const kind of databaseKinds()) {
       expect(await pamBalance(world, players[0]!.user.id)).toBe(9_500);
       expect(await pamBalance(world, players[1]!.user.id)).toBe(9_000);
       expect((await frame(world, players[1]!.token, 'POST', '/api/bets', slips[1]!.body)).statusCode).toBe(201);
+    });
+
+    it('a batch statement that fails is run again bet by bet: only the bet at fault gets the error, the others are stored with their debits', async () => {
+      const eventId = world.catalogue.addEvent();
+      const quote = world.catalogue.quote(home(eventId))!;
+      const betToStore = (stake: number): BetToStore => {
+        const id = randomUUID();
+        return {
+          bet: { id, player_id: '1', session_id: 's', kind: 'single', stake, potential_returns: stake * 2, status: 'pending', request_hash: 'h', debit_call_id: `debit:${id}`, placed_at: world.pam.clock.now(), price_num: null, price_den: null },
+          legs: [{ bet_id: id, position: 0, selection_id: quote.selectionId, market_id: quote.marketId, event_id: eventId, event_name: quote.eventName, kickoff_at: quote.kickoffAt, market_name: quote.marketName, selection_name: quote.selectionName, spec: quote.spec, selection_key: quote.selectionKey, price_num: 1, price_den: 1 }],
+          debit: { id: `debit:${id}`, body: { transactionId: `debit:${id}`, betId: id, amount: stake } },
+        };
+      };
+      // A stake of 0 breaks the table's own check: the statement storing all three fails as a whole.
+      const bets = [betToStore(100), betToStore(0), betToStore(300)];
+      const store = new BetStore(world.db, world.outbox);
+      counted();
+      const stored = await Promise.all(bets.map((bet) => store.store(bet, 20_000).then((result) => result?.view('pending').stake, (error: Error) => error.message)));
+      expect(stored[0]).toBe(100);
+      expect(stored[1]).toMatch(/check constraint/);
+      expect(stored[2]).toBe(300);
+      // The three together, then each alone.
+      expect(counted().statements).toEqual(['store', 'store', 'store', 'store']);
+      const ids = bets.map(({ bet }) => bet.id);
+      const rows = await world.db.selectFrom('sportsbook.wallet_calls').select(['bet_id', 'state']).where('bet_id', 'in', ids).execute();
+      expect(rows.map((row) => row.bet_id).sort()).toEqual([ids[0]!, ids[2]!].sort());
+      expect(await world.db.selectFrom('sportsbook.bets').select('id').where('id', '=', ids[1]!).execute()).toEqual([]);
+      // Not real bets: gone again before the file's reconciliation.
+      await world.db.deleteFrom('sportsbook.wallet_calls').where('bet_id', 'in', ids).execute();
+      await world.db.deleteFrom('sportsbook.bet_legs').where('bet_id', 'in', ids).execute();
+      await world.db.deleteFrom('sportsbook.bets').where('id', 'in', ids).execute();
     });
 
     it('the sessions of requests arriving at the same moment are looked up by one statement, each request finding its own', async () => {
