@@ -46,7 +46,12 @@ export interface BetsServiceDeps {
 const OPEN_DEBITED_BETS: AlongsideSql = {
   statements: [
     { name: 'opened', statement: sql`UPDATE sportsbook.bets SET status = 'open' WHERE id IN (SELECT bet_id FROM answered) AND status = 'pending' RETURNING *` },
-    { name: 'struck', statement: sql`SELECT * FROM sportsbook.bet_legs WHERE bet_id IN (SELECT bet_id FROM answered) ORDER BY ctid FOR UPDATE` },
+    // What the bet's view shows of a leg (not its market's spec, the bulk of the row).
+    {
+      name: 'struck',
+      statement: sql`SELECT bet_id, position, selection_id, event_id, event_name, kickoff_at, market_name, selection_name, price_num, price_den, result, score_home, score_away, dead_heat_ways
+        FROM sportsbook.bet_legs WHERE bet_id IN (SELECT bet_id FROM answered) ORDER BY ctid FOR UPDATE`,
+    },
   ],
   returning: sql`
     SELECT answered.id AS call_id, opened.*, struck_legs.legs FROM opened JOIN answered ON answered.bet_id = opened.id
