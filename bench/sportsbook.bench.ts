@@ -5,7 +5,8 @@
  * sportsbook's bets, the PAM's bets record and the ledger must agree to the penny.
  * Targets: placement >= 0.4 of the ledger bench's postings/s, measured in the same run just before (the machine is
  * shared, so only the ratio means much); settlement of 50,000 open bets <= 60 s with zero differences.
- * BENCH_SPORTSBOOK_BETS shrinks the run (default 50,000); BENCH_SPORTSBOOK_CLIENTS changes the placing clients (32).
+ * BENCH_SPORTSBOOK_BETS shrinks the run (default 50,000); BENCH_SPORTSBOOK_CLIENTS changes the placing clients (32);
+ * BENCH_SPORTSBOOK_DEBITS_IN_FLIGHT the batched debit calls placement keeps in flight (the outbox's default).
  */
 import { sql } from 'kysely';
 import { Agent } from 'node:http';
@@ -16,7 +17,7 @@ import { buildApp } from '../server/app';
 import { migrateSportsbook } from '../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../server/sportsbook/db/schema';
 import { createSportsbookServices } from '../server/sportsbook/services';
-import { CREDIT_BATCH } from '../server/sportsbook/wallet/outbox';
+import { CREDIT_BATCH, defaultOutboxPolicy } from '../server/sportsbook/wallet/outbox';
 import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
 import { systemClock } from '../server/clock';
@@ -33,7 +34,10 @@ const SECRET = 'bench-sportsbook-secret';
 
 let walletMs = 0;
 let walletCalls = 0;
+/** Debits in the batched calls (placement sends those of bets placed at the same moment together). */
+let debitsSent = 0;
 const CLIENTS_OVERRIDE = Number(process.env.BENCH_SPORTSBOOK_CLIENTS || 0);
+const DEBITS_IN_FLIGHT = Number(process.env.BENCH_SPORTSBOOK_DEBITS_IN_FLIGHT || 0);
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 const post = jsonPoster(agent);
@@ -107,6 +111,7 @@ export default async function run(): Promise<void> {
     book = createSportsbookServices({
       db,
       rateLimits: { launch: { max: 10_000, timeWindow: 60_000 } },
+      outboxPolicy: { ...defaultOutboxPolicy, ...(DEBITS_IN_FLIGHT ? { debitsInFlight: DEBITS_IN_FLIGHT } : {}) },
       clock: systemClock,
       config: { publicUrl: 'http://127.0.0.1', sportsbookUrl: 'http://127.0.0.1:8100', pamUrl, secrets: { jwtSecret: 'x', providerSecret: 'x', operatorKey: 'bench', sportsbookSecret: SECRET }, clockSpeed: 9, goalSuspensionMs: 5_000 },
     });
@@ -114,6 +119,7 @@ export default async function run(): Promise<void> {
     const wallet = book.wallet;
     const call = wallet.call.bind(wallet);
     const creditMany = wallet.creditMany.bind(wallet);
+    const debitMany = wallet.debitMany.bind(wallet);
     const timed =
       <A extends unknown[], R>(send: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
@@ -127,6 +133,10 @@ export default async function run(): Promise<void> {
       };
     wallet.call = timed(call);
     wallet.creditMany = timed(creditMany);
+    wallet.debitMany = timed((bodies: Parameters<typeof debitMany>[0]) => {
+      debitsSent += bodies.length;
+      return debitMany(bodies);
+    });
     const bookUrl = await listenBook(book, (app) => (sportsbook = app));
     const tokens = await fundAndLaunchPlayers({ database, services, pamUrl, bookUrl, post, players: PLAYERS, openingBalance: OPENING_BALANCE });
 
@@ -146,7 +156,7 @@ export default async function run(): Promise<void> {
     const placeSeconds = placed.seconds;
     const refused = placed.refused;
     const loop = nodePerformance.eventLoopUtilization(loopBefore);
-    console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls, ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`);
+    console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls (${(debitsSent / Math.max(1, walletCalls)).toFixed(1)} debits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`);
     const bookCpu = threadCpuMs() - bookCpuBefore;
     const placementCounts = await takeCounts(statements, pam);
     const pamCpu = pam.cpuMs !== undefined && pamCpuBefore !== undefined ? `, the PAM's thread ${((pam.cpuMs - pamCpuBefore) / BETS).toFixed(2)} ms` : ' (the PAM shares it)';

@@ -13,7 +13,7 @@ import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
 import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
 import { strikeBetBuilder } from './bet-builder';
-import { storeBet } from './store-bet';
+import { BetStore } from './store-bet';
 import { systemStake } from './system-bets';
 import type { BetsDb } from './tables';
 import type { BetViews } from './views';
@@ -53,10 +53,14 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
 
 /**
  * Placement: check the slip, store the bet (pending) with its legs, struck prices, potential returns and its debit
- * call in one transaction, then debit through the outbox, outside any transaction. A bet id is the browser's: the
- * same id again answers what became of the first placement and never places a second bet.
+ * call in one statement, then debit through the outbox, outside any transaction. Bets placed at the same moment
+ * share that statement, the wallet call that debits them and the statement that records the answers (group commit:
+ * store-bet.ts, the outbox), each keeping its own id, debit and outcome. A bet id is the browser's: the same id
+ * again answers what became of the first placement and never places a second bet.
  */
 export class PlacementService {
+  private readonly store: BetStore;
+
   constructor(
     private readonly db: BetsDb,
     private readonly catalogue: Catalogue,
@@ -66,7 +70,9 @@ export class PlacementService {
     private readonly policy: PlacementPolicy = defaultPlacementPolicy,
     /** The in-play delay; without it no bet is held. */
     private readonly holds?: InPlayHolds,
-  ) {}
+  ) {
+    this.store = new BetStore(db, outbox);
+  }
 
   async place(session: SportsbookSession, body: unknown): Promise<PlacementAnswer> {
     try {
@@ -106,9 +112,7 @@ export class PlacementService {
     const now = this.clock.now();
     const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
-    const stored = await storeBet(
-      this.db,
-      this.outbox,
+    const stored = await this.store.store(
       {
         bet: {
           id: request.betId,
@@ -131,7 +135,9 @@ export class PlacementService {
           placed_at: now,
           settled_at: null,
           free_bet_id: request.freeBetId ?? null,
-          ...(builder && { price_num: builder.quote.price.num, price_den: builder.quote.price.den }),
+          // Named for every bet (null but for a Bet Builder): bets of one shape are stored together.
+          price_num: builder?.quote.price.num ?? null,
+          price_den: builder?.quote.price.den ?? null,
         },
         legs: legs.map(({ quote, price }, position) => ({
           bet_id: request.betId,
@@ -143,7 +149,7 @@ export class PlacementService {
           kickoff_at: quote.kickoffAt,
           market_name: quote.marketName,
           selection_name: quote.selectionName,
-          spec: JSON.stringify(quote.spec),
+          spec: quote.spec,
           selection_key: quote.selectionKey,
           price_num: price.num,
           price_den: price.den,

@@ -4,7 +4,7 @@ import type { BetView, SportsbookServerMessage } from '../../../src/contract/spo
 import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
-import { UNCONFIRMED, type CallHandler, type WalletOutbox } from '../wallet/outbox';
+import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } from '../wallet/outbox';
 import { debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
 import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
@@ -35,6 +35,28 @@ export interface BetsServiceDeps {
   cashOutWait?: (ms: number) => Promise<void>;
   log?: (message: string, detail?: unknown) => void;
 }
+
+/**
+ * A debit's usual answer opens its bet in the statement that records it (for every debit that statement records),
+ * and returns each bet with its legs for the push. The legs are locked: a settlement resolving them either went
+ * first (their results show here, and the bet is settled by afterCommit) or waits for this commit (and then finds
+ * the bet open). They are locked in the heap's order, the order in which a settlement's update of a market's legs
+ * takes them, so a batch of bets on one market and that settlement never wait for each other in a circle.
+ */
+const OPEN_DEBITED_BETS: AlongsideSql = {
+  statements: [
+    { name: 'opened', statement: sql`UPDATE sportsbook.bets SET status = 'open' WHERE id IN (SELECT bet_id FROM answered) AND status = 'pending' RETURNING *` },
+    // What the bet's view shows of a leg (not its market's spec, the bulk of the row).
+    {
+      name: 'struck',
+      statement: sql`SELECT bet_id, position, selection_id, event_id, event_name, kickoff_at, market_name, selection_name, price_num, price_den, result, score_home, score_away, dead_heat_ways
+        FROM sportsbook.bet_legs WHERE bet_id IN (SELECT bet_id FROM answered) ORDER BY ctid FOR UPDATE`,
+    },
+  ],
+  returning: sql`
+    SELECT answered.id AS call_id, opened.*, struck_legs.legs FROM opened JOIN answered ON answered.bet_id = opened.id
+      LEFT JOIN (SELECT bet_id, json_agg(struck) AS legs FROM struck GROUP BY bet_id) struck_legs ON struck_legs.bet_id = opened.id`,
+};
 
 const UNCONFIRMED_MESSAGE = 'We could not confirm your stake, so this bet was not accepted. Any amount taken for it is returned to your balance.';
 
@@ -94,19 +116,7 @@ export class BetsService {
 
   /** A debit's answer: the bet opens (and settles at once if its markets resolved meanwhile) or is rejected in words. */
   private readonly debitAnswered: CallHandler = {
-    // The usual answer opens the bet in the statement that records it, and returns it with its legs for the push.
-    // The legs are locked: a settlement resolving them either went first (their results show here, and the bet is
-    // settled below) or waits for this commit (and then finds the bet open).
-    alongside: (call, result) =>
-      result.state !== 'done'
-        ? undefined
-        : {
-            statements: [
-              { name: 'opened', statement: sql`UPDATE sportsbook.bets SET status = 'open' WHERE id = ${call.betId} AND status = 'pending' AND EXISTS (SELECT 1 FROM answered) RETURNING *` },
-              { name: 'struck', statement: sql`SELECT * FROM sportsbook.bet_legs WHERE bet_id = ${call.betId} AND EXISTS (SELECT 1 FROM answered) FOR UPDATE` },
-            ],
-            returning: sql`SELECT opened.*, (SELECT json_agg(struck) FROM struck) AS legs FROM opened`,
-          },
+    alongside: (result) => (result.state === 'done' ? OPEN_DEBITED_BETS : undefined),
     inTransaction: async (trx, call, result) => {
       if (result.state === 'done') return;
       const unconfirmed = result.code === UNCONFIRMED;

@@ -1,12 +1,14 @@
 import { CompiledQuery, type Insertable, type Selectable } from 'kysely';
 import type { BetView } from '../../../src/contract/sportsbook-rules';
-import type { WalletCall, WalletOutbox } from '../wallet/outbox';
+import { KeyedGroupCommit } from '../group-commit';
+import type { HeldCallRow, WalletCall, WalletOutbox } from '../wallet/outbox';
 import type { MarketSpec } from '../pricing/types';
 import type { BetLegsTable, BetsDb, BetsTable } from './tables';
 import { betView } from './views';
 
 export type NewBet = Insertable<BetsTable>;
-export type NewLeg = Insertable<BetLegsTable>;
+/** A leg to store, its market's spec as the object itself (it is written inside a JSON document, never as text). */
+export type NewLeg = Omit<Insertable<BetLegsTable>, 'spec'> & { spec: MarketSpec };
 
 export interface BetToStore {
   bet: NewBet;
@@ -22,62 +24,77 @@ export interface StoredBet {
   view(status: BetView['status']): BetView;
 }
 
+/** Placements stored by one statement at most; a bigger crowd waits for the next. */
+export const STORE_BATCH = 100;
+
+interface BetRows {
+  bet: NewBet;
+  legs: NewLeg[];
+  call: HeldCallRow;
+}
+
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Rows inserted from one JSON parameter ($n) shaped by the table's own row type: the columns are the rows' keys, so a
- * column added to the table is stored by adding it to the row; the insert happens only if `guard` (a CTE) has a row.
+ * Rows inserted from one JSON parameter ($n) shaped by the table's own row type: the columns are the rows' keys, so
+ * a column added to the table is stored by adding it to the rows; `where` keeps only the rows of bets stored.
  */
-const insertRowsSql = (table: string, columns: readonly string[], parameter: number, guard: string) =>
+const insertRowsSql = (table: string, columns: readonly string[], parameter: number, where = '') =>
   `INSERT INTO ${table} (${columns.map(quote).join(', ')})
     SELECT ${columns.map((column) => `r.${quote(column)}`).join(', ')}
-    FROM ${guard}, jsonb_populate_recordset(NULL::${table}, $${parameter}::jsonb) AS r`;
+    FROM jsonb_populate_recordset(NULL::${table}, $${parameter}::jsonb) AS r ${where}`;
 
-/** The statement's text for these columns, made once (a placement's hot path compiles nothing). */
-const statements = new Map<string, string>();
+const columnsOf = ({ bet, legs, call }: BetRows) => [Object.keys(bet), Object.keys(legs[0]!), Object.keys(call)] as const;
+
+/** The statement writing the bets, legs and debit calls of a batch, for rows with these columns. */
 function storeStatement(betColumns: readonly string[], legColumns: readonly string[], callColumns: readonly string[]): string {
-  const key = [betColumns, legColumns, callColumns].map((columns) => columns.join(',')).join('|');
-  let text = statements.get(key);
-  if (!text) {
-    text = `WITH bet AS (
-        INSERT INTO sportsbook.bets (${betColumns.map(quote).join(', ')})
-        VALUES (${betColumns.map((_, index) => `$${index + 1}`).join(', ')})
-        ON CONFLICT (id) DO NOTHING
-        RETURNING id
-      ),
-      legs AS (${insertRowsSql('sportsbook.bet_legs', legColumns, betColumns.length + 1, 'bet')}),
-      debit AS (${insertRowsSql('sportsbook.wallet_calls', callColumns, betColumns.length + 2, 'bet')})
+  const ofStoredBets = 'WHERE r.bet_id IN (SELECT id FROM bet)';
+  return `WITH bet AS (${insertRowsSql('sportsbook.bets', betColumns, 1)} ON CONFLICT (id) DO NOTHING RETURNING id),
+      legs AS (${insertRowsSql('sportsbook.bet_legs', legColumns, 2, ofStoredBets)}),
+      debit AS (${insertRowsSql('sportsbook.wallet_calls', callColumns, 3, ofStoredBets)})
       SELECT id FROM bet`;
-    statements.set(key, text);
-  }
-  return text;
 }
-
-/** Rows as one JSON document for jsonb_populate_recordset. */
-const rowsJson = (table: string, rows: readonly Record<string, unknown>[]) =>
-  JSON.stringify(rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, jsonValue(table, key, value)]))));
-
-/** jsonb columns arrive as JSON text in Kysely rows (the driver's convention); inside a JSON document they are the value itself. */
-function jsonValue(table: string, column: string, value: unknown): unknown {
-  if (typeof value === 'string' && JSON_COLUMNS[table]?.includes(column)) return JSON.parse(value) as unknown;
-  return value;
-}
-
-const JSON_COLUMNS: Record<string, readonly string[]> = { 'sportsbook.bet_legs': ['spec'], 'sportsbook.wallet_calls': ['body', 'answer'] };
 
 /**
- * Placement's storage step: the bet (pending), its legs and its debit call, written by ONE statement (atomic by
- * itself, one round trip instead of a transaction's five). The outbox row is written in the same statement as the
- * bet, so a debit is never sent for a bet that was not stored, and never lost for one that was. A bet id already
- * used stores nothing (ON CONFLICT DO NOTHING guards every part): undefined, and the caller answers from the first.
+ * Placement's storage step: each bet (pending), its legs and its debit call, written by ONE statement for all the
+ * bets placed at the same moment (group commit: a lone bet is written at once, and bets arriving while a write is
+ * in flight go together in the next). The outbox row is written in the same statement as its bet, so a debit is
+ * never sent for a bet that was not stored, and never lost for one that was. A bet id already used stores nothing
+ * of that bet (ON CONFLICT DO NOTHING guards every part): store() answers undefined, and the caller answers from
+ * the first. A statement that fails is run again bet by bet, so only the bet at fault gets the error.
  */
-export async function storeBet(db: BetsDb, outbox: WalletOutbox, { bet, legs, debit }: BetToStore, holdMs: number): Promise<StoredBet | undefined> {
-  const call = outbox.heldCall({ id: debit.id, kind: 'debit', betId: bet.id, body: debit.body }, holdMs);
-  const text = storeStatement(Object.keys(bet), Object.keys(legs[0]!), Object.keys(call.row));
-  const parameters = [...Object.values(bet), rowsJson('sportsbook.bet_legs', legs), rowsJson('sportsbook.wallet_calls', [call.row])];
-  const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, parameters));
-  if (result.rows.length === 0) return undefined;
-  // The rows as a read would return them (the columns' defaults filled in).
-  const legRows = legs.map((leg) => ({ result: 'open', score_home: null, score_away: null, dead_heat_ways: null, ...leg, spec: JSON.parse(leg.spec) as MarketSpec }) as Selectable<BetLegsTable>);
-  return { debit: call.call, view: (status) => betView({ capped_by: 0, returns: null, reason: null, reason_code: null, settled_at: null, ...bet, status } as Selectable<BetsTable>, legRows) };
+export class BetStore {
+  /** One queue per shape of rows: the rows of one statement name the same columns (a column a row left out would be written NULL, not its default). */
+  private readonly byShape: KeyedGroupCommit<BetRows, boolean>;
+
+  constructor(
+    private readonly db: BetsDb,
+    private readonly outbox: WalletOutbox,
+    maxBatch = STORE_BATCH,
+  ) {
+    this.byShape = new KeyedGroupCommit((bets) => this.storeAll(bets), { maxBatch });
+  }
+
+  async store({ bet, legs, debit }: BetToStore, holdMs: number): Promise<StoredBet | undefined> {
+    const call = this.outbox.heldCall({ id: debit.id, kind: 'debit', betId: bet.id, body: debit.body }, holdMs);
+    const rows: BetRows = { bet, legs, call: call.row };
+    const shape = columnsOf(rows)
+      .map((names) => names.join(','))
+      .join('|');
+    if (!(await this.byShape.submit(shape, rows))) return undefined;
+    // The rows as a read would return them (the columns' defaults filled in).
+    const legRows = legs.map((leg) => ({ result: 'open', score_home: null, score_away: null, dead_heat_ways: null, ...leg }) as Selectable<BetLegsTable>);
+    return { debit: call.call, view: (status) => betView({ capped_by: 0, returns: null, reason: null, reason_code: null, settled_at: null, ...bet, status } as Selectable<BetsTable>, legRows) };
+  }
+
+  /** Whether each bet was stored (false: its id was taken, by an earlier bet or by one before it in this batch). */
+  private async storeAll(bets: BetRows[]): Promise<boolean[]> {
+    const firsts = new Map<string, BetRows>();
+    for (const rows of bets) if (!firsts.has(rows.bet.id)) firsts.set(rows.bet.id, rows);
+    const written = [...firsts.values()];
+    const parameters = [JSON.stringify(written.map((rows) => rows.bet)), JSON.stringify(written.flatMap((rows) => rows.legs)), JSON.stringify(written.map((rows) => rows.call))];
+    const result = await this.db.executeQuery<{ id: string }>(CompiledQuery.raw(storeStatement(...columnsOf(bets[0]!)), parameters));
+    const stored = new Set(result.rows.map((row) => row.id));
+    return bets.map((rows) => firsts.get(rows.bet.id) === rows && stored.has(rows.bet.id));
+  }
 }

@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
 import { AppError, unauthorized } from '../../errors';
+import { GroupCommit } from '../group-commit';
 import type { BetsDb } from '../bets/tables';
 import { pamPlayerId, type WalletClient } from '../wallet-client';
 
@@ -20,7 +21,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in agai
 const sessionEnded = () => unauthorized(SESSION_ENDED_MESSAGE, 'SessionExpired');
 const walletUnreachable = () => new AppError(503, 'We cannot reach your account right now. Please try again in a moment.', 'WalletUnavailable');
 
-const FIND_SESSION = 'SELECT id, player_id, pam_session_id, currency FROM sportsbook.sessions WHERE token_hash = $1 AND ended_at IS NULL AND created_at > $2';
+const FIND_SESSIONS = 'SELECT token_hash, id, player_id, pam_session_id, currency FROM sportsbook.sessions WHERE token_hash = ANY($1::text[]) AND ended_at IS NULL AND created_at > $2';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -30,6 +31,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * expired is ended here too.
  */
 export class SessionService {
+  /** Every request of the frame starts with a lookup: those arriving at the same moment share one statement. */
+  private readonly lookups = new GroupCommit<string, SportsbookSession | undefined>((hashes) => this.findAll(hashes), { maxBatch: 200, inFlight: 2 });
+
   constructor(
     private readonly db: BetsDb,
     private readonly wallet: WalletClient,
@@ -58,14 +62,17 @@ export class SessionService {
     return session;
   }
 
-  async find(token: string): Promise<SportsbookSession | undefined> {
-    // Every request of the frame starts here: the statement is written once, not built per call.
-    const {
-      rows: [row],
-    } = await this.db.executeQuery<{ id: string; player_id: string; pam_session_id: string; currency: string }>(
-      CompiledQuery.raw(FIND_SESSION, [hashToken(token), new Date(this.clock.now().getTime() - SESSION_MAX_MS)]),
+  find(token: string): Promise<SportsbookSession | undefined> {
+    return this.lookups.submit(hashToken(token));
+  }
+
+  /** The live sessions of these token hashes, in order (undefined for none); the statement is written once, not built per call. */
+  private async findAll(hashes: string[]): Promise<Array<SportsbookSession | undefined>> {
+    const { rows } = await this.db.executeQuery<{ token_hash: string; id: string; player_id: string; pam_session_id: string; currency: string }>(
+      CompiledQuery.raw(FIND_SESSIONS, [hashes, new Date(this.clock.now().getTime() - SESSION_MAX_MS)]),
     );
-    return row && { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency };
+    const byHash = new Map(rows.map((row) => [row.token_hash, { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency }]));
+    return hashes.map((hash) => byHash.get(hash));
   }
 
   async balance(session: SportsbookSession): Promise<{ balance: number; currency: string }> {
