@@ -13,6 +13,7 @@ import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash
 import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
 import { closingCall } from '../free-bets/returns';
+import { retryTransient } from '../db/transient';
 
 export type NotifySession = (sessionId: string, message: SportsbookServerMessage) => void;
 
@@ -98,7 +99,9 @@ export class BetsService {
     outbox.handle('credit', this.moneyReturned('credit'));
     outbox.handle('rollback', this.moneyReturned('rollback'));
     this.unsubscribe = catalogue.onMarketsResolved(async (resolved) => {
-      await this.settler.marketsResolved(resolved);
+      // A settlement's update of a market's legs can meet a batch of placements recording their debits (both lock
+      // legs in heap order, but the database may still pick a victim): settling again finds what is already done.
+      await retryTransient(() => this.settler.marketsResolved(resolved));
       await outbox.drainDue();
     });
   }
