@@ -152,7 +152,7 @@ export default async function run(): Promise<void> {
     const load = new Worker(new URL('./sportsbook-load.mjs', import.meta.url), {
       workerData: { bookUrl, tokens, selections: selections.map((selectionId) => ({ selectionId, price: catalogue.quote(selectionId)!.price! })), bets: BETS, clients, stake: STAKE },
     });
-    const placed = await profiled('placement', () => new Promise<{ seconds: number; refused: number }>((resolve, reject) => load.once('message', resolve).once('error', reject)));
+    const placed = await profiled('placement', () => new Promise<{ seconds: number; refused: number; cpuMs: number }>((resolve, reject) => load.once('message', resolve).once('error', reject)));
     const placeSeconds = placed.seconds;
     const refused = placed.refused;
     const loop = nodePerformance.eventLoopUtilization(loopBefore);
@@ -160,7 +160,7 @@ export default async function run(): Promise<void> {
     const bookCpu = threadCpuMs() - bookCpuBefore;
     const placementCounts = await takeCounts(statements, pam);
     const pamCpu = pam.cpuMs !== undefined && pamCpuBefore !== undefined ? `, the PAM's thread ${((pam.cpuMs - pamCpuBefore) / BETS).toFixed(2)} ms` : ' (the PAM shares it)';
-    console.log(`  CPU per bet: the sportsbook's thread ${(bookCpu / BETS).toFixed(2)} ms${pamCpu} (/proc/thread-self; machine load ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
+    console.log(`  CPU per bet: the sportsbook's thread ${(bookCpu / BETS).toFixed(2)} ms${pamCpu}, the load generator's ${(placed.cpuMs / BETS).toFixed(2)} ms (/proc/thread-self; machine load ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
     console.log(`  per bet: ${perBet(placementCounts, BETS)} statements; ${(loop.active / BETS).toFixed(2)} ms busy on the sportsbook's event loop (${process.env.BENCH_SPORTSBOOK_ONE_THREAD ? 'the PAM shares it' : 'the PAM has its own thread'}, and so has the load generator), which was busy ${(loop.utilization * 100).toFixed(0)}% of the time`);
     walletMs = 0;
     walletCalls = 0;
