@@ -91,6 +91,8 @@ export interface ServiceDeps {
   liveLog?: (message: string, detail?: unknown) => void;
   /** How often balances are polled while the broker is away (2 s unless a test says otherwise). */
   livePollMs?: number;
+  /** How often the live hub reads held balances while its broker is up (LiveHubOptions.sweepMs); tests shorten it. */
+  liveSweepMs?: number;
   rateLimits?: Partial<RateLimits>;
   heartbeatMs?: number;
   /** The sandbox address book unless given (main.ts picks from the environment). */
@@ -110,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     readBalances: async (userIds) => new Map((await db.selectFrom('wallets').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute()).map((row) => [row.user_id, row.balance])),
     log: deps.liveLog,
     pollMs: deps.livePollMs,
+    sweepMs: deps.liveSweepMs,
   });
   const tokens = new AccessTokens(config.secrets.jwtSecret, ACCESS_TOKEN_SECONDS);
   const sessionGuard = new SessionGuard(db, tokens, clock);

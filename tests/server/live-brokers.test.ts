@@ -222,7 +222,7 @@ describe('brokers between instances', () => {
         for (const viaProxy of [false, true]) {
           const broker = await RedisBroker.connect(viaProxy ? proxy.through(REDIS_URL) : REDIS_URL, () => {}, `${prefix}pam:`);
           const bus = await BrokeredLiveBus.open(broker, () => {});
-          const services = createServices({ db: context.database.db, clock: context.clock, config: TEST_CONFIG, mailer: new OutboxMailer(context.database.db, context.clock), bus, livePollMs: 100 });
+          const services = createServices({ db: context.database.db, clock: context.clock, config: TEST_CONFIG, mailer: new OutboxMailer(context.database.db, context.clock), bus, livePollMs: 100, liveSweepMs: 500 });
           const app = await buildApp({ services });
           await app.listen({ port: 0, host: '127.0.0.1' });
           const address = app.server.address();
@@ -263,6 +263,27 @@ describe('brokers between instances', () => {
         await a.services.wallet.adjust(user.id, 300, 'broker back');
         await waitFor(() => balances().includes(1_600), 'balance through the broker again');
         expect(balances().at(-1)).toBe(1_600);
+        socket.close();
+      }, 40_000);
+
+      it("a balance whose publish failed on instance B (only B's broker connection lost) still reaches the socket held by A, by A's sweep", async () => {
+        const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
+        const user = await createUser(context, { balance: 1_000 });
+        const { accessToken } = await login(context, user);
+        const { socket, messages, opened } = openLiveSocket(a.url, accessToken);
+        await opened;
+        await waitFor(() => a.services.live.connectionCount(user.id) === 1, 'socket held by A');
+        const balances = () => messages.filter((m) => m.type === 'updateBalance').map((m) => m.data.balance as number);
+
+        await proxy.cut();
+        await waitFor(() => b.services.live.degraded, 'B knows its broker is away');
+        await b.services.wallet.adjust(user.id, 250, 'published while only B has lost the broker');
+        // A's broker never went away, so A is not polling: only its sweep can bring this balance.
+        expect(a.services.live.degraded).toBe(false);
+        await waitFor(() => balances().includes(1_250), "balance by A's sweep");
+        expect(a.services.live.degraded).toBe(false);
+        await proxy.restore();
+        await waitFor(() => !b.services.live.degraded, 'B back on the broker', 15_000);
         socket.close();
       }, 40_000);
     });

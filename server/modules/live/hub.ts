@@ -10,6 +10,12 @@ export interface LiveHubOptions {
   readBalances?: ReadBalances;
   /** How often balances are polled while the broker is away. */
   pollMs?: number;
+  /**
+   * How often balances are polled while the broker is up, when there is a broker: a publish that failed on another
+   * instance (its own broker connection lost while this one's holds) or a message the broker dropped (Redis pub/sub
+   * delivers at most once) is caught up within this. Default 30 s: one read of the held customers' balances.
+   */
+  sweepMs?: number;
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -17,6 +23,8 @@ export interface LiveHubOptions {
  * The live connections this instance holds, by customer; fed by the bus so every instance sees every event.
  * While the bus's broker is away (a Redis restart, a lost LISTEN connection) it polls the balances of the customers
  * it holds and pushes any that changed, and polls once more when the broker is back, so no balance is left stale.
+ * While it is up, a slow sweep does the same, for what this instance cannot see go wrong: another instance's publish
+ * refused by its own broker connection, or a message the broker dropped.
  */
 export class LiveHub {
   private readonly sockets = new Map<number, Set<WebSocket>>();
@@ -24,6 +32,7 @@ export class LiveHub {
   private readonly lastBalance = new Map<number, number>();
   private readonly balancePushes = new Map<number, number>();
   private pollTimer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
 
   constructor(
@@ -33,6 +42,11 @@ export class LiveHub {
     bus.subscribe((event) => this.deliver(event));
     bus.onHealth?.((up) => (up ? this.brokerBack() : this.startPolling()));
     if (bus.up === false) this.startPolling();
+    // One instance's bus (no broker, no `up`) loses nothing; a brokered one can, without this instance knowing.
+    if (bus.up !== undefined && options.readBalances) {
+      this.sweepTimer = setInterval(() => void this.pollOnce(), options.sweepMs ?? 30_000);
+      this.sweepTimer.unref();
+    }
   }
 
   add(userId: number, socket: WebSocket): void {
@@ -63,7 +77,7 @@ export class LiveHub {
 
   /**
    * Call only after the change it reports has committed. Never fails: the change is made and this instance's
-   * sockets have it; a broker that refused it is logged and the other instances catch up by polling.
+   * sockets have it; a broker that refused it is logged and the other instances catch up by their sweep.
    */
   async send(userId: number, message: LiveMessage): Promise<void> {
     await this.publish({ userId, message });
@@ -84,6 +98,7 @@ export class LiveHub {
 
   async close(): Promise<void> {
     this.stopPolling();
+    clearInterval(this.sweepTimer);
     await this.polling;
   }
 
@@ -131,22 +146,27 @@ export class LiveHub {
   private pollOnce(): Promise<void> {
     if (this.polling || !this.options.readBalances) return this.polling ?? Promise.resolve();
     const userIds = [...this.sockets.keys()];
-    this.polling = (async () => {
-      try {
-        if (userIds.length === 0) return;
-        const pushesBefore = new Map(userIds.map((userId) => [userId, this.balancePushes.get(userId) ?? 0]));
-        const balances = await this.options.readBalances!(userIds);
-        for (const [userId, balance] of balances) {
-          // A push that arrived while this read was out is at least as new as what the read saw.
-          if ((this.balancePushes.get(userId) ?? 0) !== pushesBefore.get(userId)) continue;
-          if (this.lastBalance.get(userId) !== balance) this.deliver({ userId, message: { type: 'updateBalance', data: { balance } } });
-        }
-      } catch (error) {
-        this.options.log?.('polling balances failed', error);
-      } finally {
-        this.polling = undefined;
+    // Nothing held, nothing to read. (Returned here, not inside the read: a read that ended before it was even stored
+    // as `polling` would have left `polling` set for good, and this instance would never have polled again.)
+    if (userIds.length === 0) return Promise.resolve();
+    const polling = this.readAndPush(userIds).finally(() => {
+      if (this.polling === polling) this.polling = undefined;
+    });
+    this.polling = polling;
+    return polling;
+  }
+
+  private async readAndPush(userIds: number[]): Promise<void> {
+    try {
+      const pushesBefore = new Map(userIds.map((userId) => [userId, this.balancePushes.get(userId) ?? 0]));
+      const balances = await this.options.readBalances!(userIds);
+      for (const [userId, balance] of balances) {
+        // A push that arrived while this read was out is at least as new as what the read saw.
+        if ((this.balancePushes.get(userId) ?? 0) !== pushesBefore.get(userId)) continue;
+        if (this.lastBalance.get(userId) !== balance) this.deliver({ userId, message: { type: 'updateBalance', data: { balance } } });
       }
-    })();
-    return this.polling;
+    } catch (error) {
+      this.options.log?.('polling balances failed', error);
+    }
   }
 }
