@@ -3,20 +3,9 @@ import type { WebSocket } from 'ws';
 import { LiveHub } from '../../server/modules/live/hub';
 import type { LiveBus, LiveEvent } from '../../server/modules/live/bus';
 
-/** A brokered bus whose broker is up or away as the test says; it carries nothing between instances. */
-function brokeredBus(up: boolean): LiveBus & { setUp(up: boolean): void } {
-  const health: Array<(up: boolean) => void> = [];
-  return {
-    up,
-    publish: async (_event: LiveEvent) => undefined,
-    subscribe: () => undefined,
-    onHealth: (listener) => void health.push(listener),
-    setUp(next) {
-      this.up = next;
-      for (const listener of health) listener(next);
-    },
-    close: async () => undefined,
-  } as LiveBus & { setUp(up: boolean): void };
+/** A brokered bus whose broker stays up or away as the test says; it carries nothing between instances. */
+function brokeredBus(up: boolean): LiveBus {
+  return { up, publish: async (_event: LiveEvent) => undefined, subscribe: () => undefined, onHealth: () => undefined, close: async () => undefined };
 }
 
 function socket(): WebSocket & { sent: string[] } {
