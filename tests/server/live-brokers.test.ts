@@ -241,14 +241,19 @@ describe('brokers between instances', () => {
         await context?.database.close();
       });
 
-      it('a balance committed on instance A reaches the socket held by B: through the broker, by polling while it is away, and through it again once back', async () => {
-        const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
+      /** A customer with £10.00 whose live socket the server holds; the balances pushed to it, in order. */
+      async function customerHeldBy(server: (typeof servers)[number]) {
         const user = await createUser(context, { balance: 1_000 });
         const { accessToken } = await login(context, user);
-        const { socket, messages, opened } = openLiveSocket(b.url, accessToken);
+        const { socket, messages, opened } = openLiveSocket(server.url, accessToken);
         await opened;
-        await waitFor(() => b.services.live.connectionCount(user.id) === 1, 'socket held by B');
-        const balances = () => messages.filter((m) => m.type === 'updateBalance').map((m) => m.data.balance as number);
+        await waitFor(() => server.services.live.connectionCount(user.id) === 1, 'socket held');
+        return { user, socket, balances: () => messages.filter((m) => m.type === 'updateBalance').map((m) => m.data.balance as number) };
+      }
+
+      it('a balance committed on instance A reaches the socket held by B: through the broker, by polling while it is away, and through it again once back', async () => {
+        const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
+        const { user, socket, balances } = await customerHeldBy(b);
 
         await a.services.wallet.adjust(user.id, 100, 'through the broker');
         await waitFor(() => balances().includes(1_100), 'balance through the broker');
@@ -268,12 +273,7 @@ describe('brokers between instances', () => {
 
       it("a balance whose publish failed on instance B (only B's broker connection lost) still reaches the socket held by A, by A's sweep", async () => {
         const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
-        const user = await createUser(context, { balance: 1_000 });
-        const { accessToken } = await login(context, user);
-        const { socket, messages, opened } = openLiveSocket(a.url, accessToken);
-        await opened;
-        await waitFor(() => a.services.live.connectionCount(user.id) === 1, 'socket held by A');
-        const balances = () => messages.filter((m) => m.type === 'updateBalance').map((m) => m.data.balance as number);
+        const { user, socket, balances } = await customerHeldBy(a);
 
         await proxy.cut();
         await waitFor(() => b.services.live.degraded, 'B knows its broker is away');
