@@ -254,7 +254,9 @@ export class SlipStore extends Observable {
     const before = selection.price;
     selection.price = price;
     if (selection.acceptedPrice && priceAcceptable(this.priceChanges, selection.acceptedPrice, price)) selection.acceptedPrice = price;
-    if (before) this.announce(`${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(price)}.`);
+    // While a bet is being placed its prices are struck: what a screen reader hears is the bet's progress, not moves
+    // of a price it no longer depends on (the slip still shows them).
+    if (before && !this.placing) this.announce(`${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(price)}.`);
   }
 
   /** 'up' when the price lengthened since the customer accepted it (better for them), 'down' when it shortened. */

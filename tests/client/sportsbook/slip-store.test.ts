@@ -319,6 +319,11 @@ describe('the in-play delay on the slip', () => {
     expect(slip.placing).toBe(true);
     expect(slip.announcement).toBe('Placing your bet. In-play bets are held for a few seconds before they are accepted.');
     expect(timers).toEqual([6_750]);
+    // The price moves during the hold: shown, but the hold's words stay what a screen reader hears.
+    const moved = event('ev-1', { mainMarket: matchResult('ev-1', [price(9, 4), price(9, 4), price(11, 10)]) });
+    slip.reconcile(() => liveSelection(moved, 0));
+    expect(slip.selections[0]!.price).toEqual(price(9, 4));
+    expect(slip.announcement).toBe('Placing your bet. In-play bets are held for a few seconds before they are accepted.');
     await slip.place();
     expect(api.placeBet).toHaveBeenCalledTimes(1);
     const reason = 'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.';
