@@ -24,12 +24,12 @@ async function debitBatchOf(context: TestContext, debits: unknown[]) {
   return resultsOf(response);
 }
 
-/** The debits the batch sent down the one-by-one path (the single call), while `work` runs. */
-async function sentAlone(context: TestContext, work: () => Promise<unknown>): Promise<string[]> {
+/** Sends a batch (expecting 200): its outcomes, and the debits it sent down the one-by-one path (the single call). */
+async function decide(context: TestContext, debits: unknown[]): Promise<{ results: WalletBatchOutcome[]; alone: string[] }> {
   const single = vi.spyOn(context.services.gamesWallet, 'debit');
   try {
-    await work();
-    return single.mock.calls.map(([request]) => request.transactionId);
+    const results = await debitBatchOf(context, debits);
+    return { results, alone: single.mock.calls.map(([request]) => request.transactionId) };
   } finally {
     single.mockRestore();
   }
@@ -183,8 +183,8 @@ describeEachDatabase('games: debits in one batched call', (use) => {
       debitBody(ann.session, 300),
     ];
     const before = await rowCounts(context);
-    let results: WalletBatchOutcome[] = [];
-    expect(await sentAlone(context, async () => (results = await debitBatchOf(context, debits)))).toEqual([]);
+    const { results, alone } = await decide(context, debits);
+    expect(alone).toEqual([]);
     expect(results.map(balanceOrCode)).toEqual([9_900, 'PlayerBlocked', 9_700, 'PlayerBlocked', 'PlayerBlocked', 'SessionExpired', 'SessionExpired', 9_400]);
     expect(results[1]).toEqual({ transactionId: debits[1]!.transactionId, error: { status: 422, message: expect.any(String), code: 'PlayerBlocked' } });
     // Three stakes, three bets and three calls: the refused left nothing behind.
@@ -202,8 +202,7 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const token = await context.services.freeBets.grant(ann.user.id, 500, { source: 'test' });
     const free = debitBody(ann.session, 500, { freeBetId: token.freeBetId });
     const debits = [debitBody(ann.session, 100), debitBody(bob.session, 200), free, debitBody(ann.session, 300), debitBody(bob.session, 400)];
-    let results: WalletBatchOutcome[] = [];
-    const alone = await sentAlone(context, async () => (results = await debitBatchOf(context, debits)));
+    const { results, alone } = await decide(context, debits);
     expect(results.map(balanceOrCode)).toEqual([9_900, 4_800, 9_900, 9_600, 4_400]);
     expect(results[2]).toMatchObject({ answer: { walletTransactionId: null } });
     // The token goes alone, and Ann's stake after it after it; Bob's are not held up.
@@ -225,8 +224,8 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     await settleBet(context, ann.user.id, closed.betId, 0);
     const bobs = await placeBet(context, bob.session, 100);
     const debits = [debitBody(ann.session, 200, { betId: open.betId }), debitBody(ann.session, 50, { betId: closed.betId }), debitBody(ann.session, 70, { betId: bobs.betId }), debitBody(ann.session, 30)];
-    let results: WalletBatchOutcome[] = [];
-    expect(await sentAlone(context, async () => (results = await debitBatchOf(context, debits)))).toEqual([]);
+    const { results, alone } = await decide(context, debits);
+    expect(alone).toEqual([]);
     expect(results.map(balanceOrCode)).toEqual([9_600, 'BetClosed', 'UnknownBet', 9_570]);
     const bets = await context.database.db.selectFrom('bets').select(['bet_id', 'user_id', 'staked', 'status']).where('bet_id', 'in', [open.betId, closed.betId, bobs.betId]).orderBy('placed_at').execute();
     expect(bets.map((bet) => [bet.bet_id, bet.user_id, bet.staked, bet.status]).sort()).toEqual(
@@ -242,8 +241,7 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const bob = await punter(context, 10_000);
     const first = debitBody(ann.session, 100);
     const debits = [first, debitBody(bob.session, 50), debitBody(ann.session, 200, { betId: first.betId }), debitBody(ann.session, 300), debitBody(bob.session, 70)];
-    let results: WalletBatchOutcome[] = [];
-    const alone = await sentAlone(context, async () => (results = await debitBatchOf(context, debits)));
+    const { results, alone } = await decide(context, debits);
     expect(results.map(balanceOrCode)).toEqual([9_900, 9_950, 9_700, 9_400, 9_880]);
     expect(alone).toEqual([debits[2]!.transactionId, debits[3]!.transactionId]);
     const bet = await context.database.db.selectFrom('bets').select(['staked', 'status']).where('bet_id', '=', first.betId).executeTakeFirstOrThrow();
@@ -266,8 +264,8 @@ describeEachDatabase('games: debits in one batched call', (use) => {
       { ...closed, amount: 999 },
       debitBody(ann.session, 400),
     ];
-    let results: WalletBatchOutcome[] = [];
-    expect(await sentAlone(context, async () => (results = await debitBatchOf(context, debits)))).toEqual([]);
+    const { results, alone } = await decide(context, debits);
+    expect(alone).toEqual([]);
     expect(results.map(balanceOrCode)).toEqual([8_400, 'BetClosed', 'SessionExpired', 9_000, 'DuplicateTransaction', 8_000]);
     expect(results[3]).toMatchObject({ answer: { walletTransactionId: expect.any(Number) } });
     const rows = await stakesOf(context, [ann.user.id]);
@@ -280,8 +278,7 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const cat = await punter(context, 1_000);
     const dan = await punter(context, 1_000);
     const debits = [debitBody(cat.session, 600), debitBody(dan.session, 100), debitBody(cat.session, 500), debitBody(dan.session, 200), debitBody(cat.session, 300)];
-    let results: WalletBatchOutcome[] = [];
-    const alone = await sentAlone(context, async () => (results = await debitBatchOf(context, debits)));
+    const { results, alone } = await decide(context, debits);
     expect(results.map(balanceOrCode)).toEqual([400, 900, 'InsufficientFunds', 700, 100]);
     expect(alone).toEqual([debits[0]!.transactionId, debits[2]!.transactionId, debits[4]!.transactionId]);
     expect((await stakesOf(context, [cat.user.id])).map((row) => row.balance_out)).toEqual([400, 100]);
