@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from './support/harness';
+import { databaseKinds, operator } from './support/harness';
 import { createSportsbookAppWorld, type SportsbookAppWorld } from './support/sportsbook-app';
 import { TEST_OUTRIGHT_RUNS } from './support/sportsbook';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
@@ -142,6 +142,40 @@ for (const kind of databaseKinds()) {
       expect((await world.operator('sb-settle-outright', ['eng-premier'])).status).toBe(400);
       const listed = (await world.operator('sb-outrights', [])).result as Array<{ competitionId: string; status: string }>;
       expect(listed.map((line) => line.competitionId)).toEqual(['eng-premier', 'eng-championship', 'sco-premier', 'eur-cup']);
+    });
+
+    it('a free bet in a dead heat pays the winnings of the part of its stake that won (1/ways at full odds), never stake back', async () => {
+      const { user, token } = await world.session(1_000);
+      const next = await outright('eng-premier');
+      expect(next.seasonName).toBe('Albion Premier Division, season 2');
+      const [first, second, third] = next.market.selections;
+      const freeBets: string[] = [];
+      for (const pence of [1_000, 999, 600]) {
+        const granted = await operator(world.pam, 'free-bet', 'grant', user.email, String(pence));
+        expect(granted.statusCode, granted.json().message).toBe(200);
+        freeBets.push(granted.json().result.freeBetId as string);
+      }
+      const placeFree = async (selection: { id: string; price: Price | null }, stake: number, freeBetId: string) => {
+        const betId = randomUUID();
+        const placed = await place(token, { betId, kind: 'single', stake, freeBetId, selections: [{ selectionId: selection.id, price: selection.price }] });
+        expect(placed.statusCode, placed.body).toBe(201);
+        return betId;
+      };
+      const bets = [await placeFree(first!, 1_000, freeBets[0]!), await placeFree(second!, 999, freeBets[1]!), await placeFree(third!, 600, freeBets[2]!)];
+      expect(await world.balanceOf(user.id)).toBe(1_000);
+      expect((await world.operator('sb-settle-outright', ['eng-premier', first!.name, second!.name])).status).toBe(200);
+      await world.services.outbox.drainDue();
+      // Half of each stake stood on its club at full odds; a free bet keeps none of that half: stake / 2 x num / den.
+      const winnings = (stake: number, price: Price) => Math.floor((stake * price.num) / (price.den * 2));
+      const expected = [winnings(1_000, first!.price!), winnings(999, second!.price!), 0];
+      const settled = await Promise.all(bets.map((betId) => betOf(token, betId)));
+      expect(settled.map((bet) => bet.returns)).toEqual(expected);
+      expect(settled.map((bet) => bet.status)).toEqual(['won', 'won', 'lost']);
+      expect(await world.balanceOf(user.id)).toBe(1_000 + expected[0]! + expected[1]!);
+      const ledger = await world.pam.database.db.selectFrom('transactions').select(['bet_id', 'kind', 'amount']).where('bet_id', 'in', bets).orderBy('id').execute();
+      expect(ledger).toHaveLength(2);
+      expect(ledger).toContainEqual({ bet_id: bets[0], kind: 'Returns', amount: expected[0] });
+      expect(ledger).toContainEqual({ bet_id: bets[1], kind: 'Returns', amount: expected[1] });
     });
 
     it('a season whose last match is settled ends by its final table (points, goal difference, then goals scored; clubs level on all three: a dead heat) and the next begins', async () => {

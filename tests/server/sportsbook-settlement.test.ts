@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price, type Score } from '../../src/contract/sportsbook-rules';
-import { applyPayoutCap, netPaidInWindow, settleBet, type SettledBetFigures } from '../../server/sportsbook/bets/settlement';
+import { applyPayoutCap, netPaidInWindow, settleBet, settleFreeBet, type SettledBetFigures } from '../../server/sportsbook/bets/settlement';
 import { marketCatalogue, relatedOutcomes, settleSelection } from '../../server/sportsbook/markets';
 import type { SelectionOutcome } from '../../server/sportsbook/pricing/types';
 
@@ -74,6 +74,23 @@ describe('bet settlement by the Betting Rules', () => {
     expect(() => settleBet(100, [])).toThrow();
     expect(() => settleBet(10.5, [leg(p(1, 1), 'void')])).toThrow(RangeError);
     expect(() => settleBet(0, [leg(p(1, 1), 'won')])).toThrow(RangeError);
+  });
+});
+
+describe('free bet settlement: the winnings only, never the stake', () => {
+  const deadHeat = (price: Price, ways: number) => ({ price, result: 'dead-heat' as const, deadHeatWays: ways });
+  it.each([
+    { case: '£10 at 4/1 won: £40', stake: 1000, legs: [leg(p(4, 1), 'won')], expected: { status: 'won', returns: 4000 } },
+    { case: '£10 at 4/1 in a two-way dead heat: £5 at 4/1 is £20 (not £25 - £10)', stake: 1000, legs: [deadHeat(p(4, 1), 2)], expected: { status: 'won', returns: 2000 } },
+    { case: '£10 at 2/1 in a three-way dead heat: £3.33 at 2/1 is £6.66 (a cash bet there returns exactly its stake)', stake: 1000, legs: [deadHeat(p(2, 1), 3)], expected: { status: 'won', returns: 666 } },
+    { case: '£10 at 1/2 in a two-way dead heat: £2.50 (a cash bet there returns less than its stake)', stake: 1000, legs: [deadHeat(p(1, 2), 2)], expected: { status: 'won', returns: 250 } },
+    { case: '£10 half-won at 9/10: half the stake at 9/10, £4.50', stake: 1000, legs: [leg(p(9, 10), 'half-won')], expected: { status: 'won', returns: 450 } },
+    { case: '£10 half-lost: the half returned is no winnings', stake: 1000, legs: [leg(p(9, 10), 'half-lost')], expected: { status: 'lost', returns: 0 } },
+    { case: '£10 lost', stake: 1000, legs: [leg(p(4, 1), 'lost')], expected: { status: 'lost', returns: 0 } },
+    { case: '£10 void: nothing paid (the token comes back)', stake: 1000, legs: [leg(p(4, 1), 'void')], expected: { status: 'void', returns: 0 } },
+    { case: 'still open', stake: 1000, legs: [leg(p(4, 1), 'open')], expected: { status: 'open' } },
+  ])('$case', ({ stake, legs, expected }) => {
+    expect(settleFreeBet(stake, legs)).toEqual(expected);
   });
 });
 

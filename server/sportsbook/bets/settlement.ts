@@ -71,6 +71,47 @@ export function settleBet(stakePence: number, legs: readonly SettlementLeg[]): B
 }
 
 /**
+ * The share of the stake that one settled leg keeps in play, as an exact fraction: all of it when the leg won, was
+ * void or half-won (half at the odds, half returned); half when half-lost; 1/ways in a dead heat; none when lost.
+ */
+function legStakeKept(leg: SettlementLeg): { numerator: bigint; denominator: bigint } {
+  switch (leg.result) {
+    case 'half-lost':
+      return { numerator: 1n, denominator: 2n };
+    case 'dead-heat':
+      return { numerator: 1n, denominator: BigInt(leg.deadHeatWays ?? 0) };
+    case 'lost':
+      return { numerator: 0n, denominator: 1n };
+    default:
+      return { numerator: 1n, denominator: 1n };
+  }
+}
+
+/**
+ * A free bet pays its winnings only: what a cash bet of that stake would return, less the part of the stake that
+ * would come back with it. A dead heat keeps 1/ways of the stake in play, so a £10 free bet at 4/1 in a two-way dead
+ * heat pays £5 at 4/1 less that £5: £20 (not £50 - £10 halved, nor £25 - £10). Exactly: stake x (product of the legs'
+ * factors - product of the stake they keep), rounded down once. Won when it pays anything (none of the stake was
+ * the customer's); a void free bet pays nothing (its token comes back instead).
+ */
+export function settleFreeBet(stakePence: number, legs: readonly SettlementLeg[]): BetSettlement {
+  const cash = settleBet(stakePence, legs);
+  if (cash.status === 'open' || cash.returns === 0) return cash;
+  if (cash.status === 'void') return { status: 'void', returns: 0 };
+  let factor = { numerator: 1n, denominator: 1n };
+  let kept = { numerator: 1n, denominator: 1n };
+  for (const leg of legs) {
+    const legFactorOf = legFactor(leg);
+    const legKept = legStakeKept(leg);
+    factor = { numerator: factor.numerator * legFactorOf.numerator, denominator: factor.denominator * legFactorOf.denominator };
+    kept = { numerator: kept.numerator * legKept.numerator, denominator: kept.denominator * legKept.denominator };
+  }
+  const winnings = (BigInt(stakePence) * (factor.numerator * kept.denominator - kept.numerator * factor.denominator)) / (factor.denominator * kept.denominator);
+  const returns = winnings > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(winnings);
+  return { status: returns > 0 ? 'won' : 'lost', returns };
+}
+
+/**
  * A Bet Builder is one bet at one price on legs of one match, so it settles as a single leg at that price: won only
  * when every leg wins, lost when one loses. A void leg voids the whole bet, whatever the other legs did, as UK
  * bookmakers' Bet Builder rules have it ("if a leg within a Bet Builder is voided, the entire Bet Builder will be

@@ -6,9 +6,9 @@ import { settleSelection } from '../markets';
 import type { FinalResult, GoalTime, MarketSpec } from '../pricing/types';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
-import { applyPayoutCap, netPaidInWindow, settlementLegsOf } from './settlement';
+import { applyPayoutCap, netPaidInWindow, settleFreeBet, settlementLegsOf } from './settlement';
 import { lockPayoutWindows } from './payout-window';
-import { closingCall, settledPayout } from '../free-bets/returns';
+import { closingCall, ownStakeOf } from '../free-bets/returns';
 import { settleStoredBet } from './system-bets';
 import type { BetsDatabase, BetsDb } from './tables';
 
@@ -174,7 +174,10 @@ export class Settler {
       else legsOf.set(leg.bet_id, [leg]);
     }
     const decided = bets
-      .map((bet) => ({ bet, settlement: settleStoredBet(bet, settlementLegsOf(bet, legsOf.get(bet.id) ?? [])) }))
+      .map((bet) => {
+        const betLegs = settlementLegsOf(bet, legsOf.get(bet.id) ?? []);
+        return { bet, settlement: bet.free_bet_id === null ? settleStoredBet(bet, betLegs) : settleFreeBet(bet.stake, betLegs) };
+      })
       .filter((entry) => entry.settlement.status !== 'open');
     if (decided.length === 0) return [];
 
@@ -182,7 +185,8 @@ export class Settler {
     const windowFor = await lockPayoutWindows(trx, decided.map((entry) => entry.bet.player_id), now);
 
     const rows = decided.map(({ bet, settlement }) => {
-      const { returns: full, ownStake } = settledPayout(settlement as Exclude<typeof settlement, { status: 'open' }>, bet.stake, bet.free_bet_id !== null);
+      const full = (settlement as Exclude<typeof settlement, { status: 'open' }>).returns;
+      const ownStake = ownStakeOf(bet);
       const window = windowFor(bet.player_id);
       // Only winnings are capped: a bet returning no more than its stake needs no look at the window.
       const returns = full > ownStake ? applyPayoutCap(full, ownStake, netPaidInWindow(window, now), this.cap) : full;

@@ -1,16 +1,11 @@
 import type { NewCall } from '../wallet/outbox';
 import { creditCallId, debitCallId, rollbackCallId } from '../bets/placement';
-import type { BetSettlement } from '../bets/settlement';
 
 /**
- * What a settled bet pays, and the customer's own money staked on it (for the payout cap's net). A free-bet stake
- * was never the customer's money and is not returned: a winning free bet pays its winnings only (stake x odds -
- * stake), a lost or void one pays nothing, and its net winnings are everything it pays.
+ * The customer's own money staked on a settled bet, for the payout cap's net: a free-bet stake was never theirs, so
+ * everything a free bet pays (its winnings only: settleFreeBet) is net winnings.
  */
-export function settledPayout(settlement: Exclude<BetSettlement, { status: 'open' }>, stake: number, freeBet: boolean): { returns: number; ownStake: number } {
-  if (!freeBet) return { returns: settlement.returns, ownStake: stake };
-  return { returns: settlement.status === 'won' ? Math.max(0, settlement.returns - stake) : 0, ownStake: 0 };
-}
+export const ownStakeOf = (bet: { stake: number; free_bet_id: string | null }) => (bet.free_bet_id === null ? bet.stake : 0);
 
 /**
  * The wallet call that closes a settled bet at the PAM: its returns as a credit; but a void free bet's debit is
