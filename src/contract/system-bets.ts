@@ -7,6 +7,7 @@
  */
 import type { Price } from './sportsbook-rules';
 import { returnsFor } from '../lib/odds';
+import { sumPence, wholePence } from '../lib/money';
 export const SYSTEM_TYPES = ['trixie', 'patent', 'yankee', 'lucky15', 'canadian', 'lucky31', 'heinz', 'lucky63', 'super-heinz', 'goliath'] as const;
 export type SystemType = (typeof SYSTEM_TYPES)[number];
 
@@ -84,12 +85,12 @@ export function luckyBonusWords(type: SystemType): string | null {
 /** Returns plus the all-winners bonus of a Lucky bet (rounded down), or the returns as they are for any other. */
 export function withAllWinnersBonus(type: SystemType, returns: number): number {
   const percent = LUCKY_ALL_WINNERS_BONUS_PERCENT[type];
-  return percent === undefined ? returns : returns + Math.floor((returns * percent) / 100);
+  return percent === undefined ? returns : wholePence((BigInt(returns) * BigInt(100 + percent)) / 100n);
 }
 
 /** A Lucky bet's one winning single at double its odds: stake x (1 + 2 x num / den), rounded down. */
 export function doubleOddsSingle(stakePerLine: number, price: Price): number {
-  return Number((BigInt(stakePerLine) * BigInt(price.den + 2 * price.num)) / BigInt(price.den));
+  return wholePence((BigInt(stakePerLine) * BigInt(price.den + 2 * price.num)) / BigInt(price.den));
 }
 
 /**
@@ -97,7 +98,7 @@ export function doubleOddsSingle(stakePerLine: number, price: Price): number {
  * down to the penny (each line is a bet of its own), added up; a Lucky bet's all-winners bonus on top.
  */
 export function systemPotentialReturns(type: SystemType, stakePerLine: number, prices: readonly Price[]): number {
-  return withAllWinnersBonus(type, systemLines(type).reduce((total, line) => total + returnsFor(stakePerLine, line.map((position) => prices[position]!)), 0));
+  return withAllWinnersBonus(type, sumPence(systemLines(type).map((line) => returnsFor(stakePerLine, line.map((position) => prices[position]!)))));
 }
 
 function combinations(n: number, size: number): number[][] {

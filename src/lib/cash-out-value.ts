@@ -1,4 +1,5 @@
 import type { LegResult, Price, SelectionStatus } from '../contract/sportsbook-rules';
+import { wholePence } from './money';
 
 /**
  * A cash-out offer, shared by the frame (shown live in My Bets) and the server (re-valued after the delay), so the
@@ -56,7 +57,7 @@ export function cashOutOffer(stakePence: number, legs: readonly CashOutLeg[], ma
   if (open === 0) return null;
   const offer = numerator / denominator;
   if (offer < 1n) return null;
-  return offer > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(offer);
+  return wholePence(offer);
 }
 
 /**

@@ -12,6 +12,19 @@ export function formatPence(pence: Pence, currency = 'GBP'): string {
   return formatter.format(pence / 100);
 }
 
+/**
+ * Exact pence (a BigInt from exact odds, or a sum of many payouts) as a number: clamped at 2^53 - 1, which no real
+ * payment comes near (the payout cap keeps every payment far below) but an absurd accumulator's figure can pass.
+ */
+export function wholePence(pence: bigint): Pence {
+  return pence > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(pence);
+}
+
+/** Pence figures added exactly and clamped as wholePence: a system bet's lines, each possibly at the clamp. */
+export function sumPence(figures: readonly Pence[]): Pence {
+  return wholePence(figures.reduce((total, pence) => total + BigInt(pence), 0n));
+}
+
 /** Pounds as typed ("12.5", 20) to pence, rounded to the nearest penny; NaN for anything that is not a number. */
 export function poundsToPence(pounds: string | number): Pence {
   const value = typeof pounds === 'number' ? pounds : Number(String(pounds).trim());

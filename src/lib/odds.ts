@@ -4,6 +4,7 @@
  * works on that exact fraction with BigInt; decimals are only for showing and for comparing.
  */
 import type { OddsFormat, Price, PriceChangePolicy } from '../contract/sportsbook-rules';
+import { wholePence } from './money';
 
 const price = (num: number, den: number): Price => ({ num, den });
 
@@ -101,7 +102,7 @@ export function returnsFor(stakePence: number, prices: readonly Price[]): number
   if (!Number.isSafeInteger(stakePence) || stakePence < 0) throw new RangeError(`stake must be whole pence, got ${stakePence}`);
   const odds = combinedOdds(prices);
   const returns = (BigInt(stakePence) * odds.numerator) / odds.denominator;
-  return returns > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(returns);
+  return wholePence(returns);
 }
 
 /**

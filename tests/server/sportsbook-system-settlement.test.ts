@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { settleStoredBet, settleSystemBet, systemStake } from '../../server/sportsbook/bets/system-bets';
 import { PlacementRefused } from '../../server/sportsbook/bets/slip';
 import { lineCount, luckyBonusWords, SYSTEM_BET_TYPES, systemBetsFor, systemLines, systemPotentialReturns, type SystemType } from '../../src/contract/system-bets';
-import type { LegResult, Price } from '../../src/contract/sportsbook-rules';
+import { NET_PAYOUT_CAP_PENCE, type LegResult, type Price } from '../../src/contract/sportsbook-rules';
+import { applyPayoutCap } from '../../server/sportsbook/bets/settlement';
 
 const evens: Price = { num: 1, den: 1 };
 const leg = (result: LegResult, price: Price = evens) => ({ price, result });
@@ -143,6 +144,17 @@ describe('system bets: settlement', () => {
     expect(luckyBonusWords('lucky15')).toBe('One winner: its single is paid at double the odds. All 4 win: a 10% bonus on the returns.');
     expect(luckyBonusWords('lucky63')).toBe('One winner: its single is paid at double the odds. All 6 win: a 25% bonus on the returns.');
     expect(luckyBonusWords('yankee')).toBeNull();
+  });
+
+  it('a win too big to count in a number (a 10p Goliath on eight 500/1 winners) settles at the clamp, and the payout cap then pays it in full pence', () => {
+    const huge: Price = { num: 500, den: 1 };
+    const goliath = Array.from({ length: 8 }, () => leg('won', huge));
+    const settled = settleSystemBet('goliath', 10, goliath);
+    expect(settled).toEqual({ status: 'won', returns: Number.MAX_SAFE_INTEGER });
+    expect(systemPotentialReturns('goliath', 10, goliath.map((one) => one.price))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(applyPayoutCap(Number.MAX_SAFE_INTEGER, 2_470, 0)).toBe(2_470 + NET_PAYOUT_CAP_PENCE);
+    // A Lucky 63's all-winners bonus on such a figure stays at the clamp too.
+    expect(settleSystemBet('lucky63', 10, goliath.slice(0, 6))).toEqual({ status: 'won', returns: Number.MAX_SAFE_INTEGER });
   });
 
   it('a stored bet settles by its kind: a system bet by its lines, any other by settleBet on the whole stake', () => {

@@ -3,6 +3,7 @@
  * service stores the figure once and pays it once.
  */
 import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price } from '../../../src/contract/sportsbook-rules';
+import { wholePence } from '../../../src/lib/money';
 
 export interface SettlementLeg {
   /** The price the bet was struck at. */
@@ -67,7 +68,7 @@ export function settleBet(stakePence: number, legs: readonly SettlementLeg[]): B
     denominator *= factor.denominator;
   }
   const returns = numerator / denominator;
-  return { status: numerator >= denominator * BigInt(stakePence) ? 'won' : 'lost', returns: returns > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(returns) };
+  return { status: numerator >= denominator * BigInt(stakePence) ? 'won' : 'lost', returns: wholePence(returns) };
 }
 
 /**
@@ -107,7 +108,7 @@ export function settleFreeBet(stakePence: number, legs: readonly SettlementLeg[]
     kept = { numerator: kept.numerator * legKept.numerator, denominator: kept.denominator * legKept.denominator };
   }
   const winnings = (BigInt(stakePence) * (factor.numerator * kept.denominator - kept.numerator * factor.denominator)) / (factor.denominator * kept.denominator);
-  const returns = winnings > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(winnings);
+  const returns = wholePence(winnings);
   return { status: returns > 0 ? 'won' : 'lost', returns };
 }
 

@@ -6,7 +6,7 @@
  */
 import { MAX_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
 import { doubleOddsSingle, LUCKY_ALL_WINNERS_BONUS_PERCENT, systemBetType, systemLines, withAllWinnersBonus, type SystemType } from '../../../src/contract/system-bets';
-import { formatPence } from '../../../src/lib/money';
+import { formatPence, sumPence } from '../../../src/lib/money';
 import { settleBet, type BetSettlement, type SettlementLeg } from './settlement';
 import { PlacementRefused } from './slip';
 
@@ -37,7 +37,7 @@ export function systemStake(type: SystemType, stakePerLine: number, selectionCou
 export function settleSystemBet(type: SystemType, stakePerLine: number, legs: readonly SettlementLeg[]): BetSettlement {
   const lines = systemLines(type).map((line) => settleBet(stakePerLine, line.map((position) => legs[position]!)));
   if (lines.some((line) => line.status === 'open')) return { status: 'open' };
-  const returns = lines.reduce((total, line) => total + (line.status === 'open' ? 0 : line.returns), 0);
+  const returns = sumPence(lines.map((line) => (line.status === 'open' ? 0 : line.returns)));
   if (lines.every((line) => line.status === 'void')) return { status: 'void', returns };
   const bonus = luckyBonusReturns(type, stakePerLine, legs, returns);
   return { status: bonus > 0 ? 'won' : 'lost', returns: bonus };
