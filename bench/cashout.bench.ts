@@ -88,6 +88,8 @@ export default async function run(): Promise<void> {
       await book.runner.stop();
       console.log(`cash-out requests/s over HTTP while prices move (delay ${DELAY_MS} ms, ${CLIENTS} clients): ${formatRate(sent / seconds)} (${sent} in ${seconds.toFixed(1)} s)`);
       console.log(`  outcomes: ${[...outcomes].map(([key, value]) => `${key} ${value}`).join(', ')}; offers withdrawn before a press (suspended, ended): ${noOffer}`);
+      // Zero doubled payouts means nothing if nothing was paid: the run must have paid full and partial cash outs.
+      if (!outcomes.get('accepted (full)') || !outcomes.get('accepted (partial)')) throw new Error('no full or no partial cash out was accepted: the run proves nothing about doubled payouts');
 
       // Every credit delivered, then the checks.
       for (let round = 0; round < 600; round++) {

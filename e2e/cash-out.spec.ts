@@ -6,8 +6,9 @@ import { balanceOf, createCustomer, operator, signIn, test } from './support/fix
  * Cash out in My Bets, a real browser on both origins: the offer shows live beside an open bet; pressing it waits the
  * server's delay and settles the bet at once (the balance and the Settled tab show it), or, when the market is
  * suspended during the delay (the offer removed, as a goal would), refuses in words and leaves the bet open. The
- * slip's My Bets view offers the same cash out, and the operator's sb-nudge moves the price during the delay: a price
- * that moved for the customer pays the value now, one that moved against refuses.
+ * slip's My Bets view offers the same cash out, and the operator's sb-nudge moves the price during the delay: a value
+ * that changed either way refuses (the Betting Rules: "the odds change during the delay"); one that held pays the offer
+ * pressed.
  */
 
 const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
@@ -121,7 +122,7 @@ test('a free bet from the slip stakes a single without touching the balance, and
   expect(await balanceOf(customer)).toBe(5_000);
 });
 
-test('from the slip: a cash out accepted as the price moves for the customer, one refused as it moves against, during the delay', async ({ page }) => {
+test('from the slip: a cash out refused as the price moves against and as it moves for the customer during the delay, then accepted at the new offer', async ({ page }) => {
   test.setTimeout(120_000);
   const { customer, slip, eventId } = await signedInWithABetInTheSlip(page);
   await slip.getByRole('button', { name: 'Done' }).click();
@@ -142,17 +143,23 @@ test('from the slip: a cash out accepted as the price moves for the customer, on
   // The new, lower offer shows live.
   await expect.poll(async () => pounds((await button.textContent())!), { timeout: 15_000 }).toBeLessThan(offerSeen);
 
-  // For: the home rate rises while the next press waits; the bet is paid at its value now, above the offer pressed.
+  // For: the home rate rises while the next press waits, by keyboard; a higher value is a change too, and refused.
   const lower = pounds((await button.textContent())!);
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
   await operator('sb-nudge', eventId, 'home', '60');
+  await expect(card.getByRole('alert')).toHaveText('The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.', { timeout: 15_000 });
+  expect(await balanceOf(customer)).toBe(4_800);
+  await expect.poll(async () => pounds((await button.textContent())!), { timeout: 15_000 }).toBeGreaterThan(lower);
+
+  // Held still: the new offer pressed is the offer paid.
+  const higher = pounds((await button.textContent())!);
+  await button.focus();
+  await page.keyboard.press('Enter');
   const notice = slip.getByRole('status').filter({ hasText: 'Cashed out' });
-  await expect(notice).toHaveText(/^Cashed out £\d+\.\d\d\.$/, { timeout: 15_000 });
-  const paid = pounds(/£([\d.]+\d)/.exec((await notice.textContent())!)![1]!);
-  expect(paid).toBeGreaterThan(lower);
-  await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(4_800 + paid);
+  await expect(notice).toHaveText(`Cashed out £${(higher / 100).toFixed(2)}.`, { timeout: 15_000 });
+  await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(4_800 + higher);
   await expect(slip.getByRole('tab', { name: 'My Bets (0)' })).toBeVisible();
   await expect(slip.getByText('You have no open bets.')).toBeVisible();
 });

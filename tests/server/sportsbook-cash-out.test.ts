@@ -109,13 +109,20 @@ for (const kind of databaseKinds()) {
         expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', returned: 950 });
       });
 
-      it('a value that rose during the delay pays the value now', async () => {
+      it('refused when the value rose during the delay too ("the odds change"): the customer is paid only an offer they saw', async () => {
         const p = await punter(world, 10_000);
         const eventId = world.catalogue.addEvent();
         const home = pick(eventId, 'match-result', 'home', { num: 1, den: 1 });
         const betId = await place(p, [home], 1_000);
         duringDelay = () => world.catalogue.setPrice(home, { num: 1, den: 2 });
-        expect((await cashOut(p, betId, 950)).json()).toMatchObject({ paid: 1_266 });
+        const answer = await cashOut(p, betId, 950);
+        expect(answer.statusCode).toBe(422);
+        expect(answer.json()).toEqual({ code: 'CashOutValueChanged', message: CASH_OUT_MESSAGES.changed });
+        expect(await betOf(p, betId)).toMatchObject({ status: 'open', stake: 1_000, cashedOut: 0 });
+        expect(await pamCredits(betId)).toEqual([]);
+        // At the new value it goes through, paid exactly that.
+        expect((await cashOut(p, betId, 1_266)).json()).toMatchObject({ paid: 1_266, bet: { status: 'cashed-out', returns: 1_266 } });
+        expect(await pamBalance(world, p.user.id)).toBe(9_000 + 1_266);
       });
 
       it('refused when the value fell during the delay: nothing moves, the bet stays open', async () => {

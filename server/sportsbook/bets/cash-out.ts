@@ -160,7 +160,8 @@ export class CashOutService {
    * of the credit to send, if one was written.
    */
   private async decide(trx: Transaction<BetsDatabase>, requestId: string): Promise<string | undefined> {
-    const press = await trx.selectFrom('sportsbook.cash_outs').selectAll().where('request_id', '=', requestId).executeTakeFirstOrThrow();
+    // The press is locked too: a late answerFor that gives up on it (abandonAfterMs) waits, then finds it decided.
+    const press = await trx.selectFrom('sportsbook.cash_outs').selectAll().where('request_id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
     const bet = await trx.selectFrom('sportsbook.bets').select(BET_COLUMNS).where('id', '=', press.bet_id).forUpdate().executeTakeFirstOrThrow();
     const now = this.clock.now();
     const refuse = async (code: CashOutRefusal, message: string) => {
@@ -176,10 +177,11 @@ export class CashOutService {
     }
     const offer = await this.value(trx, bet.id, bet.stake);
     if (offer === null) return refuse('CashOutUnavailable', CASH_OUT_MESSAGES.removed);
-    if (offer < press.offer_seen) return refuse('CashOutValueChanged', CASH_OUT_MESSAGES.changed);
+    // "Refused ... if the odds change during the delay": a value that rose is refused too, so the customer is paid
+    // exactly the offer they pressed, never a figure they did not see.
+    if (offer !== press.offer_seen) return refuse('CashOutValueChanged', CASH_OUT_MESSAGES.changed);
 
-    // Paid at the value now (never below the offer seen); a partial cash out pays the amount asked for, taking the
-    // matching part of the stake at today's value.
+    // A partial cash out pays the amount asked for, taking the matching part of the stake at that value.
     const partial = !press.full_cash_out && press.amount_asked !== null && press.amount_asked < offer;
     const asked = partial ? press.amount_asked! : offer;
     const stakeCashed = partial ? stakeCashedFor(bet.stake, asked, offer) : bet.stake;
@@ -224,6 +226,7 @@ export class CashOutService {
       .updateTable('sportsbook.cash_outs')
       .set({ state: 'accepted', paid, stake_cashed: stakeCashed, decided_at: now })
       .where('request_id', '=', requestId)
+      .where('state', '=', 'pending')
       .execute();
     return creditId;
   }
