@@ -45,9 +45,35 @@ export interface ClaimedCall extends StandingColumns {
 }
 
 /**
+ * A debit claim's locks, as CTEs over `input` and `claim`: the wallets of the claimed debits (FOR UPDATE, as the posting
+ * takes them), then their players' rows (FOR SHARE), each in user order. Both read the claim first (the sorts pull it
+ * whole), so claims stay the first locks taken; the players wait for the wallets (a one-time filter on them). `player`
+ * is the users rows as locked: a row a block updated meanwhile is read as the block left it.
+ */
+const debitLocks = sql`,
+    claimed_players AS (SELECT i.user_id FROM input i JOIN claim c ON c.transaction_id = i.transaction_id),
+    wallet_locks AS MATERIALIZED (
+      SELECT w.user_id FROM wallets w WHERE w.user_id IN (SELECT user_id FROM claimed_players) ORDER BY w.user_id FOR UPDATE
+    ),
+    player AS MATERIALIZED (
+      SELECT u.id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent FROM users u
+      WHERE u.id IN (SELECT user_id FROM claimed_players) AND (SELECT count(*) FROM wallet_locks) >= 0
+      ORDER BY u.id FOR SHARE
+    )`;
+
+/**
  * Claims each call's transaction id (INSERT ... ON CONFLICT DO NOTHING: a concurrent duplicate waits on the
  * uncommitted claim) and reads what its rules need, in one statement for any number of calls; rows in the order
  * given. Claims are taken in transaction-id order, so two batches sharing ids cannot deadlock on them.
+ *
+ * A debit's player is read under a lock (FOR SHARE on the users row, for the claimed debits), so a block cannot
+ * commit between this check and the stake's posting: every block (suspension, time out, self-exclusion, GAMSTOP,
+ * verification, deletion) updates that row, which FOR SHARE conflicts with (FOR KEY SHARE would not: those
+ * columns are not keys). A block written first makes the debit wait and then read it (the locked row is the latest
+ * version); a debit locked first makes the block wait until its stake has committed. The session's revocation needs
+ * no lock of its own: a block's follows its users-row commit, and the rules read the row's block directly.
+ * Lock order, as every path that holds both: the wallets (ascending user id), then the users rows (ascending), both
+ * after the claims; account deletion takes the wallet, then updates the user.
  */
 export async function claimCalls(trx: Trx, kind: WalletCallKind, calls: readonly CallClaim[], now: Date): Promise<ClaimedCall[]> {
   const column = <K extends keyof CallClaim>(key: K) => calls.map((call) => call[key] ?? null);
@@ -62,14 +88,14 @@ export async function claimCalls(trx: Trx, kind: WalletCallKind, calls: readonly
       SELECT transaction_id, ${kind}, fingerprint, user_id, bet_id, amount, free_bet_id, original_transaction_id, ${now}::timestamptz FROM input ORDER BY transaction_id
       ON CONFLICT (transaction_id) DO NOTHING
       RETURNING transaction_id
-    )
+    )${kind === 'debit' ? debitLocks : sql``}
     SELECT c.transaction_id IS NOT NULL AS claimed,
       u.id AS user_id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
       f.revoked_at, f.expires_at AS family_expires_at, b.user_id AS bet_user_id, b.status AS bet_status,
       k.kind AS stored_kind, k.fingerprint AS stored_fingerprint, k.answer AS stored_answer, k.rolled_back_by AS stored_rolled_back_by
     FROM input i
     LEFT JOIN claim c ON c.transaction_id = i.transaction_id
-    LEFT JOIN users u ON u.id = i.user_id
+    LEFT JOIN ${kind === 'debit' ? sql`player u ON u.id = i.user_id AND c.transaction_id IS NOT NULL` : sql`users u ON u.id = i.user_id`}
     LEFT JOIN game_sessions s ON s.id = i.session_id AND s.user_id = u.id
     LEFT JOIN refresh_families f ON f.id = s.family_id
     LEFT JOIN bets b ON b.bet_id = i.bet_id

@@ -32,7 +32,9 @@ const answeredFromPosting = (transactionId: string) => ({
  * once. A refused call rolls its claim back with it, so only answers that happened are replayed.
  *
  * Lock order, the same in every call so none deadlocks: wallet-call rows (the call's own claim, then a rollback's
- * original), then the wallet (the posting), then the bet's row. Account deletion takes the wallet, then reads bets.
+ * original), then the wallet (the posting; a debit's claim takes it already), then a debit's player row (FOR SHARE, so
+ * no block commits between a debit's check and its stake: claimCalls), then the bet's row. Batches take each kind in
+ * user order. Account deletion takes the wallet, then reads bets and updates the user; blocks take only the user.
  */
 export class GamesWalletService {
   constructor(
@@ -64,6 +66,7 @@ export class GamesWalletService {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet debit', request);
     return this.ledger.transaction(async (trx, post) => {
+      // The player is read locked: a block waits for this stake, or this debit reads the block (claimCalls).
       const [row] = await claimCalls(trx, 'debit', [debitClaim(request, fingerprint)], now);
       if (!row!.claimed) return this.replay(trx, 'debit', request.transactionId, fingerprint, row!);
       const refusal = debitRefusal(row!, request.playerId, now);

@@ -1,0 +1,174 @@
+/**
+ * A stake never lands after a block is in force: a debit racing a suspension, time out or self-exclusion is either
+ * refused PlayerBlocked or posted before the block committed. The races need a second connection that holds a
+ * transaction open, so they run on PostgreSQL only (PGlite is one connection: its transactions never interleave);
+ * the block seen after it commits is checked on both databases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createContext, createUser, databaseKinds, type TestContext } from './support/harness';
+import { debitBody, newId, openSession, walletBatch, walletCall, type SportsbookSession } from './support/games';
+import type { WalletBatchOutcome } from '../../src/contract/games';
+
+type Path = 'single' | 'batch';
+type Block = 'suspension' | 'self-exclusion';
+/** What the race holds the debit on: the wallet (before its checks decide) or its bet's row (after, at its stake). */
+type Hold = 'wallet' | 'bet';
+
+/** Two debits of one customer (on new bets, or on these), as the single call (one after the other) or one batched call: their codes, 'ok' when taken. */
+async function debitTwice(context: TestContext, session: SportsbookSession, path: Path, betIds: string[] = [newId('bet'), newId('bet')]): Promise<string[]> {
+  const debits = [debitBody(session, 100, { betId: betIds[0] }), debitBody(session, 200, { betId: betIds[1] })];
+  if (path === 'batch') {
+    const response = await walletBatch(context, 'debits', { debits });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { results: WalletBatchOutcome[] }).results.map((result) => ('answer' in result ? 'ok' : result.error.code!));
+  }
+  const codes: string[] = [];
+  for (const debit of debits) {
+    const response = await walletCall(context, 'debit', debit);
+    codes.push(response.statusCode === 200 ? 'ok' : (response.json() as { code: string }).code);
+  }
+  return codes;
+}
+
+async function stakesOf(context: TestContext, userId: number) {
+  return context.database.db.selectFrom('transactions').select(['amount']).where('kind', '=', 'Stake').where('user_id', '=', userId).orderBy('id').execute();
+}
+
+async function balanceOf(context: TestContext, userId: number) {
+  return (await context.database.db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow()).balance;
+}
+
+async function customer(context: TestContext) {
+  const user = await createUser(context, { balance: 10_000 });
+  return { user, session: await openSession(context, user) };
+}
+
+for (const kind of databaseKinds()) {
+  describe(`games: a debit racing a block [${kind}]`, () => {
+    let context: TestContext;
+    beforeAll(async () => {
+      context = await createContext(kind);
+    }, 60_000);
+    afterAll(async () => {
+      await context?.app.close();
+      await context?.database.close();
+    });
+
+    it.each<Path>(['single', 'batch'])('refuses every debit sent once a self-exclusion has committed, and keeps the stakes taken before it (%s)', async (path) => {
+      const { user, session } = await customer(context);
+      expect(await debitTwice(context, session, path)).toEqual(['ok', 'ok']);
+      await context.services.saferGambling.lock(user.id, { days: 180 });
+      expect(await debitTwice(context, session, path)).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+      expect(await stakesOf(context, user.id)).toHaveLength(2);
+      expect(await balanceOf(context, user.id)).toBe(9_700);
+    });
+
+    if (kind === 'postgres') {
+      /** Connections of the test's own, beside the app's pool. */
+      const clients: pg.Client[] = [];
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: context.database.connectionString! });
+        await client.connect();
+        clients.push(client);
+        const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+        return { client, pid };
+      };
+      afterAll(async () => {
+        await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+      });
+
+      /** Backends of this database waiting on a lock, other than `except`. */
+      const lockWaiters = async (monitor: pg.Client, except: number[]) =>
+        (
+          await monitor.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> ALL($1::int[])`,
+            [except],
+          )
+        ).rows[0]!.n;
+
+      async function until(condition: () => Promise<boolean> | boolean, what: string) {
+        const started = Date.now();
+        while (!(await condition())) {
+          if (Date.now() - started > 10_000) throw new Error(`${what}: not in time`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
+
+      it.each<Path>(['single', 'batch'])(
+        'a debit sent while a self-exclusion is being written waits for it and is refused PlayerBlocked (%s) [postgres only]',
+        async (path) => {
+          const { user, session } = await customer(context);
+          const { client: monitor, pid: monitorPid } = await connect();
+          // The self-exclusion's transaction as SaferGamblingService.lock writes it, held open after its UPDATE.
+          const exclusion = await connect();
+          await exclusion.client.query('BEGIN');
+          await exclusion.client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+          await exclusion.client.query(`UPDATE users SET exclusion_kind = 'self-exclusion', exclusion_until = NULL, exclusion_permanent = true, updated_at = now() WHERE id = $1`, [user.id]);
+          const debits = debitTwice(context, session, path);
+          // The debit cannot decide before the exclusion commits: it waits on the customer's row.
+          await until(async () => (await lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0, 'the debit waiting on the exclusion');
+          await exclusion.client.query('COMMIT');
+          // Every stake would be posted after the exclusion's commit: each must be refused.
+          expect(await debits).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+          expect(await stakesOf(context, user.id)).toEqual([]);
+          expect(await balanceOf(context, user.id)).toBe(10_000);
+        },
+      );
+
+      it.each<[Block, Path, Hold]>([
+        ['suspension', 'single', 'wallet'],
+        ['suspension', 'batch', 'wallet'],
+        ['self-exclusion', 'single', 'wallet'],
+        ['self-exclusion', 'batch', 'wallet'],
+        ['suspension', 'single', 'bet'],
+        ['suspension', 'batch', 'bet'],
+        ['self-exclusion', 'single', 'bet'],
+        ['self-exclusion', 'batch', 'bet'],
+      ])('a %s sent while a debit is stopped short of its stake: no stake lands after it commits (%s, held on the %s) [postgres only]', async (block, path, hold) => {
+        const { user, session } = await customer(context);
+        // Two open bets of the customer's, which the debits stake on again.
+        const bets = [newId('bet'), newId('bet')];
+        for (const betId of bets) expect((await walletCall(context, 'debit', debitBody(session, 50, { betId }))).statusCode).toBe(200);
+        const before = await balanceOf(context, user.id);
+        const { client: monitor, pid: monitorPid } = await connect();
+        // Another transaction holds the wallet (another posting: the debit stops before its checks are decided) or the
+        // first bet's row (the debit has decided and stops at its stake).
+        const holder = await connect();
+        await holder.client.query('BEGIN');
+        if (hold === 'wallet') await holder.client.query('SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE', [user.id]);
+        else await holder.client.query('SELECT status FROM bets WHERE bet_id = $1 FOR UPDATE', [bets[0]]);
+        const debits = debitTwice(context, session, path, bets);
+        const others = [holder.pid, monitorPid];
+        await until(async () => (await lockWaiters(monitor, others)) > 0, 'the debit waiting');
+
+        let blockCommitted = false;
+        const blocking = (block === 'suspension' ? context.services.accounts.suspend(user.id) : context.services.saferGambling.lock(user.id, { days: 180 }).then(() => undefined)).then(() => {
+          blockCommitted = true;
+        });
+        // The block either commits now, or waits for the debit to commit (a second backend waiting on a lock).
+        await until(async () => blockCommitted || (await lockWaiters(monitor, others)) > 1, 'the block committing or waiting for the debit');
+        const blockFirst = blockCommitted;
+        await holder.client.query('COMMIT');
+        const codes = await debits;
+        await blocking;
+
+        const stakes = (await stakesOf(context, user.id)).slice(bets.length);
+        if (blockFirst) {
+          // The block committed while no stake could have been posted yet: every debit is refused.
+          expect(codes).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+          expect(stakes).toEqual([]);
+        } else {
+          // The block waited for the debit: a stake taken was posted, and committed, before the block.
+          for (const code of codes) expect(['ok', 'PlayerBlocked']).toContain(code);
+          expect(stakes).toHaveLength(codes.filter((code) => code === 'ok').length);
+        }
+        // Stopped before its checks, the debit reads the block; past them, it holds the customer's row and the block waits.
+        expect(blockFirst).toBe(hold === 'wallet');
+        expect(await balanceOf(context, user.id)).toBe(before + stakes.reduce((sum, stake) => sum + stake.amount, 0));
+        // Once the block is in force, nothing more is taken.
+        expect(await debitTwice(context, session, path)).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+      });
+    }
+  });
+}
