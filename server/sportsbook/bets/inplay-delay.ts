@@ -14,6 +14,7 @@ import { priceAcceptable, samePrice } from '../../../src/lib/odds';
 import type { Catalogue } from '../catalogue/types';
 import type { WalletOutbox } from '../wallet/outbox';
 import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { abandonDebit } from './placement';
 import { PlacementRefused, type StruckLeg } from './slip';
 import type { BetsDatabase, BetsDb } from './tables';
 
@@ -30,9 +31,6 @@ export interface InPlayDelayPolicy {
 export const defaultInPlayDelayMs = (clockSpeed: number) => Math.min(6_000, Math.round(54_000 / clockSpeed));
 
 export const defaultInPlayDelayPolicy: InPlayDelayPolicy = { delayMs: 6_000, staleAfterMs: 15_000, sweepEveryMs: 2_000 };
-
-/** A held debit's next attempt: never, until the hold's end releases it (or its refusal abandons it). */
-export const HELD_DEBIT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 export type Schedule = (ms: number, run: () => void) => void;
 
@@ -145,7 +143,9 @@ export class InPlayHolds {
       const verdict = stale ? { refusal: refuse('NotAccepted') } : judgeHold(this.deps.catalogue, held, bet.price_changes);
       const now = clock.now();
       if ('refusal' in verdict) {
-        await outbox.abandon(trx, debitId, 'NotSent', verdict.refusal.message);
+        // Never sent while held (HELD_DEBIT_MS keeps the worker off, a retry only answers a held bet): abandoned
+        // without a wallet call, but rolled back should anything have sent it.
+        await abandonDebit(outbox, trx, betId, 'NotSent', verdict.refusal.message);
         await trx
           .updateTable('sportsbook.bets')
           .set({ status: 'rejected', reason: verdict.refusal.message, reason_code: verdict.refusal.refusal, held_until: null, settled_at: now })

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import { conflict } from '../../errors';
 import { parse } from '../../http/parse';
@@ -7,15 +8,15 @@ import { OUTRIGHT_SINGLES_ONLY, type BetView, type PlacementRefusal } from '../.
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
-import type { WalletOutbox } from '../wallet/outbox';
+import type { NewCall, WalletOutbox } from '../wallet/outbox';
 import { describeBet, potentialReturnsOf, type BetShape } from './describe';
-import { HELD_DEBIT_MS, type InPlayHolds } from './inplay-delay';
+import type { InPlayHolds } from './inplay-delay';
 import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
 import { strikeBetBuilder } from './bet-builder';
 import { BetStore } from './store-bet';
 import { systemStake } from './system-bets';
-import type { BetsDb } from './tables';
+import type { BetsDatabase, BetsDb } from './tables';
 import type { BetViews } from './views';
 
 export interface PlacementPolicy {
@@ -34,6 +35,34 @@ export type PlacementAnswer = { statusCode: 201 | 202; body: { bet: BetView } } 
 export const debitCallId = (betId: string) => `debit:${betId}`;
 export const creditCallId = (betId: string) => `credit:${betId}`;
 export const rollbackCallId = (betId: string) => `rollback:${betId}`;
+
+/** A held (in-play) debit's next attempt: never, until the hold's end releases it (or its refusal abandons it). */
+export const HELD_DEBIT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+/** The rollback of a bet's debit: one id per bet, so it is made once however many paths get there. */
+export function debitRollback(betId: string, playerId: unknown): NewCall {
+  const id = rollbackCallId(betId);
+  return { id, kind: 'rollback', betId, body: { transactionId: id, originalTransactionId: debitCallId(betId), betId, playerId } };
+}
+
+/** Queues the rollback of a bet's debit in the caller's transaction, unless it is queued already. */
+export async function addRollback(outbox: WalletOutbox, trx: Transaction<BetsDatabase>, betId: string, playerId: unknown): Promise<void> {
+  const exists = await trx.selectFrom('sportsbook.wallet_calls').select('id').where('id', '=', rollbackCallId(betId)).executeTakeFirst();
+  if (!exists) await outbox.add(trx, [debitRollback(betId, playerId)]);
+}
+
+/**
+ * A pending bet refused before its stake was confirmed: its debit is abandoned (false if it was no longer pending:
+ * its answer came first, and decides the bet). A retry or the outbox worker may already have sent it, and the PAM
+ * may take the stake while its answer is ignored: then the debit is rolled back too (a rollback of a debit the PAM
+ * never saw makes it refuse that debit should it arrive later). A debit only ever this placement's to send was not
+ * sent, and its refusal makes no wallet call.
+ */
+export async function abandonDebit(outbox: WalletOutbox, trx: Transaction<BetsDatabase>, betId: string, code: string, message: string): Promise<boolean> {
+  const abandoned = await outbox.abandon(trx, debitCallId(betId), code, message);
+  if (abandoned?.mayHaveBeenSent) await addRollback(outbox, trx, betId, abandoned.body.playerId);
+  return abandoned !== undefined;
+}
 
 /** Words for the wallet's refusals of a stake, as the slip shows them. */
 export function refusalOfDebit(code: string): { message: string; code: PlacementRefusal } {
@@ -180,11 +209,12 @@ export class PlacementService {
     }
     const { debit, view } = stored;
     // The market may have closed (settled), been suspended or moved while the bet was stored: such a bet is not
-    // accepted, and its debit is never sent. Checked after the commit, so a settlement announced later sees its legs.
+    // accepted, and this placement never sends its debit (one a retry or the worker sent meanwhile is rolled back).
+    // Checked after the commit, so a settlement announced later sees its legs.
     const changed = stillAsStruck(this.catalogue, legs);
     if (changed) {
       await this.db.transaction().execute(async (trx) => {
-        if (await this.outbox.abandon(trx, debitId, 'NotSent', changed.message)) {
+        if (await abandonDebit(this.outbox, trx, request.betId, 'NotSent', changed.message)) {
           await trx
             .updateTable('sportsbook.bets')
             .set({ status: 'rejected', reason: changed.message, reason_code: changed.refusal, settled_at: this.clock.now() })

@@ -5,7 +5,7 @@ import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import { debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, rollbackCallId, type PlacementPolicy } from './placement';
+import { addRollback, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, type PlacementPolicy } from './placement';
 import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
 import { sql, type Transaction } from 'kysely';
@@ -160,10 +160,7 @@ export class BetsService {
   }
 
   private async addRollback(trx: Transaction<BetsDatabase>, betId: string, debitBody: Record<string, unknown>): Promise<void> {
-    const id = rollbackCallId(betId);
-    const exists = await trx.selectFrom('sportsbook.wallet_calls').select('id').where('id', '=', id).executeTakeFirst();
-    if (exists) return;
-    await this.deps.outbox.add(trx, [{ id, kind: 'rollback', betId, body: { transactionId: id, originalTransactionId: debitCallId(betId), betId, playerId: debitBody.playerId } }]);
+    await addRollback(this.deps.outbox, trx, betId, debitBody.playerId);
   }
 
   /**
@@ -174,7 +171,8 @@ export class BetsService {
     const now = this.deps.clock.now();
     const refund = await this.deps.db.transaction().execute(async (trx) => {
       // The debit's call first, then the bet: the order in which recording a debit's answer takes them.
-      const debitAbandoned = await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed');
+      // Rolled back below whether or not it was sent (the placement's own send counts as its first attempt).
+      const debitAbandoned = (await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed')) !== undefined;
       const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id', 'free_bet_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
       if (!bet) throw notFound(`No bet ${betId}`);
       if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);

@@ -96,6 +96,15 @@ const notBehindPartCreditInPass = sql<boolean>`NOT (wallet_calls.kind = 'credit'
 
 export type NewCall = { id: string; kind: WalletCallKind; betId: string; body: Record<string, unknown> };
 
+/** A held call is stored with its caller's own first send already counted (heldCall). */
+const HELD_CALL_ATTEMPTS = 1;
+
+/** A pending call abandoned: whether another sender may already have sent it, and its body as stored. */
+export interface Abandoned {
+  mayHaveBeenSent: boolean;
+  body: Record<string, unknown>;
+}
+
 /** A call's row as written inside a JSON document (its body the object itself, never text). */
 export type HeldCallRow = Omit<Insertable<WalletCallsTable>, 'body'> & { body: Record<string, unknown> };
 
@@ -176,8 +185,8 @@ export class WalletOutbox {
   heldCall(call: NewCall, holdMs: number): { row: HeldCallRow; call: WalletCall } {
     const now = this.clock.now();
     return {
-      row: { id: call.id, kind: call.kind, bet_id: call.betId, body: call.body, state: 'pending', attempts: 1, next_attempt_at: new Date(now.getTime() + holdMs), created_at: now, updated_at: now },
-      call: { ...call, attempts: 1, createdAt: now },
+      row: { id: call.id, kind: call.kind, bet_id: call.betId, body: call.body, state: 'pending', attempts: HELD_CALL_ATTEMPTS, next_attempt_at: new Date(now.getTime() + holdMs), created_at: now, updated_at: now },
+      call: { ...call, attempts: HELD_CALL_ATTEMPTS, createdAt: now },
     };
   }
 
@@ -314,15 +323,23 @@ export class WalletOutbox {
       .execute();
   }
 
-  /** Marks a pending call failed without sending it (a placement withdrawn before its debit went out, a void). */
-  async abandon(trx: Transaction<BetsDatabase>, id: string, code: string, message: string): Promise<boolean> {
-    const updated = await trx
+  /**
+   * Marks a pending call failed (a placement withdrawn before its debit went out, a void): undefined if it was no
+   * longer pending. Its answer, should one still come, is then ignored, so the caller must know whether the call may
+   * already have reached the PAM: `mayHaveBeenSent` when an attempt was claimed beyond the one a held call is stored
+   * with (heldCall: that first attempt is its storing caller's own send, made only by that caller). A retry or the
+   * worker counts its attempt in the same statement that claims the call, before sending, so a call this finds at
+   * its first attempt was never sent by anyone else, and now never will be.
+   */
+  async abandon(trx: Transaction<BetsDatabase>, id: string, code: string, message: string): Promise<Abandoned | undefined> {
+    const row = await trx
       .updateTable('sportsbook.wallet_calls')
       .set({ state: 'failed', answer: JSON.stringify({ code, message }), updated_at: this.clock.now() })
       .where('id', '=', id)
       .where('state', '=', 'pending')
+      .returning(['attempts', 'body'])
       .executeTakeFirst();
-    return updated.numUpdatedRows > 0n;
+    return row && { mayHaveBeenSent: row.attempts > HELD_CALL_ATTEMPTS, body: row.body };
   }
 
   private async sendAndRecord(call: WalletCall): Promise<CallResult | 'unanswered' | 'not-pending'> {
