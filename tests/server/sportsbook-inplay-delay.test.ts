@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from './support/harness';
+import { databaseKinds, operator } from './support/harness';
 import { createBetsWorld, frame, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
 import type { BetView, Price, PriceChangePolicy } from '../../src/contract/sportsbook-rules';
 
@@ -64,6 +64,18 @@ for (const kind of databaseKinds()) {
       expect((await frame(world, p.token, 'POST', '/api/bets', body)).statusCode).toBe(201);
       expect(await pamBalance(world, p.user.id)).toBe(9_000);
       expect(await pamBet(world, body.betId)).toMatchObject({ staked: 1_000, status: 'open' });
+    });
+
+    it('a held free bet, once accepted, shows its winnings only as potential returns, as one placed before kick-off does', async () => {
+      const p = await punter(world, 1_000);
+      const granted = await operator(world.pam, 'free-bet', 'grant', p.user.email, '1000');
+      expect(granted.statusCode, granted.json().message).toBe(200);
+      const eventId = liveMatch();
+      const body = slip(world, [home(eventId)], 1_000, { freeBetId: granted.json().result.freeBetId as string });
+      expect((await held(p, body)).potentialReturns).toBe(2_000);
+      expect(await world.bets.holds.decide(body.betId)).toBe('accepted');
+      expect(await view(p, body.betId)).toMatchObject({ status: 'open', freeBet: true, potentialReturns: 2_000 });
+      expect(await pamBalance(world, p.user.id)).toBe(1_000);
     });
 
     it('a goal during the hold refuses the bet in words, even once the market has reopened at the same price; nothing is taken', async () => {

@@ -17,6 +17,8 @@ export interface BetShape {
   system?: { type: SystemType; stakePerLine: number; lines: number } | null;
   /** A Bet Builder's one price for all its legs. */
   price?: Price | null;
+  /** Staked with a free bet: its stake is not returned with the winnings. */
+  freeBet?: boolean;
 }
 
 /** The line the customer's transaction history shows for the stake (the wallet's description). */
@@ -33,8 +35,11 @@ export function describeBet(bet: BetShape, legs: readonly DescribedLeg[]): strin
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, WALLET_DESCRIPTION_MAX_LENGTH);
 }
 
-/** What the bet returns if every leg wins at these prices (rounded down once; once per line for a system bet). */
+/**
+ * What the bet returns if every leg wins at these prices (rounded down once; once per line for a system bet; a Bet
+ * Builder at its one price), less the stake of a free bet.
+ */
 export function potentialReturnsOf(bet: BetShape, prices: readonly Price[]): number {
-  if (bet.price) return returnsFor(bet.stake, [bet.price]);
-  return bet.system ? systemPotentialReturns(bet.system.type, bet.system.stakePerLine, prices) : returnsFor(bet.stake, prices);
+  const returns = bet.price ? returnsFor(bet.stake, [bet.price]) : bet.system ? systemPotentialReturns(bet.system.type, bet.system.stakePerLine, prices) : returnsFor(bet.stake, prices);
+  return bet.freeBet ? returns - bet.stake : returns;
 }

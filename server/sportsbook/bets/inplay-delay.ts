@@ -157,6 +157,8 @@ export class InPlayHolds {
         kind: bet.kind,
         stake: bet.stake,
         system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
+        price: bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null,
+        freeBet: bet.free_bet_id !== null,
       };
       let body = call.body;
       if (held.some((leg, index) => !samePrice(leg.price, verdict.prices[index]!))) {

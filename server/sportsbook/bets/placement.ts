@@ -135,9 +135,8 @@ export class PlacementService {
       if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash))) throw error;
       return this.retryDebit(request.betId, session, requestHash);
     }
-    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system, price: builder?.quote.price ?? null };
-    // A free-bet stake is not returned with the winnings.
-    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price)) - (request.freeBetId ? shape.stake : 0);
+    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system, price: builder?.quote.price ?? null, freeBet: request.freeBetId !== undefined };
+    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price));
     const now = this.clock.now();
     const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
