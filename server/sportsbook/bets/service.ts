@@ -12,7 +12,7 @@ import { sql, type Transaction } from 'kysely';
 import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
 import type { BetsDatabase, BetsDb } from './tables';
 import { BetViews } from './views';
-import { closingCall } from '../free-bets/returns';
+import { closingCall, ownStakeOf } from '../free-bets/returns';
 import { retryTransient } from '../db/transient';
 
 export type NotifySession = (sessionId: string, message: SportsbookServerMessage) => void;
@@ -178,14 +178,13 @@ export class BetsService {
       if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
       if (bet.status === 'pending' && !debitAbandoned) throw conflict(`Bet ${betId} is being confirmed right now; try again`);
       // A free bet's stake was never the customer's money: a void free bet returns no cash (its token comes back).
-      const refund = bet.free_bet_id === null ? bet.stake : 0;
-      const ownStake = bet.free_bet_id === null ? bet.stake : 0;
+      const refund = ownStakeOf(bet);
       await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: refund, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
       if (bet.status === 'pending') {
         await this.addRollback(trx, betId, { playerId: pamPlayerId(bet.player_id) });
         return 'rollback' as const;
       }
-      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: ownStake, returns: refund, settled_at: now }).execute();
+      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: refund, returns: refund, settled_at: now }).execute();
       const call = closingCall({ id: betId, playerId: pamPlayerId(bet.player_id), freeBet: bet.free_bet_id !== null }, 'void', refund);
       await this.deps.outbox.add(trx, [call]);
       return call.kind as 'credit' | 'rollback';
