@@ -5,13 +5,12 @@
  * the block seen after it commits is checked on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { pgRace, type Block } from './support/pg-race';
 import { createContext, createUser, databaseKinds, type TestContext } from './support/harness';
 import { debitBody, newId, openSession, walletBatch, walletCall, type SportsbookSession } from './support/games';
 import type { WalletBatchOutcome } from '../../src/contract/games';
 
 type Path = 'single' | 'batch';
-type Block = 'suspension' | 'self-exclusion';
 /** What the race holds the debit on: the wallet (before its checks decide) or its bet's row (after, at its stake). */
 type Hold = 'wallet' | 'bet';
 
@@ -65,50 +64,20 @@ for (const kind of databaseKinds()) {
     });
 
     if (kind === 'postgres') {
-      /** Connections of the test's own, beside the app's pool. */
-      const clients: pg.Client[] = [];
-      const connect = async () => {
-        const client = new pg.Client({ connectionString: context.database.connectionString! });
-        await client.connect();
-        clients.push(client);
-        const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-        return { client, pid };
-      };
-      afterAll(async () => {
-        await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
-      });
-
-      /** Backends of this database waiting on a lock, other than `except`. */
-      const lockWaiters = async (monitor: pg.Client, except: number[]) =>
-        (
-          await monitor.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> ALL($1::int[])`,
-            [except],
-          )
-        ).rows[0]!.n;
-
-      async function until(condition: () => Promise<boolean> | boolean, what: string) {
-        const started = Date.now();
-        while (!(await condition())) {
-          if (Date.now() - started > 10_000) throw new Error(`${what}: not in time`);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      }
+      const race = pgRace(() => context);
+      const { connect, lockWaiters, until } = race;
+      afterAll(() => race.close());
 
       it.each<Path>(['single', 'batch'])(
         'a debit sent while a self-exclusion is being written waits for it and is refused PlayerBlocked (%s) [postgres only]',
         async (path) => {
           const { user, session } = await customer(context);
           const { client: monitor, pid: monitorPid } = await connect();
-          // The self-exclusion's transaction as SaferGamblingService.lock writes it, held open after its UPDATE.
-          const exclusion = await connect();
-          await exclusion.client.query('BEGIN');
-          await exclusion.client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-          await exclusion.client.query(`UPDATE users SET exclusion_kind = 'self-exclusion', exclusion_until = NULL, exclusion_permanent = true, updated_at = now() WHERE id = $1`, [user.id]);
+          const exclusion = await race.heldSelfExclusion(user.id);
           const debits = debitTwice(context, session, path);
           // The debit cannot decide before the exclusion commits: it waits on the customer's row.
           await until(async () => (await lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0, 'the debit waiting on the exclusion');
-          await exclusion.client.query('COMMIT');
+          await exclusion.commit();
           // Every stake would be posted after the exclusion's commit: each must be refused.
           expect(await debits).toEqual(['PlayerBlocked', 'PlayerBlocked']);
           expect(await stakesOf(context, user.id)).toEqual([]);
@@ -142,16 +111,13 @@ for (const kind of databaseKinds()) {
         const others = [holder.pid, monitorPid];
         await until(async () => (await lockWaiters(monitor, others)) > 0, 'the debit waiting');
 
-        let blockCommitted = false;
-        const blocking = (block === 'suspension' ? context.services.accounts.suspend(user.id) : context.services.saferGambling.lock(user.id, { days: 180 }).then(() => undefined)).then(() => {
-          blockCommitted = true;
-        });
+        const blocking = race.startBlock(block, user.id);
         // The block either commits now, or waits for the debit to commit (a second backend waiting on a lock).
-        await until(async () => blockCommitted || (await lockWaiters(monitor, others)) > 1, 'the block committing or waiting for the debit');
-        const blockFirst = blockCommitted;
+        await until(async () => blocking.committed() || (await lockWaiters(monitor, others)) > 1, 'the block committing or waiting for the debit');
+        const blockFirst = blocking.committed();
         await holder.client.query('COMMIT');
         const codes = await debits;
-        await blocking;
+        await blocking.done;
 
         const stakes = (await stakesOf(context, user.id)).slice(bets.length);
         if (blockFirst) {

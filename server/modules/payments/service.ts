@@ -72,7 +72,9 @@ export const TOO_MANY_WAITING_DEPOSITS = 'You have several deposits waiting to b
  * Card deposits and withdrawals. Money moves only through the ledger; a payment row tracks the card side,
  * and its status leaves Open exactly once (row locked, then a guarded UPDATE), so a notification delivered
  * twice, or late, settles once. Row locks are always taken in one order, so no two requests deadlock:
- * idempotency key, payment, wallet, saved card.
+ * idempotency key, payment, wallet, the customer's users row (FOR SHARE, when a deposit is opened), saved card.
+ * The card-page form takes no wallet: it locks the users row first (share locks do not conflict with each other,
+ * and a block holds nothing else while it updates that row).
  */
 export class PaymentsService {
   constructor(private readonly deps: PaymentsDeps) {}
@@ -81,11 +83,17 @@ export class PaymentsService {
     return this.deps.db;
   }
 
-  /** Creates an Open deposit and answers the provider's hosted card page for it. */
+  /**
+   * Creates an Open deposit and answers the provider's hosted card page for it. The customer's standing is read
+   * under FOR SHARE on their users row, held until the payment row commits: a block (suspension, time out,
+   * self-exclusion, GAMSTOP, deletion: each updates that row) written first makes this wait and then refuse; one
+   * sent after waits until the form is opened. Read plainly, a block committing between the check and the insert
+   * let a card page open after it was in force. No wallet lock is taken here, so no lock-order question arises.
+   */
   async depositForm(userId: number, request: { amount: number; storeCard: boolean }, key: string | undefined): Promise<Answer<DepositFormResponse>> {
     const { idempotency, limits, provider, clock } = this.deps;
     return this.db.transaction().execute(async (trx) => {
-      await this.readAccount(trx, userId);
+      await this.readAccount(trx, userId, { lockUser: true });
       return idempotency.once(trx, userId, key, requestHash('GET /deposit_form', request), async () => {
         // An early answer for the customer; the check that counts is the one at settlement, under the wallet lock.
         await limits.assertWithinLimits(trx, userId, request.amount, clock.now());
@@ -147,7 +155,10 @@ export class PaymentsService {
       // Held only for this short transaction, never while the provider is asked: it orders this customer's deposits.
       await this.lockWallet(trx, userId);
       // Asked again under the wallet lock: a deletion (which takes this lock) or an exclusion may have committed since readAccount.
-      if (!(await this.inGoodStanding(trx, userId))) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
+      // Read under FOR SHARE on the users row, held until the Open payment commits, so no block can commit between this
+      // check and the payment's insert: a block written first is waited for and refuses; one sent after waits for this
+      // commit (the charge that follows was opened before the block). Lock order as the debits': wallet, then users.
+      if (!(await this.inGoodStanding(trx, userId, { lockUser: true }))) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
       // Saved-card charges still in flight count as deposits, so two at once cannot together pass a limit:
       // the second is refused here (422, nothing kept) before its card is charged.
       const refusal = await this.limitRefusal(trx, userId, amount + (await this.savedCardChargesInFlight(trx, userId)));
@@ -486,15 +497,16 @@ export class PaymentsService {
   /**
    * What the money paths need to know of a customer, in one round trip; refuses a customer who is not in
    * good standing (the session check ran before this transaction, and an exclusion may have landed since)
-   * and an unverified identity.
+   * and an unverified identity. `lockUser` reads the users row under FOR SHARE (until commit), so no block can
+   * commit after the check; only for a transaction that takes no wallet lock after it (wallet first, then users).
    */
-  private async readAccount(trx: Trx, userId: number): Promise<{ cardToken: string | null; maskedPan: string | null; fingerprint: string | null }> {
-    const row = await trx
+  private async readAccount(trx: Trx, userId: number, options: { lockUser?: boolean } = {}): Promise<{ cardToken: string | null; maskedPan: string | null; fingerprint: string | null }> {
+    const select = trx
       .selectFrom('users')
       .leftJoin('saved_cards', 'saved_cards.user_id', 'users.id')
       .select(['users.verification_status', 'users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent', 'saved_cards.token', 'saved_cards.masked_pan', 'saved_cards.fingerprint'])
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+      .where('users.id', '=', userId);
+    const row = await (options.lockUser ? select.forShare('users') : select).executeTakeFirst();
     if (row && !this.standing(row)) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
     if (row?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
     return { cardToken: row.token, maskedPan: row.masked_pan, fingerprint: row.fingerprint };
@@ -518,8 +530,13 @@ export class PaymentsService {
     return user.status === 'active' && exclusionEnd(user, this.deps.clock.now()) === undefined;
   }
 
-  private async inGoodStanding(trx: Trx, userId: number): Promise<boolean> {
-    const user = await trx.selectFrom('users').select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent']).where('id', '=', userId).executeTakeFirst();
+  /**
+   * `lockUser` reads under FOR SHARE (a block's UPDATE of the row conflicts with it; FOR KEY SHARE would not), for a
+   * deposit being opened. Settlement reads plainly: a payment the provider took is not held back by a racing block.
+   */
+  private async inGoodStanding(trx: Trx, userId: number, options: { lockUser?: boolean } = {}): Promise<boolean> {
+    const select = trx.selectFrom('users').select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent']).where('id', '=', userId);
+    const user = await (options.lockUser ? select.forShare() : select).executeTakeFirst();
     return user !== undefined && this.standing(user);
   }
 
