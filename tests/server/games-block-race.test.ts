@@ -4,9 +4,9 @@
  * transaction open, so they run on PostgreSQL only (PGlite is one connection: its transactions never interleave);
  * the block seen after it commits is checked on both databases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { pgRace, type Block } from './support/pg-race';
-import { createContext, createUser, databaseKinds, type TestContext } from './support/harness';
+import { createUser, describeEachDatabase, type TestContext } from './support/harness';
 import { debitBody, newId, openSession, walletBatch, walletCall, type SportsbookSession } from './support/games';
 import type { WalletBatchOutcome } from '../../src/contract/games';
 
@@ -43,98 +43,87 @@ async function customer(context: TestContext) {
   return { user, session: await openSession(context, user) };
 }
 
-for (const kind of databaseKinds()) {
-  describe(`games: a debit racing a block [${kind}]`, () => {
-    let context: TestContext;
-    beforeAll(async () => {
-      context = await createContext(kind);
-    }, 60_000);
-    afterAll(async () => {
-      await context?.app.close();
-      await context?.database.close();
-    });
-
-    it.each<Path>(['single', 'batch'])('refuses every debit sent once a self-exclusion has committed, and keeps the stakes taken before it (%s)', async (path) => {
-      const { user, session } = await customer(context);
-      expect(await debitTwice(context, session, path)).toEqual(['ok', 'ok']);
-      await context.services.saferGambling.lock(user.id, { days: 180 });
-      expect(await debitTwice(context, session, path)).toEqual(['PlayerBlocked', 'PlayerBlocked']);
-      expect(await stakesOf(context, user.id)).toHaveLength(2);
-      expect(await balanceOf(context, user.id)).toBe(9_700);
-    });
-
-    if (kind === 'postgres') {
-      const race = pgRace(() => context);
-      const { connect, lockWaiters, until } = race;
-      afterAll(() => race.close());
-
-      it.each<Path>(['single', 'batch'])(
-        'a debit sent while a self-exclusion is being written waits for it and is refused PlayerBlocked (%s) [postgres only]',
-        async (path) => {
-          const { user, session } = await customer(context);
-          const { client: monitor, pid: monitorPid } = await connect();
-          const exclusion = await race.heldSelfExclusion(user.id);
-          const debits = debitTwice(context, session, path);
-          // The debit cannot decide before the exclusion commits: it waits on the customer's row.
-          await until(async () => (await lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0, 'the debit waiting on the exclusion');
-          await exclusion.commit();
-          // Every stake would be posted after the exclusion's commit: each must be refused.
-          expect(await debits).toEqual(['PlayerBlocked', 'PlayerBlocked']);
-          expect(await stakesOf(context, user.id)).toEqual([]);
-          expect(await balanceOf(context, user.id)).toBe(10_000);
-        },
-      );
-
-      it.each<[Block, Path, Hold]>([
-        ['suspension', 'single', 'wallet'],
-        ['suspension', 'batch', 'wallet'],
-        ['self-exclusion', 'single', 'wallet'],
-        ['self-exclusion', 'batch', 'wallet'],
-        ['suspension', 'single', 'bet'],
-        ['suspension', 'batch', 'bet'],
-        ['self-exclusion', 'single', 'bet'],
-        ['self-exclusion', 'batch', 'bet'],
-      ])('a %s sent while a debit is stopped short of its stake: no stake lands after it commits (%s, held on the %s) [postgres only]', async (block, path, hold) => {
-        const { user, session } = await customer(context);
-        // Two open bets of the customer's, which the debits stake on again.
-        const bets = [newId('bet'), newId('bet')];
-        for (const betId of bets) expect((await walletCall(context, 'debit', debitBody(session, 50, { betId }))).statusCode).toBe(200);
-        const before = await balanceOf(context, user.id);
-        const { client: monitor, pid: monitorPid } = await connect();
-        // Another transaction holds the wallet (another posting: the debit stops before its checks are decided) or the
-        // first bet's row (the debit has decided and stops at its stake).
-        const holder = await connect();
-        await holder.client.query('BEGIN');
-        if (hold === 'wallet') await holder.client.query('SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE', [user.id]);
-        else await holder.client.query('SELECT status FROM bets WHERE bet_id = $1 FOR UPDATE', [bets[0]]);
-        const debits = debitTwice(context, session, path, bets);
-        const others = [holder.pid, monitorPid];
-        await until(async () => (await lockWaiters(monitor, others)) > 0, 'the debit waiting');
-
-        const blocking = race.startBlock(block, user.id);
-        // The block either commits now, or waits for the debit to commit (a second backend waiting on a lock).
-        await until(async () => blocking.committed() || (await lockWaiters(monitor, others)) > 1, 'the block committing or waiting for the debit');
-        const blockFirst = blocking.committed();
-        await holder.client.query('COMMIT');
-        const codes = await debits;
-        await blocking.done;
-
-        const stakes = (await stakesOf(context, user.id)).slice(bets.length);
-        if (blockFirst) {
-          // The block committed while no stake could have been posted yet: every debit is refused.
-          expect(codes).toEqual(['PlayerBlocked', 'PlayerBlocked']);
-          expect(stakes).toEqual([]);
-        } else {
-          // The block waited for the debit: a stake taken was posted, and committed, before the block.
-          for (const code of codes) expect(['ok', 'PlayerBlocked']).toContain(code);
-          expect(stakes).toHaveLength(codes.filter((code) => code === 'ok').length);
-        }
-        // Stopped before its checks, the debit reads the block; past them, it holds the customer's row and the block waits.
-        expect(blockFirst).toBe(hold === 'wallet');
-        expect(await balanceOf(context, user.id)).toBe(before + stakes.reduce((sum, stake) => sum + stake.amount, 0));
-        // Once the block is in force, nothing more is taken.
-        expect(await debitTwice(context, session, path)).toEqual(['PlayerBlocked', 'PlayerBlocked']);
-      });
-    }
+describeEachDatabase('games: a debit racing a block', (use, kind) => {
+  it.each<Path>(['single', 'batch'])('refuses every debit sent once a self-exclusion has committed, and keeps the stakes taken before it (%s)', async (path) => {
+    const { user, session } = await customer(use());
+    expect(await debitTwice(use(), session, path)).toEqual(['ok', 'ok']);
+    await use().services.saferGambling.lock(user.id, { days: 180 });
+    expect(await debitTwice(use(), session, path)).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+    expect(await stakesOf(use(), user.id)).toHaveLength(2);
+    expect(await balanceOf(use(), user.id)).toBe(9_700);
   });
-}
+
+  if (kind === 'postgres') {
+    const race = pgRace(use);
+    const { connect, lockWaiters, until } = race;
+    afterAll(() => race.close());
+
+    it.each<Path>(['single', 'batch'])(
+      'a debit sent while a self-exclusion is being written waits for it and is refused PlayerBlocked (%s) [postgres only]',
+      async (path) => {
+        const { user, session } = await customer(use());
+        const { client: monitor, pid: monitorPid } = await connect();
+        const exclusion = await race.heldSelfExclusion(user.id);
+        const debits = debitTwice(use(), session, path);
+        // The debit cannot decide before the exclusion commits: it waits on the customer's row.
+        await until(async () => (await lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0, 'the debit waiting on the exclusion');
+        await exclusion.commit();
+        // Every stake would be posted after the exclusion's commit: each must be refused.
+        expect(await debits).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+        expect(await stakesOf(use(), user.id)).toEqual([]);
+        expect(await balanceOf(use(), user.id)).toBe(10_000);
+      },
+    );
+
+    it.each<[Block, Path, Hold]>([
+      ['suspension', 'single', 'wallet'],
+      ['suspension', 'batch', 'wallet'],
+      ['self-exclusion', 'single', 'wallet'],
+      ['self-exclusion', 'batch', 'wallet'],
+      ['suspension', 'single', 'bet'],
+      ['suspension', 'batch', 'bet'],
+      ['self-exclusion', 'single', 'bet'],
+      ['self-exclusion', 'batch', 'bet'],
+    ])('a %s sent while a debit is stopped short of its stake: no stake lands after it commits (%s, held on the %s) [postgres only]', async (block, path, hold) => {
+      const { user, session } = await customer(use());
+      // Two open bets of the customer's, which the debits stake on again.
+      const bets = [newId('bet'), newId('bet')];
+      for (const betId of bets) expect((await walletCall(use(), 'debit', debitBody(session, 50, { betId }))).statusCode).toBe(200);
+      const before = await balanceOf(use(), user.id);
+      const { client: monitor, pid: monitorPid } = await connect();
+      // Another transaction holds the wallet (another posting: the debit stops before its checks are decided) or the
+      // first bet's row (the debit has decided and stops at its stake).
+      const holder = await connect();
+      await holder.client.query('BEGIN');
+      if (hold === 'wallet') await holder.client.query('SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE', [user.id]);
+      else await holder.client.query('SELECT status FROM bets WHERE bet_id = $1 FOR UPDATE', [bets[0]]);
+      const debits = debitTwice(use(), session, path, bets);
+      const others = [holder.pid, monitorPid];
+      await until(async () => (await lockWaiters(monitor, others)) > 0, 'the debit waiting');
+
+      const blocking = race.startBlock(block, user.id);
+      // The block either commits now, or waits for the debit to commit (a second backend waiting on a lock).
+      await until(async () => blocking.committed() || (await lockWaiters(monitor, others)) > 1, 'the block committing or waiting for the debit');
+      const blockFirst = blocking.committed();
+      await holder.client.query('COMMIT');
+      const codes = await debits;
+      await blocking.done;
+
+      const stakes = (await stakesOf(use(), user.id)).slice(bets.length);
+      if (blockFirst) {
+        // The block committed while no stake could have been posted yet: every debit is refused.
+        expect(codes).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+        expect(stakes).toEqual([]);
+      } else {
+        // The block waited for the debit: a stake taken was posted, and committed, before the block.
+        for (const code of codes) expect(['ok', 'PlayerBlocked']).toContain(code);
+        expect(stakes).toHaveLength(codes.filter((code) => code === 'ok').length);
+      }
+      // Stopped before its checks, the debit reads the block; past them, it holds the customer's row and the block waits.
+      expect(blockFirst).toBe(hold === 'wallet');
+      expect(await balanceOf(use(), user.id)).toBe(before + stakes.reduce((sum, stake) => sum + stake.amount, 0));
+      // Once the block is in force, nothing more is taken.
+      expect(await debitTwice(use(), session, path)).toEqual(['PlayerBlocked', 'PlayerBlocked']);
+    });
+  }
+});

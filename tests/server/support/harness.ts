@@ -119,9 +119,9 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
 
 /**
  * Runs a suite once per database kind, each with its own database and app.
- * `use()` returns the context inside tests.
+ * `use()` returns the context inside tests; `kind` names the database, for cases that need PostgreSQL's own connections.
  */
-export function describeEachDatabase(name: string, body: (use: () => TestContext) => void, options: ContextOptions = {}) {
+export function describeEachDatabase(name: string, body: (use: () => TestContext, kind: DatabaseKind) => void, options: ContextOptions = {}) {
   for (const kind of databaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let context: TestContext | undefined;
@@ -135,7 +135,7 @@ export function describeEachDatabase(name: string, body: (use: () => TestContext
       body(() => {
         if (!context) throw new Error('Test context not ready');
         return context;
-      });
+      }, kind);
     });
   }
 }
