@@ -97,3 +97,40 @@ test('an in-play bet is held through the delay, shown as being placed, and refus
   // Last, as axe holds the frame while it runs: the slip after a refusal, for a screen reader or keyboard user.
   expect(await frameViolations(page)).toEqual([]);
 });
+
+test("on a phone, an in-play bet placed from the foot of a long slip sheet shows its hold and its refusal in view, where the customer looks", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const customer = await createCustomer({ balance: 5_000 });
+  await signIn(page, customer);
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  // The draw of a match in play (the last listed: the test above scores in the first), then two home wins days ahead:
+  // a slip taller than the phone.
+  const live = frame.locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)').last();
+  await expect(live).toBeVisible({ timeout: 30_000 });
+  await live.locator('.odds').nth(1).click();
+  const rows = frame.locator('section.panel[aria-label] .event-row:not(.event-row--suspended)');
+  await expect(rows.nth(1)).toBeVisible({ timeout: 20_000 });
+  for (let index = 0; index < 2; index++) await rows.nth(index).locator('.odds').first().click();
+  await frame.getByRole('button', { name: /Bet Slip/ }).click();
+  const sheet = frame.getByRole('dialog', { name: /Bet Slip/ });
+  await sheet.getByLabel('When the odds change').selectOption('any');
+  await sheet.getByLabel('Stake on Draw').fill('2');
+  // A goal of the feed's suspends the match's markets for a few seconds: the slip says so until they reopen.
+  await expect(sheet.getByText('A selection is suspended.', { exact: false })).toHaveCount(0, { timeout: 20_000 });
+  const place = sheet.getByRole('button', { name: 'Place Bet £2.00' });
+  await place.scrollIntoViewIfNeeded();
+  await place.click();
+
+  // Held at the sheet's top while the press was at its foot: the hold is brought into view.
+  const held = sheet.locator('.receipt--held');
+  await expect(held).toBeVisible({ timeout: 10_000 });
+  await expect(held.getByRole('heading', { name: 'Placing your bet…' })).toBeInViewport();
+  const eventId = await frame.locator('body').evaluate(() => (JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string).split('~')[0]!);
+  await operator('sb-goal', eventId, 'home');
+  const refused = sheet.locator('.receipt--refused');
+  await expect(refused).toBeVisible({ timeout: 20_000 });
+  await expect(refused.getByRole('heading', { name: 'Bet not placed' })).toBeInViewport();
+  expect(await balanceOf(customer)).toBe(5_000);
+});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import { ACCA, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection } from '../stores/SlipStore';
@@ -249,8 +250,15 @@ const TITLES: Record<Placement['state'], string> = {
 function Placements({ finished }: { finished: boolean }) {
   const { slip, router, network } = useSportsbook();
   const anyAccepted = slip.placements.some((placement) => placement.state === 'accepted');
+  const receipts = useRef<HTMLElement>(null);
+  // The outcome is at the slip's top while the customer pressed Place at its foot: each change of a bet's state is
+  // brought into view, so nobody is left reading a stake form and wondering whether the bet went on.
+  const states = slip.placements.map((placement) => placement.state).join();
+  useEffect(() => {
+    receipts.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [states]);
   return (
-    <section className="receipts" aria-label="Your bets">
+    <section className="receipts" aria-label="Your bets" ref={receipts}>
       {slip.placements.map((placement) => {
         const { state, request } = placement;
         const busy = state === 'placing' || state === 'held' || state === 'checking' || state === 'pending' || state === 'unknown';
