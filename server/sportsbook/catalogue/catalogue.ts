@@ -217,7 +217,12 @@ export class LiveCatalogue implements Catalogue {
     const resolved = await this.serial(entry, async () => {
       if (entry.record.status === 'abandoned') return undefined;
       if (entry.record.status === 'settled') throw conflict('This match is already settled');
-      return this.resolve(entry, entry.specs.map((spec) => ({ spec, outcome: { kind: 'void' } })), 'abandoned');
+      // "Bets on it are void, except bets on markets that were already decided when play stopped, which stand": those
+      // settle on the score so far (certainMarketKeys), the rest are void.
+      const { record } = entry;
+      const certain = this.deps.model.certainMarketKeys(record.rates, matchState(record), entry.specs);
+      const soFar: FinalResult = { fullTime: { ...record.score }, halfTime: { ...(record.halfTimeScore ?? record.score) }, goals: [...record.goals] };
+      return this.resolve(entry, entry.specs.map((spec) => ({ spec, outcome: certain.has(spec.key) ? { kind: 'result', result: soFar } : { kind: 'void' } })), 'abandoned');
     });
     await this.announce(resolved);
   }

@@ -10,6 +10,7 @@ export interface ScoreModel {
   marketCatalogue(homeName: string, awayName: string): MarketSpec[];
   priceEvent(rates: MatchRates, state: MatchState, catalogue: MarketSpec[]): PricedMarket[];
   goalRates(rates: MatchRates, state: MatchState): GoalRates;
+  certainMarketKeys(rates: MatchRates, state: MatchState, catalogue: readonly MarketSpec[]): Set<string>;
 }
 
 export const matchState = (record: { phase: EventPhase; minute: number; score: Score; halfTimeScore: Score | null }): MatchState => ({

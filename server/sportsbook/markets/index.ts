@@ -77,6 +77,20 @@ export function priceEvent(
 }
 
 /**
+ * The keys of the markets whose every selection can now settle only one way (Over 2.5 at 2-1, both teams to score at
+ * 1-1, the first-half result after half time, the first goal's markets once it is scored): settled on the score so
+ * far, they settle as they will at full time, which is how the Betting Rules keep them standing when a match is
+ * abandoned. A market that can still go two ways (Over 2.0 at 2-0 can win or be void; the full-time half of
+ * half time/full time) is not among them.
+ */
+export function certainMarketKeys(rates: MatchRates, state: MatchState, catalogue: readonly MarketSpec[]): Set<string> {
+  if (state.phase === 'pre-match') return new Set();
+  const distribution = scoreDistribution(rates, state);
+  const oneWay = (chance: SelectionChances) => [chance.win, chance.void, chance.lose].filter((mass) => mass > 0).length === 1;
+  return new Set(catalogue.filter((spec) => ruleOf(spec.type).chances(spec, distribution, state).every(oneWay)).map((spec) => spec.key));
+}
+
+/**
  * Decided once at most one selection can still win: the others can only lose or be void, so the market has
  * nothing left to offer (Over 0.5 after a goal; Over 2.0 at 2-0, which can only win or be void).
  */
