@@ -2,7 +2,8 @@
  * The in-play delay. A bet with a leg on a match in play is stored with its debit, but the debit is not sent: the
  * bet is held for `delayMs` (pending, with held_until), then judged against the catalogue as it is then. It is
  * accepted (its debit released to the wallet) only if every leg's market is still open, no goal was scored (the
- * score each live leg was struck at is compared), and every price is still acceptable under the customer's setting;
+ * score each live leg was struck at is compared), and every price is still acceptable under the customer's setting
+ * (a Bet Builder's one price, quoted again from the catalogue now, as placement judges it; not its legs' prices);
  * otherwise it is refused and nothing was ever debited. A retry of the same bet id during the hold finds the stored
  * bet and answers it as held, so nothing is placed twice. A hold nobody judged in time (its instance stopped) is
  * refused by the sweep, never judged late against prices the customer never saw.
@@ -14,6 +15,7 @@ import { priceAcceptable, samePrice } from '../../../src/lib/odds';
 import type { Catalogue } from '../catalogue/types';
 import type { WalletOutbox } from '../wallet/outbox';
 import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { strikeBetBuilder } from './bet-builder';
 import { abandonDebit } from './placement';
 import { PlacementRefused, type StruckLeg } from './slip';
 import type { BetsDatabase, BetsDb } from './tables';
@@ -37,11 +39,12 @@ export type Schedule = (ms: number, run: () => void) => void;
 const unrefTimer: Schedule = (ms, run) => void setTimeout(run, ms).unref();
 
 const NOTHING_TAKEN = 'Nothing was taken from your balance.';
-const REFUSALS: Record<'GoalScored' | 'MarketSuspended' | 'MarketClosed' | 'PriceChanged' | 'NotAccepted', string> = {
+const REFUSALS: Record<'GoalScored' | 'MarketSuspended' | 'MarketClosed' | 'PriceChanged' | 'ImpossibleCombination' | 'NotAccepted', string> = {
   GoalScored: `A goal was scored while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
   MarketSuspended: `The market was suspended while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
   MarketClosed: `A market on your slip closed while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
   PriceChanged: `The odds changed while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
+  ImpossibleCombination: `Your Bet Builder could no longer be priced while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
   NotAccepted: `We could not confirm your bet in time, so it was not accepted. ${NOTHING_TAKEN}`,
 };
 
@@ -55,11 +58,25 @@ export interface HeldLeg {
   score: { home: number; away: number } | null;
 }
 
+/** A hold's end accepted: the legs' prices now, and a Bet Builder's one price now (null for other bets). */
+export interface HoldAccepted {
+  prices: Price[];
+  price: Price | null;
+}
+
 /**
  * The end of a hold, judged: the prices to accept the legs at, or the refusal. A goal is told apart from a plain
- * suspension (the goal suspends the markets too, and may have reopened them by now with new prices).
+ * suspension (the goal suspends the markets too, and may have reopened them by now with new prices). A Bet Builder
+ * (`builder`, the one price it was struck at) pays its combination's price, not its legs': that price is quoted again
+ * from the catalogue now and judged against the setting by placement's own check (strikeBetBuilder), its legs taken
+ * at their prices now as placement records them.
  */
-export function judgeHold(catalogue: Catalogue, legs: readonly HeldLeg[], policy: PriceChangePolicy): { prices: Price[] } | { refusal: PlacementRefused } {
+export function judgeHold(
+  catalogue: Catalogue,
+  legs: readonly HeldLeg[],
+  policy: PriceChangePolicy,
+  builder: Price | null = null,
+): HoldAccepted | { refusal: PlacementRefused } {
   const quotes = legs.map((leg) => catalogue.quote(leg.selectionId));
   const changeOf = (index: number): SelectionChange => {
     const quote = quotes[index];
@@ -77,9 +94,31 @@ export function judgeHold(catalogue: Catalogue, legs: readonly HeldLeg[], policy
   if (closed.length > 0) return { refusal: refuse('MarketClosed', closed.map(changeOf)) };
   const suspended = all((index) => quotes[index]!.status !== 'open');
   if (suspended.length > 0) return { refusal: refuse('MarketSuspended', suspended.map(changeOf)) };
+  if (builder) return judgeBetBuilder(catalogue, legs, policy, builder);
   const moved = all((index) => !priceAcceptable(policy, legs[index]!.price, quotes[index]!.price!));
   if (moved.length > 0) return { refusal: refuse('PriceChanged', moved.map(changeOf)) };
-  return { prices: quotes.map((quote) => quote!.price!) };
+  return { prices: quotes.map((quote) => quote!.price!), price: null };
+}
+
+/** A held Bet Builder, its legs open and no goal scored: its combination priced again now, or the refusal in the hold's words. */
+function judgeBetBuilder(catalogue: Catalogue, legs: readonly HeldLeg[], policy: PriceChangePolicy, struck: Price): HoldAccepted | { refusal: PlacementRefused } {
+  try {
+    const now = strikeBetBuilder(catalogue, legs.map((leg) => leg.selectionId), struck, policy);
+    return { prices: now.legs.map((leg) => leg.price), price: now.quote.price };
+  } catch (error) {
+    if (!(error instanceof PlacementRefused)) throw error;
+    switch (error.refusal) {
+      case 'PriceChanged':
+      case 'MarketSuspended':
+        return { refusal: refuse(error.refusal, error.changes) };
+      case 'MarketClosed':
+      case 'UnknownSelection':
+        return { refusal: refuse('MarketClosed', error.changes) };
+      default:
+        // Impossible or too unlikely now (or, never expected, no longer buildable): it can no longer be priced.
+        return { refusal: refuse('ImpossibleCombination', error.changes) };
+    }
+  }
 }
 
 export interface InPlayHoldsDeps {
@@ -140,7 +179,8 @@ export class InPlayHolds {
         price: { num: leg.price_num, den: leg.price_den },
         score: leg.score_home === null || leg.score_away === null ? null : { home: leg.score_home, away: leg.score_away },
       }));
-      const verdict = stale ? { refusal: refuse('NotAccepted') } : judgeHold(this.deps.catalogue, held, bet.price_changes);
+      const struck = bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null;
+      const verdict = stale ? { refusal: refuse('NotAccepted') } : judgeHold(this.deps.catalogue, held, bet.price_changes, struck);
       const now = clock.now();
       if ('refusal' in verdict) {
         // Never sent while held (HELD_DEBIT_MS keeps the worker off, a retry only answers a held bet): abandoned
@@ -153,22 +193,31 @@ export class InPlayHolds {
           .execute();
         return 'refused';
       }
+      // A Bet Builder pays its one price as it is now (the setting allowed it), not as it was struck.
+      const price = verdict.price ?? struck;
       const shape: BetShape = {
         kind: bet.kind,
         stake: bet.stake,
         system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
-        price: bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null,
+        price,
         freeBet: bet.free_bet_id !== null,
       };
       let body = call.body;
-      if (held.some((leg, index) => !samePrice(leg.price, verdict.prices[index]!))) {
-        await this.takePrices(trx, betId, held, verdict.prices);
+      const builderMoved = struck !== null && price !== null && !samePrice(struck, price);
+      const legsMoved = held.some((leg, index) => !samePrice(leg.price, verdict.prices[index]!));
+      if (legsMoved) await this.takePrices(trx, betId, held, verdict.prices);
+      if (legsMoved || builderMoved) {
         const described = legs.map((leg, index) => ({ eventName: leg.event_name, selectionName: leg.selection_name, price: verdict.prices[index]! }));
         body = { ...body, description: describeBet(shape, described) };
       }
       await trx
         .updateTable('sportsbook.bets')
-        .set({ held_until: null, potential_returns: potentialReturnsOf(shape, verdict.prices) })
+        .set({
+          held_until: null,
+          potential_returns: potentialReturnsOf(shape, verdict.prices),
+          // What settlement pays a Bet Builder (settlementLegsOf): the price the hold's end accepted.
+          ...(builderMoved ? { price_num: price.num, price_den: price.den } : {}),
+        })
         .where('id', '=', betId)
         .execute();
       await outbox.release(trx, debitId, this.deps.debitHoldMs, body);
