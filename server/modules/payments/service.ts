@@ -148,8 +148,15 @@ export class PaymentsService {
       if (stored && stored.statusCode !== 0) return { replay: { statusCode: stored.statusCode, body: stored.body as PaymentResult, replayed: true } };
       if (stored) {
         // An earlier attempt with this key committed its payment and did not finish: charge again under the same reference (charged once) and settle.
-        const pending = await trx.selectFrom('payments').select(['id', 'card_token', 'status']).where('id', '=', (stored.body as { paymentId: string }).paymentId).executeTakeFirstOrThrow();
-        return { paymentId: pending.id, cardToken: pending.card_token!, settled: pending.status === 'Completed' || pending.status === 'Failed' };
+        // Only while the payment is still Open, so still counted as a charge in flight by every limit check since. One that left
+        // Open is answered as it stands, the card not asked: Expired means the provider never saw a charge, it stopped counting
+        // then, and a deposit since may have used the limit it held (charging it now would pass the limit unchecked).
+        // Locked, and its updated_at marked as this attempt's start, so reconciliation does not expire it while this charge
+        // is on its way (expire() waits RECONCILE_AFTER_MS after the latest attempt).
+        const pending = await trx.selectFrom('payments').select(['id', 'card_token', 'status']).where('id', '=', (stored.body as { paymentId: string }).paymentId).forUpdate().executeTakeFirstOrThrow();
+        if (pending.status !== 'Open') return { paymentId: pending.id, cardToken: pending.card_token!, settled: true };
+        await trx.updateTable('payments').set({ updated_at: this.deps.clock.now() }).where('id', '=', pending.id).execute();
+        return { paymentId: pending.id, cardToken: pending.card_token!, settled: false };
       }
       if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
       // Held only for this short transaction, never while the provider is asked: it orders this customer's deposits.
@@ -230,10 +237,16 @@ export class PaymentsService {
     return { settled, expired };
   }
 
+  /**
+   * Out of Open as Expired, under the payment's lock. Not while a charge may be on its way: a saved-card deposit resumed
+   * by a retry (same Idempotency-Key) marks updated_at when it charges again, and the provider's 'unknown' read before
+   * that says nothing of it; it is asked again at a later run. Once Expired, a saved-card deposit is never charged.
+   */
   private async expire(paymentId: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const payment = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+      const payment = await trx.selectFrom('payments').select(['status', 'updated_at']).where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
       if (payment.status !== 'Open') return false;
+      if (payment.updated_at.getTime() > this.deps.clock.now().getTime() - RECONCILE_AFTER_MS) return false;
       await this.setStatus(trx, paymentId, 'Expired', DEPOSIT_EXPIRED_MESSAGE);
       return true;
     });
@@ -387,7 +400,9 @@ export class PaymentsService {
   private async settleLocked(trx: Trx, post: Post, payment: Payment, balance: number, outcome: SettleOutcome): Promise<PaymentResult> {
     const chargedSavedCard = payment.card_token !== null;
     const paymentId = payment.id;
-    // An Expired deposit the provider confirms after all was paid: it settles like an Open one.
+    // An Expired deposit the provider confirms after all was paid: it settles like an Open one (a card-page payment
+    // through the standing and limit checks below). No saved-card deposit is charged once Expired (startSavedCardDeposit,
+    // expire), so one confirmed Expired is money the provider really took before: credited, never lost.
     if (payment.status !== 'Open' && payment.status !== 'Expired') return { paymentId, status: payment.status, error: payment.error, balance };
     if (!outcome.ok) {
       await this.setStatus(trx, paymentId, 'Failed', outcome.error);
