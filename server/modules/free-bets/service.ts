@@ -3,13 +3,19 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Trx } from '../wallet/ledger';
-import { badRequest } from '../../errors';
+import { badRequest, unprocessable } from '../../errors';
 import { walletError } from '../games/errors';
+import { blockedFromBetting } from '../games/standing';
 import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
 import type { FreeBetToken } from '../../../src/contract/games';
 import type { FreeBetStatus } from './tables';
 
 export const DEFAULT_FREE_BET_DAYS = 7;
+/**
+ * A free bet is an inducement to gamble: none is granted to a customer who may not bet now (suspended, deleted,
+ * locked, unverified, timed out or self-excluded, GAMSTOP's included), the same rule the wallet API's debit refuses a stake by.
+ */
+export const FREE_BET_ACCOUNT_BLOCKED = 'No free bet granted: this account cannot bet now (suspended, closed, locked, unverified, timed out or self-excluded).';
 export const MAX_FREE_BET_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,12 +44,24 @@ export class FreeBetsService {
     private readonly newId: () => string = randomUUID,
   ) {}
 
-  /** Grants a token; in the caller's transaction when given (a promo code's opt-in). */
-  async grant(userId: number, amount: number, options: { days?: number; source: string }, trx: Trx | Db = this.db): Promise<FreeBetRecord> {
+  /**
+   * Grants a token; in the caller's transaction when given (a promo code's opt-in), else in its own. The customer's standing
+   * is read under FOR SHARE on their users row, held until the token commits: a block (each updates that row) committed
+   * first is seen and refuses, with nothing written; one sent meanwhile waits for the grant. No wallet lock is taken.
+   */
+  async grant(userId: number, amount: number, options: { days?: number; source: string }, trx?: Trx): Promise<FreeBetRecord> {
     if (!Number.isSafeInteger(amount) || amount < MIN_STAKE_PENCE || amount > MAX_STAKE_PENCE) throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
     const days = options.days ?? DEFAULT_FREE_BET_DAYS;
     if (!Number.isInteger(days) || days < 1 || days > MAX_FREE_BET_DAYS) throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
+    if (!trx) return this.db.transaction().execute((own) => this.grant(userId, amount, options, own));
     const now = this.clock.now();
+    const user = await trx
+      .selectFrom('users')
+      .select(['status', 'locked_out', 'verification_status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+      .where('id', '=', userId)
+      .forShare()
+      .executeTakeFirst();
+    if (!user || blockedFromBetting(user, now)) throw unprocessable(FREE_BET_ACCOUNT_BLOCKED, 'PlayerBlocked');
     const row = await trx
       .insertInto('free_bets')
       .values({ id: this.newId(), user_id: userId, amount, source: options.source.slice(0, 200), status: 'available', granted_at: now, expires_at: new Date(now.getTime() + days * DAY_MS), used_at: null, used_bet_id: null, returned_at: null, expired_at: null })

@@ -2,12 +2,15 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { ApplyPromoResponse, Promotion } from '../../../src/contract/promotions';
 import { normalisePromoCode, PROMO_INVALID, PROMO_USED } from '../../../src/contract/promotions';
-import { badRequest, conflict, notFound, unprocessable } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { blockedFromBetting } from '../games/standing';
 import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
 import { formatPence } from '../../../src/lib/money';
 import { MAX_FREE_BET_DAYS, type FreeBetsService } from '../free-bets/service';
 
 export const PROMO_NEEDS_VERIFICATION = 'Promotions are open to verified customers only. Please verify your identity first.';
+/** No inducement reaches a customer who may not bet now (suspended, closed, locked, timed out or self-excluded): nothing is recorded. */
+export const PROMO_ACCOUNT_BLOCKED = 'Promotions are not open to this account at the moment.';
 
 interface PromotionRow {
   code: string;
@@ -80,11 +83,19 @@ export class PromotionsService {
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
       .executeTakeFirst();
     if (!promotion) throw notFound(PROMO_INVALID, 'PromoInvalid');
-    const user = await this.db.selectFrom('users').select('verification_status').where('id', '=', userId).executeTakeFirstOrThrow();
-    if (user.verification_status !== 'passed') throw unprocessable(PROMO_NEEDS_VERIFICATION, 'VerificationRequired');
     const freeBet = promotion.free_bet_amount !== null && this.freeBets ? { amount: promotion.free_bet_amount, days: promotion.free_bet_days ?? undefined } : undefined;
     // The opt-in and the free bet it brings commit together: a code used once grants once.
     const inserted = await this.db.transaction().execute(async (trx) => {
+      // The session was checked before this request; a block may have committed since. Read under FOR SHARE until the
+      // opt-in commits, so no block (each updates this row) lands between the check and the grant.
+      const user = await trx
+        .selectFrom('users')
+        .select(['status', 'locked_out', 'verification_status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+        .where('id', '=', userId)
+        .forShare()
+        .executeTakeFirstOrThrow();
+      if (user.verification_status !== 'passed') throw unprocessable(PROMO_NEEDS_VERIFICATION, 'VerificationRequired');
+      if (blockedFromBetting(user, now)) throw forbidden(PROMO_ACCOUNT_BLOCKED, 'AccountClosed');
       const optIn = await trx
         .insertInto('promotion_opt_ins')
         .values({ user_id: userId, code, at: now })
