@@ -11,12 +11,19 @@ import { EMAIL_CANNOT_CHANGE, MARKETING_DURING_EXCLUSION, USER_HAS_OPEN_BETS, WA
 import { detectImageType } from './avatars';
 import { badRequest, notFound, unprocessable, AppError } from '../../errors';
 import { verifyPassword } from '../auth/passwords';
+import { exclusionEnd } from '../safer-gambling/exclusion-end';
 
 /** What an erased account keeps in its personal fields; the row itself stays (records are kept 6 years). */
 export const ERASED_DATE_OF_BIRTH = '1900-01-01';
 export const tombstoneEmail = (userId: number) => `deleted-${userId}@invalid`;
 
 export const UNSUPPORTED_IMAGE = 'Please choose a PNG, JPEG or WebP picture';
+/**
+ * Deletion erases the identity that registration matches a returning person against (registration/service.ts): during a
+ * time out, a self-exclusion or a suspension it would let the person open a new account at once (LCCP SR 3.5.3). No one
+ * in one can sign in to ask; this refuses a deletion that passed the session check before the block committed.
+ */
+export const DELETION_DURING_BLOCK = 'Your account cannot be deleted while a time out, self-exclusion or suspension is in force. Please contact customer support.';
 
 export interface AccountServiceDeps {
   db: Db;
@@ -96,8 +103,9 @@ export class AccountService {
 
   /**
    * Erases the customer's personal fields and closes the account, keeping its records. Refused while money
-   * is held (balance or a pending withdrawal) or a bet is open; the wallet row is locked so that no posting
-   * can land between the check and the erasure.
+   * is held (balance or a pending withdrawal) or a bet is open, or while a time out, self-exclusion or suspension is
+   * in force; the wallet row, then the users row, is locked so that no posting or block can land between the checks
+   * and the erasure.
    */
   async deleteAccount(userId: number, password: string): Promise<void> {
     const user = await this.db.selectFrom('users').select(['email', 'password_hash', 'avatar_url']).where('id', '=', userId).where('status', '!=', 'deleted').executeTakeFirst();
@@ -105,7 +113,13 @@ export class AccountService {
     if (!(await verifyPassword(user.password_hash, password))) throw badRequest(WRONG_PASSWORD, 'WrongPassword');
     const now = this.deps.clock.now();
     await this.db.transaction().execute(async (trx) => {
+      // Lock order: the wallet, then the customer's row (as the deposits' and debits' paths take them).
       const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+      // Read again under FOR UPDATE: a block (each updates this row) committed since the session check is seen here, and one
+      // sent now waits for the deletion (whose revocation then ends the session anyway).
+      const standing = await trx.selectFrom('users').select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent']).where('id', '=', userId).forUpdate().executeTakeFirst();
+      if (!standing || standing.status === 'deleted') throw notFound('No user data found.');
+      if (standing.status !== 'active' || exclusionEnd(standing, now) !== undefined) throw unprocessable(DELETION_DURING_BLOCK, 'AccountBlocked');
       if ((wallet?.balance ?? 0) !== 0 || (await this.deps.openWithdrawals.hasOpenWithdrawals(userId, trx))) throw unprocessable(WALLET_NOT_ZERO, 'WalletNotZero');
       if (await this.deps.openBets.hasOpenBets(userId, trx)) throw unprocessable(USER_HAS_OPEN_BETS, 'UserHasOpenBets');
       const email = tombstoneEmail(userId);
