@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import type { Trx } from '../wallet/ledger';
 import { badRequest, unprocessable } from '../../errors';
 import { walletError } from '../games/errors';
-import { blockedFromBetting } from '../games/standing';
+import { blockedFromBetting, readStandingLocked } from '../games/standing';
 import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
 import type { FreeBetToken } from '../../../src/contract/games';
 import type { FreeBetStatus } from './tables';
@@ -55,12 +55,7 @@ export class FreeBetsService {
     if (!Number.isInteger(days) || days < 1 || days > MAX_FREE_BET_DAYS) throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
     if (!trx) return this.db.transaction().execute((own) => this.grant(userId, amount, options, own));
     const now = this.clock.now();
-    const user = await trx
-      .selectFrom('users')
-      .select(['status', 'locked_out', 'verification_status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
-      .where('id', '=', userId)
-      .forShare()
-      .executeTakeFirst();
+    const user = await readStandingLocked(trx, userId);
     if (!user || blockedFromBetting(user, now)) throw unprocessable(FREE_BET_ACCOUNT_BLOCKED, 'PlayerBlocked');
     const row = await trx
       .insertInto('free_bets')

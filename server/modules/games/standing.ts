@@ -1,4 +1,5 @@
 import type { ExclusionKind, UserStatus, VerificationStatus } from '../users/tables';
+import type { Trx } from '../wallet/ledger';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 
 export interface PlayerStanding {
@@ -26,4 +27,17 @@ export function sessionLive(row: SessionStanding, now: Date): boolean {
 /** Every block a customer can be under refuses a stake: suspended, deleted, locked out, unverified, timed out or self-excluded. */
 export function blockedFromBetting(row: PlayerStanding & { verification_status: VerificationStatus; locked_out: boolean }, now: Date): boolean {
   return row.status !== 'active' || row.locked_out || row.verification_status !== 'passed' || exclusionEnd(row, now) !== undefined;
+}
+
+/**
+ * A customer's standing for blockedFromBetting, read under FOR SHARE on their users row until the caller's transaction
+ * commits: every block updates that row, so none can commit between this read and what the caller then writes.
+ */
+export function readStandingLocked(trx: Trx, userId: number) {
+  return trx
+    .selectFrom('users')
+    .select(['status', 'locked_out', 'verification_status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+    .where('id', '=', userId)
+    .forShare()
+    .executeTakeFirst();
 }

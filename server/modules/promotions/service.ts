@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { ApplyPromoResponse, Promotion } from '../../../src/contract/promotions';
 import { normalisePromoCode, PROMO_INVALID, PROMO_USED } from '../../../src/contract/promotions';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors';
-import { blockedFromBetting } from '../games/standing';
+import { blockedFromBetting, readStandingLocked } from '../games/standing';
 import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
 import { formatPence } from '../../../src/lib/money';
 import { MAX_FREE_BET_DAYS, type FreeBetsService } from '../free-bets/service';
@@ -88,12 +88,8 @@ export class PromotionsService {
     const inserted = await this.db.transaction().execute(async (trx) => {
       // The session was checked before this request; a block may have committed since. Read under FOR SHARE until the
       // opt-in commits, so no block (each updates this row) lands between the check and the grant.
-      const user = await trx
-        .selectFrom('users')
-        .select(['status', 'locked_out', 'verification_status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
-        .where('id', '=', userId)
-        .forShare()
-        .executeTakeFirstOrThrow();
+      const user = await readStandingLocked(trx, userId);
+      if (!user) throw notFound('No user data found.');
       if (user.verification_status !== 'passed') throw unprocessable(PROMO_NEEDS_VERIFICATION, 'VerificationRequired');
       if (blockedFromBetting(user, now)) throw forbidden(PROMO_ACCOUNT_BLOCKED, 'AccountClosed');
       const optIn = await trx
