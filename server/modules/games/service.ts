@@ -315,11 +315,16 @@ export class GamesWalletService {
     return answer;
   }
 
-  /** The rollback of a free-bet debit: the token goes back to the customer and the bet closes; no cash moves. */
+  /**
+   * The rollback of a free-bet debit: the bet closes and the token goes back to the customer; no cash moves. The bet is
+   * closed first, guarded on its being open, as the cash rollback's is: a credit that closed it meanwhile (its winnings
+   * paid) makes this BetClosed, so the customer never has both the winnings and the token back.
+   */
   private async rollbackFreeBet(trx: Trx, request: RollbackRequest, freeBetId: string, now: Date): Promise<WalletMoneyResponse> {
+    const closed = await sql`UPDATE bets SET status = 'closed', closed_at = ${now}, updated_at = ${now} WHERE bet_id = ${request.betId} AND status = 'open' RETURNING bet_id`.execute(trx);
+    if (closed.rows.length === 0) throw walletError('BetClosed');
     await this.freeBets?.giveBack(trx, freeBetId);
     const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
-    await sql`UPDATE bets SET status = 'closed', closed_at = ${now}, updated_at = ${now} WHERE bet_id = ${request.betId} AND status = 'open'`.execute(trx);
     await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(trx);
     return answer;
   }
