@@ -241,9 +241,25 @@ describeEachDatabase('account', (use) => {
     context.clock.advance(1000);
     const refunded = await placeStake(context, user, `b-void-${user.id}`, 100);
     await walletCall(context, 'rollback', rollbackBody(user.id, refunded.betId, refunded.transactionId));
+    // Free bets: their stake is the token's; one lost is settled with nothing back, one rolled back has its token back.
+    const session = await openSession(context, user);
+    const freeBet = async (betId: string) => {
+      const token = await context.services.freeBets.grant(user.id, 400, { source: 'test' });
+      const debit = { transactionId: `tx-${betId}`, betId, playerId: user.id, sessionId: session.sessionId, amount: 400, freeBetId: token.freeBetId };
+      expect((await walletCall(context, 'debit', debit)).statusCode).toBe(200);
+      return debit;
+    };
+    context.clock.advance(1000);
+    await freeBet(`b-free-lost-${user.id}`);
+    await settle(context, user, `b-free-lost-${user.id}`, 0);
+    context.clock.advance(1000);
+    const voided = await freeBet(`b-free-void-${user.id}`);
+    expect((await walletCall(context, 'rollback', rollbackBody(user.id, voided.betId, voided.transactionId))).statusCode).toBe(200);
     const response = await context.request({ method: 'GET', url: '/bets', token: accessToken });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
+      expect.objectContaining({ betId: `b-free-void-${user.id}`, stake: 400, returns: 0, status: 'Refunded' }),
+      expect.objectContaining({ betId: `b-free-lost-${user.id}`, stake: 400, returns: 0, status: 'Settled' }),
       expect.objectContaining({ betId: `b-void-${user.id}`, stake: 100, returns: 100, status: 'Refunded', vertical: 'sportsbook' }),
       expect.objectContaining({ betId: `b-won-${user.id}`, stake: 300, returns: 750, status: 'Settled', vertical: 'sportsbook' }),
       expect.objectContaining({ betId: `b-open-${user.id}`, stake: 200, returns: null, status: 'Open' }),
