@@ -1,24 +1,31 @@
 import { useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import type { BetView } from '../../contract/sportsbook-rules';
+import type { BetView, CashOutRequest } from '../../contract/sportsbook-rules';
 import { MIN_STAKE_PENCE } from '../../contract/sportsbook-rules';
-import { cashOutOffer } from '../../lib/cash-out-value';
+import { cashOutOffer, stakeCashedFor } from '../../lib/cash-out-value';
 import { formatPence, poundsToPence } from '../../lib/money';
-import { ApiError } from '../services/api';
+import { ApiError, type CashOutResult } from '../services/api';
 import { Loader } from '../ui/icons';
 
-type Press = { state: 'idle' } | { state: 'waiting'; amount: number } | { state: 'refused'; message: string };
+const UNCONFIRMED = 'We could not confirm your cash out. Check again.';
+/** The server's own refusal (CASH_OUT_MESSAGES.remainder in server/sportsbook/bets/cash-out.ts), word for word. */
+const REMAINDER_TOO_SMALL = 'That would leave less than £0.10 staked. Cash out the whole bet instead.';
+
+/** No answer, or one that cannot say what the server did (a timeout, a 5xx): the press may have been paid. */
+const answerLost = (error: unknown): boolean => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /**
  * Cash out on an open bet: the offer from the prices the frame holds now (the same arithmetic the server re-values
  * with, src/lib/cash-out-value.ts), full or partial. A press sends the offer shown; the server waits its delay and
- * settles or refuses, and a refusal is shown in words.
+ * settles or refuses, and a refusal is shown in words. A press's request id is made once and kept (in BetsStore)
+ * until the press has an answer: when the answer is lost, "Check again" sends the same request, and the server answers
+ * what that press got, so one press never pays twice.
  */
 export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
   const { catalog, api, bets, session, bridge } = useSportsbook();
-  useWatch(catalog);
-  const [press, setPress] = useState<Press>({ state: 'idle' });
+  useWatch(catalog, bets);
+  const [refused, setRefused] = useState<string | null>(null);
   const [partial, setPartial] = useState(false);
   const [amountText, setAmountText] = useState('');
   const inputId = useId();
@@ -32,33 +39,88 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
     }),
   );
   const amount = partial ? poundsToPence(amountText) : offer;
-  const amountProblem = !partial || offer === null ? null : !Number.isFinite(amount) || amount! < MIN_STAKE_PENCE ? 'Enter at least £0.10' : amount! >= offer ? `Enter less than ${formatPence(offer)}, or cash out in full` : null;
-  const waiting = press.state === 'waiting';
+  const amountProblem =
+    !partial || offer === null
+      ? null
+      : !Number.isFinite(amount) || amount! < MIN_STAKE_PENCE
+        ? 'Enter at least £0.10'
+        : amount! >= offer
+          ? `Enter less than ${formatPence(offer)}, or cash out in full`
+          : bet.stake - stakeCashedFor(bet.stake, amount!, offer) < MIN_STAKE_PENCE
+            ? REMAINDER_TOO_SMALL
+            : null;
+  const pending = bets.cashOutPress(bet.betId);
+  const waiting = pending?.state === 'sending';
 
-  async function cashOut() {
-    if (offer === null || amount === null || amountProblem) return;
-    setPress({ state: 'waiting', amount: partial ? amount : offer });
+  async function send(body: CashOutRequest, checking: boolean) {
+    setRefused(null);
+    bets.cashOutSending(bet.betId, body, checking);
+    let result: CashOutResult;
     try {
-      const result = await api.cashOut(bet.betId, { requestId: window.crypto.randomUUID(), offer, ...(partial ? { amount } : {}) });
-      if (result.outcome === 'refused') {
-        setPress({ state: 'refused', message: result.message });
+      result = await api.cashOut(bet.betId, body);
+    } catch (error) {
+      if (answerLost(error)) {
+        // The server may have paid it: keep the press to check again, and show the bets and balance as they are now.
+        bets.cashOutUnconfirmed(bet.betId);
+        void bets.reloadShown();
+        bridge.post({ type: 'bets-changed' });
+        void session.refresh();
         return;
       }
-      setPress({ state: 'idle' });
-      setPartial(false);
-      setAmountText('');
-      onCashedOut(`Cashed out ${formatPence(result.paid)}.`);
-      bets.onBet(result.bet);
-      bridge.post({ type: 'bets-changed' });
-      void session.refresh();
-    } catch (error) {
-      setPress({ state: 'refused', message: error instanceof ApiError ? error.message : 'Cash out failed. Please try again.' });
+      bets.cashOutAnswered(bet.betId);
+      setRefused((error as ApiError).message);
+      return;
     }
+    bets.cashOutAnswered(bet.betId);
+    if (result.outcome === 'refused') {
+      setRefused(result.message);
+      return;
+    }
+    setPartial(false);
+    setAmountText('');
+    onCashedOut(`Cashed out ${formatPence(result.paid)}.`);
+    bets.onBet(result.bet);
+    bridge.post({ type: 'bets-changed' });
+    void session.refresh();
   }
 
-  const refusal = press.state === 'refused' && (
+  /** A new press: a new request id, only when no earlier press is still without its answer. */
+  function cashOut() {
+    if (bets.cashOutPress(bet.betId) || offer === null || amount === null || amountProblem) return;
+    void send({ requestId: window.crypto.randomUUID(), offer, ...(partial ? { amount } : {}) }, false);
+  }
+
+  /** The press whose answer was lost, sent again as it was: the server answers what it got. */
+  function checkAgain() {
+    const press = bets.cashOutPress(bet.betId);
+    if (press?.state === 'unconfirmed') void send(press.body, true);
+  }
+
+  if (pending && pending.state !== 'sending') {
+    const checking = pending.state === 'checking';
+    return (
+      <div className="cash-out">
+        <p className="cash-out__refusal" role="alert">
+          {UNCONFIRMED}
+        </p>
+        <div className="cash-out__actions">
+          <button type="button" className="btn btn--secondary cash-out__button" disabled={checking} onClick={checkAgain} aria-live="polite">
+            {checking ? (
+              <>
+                <Loader size={16} className="spin" /> Checking your cash out…
+              </>
+            ) : (
+              'Check again'
+            )}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const refusal = refused !== null && (
     <p className="cash-out__refusal" role="alert">
-      {press.message}
+      {refused}
     </p>
   );
 
@@ -101,10 +163,10 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
         </div>
       )}
       <div className="cash-out__actions">
-        <button type="button" className="btn btn--primary cash-out__button" disabled={waiting || (partial && (amountText === '' || amountProblem !== null))} onClick={() => void cashOut()} aria-live="polite">
+        <button type="button" className="btn btn--primary cash-out__button" disabled={waiting || (partial && (amountText === '' || amountProblem !== null))} onClick={cashOut} aria-live="polite">
           {waiting ? (
             <>
-              <Loader size={16} className="spin" /> Cashing out {formatPence(press.amount)}…
+              <Loader size={16} className="spin" /> Cashing out {formatPence(pending!.body.amount ?? pending!.body.offer)}…
             </>
           ) : (
             `Cash out ${formatPence(partial ? (Number.isFinite(amount) && amount !== null ? amount : 0) : offer!)}`

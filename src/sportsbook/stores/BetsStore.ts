@@ -1,7 +1,18 @@
 import { Observable } from './Observable';
-import type { BetView } from '../../contract/sportsbook-rules';
+import type { BetView, CashOutRequest } from '../../contract/sportsbook-rules';
 
 export type BetsTab = 'open' | 'settled';
+
+/**
+ * A cash-out press that has no answer yet: 'sending' while its request is out, 'unconfirmed' when the answer was lost
+ * (no connection, a timeout, a 5xx), so the server may have paid it, and 'checking' while the same request is sent
+ * again. Its body (request id, offer, amount) is kept until an answer comes: checking again sends the same body, and
+ * the server answers what the first press got.
+ */
+export interface CashOutPress {
+  body: CashOutRequest;
+  state: 'sending' | 'unconfirmed' | 'checking';
+}
 
 /** Cash out is offered on open singles and accumulators staked with the customer's money (not free or system bets). */
 export const cashOutShown = (bet: BetView): boolean => bet.status === 'open' && !bet.freeBet && bet.system === null && bet.kind !== 'bet-builder';
@@ -12,6 +23,8 @@ export class BetsStore extends Observable {
   error: string | null = null;
   /** The slip is showing the open bets (its My Bets view): their prices are followed live, as on the My Bets page. */
   shownInSlip = false;
+  /** Presses without an answer, by bet id: kept here, not in the card, so leaving and coming back cannot start a new one. */
+  private readonly cashOutPresses = new Map<string, CashOutPress>();
 
   constructor(private readonly fetchBets: (state: BetsTab) => Promise<BetView[]>) {
     super();
@@ -49,12 +62,36 @@ export class BetsStore extends Observable {
     return [...ids].sort();
   }
 
+  cashOutPress(betId: string): CashOutPress | undefined {
+    return this.cashOutPresses.get(betId);
+  }
+
+  /** A press's request is going out: a new press, or (`checking`) the same one again after its answer was lost. */
+  cashOutSending(betId: string, body: CashOutRequest, checking = false): void {
+    this.cashOutPresses.set(betId, { body, state: checking ? 'checking' : 'sending' });
+    this.changed();
+  }
+
+  /** The press was answered (paid or refused): the next press is a new one, with a new request id. */
+  cashOutAnswered(betId: string): void {
+    if (this.cashOutPresses.delete(betId)) this.changed();
+  }
+
+  /** The answer was lost: the press stays, to be checked again with the same body. */
+  cashOutUnconfirmed(betId: string): void {
+    const press = this.cashOutPresses.get(betId);
+    if (!press) return;
+    this.cashOutPresses.set(betId, { ...press, state: 'unconfirmed' });
+    this.changed();
+  }
+
   showInSlip(shown: boolean): void {
     if (this.shownInSlip === shown) return;
     this.shownInSlip = shown;
     this.changed();
   }
 
+  /** The lists are forgotten; a press still without an answer is not (only the same request may ask about it). */
   reset(): void {
     this.lists.open = null;
     this.lists.settled = null;
