@@ -7,6 +7,8 @@ import type { FreeBetToken } from '../../contract/games';
  */
 export class FreeBetsStore extends Observable {
   tokens: FreeBetToken[] = [];
+  /** The list has been fetched (or failed to be) since the last reset: a choice missing from it is really gone. */
+  loaded = false;
   private readonly chosen = new Map<string, string>();
   private loading: Promise<void> | null = null;
   /** Counts resets, so a list asked for before one (another customer's, or a session since ended) is dropped. */
@@ -27,6 +29,7 @@ export class FreeBetsStore extends Observable {
     }
     if (generation !== this.generation) return;
     this.tokens = tokens;
+    this.loaded = true;
     const known = new Set(this.tokens.map((token) => token.freeBetId));
     for (const [selectionId, freeBetId] of this.chosen) if (!known.has(freeBetId)) this.chosen.delete(selectionId);
     this.changed();
@@ -41,6 +44,7 @@ export class FreeBetsStore extends Observable {
     this.generation += 1;
     this.loading = null;
     this.tokens = [];
+    this.loaded = false;
     this.chosen.clear();
     this.changed();
   }

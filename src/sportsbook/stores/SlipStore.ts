@@ -1,6 +1,6 @@
 import { Observable } from './Observable';
 import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../lib/odds';
-import { poundsToPence } from '../../lib/money';
+import { penceToPoundsInput, poundsToPence } from '../../lib/money';
 import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, PRICE_CHANGE_POLICIES } from '../../contract/sportsbook-rules';
 import type { BetKind, BetView, Price, PriceChangePolicy, SelectionStatus } from '../../contract/sportsbook-rules';
 import { lineCount, systemBetsFor, systemPotentialReturns, type SystemBetType, type SystemType } from '../../contract/system-bets';
@@ -101,6 +101,15 @@ export function slipSelectionOf(live: LiveSelection): SlipSelection {
 
 export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && sameValue(a, b));
 
+/**
+ * What a bet returns if it wins (a system bet: if every selection wins). A free-bet stake is not returned with the
+ * winnings. The slip's rows and a receipt awaiting the server's figure both use this, so they always agree.
+ */
+export function potentialReturns(stake: number, prices: Price[], options: { system?: SystemType | null; freeBet?: boolean } = {}): number {
+  if (options.system) return systemPotentialReturns(options.system, stake, prices);
+  return returnsFor(stake, prices) - (options.freeBet ? stake : 0);
+}
+
 const PLACEMENT_WORDS: Record<string, string> = {
   InsufficientFunds: 'Your balance is too low for this stake.',
   PlayerBlocked: 'Your account cannot place bets at the moment. Please contact customer support.',
@@ -116,6 +125,8 @@ interface Persisted {
   /** Written by older frames: true was 'any'. */
   acceptPriceChanges?: boolean;
   placements: Placement[];
+  /** Singles whose stake is a free bet: selection id to free-bet id. */
+  freeBetStakes?: Record<string, string>;
 }
 
 /** Words for the price-change setting, as the slip offers it. */
@@ -126,6 +137,16 @@ export const PRICE_CHANGE_WORDS: Record<PriceChangePolicy, string> = {
 };
 
 const HELD_MESSAGE = 'In-play bets are held for a few seconds before they are accepted.';
+const NOT_PLACED_MESSAGE = 'Your bet was not placed and nothing was taken from your balance.';
+/** Why no other bet can be placed while an earlier one's outcome is not known. */
+export const WAIT_FOR_LAST_BET = 'Checking your last bet first. You can place another bet once we know the outcome.';
+export const CHECK_LAST_BET = 'Checking your last bet first. Use Check again above.';
+export const PLACING_LAST_BET = 'Your last bet is still being placed. You can place another bet once we know the outcome.';
+const WAIT_WORDS = new Set([WAIT_FOR_LAST_BET, CHECK_LAST_BET, PLACING_LAST_BET]);
+/** A single whose free bet is no longer on the customer's list: its stake is cleared, never turned into cash. */
+export const FREE_BET_GONE = 'Your free bet is no longer available, so this stake has been cleared. Enter a new stake to place this bet.';
+/** After a placement was found not placed, how long before the server is asked about it once more. */
+const RECHECK_NOT_PLACED_MS = 10_000;
 
 /**
  * The bet slip: selections, stakes, the accumulator, and the honest life of each placement. Kept in localStorage so a
@@ -144,6 +165,11 @@ export class SlipStore extends Observable {
   notice: string | null = null;
   /** The stake whose phone keypad is open (one at a time). */
   keypadFor: string | null = null;
+  /**
+   * Singles staked with a free bet (selection id to free-bet id). Kept with the slip, so a single whose token is no
+   * longer chosen (used, expired, or the list forgotten) has no stake rather than the token's amount as cash.
+   */
+  freeBetStakes: Record<string, string> = {};
 
   constructor(private readonly deps: SlipDeps) {
     super();
@@ -176,6 +202,7 @@ export class SlipStore extends Observable {
   remove(selectionId: string): void {
     this.selections = this.selections.filter((selection) => selection.selectionId !== selectionId);
     delete this.stakes[selectionId];
+    delete this.freeBetStakes[selectionId];
     this.notice = null;
     this.save();
   }
@@ -183,6 +210,7 @@ export class SlipStore extends Observable {
   clear(): void {
     this.selections = [];
     this.stakes = {};
+    this.freeBetStakes = {};
     this.notice = null;
     this.clearFinishedPlacements();
     this.save();
@@ -292,8 +320,40 @@ export class SlipStore extends Observable {
     const value = rest.length ? `${pounds.slice(0, 5)}.${rest.join('').slice(0, 2)}` : pounds.slice(0, 5);
     if (value) this.stakes[key] = value;
     else delete this.stakes[key];
+    // A stake typed is the customer's own money, never a free bet's.
+    delete this.freeBetStakes[key];
     this.notice = null;
     this.save();
+  }
+
+  /** Stakes a single with a free-bet token (its amount), or with nothing when `token` is null. */
+  useFreeBet(selectionId: string, token: { freeBetId: string; amount: number } | null): void {
+    if (token) {
+      this.stakes[selectionId] = penceToPoundsInput(token.amount);
+      this.freeBetStakes[selectionId] = token.freeBetId;
+    } else {
+      delete this.stakes[selectionId];
+      delete this.freeBetStakes[selectionId];
+    }
+    this.notice = null;
+    this.save();
+  }
+
+  /** The free bet chosen to stake this single, if one is. */
+  freeBetOf(key: string): { freeBetId: string; amount: number } | undefined {
+    return key === ACCA || systemOfKey(key) ? undefined : this.deps.freeBetFor?.(key);
+  }
+
+  /** A single staked with a free bet that is no longer chosen: it has no stake until the customer gives it one. */
+  freeBetGone(key: string): boolean {
+    return this.freeBetStakes[key] !== undefined && !this.freeBetOf(key);
+  }
+
+  /** What the bet under this key stakes (per line for a system bet): a free bet's amount, or what was typed. */
+  private stakeFor(key: string): number {
+    const free = this.freeBetOf(key);
+    if (free) return free.amount;
+    return this.freeBetGone(key) ? 0 : this.stakeOf(key);
   }
 
   stakeOf(key: string): number {
@@ -305,15 +365,12 @@ export class SlipStore extends Observable {
 
   /** What the bet under this stake key returns if it wins (a system bet: if every selection wins), or null. */
   returnsOf(key: string): number | null {
-    const free = this.deps.freeBetFor?.(key);
-    const stake = free?.amount ?? this.stakeOf(key);
+    const stake = this.stakeFor(key);
     if (stake <= 0) return null;
     const single = key !== ACCA && !systemOfKey(key);
     const prices = single ? [this.selections.find((selection) => selection.selectionId === key)?.price ?? null] : this.selections.map((selection) => selection.price);
     if (prices.some((price) => !price)) return null;
-    const system = systemOfKey(key);
-    // A free-bet stake is not returned with the winnings.
-    return system ? systemPotentialReturns(system, stake, prices as Price[]) : returnsFor(stake, prices as Price[]) - (free ? stake : 0);
+    return potentialReturns(stake, prices as Price[], { system: systemOfKey(key), freeBet: !!this.freeBetOf(key) });
   }
 
   /** A system bet's whole stake on the slip now: the stake per line typed, times its lines. */
@@ -325,8 +382,8 @@ export class SlipStore extends Observable {
   get bets(): SlipBet[] {
     const bets: SlipBet[] = [];
     for (const selection of this.selections) {
-      const free = this.deps.freeBetFor?.(selection.selectionId);
-      const stake = free?.amount ?? this.stakeOf(selection.selectionId);
+      const free = this.freeBetOf(selection.selectionId);
+      const stake = this.stakeFor(selection.selectionId);
       if (stake > 0) bets.push({ key: selection.selectionId, kind: 'single', stake, total: stake, selections: [selection], ...(free ? { freeBetId: free.freeBetId } : {}) });
     }
     const accaStake = this.stakeOf(ACCA);
@@ -352,13 +409,31 @@ export class SlipStore extends Observable {
     return Math.max(0, this.bets.reduce((total, bet) => total + (bet.freeBetId ? 0 : bet.total), 0) - balance);
   }
 
+  /**
+   * A bet sent whose outcome is not known yet: being placed, held, pending, being checked, or its answer lost. No other
+   * bet is placed until it is known, so a second press never puts the same bets on twice under new bet ids.
+   */
   get placing(): boolean {
-    return this.placements.some((placement) => placement.state === 'placing' || placement.state === 'checking' || placement.state === 'held');
+    return this.placements.some((placement) => !isFinal(placement.state));
+  }
+
+  /** A bet on its way now (sent, or held in play): Place shows it being placed. */
+  get sending(): boolean {
+    return this.placements.some((placement) => placement.state === 'placing' || placement.state === 'held');
+  }
+
+  /** Why no new bet can be placed while an earlier one is unresolved, in words; null when none is. */
+  get waitReason(): string | null {
+    if (!this.placing) return null;
+    if (this.placements.some((placement) => placement.state === 'unknown')) return CHECK_LAST_BET;
+    return this.sending ? PLACING_LAST_BET : WAIT_FOR_LAST_BET;
   }
 
   /** Why Place cannot be pressed now, in words; null when it can. */
   get blocker(): string | null {
     if (!this.deps.online()) return 'You are offline. Bets can be placed once you are back online.';
+    const wait = this.waitReason;
+    if (wait) return wait;
     if (this.selections.length === 0) return 'Add a selection to your bet slip.';
     const bets = this.bets;
     if (bets.length === 0) return 'Enter a stake.';
@@ -374,7 +449,10 @@ export class SlipStore extends Observable {
   // ---- placement
 
   async place(): Promise<void> {
-    if (this.placing) return;
+    if (this.placing) {
+      this.notice = this.waitReason;
+      return this.changed();
+    }
     const blocker = this.blocker;
     if (blocker) {
       this.notice = blocker;
@@ -418,7 +496,11 @@ export class SlipStore extends Observable {
    * slip's own bets (its receipt shows on the slip); its legs never join the slip's selections.
    */
   async placeBuilder(price: Price, legs: SlipSelection[], stake: number): Promise<Placement | undefined> {
-    if (this.placing) return undefined;
+    if (this.placing) {
+      this.notice = this.waitReason;
+      this.changed();
+      return undefined;
+    }
     if (!this.deps.signedIn()) {
       this.notice = 'Log in to place your bet.';
       this.changed();
@@ -485,7 +567,9 @@ export class SlipStore extends Observable {
   /** What became of a placement whose answer was lost: asks the server by its bet id. */
   async check(betId: string): Promise<void> {
     const placement = this.placements.find((candidate) => candidate.request.betId === betId);
-    if (!placement || isFinal(placement.state)) return;
+    if (!placement) return;
+    if (placement.state === 'not-placed') return this.recheckNotPlaced(placement);
+    if (isFinal(placement.state)) return;
     if (!this.deps.online()) {
       this.setState(placement, 'unknown', 'We will check your bet as soon as you are back online.');
       return;
@@ -494,20 +578,44 @@ export class SlipStore extends Observable {
     try {
       this.settleFrom(placement, await this.deps.api.bet(betId));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) this.setState(placement, 'not-placed', 'Your bet was not placed and nothing was taken from your balance.');
-      else this.setState(placement, 'unknown', 'We could not confirm your bet yet. We will check again when the connection is back.');
+      if (error instanceof ApiError && error.status === 404) {
+        this.setState(placement, 'not-placed', NOT_PLACED_MESSAGE);
+        // The lost request may still be reaching the server: asked once more a little later (and its push, if it
+        // lands, corrects this placement too).
+        (this.deps.setTimeout ?? setTimeout)(() => {
+          // Unless something (Try again, a push) has moved it on meanwhile.
+          const later = this.placements.find((candidate) => candidate.request.betId === betId);
+          if (later?.state === 'not-placed') void this.recheckNotPlaced(later);
+        }, RECHECK_NOT_PLACED_MS);
+      } else this.setState(placement, 'unknown', 'We could not confirm your bet yet. We will check again when the connection is back.');
     }
   }
 
-  /** Every placement whose outcome we do not know yet (after a reload, a reconnect, back online). */
-  checkUnresolved(): void {
-    for (const placement of this.placements) if (!isFinal(placement.state) && placement.state !== 'checking') void this.check(placement.request.betId);
+  /**
+   * A placement found not placed after its answer was lost, asked about again without fuss: if the server has the
+   * bet after all, the slip says what became of it; if not (or no answer), it stays not placed.
+   */
+  private async recheckNotPlaced(placement: Placement): Promise<void> {
+    if (!this.deps.online()) return;
+    let bet: BetView;
+    try {
+      bet = await this.deps.api.bet(placement.request.betId);
+    } catch {
+      return;
+    }
+    // Only if nothing else (a retry, a push) has moved it on meanwhile.
+    if (placement.state === 'not-placed' && this.placements.includes(placement)) this.settleFrom(placement, bet);
   }
 
-  /** A `bet` push from the socket. */
+  /** Every placement whose outcome we do not know yet, and those found not placed (after a reload, a reconnect, back online). */
+  checkUnresolved(): void {
+    for (const placement of this.placements) if ((!isFinal(placement.state) || placement.state === 'not-placed') && placement.state !== 'checking') void this.check(placement.request.betId);
+  }
+
+  /** A `bet` push from the socket. It also corrects a placement found not placed: the server's word is the truth. */
   onBet(bet: BetView): void {
     const placement = this.placements.find((candidate) => candidate.request.betId === bet.betId);
-    if (placement && !isFinal(placement.state)) this.settleFrom(placement, bet);
+    if (placement && (!isFinal(placement.state) || placement.state === 'not-placed')) this.settleFrom(placement, bet);
   }
 
   private settleFrom(placement: Placement, bet: BetView): void {
@@ -534,6 +642,8 @@ export class SlipStore extends Observable {
     const wasHeld = placement.state === 'held';
     placement.state = state;
     placement.message = message;
+    // Why Place waited follows the bets it waits for (and goes once none is unresolved).
+    if (this.notice !== null && WAIT_WORDS.has(this.notice)) this.notice = this.waitReason;
     if (state === 'held' && !wasHeld) this.announce(`Placing your bet. ${HELD_MESSAGE}`);
     else if (state === 'accepted') this.announce(`Bet placed. Bet ID ${placement.request.betId}.`);
     else if (state === 'refused') this.announce(`Bet not placed. ${message ?? ''}`);
@@ -551,7 +661,10 @@ export class SlipStore extends Observable {
     const accepted = this.placements.filter((placement) => placement.state === 'accepted');
     const placedIds = new Set(accepted.flatMap((placement) => placement.request.selections.map((selection) => selection.selectionId)));
     this.selections = this.selections.filter((selection) => !placedIds.has(selection.selectionId));
-    for (const id of placedIds) delete this.stakes[id];
+    for (const id of placedIds) {
+      delete this.stakes[id];
+      delete this.freeBetStakes[id];
+    }
     if (accepted.some((placement) => placement.request.kind === 'accumulator')) delete this.stakes[ACCA];
     for (const placement of accepted) if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
     this.placements = this.placements.filter((placement) => !isFinal(placement.state));
@@ -570,7 +683,7 @@ export class SlipStore extends Observable {
   // ---- persistence
 
   private save(): void {
-    const persisted: Persisted = { selections: this.selections, stakes: this.stakes, priceChanges: this.priceChanges, placements: this.placements };
+    const persisted: Persisted = { selections: this.selections, stakes: this.stakes, priceChanges: this.priceChanges, placements: this.placements, freeBetStakes: this.freeBetStakes };
     try {
       this.deps.storage.setItem(SLIP_KEY, JSON.stringify(persisted));
     } catch {
@@ -586,6 +699,7 @@ export class SlipStore extends Observable {
       const persisted = JSON.parse(raw) as Partial<Persisted>;
       this.selections = Array.isArray(persisted.selections) ? persisted.selections.slice(0, MAX_SELECTIONS) : [];
       this.stakes = persisted.stakes && typeof persisted.stakes === 'object' ? persisted.stakes : {};
+      this.freeBetStakes = persisted.freeBetStakes && typeof persisted.freeBetStakes === 'object' ? persisted.freeBetStakes : {};
       this.priceChanges = PRICE_CHANGE_POLICIES.includes(persisted.priceChanges as PriceChangePolicy) ? persisted.priceChanges! : persisted.acceptPriceChanges === true ? 'any' : 'never';
       // A placement interrupted by the reload is not known to have failed: it is asked about, never resent.
       this.placements = (Array.isArray(persisted.placements) ? persisted.placements : []).map((placement) => (placement.state === 'placing' || placement.state === 'checking' ? { ...placement, state: 'unknown' } : placement));

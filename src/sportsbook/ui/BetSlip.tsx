@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import { ACCA, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection } from '../stores/SlipStore';
+import { ACCA, potentialReturns, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection } from '../stores/SlipStore';
 import { formatPence } from '../../lib/money';
-import { returnsFor } from '../../lib/odds';
 import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
-import { lineCount, luckyBonusWords, systemBetType, systemPotentialReturns } from '../../contract/system-bets';
+import { lineCount, luckyBonusWords, systemBetType } from '../../contract/system-bets';
 import { HoldCountdown } from './HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { FreeBetPicker } from './FreeBetPicker';
@@ -15,8 +14,11 @@ import { AlertTriangle, ArrowDown, ArrowUp, CircleCheck, CircleX, Loader, Lock, 
 export function BetSlip({ phone }: { phone: boolean }) {
   const sportsbook = useSportsbook();
   const { slip, session, network } = sportsbook;
-  useWatch(slip, session, network, sportsbook.prefs);
-  const finished = slip.placements.length > 0 && !slip.placing && slip.placements.every((placement) => placement.state !== 'pending' && placement.state !== 'unknown' && placement.state !== 'held');
+  // The free bets too: a token dropping off the list changes the stakes and totals shown.
+  useWatch(slip, session, network, sportsbook.prefs, sportsbook.freeBets);
+  const finished = slip.placements.length > 0 && !slip.placing;
+  // While a bet is on its way the button says so; otherwise why it cannot be pressed is said next to it.
+  const hint = slip.blocker && network.online && !slip.notice && !slip.sending ? slip.blocker : null;
 
   return (
     <div className="slip">
@@ -124,8 +126,8 @@ export function BetSlip({ phone }: { phone: boolean }) {
               {slip.notice}
             </p>
           )}
-          <button type="button" className="btn btn--place" onClick={() => void slip.place()} disabled={slip.placing || !network.online} aria-describedby={slip.blocker ? 'slip-blocker' : undefined}>
-            {slip.placing ? (
+          <button type="button" className="btn btn--place" onClick={() => void slip.place()} disabled={slip.placing || !network.online} aria-describedby={hint ? 'slip-blocker' : undefined}>
+            {slip.sending ? (
               <>
                 <Loader size={18} className="spin" /> Placing bet…
               </>
@@ -133,9 +135,9 @@ export function BetSlip({ phone }: { phone: boolean }) {
               <>Place Bet{slip.totalStake > 0 ? ` ${formatPence(slip.totalStake)}` : ''}</>
             )}
           </button>
-          {slip.blocker && network.online && !slip.notice && (
+          {hint && (
             <p id="slip-blocker" className="slip__hint">
-              {slip.blocker}
+              {hint}
             </p>
           )}
           {!session.signedIn && <p className="slip__hint">Log in or register to place your bet. Your selections stay on the slip.</p>}
@@ -286,7 +288,7 @@ function Placements({ finished }: { finished: boolean }) {
               </div>
               <div>
                 <dt>Potential returns</dt>
-                <dd>{formatPence(placement.bet?.potentialReturns ?? (request.system ? systemPotentialReturns(request.system, request.stake, prices) : returnsFor(request.stake, request.price ? [request.price] : prices)))}</dd>
+                <dd>{formatPence(placement.bet?.potentialReturns ?? potentialReturns(request.stake, request.price ? [request.price] : prices, { system: request.system, freeBet: !!request.freeBetId }))}</dd>
               </div>
               {state === 'accepted' && (
                 <div className="receipt__id">

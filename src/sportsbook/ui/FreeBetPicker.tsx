@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import { formatPence, penceToPoundsInput } from '../../lib/money';
+import { formatPence } from '../../lib/money';
 import { formatDateTime } from './format';
 
 /** Under a single's stake: stake it with one of the customer's free bets instead of their money. */
@@ -13,6 +13,10 @@ export function FreeBetPicker({ selectionId }: { selectionId: string }) {
   // asking again brings it back.
   useEffect(() => {
     if (session.signedIn) freeBets.loadOnce();
+    // The slip remembers this single was staked with a free bet; after a reload or a new launch forgot the choice,
+    // it is made again if the token is still on the list (if not, the stake shows as cleared).
+    const wanted = slip.freeBetStakes[selectionId];
+    if (wanted !== undefined && !freeBets.tokenFor(selectionId) && freeBets.offeredTo(selectionId).some((token) => token.freeBetId === wanted)) freeBets.choose(selectionId, wanted);
   });
   if (!session.signedIn) return null;
   const offered = freeBets.offeredTo(selectionId);
@@ -27,7 +31,7 @@ export function FreeBetPicker({ selectionId }: { selectionId: string }) {
         onChange={(change) => {
           const token = offered.find((candidate) => candidate.freeBetId === change.target.value);
           freeBets.choose(selectionId, token?.freeBetId ?? null);
-          slip.setStake(selectionId, token ? penceToPoundsInput(token.amount) : '');
+          slip.useFreeBet(selectionId, token ?? null);
         }}
       >
         <option value="">Use my balance</option>

@@ -1,4 +1,7 @@
 import { useSportsbook } from '../app/context';
+import { useWatch } from '../stores/Observable';
+import { FREE_BET_GONE } from '../stores/SlipStore';
+import { formatPence, penceToPoundsInput } from '../../lib/money';
 import { Backspace } from './icons';
 
 const QUICK = ['5', '10', '20', '50'];
@@ -6,14 +9,23 @@ const QUICK = ['5', '10', '20', '50'];
 /**
  * A stake in pounds. On phones the system keyboard would cover the slip, so the field takes no keyboard of its own
  * (inputMode none) and a numeric keypad opens under it; a hardware keyboard still types into it.
+ *
+ * A single staked with a free bet shows the token's amount, read only: that is the stake sent. If the token is no
+ * longer on the list, the field is empty and says why (the amount is never staked as cash).
  */
 export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label: string; phone: boolean }) {
-  const { slip } = useSportsbook();
-  const keypad = slip.keypadFor === stakeKey;
+  const { slip, freeBets } = useSportsbook();
+  useWatch(slip, freeBets);
+  const free = slip.freeBetOf(stakeKey);
+  const gone = !free && slip.freeBetGone(stakeKey);
+  // Said once the list is known: until then (a reload, a new launch) the free bet may yet come back.
+  const goneNote = gone && freeBets.loaded;
+  const keypad = !free && slip.keypadFor === stakeKey;
   const setKeypad = (open: boolean) => slip.openKeypad(open ? stakeKey : null);
-  const value = slip.stakes[stakeKey] ?? '';
+  const value = free ? penceToPoundsInput(free.amount) : gone ? '' : (slip.stakes[stakeKey] ?? '');
   const press = (key: string) => slip.setStake(stakeKey, key === 'back' ? value.slice(0, -1) : value + key);
   const id = `stake-${stakeKey}`;
+  const noteId = `${id}-note`;
   return (
     <div className="stake">
       <label className="stake__field" htmlFor={id}>
@@ -28,12 +40,26 @@ export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label
           autoComplete="off"
           placeholder="Stake"
           value={value}
-          onFocus={() => phone && setKeypad(true)}
-          onChange={(change) => slip.setStake(stakeKey, change.target.value)}
-          aria-controls={phone ? `${id}-keypad` : undefined}
-          aria-expanded={phone ? keypad : undefined}
+          readOnly={!!free}
+          onFocus={() => phone && !free && setKeypad(true)}
+          onChange={(change) => {
+            if (!free) slip.setStake(stakeKey, change.target.value);
+          }}
+          aria-controls={phone && !free ? `${id}-keypad` : undefined}
+          aria-expanded={phone && !free ? keypad : undefined}
+          aria-describedby={free || goneNote ? noteId : undefined}
         />
       </label>
+      {free && (
+        <p id={noteId} className="free-bet__note">
+          Your {formatPence(free.amount)} free bet is the stake. To stake your own money, choose ‘Use my balance’.
+        </p>
+      )}
+      {goneNote && (
+        <p id={noteId} className="free-bet__note" role="status">
+          {FREE_BET_GONE}
+        </p>
+      )}
       {phone && keypad && (
         <div className="keypad" id={`${id}-keypad`} role="group" aria-label={`Keypad for ${label}`}>
           <div className="keypad__quick">

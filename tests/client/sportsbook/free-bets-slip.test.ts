@@ -73,6 +73,40 @@ describe('a free bet on the slip', () => {
     expect(requestDeposit).toHaveBeenCalledWith(100);
   });
 
+  it('a chosen token that drops off the list leaves the single with no stake, never its amount as cash', async () => {
+    const { slip, freeBets, placeBet, useUp } = createSlip([token('fb-1', 500)], 100_000);
+    await freeBets.load();
+    slip.toggle(liveSelection(event('ev-1'), 0));
+    const selectionId = slip.selections[0]!.selectionId;
+    freeBets.choose(selectionId, 'fb-1');
+    slip.useFreeBet(selectionId, freeBets.tokenFor(selectionId)!);
+    expect(slip.bets.map((bet) => [bet.stake, bet.freeBetId])).toEqual([[500, 'fb-1']]);
+    useUp('fb-1');
+    await freeBets.load();
+    expect(slip.freeBetGone(selectionId)).toBe(true);
+    expect(slip.bets).toEqual([]);
+    expect(slip.returnsOf(selectionId)).toBeNull();
+    expect(slip.blocker).toBe('Enter a stake.');
+    await slip.place();
+    expect(placeBet).not.toHaveBeenCalled();
+    // A stake the customer types is their own money again.
+    slip.setStake(selectionId, '2');
+    expect(slip.freeBetGone(selectionId)).toBe(false);
+    expect(slip.bets.map((bet) => [bet.stake, bet.freeBetId])).toEqual([[200, undefined]]);
+  });
+
+  it('a reset that forgets the choice never stakes the free bet amount as cash', async () => {
+    const { slip, freeBets } = createSlip([token('fb-1', 500)], 100_000);
+    await freeBets.load();
+    slip.toggle(liveSelection(event('ev-1'), 0));
+    const selectionId = slip.selections[0]!.selectionId;
+    freeBets.choose(selectionId, 'fb-1');
+    slip.useFreeBet(selectionId, freeBets.tokenFor(selectionId)!);
+    freeBets.reset();
+    expect(slip.bets).toEqual([]);
+    expect(slip.totalStake).toBe(0);
+  });
+
   it('a list that cannot be fetched offers no free bet', async () => {
     const freeBets = new FreeBetsStore(async () => {
       throw new Error('offline');

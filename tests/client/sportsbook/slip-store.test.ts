@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCA, SLIP_KEY, systemKey } from '../../../src/sportsbook/stores/SlipStore';
+import { ACCA, CHECK_LAST_BET, SLIP_KEY, systemKey, WAIT_FOR_LAST_BET } from '../../../src/sportsbook/stores/SlipStore';
 import { ApiError, NO_ANSWER } from '../../../src/sportsbook/services/api';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';
@@ -256,6 +256,114 @@ describe('placing a bet', () => {
     slip.dismissPlacements();
     expect(slip.selections.map((selection) => selection.eventId)).toEqual(['ev-2']);
     expect(slip.placements).toEqual([]);
+  });
+});
+
+describe('no second placement while an earlier one is unresolved', () => {
+  const FIRST = '00000000-0000-4000-8000-000000000001';
+
+  it('a lost answer whose check also fails: Place sends nothing new and says why, and Check again settles it', async () => {
+    const { slip, api } = createSlip();
+    api.placeBet.mockRejectedValueOnce(new ApiError(0, NO_ANSWER));
+    api.bet.mockRejectedValueOnce(new ApiError(0, NO_ANSWER));
+    slip.toggle(liveSelection(rovers, 0));
+    slip.setStake(slip.selections[0]!.selectionId, '5');
+    await slip.place();
+    await vi.waitFor(() => expect(slip.placements[0]!.state).toBe('unknown'));
+    expect(slip.placing).toBe(true);
+    expect(slip.blocker).toBe(CHECK_LAST_BET);
+    await slip.place();
+    await slip.place();
+    expect(api.placeBet).toHaveBeenCalledTimes(1);
+    expect(slip.placements.map((placement) => placement.request.betId)).toEqual([FIRST]);
+    expect(slip.notice).toBe(CHECK_LAST_BET);
+    await slip.check(FIRST);
+    expect(slip.placements[0]!.state).toBe('accepted');
+    expect(slip.placing).toBe(false);
+    expect(slip.notice).toBeNull();
+  });
+
+  it('a pending (202) bet: neither Place nor a Bet Builder sends another until it is known', async () => {
+    const { slip, api } = createSlip();
+    api.placeBet.mockResolvedValueOnce({ outcome: 'pending', bet: betView(FIRST, { status: 'pending' }) });
+    slip.toggle(liveSelection(rovers, 0));
+    slip.setStake(slip.selections[0]!.selectionId, '5');
+    await slip.place();
+    expect(slip.placements[0]!.state).toBe('pending');
+    expect(slip.blocker).toBe(WAIT_FOR_LAST_BET);
+    await slip.place();
+    expect(await slip.placeBuilder(price(4, 1), [slip.selections[0]!], 500)).toBeUndefined();
+    expect(api.placeBet).toHaveBeenCalledTimes(1);
+    expect(slip.notice).toBe(WAIT_FOR_LAST_BET);
+    slip.onBet(betView(FIRST, { status: 'open' }));
+    expect(slip.placements[0]!.state).toBe('accepted');
+    expect(slip.notice).toBeNull();
+  });
+
+  it('a bet reloaded as unknown blocks Place until it is checked', async () => {
+    const storage = memoryStorage();
+    const first = createSlip({}, storage);
+    first.api.placeBet.mockImplementationOnce(() => new Promise(() => undefined));
+    first.slip.toggle(liveSelection(rovers, 0));
+    first.slip.setStake(first.slip.selections[0]!.selectionId, '5');
+    void first.slip.place();
+    const reloaded = createSlip({}, storage);
+    expect(reloaded.slip.placements[0]!.state).toBe('unknown');
+    await reloaded.slip.place();
+    expect(reloaded.api.placeBet).not.toHaveBeenCalled();
+  });
+});
+
+describe('a bet found not placed after its answer was lost', () => {
+  const FIRST = '00000000-0000-4000-8000-000000000001';
+
+  async function notPlaced(overrides: Parameters<typeof createSlip>[0] = {}) {
+    const made = createSlip(overrides);
+    made.api.placeBet.mockRejectedValueOnce(new ApiError(0, NO_ANSWER));
+    made.api.bet.mockRejectedValueOnce(new ApiError(404, 'Not found'));
+    made.slip.toggle(liveSelection(rovers, 0));
+    made.slip.setStake(made.slip.selections[0]!.selectionId, '5');
+    await made.slip.place();
+    await vi.waitFor(() => expect(made.slip.placements[0]!.state).toBe('not-placed'));
+    return made;
+  }
+
+  it('is corrected by its push when the server stored it after all', async () => {
+    const { slip } = await notPlaced();
+    slip.onBet(betView(FIRST, { status: 'open' }));
+    expect(slip.placements[0]!.state).toBe('accepted');
+    expect(slip.announcement).toBe(`Bet placed. Bet ID ${FIRST}.`);
+  });
+
+  it('is corrected by its push to pending or refused too', async () => {
+    const { slip } = await notPlaced();
+    slip.onBet(betView(FIRST, { status: 'pending' }));
+    expect(slip.placements[0]!.state).toBe('pending');
+    slip.onBet(betView(FIRST, { status: 'rejected', reason: 'This market is closed.' }));
+    expect(slip.placements[0]).toMatchObject({ state: 'refused', message: 'This market is closed.' });
+  });
+
+  it('is asked about once more a little later, and after a reconnect, and corrected from the answer', async () => {
+    const timers: Array<() => void> = [];
+    const { slip, api } = await notPlaced({ setTimeout: (fn) => timers.push(fn) });
+    expect(timers).toHaveLength(1);
+    // Still not there: it stays not placed, quietly.
+    api.bet.mockRejectedValueOnce(new ApiError(404, 'Not found'));
+    timers[0]!();
+    await vi.waitFor(() => expect(api.bet).toHaveBeenCalledTimes(2));
+    expect(slip.placements[0]!.state).toBe('not-placed');
+    // The server has it now: a reconnect's check says so.
+    slip.checkUnresolved();
+    await vi.waitFor(() => expect(slip.placements[0]!.state).toBe('accepted'));
+    expect(api.placeBet).toHaveBeenCalledTimes(1);
+  });
+
+  it('Try again still sends the same bet id', async () => {
+    const { slip, api } = await notPlaced();
+    await slip.retry(FIRST);
+    expect(api.placeBet).toHaveBeenCalledTimes(2);
+    expect(api.placeBet.mock.calls[1]![0].betId).toBe(FIRST);
+    expect(slip.placements[0]!.state).toBe('accepted');
   });
 });
 
