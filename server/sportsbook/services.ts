@@ -18,7 +18,7 @@ import { SessionService } from './sessions/service';
 import { BetsService } from './bets/service';
 import { Reconciler } from './reconciliation/reconciler';
 import type { PlacementPolicy } from './bets/placement';
-import { defaultInPlayDelayMs, defaultInPlayDelayPolicy } from './bets/inplay-delay';
+import { defaultInPlayDelayMs, defaultInPlayDelayPolicy, type Schedule } from './bets/inplay-delay';
 import { OutrightBook } from './outrights/book';
 import { SeasonStore } from './outrights/store';
 import { bettingCatalogue } from './outrights/betting-catalogue';
@@ -66,6 +66,8 @@ export interface SportsbookServiceDeps {
   placementPolicy?: PlacementPolicy;
   /** The net payout cap, pence (the Betting Rules' unless a test says otherwise). */
   payoutCap?: number;
+  /** How a failed settlement is tried again (BetsServiceDeps.recoverySchedule). */
+  recoverySchedule?: Schedule;
   /** Schedule tuning (tests): slot length, horizon, days ahead. */
   feed?: Partial<Pick<FeedOptions, 'slotMs' | 'horizonMs' | 'daysAhead'>>;
   /** Simulated seasons per outright pricing (tests ask for fewer). */
@@ -106,6 +108,7 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
     payoutCap: deps.payoutCap,
     cashOutPolicy: config.cashOutDelayMs === undefined ? undefined : { delayMs: config.cashOutDelayMs },
     log: logError,
+    recoverySchedule: deps.recoverySchedule,
   });
   const reconciliation = new Reconciler(betsDb, wallet, clock);
   return {

@@ -36,7 +36,7 @@ export const defaultInPlayDelayPolicy: InPlayDelayPolicy = { delayMs: 6_000, sta
 
 export type Schedule = (ms: number, run: () => void) => void;
 
-const unrefTimer: Schedule = (ms, run) => void setTimeout(run, ms).unref();
+export const unrefTimer: Schedule = (ms, run) => void setTimeout(run, ms).unref();
 
 const NOTHING_TAKEN = 'Nothing was taken from your balance.';
 const REFUSALS: Record<'GoalScored' | 'MarketSuspended' | 'MarketClosed' | 'PriceChanged' | 'ImpossibleCombination' | 'NotAccepted', string> = {

@@ -6,7 +6,7 @@ import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } from '../wallet/outbox';
 import { addRollback, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, type PlacementPolicy } from './placement';
-import { defaultInPlayDelayPolicy, InPlayHolds, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
+import { defaultInPlayDelayPolicy, InPlayHolds, unrefTimer, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
 import { sql, type Transaction } from 'kysely';
 import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
@@ -35,7 +35,12 @@ export interface BetsServiceDeps {
   /** How a cash out waits out its delay (tests move prices inside it). */
   cashOutWait?: (ms: number) => Promise<void>;
   log?: (message: string, detail?: unknown) => void;
+  /** How a settlement that failed is tried again (SETTLEMENT_RETRY_MS later): a timer unless given; tests run it by hand. */
+  recoverySchedule?: Schedule;
 }
+
+/** A settlement that failed (not a deadlock, which is retried at once) is tried again this much later, until it succeeds. */
+export const SETTLEMENT_RETRY_MS = 30_000;
 
 /**
  * A debit's usual answer opens its bet in the statement that records it (for every debit that statement records),
@@ -101,7 +106,13 @@ export class BetsService {
     this.unsubscribe = catalogue.onMarketsResolved(async (resolved) => {
       // A settlement's update of a market's legs can meet a batch of placements recording their debits (both lock
       // legs in heap order, but the database may still pick a victim): settling again finds what is already done.
-      await retryTransient(() => this.settler.marketsResolved(resolved));
+      try {
+        await retryTransient(() => this.settler.marketsResolved(resolved));
+      } catch (error) {
+        // The resolution is stored: recover() finds its open legs, so the bets are paid without waiting for a restart.
+        this.recoverSoon();
+        throw error;
+      }
       await outbox.drainDue();
     });
   }
@@ -110,6 +121,24 @@ export class BetsService {
   async recover(): Promise<void> {
     await this.settler.recover();
     await this.holds.sweep();
+  }
+
+  private recoveryScheduled = false;
+
+  /** Settles later what a failed settlement left open, and again later while that fails too. */
+  private recoverSoon(): void {
+    if (this.recoveryScheduled) return;
+    this.recoveryScheduled = true;
+    (this.deps.recoverySchedule ?? unrefTimer)(SETTLEMENT_RETRY_MS, () => {
+      this.recoveryScheduled = false;
+      this.settler
+        .recover()
+        .then(() => this.deps.outbox.drainDue())
+        .catch((error: unknown) => {
+          this.deps.log?.('settling what a failed settlement left open failed', error);
+          this.recoverSoon();
+        });
+    });
   }
 
   close(): void {

@@ -29,7 +29,11 @@ export interface SportsbookAppWorld {
 
 export async function createSportsbookAppWorld(
   kind: DatabaseKind,
-  options: { config?: Partial<Pick<Parameters<typeof createSportsbookServices>[0]['config'], 'inPlayDelayMs'>>; prepare?: (services: SportsbookServices, pam: TestContext) => Promise<void> } = {},
+  options: {
+    config?: Partial<Pick<Parameters<typeof createSportsbookServices>[0]['config'], 'inPlayDelayMs'>>;
+    prepare?: (services: SportsbookServices, pam: TestContext) => Promise<void>;
+    recoverySchedule?: Parameters<typeof createSportsbookServices>[0]['recoverySchedule'];
+  } = {},
 ): Promise<SportsbookAppWorld> {
   const pam = await createContext(kind);
   await pam.app.listen({ port: 0, host: '127.0.0.1' });
@@ -37,7 +41,7 @@ export async function createSportsbookAppWorld(
   const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const db = sportsbookDb(pam.database);
   await migrateSportsbook(db);
-  const services = createSportsbookServices({ db, clock: pam.clock, config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl, ...options.config }, random: seededRandom(), goals: new ScriptedGoals().draw, outrightRuns: TEST_OUTRIGHT_RUNS });
+  const services = createSportsbookServices({ db, clock: pam.clock, config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl, ...options.config }, random: seededRandom(), goals: new ScriptedGoals().draw, outrightRuns: TEST_OUTRIGHT_RUNS, recoverySchedule: options.recoverySchedule });
   await services.feed.seedWorld();
   await services.catalogue.load();
   await services.feed.tick();
