@@ -9,6 +9,17 @@ const rovers = event('ev-1');
 const city = event('ev-2', { home: 'City', away: 'Town' });
 const athletic = event('ev-3', { home: 'Athletic', away: 'Wanderers' });
 
+/** A slip whose £5 single was being sent when the page reloaded: the slip as the reload finds it. */
+function reloadedMidPlacement() {
+  const storage = memoryStorage();
+  const first = createSlip({}, storage);
+  first.api.placeBet.mockImplementationOnce(() => new Promise(() => undefined));
+  first.slip.toggle(liveSelection(rovers, 0));
+  first.slip.setStake(first.slip.selections[0]!.selectionId, '5');
+  void first.slip.place();
+  return createSlip({}, storage);
+}
+
 describe('bet slip selections', () => {
   it('offers the accumulator for two selections from different matches, with exact returns', () => {
     const { slip } = createSlip();
@@ -196,13 +207,7 @@ describe('placing a bet', () => {
   });
 
   it('a placement interrupted by a reload is checked, never sent again', async () => {
-    const storage = memoryStorage();
-    const first = createSlip({}, storage);
-    first.api.placeBet.mockImplementationOnce(() => new Promise(() => undefined));
-    first.slip.toggle(liveSelection(rovers, 0));
-    first.slip.setStake(first.slip.selections[0]!.selectionId, '5');
-    void first.slip.place();
-    const reloaded = createSlip({}, storage);
+    const reloaded = reloadedMidPlacement();
     expect(reloaded.slip.placements[0]!.state).toBe('unknown');
     reloaded.slip.checkUnresolved();
     await vi.waitFor(() => expect(reloaded.slip.placements[0]!.state).toBe('accepted'));
@@ -301,13 +306,7 @@ describe('no second placement while an earlier one is unresolved', () => {
   });
 
   it('a bet reloaded as unknown blocks Place until it is checked', async () => {
-    const storage = memoryStorage();
-    const first = createSlip({}, storage);
-    first.api.placeBet.mockImplementationOnce(() => new Promise(() => undefined));
-    first.slip.toggle(liveSelection(rovers, 0));
-    first.slip.setStake(first.slip.selections[0]!.selectionId, '5');
-    void first.slip.place();
-    const reloaded = createSlip({}, storage);
+    const reloaded = reloadedMidPlacement();
     expect(reloaded.slip.placements[0]!.state).toBe('unknown');
     await reloaded.slip.place();
     expect(reloaded.api.placeBet).not.toHaveBeenCalled();
