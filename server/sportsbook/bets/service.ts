@@ -8,9 +8,9 @@ import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } f
 import { addRollback, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, type PlacementPolicy } from './placement';
 import { defaultInPlayDelayPolicy, InPlayHolds, unrefTimer, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
-import type { BetsDatabase, BetsDb } from './tables';
+import type { BetsDb } from './tables';
 import { BetViews } from './views';
 import { closingCall, ownStakeOf } from '../free-bets/returns';
 import { retryTransient } from '../db/transient';
@@ -161,7 +161,7 @@ export class BetsService {
         .returning('session_id')
         .executeTakeFirst();
       // Whether the PAM took the stake is unknown: roll it back (a debit arriving after its rollback is refused).
-      if (unconfirmed) await this.addRollback(trx, call.betId, call.body);
+      if (unconfirmed) await addRollback(this.deps.outbox, trx, call.betId, call.body.playerId);
       if (rejected && result.code === 'SessionExpired') await this.deps.sessions.end(rejected.session_id, trx);
     },
     afterCommit: async (call, result, returned) => {
@@ -188,10 +188,6 @@ export class BetsService {
     };
   }
 
-  private async addRollback(trx: Transaction<BetsDatabase>, betId: string, debitBody: Record<string, unknown>): Promise<void> {
-    await addRollback(this.deps.outbox, trx, betId, debitBody.playerId);
-  }
-
   /**
    * The operator voids one bet: an accepted bet gets its stake back as its closing credit; a bet whose debit was
    * never confirmed has that debit rolled back instead. A settled or rejected bet is left alone.
@@ -210,7 +206,7 @@ export class BetsService {
       const refund = ownStakeOf(bet);
       await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: refund, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
       if (bet.status === 'pending') {
-        await this.addRollback(trx, betId, { playerId: pamPlayerId(bet.player_id) });
+        await addRollback(this.deps.outbox, trx, betId, pamPlayerId(bet.player_id));
         return 'rollback' as const;
       }
       await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: refund, returns: refund, settled_at: now }).execute();

@@ -1,5 +1,5 @@
 import type { NewCall } from '../wallet/outbox';
-import { creditCallId, debitCallId, rollbackCallId } from '../bets/placement';
+import { creditCallId, debitRollback } from '../bets/placement';
 
 /**
  * The customer's own money staked on a settled bet, for the payout cap's net: a free-bet stake was never theirs, so
@@ -14,10 +14,7 @@ export const ownStakeOf = (bet: { stake: number; free_bet_id: string | null }) =
  * made once however often settlement or the operator gets there.
  */
 export function closingCall(bet: { id: string; playerId: number; freeBet: boolean }, status: 'won' | 'lost' | 'void', returns: number): NewCall {
-  if (bet.freeBet && status === 'void') {
-    const id = rollbackCallId(bet.id);
-    return { id, kind: 'rollback', betId: bet.id, body: { transactionId: id, originalTransactionId: debitCallId(bet.id), betId: bet.id, playerId: bet.playerId } };
-  }
+  if (bet.freeBet && status === 'void') return debitRollback(bet.id, bet.playerId);
   const id = creditCallId(bet.id);
   return { id, kind: 'credit', betId: bet.id, body: { transactionId: id, betId: bet.id, playerId: bet.playerId, amount: returns, closesBet: true } };
 }

@@ -609,13 +609,13 @@ export class SlipStore extends Observable {
 
   /** Every placement whose outcome we do not know yet, and those found not placed (after a reload, a reconnect, back online). */
   checkUnresolved(): void {
-    for (const placement of this.placements) if ((!isFinal(placement.state) || placement.state === 'not-placed') && placement.state !== 'checking') void this.check(placement.request.betId);
+    for (const placement of this.placements) if (serverMayCorrect(placement.state) && placement.state !== 'checking') void this.check(placement.request.betId);
   }
 
   /** A `bet` push from the socket. It also corrects a placement found not placed: the server's word is the truth. */
   onBet(bet: BetView): void {
     const placement = this.placements.find((candidate) => candidate.request.betId === bet.betId);
-    if (placement && (!isFinal(placement.state) || placement.state === 'not-placed')) this.settleFrom(placement, bet);
+    if (placement && serverMayCorrect(placement.state)) this.settleFrom(placement, bet);
   }
 
   private settleFrom(placement: Placement, bet: BetView): void {
@@ -710,3 +710,5 @@ export class SlipStore extends Observable {
 }
 
 const isFinal = (state: PlacementState) => state === 'accepted' || state === 'refused' || state === 'not-placed';
+/** A placement the server's word may still change: not final, or found not placed while its request may still land. */
+const serverMayCorrect = (state: PlacementState) => !isFinal(state) || state === 'not-placed';
