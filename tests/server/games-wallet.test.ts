@@ -190,6 +190,25 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     await expectRefused(context, user.id, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId), 'BetClosed');
   });
 
+  it('refuses a rollback once the bet has been paid anything (a partial cash out): the stake is not refunded on top', async () => {
+    const context = use();
+    const { user, session } = await customer(context, 1_000);
+    const stake = await placeBet(context, session, 400);
+    expect((await walletCall(context, 'credit', creditBody(user.id, stake.betId, 150, false))).statusCode).toBe(200);
+    await expectRefused(context, user.id, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId), 'BetClosed');
+    expect(await betRow(context, stake.betId)).toMatchObject({ staked: 400, refunded: 0, returned: 150, status: 'open' });
+  });
+
+  it('refuses a cash debit on a free bet\'s bet with BetClosed: its stake is the token alone', async () => {
+    const context = use();
+    const { user, session } = await customer(context, 1_000);
+    const token = await context.services.freeBets.grant(user.id, 500, { source: 'test' });
+    const free = debitBody(session, 500, { freeBetId: token.freeBetId });
+    expect((await walletCall(context, 'debit', free)).statusCode).toBe(200);
+    await expectRefused(context, user.id, 'debit', debitBody(session, 200, { betId: free.betId }), 'BetClosed');
+    expect(await betRow(context, free.betId)).toMatchObject({ staked: 0, free_bet_stake: 500, status: 'open' });
+  });
+
   it('refuses a credit on an unknown bet, or on another player\'s bet, with UnknownBet', async () => {
     const context = use();
     const { user, session } = await customer(context, 1_000);

@@ -141,12 +141,15 @@ export function creditRefusal(row: ClaimedCall, playerId: number): AppError | un
 export const oneCall = (call: { betId: string; playerId: number; amount: number; closesBet?: boolean }, from: RawBuilder<unknown> = sql``) =>
   sql`(SELECT ${call.betId}::text AS bet_id, ${call.playerId}::int AS user_id, ${call.amount}::bigint AS amount, ${call.closesBet ?? false}::boolean AS closes ${from})`;
 
-/** A stake opens its bet, or adds to it when it is an open bet of the same player; over `calls` (bet_id, user_id, amount). */
+/**
+ * A stake opens its bet, or adds to it when it is an open cash bet of the same player; over `calls` (bet_id, user_id,
+ * amount). A free bet's stake is its token alone: cash added to it would be settled as the token's, winnings only.
+ */
 export const stakeOnBet = (calls: RawBuilder<unknown>, now: Date) => sql`
   INSERT INTO bets (bet_id, user_id, vertical, staked, status, placed_at, updated_at)
   SELECT c.bet_id, c.user_id, 'sportsbook', c.amount, 'open', ${now}::timestamptz, ${now}::timestamptz FROM ${calls} c
   ON CONFLICT (bet_id) DO UPDATE SET staked = bets.staked + EXCLUDED.staked, updated_at = EXCLUDED.updated_at
-  WHERE bets.status = 'open' AND bets.user_id = EXCLUDED.user_id
+  WHERE bets.status = 'open' AND bets.user_id = EXCLUDED.user_id AND bets.free_bet_id IS NULL
   RETURNING bet_id`;
 
 /** Returns on an open bet, closing it when the call says so; over `calls` (bet_id, amount, closes). */

@@ -236,7 +236,9 @@ export class GamesWalletService {
   }
 
   /**
-   * Cancels a debit: refunds it once (kind Refund) and closes the bet when nothing stays staked. An original never
+   * Cancels a debit: refunds it once (kind Refund) and closes the bet when nothing stays staked. A bet that has been
+   * paid anything (a partial cash out) is past cancelling: BetClosed, or the customer would keep that payment and
+   * have the whole stake back too. An original never
    * seen is remembered (a debit row without a fingerprint), so that debit arriving later is refused; a second
    * rollback of one debit answers the balance and moves nothing.
    */
@@ -281,7 +283,7 @@ export class GamesWalletService {
           UPDATE bets SET refunded = refunded + ${original.amount}, updated_at = ${now},
             status = CASE WHEN staked = refunded + ${original.amount} THEN 'closed' ELSE status END,
             closed_at = CASE WHEN staked = refunded + ${original.amount} THEN ${now}::timestamptz ELSE closed_at END
-          WHERE bet_id = ${request.betId} AND status = 'open'
+          WHERE bet_id = ${request.betId} AND status = 'open' AND returned = 0
           RETURNING bet_id
         )
         UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb, ledger_transaction_id = ${posted.transactionId}, amount = ${original.amount}
@@ -321,7 +323,7 @@ export class GamesWalletService {
    * paid) makes this BetClosed, so the customer never has both the winnings and the token back.
    */
   private async rollbackFreeBet(trx: Trx, request: RollbackRequest, freeBetId: string, now: Date): Promise<WalletMoneyResponse> {
-    const closed = await sql`UPDATE bets SET status = 'closed', closed_at = ${now}, updated_at = ${now} WHERE bet_id = ${request.betId} AND status = 'open' RETURNING bet_id`.execute(trx);
+    const closed = await sql`UPDATE bets SET status = 'closed', closed_at = ${now}, updated_at = ${now} WHERE bet_id = ${request.betId} AND status = 'open' AND returned = 0 RETURNING bet_id`.execute(trx);
     if (closed.rows.length === 0) throw walletError('BetClosed');
     await this.freeBets?.giveBack(trx, freeBetId);
     const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
