@@ -127,6 +127,7 @@ interface Persisted {
   placements: Placement[];
   /** Singles whose stake is a free bet: selection id to free-bet id. */
   freeBetStakes?: Record<string, string>;
+  setAside?: Placement[];
 }
 
 /** Words for the price-change setting, as the slip offers it. */
@@ -147,6 +148,8 @@ const WAIT_WORDS = new Set([WAIT_FOR_LAST_BET, CHECK_LAST_BET, PLACING_LAST_BET]
 export const FREE_BET_GONE = 'Your free bet is no longer available, so this stake has been cleared. Enter a new stake to place this bet.';
 /** After a placement was found not placed, how long before the server is asked about it once more. */
 const RECHECK_NOT_PLACED_MS = 10_000;
+const SET_ASIDE_MAX = 5;
+export const PLACED_AFTER_ALL = 'We said this bet was not placed, but it went on after all. It is in My Bets.';
 
 /**
  * The bet slip: selections, stakes, the accumulator, and the honest life of each placement. Kept in localStorage so a
@@ -159,6 +162,13 @@ export class SlipStore extends Observable {
   /** The customer's setting for a moved price (kept with the slip across visits). */
   priceChanges: PriceChangePolicy = 'never';
   placements: Placement[] = [];
+  /**
+   * Placements found not placed that the customer has moved on from (Back to bet slip, a new selection): their lost
+   * request may still land, so a late push or check still finds them and brings a bet that went on after all back
+   * into view, instead of the customer believing it lost and betting twice. Forgotten once asked again and still
+   * unknown to the server.
+   */
+  private setAside: Placement[] = [];
   /** The last thing said to screen readers (price moves, bet outcomes). */
   announcement = '';
   /** Why Place did nothing, in words. */
@@ -567,7 +577,7 @@ export class SlipStore extends Observable {
   /** What became of a placement whose answer was lost: asks the server by its bet id. */
   async check(betId: string): Promise<void> {
     const placement = this.placements.find((candidate) => candidate.request.betId === betId);
-    if (!placement) return;
+    if (!placement) return this.recheckSetAside(betId);
     if (placement.state === 'not-placed') return this.recheckNotPlaced(placement);
     if (isFinal(placement.state)) return;
     if (!this.deps.online()) {
@@ -586,6 +596,7 @@ export class SlipStore extends Observable {
           // Unless something (Try again, a push) has moved it on meanwhile.
           const later = this.placements.find((candidate) => candidate.request.betId === betId);
           if (later?.state === 'not-placed') void this.recheckNotPlaced(later);
+          else if (!later) void this.recheckSetAside(betId);
         }, RECHECK_NOT_PLACED_MS);
       } else this.setState(placement, 'unknown', 'We could not confirm your bet yet. We will check again when the connection is back.');
     }
@@ -607,15 +618,48 @@ export class SlipStore extends Observable {
     if (placement.state === 'not-placed' && this.placements.includes(placement)) this.settleFrom(placement, bet);
   }
 
+  /** A placement set aside as not placed, asked about again: back into view if the server has it, else forgotten. */
+  private async recheckSetAside(betId: string): Promise<void> {
+    if (!this.deps.online() || !this.setAside.some((placement) => placement.request.betId === betId)) return;
+    let bet: BetView;
+    try {
+      bet = await this.deps.api.bet(betId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        this.setAside = this.setAside.filter((placement) => placement.request.betId !== betId);
+        this.save();
+      }
+      return;
+    }
+    this.restoreSetAside(bet);
+  }
+
+  /** A set-aside placement the server has after all: shown again with what became of it (a refused one is let go). */
+  private restoreSetAside(bet: BetView): void {
+    const placement = this.setAside.find((candidate) => candidate.request.betId === bet.betId);
+    if (!placement) return;
+    this.setAside = this.setAside.filter((candidate) => candidate !== placement);
+    if (bet.status === 'rejected') return this.save();
+    this.placements = [...this.placements, placement];
+    this.settleFrom(placement, bet);
+    if (placement.state === 'accepted') {
+      placement.message = PLACED_AFTER_ALL;
+      this.announce(`${PLACED_AFTER_ALL} Bet ID ${bet.betId}.`);
+      this.save();
+    }
+  }
+
   /** Every placement whose outcome we do not know yet, and those found not placed (after a reload, a reconnect, back online). */
   checkUnresolved(): void {
     for (const placement of this.placements) if (serverMayCorrect(placement.state) && placement.state !== 'checking') void this.check(placement.request.betId);
+    for (const placement of this.setAside) void this.recheckSetAside(placement.request.betId);
   }
 
   /** A `bet` push from the socket. It also corrects a placement found not placed: the server's word is the truth. */
   onBet(bet: BetView): void {
     const placement = this.placements.find((candidate) => candidate.request.betId === bet.betId);
     if (placement && serverMayCorrect(placement.state)) this.settleFrom(placement, bet);
+    else if (!placement) this.restoreSetAside(bet);
   }
 
   private settleFrom(placement: Placement, bet: BetView): void {
@@ -667,13 +711,19 @@ export class SlipStore extends Observable {
     }
     if (accepted.some((placement) => placement.request.kind === 'accumulator')) delete this.stakes[ACCA];
     for (const placement of accepted) if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
-    this.placements = this.placements.filter((placement) => !isFinal(placement.state));
+    this.forgetFinishedPlacements();
     this.save();
   }
 
   private clearFinishedPlacements(): void {
     if (this.placements.some((placement) => placement.state === 'accepted')) this.dismissPlacements();
-    else this.placements = this.placements.filter((placement) => !isFinal(placement.state));
+    else this.forgetFinishedPlacements();
+  }
+
+  private forgetFinishedPlacements(): void {
+    const notPlaced = this.placements.filter((placement) => placement.state === 'not-placed');
+    this.setAside = [...this.setAside, ...notPlaced].slice(-SET_ASIDE_MAX);
+    this.placements = this.placements.filter((placement) => !isFinal(placement.state));
   }
 
   private announce(text: string): void {
@@ -683,7 +733,14 @@ export class SlipStore extends Observable {
   // ---- persistence
 
   private save(): void {
-    const persisted: Persisted = { selections: this.selections, stakes: this.stakes, priceChanges: this.priceChanges, placements: this.placements, freeBetStakes: this.freeBetStakes };
+    const persisted: Persisted = {
+      selections: this.selections,
+      stakes: this.stakes,
+      priceChanges: this.priceChanges,
+      placements: this.placements,
+      freeBetStakes: this.freeBetStakes,
+      setAside: this.setAside,
+    };
     try {
       this.deps.storage.setItem(SLIP_KEY, JSON.stringify(persisted));
     } catch {
@@ -703,6 +760,7 @@ export class SlipStore extends Observable {
       this.priceChanges = PRICE_CHANGE_POLICIES.includes(persisted.priceChanges as PriceChangePolicy) ? persisted.priceChanges! : persisted.acceptPriceChanges === true ? 'any' : 'never';
       // A placement interrupted by the reload is not known to have failed: it is asked about, never resent.
       this.placements = (Array.isArray(persisted.placements) ? persisted.placements : []).map((placement) => (placement.state === 'placing' || placement.state === 'checking' ? { ...placement, state: 'unknown' } : placement));
+      this.setAside = Array.isArray(persisted.setAside) ? persisted.setAside.slice(-SET_ASIDE_MAX) : [];
     } catch {
       this.selections = [];
     }

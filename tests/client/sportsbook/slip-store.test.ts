@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCA, CHECK_LAST_BET, SLIP_KEY, systemKey, WAIT_FOR_LAST_BET } from '../../../src/sportsbook/stores/SlipStore';
+import { ACCA, CHECK_LAST_BET, PLACED_AFTER_ALL, SLIP_KEY, systemKey, WAIT_FOR_LAST_BET } from '../../../src/sportsbook/stores/SlipStore';
 import { ApiError, NO_ANSWER } from '../../../src/sportsbook/services/api';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';
@@ -316,8 +316,8 @@ describe('no second placement while an earlier one is unresolved', () => {
 describe('a bet found not placed after its answer was lost', () => {
   const FIRST = '00000000-0000-4000-8000-000000000001';
 
-  async function notPlaced(overrides: Parameters<typeof createSlip>[0] = {}) {
-    const made = createSlip(overrides);
+  async function notPlaced(overrides: Parameters<typeof createSlip>[0] = {}, storage?: Parameters<typeof createSlip>[1]) {
+    const made = createSlip(overrides, storage);
     made.api.placeBet.mockRejectedValueOnce(new ApiError(0, NO_ANSWER));
     made.api.bet.mockRejectedValueOnce(new ApiError(404, 'Not found'));
     made.slip.toggle(liveSelection(rovers, 0));
@@ -355,6 +355,49 @@ describe('a bet found not placed after its answer was lost', () => {
     slip.checkUnresolved();
     await vi.waitFor(() => expect(slip.placements[0]!.state).toBe('accepted'));
     expect(api.placeBet).toHaveBeenCalledTimes(1);
+  });
+
+  it('after Back to bet slip, a late push that it went on after all brings it back as placed, saying so', async () => {
+    const { slip } = await notPlaced();
+    slip.dismissPlacements();
+    expect(slip.placements).toEqual([]);
+    slip.onBet(betView(FIRST, { status: 'open' }));
+    expect(slip.placements).toHaveLength(1);
+    expect(slip.placements[0]).toMatchObject({ state: 'accepted', message: PLACED_AFTER_ALL });
+    expect(slip.announcement).toBe(`${PLACED_AFTER_ALL} Bet ID ${FIRST}.`);
+  });
+
+  it('set aside by a new selection, it is still asked about a little later and after a reload, and forgotten once still unknown', async () => {
+    const timers: Array<() => void> = [];
+    const storage = memoryStorage();
+    const { slip, api } = await notPlaced({ setTimeout: (fn) => timers.push(fn) }, storage);
+    slip.toggle(liveSelection(city, 0));
+    expect(slip.placements).toEqual([]);
+    // The recheck a little later: the server still does not have it.
+    api.bet.mockRejectedValueOnce(new ApiError(404, 'Not found'));
+    timers[0]!();
+    await vi.waitFor(() => expect(api.bet).toHaveBeenCalledTimes(2));
+    // Forgotten: a reload asks about nothing, and a late push of it changes nothing.
+    const reloaded = createSlip({}, storage);
+    reloaded.slip.checkUnresolved();
+    reloaded.slip.onBet(betView(FIRST, { status: 'open' }));
+    expect(reloaded.api.bet).not.toHaveBeenCalled();
+    expect(reloaded.slip.placements).toEqual([]);
+  });
+
+  it('set aside, a reload asks about it and shows it placed when the server has it; a rejected one stays out of view', async () => {
+    const storage = memoryStorage();
+    const { slip } = await notPlaced({}, storage);
+    slip.dismissPlacements();
+    const reloaded = createSlip({}, storage);
+    reloaded.api.bet.mockResolvedValueOnce(betView(FIRST, { status: 'open' }));
+    reloaded.slip.checkUnresolved();
+    await vi.waitFor(() => expect(reloaded.slip.placements[0]).toMatchObject({ state: 'accepted', message: PLACED_AFTER_ALL }));
+
+    const other = await notPlaced();
+    other.slip.dismissPlacements();
+    other.slip.onBet(betView(FIRST, { status: 'rejected', reason: 'This market is closed.' }));
+    expect(other.slip.placements).toEqual([]);
   });
 
   it('Try again still sends the same bet id', async () => {
