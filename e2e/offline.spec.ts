@@ -18,7 +18,13 @@ async function firstVisit(page: Page) {
 async function expectDocument(page: Page, title: string, text: string | RegExp, { offline }: { offline: boolean }) {
   const drawer = page.getByRole('dialog', { name: title });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByTestId('legal-document')).toContainText(text);
+  try {
+    await expect(drawer.getByTestId('legal-document')).toContainText(text);
+  } catch (error) {
+    // Name what the reader saw instead (a spinner, an error, another document), so a failure explains itself.
+    const shown = await drawer.evaluate((element) => element.innerHTML.slice(0, 600)).catch(() => '(the drawer was gone)');
+    throw new Error(`${(error as Error).message}\nThe drawer showed: ${shown}`);
+  }
   if (offline) await expect(drawer.getByTestId('saved-copy-note')).toHaveText(SAVED_NOTE);
   else await expect(drawer.getByTestId('saved-copy-note')).toHaveCount(0);
   await expect(drawer.getByRole('navigation', { name: 'Contents' })).toBeVisible();

@@ -120,7 +120,6 @@ export function formatPrice(p: Price, format: OddsFormat): string {
   return format === 'decimal' ? formatDecimal(p) : formatFractional(p);
 }
 
-/** An accumulator's combined odds in the customer's chosen format ('12/1', '2047/40', '13.0'). */
 /**
  * An accumulator's odds for display, rounded as the Betting Rules allow (returns always use the exact odds): a
  * fraction as a UK slip would print it (the nearest ladder price below 10/1, the nearest whole n/1 above), never
