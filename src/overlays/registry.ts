@@ -1,15 +1,12 @@
-import type { ComponentType } from 'react';
-import { lazy } from 'react';
-import type { OverlayCatalog, OverlayCategory, OverlayDefinition, OverlayKind, OverlayProps } from './types';
+import type { OverlayCatalog, OverlayCategory, OverlayDefinition, OverlayKind } from './types';
+import { lazyScreen, type ScreenLoader } from './lazyScreen';
 
-type Loader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>;
-
-function drawer(name: string, title: string, load: Loader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
-  return { name, kind: 'drawer', title, slide: 'right', component: load ? lazy(load) : undefined, ...extra };
+function drawer(name: string, title: string, load: ScreenLoader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
+  return { name, kind: 'drawer', title, slide: 'right', component: load ? lazyScreen(load) : undefined, ...extra };
 }
 
-function modal(name: string, title: string, load: Loader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
-  return { name, kind: 'modal', title, slide: 'bottom', component: load ? lazy(load) : undefined, ...extra };
+function modal(name: string, title: string, load: ScreenLoader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
+  return { name, kind: 'modal', title, slide: 'bottom', component: load ? lazyScreen(load) : undefined, ...extra };
 }
 
 const legal = (name: string, title: string) => drawer(name, title, () => import('../features/legal/LegalDocumentDrawer').then((module) => ({ default: module.legalDrawerFor(name) })));

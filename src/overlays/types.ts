@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { FunctionComponent } from 'react';
 
 // The overlay types live apart from the registry so that imports run one way: the registry lazy-imports every
 // overlay, and every overlay imports only these types, never the registry.
@@ -22,7 +22,12 @@ export interface OverlayDefinition {
   category?: OverlayCategory;
   /** Shown under the title, and in menu lists of the category. */
   subtitle?: string;
-  component?: LazyExoticComponent<ComponentType<OverlayProps<any>>>;
+  component?: LazyScreen;
+}
+
+/** An overlay's screen, loaded on first use; `reload` forgets a failed load so the next render tries again. */
+export interface LazyScreen extends FunctionComponent<OverlayProps<any>> {
+  reload(): void;
 }
 
 /** What the overlay store needs of the registry; the app's entry point hands the registry's catalog in. */
