@@ -1,12 +1,15 @@
-import type { OverlayCatalog, OverlayCategory, OverlayDefinition, OverlayKind } from './types';
-import { lazyScreen, type ScreenLoader } from './lazyScreen';
+import type { ComponentType } from 'react';
+import type { OverlayCatalog, OverlayCategory, OverlayDefinition, OverlayKind, OverlayProps } from './types';
+import { retryableLazy } from '../ui/retryableLazy';
+
+type ScreenLoader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>;
 
 function drawer(name: string, title: string, load: ScreenLoader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
-  return { name, kind: 'drawer', title, slide: 'right', component: load ? lazyScreen(load) : undefined, ...extra };
+  return { name, kind: 'drawer', title, slide: 'right', component: load ? retryableLazy(load) : undefined, ...extra };
 }
 
 function modal(name: string, title: string, load: ScreenLoader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
-  return { name, kind: 'modal', title, slide: 'bottom', component: load ? lazyScreen(load) : undefined, ...extra };
+  return { name, kind: 'modal', title, slide: 'bottom', component: load ? retryableLazy(load) : undefined, ...extra };
 }
 
 const legal = (name: string, title: string) => drawer(name, title, () => import('../features/legal/LegalDocumentDrawer').then((module) => ({ default: module.legalDrawerFor(name) })));

@@ -1,4 +1,4 @@
-import type { FunctionComponent } from 'react';
+import type { RetryableLazy } from '../ui/retryableLazy';
 
 // The overlay types live apart from the registry so that imports run one way: the registry lazy-imports every
 // overlay, and every overlay imports only these types, never the registry.
@@ -25,10 +25,8 @@ export interface OverlayDefinition {
   component?: LazyScreen;
 }
 
-/** An overlay's screen, loaded on first use; `reload` forgets a failed load so the next render tries again. */
-export interface LazyScreen extends FunctionComponent<OverlayProps<any>> {
-  reload(): void;
-}
+/** An overlay's screen, loaded on first use (and again after a failed load: see retryableLazy). */
+export type LazyScreen = RetryableLazy<OverlayProps<any>>;
 
 /** What the overlay store needs of the registry; the app's entry point hands the registry's catalog in. */
 export interface OverlayCatalog {

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OverlayScreen, SCREEN_FAILED } from '../../src/app/OverlayScreen';
-import { lazyScreen } from '../../src/overlays/lazyScreen';
+import { retryableLazy } from '../../src/ui/retryableLazy';
 import type { OverlayDefinition, OverlayProps } from '../../src/overlays/types';
 
 afterEach(cleanup);
 
 const Loaded = ({ data }: OverlayProps<{ text: string }>) => <p>{data?.text}</p>;
-const definition = (load: () => Promise<{ default: typeof Loaded }>): OverlayDefinition => ({ name: 'terms', kind: 'drawer', title: 'Terms', slide: 'right', component: lazyScreen(load) });
+const definition = (load: () => Promise<{ default: typeof Loaded }>): OverlayDefinition => ({ name: 'terms', kind: 'drawer', title: 'Terms', slide: 'right', component: retryableLazy(load) });
 
 describe('an overlay screen whose code fails to load', () => {
   it('shows Error with Retry inside its drawer, and Retry loads it again', async () => {

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSportsbook } from './context';
 import { useWatch } from '../stores/Observable';
 import { Home } from '../screens/Home';
 import { SlipPanel, useOpenBetsLoaded } from '../ui/SlipPanel';
 import { formatPence } from '../../lib/money';
 import { ChevronDown, WifiOff, X } from '../ui/icons';
+import { LoadBoundary } from '../ui/LoadBoundary';
+import { retryableLazy } from '../../ui/retryableLazy';
 
-const MatchPage = lazy(() => import('../screens/MatchPage'));
-const MyBets = lazy(() => import('../screens/MyBets'));
+const MatchPage = retryableLazy(() => import('../screens/MatchPage'));
+const MyBets = retryableLazy(() => import('../screens/MyBets'));
 
 const desktopQuery = '(min-width: 1024px)';
 function useDesktop(): boolean {
@@ -52,19 +54,21 @@ export function App() {
       )}
       <div className="sb__layout">
         <main className="sb__main" ref={main} id="sb-main" aria-label="Sportsbook">
-          <Suspense
-            fallback={
-              // The page keeps its level-one heading while a screen's code loads (screen readers, axe page-has-heading-one).
-              <div aria-busy="true">
-                <h1 className="visually-hidden">{route.name === 'bets' ? 'My Bets' : route.name === 'event' ? 'Match' : 'Football'}</h1>
-                <div className="skeleton skeleton--header" />
-              </div>
-            }
-          >
-            {route.name === 'home' && <Home />}
-            {route.name === 'event' && <MatchPage key={route.eventId} eventId={route.eventId} />}
-            {route.name === 'bets' && <MyBets />}
-          </Suspense>
+          <LoadBoundary resetKey={router.path} parts={[MatchPage, MyBets]}>
+            <Suspense
+              fallback={
+                // The page keeps its level-one heading while a screen's code loads (screen readers, axe page-has-heading-one).
+                <div aria-busy="true">
+                  <h1 className="visually-hidden">{route.name === 'bets' ? 'My Bets' : route.name === 'event' ? 'Match' : 'Football'}</h1>
+                  <div className="skeleton skeleton--header" />
+                </div>
+              }
+            >
+              {route.name === 'home' && <Home />}
+              {route.name === 'event' && <MatchPage key={route.eventId} eventId={route.eventId} />}
+              {route.name === 'bets' && <MyBets />}
+            </Suspense>
+          </LoadBoundary>
         </main>
         {/* The slip scrolls on its own: focusable, so the keyboard can scroll it while its controls are disabled (a bet being placed). */}
         {desktop ? (

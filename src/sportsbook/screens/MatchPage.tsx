@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import type { Market, MarketType } from '../../contract/sportsbook-rules';
@@ -6,8 +6,10 @@ import { OddsButton } from '../ui/OddsButton';
 import { clock, clockWords, kickoff } from '../ui/format';
 import { ChevronDown, ChevronLeft, Lock } from '../ui/icons';
 import { lineName, MARKET_GROUPS, OPEN_AT_FIRST } from './market-groups';
+import { LoadBoundary } from '../ui/LoadBoundary';
+import { retryableLazy } from '../../ui/retryableLazy';
 
-const BetBuilder = lazy(() => import('./BetBuilder'));
+const BetBuilder = retryableLazy(() => import('./BetBuilder'));
 
 /** Markets listed one line per row (a goals line or a handicap). */
 const LINE_TYPES = new Set<MarketType>(['total-goals', 'asian-handicap', 'three-way-handicap']);
@@ -100,9 +102,11 @@ export default function MatchPage({ eventId }: { eventId: string }) {
         </button>
       </div>
       {building ? (
-        <Suspense fallback={<div className="skeleton skeleton--row" aria-busy="true" />}>
-          <BetBuilder event={event} markets={event.markets} />
-        </Suspense>
+        <LoadBoundary parts={[BetBuilder]}>
+          <Suspense fallback={<div className="skeleton skeleton--row" aria-busy="true" />}>
+            <BetBuilder event={event} markets={event.markets} />
+          </Suspense>
+        </LoadBoundary>
       ) : (
       <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
         {MARKET_GROUPS.map((group) => {

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import { BetSlip } from './BetSlip';
+import { LoadBoundary } from './LoadBoundary';
+import { retryableLazy } from '../../ui/retryableLazy';
 
-const SlipBets = lazy(() => import('../screens/SlipBets'));
+const SlipBets = retryableLazy(() => import('../screens/SlipBets'));
 
 /**
  * The slip column (or phone sheet): for a signed-in customer a "Bet Slip | My Bets (n)" switch, as UK bookmakers
@@ -53,9 +55,11 @@ export function SlipPanel({ phone }: { phone: boolean }) {
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${showingBets ? 'bets' : 'slip'}`}>
         {showingBets ? (
-          <Suspense fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}>
-            <SlipBets />
-          </Suspense>
+          <LoadBoundary parts={[SlipBets]}>
+            <Suspense fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}>
+              <SlipBets />
+            </Suspense>
+          </LoadBoundary>
         ) : (
           <BetSlip phone={phone} />
         )}
