@@ -19,7 +19,9 @@ async function expectDocument(page: Page, title: string, text: string | RegExp, 
   const drawer = page.getByRole('dialog', { name: title });
   await expect(drawer).toBeVisible();
   try {
-    await expect(drawer.getByTestId('legal-document')).toContainText(text);
+    // Longer than the default: opened offline by a fresh page load, the document's code and text come from the worker
+    // and the browser database while the other test worker may be running axe on every drawer.
+    await expect(drawer.getByTestId('legal-document')).toContainText(text, { timeout: 20_000 });
   } catch (error) {
     // Name what the reader saw instead (a spinner, an error, another document), so a failure explains itself.
     const shown = await drawer.evaluate((element) => element.innerHTML.slice(0, 600)).catch(() => '(the drawer was gone)');
