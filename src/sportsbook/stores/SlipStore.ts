@@ -45,6 +45,8 @@ export interface Placement {
   message?: string;
   /** While held: when the in-play delay ends (the server's time, UTC ISO). */
   heldUntil?: string;
+  /** Found not placed and set aside, then found on the server after all: its receipt says so once accepted. */
+  placedAfterAll?: boolean;
 }
 
 export interface SlipBet {
@@ -640,13 +642,9 @@ export class SlipStore extends Observable {
     if (!placement) return;
     this.setAside = this.setAside.filter((candidate) => candidate !== placement);
     if (bet.status === 'rejected') return this.save();
+    placement.placedAfterAll = true;
     this.placements = [...this.placements, placement];
     this.settleFrom(placement, bet);
-    if (placement.state === 'accepted') {
-      placement.message = PLACED_AFTER_ALL;
-      this.announce(`${PLACED_AFTER_ALL} Bet ID ${bet.betId}.`);
-      this.save();
-    }
   }
 
   /** Every placement whose outcome we do not know yet, and those found not placed (after a reload, a reconnect, back online). */
@@ -676,7 +674,7 @@ export class SlipStore extends Observable {
     } else if (bet.status === 'rejected') {
       this.setState(placement, 'refused', bet.reason ?? 'Your bet was not accepted.');
     } else {
-      this.setState(placement, 'accepted', undefined);
+      this.setState(placement, 'accepted', placement.placedAfterAll ? PLACED_AFTER_ALL : undefined);
       this.deps.onBetsChanged?.();
     }
   }
@@ -689,7 +687,7 @@ export class SlipStore extends Observable {
     // Why Place waited follows the bets it waits for (and goes once none is unresolved).
     if (this.notice !== null && WAIT_WORDS.has(this.notice)) this.notice = this.waitReason;
     if (state === 'held' && !wasHeld) this.announce(`Placing your bet. ${HELD_MESSAGE}`);
-    else if (state === 'accepted') this.announce(`Bet placed. Bet ID ${placement.request.betId}.`);
+    else if (state === 'accepted') this.announce(placement.placedAfterAll ? `${PLACED_AFTER_ALL} Bet ID ${placement.request.betId}.` : `Bet placed. Bet ID ${placement.request.betId}.`);
     else if (state === 'refused') this.announce(`Bet not placed. ${message ?? ''}`);
     else if (state === 'not-placed') this.announce(message ?? '');
     this.placements = [...this.placements];

@@ -400,6 +400,15 @@ describe('a bet found not placed after its answer was lost', () => {
     expect(other.slip.placements).toEqual([]);
   });
 
+  it('set aside, a late push that it is held in play brings it back, and its acceptance still says it went on after all', async () => {
+    const { slip } = await notPlaced({ setTimeout: () => undefined });
+    slip.dismissPlacements();
+    slip.onBet(betView(FIRST, { status: 'pending', heldUntil: new Date(Date.now() + 5_000).toISOString() }));
+    expect(slip.placements[0]!.state).toBe('held');
+    slip.onBet(betView(FIRST, { status: 'open' }));
+    expect(slip.placements[0]).toMatchObject({ state: 'accepted', message: PLACED_AFTER_ALL });
+  });
+
   it('Try again still sends the same bet id', async () => {
     const { slip, api } = await notPlaced();
     await slip.retry(FIRST);
