@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { OverlayCatalog, OverlayCategory, OverlayDefinition, OverlayKind, OverlayProps } from './types';
 import { retryableLazy } from '../ui/retryableLazy';
 
@@ -12,7 +12,13 @@ function modal(name: string, title: string, load: ScreenLoader | undefined, extr
   return { name, kind: 'modal', title, slide: 'bottom', component: load ? retryableLazy(load) : undefined, ...extra };
 }
 
-const legal = (name: string, title: string) => drawer(name, title, () => import('../features/legal/LegalDocumentDrawer').then((module) => ({ default: module.legalDrawerFor(name) })));
+const LegalDocumentScreen = retryableLazy(() => import('../features/legal/LegalDocumentDrawer'));
+
+/** A legal or help drawer: one screen (one file) for all of them, showing the document the overlay is named after. */
+function legal(name: string, title: string): OverlayDefinition {
+  const component = Object.assign(() => createElement(LegalDocumentScreen, { slug: name }), { reload: () => LegalDocumentScreen.reload() });
+  return { ...drawer(name, title, undefined), component };
+}
 
 /** Every overlay of both specification documents, by path name. Opening a name not here is an error. */
 export const overlayDefinitions: OverlayDefinition[] = [

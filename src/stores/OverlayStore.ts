@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observableRef } from 'mobx';
 import type { OverlayCatalog, OverlayCategory, OverlayDefinition } from '../overlays/types';
 
 export interface OpenOverlay {
@@ -17,7 +17,9 @@ export class OverlayStore {
   private nextId = 1;
 
   constructor(private readonly catalog: OverlayCatalog) {
-    makeAutoObservable<OverlayStore, 'nextId' | 'catalog'>(this, { nextId: false, catalog: false });
+    // The stack is replaced on every change, never edited in place, and its entries hold the registry's own definitions:
+    // made deeply observable, MobX would wrap each screen component in an action and lose what it carries (reload).
+    makeAutoObservable<OverlayStore, 'nextId' | 'catalog'>(this, { nextId: false, catalog: false, stack: observableRef });
   }
 
   /** Throws for a name or kind the registry does not know. */

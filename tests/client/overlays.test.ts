@@ -101,6 +101,15 @@ describe('overlay store', () => {
     expect(overlays.top?.definition.name).toBe('forgot-password');
   });
 
+  it('holds the registry\'s own definitions, so each screen keeps its reload (a deep observable would wrap it)', () => {
+    const overlays = new OverlayStore(overlayCatalog);
+    for (const name of ['terms', 'login']) {
+      overlays.open(name);
+      expect(overlays.top?.definition).toBe(findOverlay(name));
+      expect(overlays.top?.definition.component?.reload).toBeTypeOf('function');
+    }
+  });
+
   it('keeps the data it was opened with', () => {
     const overlays = new OverlayStore(overlayCatalog);
     overlays.open('reset-password', { code: 'abc' });

@@ -1,10 +1,9 @@
-import { useEffect, useState, type MouseEvent, type ReactElement } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { format } from 'date-fns';
 import { useStores } from '../../stores/context';
 import { errorMessage } from '../../api/http';
 import { DATE_FORMAT } from '../../lib/dates';
 import { Spinner } from '../../ui/Spinner';
-import type { OverlayProps } from '../../overlays/types';
 import type { ShownDocument } from './ContentStore';
 import { MarkdownDocument } from './MarkdownDocument';
 import { tableOfContents } from './toc';
@@ -84,16 +83,5 @@ export function LegalDocument({ slug }: { slug: string }) {
   );
 }
 
-const drawers = new Map<string, (props: OverlayProps) => ReactElement>();
-
-/** One component for every legal and help drawer; the overlay's name is the document's slug. */
-export function legalDrawerFor(slug: string) {
-  let drawer = drawers.get(slug);
-  if (!drawer) {
-    drawer = function LegalDocumentDrawer(_props: OverlayProps) {
-      return <LegalDocument slug={slug} />;
-    };
-    drawers.set(slug, drawer);
-  }
-  return drawer;
-}
+/** The screen of every legal and help drawer; the registry names the document (the overlay's name is its slug). */
+export default LegalDocument;
