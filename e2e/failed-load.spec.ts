@@ -1,7 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 import { SCREEN_FAILED } from '../src/app/OverlayScreen';
-import { PART_FAILED } from '../src/sportsbook/ui/LoadBoundary';
 
 // The worker would answer from its cache, out of the route's reach: this is the page without it (a first visit, or a
 // release that replaced the file), where the browser must fetch the screen's code itself.
@@ -22,21 +21,4 @@ test('a drawer whose code does not arrive shows Error with Retry in its place, a
   reachable = true;
   await drawer.getByRole('button', { name: 'Retry' }).click();
   await expect(drawer.getByTestId('legal-document')).toContainText('1. About us and these terms');
-});
-
-test('in the sportsbook frame, a match page whose code does not arrive says so in its place, and Try again opens it', async ({ page }) => {
-  await page.goto('/');
-  await acceptCookies(page);
-  let reachable = false;
-  await page.route(/\/assets\/MatchPage-[^/]*\.js$/, (route) => (reachable ? route.continue() : route.abort('internetdisconnected')));
-  const frame = page.frameLocator('iframe[title="Sportsbook"]');
-
-  await frame.locator('a[href^="/event/"]').first().click({ timeout: 20_000 });
-  await expect(frame.getByRole('alert')).toContainText(PART_FAILED);
-  // Only the page's main part failed: the slip beside it is still there.
-  await expect(frame.getByRole('complementary', { name: /Bet Slip/ })).toBeVisible();
-
-  reachable = true;
-  await frame.getByRole('button', { name: 'Try again' }).click();
-  await expect(frame.getByRole('heading', { name: 'Match Result' })).toBeVisible({ timeout: 20_000 });
 });
