@@ -76,7 +76,7 @@ export default function ProfitAndLossDrawer(_props: OverlayProps) {
           <dt>Returns</dt>
           <dd>{formatPence(result.data.returns)}</dd>
           <dt>+/- Profit/Loss</dt>
-          <dd className={`amount ${result.data.diff > 0 ? 'amount--positive' : result.data.diff < 0 ? 'amount--negative' : ''}`} data-testid="profit-loss-diff">
+          <dd className={result.data.diff > 0 ? 'amount amount--positive' : result.data.diff < 0 ? 'amount amount--negative' : 'amount'} data-testid="profit-loss-diff">
             {formatSignedPence(result.data.diff)}
           </dd>
         </dl>
