@@ -234,6 +234,21 @@ export interface CashOutRequest {
   amount?: number;
 }
 
+/** The words of each cash-out refusal, as the customer reads them (the server sends them; the frame checks a partial one first). */
+export const CASH_OUT_MESSAGES = {
+  unavailable: 'Cash out is not available on this bet right now.',
+  removed: 'The cash out offer was withdrawn while we checked it, so your bet stands as it was.',
+  changed: 'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.',
+  settled: 'This bet has already been settled.',
+  cashedOut: 'This bet has already been cashed out.',
+  freeBet: 'Cash out is not available on free bets.',
+  systemBet: 'Cash out is not available on system bets.',
+  betBuilder: 'Cash out is not available on Bet Builder bets.',
+  notAccepted: 'This bet has not been accepted yet.',
+  notPlaced: 'This bet was not placed.',
+  remainder: 'That would leave less than £0.10 staked. Cash out the whole bet instead.',
+} as const;
+
 /** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
 export const CASH_OUT_REFUSALS = ['CashOutUnavailable', 'CashOutValueChanged', 'BetSettled', 'FreeBetCashOut', 'AmountAboveValue', 'RemainderTooSmall', 'RequestIdReused'] as const;
 export type CashOutRefusal = (typeof CASH_OUT_REFUSALS)[number];

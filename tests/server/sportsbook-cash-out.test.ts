@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
 import { betting, createBetsWorld, expectReconciled, finalScore, frame, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import { CASH_OUT_MESSAGES } from '../../server/sportsbook/bets/cash-out';
+import { CASH_OUT_MESSAGES } from '../../src/contract/sportsbook-rules';
 import { cashOutOffer } from '../../src/lib/cash-out-value';
 
 const score = finalScore;

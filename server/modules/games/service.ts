@@ -238,9 +238,8 @@ export class GamesWalletService {
   /**
    * Cancels a debit: refunds it once (kind Refund) and closes the bet when nothing stays staked. A bet that has been
    * paid anything (a partial cash out) is past cancelling: BetClosed, or the customer would keep that payment and
-   * have the whole stake back too. An original never
-   * seen is remembered (a debit row without a fingerprint), so that debit arriving later is refused; a second
-   * rollback of one debit answers the balance and moves nothing.
+   * have the whole stake back too. An original never seen is remembered (a debit row without a fingerprint), so that
+   * debit arriving later is refused; a second rollback of one debit answers the balance and moves nothing.
    */
   async rollback(request: RollbackRequest): Promise<WalletMoneyResponse> {
     const now = this.clock.now();

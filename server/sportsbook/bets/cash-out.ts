@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import { conflict, notFound } from '../../errors';
 import { parse } from '../../http/parse';
 import { cashOutRequest } from '../../../src/contract/sportsbook';
-import { MIN_STAKE_PENCE, NET_PAYOUT_CAP_PENCE, type BetView, type CashOutAnswer, type CashOutRefusal } from '../../../src/contract/sportsbook-rules';
+import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, NET_PAYOUT_CAP_PENCE, type BetView, type CashOutAnswer, type CashOutRefusal } from '../../../src/contract/sportsbook-rules';
 import { CASH_OUT_MARGIN_BP, cashOutOffer, stakeCashedFor } from '../../../src/lib/cash-out-value';
 import { formatPence } from '../../../src/lib/money';
 import { returnsFor } from '../../../src/lib/odds';
@@ -30,19 +30,6 @@ export type CashOutResult = { statusCode: 200; body: CashOutAnswer } | { statusC
 
 export const cashOutCallId = (requestId: string) => `cashout:${requestId}`;
 
-export const CASH_OUT_MESSAGES = {
-  unavailable: 'Cash out is not available on this bet right now.',
-  removed: 'The cash out offer was withdrawn while we checked it, so your bet stands as it was.',
-  changed: 'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.',
-  settled: 'This bet has already been settled.',
-  cashedOut: 'This bet has already been cashed out.',
-  freeBet: 'Cash out is not available on free bets.',
-  systemBet: 'Cash out is not available on system bets.',
-  betBuilder: 'Cash out is not available on Bet Builder bets.',
-  notAccepted: 'This bet has not been accepted yet.',
-  notPlaced: 'This bet was not placed.',
-  remainder: 'That would leave less than £0.10 staked. Cash out the whole bet instead.',
-} as const;
 
 class Refusal extends Error {
   constructor(

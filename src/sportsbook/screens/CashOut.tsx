@@ -1,16 +1,13 @@
 import { useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import type { BetView, CashOutRequest } from '../../contract/sportsbook-rules';
-import { MIN_STAKE_PENCE } from '../../contract/sportsbook-rules';
+import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, type BetView, type CashOutRequest } from '../../contract/sportsbook-rules';
 import { cashOutOffer, stakeCashedFor } from '../../lib/cash-out-value';
 import { formatPence, poundsToPence } from '../../lib/money';
 import { ApiError, type CashOutResult } from '../services/api';
 import { Loader } from '../ui/icons';
 
 const UNCONFIRMED = 'We could not confirm your cash out. Check again.';
-/** The server's own refusal (CASH_OUT_MESSAGES.remainder in server/sportsbook/bets/cash-out.ts), word for word. */
-const REMAINDER_TOO_SMALL = 'That would leave less than £0.10 staked. Cash out the whole bet instead.';
 
 /** No answer, or one that cannot say what the server did (a timeout, a 5xx): the press may have been paid. */
 const answerLost = (error: unknown): boolean => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
@@ -47,7 +44,7 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
         : amount! >= offer
           ? `Enter less than ${formatPence(offer)}, or cash out in full`
           : bet.stake - stakeCashedFor(bet.stake, amount!, offer) < MIN_STAKE_PENCE
-            ? REMAINDER_TOO_SMALL
+            ? CASH_OUT_MESSAGES.remainder
             : null;
   const pending = bets.cashOutPress(bet.betId);
   const waiting = pending?.state === 'sending';
