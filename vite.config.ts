@@ -23,7 +23,8 @@ export default defineConfig({
         id: '/',
         name: 'ExSport: betting exchange and sportsbook',
         short_name: 'ExSport',
-        description: 'UK betting exchange and sportsbook: deposits, withdrawals, safer-gambling tools and rules, also offline.',
+        description:
+          'UK betting exchange and sportsbook: deposits, withdrawals, safer-gambling tools and rules, also offline.',
         lang: 'en-GB',
         start_url: '/',
         scope: '/',

@@ -18,14 +18,24 @@ export default async function run(): Promise<void> {
     const app = await buildApp({ services });
     const userId = (await services.users.findIdByEmail(DEMO_EMAIL))!;
     app.get('/bench/bare', async () => ({ ok: true }));
-    app.get('/bench/raw-balance', async () => database.db.selectFrom('wallets').select(['balance', 'currency']).where('user_id', '=', userId).executeTakeFirstOrThrow());
+    app.get('/bench/raw-balance', async () =>
+      database.db
+        .selectFrom('wallets')
+        .select(['balance', 'currency'])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const { accessToken } = await services.auth.login({ email: DEMO_EMAIL, password: DEMO_PASSWORD }, '127.0.0.1');
 
     const bare = await autocannon(`${base}/bench/bare`, { seconds: SECONDS, connections: CONNECTIONS });
     const raw = await autocannon(`${base}/bench/raw-balance`, { seconds: SECONDS, connections: CONNECTIONS });
-    const balance = await autocannon(`${base}/balance`, { seconds: SECONDS, connections: CONNECTIONS, headers: { authorization: `Bearer ${accessToken}` } });
+    const balance = await autocannon(`${base}/balance`, {
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     await app.close();
 
     const rows = [
@@ -34,10 +44,14 @@ export default async function run(): Promise<void> {
       ['GET /balance with a token', balance],
     ] as const;
     for (const [name, result] of rows) {
-      console.log(`${name.padEnd(32)} ${formatRate(result.requestsPerSecond).padStart(8)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms   errors ${result.errors + result.non2xx}`);
+      console.log(
+        `${name.padEnd(32)} ${formatRate(result.requestsPerSecond).padStart(8)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms   errors ${result.errors + result.non2xx}`,
+      );
     }
     const ratio = balance.requestsPerSecond / Math.min(bare.requestsPerSecond, raw.requestsPerSecond);
-    console.log(`ratio GET /balance : min(bare, raw) = ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `ratio GET /balance : min(bare, raw) = ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`,
+    );
   } finally {
     await close();
   }

@@ -15,7 +15,20 @@ const FRAME_BUDGET_KB = 100;
 /** Builds with this config into a temporary folder and sums the gzip size of what its index.html loads. */
 function initialLoad(configFile: string | undefined, pattern: RegExp): number {
   const outDir = join(tmpdir(), `bx-bench-dist-${process.pid}-${configFile ? 'frame' : 'app'}`);
-  execFileSync('npx', ['vite', 'build', ...(configFile ? ['-c', configFile] : []), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+  execFileSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      ...(configFile ? ['-c', configFile] : []),
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { stdio: 'inherit' },
+  );
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const assets = [...html.matchAll(pattern)].map((match) => match[1]!);
   let total = 0;
@@ -30,7 +43,11 @@ function initialLoad(configFile: string | undefined, pattern: RegExp): number {
 
 export default async function run(): Promise<void> {
   const totalKb = initialLoad(undefined, /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g);
-  console.log(`initial load of /: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) ${totalKb <= BUDGET_KB ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `initial load of /: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) ${totalKb <= BUDGET_KB ? 'MET' : 'NOT MET'}`,
+  );
   const frameKb = initialLoad('vite.sportsbook.config.ts', /(?:src|href)="(\/assets\/[^"]+\.js)"/g);
-  console.log(`sportsbook frame initial JS: ${frameKb.toFixed(1)} KB gzip (budget ${FRAME_BUDGET_KB} KB) ${frameKb <= FRAME_BUDGET_KB ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `sportsbook frame initial JS: ${frameKb.toFixed(1)} KB gzip (budget ${FRAME_BUDGET_KB} KB) ${frameKb <= FRAME_BUDGET_KB ? 'MET' : 'NOT MET'}`,
+  );
 }

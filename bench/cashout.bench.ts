@@ -25,14 +25,21 @@ const DELAY_MS = 250;
 export default async function run(): Promise<void> {
   await startSportsbookWorld(
     'bench_cashout',
-    { players: PLAYERS, openingBalance: 10_000_000, maxSockets: CLIENTS * 2, config: { cashOutDelayMs: DELAY_MS, inPlayDelayMs: 0 } },
+    {
+      players: PLAYERS,
+      openingBalance: 10_000_000,
+      maxSockets: CLIENTS * 2,
+      config: { cashOutDelayMs: DELAY_MS, inPlayDelayMs: 0 },
+    },
     async ({ book, bookUrl, tokens, post, database }) => {
       const live = book.catalogue
         .listEvents({ status: 'live' })
         .filter((event) => event.minute < 70)
         .slice(0, 4);
       if (live.length === 0) throw new Error('no match in play to cash out on');
-      const selections = live.flatMap((event) => ['home', 'draw', 'away'].map((key) => selectionIdOf(marketIdOf(event.id, 'match-result'), key)));
+      const selections = live.flatMap((event) =>
+        ['home', 'draw', 'away'].map((key) => selectionIdOf(marketIdOf(event.id, 'match-result'), key)),
+      );
       if (process.env.BENCH_CASHOUT_FEED !== 'off') await book.runner.start();
 
       // Singles on the matches in play, at whatever price is current (a goal's suspension refuses a few).
@@ -46,7 +53,11 @@ export default async function run(): Promise<void> {
             const price = book.catalogue.quote(selectionId)?.price;
             if (!price) continue;
             const betId = randomUUID();
-            const answer = await post(`${bookUrl}/api/bets`, { betId, kind: 'single', stake: STAKE, selections: [{ selectionId, price }], priceChanges: 'any' }, tokens[n % PLAYERS]);
+            const answer = await post(
+              `${bookUrl}/api/bets`,
+              { betId, kind: 'single', stake: STAKE, selections: [{ selectionId, price }], priceChanges: 'any' },
+              tokens[n % PLAYERS],
+            );
             if (answer.status === 201) owner.set(betId, tokens[n % PLAYERS]!);
           }
         }),
@@ -77,23 +88,40 @@ export default async function run(): Promise<void> {
             const body = { requestId: randomUUID(), offer, ...(partial ? { amount: Math.floor(offer / 4) } : {}) };
             const url = `${bookUrl}/api/bets/${betId}/cash-out`;
             // Every fifth press is doubled (two request ids at once), every seventh repeated (one request id twice).
-            const presses = n % 5 === 0 ? [body, { ...body, requestId: randomUUID() }] : n % 7 === 0 ? [body, body] : [body];
+            const presses =
+              n % 5 === 0 ? [body, { ...body, requestId: randomUUID() }] : n % 7 === 0 ? [body, body] : [body];
             sent += presses.length;
             const answers = await Promise.all(presses.map((payload) => post(url, payload, owner.get(betId))));
-            for (const answer of answers) count(answer.status === 200 ? (partial ? 'accepted (partial)' : 'accepted (full)') : answer.status === 422 ? (JSON.parse(answer.body) as { code: string }).code : `HTTP ${answer.status}`);
+            for (const answer of answers)
+              count(
+                answer.status === 200
+                  ? partial
+                    ? 'accepted (partial)'
+                    : 'accepted (full)'
+                  : answer.status === 422
+                    ? (JSON.parse(answer.body) as { code: string }).code
+                    : `HTTP ${answer.status}`,
+              );
           }
         }),
       );
       const seconds = (Date.now() - started) / 1000;
       await book.runner.stop();
-      console.log(`cash-out requests/s over HTTP while prices move (delay ${DELAY_MS} ms, ${CLIENTS} clients): ${formatRate(sent / seconds)} (${sent} in ${seconds.toFixed(1)} s)`);
-      console.log(`  outcomes: ${[...outcomes].map(([key, value]) => `${key} ${value}`).join(', ')}; offers withdrawn before a press (suspended, ended): ${noOffer}`);
+      console.log(
+        `cash-out requests/s over HTTP while prices move (delay ${DELAY_MS} ms, ${CLIENTS} clients): ${formatRate(sent / seconds)} (${sent} in ${seconds.toFixed(1)} s)`,
+      );
+      console.log(
+        `  outcomes: ${[...outcomes].map(([key, value]) => `${key} ${value}`).join(', ')}; offers withdrawn before a press (suspended, ended): ${noOffer}`,
+      );
       // Zero doubled payouts means nothing if nothing was paid: the run must have paid full and partial cash outs.
-      if (!outcomes.get('accepted (full)') || !outcomes.get('accepted (partial)')) throw new Error('no full or no partial cash out was accepted: the run proves nothing about doubled payouts');
+      if (!outcomes.get('accepted (full)') || !outcomes.get('accepted (partial)'))
+        throw new Error('no full or no partial cash out was accepted: the run proves nothing about doubled payouts');
 
       // Every credit delivered, then the checks.
       for (let round = 0; round < 600; round++) {
-        const pending = await sql<{ n: number }>`SELECT count(*)::int AS n FROM sportsbook.wallet_calls WHERE state = 'pending'`.execute(database.db);
+        const pending = await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM sportsbook.wallet_calls WHERE state = 'pending'`.execute(database.db);
         if (pending.rows[0]!.n === 0) break;
         await book.outbox.drainDue();
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -104,7 +132,9 @@ export default async function run(): Promise<void> {
         ) twice`.execute(database.db);
       const overpaid = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM sportsbook.bets b
-         WHERE b.cashed_out + coalesce(b.returns, 0) <> coalesce((SELECT sum((c.body->>'amount')::bigint) FROM sportsbook.wallet_calls c WHERE c.bet_id = b.id AND c.kind = 'credit'), 0)`.execute(database.db);
+         WHERE b.cashed_out + coalesce(b.returns, 0) <> coalesce((SELECT sum((c.body->>'amount')::bigint) FROM sportsbook.wallet_calls c WHERE c.bet_id = b.id AND c.kind = 'credit'), 0)`.execute(
+        database.db,
+      );
       const pamDisagrees = await sql<{ n: number }>`
         SELECT count(*)::int AS n FROM bets p
           JOIN (SELECT bet_id::text AS bet_id, sum((body->>'amount')::bigint) AS paid FROM sportsbook.wallet_calls WHERE kind = 'credit' AND state = 'done' GROUP BY bet_id) s ON s.bet_id = p.bet_id
@@ -114,7 +144,8 @@ export default async function run(): Promise<void> {
       console.log(
         `doubled payouts: ${doubledPayouts} (bets with two closing credits ${doubled.rows[0]!.n}, credits not matching the bet's returns ${overpaid.rows[0]!.n}, PAM returns not matching ${pamDisagrees.rows[0]!.n}); reconciliation over ${report.bets} bets: ${report.differences.length} differences, ${report.pending.length} pending (target 0) ${doubledPayouts === 0 && report.differences.length === 0 ? 'OK' : 'FAILED'}`,
       );
-      if (doubledPayouts !== 0 || report.differences.length !== 0) throw new Error(`cash out paid wrongly: ${JSON.stringify(report.differences.slice(0, 5))}`);
+      if (doubledPayouts !== 0 || report.differences.length !== 0)
+        throw new Error(`cash out paid wrongly: ${JSON.stringify(report.differences.slice(0, 5))}`);
     },
   );
 }

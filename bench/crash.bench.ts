@@ -27,12 +27,22 @@ export default async function run(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       const [first, second] = await workload.markets(2);
       const selections = [...first!.selections, ...second!.selections];
-      await placementRound(workload, cluster.sportsbook, selections, { clients: CLIENTS, killAfterMs: between(300, 2_500), afterMs: between(500, 1_500) });
-      await placementRound(workload, cluster.pam, selections, { clients: CLIENTS, killAfterMs: between(300, 2_500), afterMs: between(500, 1_500) });
+      await placementRound(workload, cluster.sportsbook, selections, {
+        clients: CLIENTS,
+        killAfterMs: between(300, 2_500),
+        afterMs: between(500, 1_500),
+      });
+      await placementRound(workload, cluster.pam, selections, {
+        clients: CLIENTS,
+        killAfterMs: between(300, 2_500),
+        afterMs: between(500, 1_500),
+      });
       await settlementRound(workload, cluster, cluster.sportsbook, first!.eventId, between(0, 400));
       await settlementRound(workload, cluster, cluster.pam, second!.eventId, between(0, 400));
       settled.push(first!.eventId, second!.eventId);
-      console.log(`  round ${round}: ${workload.outcomes.size} placements answered so far, ${cluster.sportsbook.kills + cluster.pam.kills} kills`);
+      console.log(
+        `  round ${round}: ${workload.outcomes.size} placements answered so far, ${cluster.sportsbook.kills + cluster.pam.kills} kills`,
+      );
     }
     await workload.drained(120_000);
     const verdict = await workload.verify(settled);
@@ -44,7 +54,10 @@ export default async function run(): Promise<void> {
     console.log(
       `  bets reconciled ${verdict.report.bets}; differences ${verdict.differences}, pending ${verdict.pending}, balances not the sum of their postings ${verdict.balanceMismatches}, bets paid twice ${verdict.paidTwice}, accepted stakes lost ${verdict.stakesLost}, bets left open on settled matches ${verdict.stuckBets} (target 0 each) ${verdict.differences + verdict.pending + verdict.balanceMismatches + verdict.paidTwice + verdict.stakesLost + verdict.stuckBets === 0 ? 'OK' : 'FAILED'}`,
     );
-    for (const difference of verdict.report.differences.slice(0, 20)) console.log(`  ${difference.kind} ${difference.betId ?? ''} player ${difference.playerId}: ${difference.message}`);
+    for (const difference of verdict.report.differences.slice(0, 20))
+      console.log(
+        `  ${difference.kind} ${difference.betId ?? ''} player ${difference.playerId}: ${difference.message}`,
+      );
   } finally {
     await workload?.close();
     await cluster.stop();

@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,8 +73,13 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
     .filter((entry) => entry.score !== null && entry.score < 0.9)
     .map((entry) => {
       // Which issues the browser logged is the useful part of this audit.
-      const items = (entry.details as { items?: Array<{ issueType?: string; subItems?: { items?: unknown[] } }> } | undefined)?.items ?? [];
-      const detail = entry.id === 'inspector-issues' && items.length ? `: ${JSON.stringify(items.map((item) => [item.issueType, item.subItems?.items]))}` : '';
+      const items =
+        (entry.details as { items?: Array<{ issueType?: string; subItems?: { items?: unknown[] } }> } | undefined)
+          ?.items ?? [];
+      const detail =
+        entry.id === 'inspector-issues' && items.length
+          ? `: ${JSON.stringify(items.map((item) => [item.issueType, item.subItems?.items]))}`
+          : '';
       return `${entry.id} (${entry.displayValue ?? entry.score})${detail}`;
     });
   return {
@@ -81,7 +94,8 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
 }
 
 function report(label: string, figures: Figures): boolean {
-  const ok = figures.performance >= 90 && figures.accessibility >= 95 && figures.bestPractices >= 95 && figures.lcpMs < 2500;
+  const ok =
+    figures.performance >= 90 && figures.accessibility >= 95 && figures.bestPractices >= 95 && figures.lcpMs < 2500;
   console.log(
     `${label.padEnd(22)} performance ${figures.performance}  accessibility ${figures.accessibility}  best practices ${figures.bestPractices}  ` +
       `LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}  ${ok ? 'meets the targets' : 'MISSES a target'}`,
@@ -96,7 +110,9 @@ let server: ChildProcess | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   console.log('Building the production PWA...');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('the build failed');
 
   const [port, providersPort] = [await freePort(), await freePort()];
@@ -104,12 +120,26 @@ try {
   // node itself (not npx) so that killing it stops the server and nothing is left holding the terminal.
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), PROVIDERS_PORT: String(providersPort), DATA_DIR: join(work, 'data'), CLIENT_DIR: clientDir, PUBLIC_URL: origin, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PROVIDERS_PORT: String(providersPort),
+      DATA_DIR: join(work, 'data'),
+      CLIENT_DIR: clientDir,
+      PUBLIC_URL: origin,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
   });
   await waitForServer(`${origin}/`, server);
 
   mkdirSync(join(work, 'profile'));
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, userDataDir: join(work, 'profile') });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: join(work, 'profile'),
+  });
   console.log(`Lighthouse ${origin}/ on mobile emulation (simulated slow 4G, 4x CPU slowdown)`);
   const cold = report('cold', await audit(`${origin}/`, chrome.port, false));
   // The cold run installed the worker; one unreported load lets it finish precaching and take control.

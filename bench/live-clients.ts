@@ -14,7 +14,8 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 /** `changes`: each change's key, when it was asked for and when it was stored and handed to the sockets (epoch ms). */
-type FromBench = { type: 'connect'; urls: string[]; count: number } | { type: 'finish'; changes: Array<[string, number, number]> };
+type FromBench =
+  { type: 'connect'; urls: string[]; count: number } | { type: 'finish'; changes: Array<[string, number, number]> };
 
 const CHANGE = /"eventId":"([^"]+)","seq":(\d+)/g;
 const subscribe = JSON.stringify({ type: 'subscribe', lists: true, eventIds: [] });
@@ -69,7 +70,13 @@ function received(instance: number, socketIndex: number, payload: Buffer, at: nu
 }
 
 /** Reads whole frames from `data` (what is left over waits for the next chunk); answers the unread rest. */
-function readFrames(socket: net.Socket, instance: number, socketIndex: number, data: Buffer, at: number): Buffer | undefined {
+function readFrames(
+  socket: net.Socket,
+  instance: number,
+  socketIndex: number,
+  data: Buffer,
+  at: number,
+): Buffer | undefined {
   let offset = 0;
   while (data.length - offset >= 2) {
     const opcode = data[offset]! & 0x0f;
@@ -128,7 +135,11 @@ function open(url: string, instance: number): Promise<boolean> {
       const unread = readFrames(socket, instance, socketIndex, data, at);
       rest = unread && Buffer.from(unread);
     };
-    const socket = net.connect({ host: hostname, port: Number(port), onread: { buffer: readBuffer, callback: (length) => (read(length), true) } });
+    const socket = net.connect({
+      host: hostname,
+      port: Number(port),
+      onread: { buffer: readBuffer, callback: (length) => (read(length), true) },
+    });
     socket.setNoDelay(true);
     socket.on('connect', () => {
       socket.write(
@@ -145,7 +156,9 @@ process.on('message', async (message: FromBench) => {
     let failed = 0;
     // A few at a time: a burst of thousands of handshakes is a different test.
     for (let start = 0; start < message.count; start += 100) {
-      const batch = Array.from({ length: Math.min(100, message.count - start) }, (_, n) => open(message.urls[(start + n) % message.urls.length]!, (start + n) % message.urls.length));
+      const batch = Array.from({ length: Math.min(100, message.count - start) }, (_, n) =>
+        open(message.urls[(start + n) % message.urls.length]!, (start + n) % message.urls.length),
+      );
       failed += (await Promise.all(batch)).filter((ok) => !ok).length;
     }
     process.send!({ type: 'connected', count: sockets.length, failed });
@@ -179,8 +192,10 @@ process.on('message', async (message: FromBench) => {
       for (const entry of carried.get(`${instance}|${eventId}`) ?? []) {
         if (entry.seq < seq) continue;
         const { who, times } = entry.message;
-        if (!pushes.has(entry.message)) pushes.set(entry.message, [Math.min(...times), Math.max(...times), times.length]);
-        for (let index = 0; index < who.length; index++) if (times[index]! < first[who[index]!]!) first[who[index]!] = times[index]!;
+        if (!pushes.has(entry.message))
+          pushes.set(entry.message, [Math.min(...times), Math.max(...times), times.length]);
+        for (let index = 0; index < who.length; index++)
+          if (times[index]! < first[who[index]!]!) first[who[index]!] = times[index]!;
       }
     }
     for (const received of first) {
@@ -194,7 +209,14 @@ process.on('message', async (message: FromBench) => {
     }
   }
   for (const socket of sockets) socket.destroy();
-  process.send!({ type: 'result', histogram, fromStored, missed, delivered, pushes: [...pushes].map(([carrier, spread]) => [`${carrier.instance}|${carrier.changes.join(',')}`, spread]) });
+  process.send!({
+    type: 'result',
+    histogram,
+    fromStored,
+    missed,
+    delivered,
+    pushes: [...pushes].map(([carrier, spread]) => [`${carrier.instance}|${carrier.changes.join(',')}`, spread]),
+  });
 });
 
 const seqOf = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1));

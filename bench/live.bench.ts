@@ -39,9 +39,22 @@ const cpuMsOf = (pid: number) => {
 };
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-type FromWorker = { type: 'connected'; count: number; failed: number } | { type: 'result'; histogram: number[]; fromStored: number[]; missed: number; delivered: number; pushes: Array<[string, [number, number, number]]> };
+type FromWorker =
+  | { type: 'connected'; count: number; failed: number }
+  | {
+      type: 'result';
+      histogram: number[];
+      fromStored: number[];
+      missed: number;
+      delivered: number;
+      pushes: Array<[string, [number, number, number]]>;
+    };
 
-function ask<T extends FromWorker['type']>(worker: ChildProcess, message: unknown, answer: T): Promise<Extract<FromWorker, { type: T }>> {
+function ask<T extends FromWorker['type']>(
+  worker: ChildProcess,
+  message: unknown,
+  answer: T,
+): Promise<Extract<FromWorker, { type: T }>> {
   return new Promise((resolve) => {
     const listen = (reply: FromWorker) => {
       if (reply.type !== answer) return;
@@ -71,7 +84,13 @@ interface ScenarioOptions {
 
 async function scenario(name: string, { instances, broker, placement }: ScenarioOptions): Promise<void> {
   const scratch = await scratchDatabase('bench_live');
-  const cluster = await Cluster.create({ databaseUrl: scratch.url, pams: placement ? 1 : 0, sportsbooks: instances, env: { ...broker, BENCH_LIVE_CHANGES_PER_SECOND: String(PER_SECOND) }, sportsbookScript: 'bench/live-feed-child.ts' });
+  const cluster = await Cluster.create({
+    databaseUrl: scratch.url,
+    pams: placement ? 1 : 0,
+    sportsbooks: instances,
+    env: { ...broker, BENCH_LIVE_CHANGES_PER_SECOND: String(PER_SECOND) },
+    sportsbookScript: 'bench/live-feed-child.ts',
+  });
   const changes = new Map<string, [number, number]>();
   const loopLate: number[][] = cluster.sportsbooks.map(() => []);
   /** Each instance's trader, as it last said: changes made and changes skipped (too many in flight). */
@@ -98,9 +117,23 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
     }
     await pause(2_000);
     const rssBefore = cluster.sportsbooks.map((book: ServerProcess) => rssOf(book.pid!));
-    for (let n = 0; n < WORKERS; n++) workers.push(fork(join(import.meta.dirname, 'live-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    for (let n = 0; n < WORKERS; n++)
+      workers.push(
+        fork(join(import.meta.dirname, 'live-clients.ts'), [], {
+          execArgv: ['--import', 'tsx'],
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        }),
+      );
     const urls = cluster.sportsbooks.map((book) => book.url);
-    const connected = await Promise.all(workers.map((worker, n) => ask(worker, { type: 'connect', urls, count: Math.floor(CLIENTS / WORKERS) + (n < CLIENTS % WORKERS ? 1 : 0) }, 'connected')));
+    const connected = await Promise.all(
+      workers.map((worker, n) =>
+        ask(
+          worker,
+          { type: 'connect', urls, count: Math.floor(CLIENTS / WORKERS) + (n < CLIENTS % WORKERS ? 1 : 0) },
+          'connected',
+        ),
+      ),
+    );
     const sockets = connected.reduce((sum, reply) => sum + reply.count, 0);
     const failed = connected.reduce((sum, reply) => sum + reply.failed, 0);
     await pause(2_000);
@@ -117,12 +150,15 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
     const traderMade = trader.reduce((sum, said, n) => sum + said.made - traderBefore[n]!.made, 0);
     const traderSkipped = trader.reduce((sum, said, n) => sum + said.skipped - traderBefore[n]!.skipped, 0);
     const instanceCpu = cluster.sportsbooks.map((book, n) => (cpuMsOf(book.pid!) - cpuBefore[n]!) / (SECONDS * 10));
-    const clientCpu = workers.reduce((sum, worker, n) => sum + cpuMsOf(worker.pid!) - clientCpuBefore[n]!, 0) / (SECONDS * 10);
+    const clientCpu =
+      workers.reduce((sum, worker, n) => sum + cpuMsOf(worker.pid!) - clientCpuBefore[n]!, 0) / (SECONDS * 10);
     await placing;
     // Let the last changes arrive before the books are closed.
     await pause(1_500);
     const changeList = [...changes].map(([key, [made, stored]]) => [key, made, stored] as [string, number, number]);
-    const results = await Promise.all(workers.map((worker) => ask(worker, { type: 'finish', changes: changeList }, 'result')));
+    const results = await Promise.all(
+      workers.map((worker) => ask(worker, { type: 'finish', changes: changeList }, 'result')),
+    );
     const sum = (pick: (result: (typeof results)[number]) => number[]) => {
       const total = new Array<number>(10_000).fill(0);
       for (const result of results) pick(result).forEach((count, ms) => (total[ms]! += count));
@@ -140,14 +176,19 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
     for (const result of results) {
       for (const [key, [first, last, count]] of result.pushes) {
         const seen = pushes.get(key);
-        pushes.set(key, seen ? [Math.min(seen[0], first), Math.max(seen[1], last), seen[2] + count] : [first, last, count]);
+        pushes.set(
+          key,
+          seen ? [Math.min(seen[0], first), Math.max(seen[1], last), seen[2] + count] : [first, last, count],
+        );
       }
     }
     const spreads = [...pushes.values()].map(([first, last]) => last - first).sort((a, b) => a - b);
-    const spreadAt = (p: number) => (spreads.length === 0 ? 0 : spreads[Math.min(spreads.length - 1, Math.floor(spreads.length * p))]!).toFixed(0);
+    const spreadAt = (p: number) =>
+      (spreads.length === 0 ? 0 : spreads[Math.min(spreads.length - 1, Math.floor(spreads.length * p))]!).toFixed(0);
     const written = [...pushes.values()].reduce((sum, [, , count]) => sum + count, 0);
     const cpuPerWrite = (instanceCpu.reduce((a, b) => a + b, 0) * SECONDS * 10 * 1_000) / Math.max(1, written);
-    const perConnection = (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / Math.max(1, sockets);
+    const perConnection =
+      (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / Math.max(1, sockets);
     console.log(
       `${name}: ${sockets} clients (${failed} failed to connect), ${changeList.length} price changes in ${SECONDS} s (${(changeList.length / SECONDS).toFixed(1)}/s, asked ${PER_SECOND}/s), ${delivered} deliveries, missed ${missed}`,
     );
@@ -166,7 +207,9 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
     if (workload) {
       const counts = { accepted: 0, pending: 0, refused: 0 };
       for (const outcome of workload.outcomes.values()) counts[outcome]++;
-      console.log(`  placement meanwhile: ${workload.outcomes.size} bets answered in ${SECONDS} s (${(workload.outcomes.size / SECONDS).toFixed(1)}/s from ${PLACERS} clients: ${counts.accepted} accepted, ${counts.pending} pending, ${counts.refused} refused)`);
+      console.log(
+        `  placement meanwhile: ${workload.outcomes.size} bets answered in ${SECONDS} s (${(workload.outcomes.size / SECONDS).toFixed(1)}/s from ${PLACERS} clients: ${counts.accepted} accepted, ${counts.pending} pending, ${counts.refused} refused)`,
+      );
     }
   } catch (error) {
     // Said before the scratch database is dropped under whatever connections the failure left open.
@@ -182,9 +225,16 @@ async function scenario(name: string, { instances, broker, placement }: Scenario
 
 /** BENCH_LIVE_SCENARIOS: a comma list of one, two, placement (default all three). */
 export default async function run(): Promise<void> {
-  const broker: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_CHANNEL_PREFIX: `exsport-bench-${process.pid}:` } : {};
+  const broker: Record<string, string> = process.env.REDIS_URL
+    ? { REDIS_URL: process.env.REDIS_URL, REDIS_CHANNEL_PREFIX: `exsport-bench-${process.pid}:` }
+    : {};
   const wanted = (process.env.BENCH_LIVE_SCENARIOS || 'one,two,placement').split(',');
   if (wanted.includes('one')) await scenario('one instance', { instances: 1, broker });
-  if (wanted.includes('two')) await scenario(`two instances (${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL LISTEN/NOTIFY'})`, { instances: 2, broker });
-  if (wanted.includes('placement')) await scenario('one instance, bets placed meanwhile', { instances: 1, broker, placement: true });
+  if (wanted.includes('two'))
+    await scenario(`two instances (${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL LISTEN/NOTIFY'})`, {
+      instances: 2,
+      broker,
+    });
+  if (wanted.includes('placement'))
+    await scenario('one instance, bets placed meanwhile', { instances: 1, broker, placement: true });
 }

@@ -19,10 +19,21 @@ const SECONDS = 3;
 
 export default async function run(): Promise<void> {
   const catalogue = marketCatalogue('Rovers', 'United');
-  const rates = matchRates({ attack: 1.15, defence: 0.9 }, { attack: 0.95, defence: 1.05 }, { homeGoals: 1.55, awayGoals: 1.2, rho: -0.12 });
+  const rates = matchRates(
+    { attack: 1.15, defence: 0.9 },
+    { attack: 0.95, defence: 1.05 },
+    { homeGoals: 1.55, awayGoals: 1.2, rho: -0.12 },
+  );
   const states: MatchState[] = [{ phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null }];
-  for (let minute = 0; minute < 45; minute++) states.push({ phase: 'first-half', minute, score: { home: minute > 20 ? 1 : 0, away: 0 }, halfTimeScore: null });
-  for (let minute = 45; minute < 90; minute++) states.push({ phase: 'second-half', minute, score: { home: 1, away: minute > 70 ? 1 : 0 }, halfTimeScore: { home: 1, away: 0 } });
+  for (let minute = 0; minute < 45; minute++)
+    states.push({ phase: 'first-half', minute, score: { home: minute > 20 ? 1 : 0, away: 0 }, halfTimeScore: null });
+  for (let minute = 45; minute < 90; minute++)
+    states.push({
+      phase: 'second-half',
+      minute,
+      score: { home: 1, away: minute > 70 ? 1 : 0 },
+      halfTimeScore: { home: 1, away: 0 },
+    });
 
   for (let warm = 0; warm < 2_000; warm++) priceEvent(rates, states[warm % states.length]!, catalogue);
   const selections = catalogue.reduce((sum, spec) => sum + spec.selections.length, 0);
@@ -44,9 +55,20 @@ export default async function run(): Promise<void> {
   }
 
   // A Bet Builder quote (POST /api/bet-builder/quote): four legs summed over the joint half-time/full-time law.
-  const leg = (key: string, selectionKey: string) => ({ spec: catalogue.find((spec) => spec.key === key)!, selectionKey });
-  const legs = [leg('match-result', 'home'), leg('total-goals:2.5', 'over'), leg('both-teams-to-score', 'yes'), leg('first-half-result', 'home')];
-  for (const [label, state] of [['Bet Builder, before kick-off', states[0]!], ['Bet Builder, in play', states[30]!]] as const) {
+  const leg = (key: string, selectionKey: string) => ({
+    spec: catalogue.find((spec) => spec.key === key)!,
+    selectionKey,
+  });
+  const legs = [
+    leg('match-result', 'home'),
+    leg('total-goals:2.5', 'over'),
+    leg('both-teams-to-score', 'yes'),
+    leg('first-half-result', 'home'),
+  ];
+  for (const [label, state] of [
+    ['Bet Builder, before kick-off', states[0]!],
+    ['Bet Builder, in play', states[30]!],
+  ] as const) {
     let quotes = 0;
     const started = performance.now();
     while (performance.now() - started < SECONDS * 1000) {
@@ -54,7 +76,9 @@ export default async function run(): Promise<void> {
       quotes++;
     }
     const perQuoteMs = (performance.now() - started) / quotes;
-    console.log(`${label.padEnd(28)} ${perQuoteMs.toFixed(2).padStart(6)} ms per 4-leg quote, ${Math.round(1000 / perQuoteMs).toLocaleString('en-GB')} quotes/s`);
+    console.log(
+      `${label.padEnd(28)} ${perQuoteMs.toFixed(2).padStart(6)} ms per 4-leg quote, ${Math.round(1000 / perQuoteMs).toLocaleString('en-GB')} quotes/s`,
+    );
   }
 
   outrightBench();
@@ -72,12 +96,19 @@ function outrightBench(): void {
     ['outright, season start', 0],
     ['outright, half way', fixtures.length / 2],
   ] as const) {
-    const remaining = fixtures.slice(played).map((fixture) => ({ home: fixture.home, away: fixture.away, rates: matchRates(byId.get(fixture.home)!, byId.get(fixture.away)!, league) }));
+    const remaining = fixtures
+      .slice(played)
+      .map((fixture) => ({
+        home: fixture.home,
+        away: fixture.away,
+        rates: matchRates(byId.get(fixture.home)!, byId.get(fixture.away)!, league),
+      }));
     simulateOutright({ standings, remaining, runs: 500, seed: 1, points: { win: 3, draw: 1 } });
     const rounds = 5;
     const cpu = process.cpuUsage();
     const started = performance.now();
-    for (let round = 0; round < rounds; round++) simulateOutright({ standings, remaining, runs: OUTRIGHT_RUNS, seed: round, points: { win: 3, draw: 1 } });
+    for (let round = 0; round < rounds; round++)
+      simulateOutright({ standings, remaining, runs: OUTRIGHT_RUNS, seed: round, points: { win: 3, draw: 1 } });
     const wallMs = (performance.now() - started) / rounds;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000 / rounds;

@@ -25,7 +25,8 @@ function connection() {
     if (end < 0 || !waiting) return;
     const head = pending.subarray(0, end).toString('latin1');
     const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
-    if (!Number.isFinite(length)) return waiting.reject(new Error(`an answer without Content-Length: ${head.split('\r\n')[0]}`));
+    if (!Number.isFinite(length))
+      return waiting.reject(new Error(`an answer without Content-Length: ${head.split('\r\n')[0]}`));
     if (pending.length < end + 4 + length) return;
     pending = pending.subarray(end + 4 + length);
     const answer = waiting;
@@ -65,7 +66,10 @@ await Promise.all(
     while (next < bets) {
       const n = next++;
       const { selectionId, price } = selections[n % selections.length];
-      const status = await client.post({ betId: randomUUID(), kind: 'single', stake, selections: [{ selectionId, price }], acceptPriceChanges: true }, tokens[n % tokens.length]);
+      const status = await client.post(
+        { betId: randomUUID(), kind: 'single', stake, selections: [{ selectionId, price }], acceptPriceChanges: true },
+        tokens[n % tokens.length],
+      );
       if (status !== 201) refused++;
     }
   }),

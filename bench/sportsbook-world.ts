@@ -8,7 +8,11 @@ import { buildApp } from '../server/app';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { migrateSportsbook } from '../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../server/sportsbook/db/schema';
-import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from '../server/sportsbook/services';
+import {
+  createSportsbookServices,
+  type SportsbookServiceDeps,
+  type SportsbookServices,
+} from '../server/sportsbook/services';
 import { buildSportsbookApp } from '../server/sportsbook/app';
 import { systemClock } from '../server/clock';
 import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
@@ -29,7 +33,12 @@ export interface SportsbookWorld extends BenchServices {
 
 export async function startSportsbookWorld(
   prefix: string,
-  options: { players: number; openingBalance: number; maxSockets: number; config?: Partial<SportsbookServiceDeps['config']> },
+  options: {
+    players: number;
+    openingBalance: number;
+    maxSockets: number;
+    config?: Partial<SportsbookServiceDeps['config']>;
+  },
   work: (world: SportsbookWorld) => Promise<void>,
 ): Promise<void> {
   const bench = await benchServices(prefix, { poolSize: 20, providerSecret: 'bench-provider-secret' });
@@ -71,7 +80,14 @@ export async function startSportsbookWorld(
       },
     });
     const bookUrl = await listenBook(book, (app) => (sportsbook = app));
-    const tokens = await fundAndLaunchPlayers({ ...bench, pamUrl, bookUrl, post, players: options.players, openingBalance: options.openingBalance });
+    const tokens = await fundAndLaunchPlayers({
+      ...bench,
+      pamUrl,
+      bookUrl,
+      post,
+      players: options.players,
+      openingBalance: options.openingBalance,
+    });
     const walletStats = (reset = false) => {
       const stats = { calls: walletCalls, ms: walletMs };
       if (reset) walletCalls = walletMs = 0;
@@ -90,7 +106,10 @@ export async function startSportsbookWorld(
 }
 
 /** Starts the feed once, the outbox, and the sportsbook's HTTP app on a free port; answers its URL. */
-export async function listenBook(book: SportsbookServices, started: (app: Awaited<ReturnType<typeof buildSportsbookApp>>) => void): Promise<string> {
+export async function listenBook(
+  book: SportsbookServices,
+  started: (app: Awaited<ReturnType<typeof buildSportsbookApp>>) => void,
+): Promise<string> {
   await book.feed.seedWorld();
   await book.catalogue.load();
   await book.feed.tick();
@@ -104,7 +123,15 @@ export async function listenBook(book: SportsbookServices, started: (app: Awaite
 }
 
 /** Players: verified, funded through the ledger (one Adjustment each), signed in and launched for real. Answers their session tokens. */
-export async function fundAndLaunchPlayers(world: Pick<BenchServices, 'database' | 'services'> & { pamUrl: string; bookUrl: string; post: SportsbookWorld['post']; players: number; openingBalance: number }): Promise<string[]> {
+export async function fundAndLaunchPlayers(
+  world: Pick<BenchServices, 'database' | 'services'> & {
+    pamUrl: string;
+    bookUrl: string;
+    post: SportsbookWorld['post'];
+    players: number;
+    openingBalance: number;
+  },
+): Promise<string[]> {
   const { database, services, pamUrl, bookUrl, post, players, openingBalance } = world;
   const now = new Date();
   const hash = await hashPassword('Password123');
@@ -112,12 +139,21 @@ export async function fundAndLaunchPlayers(world: Pick<BenchServices, 'database'
     INSERT INTO users (email, password_hash, first_name, last_name, date_of_birth, phone, verification_status, created_at, updated_at)
     SELECT 'punter' || n || '@example.com', ${hash}, 'Bench', 'Punter', '1990-01-01', '+447700900000', 'passed', ${now}, ${now}
     FROM generate_series(1, ${players}) AS n`.execute(database.db);
-  await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${openingBalance}, ${now} FROM users`.execute(database.db);
-  await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${openingBalance}, ${openingBalance}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(database.db);
+  await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${openingBalance}, ${now} FROM users`.execute(
+    database.db,
+  );
+  await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${openingBalance}, ${openingBalance}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(
+    database.db,
+  );
   const tokens: string[] = [];
   for (let n = 1; n <= players; n++) {
-    const { accessToken } = await services.auth.login({ email: `punter${n}@example.com`, password: 'Password123' }, '127.0.0.1');
-    const launch = (await (await fetch(`${pamUrl}/games/iqs`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { url: string };
+    const { accessToken } = await services.auth.login(
+      { email: `punter${n}@example.com`, password: 'Password123' },
+      '127.0.0.1',
+    );
+    const launch = (await (
+      await fetch(`${pamUrl}/games/iqs`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { url: string };
     const launchToken = new URLSearchParams(new URL(launch.url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
     const session = await post(`${bookUrl}/api/session`, { launchToken });
     if (session.status !== 200) throw new Error(`launch failed: ${session.body}`);
@@ -131,11 +167,23 @@ export function jsonPoster(agent: Agent): SportsbookWorld['post'] {
   return (url, body, token) => {
     const raw = JSON.stringify(body);
     return new Promise((resolve, reject) => {
-      const req = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(raw), ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
+      const req = httpRequest(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(raw),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.end(raw);
     });

@@ -64,9 +64,15 @@ async function startPam(url: string, services: Parameters<typeof buildApp>[0]['s
     const app = await buildApp({ services });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
-    return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, counts: async () => undefined, close: () => app.close() };
+    return {
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      counts: async () => undefined,
+      close: () => app.close(),
+    };
   }
-  const thread = new Worker(new URL('./pam-thread.mjs', import.meta.url), { workerData: { url, poolSize: 10, providerSecret: PROVIDER_SECRET } });
+  const thread = new Worker(new URL('./pam-thread.mjs', import.meta.url), {
+    workerData: { url, poolSize: 10, providerSecret: PROVIDER_SECRET },
+  });
   const next = <T>() => new Promise<T>((resolve, reject) => thread.once('message', resolve).once('error', reject));
   const { port } = await next<{ port: number }>();
   const running: RunningPam = {
@@ -92,14 +98,25 @@ async function startPam(url: string, services: Parameters<typeof buildApp>[0]['s
 async function takeCounts(statements: { take(): StatementCounts }, pam: RunningPam): Promise<StatementCounts> {
   const here = statements.take();
   const there = await pam.counts();
-  return there ? { sportsbook: here.sportsbook + there.sportsbook, pam: here.pam + there.pam, control: here.control + there.control } : here;
+  return there
+    ? {
+        sportsbook: here.sportsbook + there.sportsbook,
+        pam: here.pam + there.pam,
+        control: here.control + there.control,
+      }
+    : here;
 }
 
 export default async function run(): Promise<void> {
   const ledger = await ledgerPostingsPerSecond('ledger', LEDGER_SECONDS);
-  console.log(`ledger postings/s (the ledger bench's Ledger.transaction, 10 clients, ${LEDGER_SECONDS} s, this run): ${formatRate(ledger.rate)}`);
+  console.log(
+    `ledger postings/s (the ledger bench's Ledger.transaction, 10 clients, ${LEDGER_SECONDS} s, this run): ${formatRate(ledger.rate)}`,
+  );
   const statements = statementCounter();
-  const { database, url, services, close } = await benchServices('bench_sportsbook', { poolSize: 20, providerSecret: PROVIDER_SECRET });
+  const { database, url, services, close } = await benchServices('bench_sportsbook', {
+    poolSize: 20,
+    providerSecret: PROVIDER_SECRET,
+  });
   let pam: RunningPam | undefined;
   let sportsbook: Awaited<ReturnType<typeof buildSportsbookApp>> | undefined;
   let book: ReturnType<typeof createSportsbookServices> | undefined;
@@ -113,7 +130,14 @@ export default async function run(): Promise<void> {
       rateLimits: { launch: { max: 10_000, timeWindow: 60_000 } },
       outboxPolicy: { ...defaultOutboxPolicy, ...(DEBITS_IN_FLIGHT ? { debitsInFlight: DEBITS_IN_FLIGHT } : {}) },
       clock: systemClock,
-      config: { publicUrl: 'http://127.0.0.1', sportsbookUrl: 'http://127.0.0.1:8100', pamUrl, secrets: { jwtSecret: 'x', providerSecret: 'x', operatorKey: 'bench', sportsbookSecret: SECRET }, clockSpeed: 9, goalSuspensionMs: 5_000 },
+      config: {
+        publicUrl: 'http://127.0.0.1',
+        sportsbookUrl: 'http://127.0.0.1:8100',
+        pamUrl,
+        secrets: { jwtSecret: 'x', providerSecret: 'x', operatorKey: 'bench', sportsbookSecret: SECRET },
+        clockSpeed: 9,
+        goalSuspensionMs: 5_000,
+      },
     });
     // Times each wallet call as sent (the service's own transport, not a stand-in).
     const wallet = book.wallet;
@@ -138,9 +162,20 @@ export default async function run(): Promise<void> {
       return debitMany(bodies);
     });
     const bookUrl = await listenBook(book, (app) => (sportsbook = app));
-    const tokens = await fundAndLaunchPlayers({ database, services, pamUrl, bookUrl, post, players: PLAYERS, openingBalance: OPENING_BALANCE });
+    const tokens = await fundAndLaunchPlayers({
+      database,
+      services,
+      pamUrl,
+      bookUrl,
+      post,
+      players: PLAYERS,
+      openingBalance: OPENING_BALANCE,
+    });
 
-    const event = book.catalogue.records().filter((record) => record.status === 'scheduled').sort((a, b) => b.kickoffAt.getTime() - a.kickoffAt.getTime())[0]!;
+    const event = book.catalogue
+      .records()
+      .filter((record) => record.status === 'scheduled')
+      .sort((a, b) => b.kickoffAt.getTime() - a.kickoffAt.getTime())[0]!;
     const selections = ['home', 'draw', 'away'].map((key) => selectionIdOf(marketIdOf(event.id, 'match-result'), key));
     const catalogue = book.catalogue;
 
@@ -150,47 +185,94 @@ export default async function run(): Promise<void> {
     const loopBefore = nodePerformance.eventLoopUtilization();
     const clients = CLIENTS_OVERRIDE || CLIENTS;
     const load = new Worker(new URL('./sportsbook-load.mjs', import.meta.url), {
-      workerData: { bookUrl, tokens, selections: selections.map((selectionId) => ({ selectionId, price: catalogue.quote(selectionId)!.price! })), bets: BETS, clients, stake: STAKE },
+      workerData: {
+        bookUrl,
+        tokens,
+        selections: selections.map((selectionId) => ({ selectionId, price: catalogue.quote(selectionId)!.price! })),
+        bets: BETS,
+        clients,
+        stake: STAKE,
+      },
     });
-    const placed = await profiled('placement', () => new Promise<{ seconds: number; refused: number; cpuMs: number }>((resolve, reject) => load.once('message', resolve).once('error', reject)));
+    const placed = await profiled(
+      'placement',
+      () =>
+        new Promise<{ seconds: number; refused: number; cpuMs: number }>((resolve, reject) =>
+          load.once('message', resolve).once('error', reject),
+        ),
+    );
     const placeSeconds = placed.seconds;
     const refused = placed.refused;
     const loop = nodePerformance.eventLoopUtilization(loopBefore);
-    console.log(`  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls (${(debitsSent / Math.max(1, walletCalls)).toFixed(1)} debits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`);
+    console.log(
+      `  of which wallet calls (HTTP to the PAM, its transaction): ${walletCalls} calls (${(debitsSent / Math.max(1, walletCalls)).toFixed(1)} debits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; a placement took ${((placeSeconds * 1000 * clients) / BETS).toFixed(1)} ms on average`,
+    );
     const bookCpu = threadCpuMs() - bookCpuBefore;
     const placementCounts = await takeCounts(statements, pam);
-    const pamCpu = pam.cpuMs !== undefined && pamCpuBefore !== undefined ? `, the PAM's thread ${((pam.cpuMs - pamCpuBefore) / BETS).toFixed(2)} ms` : ' (the PAM shares it)';
-    console.log(`  CPU per bet: the sportsbook's thread ${(bookCpu / BETS).toFixed(2)} ms${pamCpu}, the load generator's ${(placed.cpuMs / BETS).toFixed(2)} ms (/proc/thread-self; machine load ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
-    console.log(`  per bet: ${perBet(placementCounts, BETS)} statements; ${(loop.active / BETS).toFixed(2)} ms busy on the sportsbook's event loop (${process.env.BENCH_SPORTSBOOK_ONE_THREAD ? 'the PAM shares it' : 'the PAM has its own thread'}, and so has the load generator), which was busy ${(loop.utilization * 100).toFixed(0)}% of the time`);
+    const pamCpu =
+      pam.cpuMs !== undefined && pamCpuBefore !== undefined
+        ? `, the PAM's thread ${((pam.cpuMs - pamCpuBefore) / BETS).toFixed(2)} ms`
+        : ' (the PAM shares it)';
+    console.log(
+      `  CPU per bet: the sportsbook's thread ${(bookCpu / BETS).toFixed(2)} ms${pamCpu}, the load generator's ${(placed.cpuMs / BETS).toFixed(2)} ms (/proc/thread-self; machine load ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')})`,
+    );
+    console.log(
+      `  per bet: ${perBet(placementCounts, BETS)} statements; ${(loop.active / BETS).toFixed(2)} ms busy on the sportsbook's event loop (${process.env.BENCH_SPORTSBOOK_ONE_THREAD ? 'the PAM shares it' : 'the PAM has its own thread'}, and so has the load generator), which was busy ${(loop.utilization * 100).toFixed(0)}% of the time`,
+    );
     walletMs = 0;
     walletCalls = 0;
     const placeRate = BETS / placeSeconds;
-    console.log(`bets placed/s end to end (POST /api/bets -> sportsbook -> signed debit -> PAM ledger), ${clients} clients, ${PLAYERS} players: ${formatRate(placeRate)} (${BETS} in ${placeSeconds.toFixed(1)} s; not 201: ${refused})`);
+    console.log(
+      `bets placed/s end to end (POST /api/bets -> sportsbook -> signed debit -> PAM ledger), ${clients} clients, ${PLAYERS} players: ${formatRate(placeRate)} (${BETS} in ${placeSeconds.toFixed(1)} s; not 201: ${refused})`,
+    );
     // The machine is shared: the ledger is measured again just after, and placement compared with the mean.
     const ledgerAfter = await ledgerPostingsPerSecond('ledger', LEDGER_SECONDS);
     const ledgerRate = (ledger.rate + ledgerAfter.rate) / 2;
     console.log(`ledger postings/s again just after: ${formatRate(ledgerAfter.rate)}; mean ${formatRate(ledgerRate)}`);
     const ratio = placeRate / ledgerRate;
-    console.log(`ratio bets placed / ledger postings: ${ratio.toFixed(2)} (target >= 0.4) ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`);
+    console.log(
+      `ratio bets placed / ledger postings: ${ratio.toFixed(2)} (target >= 0.4) ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`,
+    );
 
     await pam.counts();
     const settleCpuBefore = { book: threadCpuMs(), pam: pam.cpuMs };
     const settleStarted = Date.now();
-    await profiled('settlement', () => catalogue.resultEvent(event.id, { halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 1 } }));
-    console.log(`  settled and credits delivered by the settlement itself: ${((Date.now() - settleStarted) / 1000).toFixed(1)} s`);
+    await profiled('settlement', () =>
+      catalogue.resultEvent(event.id, { halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 1 } }),
+    );
+    console.log(
+      `  settled and credits delivered by the settlement itself: ${((Date.now() - settleStarted) / 1000).toFixed(1)} s`,
+    );
     const bookDb = book.db as unknown as import('../server/sportsbook/bets/tables').BetsDb;
     for (;;) {
-      const pending = await bookDb.selectFrom('sportsbook.wallet_calls').select(({ fn }) => fn.countAll<number>().as('count')).where('state', '=', 'pending').executeTakeFirstOrThrow();
+      const pending = await bookDb
+        .selectFrom('sportsbook.wallet_calls')
+        .select(({ fn }) => fn.countAll<number>().as('count'))
+        .where('state', '=', 'pending')
+        .executeTakeFirstOrThrow();
       if (Number(pending.count) === 0) break;
       await book.outbox.drainDue();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const settleSeconds = (Date.now() - settleStarted) / 1000;
-    console.log(`  credits: ${walletCalls} wallet calls (batched, up to ${CREDIT_BATCH} credits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; per bet: ${perBet(await takeCounts(statements, pam), BETS)} statements`);
+    console.log(
+      `  credits: ${walletCalls} wallet calls (batched, up to ${CREDIT_BATCH} credits each), ${(walletMs / Math.max(1, walletCalls)).toFixed(1)} ms each on average; per bet: ${perBet(await takeCounts(statements, pam), BETS)} statements`,
+    );
     const settleBookCpu = threadCpuMs() - settleCpuBefore.book;
-    const settlePamCpu = pam.cpuMs !== undefined && settleCpuBefore.pam !== undefined ? `, the PAM's thread ${((pam.cpuMs - settleCpuBefore.pam) / BETS).toFixed(2)} ms` : '';
-    console.log(`  CPU per bet settled: the sportsbook's thread ${(settleBookCpu / BETS).toFixed(2)} ms${settlePamCpu} (machine load ${loadavg().map((load) => load.toFixed(1)).join(' ')})`);
-    console.log(`settlement of ${BETS} open bets on one match, credits delivered: ${settleSeconds.toFixed(1)} s (target <= 60 s) ${settleSeconds <= 60 ? 'OK' : 'ABOVE TARGET'}`);
+    const settlePamCpu =
+      pam.cpuMs !== undefined && settleCpuBefore.pam !== undefined
+        ? `, the PAM's thread ${((pam.cpuMs - settleCpuBefore.pam) / BETS).toFixed(2)} ms`
+        : '';
+    console.log(
+      `  CPU per bet settled: the sportsbook's thread ${(settleBookCpu / BETS).toFixed(2)} ms${settlePamCpu} (machine load ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')})`,
+    );
+    console.log(
+      `settlement of ${BETS} open bets on one match, credits delivered: ${settleSeconds.toFixed(1)} s (target <= 60 s) ${settleSeconds <= 60 ? 'OK' : 'ABOVE TARGET'}`,
+    );
 
     // Per bet, three books: the sportsbook's bet (stake, returns), the PAM's bets record (staked, returned,
     // refunded, open or closed) and the ledger's postings carrying the bet id. A difference is a bet on which any
@@ -212,10 +294,14 @@ export default async function run(): Promise<void> {
                OR (p.status = 'closed') <> (o.status IN ('won', 'lost', 'void'))
                OR coalesce(l.staked, 0) <> -p.staked OR coalesce(l.returned, 0) <> p.returned OR coalesce(l.refunded, 0) <> p.refunded)::int AS differences,
              count(*) FILTER (WHERE o.status IN ('open', 'pending'))::int AS open
-      FROM ours o FULL JOIN bets p ON p.bet_id = o.bet_id LEFT JOIN posted l ON l.bet_id = coalesce(o.bet_id, p.bet_id)`.execute(database.db);
+      FROM ours o FULL JOIN bets p ON p.bet_id = o.bet_id LEFT JOIN posted l ON l.bet_id = coalesce(o.bet_id, p.bet_id)`.execute(
+      database.db,
+    );
     const wallets = await sql<{ mismatches: number }>`
       SELECT count(*)::int AS mismatches FROM wallets w
-      WHERE w.balance <> (SELECT coalesce(sum(amount), 0) FROM transactions t WHERE t.user_id = w.user_id)`.execute(database.db);
+      WHERE w.balance <> (SELECT coalesce(sum(amount), 0) FROM transactions t WHERE t.user_id = w.user_id)`.execute(
+      database.db,
+    );
     const { bets, paid, staked } = totals.rows[0]!;
     const differences = per.rows[0]!.differences + wallets.rows[0]!.mismatches;
     console.log(

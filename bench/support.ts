@@ -11,10 +11,12 @@ import { createServices, type Services } from '../server/services';
 import { InProcessBus } from '../server/modules/live/bus';
 import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
 
-export const BENCH_DATABASE_URL = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const BENCH_DATABASE_URL =
+  process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A scratch PostgreSQL database for one benchmark, dropped afterwards. */
-export const scratchDatabase = (prefix: string): Promise<ScratchDatabase> => createScratchDatabase(BENCH_DATABASE_URL, prefix);
+export const scratchDatabase = (prefix: string): Promise<ScratchDatabase> =>
+  createScratchDatabase(BENCH_DATABASE_URL, prefix);
 
 export interface BenchServices {
   database: DatabaseHandle;
@@ -33,13 +35,27 @@ export function servicesOver(database: DatabaseHandle, providerSecret: string): 
     supportEmail: 'support@example.com',
     dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
     sportsbookUrl: 'http://127.0.0.1:8100',
-    secrets: { jwtSecret: 'bench-secret-bench-secret-bench-secret', providerSecret, operatorKey: 'bench', sportsbookSecret: 'bench-sportsbook-secret' },
+    secrets: {
+      jwtSecret: 'bench-secret-bench-secret-bench-secret',
+      providerSecret,
+      operatorKey: 'bench',
+      sportsbookSecret: 'bench-sportsbook-secret',
+    },
   };
-  return createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus() });
+  return createServices({
+    db: database.db,
+    clock: systemClock,
+    config,
+    mailer: new OutboxMailer(database.db, systemClock),
+    bus: new InProcessBus(),
+  });
 }
 
 /** The app's services over a freshly migrated scratch database, for one benchmark. */
-export async function benchServices(prefix: string, options: { poolSize: number; providerSecret: string }): Promise<BenchServices> {
+export async function benchServices(
+  prefix: string,
+  options: { poolSize: number; providerSecret: string },
+): Promise<BenchServices> {
   const scratch = await scratchDatabase(prefix);
   const database = await openDatabase({ url: scratch.url, poolSize: options.poolSize });
   const close = async () => {
@@ -63,7 +79,10 @@ export interface LoadResult {
 }
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
-export function autocannon(url: string, options: { seconds: number; connections: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export function autocannon(
+  url: string,
+  options: { seconds: number; connections: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
   const args = ['autocannon', '--json', '-d', String(options.seconds), '-c', String(options.connections)];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
   args.push(url);
@@ -74,8 +93,18 @@ export function autocannon(url: string, options: { seconds: number; connections:
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(output) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
-      resolve({ requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx });
+      const result = JSON.parse(output) as {
+        requests: { average: number };
+        latency: { p99: number };
+        errors: number;
+        non2xx: number;
+      };
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p99Ms: result.latency.p99,
+        errors: result.errors,
+        non2xx: result.non2xx,
+      });
     });
   });
 }
@@ -98,7 +127,12 @@ export function statementCounter(): { take(): StatementCounts } {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0];
-    const text = typeof first === 'string' ? first : first && typeof first === 'object' && 'text' in first ? String((first as { text: unknown }).text) : '';
+    const text =
+      typeof first === 'string'
+        ? first
+        : first && typeof first === 'object' && 'text' in first
+          ? String((first as { text: unknown }).text)
+          : '';
     if (/^\s*(begin|commit|rollback|start transaction|savepoint|release)/i.test(text)) counts.control++;
     else if (text.includes('sportsbook.') || text.includes('"sportsbook"')) counts.sportsbook++;
     else counts.pam++;

@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, createCustomer, operator, signIn } from './support/fixtures';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 async function openAccount(page: Page) {
   await page.getByTestId('header-balance').click();
@@ -68,7 +71,9 @@ test('uploads an avatar and shows it; a file that is not a picture shows Upload 
   await expect(drawer).toContainText(`Account ID: ${customer.id}`);
   await expect(drawer).toContainText(/Member since \d{2}\/\d{2}\/\d{4}/);
 
-  await drawer.getByLabel('Picture file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await drawer
+    .getByLabel('Picture file')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
   await expect(drawer.getByRole('alert')).toContainText('Upload failed');
   await expect(drawer.getByRole('alert')).toContainText('Pictures must be PNG, JPEG or WebP, up to 2 MB.');
 
@@ -110,7 +115,9 @@ test('changes the password, then signs in with the new one', async ({ page }) =>
   await signIn(page, { email: customer.email, password: 'Fresh5678' });
 });
 
-test('refuses deletion while the wallet holds funds, deletes at a zero balance, and the account cannot sign in again', async ({ page }) => {
+test('refuses deletion while the wallet holds funds, deletes at a zero balance, and the account cannot sign in again', async ({
+  page,
+}) => {
   const customer = await createCustomer({ balance: 500 });
   await signIn(page, customer);
   let details = await openPersonalDetails(page);
@@ -122,7 +129,9 @@ test('refuses deletion while the wallet holds funds, deletes at a zero balance, 
   await drawer.getByLabel('Password', { exact: true }).fill(customer.password);
   await drawer.getByRole('button', { name: 'Delete account' }).click();
   await expect(drawer.getByRole('heading', { name: 'Unable to Delete Account' })).toBeVisible();
-  await expect(drawer).toContainText('You cannot delete your account if you have any open bets or have funds in your wallet');
+  await expect(drawer).toContainText(
+    'You cannot delete your account if you have any open bets or have funds in your wallet',
+  );
   await drawer.getByRole('button', { name: 'Go Back' }).click();
   await expect(drawer.getByLabel('Password', { exact: true })).toBeVisible();
 
@@ -146,7 +155,9 @@ test('refuses deletion while the wallet holds funds, deletes at a zero balance, 
   await expect(details).toHaveCount(0);
 });
 
-test('the operator suspends a signed-in customer and the suspended drawer appears without a reload', async ({ page }) => {
+test('the operator suspends a signed-in customer and the suspended drawer appears without a reload', async ({
+  page,
+}) => {
   const customer = await createCustomer();
   await signIn(page, customer);
   await openAccount(page);
@@ -159,7 +170,9 @@ test('the operator suspends a signed-in customer and the suspended drawer appear
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
 });
 
-test('My Bets on a phone-sized screen shows the sportsbook\'s bets page, honestly empty for a new customer', async ({ page }) => {
+test("My Bets on a phone-sized screen shows the sportsbook's bets page, honestly empty for a new customer", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const customer = await createCustomer();
   await signIn(page, customer);
@@ -174,7 +187,11 @@ test('the account screens have no accessibility violations', async ({ page }) =>
   await signIn(page, customer);
   const scan = async (overlay: string) => {
     const results = await new AxeBuilder({ page }).include(`dialog[data-overlay="${overlay}"]`).analyze();
-    expect(results.violations.map((violation) => `${overlay}: ${violation.id} ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${overlay}: ${violation.id} ${violation.nodes.map((node) => node.target).join(' ')}`,
+      ),
+    ).toEqual([]);
   };
   const account = await openAccount(page);
   await scan('account');
@@ -188,7 +205,11 @@ test('the account screens have no accessibility violations', async ({ page }) =>
   await details.getByRole('button', { name: 'Edit password' }).click();
   await expect(page.getByRole('dialog', { name: 'Update Password' })).toBeVisible();
   await scan('account_personal-details_update-password');
-  await page.evaluate(() => (globalThis as { __store?: { overlays: { open(name: string): void } } }).__store!.overlays.open('account_personal-details_delete-account'));
+  await page.evaluate(() =>
+    (globalThis as { __store?: { overlays: { open(name: string): void } } }).__store!.overlays.open(
+      'account_personal-details_delete-account',
+    ),
+  );
   await expect(page.getByRole('dialog', { name: 'Delete Account' })).toBeVisible();
   await scan('account_personal-details_delete-account');
 });

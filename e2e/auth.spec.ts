@@ -22,7 +22,8 @@ async function openLogin(page: Page) {
  */
 async function liveConnected(page: Page) {
   await page.waitForFunction(() => {
-    const store = (globalThis as unknown as { __store?: { live: { state: string }; balance: { loading: boolean } } }).__store;
+    const store = (globalThis as unknown as { __store?: { live: { state: string }; balance: { loading: boolean } } })
+      .__store;
     return store?.live.state === 'connected' && !store.balance.loading;
   });
 }
@@ -67,7 +68,9 @@ test('logging out asks first, then shows Login and Register again and forgets th
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });
 
-test('forgot password: the mailed link from the outbox page sets a new password that then signs in', async ({ page }) => {
+test('forgot password: the mailed link from the outbox page sets a new password that then signs in', async ({
+  page,
+}) => {
   const customer = await createCustomer();
   const drawer = await openLogin(page);
   await drawer.getByRole('button', { name: 'Forgot password' }).click();
@@ -114,7 +117,10 @@ test('the sixth login after five wrong passwords shows the suspension text', asy
   await attempt('Wrong5234');
   expect(await attempt(customer.password)).toBe(403);
   await expect(drawer.getByRole('alert')).toContainText(`${SUSPENDED_TEXT} at support@example.com`);
-  await expect(drawer.getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+  await expect(drawer.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:support@example.com',
+  );
   await expect(balance(page)).toHaveCount(0);
 });
 

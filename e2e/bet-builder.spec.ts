@@ -9,7 +9,9 @@ import { createCustomer, operator, signIn, test } from './support/fixtures';
 
 const sportsbook = (page: Page) => page.frameLocator('iframe[title="Sportsbook"]');
 
-test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams to score, and is placed and paid as one bet', async ({ page }) => {
+test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams to score, and is placed and paid as one bet', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const customer = await createCustomer({ balance: 5_000 });
@@ -38,7 +40,10 @@ test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams t
   await expect(nilNil).toHaveAttribute('aria-pressed', 'false');
 
   // Both teams to score with over 2.5 goals: one price for the two.
-  await frame.getByRole('group', { name: 'Total Goals Over/Under 2.5' }).getByRole('button', { name: /^Over 2\.5/ }).click();
+  await frame
+    .getByRole('group', { name: 'Total Goals Over/Under 2.5' })
+    .getByRole('button', { name: /^Over 2\.5/ })
+    .click();
   await expect(status).toContainText('Bet Builder, 2 selections:');
   await frame.getByLabel('Stake £').fill('2');
   await frame.getByRole('button', { name: 'Place Bet Builder' }).click();
@@ -46,14 +51,20 @@ test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams t
   await expect(page.getByTestId('header-balance')).toHaveText(/£48\.00/);
   const placement = await frame.locator('body').evaluate(() => {
     const stored = JSON.parse(localStorage.getItem('sb.slip')!).placements.at(-1);
-    return { eventId: (stored.request.selections[0].selectionId as string).split('~')[0]!, potential: stored.bet.potentialReturns as number, kind: stored.request.kind as string };
+    return {
+      eventId: (stored.request.selections[0].selectionId as string).split('~')[0]!,
+      potential: stored.bet.potentialReturns as number,
+      kind: stored.request.kind as string,
+    };
   });
   expect(placement.kind).toBe('bet-builder');
 
   // 2-1 with both scoring: every leg wins, the one bet pays at its one price.
   await operator('sb-settle', placement.eventId, '2-1', '1-0');
   const expected = ((4_800 + placement.potential) / 100).toFixed(2);
-  await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${expected.replace('.', '\\.')}`), { timeout: 20_000 });
+  await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${expected.replace('.', '\\.')}`), {
+    timeout: 20_000,
+  });
 
   // My Bets names it a Bet Builder, at its one price, both legs won.
   await frame.getByRole('link', { name: 'My Bets' }).first().click();

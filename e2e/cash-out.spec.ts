@@ -34,7 +34,11 @@ async function placeSingle(frame: FrameLocator, freeBet?: string, row: 'first' |
   } else await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
   await slip.getByRole('button', { name: /Place Bet/ }).click();
   await expect(slip.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
-  return frame.locator('body').evaluate(() => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string);
+  return frame
+    .locator('body')
+    .evaluate(
+      () => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string,
+    );
 }
 
 /** A new customer with £50, signed in at the host, with a £2 single on the last match listed open, the slip showing its receipt. */
@@ -44,7 +48,12 @@ async function signedInWithABetInTheSlip(page: Page) {
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
   const selectionId = await placeSingle(frame, undefined, 'last');
-  return { customer, frame, slip: frame.getByRole('complementary', { name: /Bet Slip/ }), eventId: selectionId.split('~')[0]! };
+  return {
+    customer,
+    frame,
+    slip: frame.getByRole('complementary', { name: /Bet Slip/ }),
+    eventId: selectionId.split('~')[0]!,
+  };
 }
 
 /** A new customer with £50, signed in at the host, with a £2 single open (or one staked with a free bet) and My Bets showing it. */
@@ -54,8 +63,14 @@ async function signedInWithABet(page: Page, freeBetPence?: number) {
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const selectionId = await placeSingle(frame, freeBetPence ? `£${(freeBetPence / 100).toFixed(2)} free bet` : undefined);
-  await frame.getByRole('complementary', { name: /Bet Slip/ }).getByRole('button', { name: 'View in My Bets' }).click();
+  const selectionId = await placeSingle(
+    frame,
+    freeBetPence ? `£${(freeBetPence / 100).toFixed(2)} free bet` : undefined,
+  );
+  await frame
+    .getByRole('complementary', { name: /Bet Slip/ })
+    .getByRole('button', { name: 'View in My Bets' })
+    .click();
   await expect(frame.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
   return { customer, frame, selectionId };
 }
@@ -76,9 +91,15 @@ test('a cash out is accepted: the bet settles at the offer and the money reaches
   expect(offer).toBe(190);
   await button.click();
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
-  await expect(frame.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(`Cashed out £${(offer / 100).toFixed(2)}.`, { timeout: 15_000 });
+  await expect(frame.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(
+    `Cashed out £${(offer / 100).toFixed(2)}.`,
+    { timeout: 15_000 },
+  );
   await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(5_000 - 200 + offer);
-  await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${((4_800 + offer) / 100).toFixed(2).replace('.', '\\.')}`), { timeout: 15_000 });
+  await expect(page.getByTestId('header-balance')).toHaveText(
+    new RegExp(`£${((4_800 + offer) / 100).toFixed(2).replace('.', '\\.')}`),
+    { timeout: 15_000 },
+  );
 
   await frame.getByRole('tab', { name: 'Settled' }).click();
   const settled = frame.locator('.bet-card').first();
@@ -95,14 +116,19 @@ test('a cash out is refused when the offer is removed during the delay, and the 
   const button = card.getByRole('button', { name: /^Cash out £/ });
   await expect(button).toBeVisible({ timeout: 20_000 });
   // The suspension must follow the press to the server, or the offer is refused before any delay (under load it can).
-  const pressSent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/cash-out'));
+  const pressSent = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/cash-out'),
+  );
   await button.click();
   await pressSent;
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeVisible();
   // During the delay the market is suspended (as a goal suspends it): the offer is gone when the server re-values.
   await operator('sb-suspend', marketId);
   try {
-    await expect(card.getByRole('alert')).toHaveText('The cash out offer was withdrawn while we checked it, so your bet stands as it was.', { timeout: 15_000 });
+    await expect(card.getByRole('alert')).toHaveText(
+      'The cash out offer was withdrawn while we checked it, so your bet stands as it was.',
+      { timeout: 15_000 },
+    );
     await expect(card.getByRole('button', { name: 'Cash out unavailable' })).toBeDisabled();
     await expect(card.locator('.status')).toHaveText('Open');
     expect(await balanceOf(customer)).toBe(4_800);
@@ -113,7 +139,9 @@ test('a cash out is refused when the offer is removed during the delay, and the 
   await expect(card.getByRole('button', { name: /^Cash out £/ })).toBeVisible({ timeout: 15_000 });
 });
 
-test('a free bet from the slip stakes a single without touching the balance, and offers no cash out', async ({ page }) => {
+test('a free bet from the slip stakes a single without touching the balance, and offers no cash out', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { customer, frame } = await signedInWithABet(page, 300);
   const card = frame.locator('.bet-card').first();
@@ -122,7 +150,9 @@ test('a free bet from the slip stakes a single without touching the balance, and
   expect(await balanceOf(customer)).toBe(5_000);
 });
 
-test('from the slip: a cash out refused as the price moves against and as it moves for the customer during the delay, then accepted at the new offer', async ({ page }) => {
+test('from the slip: a cash out refused as the price moves against and as it moves for the customer during the delay, then accepted at the new offer', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { customer, slip, eventId } = await signedInWithABetInTheSlip(page);
   await slip.getByRole('button', { name: 'Done' }).click();
@@ -137,7 +167,10 @@ test('from the slip: a cash out refused as the price moves against and as it mov
   await button.click();
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
   await operator('sb-nudge', eventId, 'home', '-30');
-  await expect(card.getByRole('alert')).toHaveText('The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.', { timeout: 15_000 });
+  await expect(card.getByRole('alert')).toHaveText(
+    'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.',
+    { timeout: 15_000 },
+  );
   await expect(card.locator('.status')).toHaveText('Open');
   expect(await balanceOf(customer)).toBe(4_800);
   // The new, lower offer shows live.
@@ -149,7 +182,10 @@ test('from the slip: a cash out refused as the price moves against and as it mov
   await page.keyboard.press('Enter');
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
   await operator('sb-nudge', eventId, 'home', '60');
-  await expect(card.getByRole('alert')).toHaveText('The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.', { timeout: 15_000 });
+  await expect(card.getByRole('alert')).toHaveText(
+    'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.',
+    { timeout: 15_000 },
+  );
   expect(await balanceOf(customer)).toBe(4_800);
   await expect.poll(async () => pounds((await button.textContent())!), { timeout: 15_000 }).toBeGreaterThan(lower);
 
@@ -171,7 +207,11 @@ test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const price = frame.locator('section.panel:not([aria-labelledby]) .event-row').first().locator('.odds:not([disabled])').first();
+  const price = frame
+    .locator('section.panel:not([aria-labelledby]) .event-row')
+    .first()
+    .locator('.odds:not([disabled])')
+    .first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();
@@ -195,14 +235,22 @@ test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe
   const button = sheet.getByRole('button', { name: /^Cash out £/ });
   await expect(button).toBeVisible({ timeout: 20_000 });
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 
   // Tab reaches the cash-out button from the tabs; Enter presses it.
-  for (let step = 0; step < 20 && !(await button.evaluate((element) => element === document.activeElement)); step++) await page.keyboard.press('Tab');
+  for (let step = 0; step < 20 && !(await button.evaluate((element) => element === document.activeElement)); step++)
+    await page.keyboard.press('Tab');
   await expect(button).toBeFocused();
   const offer = pounds((await button.textContent())!);
   await page.keyboard.press('Enter');
-  await expect(sheet.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(`Cashed out £${(offer / 100).toFixed(2)}.`, { timeout: 15_000 });
+  await expect(sheet.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(
+    `Cashed out £${(offer / 100).toFixed(2)}.`,
+    { timeout: 15_000 },
+  );
   await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(4_800 + offer);
   await expect(sheet.getByRole('tab', { name: 'My Bets (0)' })).toBeVisible();
 });

@@ -16,10 +16,21 @@ let server: ChildProcess | undefined;
 
 async function startServer(): Promise<void> {
   server = spawn(join('node_modules', '.bin', 'tsx'), ['e2e/support/start-server.ts'], {
-    env: { ...process.env, PORT: String(PORT), PROVIDERS_PORT: String(PROVIDERS_PORT), DATA_DIR, PUBLIC_URL: origin, PROVIDERS_URL: `http://127.0.0.1:${PROVIDERS_PORT}`, CLIENT_DIR: E2E_CLIENT_DIR, SEED_DEMO: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PROVIDERS_PORT: String(PROVIDERS_PORT),
+      DATA_DIR,
+      PUBLIC_URL: origin,
+      PROVIDERS_URL: `http://127.0.0.1:${PROVIDERS_PORT}`,
+      CLIENT_DIR: E2E_CLIENT_DIR,
+      SEED_DEMO: 'false',
+    },
     stdio: 'ignore',
   });
-  await expect.poll(async () => (await fetch(`${origin}/`).catch(() => undefined))?.ok ?? false, { timeout: 60_000 }).toBe(true);
+  await expect
+    .poll(async () => (await fetch(`${origin}/`).catch(() => undefined))?.ok ?? false, { timeout: 60_000 })
+    .toBe(true);
 }
 
 async function stopServer(): Promise<void> {
@@ -37,17 +48,29 @@ test.afterEach(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
-test('with the server stopped under a signed-in page, a reload shows the last known balance with its time, never £0.00', async ({ page }) => {
+test('with the server stopped under a signed-in page, a reload shows the last known balance with its time, never £0.00', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await startServer();
   const email = `e2e-connection-${Date.now()}@example.com`;
-  const created = await fetch(`${origin}/test/customers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Secret123', balance: 4_321 }) });
+  const created = await fetch(`${origin}/test/customers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Secret123', balance: 4_321 }),
+  });
   expect(created.ok).toBe(true);
 
   await page.goto(`${origin}/`);
   await acceptCookies(page);
   await waitForServiceWorker(page);
-  await page.evaluate((credentials) => (globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }).__store.session.login(credentials), { email, password: 'Secret123' });
+  await page.evaluate(
+    (credentials) =>
+      (
+        globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }
+      ).__store.session.login(credentials),
+    { email, password: 'Secret123' },
+  );
   const header = page.getByTestId('header-balance');
   await expect(header).toHaveText('£43.21');
 
@@ -62,7 +85,9 @@ test('with the server stopped under a signed-in page, a reload shows the last kn
   await expect(drawer.getByTestId('account-balance')).toHaveText('£43.21');
   const notice = drawer.getByTestId('account-unavailable');
   await expect(notice).toContainText('Your account details cannot be shown');
-  await expect(notice).toContainText(/Our service is unavailable right now\. Please try again\. The balance above is the last known one, from \d\d:\d\d\./);
+  await expect(notice).toContainText(
+    /Our service is unavailable right now\. Please try again\. The balance above is the last known one, from \d\d:\d\d\./,
+  );
   await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
   await drawer.getByRole('button', { name: 'Try again' }).click();
   await expect(drawer.getByTestId('account-balance')).toHaveText('£43.21');

@@ -6,11 +6,15 @@ import { SCREEN_FAILED } from '../src/app/OverlayScreen';
 // release that replaced the file), where the browser must fetch the screen's code itself.
 test.use({ serviceWorkers: 'block' });
 
-test('a drawer whose code does not arrive shows Error with Retry in its place, and Retry opens it once the code can be fetched', async ({ page }) => {
+test('a drawer whose code does not arrive shows Error with Retry in its place, and Retry opens it once the code can be fetched', async ({
+  page,
+}) => {
   await page.goto('/');
   await acceptCookies(page);
   let reachable = false;
-  await page.route(/\/assets\/LegalDocumentDrawer-[^/]*\.js$/, (route) => (reachable ? route.continue() : route.abort('internetdisconnected')));
+  await page.route(/\/assets\/LegalDocumentDrawer-[^/]*\.js$/, (route) =>
+    reachable ? route.continue() : route.abort('internetdisconnected'),
+  );
 
   await page.getByTestId('footer').getByRole('button', { name: 'Terms & Conditions' }).click();
   const drawer = page.getByRole('dialog', { name: 'Terms & Conditions' });

@@ -1,7 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 
-
 test('the cookie bar is the first thing the keyboard reaches while it covers the page', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('cookie-bar')).toBeVisible();
@@ -17,11 +16,16 @@ test('Tab and Shift+Tab go round inside an open drawer and never leave it', asyn
   await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
   const drawer = page.locator('dialog[data-overlay="login"]');
   await expect(drawer.getByLabel('Email')).toBeVisible();
-  const stops = await drawer.evaluate((dialog) => dialog.querySelectorAll('a[href], button:not([disabled]), input:not([disabled])').length);
+  const stops = await drawer.evaluate(
+    (dialog) => dialog.querySelectorAll('a[href], button:not([disabled]), input:not([disabled])').length,
+  );
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let step = 0; step < stops + 2; step++) {
       await page.keyboard.press(key);
-      expect(await page.evaluate(() => document.activeElement?.closest('dialog[data-overlay="login"]') !== null), `${key} #${step + 1}`).toBe(true);
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('dialog[data-overlay="login"]') !== null),
+        `${key} #${step + 1}`,
+      ).toBe(true);
     }
   }
 });

@@ -3,7 +3,8 @@ import type { Browser, Page } from '@playwright/test';
 import { createCustomer, expect, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 interface Screen {
   overlay: string;
@@ -24,25 +25,37 @@ const loggedOutScreens: Screen[] = [
   { overlay: 'terms' },
   { overlay: 'betting-rules' },
   { overlay: 'contact' },
-  { overlay: 'account-locked', data: { duration: 7, permanently: false, kind: 'time-out', until: '2026-12-01T10:00:00.000Z', message: 'ok' } },
+  {
+    overlay: 'account-locked',
+    data: { duration: 7, permanently: false, kind: 'time-out', until: '2026-12-01T10:00:00.000Z', message: 'ok' },
+  },
 ];
 
 const signedInScreens: Screen[] = [
   { overlay: 'account' },
   { overlay: 'account_personal-details' },
-  { overlay: 'account_personal-details', prepare: (page) => page.getByRole('dialog').getByRole('button', { name: 'Edit', exact: true }).first().click() },
+  {
+    overlay: 'account_personal-details',
+    prepare: (page) => page.getByRole('dialog').getByRole('button', { name: 'Edit', exact: true }).first().click(),
+  },
   { overlay: 'account_personal-details_update-password' },
   { overlay: 'account_personal-details_delete-account' },
   { overlay: 'account_promo-code' },
   { overlay: 'AllBets' },
   { overlay: 'account_two-step' },
-  { overlay: 'account_two-step', prepare: (page) => page.getByRole('dialog').getByRole('button', { name: 'Turn on two-step sign-in' }).click() },
+  {
+    overlay: 'account_two-step',
+    prepare: (page) => page.getByRole('dialog').getByRole('button', { name: 'Turn on two-step sign-in' }).click(),
+  },
   { overlay: 'account_sign-in-history' },
   { overlay: 'account_deposit' },
   { overlay: 'register_deposit' },
   { overlay: 'account_withdraw' },
   { overlay: 'account_transaction-history' },
-  { overlay: 'account_transaction-history', prepare: (page) => page.getByRole('dialog').getByRole('button', { name: 'Custom', exact: true }).click() },
+  {
+    overlay: 'account_transaction-history',
+    prepare: (page) => page.getByRole('dialog').getByRole('button', { name: 'Custom', exact: true }).click(),
+  },
   { overlay: 'account_responsible-gambling' },
   { overlay: 'account_responsible-gambling_deposit-limits' },
   { overlay: 'account_responsible-gambling_deposit-limits_delete-limit', data: { id: 1, kind: 'Daily', amount: 1000 } },
@@ -55,8 +68,17 @@ const signedInScreens: Screen[] = [
 ];
 
 const openOverlay = (page: Page, name: string, data?: unknown) =>
-  page.evaluate(([overlay, payload]) => (globalThis as unknown as { __store: { overlays: { open(name: string, data?: unknown): void } } }).__store.overlays.open(overlay as string, payload), [name, data] as const);
-const closeOverlays = (page: Page) => page.evaluate(() => (globalThis as unknown as { __store: { overlays: { closeAll(): void } } }).__store.overlays.closeAll());
+  page.evaluate(
+    ([overlay, payload]) =>
+      (
+        globalThis as unknown as { __store: { overlays: { open(name: string, data?: unknown): void } } }
+      ).__store.overlays.open(overlay as string, payload),
+    [name, data] as const,
+  );
+const closeOverlays = (page: Page) =>
+  page.evaluate(() =>
+    (globalThis as unknown as { __store: { overlays: { closeAll(): void } } }).__store.overlays.closeAll(),
+  );
 
 /**
  * Every box that reaches past the right edge of the screen, and every dialog that scrolls sideways.
@@ -66,14 +88,19 @@ function overflowing(page: Page) {
   return page.evaluate((screenWidth) => {
     const width = Math.min(window.innerWidth, screenWidth);
     const describe = (element: Element) => {
-      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof element.className === 'string' && element.className
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : '';
       const text = (element.textContent ?? '').trim().slice(0, 30);
       return `${element.tagName.toLowerCase()}${classes} "${text}" right=${Math.round(element.getBoundingClientRect().right)}`;
     };
     const offenders: string[] = [];
-    if (document.scrollingElement!.scrollWidth > width) offenders.push(`page scrollWidth ${document.scrollingElement!.scrollWidth} > ${width}`);
+    if (document.scrollingElement!.scrollWidth > width)
+      offenders.push(`page scrollWidth ${document.scrollingElement!.scrollWidth} > ${width}`);
     for (const dialog of document.querySelectorAll('dialog[open]')) {
-      if (dialog.scrollWidth > dialog.clientWidth + 1) offenders.push(`${describe(dialog)} scrolls sideways (${dialog.scrollWidth} > ${dialog.clientWidth})`);
+      if (dialog.scrollWidth > dialog.clientWidth + 1)
+        offenders.push(`${describe(dialog)} scrolls sideways (${dialog.scrollWidth} > ${dialog.clientWidth})`);
     }
     for (const element of document.body.querySelectorAll('*')) {
       const box = element.getBoundingClientRect();
@@ -102,19 +129,31 @@ function disabledButtonContrasts(page: Page, scope: string) {
       }
       return [255, 255, 255];
     };
-    return [...document.querySelectorAll(`${selector} button:disabled, ${selector} .button[aria-disabled='true']`)].map((button) => {
-      const style = getComputedStyle(button);
-      const text = luminance(channels(style.color));
-      const back = luminance(backgroundOf(button));
-      const ratio = (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
-      return { name: (button.textContent ?? '').trim(), ratio: Math.round(ratio * 100) / 100, opacity: Number(style.opacity) };
-    });
+    return [...document.querySelectorAll(`${selector} button:disabled, ${selector} .button[aria-disabled='true']`)].map(
+      (button) => {
+        const style = getComputedStyle(button);
+        const text = luminance(channels(style.color));
+        const back = luminance(backgroundOf(button));
+        const ratio = (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
+        return {
+          name: (button.textContent ?? '').trim(),
+          ratio: Math.round(ratio * 100) / 100,
+          opacity: Number(style.opacity),
+        };
+      },
+    );
   }, scope);
 }
 
 async function signInQuickly(page: Page) {
   const customer = await createCustomer({ balance: 123456 });
-  await page.evaluate((credentials) => (globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }).__store.session.login(credentials), { email: customer.email, password: customer.password });
+  await page.evaluate(
+    (credentials) =>
+      (
+        globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }
+      ).__store.session.login(credentials),
+    { email: customer.email, password: customer.password },
+  );
   await expect(page.getByTestId('header-balance')).toBeVisible();
 }
 
@@ -143,7 +182,9 @@ for (const width of [360, 390, 1440]) {
   for (const banner of [false, true]) {
     if (banner && width === 1440) continue; // the app banner is for touch phones only
     const label = `${width} px${banner ? ' with the app banner' : ''}`;
-    test(`nothing passes the screen edge at ${label}: the shell, the cookie bar and every drawer`, async ({ browser }) => {
+    test(`nothing passes the screen edge at ${label}: the shell, the cookie bar and every drawer`, async ({
+      browser,
+    }) => {
       test.setTimeout(180_000);
       const { context, page } = await pageAt(browser, width, banner);
       await page.goto('/');
@@ -162,7 +203,9 @@ for (const width of [360, 390, 1440]) {
   }
 }
 
-test('every drawer passes axe at 390 px, and every disabled button keeps AA contrast without fading', async ({ browser }) => {
+test('every drawer passes axe at 390 px, and every disabled button keeps AA contrast without fading', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const { context, page } = await pageAt(browser, 390, false);
   await page.goto('/');
@@ -174,7 +217,12 @@ test('every drawer passes axe at 390 px, and every disabled button keeps AA cont
     await expect(page.locator(`${selector} .spinner`)).toHaveCount(0);
     if (screen.prepare) await screen.prepare(page);
     const scan = await new AxeBuilder({ page }).include(selector).analyze();
-    expect(scan.violations.map((violation) => `${screen.overlay}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      scan.violations.map(
+        (violation) =>
+          `${screen.overlay}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
     for (const button of await disabledButtonContrasts(page, selector)) {
       expect(button.ratio, `${screen.overlay}: disabled "${button.name}"`).toBeGreaterThanOrEqual(4.5);
       expect(button.opacity, `${screen.overlay}: disabled "${button.name}"`).toBe(1);
@@ -187,7 +235,9 @@ test('every drawer passes axe at 390 px, and every disabled button keeps AA cont
   await context.close();
 });
 
-test('a disabled primary button reads at AA contrast and is not faded: Take a Time Out before a duration is chosen', async ({ browser }) => {
+test('a disabled primary button reads at AA contrast and is not faded: Take a Time Out before a duration is chosen', async ({
+  browser,
+}) => {
   const { context, page } = await pageAt(browser, 390, false);
   await page.goto('/');
   await acceptCookies(page);
@@ -204,7 +254,9 @@ test('a disabled primary button reads at AA contrast and is not faded: Take a Ti
   await context.close();
 });
 
-test('on a desktop My Bets is one click away in the header; on a phone it is in the account list instead', async ({ browser }) => {
+test('on a desktop My Bets is one click away in the header; on a phone it is in the account list instead', async ({
+  browser,
+}) => {
   const desktop = await pageAt(browser, 1440, false);
   await desktop.page.goto('/');
   await acceptCookies(desktop.page);

@@ -2,7 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createCustomer, expect, operator, signIn, test } from './support/fixtures';
 
-const openOverlay = (page: Page, name: string) => page.evaluate((overlay) => (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(overlay), name);
+const openOverlay = (page: Page, name: string) =>
+  page.evaluate(
+    (overlay) =>
+      (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(overlay),
+    name,
+  );
 
 async function payInPopup(page: Page, drawer: ReturnType<Page['getByRole']>, card: string) {
   const popupOpened = page.waitForEvent('popup');
@@ -54,7 +59,11 @@ test('a declined card shows the failed-payment screen and moves nothing', async 
   await payInPopup(page, drawer, '4000 0000 0000 0002');
 
   await expect(drawer.getByRole('heading', { name: 'Deposit Failed' })).toBeVisible();
-  await expect(drawer.getByText('Sorry there was a problem with your deposit. Please try again or contact customer services', { exact: true })).toBeVisible();
+  await expect(
+    drawer.getByText('Sorry there was a problem with your deposit. Please try again or contact customer services', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(drawer.getByTestId('deposit-failed-reason')).toContainText('Reason:');
   await expect(page.getByTestId('header-balance')).toHaveText('£10.00');
   await drawer.getByRole('button', { name: 'Try Again' }).click();
@@ -98,7 +107,8 @@ test('withdraw £5 to a new card: Withdraw Pending and the row under Pending Wit
 
 test('transaction history: Load More, filters and the custom range check', async ({ page }) => {
   const customer = await createCustomer();
-  for (let index = 1; index <= 25; index += 1) await operator('credit', customer.email, String(index * 100), `Goodwill ${index}`);
+  for (let index = 1; index <= 25; index += 1)
+    await operator('credit', customer.email, String(index * 100), `Goodwill ${index}`);
   await signIn(page, customer);
   await openOverlay(page, 'account_transaction-history');
   const drawer = page.getByRole('dialog', { name: 'Transaction History' });
@@ -177,11 +187,17 @@ test('the money drawers have no accessibility violations', async ({ page }) => {
     await expect(drawer.getByLabel(ready)).toBeVisible();
     const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
     expect(results.passes.length).toBeGreaterThan(0);
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   }
 });
 
-test('the cashier screens show the current balance, and a card that cannot be loaded gives the Error screen with Retry', async ({ page }) => {
+test('the cashier screens show the current balance, and a card that cannot be loaded gives the Error screen with Retry', async ({
+  page,
+}) => {
   const customer = await createCustomer({ balance: 2_500 });
   await signIn(page, customer);
   await openOverlay(page, 'account_deposit');
@@ -190,8 +206,18 @@ test('the cashier screens show the current balance, and a card that cannot be lo
 
   // The withdraw screen fails to load like the other money screens do: the Error screen, then Retry.
   let failing = true;
-  await page.route('**/card', (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Cards are resting' }) }) : route.fallback()));
-  await page.evaluate(() => (globalThis as unknown as { __store: { queryClient: { clear(): void } } }).__store.queryClient.clear());
+  await page.route('**/card', (route) =>
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Cards are resting' }),
+        })
+      : route.fallback(),
+  );
+  await page.evaluate(() =>
+    (globalThis as unknown as { __store: { queryClient: { clear(): void } } }).__store.queryClient.clear(),
+  );
   await openOverlay(page, 'account_withdraw');
   const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
   await expect(withdraw.getByRole('heading', { name: 'Error' })).toBeVisible({ timeout: 20_000 });

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { createCustomer, expect, operator, test } from './support/fixtures';
-import { acceptCookies, cachedApiAnswers, cachedEntries, indexedDbContents, setOffline, waitForSavedDocuments, waitForServiceWorker } from './support/pwa';
+import {
+  acceptCookies,
+  cachedApiAnswers,
+  cachedEntries,
+  indexedDbContents,
+  setOffline,
+  waitForSavedDocuments,
+  waitForServiceWorker,
+} from './support/pwa';
 
 const SAVED_NOTE = /^Saved copy from \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — you are offline$/;
 
@@ -24,7 +32,9 @@ async function expectDocument(page: Page, title: string, text: string | RegExp, 
     await expect(drawer.getByTestId('legal-document')).toContainText(text, { timeout: 20_000 });
   } catch (error) {
     // Name what the reader saw instead (a spinner, an error, another document), so a failure explains itself.
-    const shown = await drawer.evaluate((element) => element.innerHTML.slice(0, 600)).catch(() => '(the drawer was gone)');
+    const shown = await drawer
+      .evaluate((element) => element.innerHTML.slice(0, 600))
+      .catch(() => '(the drawer was gone)');
     throw new Error(`${(error as Error).message}\nThe drawer showed: ${shown}`);
   }
   if (offline) await expect(drawer.getByTestId('saved-copy-note')).toHaveText(SAVED_NOTE);
@@ -42,7 +52,9 @@ test('passes Chromium’s installability checks once the worker controls the pag
     const page = context.pages()[0] ?? (await context.newPage());
     await firstVisit(page);
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     expect(installabilityErrors).toEqual([]);
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
@@ -52,7 +64,10 @@ test('passes Chromium’s installability checks once the worker controls the pag
   }
 });
 
-test('reads Terms, Betting Rules and Privacy offline from the footer and the mobile menu, and opens /terms directly', async ({ page, context }) => {
+test('reads Terms, Betting Rules and Privacy offline from the footer and the mobile menu, and opens /terms directly', async ({
+  page,
+  context,
+}) => {
   await firstVisit(page);
   await setOffline(context, page, true);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
@@ -96,7 +111,10 @@ test('shows a document the operator replaced once the browser is online again', 
   const dir = mkdtempSync(join(tmpdir(), 'bx-e2e-content-'));
   const file = join(dir, 'safer-gambling.md');
   const marker = `Updated guidance ${Date.now()}`;
-  writeFileSync(file, `# Safer Gambling\n\n## What is new\n\n${marker}: our tools are in Account > Responsible Gambling.\n\n## Help\n\nCall the National Gambling Helpline.\n\n## More\n\nGAMSTOP.\n`);
+  writeFileSync(
+    file,
+    `# Safer Gambling\n\n## What is new\n\n${marker}: our tools are in Account > Responsible Gambling.\n\n## Help\n\nCall the National Gambling Helpline.\n\n## More\n\nGAMSTOP.\n`,
+  );
   const replaced = (await operator('content', 'replace', 'safer-gambling', file)) as { version: number };
   rmSync(dir, { recursive: true, force: true });
 
@@ -112,7 +130,17 @@ test('shows a document the operator replaced once the browser is online again', 
   await expect(document).toHaveAttribute('data-version', String(replaced.version));
   await expect(page.getByTestId('saved-copy-note')).toHaveCount(0);
   await expect
-    .poll(() => page.evaluate(() => (globalThis as unknown as { __store: { db: { documents: { get(slug: string): Promise<{ version: number } | undefined> } } } }).__store.db.documents.get('safer-gambling').then((saved) => saved?.version)))
+    .poll(() =>
+      page.evaluate(() =>
+        (
+          globalThis as unknown as {
+            __store: { db: { documents: { get(slug: string): Promise<{ version: number } | undefined> } } };
+          }
+        ).__store.db.documents
+          .get('safer-gambling')
+          .then((saved) => saved?.version),
+      ),
+    )
     .toBe(replaced.version);
 
   // And the new text is what the device now reads offline.
@@ -124,33 +152,68 @@ test('shows a document the operator replaced once the browser is online again', 
   expect(await cachedApiAnswers(page)).toEqual([]);
 });
 
-test('leaves no customer data in IndexedDB, Cache Storage or web storage after logout; the documents stay', async ({ page }) => {
+test('leaves no customer data in IndexedDB, Cache Storage or web storage after logout; the documents stay', async ({
+  page,
+}) => {
   const customer = await createCustomer({ balance: 4321 });
   await firstVisit(page);
-  await page.evaluate((credentials) => (globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }).__store.session.login(credentials), { email: customer.email, password: customer.password });
+  await page.evaluate(
+    (credentials) =>
+      (
+        globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }
+      ).__store.session.login(credentials),
+    { email: customer.email, password: customer.password },
+  );
   await expect(page.getByTestId('header-balance')).toHaveText('£43.21');
   expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).not.toBeNull();
   expect(await cachedApiAnswers(page)).toEqual([]);
   // What a signed-in customer's device holds besides: pages of history, the last balance, a persisted query cache.
   await page.evaluate(async (userId) => {
-    const { db } = (globalThis as unknown as { __store: { db: { transactionPages: { put(row: unknown): Promise<unknown> }; lastBalance: { put(row: unknown): Promise<unknown> } } } }).__store;
-    await db.transactionPages.put({ key: `${userId}:all:0`, userId, items: [{ id: 1, amount: 4321 }], savedAt: Date.now() });
+    const { db } = (
+      globalThis as unknown as {
+        __store: {
+          db: {
+            transactionPages: { put(row: unknown): Promise<unknown> };
+            lastBalance: { put(row: unknown): Promise<unknown> };
+          };
+        };
+      }
+    ).__store;
+    await db.transactionPages.put({
+      key: `${userId}:all:0`,
+      userId,
+      items: [{ id: 1, amount: 4321 }],
+      savedAt: Date.now(),
+    });
     await db.lastBalance.put({ userId, balance: 4321, currency: 'GBP', savedAt: Date.now() });
     localStorage.setItem('REACT_QUERY_OFFLINE_CACHE', JSON.stringify({ balance: 4321 }));
   }, customer.id);
 
-  await page.evaluate(() => (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open('logout'));
+  await page.evaluate(() =>
+    (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open('logout'),
+  );
   const modal = page.getByRole('dialog', { name: 'Logout' });
   await expect(modal).toContainText('Are you sure you want to logout?');
   await modal.getByRole('button', { name: 'Yes, logout' }).click();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 
   await expect
-    .poll(async () => Object.entries(await indexedDbContents(page)).filter(([store, count]) => count > 0 && store !== 'betting-exchange/documents'))
+    .poll(async () =>
+      Object.entries(await indexedDbContents(page)).filter(
+        ([store, count]) => count > 0 && store !== 'betting-exchange/documents',
+      ),
+    )
     .toEqual([]);
   expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(8);
-  expect(await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage).filter((key) => key !== 'appBannerDismissed') }))).toEqual({ session: [], local: [] });
+  expect(
+    await page.evaluate(() => ({
+      session: Object.keys(sessionStorage),
+      local: Object.keys(localStorage).filter((key) => key !== 'appBannerDismissed'),
+    })),
+  ).toEqual({ session: [], local: [] });
   const entries = await cachedEntries(page);
-  expect(entries.filter((entry) => !entry.cache.startsWith('workbox-precache') && entry.cache !== 'content')).toEqual([]);
+  expect(entries.filter((entry) => !entry.cache.startsWith('workbox-precache') && entry.cache !== 'content')).toEqual(
+    [],
+  );
   expect(await cachedApiAnswers(page)).toEqual([]);
 });

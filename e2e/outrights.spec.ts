@@ -4,7 +4,9 @@ import { balanceOf, createCustomer, signIn, test } from './support/fixtures';
 
 const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
 
-test('a signed-in customer opens a competition\'s outrights, backs a club to win the league, and sees the bet in My Bets', async ({ page }) => {
+test("a signed-in customer opens a competition's outrights, backs a club to win the league, and sees the bet in My Bets", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const customer = await createCustomer({ balance: 5_000 });
@@ -13,7 +15,10 @@ test('a signed-in customer opens a competition\'s outrights, backs a club to win
   const frame = sportsbook(page);
 
   // The competition, then its Outrights tab, by keyboard.
-  await frame.getByRole('navigation', { name: 'Competitions' }).getByRole('button', { name: 'Albion Premier Division' }).click({ timeout: 20_000 });
+  await frame
+    .getByRole('navigation', { name: 'Competitions' })
+    .getByRole('button', { name: 'Albion Premier Division' })
+    .click({ timeout: 20_000 });
   const tab = frame.getByRole('tab', { name: 'Outrights' });
   await tab.focus();
   await page.keyboard.press('Enter');
@@ -39,7 +44,11 @@ test('a signed-in customer opens a competition\'s outrights, backs a club to win
   await expect.poll(() => balanceOf(customer), { timeout: 15_000 }).toBe(5_000 - 300);
   // The outrights panel passes axe (scanned once the bet is placed: axe's script in the frame must not race the slip).
   const scan = await new AxeBuilder({ page }).include(['iframe[title="Sportsbook"]', '#competition-panel']).analyze();
-  expect(scan.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    scan.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 
   await slip.getByRole('button', { name: 'View in My Bets' }).click();
   await expect(frame.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');

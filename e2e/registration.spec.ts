@@ -38,7 +38,8 @@ async function fillPersonalDetails(drawer: Locator): Promise<void> {
   await expect(drawer.getByLabel('Address line 1')).toHaveValue('10 Downing Street');
   await expect(drawer.getByLabel('Address line 2')).toHaveValue('Westminster');
   await expect(drawer.getByLabel('Town or city')).toHaveValue('London');
-  for (const channel of ['Email', 'Phone', 'SMS']) await drawer.getByRole('group', { name: channel, exact: true }).getByLabel('No').check();
+  for (const channel of ['Email', 'Phone', 'SMS'])
+    await drawer.getByRole('group', { name: channel, exact: true }).getByLabel('No').check();
   await expect(drawer.getByRole('button', { name: 'Next' })).toBeDisabled();
   await drawer.getByRole('checkbox').check();
   await expect(drawer.getByRole('button', { name: 'Next' })).toBeEnabled();
@@ -183,6 +184,8 @@ test('every registration step passes an axe check, also with its messages shown'
   await expect(drawer.getByText(/addresses found/)).toBeVisible();
   await drawer.getByLabel('First name').focus();
   await expect(drawer.getByText('Incorrect phone number')).toBeVisible();
-  await expect(drawer.getByText('Please enter a valid date of birth and make sure you are at least 18 years old.')).toBeVisible();
+  await expect(
+    drawer.getByText('Please enter a valid date of birth and make sure you are at least 18 years old.'),
+  ).toBeVisible();
   await check('personal details with messages and found addresses');
 });

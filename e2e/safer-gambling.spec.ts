@@ -8,7 +8,10 @@ const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 /** From the header balance, through the account list, into a responsible-gambling tool. */
 async function openTool(page: Page, title: string): Promise<Locator> {
   await page.getByTestId('header-balance').click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Responsible Gambling/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /^Responsible Gambling/ })
+    .click();
   const list = page.getByRole('dialog', { name: 'Responsible Gambling' });
   await list.getByRole('button', { name: new RegExp(`^${title}`) }).click();
   return page.getByRole('dialog', { name: title });
@@ -19,7 +22,9 @@ const hhmmIn24Hours = () => {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 };
 
-test('a daily £10 limit refuses a £20 deposit; raising it waits until tomorrow; deleting it waits too', async ({ page }) => {
+test('a daily £10 limit refuses a £20 deposit; raising it waits until tomorrow; deleting it waits too', async ({
+  page,
+}) => {
   const customer = await createCustomer();
   await signIn(page, customer);
 
@@ -39,7 +44,9 @@ test('a daily £10 limit refuses a £20 deposit; raising it waits until tomorrow
   await deposit.getByRole('button', { name: '£20', exact: true }).click();
   await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
   await expect(deposit.getByRole('heading', { name: 'Deposit Failed' })).toBeVisible();
-  await expect(deposit.getByText('This amount will take you over your set deposit limit', { exact: true })).toBeVisible();
+  await expect(
+    deposit.getByText('This amount will take you over your set deposit limit', { exact: true }),
+  ).toBeVisible();
   await deposit.getByRole('button', { name: 'Deposit Limits' }).click();
 
   drawer = page.getByRole('dialog', { name: 'Deposit Limits' });
@@ -73,7 +80,9 @@ test('a daily limit above the monthly one is refused in the form', async ({ page
   await expect(drawer.getByRole('button', { name: 'Set daily limit' })).toBeDisabled();
 });
 
-test('self-exclusion for 6 months logs the customer out, and login is refused naming the end date', async ({ page }) => {
+test('self-exclusion for 6 months logs the customer out, and login is refused naming the end date', async ({
+  page,
+}) => {
   const customer = await createCustomer();
   await signIn(page, customer);
   const drawer = await openTool(page, 'Self-Exclude');
@@ -94,14 +103,18 @@ test('self-exclusion for 6 months logs the customer out, and login is refused na
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 
-  const end = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(new Date(Date.now() + 180 * 24 * 3600_000));
+  const end = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(
+    new Date(Date.now() + 180 * 24 * 3600_000),
+  );
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const login = page.getByRole('dialog', { name: 'Login' });
   await login.getByLabel('Email').fill(customer.email);
   await login.getByLabel('Password', { exact: true }).fill(customer.password);
   await login.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(login.getByText(`You have self-excluded until ${end}`)).toBeVisible();
-  await expect(login.getByRole('alert')).toContainText('Your balance is safe. To have it returned to your card while your account is locked, contact customer support at');
+  await expect(login.getByRole('alert')).toContainText(
+    'Your balance is safe. To have it returned to your card while your account is locked, contact customer support at',
+  );
 });
 
 test('profit and loss over a custom range, and a backwards range refused without a request', async ({ page }) => {
@@ -145,7 +158,10 @@ test('a promo code is accepted once, and an unknown one is refused', async ({ pa
   const customer = await createCustomer();
   await signIn(page, customer);
   await page.getByTestId('header-balance').click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Promo Code/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /^Promo Code/ })
+    .click();
   const drawer = page.getByRole('dialog', { name: 'Promo Code' });
 
   await drawer.getByRole('button', { name: 'Submit' }).click();

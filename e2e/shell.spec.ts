@@ -3,8 +3,10 @@ import type { Page } from '@playwright/test';
 import { createCustomer, expect, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 const footerDrawers: Array<[string, string]> = [
   ['Contact Us', 'Contact Us'],
@@ -19,22 +21,37 @@ const footerDrawers: Array<[string, string]> = [
 
 async function signInQuickly(page: Page) {
   const customer = await createCustomer({ balance: 1000 });
-  await page.evaluate((credentials) => (globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }).__store.session.login(credentials), { email: customer.email, password: customer.password });
+  await page.evaluate(
+    (credentials) =>
+      (
+        globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }
+      ).__store.session.login(credentials),
+    { email: customer.email, password: customer.password },
+  );
   await expect(page.getByTestId('header-balance')).toBeVisible();
 }
 
-const openOverlay = (page: Page, name: string) => page.evaluate((overlay) => (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(overlay), name);
+const openOverlay = (page: Page, name: string) =>
+  page.evaluate(
+    (overlay) =>
+      (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(overlay),
+    name,
+  );
 
 async function consentCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'cookieConsent');
 }
 
-test('the cookie bar asks once: Accept keeps true for 180 days, Decline keeps false, Learn more opens the privacy policy', async ({ page }) => {
+test('the cookie bar asks once: Accept keeps true for 180 days, Decline keeps false, Learn more opens the privacy policy', async ({
+  page,
+}) => {
   await page.goto('/');
   const bar = page.getByTestId('cookie-bar');
   await expect(bar).toBeVisible();
   await bar.getByRole('link', { name: 'Learn more' }).click();
-  await expect(page.getByRole('dialog', { name: 'Privacy Policy' }).getByTestId('legal-document')).toContainText('Cookies and device storage');
+  await expect(page.getByRole('dialog', { name: 'Privacy Policy' }).getByTestId('legal-document')).toContainText(
+    'Cookies and device storage',
+  );
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/$/);
 
@@ -55,7 +72,9 @@ test('the cookie bar asks once: Accept keeps true for 180 days, Decline keeps fa
   await expect(page.getByTestId('cookie-bar')).toHaveCount(0);
 });
 
-test('the footer opens every drawer it lists, offers account deletion only when logged in, and can hide its links', async ({ page }) => {
+test('the footer opens every drawer it lists, offers account deletion only when logged in, and can hide its links', async ({
+  page,
+}) => {
   await page.goto('/');
   await acceptCookies(page);
   const footer = page.getByTestId('footer');
@@ -73,7 +92,8 @@ test('the footer opens every drawer it lists, offers account deletion only when 
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
   }
-  for (const method of ['Apple Pay', 'Visa', 'Mastercard', 'Secure card processing', 'Google Pay']) await expect(footer.getByRole('img', { name: method })).toBeVisible();
+  for (const method of ['Apple Pay', 'Visa', 'Mastercard', 'Secure card processing', 'Google Pay'])
+    await expect(footer.getByRole('img', { name: method })).toBeVisible();
   await expect(footer).toContainText('Please play responsibly');
   await expect(footer.getByRole('link', { name: /GAMSTOP/ })).toHaveAttribute('href', 'https://www.gamstop.co.uk');
 
@@ -92,7 +112,10 @@ test('external links in a document open in a new tab, and the contents move to t
   await acceptCookies(page);
   await page.getByTestId('footer').getByRole('button', { name: 'Contact Us' }).click();
   const drawer = page.getByRole('dialog', { name: 'Contact Us' });
-  await expect(drawer.getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+  await expect(drawer.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:support@example.com',
+  );
   const ibas = drawer.getByRole('link', { name: /IBAS/ });
   await expect(ibas).toHaveAttribute('target', '_blank');
   await expect(ibas).toHaveAttribute('rel', 'noopener noreferrer');
@@ -104,20 +127,33 @@ test('external links in a document open in a new tab, and the contents move to t
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the mobile menu lists its entries, opens documents, and the switcher sends social betting to the app', async ({ page }) => {
+  test('the mobile menu lists its entries, opens documents, and the switcher sends social betting to the app', async ({
+    page,
+  }) => {
     await page.goto('/');
     await acceptCookies(page);
     await expect(page.getByTestId('footer')).toHaveCount(0);
     await page.getByTestId('header-menu').click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(menu.getByRole('listitem')).toHaveText(['Contact Us', 'Promotions', 'Deposit & Withdrawals', 'Terms & Conditions', 'Privacy Policy', 'Cookie Policy', 'Safer Gambling', 'Betting Rules']);
+    await expect(menu.getByRole('listitem')).toHaveText([
+      'Contact Us',
+      'Promotions',
+      'Deposit & Withdrawals',
+      'Terms & Conditions',
+      'Privacy Policy',
+      'Cookie Policy',
+      'Safer Gambling',
+      'Betting Rules',
+    ]);
     await menu.getByRole('button', { name: 'Cookie Policy' }).click();
     await expect(page.getByRole('dialog', { name: 'Cookie Policy' }).getByTestId('legal-document')).toBeVisible();
     await page.keyboard.press('Escape');
 
     await signInQuickly(page);
     await page.getByTestId('header-menu').click();
-    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account Deletion' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account Deletion' }),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.getByTestId('header-switcher').click();
@@ -154,11 +190,15 @@ test.describe('on iOS Safari', () => {
     // Nothing may push the page sideways on a small phone (the header holds five controls).
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.getByTestId('header-menu').click();
-    await expect(page.getByTestId('install-ios')).toHaveText('Install ExSport on your iPhone: tap Share, then Add to Home Screen.');
+    await expect(page.getByTestId('install-ios')).toHaveText(
+      'Install ExSport on your iPhone: tap Share, then Add to Home Screen.',
+    );
   });
 });
 
-test('the modals: bet-not-logged-in leads to Register or Login, logout can be cancelled or confirmed', async ({ page }) => {
+test('the modals: bet-not-logged-in leads to Register or Login, logout can be cancelled or confirmed', async ({
+  page,
+}) => {
   await page.goto('/');
   await acceptCookies(page);
   await openOverlay(page, 'bet-not-logged-in');
@@ -219,11 +259,17 @@ test('/terms and /privacy opened directly in a new tab show their document over 
 test('the page and a legal drawer cause no content security policy violations', async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = ((globalThis as unknown as { __cspViolations: string[] }).__cspViolations = []);
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
   });
   await page.goto('/');
   await acceptCookies(page);
   await page.getByTestId('footer').getByRole('button', { name: 'Betting Rules' }).click();
-  await expect(page.getByRole('dialog', { name: 'Betting Rules' }).getByTestId('legal-document')).toContainText('Goliath');
-  expect(await page.evaluate(() => (globalThis as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+  await expect(page.getByRole('dialog', { name: 'Betting Rules' }).getByTestId('legal-document')).toContainText(
+    'Goliath',
+  );
+  expect(await page.evaluate(() => (globalThis as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual(
+    [],
+  );
 });

@@ -7,15 +7,21 @@ import { GAMSTOP_REGISTRATION_REFUSED } from '../src/contract/gamstop';
 import { RECOVERY_CODE_COUNT } from '../src/contract/auth';
 
 /** The code an authenticator app shows for `secret` one step from now: accepted at once, and never the enrolment's own (spent) step. */
-const nextCode = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
+const nextCode = (secret: string) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
 
 async function openAccountItem(page: Page, name: string) {
   await page.getByTestId('header-balance').click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   return page.getByRole('dialog', { name });
 }
 
-test('registering as someone GAMSTOP excludes is refused with the kind message, and only the refused check is recorded', async ({ page }) => {
+test('registering as someone GAMSTOP excludes is refused with the kind message, and only the refused check is recorded', async ({
+  page,
+}) => {
   const email = `gamstop-${randomBytes(5).toString('hex')}@example.com`;
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Register', exact: true }).click();
@@ -35,20 +41,28 @@ test('registering as someone GAMSTOP excludes is refused with the kind message, 
   await drawer.getByLabel('Postcode').fill('M1 1AE');
   await drawer.getByRole('button', { name: 'Find address' }).click();
   await drawer.getByRole('button', { name: /^1 Piccadilly/ }).click();
-  for (const channel of ['Email', 'Phone', 'SMS']) await drawer.getByRole('group', { name: channel, exact: true }).getByLabel('No').check();
+  for (const channel of ['Email', 'Phone', 'SMS'])
+    await drawer.getByRole('group', { name: channel, exact: true }).getByLabel('No').check();
   await drawer.getByRole('checkbox').check();
   await drawer.getByRole('button', { name: 'Next' }).click();
 
   await expect(drawer.getByRole('heading', { name: 'Self-excluded with GAMSTOP' })).toBeVisible();
   await expect(drawer.getByText(GAMSTOP_REGISTRATION_REFUSED)).toBeVisible();
-  const [latest] = (await operator('gamstop-checks', '1')) as Array<{ occasion: string; outcome: string; userId: number | null; email: string | null }>;
+  const [latest] = (await operator('gamstop-checks', '1')) as Array<{
+    occasion: string;
+    outcome: string;
+    userId: number | null;
+    email: string | null;
+  }>;
   expect(latest).toMatchObject({ occasion: 'registration', outcome: 'Y', userId: null, email: null });
   // No account was opened: the address cannot sign in.
   const login = await page.request.post('/auth/login', { data: { email, password: 'Secret123' } });
   expect(login.status()).toBe(401);
 });
 
-test('a customer turns two-step sign-in on by QR code, then signs in with the password and the app\'s code', async ({ page }) => {
+test("a customer turns two-step sign-in on by QR code, then signs in with the password and the app's code", async ({
+  page,
+}) => {
   const customer = await createCustomer();
   await signIn(page, customer);
 
@@ -58,12 +72,16 @@ test('a customer turns two-step sign-in on by QR code, then signs in with the pa
   await expect(security.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = ((await security.getByTestId('two-step-key').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  expect((await new AxeBuilder({ page }).include('dialog[data-overlay="account_two-step"]').analyze()).violations).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).include('dialog[data-overlay="account_two-step"]').analyze()).violations,
+  ).toEqual([]);
 
   await security.getByLabel('Enter the 6-digit code the app now shows').fill('12345');
   await security.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(security.getByText('Enter the 6 digits from your authenticator app')).toBeVisible();
-  await security.getByLabel('Enter the 6-digit code the app now shows').fill(new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate());
+  await security
+    .getByLabel('Enter the 6-digit code the app now shows')
+    .fill(new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate());
   await security.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(security.getByRole('heading', { name: 'Two-step sign-in is on' })).toBeFocused();
   await expect(security.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(RECOVERY_CODE_COUNT);
@@ -85,7 +103,10 @@ test('a customer turns two-step sign-in on by QR code, then signs in with the pa
   // The account shows the sign-in before this one, and the history lists both.
   await page.getByTestId('header-balance').click();
   await expect(page.getByRole('dialog', { name: 'Account' }).getByText(/^Previous sign-in: /)).toBeVisible();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /^Sign-In History/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /^Sign-In History/ })
+    .click();
   const history = page.getByRole('dialog', { name: 'Sign-In History' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText('Chrome on Linux');

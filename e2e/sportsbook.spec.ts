@@ -16,7 +16,9 @@ async function settle(eventId: string, fullTime: { home: number; away: number })
 
 const pounds = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 
-test('a visitor bets at /, signs in on the way with the slip kept, and is paid when the match settles', async ({ page }) => {
+test('a visitor bets at /, signs in on the way with the slip kept, and is paid when the match settles', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const customer = await createCustomer({ balance: 5_000 });
@@ -56,10 +58,16 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   await expect(page.getByTestId('header-balance')).toHaveText(/£48\.00/);
 
   // The operator settles the match as a home win: the returns reach the balance, My Bets and history.
-  const selectionId = await frame.locator('body').evaluate(() => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string);
+  const selectionId = await frame
+    .locator('body')
+    .evaluate(
+      () => JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string,
+    );
   await settle(selectionId.split('~')[0]!, { home: 9, away: 0 });
   const expected = ((4_800 + potential) / 100).toFixed(2);
-  await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${expected.replace('.', '\\.')}`), { timeout: 20_000 });
+  await expect(page.getByTestId('header-balance')).toHaveText(new RegExp(`£${expected.replace('.', '\\.')}`), {
+    timeout: 20_000,
+  });
 
   await expect(frame.locator('.subnav__balance')).toHaveText(`£${expected}`);
   await slip.getByRole('button', { name: 'View in My Bets' }).click();
@@ -69,12 +77,17 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   await expect(bet.getByText(`£${expected}`).or(bet.locator('dd.positive'))).toBeVisible();
 
   await page.getByTestId('header-balance').click();
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: /Transaction History/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Account' })
+    .getByRole('button', { name: /Transaction History/ })
+    .click();
   const history = page.getByRole('dialog', { name: 'Transaction History' });
   await expect(history.getByText('Winnings').first()).toBeVisible({ timeout: 15_000 });
 });
 
-test('on a 360 px phone a match page with its longest selections fits the screen: every price is on it, nothing scrolls sideways', async ({ page }) => {
+test('on a 360 px phone a match page with its longest selections fits the screen: every price is on it, nothing scrolls sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/');
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
@@ -83,9 +96,15 @@ test('on a 360 px phone a match page with its longest selections fits the screen
   // Double chance names both teams ("Loch Tarbet United or Port Ailsa"): the widest selections of a match.
   await expect(frame.getByRole('heading', { name: 'Double Chance' })).toBeVisible({ timeout: 20_000 });
   // A market's box clips what overflows it, so the page itself never scrolls: every price button must end on screen.
-  const offScreen = await frame.locator('body').evaluate(() =>
-    [...document.querySelectorAll('.selection-grid .odds')].filter((button) => button.getBoundingClientRect().right > window.innerWidth + 0.5).map((button) => button.getAttribute('aria-label')),
-  );
+  const offScreen = await frame
+    .locator('body')
+    .evaluate(() =>
+      [...document.querySelectorAll('.selection-grid .odds')]
+        .filter((button) => button.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((button) => button.getAttribute('aria-label')),
+    );
   expect(offScreen).toEqual([]);
-  expect(await frame.locator('body').evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await frame.locator('body').evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
 });

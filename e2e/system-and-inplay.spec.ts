@@ -13,7 +13,9 @@ const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title
 /** axe on the sportsbook frame (the slip with it): labelled controls, contrast, roles. */
 async function frameViolations(page: Page): Promise<string[]> {
   const scan = await new AxeBuilder({ page }).include('iframe[title="Sportsbook"]').analyze();
-  return scan.violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return scan.violations.map(
+    (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 /**
@@ -21,7 +23,9 @@ async function frameViolations(page: Page): Promise<string[]> {
  * its end can close its markets while a bet on it is held, which would refuse it for another reason than the test's.
  */
 const liveRowsWithTimeLeft = (frame: FrameLocator) =>
-  frame.locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)').filter({ has: frame.locator('.event-row__clock', { hasText: /^(HT|[1-6]?\d')$/ }) });
+  frame
+    .locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)')
+    .filter({ has: frame.locator('.event-row__clock', { hasText: /^(HT|[1-6]?\d')$/ }) });
 
 async function signedInAtTheSportsbook(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -34,7 +38,9 @@ async function signedInAtTheSportsbook(page: Page) {
   return { customer, frame, slip: frame.getByRole('complementary', { name: /Bet Slip/ }) };
 }
 
-test('a Yankee from the slip: 11 lines at £1, one stake of £11, listed in My Bets with its lines and legs', async ({ page }) => {
+test('a Yankee from the slip: 11 lines at £1, one stake of £11, listed in My Bets with its lines and legs', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { customer, frame, slip } = await signedInAtTheSportsbook(page);
 
@@ -70,7 +76,9 @@ test('a Yankee from the slip: 11 lines at £1, one stake of £11, listed in My B
   await expect(card.getByRole('img', { name: 'Open' })).toHaveCount(4);
 });
 
-test('an in-play bet is held through the delay, shown as being placed, and refused by a goal scored meanwhile', async ({ page }) => {
+test('an in-play bet is held through the delay, shown as being placed, and refused by a goal scored meanwhile', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { customer, frame, slip } = await signedInAtTheSportsbook(page);
 
@@ -87,17 +95,30 @@ test('an in-play bet is held through the delay, shown as being placed, and refus
   await expect(receipt).toBeVisible({ timeout: 10_000 });
   await expect(receipt.getByRole('heading', { name: 'Placing your bet…' })).toBeVisible();
   await expect(receipt.getByRole('progressbar', { name: 'Time until your in-play bet is confirmed' })).toBeVisible();
-  await expect(slip.locator('[aria-live="polite"]')).toHaveText('Placing your bet. In-play bets are held for a few seconds before they are accepted.');
+  await expect(slip.locator('[aria-live="polite"]')).toHaveText(
+    'Placing your bet. In-play bets are held for a few seconds before they are accepted.',
+  );
   await expect(slip.getByRole('button', { name: /Place Bet/ })).toHaveCount(0);
 
   // A goal in that match during the hold.
-  const eventId = await frame.locator('body').evaluate(() => (JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string).split('~')[0]!);
+  const eventId = await frame
+    .locator('body')
+    .evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string).split(
+          '~',
+        )[0]!,
+    );
   await operator('sb-goal', eventId, 'home');
 
   const refused = slip.locator('.receipt--refused');
   await expect(refused).toBeVisible({ timeout: 20_000 });
   await expect(refused.getByRole('heading', { name: 'Bet not placed' })).toBeVisible();
-  await expect(refused.getByText('A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.')).toBeVisible();
+  await expect(
+    refused.getByText(
+      'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
+    ),
+  ).toBeVisible();
   await expect(frame.locator('.subnav__balance')).toHaveText('£50.00');
   expect(await balanceOf(customer)).toBe(5_000);
   await expect(slip.getByRole('button', { name: 'Back to bet slip' })).toBeVisible();
@@ -105,7 +126,9 @@ test('an in-play bet is held through the delay, shown as being placed, and refus
   expect(await frameViolations(page)).toEqual([]);
 });
 
-test("on a phone, an in-play bet placed from the foot of a long slip sheet shows its hold and its refusal in view, where the customer looks", async ({ page }) => {
+test('on a phone, an in-play bet placed from the foot of a long slip sheet shows its hold and its refusal in view, where the customer looks', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const customer = await createCustomer({ balance: 5_000 });
@@ -134,7 +157,14 @@ test("on a phone, an in-play bet placed from the foot of a long slip sheet shows
   const held = sheet.locator('.receipt--held');
   await expect(held).toBeVisible({ timeout: 10_000 });
   await expect(held.getByRole('heading', { name: 'Placing your bet…' })).toBeInViewport();
-  const eventId = await frame.locator('body').evaluate(() => (JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string).split('~')[0]!);
+  const eventId = await frame
+    .locator('body')
+    .evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('sb.slip')!).placements[0].request.selections[0].selectionId as string).split(
+          '~',
+        )[0]!,
+    );
   await operator('sb-goal', eventId, 'home');
   const refused = sheet.locator('.receipt--refused');
   await expect(refused).toBeVisible({ timeout: 20_000 });

@@ -27,7 +27,9 @@ const [name, ...args] = process.argv.slice(2);
 const config = loadConfig();
 
 function usage(): never {
-  console.error(`Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...operatorCommands, ...sportsbookCommands].map((c) => `  ${c.usage}`).join('\n')}`);
+  console.error(
+    `Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...operatorCommands, ...sportsbookCommands].map((c) => `  ${c.usage}`).join('\n')}`,
+  );
   process.exit(2);
 }
 
@@ -52,14 +54,24 @@ async function throughServer(): Promise<OperatorAnswer | undefined> {
 async function directly(): Promise<OperatorAnswer> {
   const holder = databaseHolder(config.dataDir);
   if (holder !== undefined) {
-    fail(`A server (process ${holder}) holds the database in ${config.dataDir} but its operator socket does not answer. Try again once it has started, or stop it; the command was not run.`);
+    fail(
+      `A server (process ${holder}) holds the database in ${config.dataDir} but its operator socket does not answer. Try again once it has started, or stop it; the command was not run.`,
+    );
   }
   const release = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') },
+  );
   try {
     await migrateToLatest(database.db);
     const bus = config.databaseUrl ? await PostgresBus.connect(config.databaseUrl) : new InProcessBus();
-    const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus });
+    const services = createServices({
+      db: database.db,
+      clock: systemClock,
+      config,
+      mailer: new OutboxMailer(database.db, systemClock),
+      bus,
+    });
     try {
       return await runOperatorRequest(services, { command: name, args }, (error) => console.error(error));
     } finally {
@@ -73,12 +85,21 @@ async function directly(): Promise<OperatorAnswer> {
 
 /** A reconciliation needs no running sportsbook: its database (PostgreSQL) and the PAM's signed API are enough. */
 async function reconcileDirectly(): Promise<OperatorAnswer> {
-  if (!config.databaseUrl) fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.');
+  if (!config.databaseUrl)
+    fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.');
   const bookConfig = loadSportsbookConfig(config);
   const database = await openDatabase({ url: config.databaseUrl });
   try {
-    const wallet = new WalletClient({ pamUrl: bookConfig.pamUrl, secret: config.secrets.sportsbookSecret, clock: systemClock, timeoutMs: 30_000 });
-    return { status: 200, result: await new Reconciler(database.db as unknown as BetsDb, wallet, systemClock).run(parseReconcileArgs(args)) };
+    const wallet = new WalletClient({
+      pamUrl: bookConfig.pamUrl,
+      secret: config.secrets.sportsbookSecret,
+      clock: systemClock,
+      timeoutMs: 30_000,
+    });
+    return {
+      status: 200,
+      result: await new Reconciler(database.db as unknown as BetsDb, wallet, systemClock).run(parseReconcileArgs(args)),
+    };
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   } finally {
@@ -88,7 +109,13 @@ async function reconcileDirectly(): Promise<OperatorAnswer> {
 
 const answer =
   (await throughServer()) ??
-  (name === 'reconcile' ? await reconcileDirectly() : forSportsbook ? fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.') : await directly());
+  (name === 'reconcile'
+    ? await reconcileDirectly()
+    : forSportsbook
+      ? fail(
+          'The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.',
+        )
+      : await directly());
 if (answer.status !== 200) fail(answer.message ?? `Failed (status ${answer.status})`);
 console.log(JSON.stringify(answer.result, null, 2));
 if (reconciliationFailed(answer.result)) process.exit(1);

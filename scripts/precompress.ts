@@ -19,7 +19,12 @@ export function precompress(): Plugin {
         if (!COMPRESSIBLE.test(fileName)) continue;
         const source = readFileSync(join(dir, fileName));
         if (source.length < 1024) continue;
-        writeFileSync(join(dir, `${fileName}.br`), brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+        writeFileSync(
+          join(dir, `${fileName}.br`),
+          brotliCompressSync(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          }),
+        );
         writeFileSync(join(dir, `${fileName}.gz`), gzipSync(source, { level: 9 }));
       }
     },

@@ -41,7 +41,8 @@ export interface AppOptions {
 }
 
 /** A hop count trusts that many proxies nearest the server (proxy-addr's rule, which Fastify's types omit). */
-const fastifyTrustProxy = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+const fastifyTrustProxy = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** An origin and its WebSocket form: the app connects to these and nothing else. */
 const withSocketForm = (url: string) => {
@@ -78,7 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...withSocketForm(services.config.publicUrl), ...withSocketForm(services.config.sportsbookUrl)],
+        connectSrc: [
+          "'self'",
+          ...withSocketForm(services.config.publicUrl),
+          ...withSocketForm(services.config.sportsbookUrl),
+        ],
         // The sportsbook is embedded at / from its own origin.
         frameSrc: ["'self'", new URL(services.config.sportsbookUrl).origin],
         frameAncestors: ["'none'"],
@@ -101,7 +106,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   installAuthenticate(app, services.sessionGuard);
 
-  for (const routes of [authRoutes, usersRoutes, walletRoutes, paymentsRoutes, transactionsRoutes, liveRoutes, limitsRoutes, saferGamblingRoutes, promotionsRoutes, contentRoutes, addressRoutes, registrationRoutes, verificationRoutes, accountRoutes, betsRoutes, gamesRoutes]) {
+  for (const routes of [
+    authRoutes,
+    usersRoutes,
+    walletRoutes,
+    paymentsRoutes,
+    transactionsRoutes,
+    liveRoutes,
+    limitsRoutes,
+    saferGamblingRoutes,
+    promotionsRoutes,
+    contentRoutes,
+    addressRoutes,
+    registrationRoutes,
+    verificationRoutes,
+    accountRoutes,
+    betsRoutes,
+    gamesRoutes,
+  ]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));

@@ -89,7 +89,8 @@ export function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string): Secrets {
   return secrets;
 }
 
-export const isLoopbackHost = (host: string) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+export const isLoopbackHost = (host: string) =>
+  ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
  * The mail outbox page shows every password-reset link, so it is a development convenience only: never with
@@ -107,12 +108,18 @@ export const isProductionRun = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'pro
 
 /** TRUST_PROXY: unset or off = no proxy; a number = that many proxies in front; otherwise a comma-separated list of proxy addresses. */
 export function readTrustProxy(value: string | undefined): TrustProxy {
-  if (value === undefined || value.trim() === '' || ['false', '0', 'no', 'off'].includes(value.trim().toLowerCase())) return false;
+  if (value === undefined || value.trim() === '' || ['false', '0', 'no', 'off'].includes(value.trim().toLowerCase()))
+    return false;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   if (['true', 'yes', 'on', '*'].includes(value.trim().toLowerCase())) {
-    throw new Error('TRUST_PROXY must be a hop count or the proxies\' addresses, not "trust everyone": any client could then choose its own address');
+    throw new Error(
+      'TRUST_PROXY must be a hop count or the proxies\' addresses, not "trust everyone": any client could then choose its own address',
+    );
   }
-  return value.split(',').map((address) => address.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,7 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     providersUrl: env.PROVIDERS_URL || `http://127.0.0.1:${providersPort}`,
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
-    company: { name: env.COMPANY_NAME?.trim() || PLACEHOLDER_COMPANY.name, postalAddress: env.COMPANY_ADDRESS?.trim() || PLACEHOLDER_COMPANY.postalAddress },
+    company: {
+      name: env.COMPANY_NAME?.trim() || PLACEHOLDER_COMPANY.name,
+      postalAddress: env.COMPANY_ADDRESS?.trim() || PLACEHOLDER_COMPANY.postalAddress,
+    },
     smtpUrl: env.SMTP_URL || undefined,
     mailOutboxPage: mailOutboxAllowed(env),
     sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),

@@ -25,13 +25,26 @@ import { seedDemoBets } from './sportsbook/seed-demo-bets';
 const config = loadConfig();
 // PGlite is one process: the operator CLI, or a second server, must go through this one.
 const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') },
+);
 await migrateToLatest(database.db);
 // Live pushes between instances: Redis pub/sub with REDIS_URL, else PostgreSQL LISTEN/NOTIFY with DATABASE_URL.
 let logLive: BrokerLog = (message, detail) => console.error(message, detail);
-const broker = await connectBroker({ REDIS_URL: process.env.REDIS_URL, REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX, DATABASE_URL: config.databaseUrl }, (message, detail) => logLive(message, detail));
-const bus = broker ? await BrokeredLiveBus.open(broker, (message, detail) => logLive(message, detail)) : new InProcessBus();
-const mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.supportEmail) : new OutboxMailer(database.db, systemClock);
+const broker = await connectBroker(
+  {
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX,
+    DATABASE_URL: config.databaseUrl,
+  },
+  (message, detail) => logLive(message, detail),
+);
+const bus = broker
+  ? await BrokeredLiveBus.open(broker, (message, detail) => logLive(message, detail))
+  : new InProcessBus();
+const mailer = config.smtpUrl
+  ? new SmtpMailer(config.smtpUrl, config.supportEmail)
+  : new OutboxMailer(database.db, systemClock);
 const services = createServices({
   db: database.db,
   clock: systemClock,
@@ -55,7 +68,10 @@ const app = await buildApp({
   logLevel: process.env.LOG_LEVEL || 'info',
 });
 logLive = (message, detail) => app.log.warn({ detail }, message);
-if (!process.env.GAMSTOP_API_URL && !config.sandboxProviders) app.log.warn('GAMSTOP_API_URL and GAMSTOP_API_KEY are not set: the sandbox GAMSTOP answers every check, which a licensed operator must not rely on');
+if (!process.env.GAMSTOP_API_URL && !config.sandboxProviders)
+  app.log.warn(
+    'GAMSTOP_API_URL and GAMSTOP_API_KEY are not set: the sandbox GAMSTOP answers every check, which a licensed operator must not rely on',
+  );
 const providers = config.sandboxProviders ? await startProvidersServer({ config, logger: false }) : undefined;
 const sportsbook = config.sportsbookInProcess
   ? await startSportsbook({
@@ -64,32 +80,50 @@ const sportsbook = config.sportsbookInProcess
       clock: systemClock,
       logger: app.log.child({ service: 'sportsbook' }),
       operatorSocket: true,
-      overrides: broker ? { bus: await sportsbookBusFromEnv({}, (message, detail) => logLive(message, detail), broker) } : {},
+      overrides: broker
+        ? { bus: await sportsbookBusFromEnv({}, (message, detail) => logLive(message, detail), broker) }
+        : {},
     })
   : undefined;
 
 await app.listen({ port: config.port, host: config.host });
-const operatorSocket = await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')));
+const operatorSocket = await listenOperatorSocket(config.dataDir, (request) =>
+  runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')),
+);
 app.log.info(
   `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook ${sportsbook ? 'on' : 'runs on its own, at'} ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
 );
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 if (config.seedDemo && sportsbook) {
   // Through the real launch, placement and operator paths, once both services listen; nothing when the demo has bets.
-  await seedDemoBets({ pamUrl: loadSportsbookConfig(config).pamUrl, sportsbookUrl: sportsbook.app.listeningOrigin, email: DEMO_EMAIL, password: DEMO_PASSWORD, services: sportsbook.services }).catch((error: unknown) =>
-    app.log.error({ err: error }, 'seeding the demo customer\'s bets failed'),
-  );
+  await seedDemoBets({
+    pamUrl: loadSportsbookConfig(config).pamUrl,
+    sportsbookUrl: sportsbook.app.listeningOrigin,
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    services: sportsbook.services,
+  }).catch((error: unknown) => app.log.error({ err: error }, "seeding the demo customer's bets failed"));
 }
 
 // Idempotency keys are promised for 24 hours, and wrong-password counts matter for a day; older ones are forgotten hourly so the tables stay small.
-const purgeTimer = setInterval(() => {
-  services.idempotency.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging idempotency keys failed'));
-  services.auth.purgeStaleLockouts().catch((error: unknown) => app.log.error({ err: error }, 'purging sign-in counts failed'));
-}, 60 * 60 * 1000);
+const purgeTimer = setInterval(
+  () => {
+    services.idempotency
+      .purgeExpired()
+      .catch((error: unknown) => app.log.error({ err: error }, 'purging idempotency keys failed'));
+    services.auth
+      .purgeStaleLockouts()
+      .catch((error: unknown) => app.log.error({ err: error }, 'purging sign-in counts failed'));
+  },
+  60 * 60 * 1000,
+);
 purgeTimer.unref();
 
 // Card deposits a crash or a provider timeout left Open are settled from the provider's record; unpaid ones expire.
-const reconcileDeposits = () => services.payments.reconcileOpenDeposits().catch((error: unknown) => app.log.error({ err: error }, 'reconciling open deposits failed'));
+const reconcileDeposits = () =>
+  services.payments
+    .reconcileOpenDeposits()
+    .catch((error: unknown) => app.log.error({ err: error }, 'reconciling open deposits failed'));
 await reconcileDeposits();
 const reconcileTimer = setInterval(reconcileDeposits, 5 * 60 * 1000);
 reconcileTimer.unref();

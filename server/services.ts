@@ -84,7 +84,8 @@ export const defaultRateLimits: RateLimits = {
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> & Partial<Pick<Config, 'company'>>;
+  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> &
+    Partial<Pick<Config, 'company'>>;
   mailer: Mailer;
   bus: LiveBus;
   /** Where the live hub reports a broker that went away (polling) and failed pushes. */
@@ -109,7 +110,12 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const { db, clock, config, mailer } = deps;
   const live = new LiveHub(deps.bus, {
-    readBalances: async (userIds) => new Map((await db.selectFrom('wallets').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute()).map((row) => [row.user_id, row.balance])),
+    readBalances: async (userIds) =>
+      new Map(
+        (await db.selectFrom('wallets').select(['user_id', 'balance']).where('user_id', 'in', userIds).execute()).map(
+          (row) => [row.user_id, row.balance],
+        ),
+      ),
     log: deps.liveLog,
     pollMs: deps.livePollMs,
     sweepMs: deps.liveSweepMs,
@@ -117,32 +123,68 @@ export function createServices(deps: ServiceDeps) {
   const tokens = new AccessTokens(config.secrets.jwtSecret, ACCESS_TOKEN_SECONDS);
   const sessionGuard = new SessionGuard(db, tokens, clock);
   const ledger = new Ledger(db, clock, live);
-  const gamstop = new GamstopService({ db, clock, provider: deps.gamstopProvider ?? new SandboxGamstopProvider(), revokeSessions: (userId, reason) => auth.revokeAll(userId, reason) });
+  const gamstop = new GamstopService({
+    db,
+    clock,
+    provider: deps.gamstopProvider ?? new SandboxGamstopProvider(),
+    revokeSessions: (userId, reason) => auth.revokeAll(userId, reason),
+  });
   // Sealed under a key derived from the token secret: rotating JWT_SECRET means customers enrol their app again.
-  const twoStep = new TwoStepService(db, clock, new SecretBox(config.secrets.jwtSecret, 'two-step-secret'), (userId, reason, keep) => auth.revokeAll(userId, reason, keep));
+  const twoStep = new TwoStepService(
+    db,
+    clock,
+    new SecretBox(config.secrets.jwtSecret, 'two-step-secret'),
+    (userId, reason, keep) => auth.revokeAll(userId, reason, keep),
+  );
   const signIns = new SignInHistoryService(db);
-  const auth = new AuthService({ db, clock, tokens, mailer, live, publicUrl: config.publicUrl, gamstop, twoStep, signIns });
+  const auth = new AuthService({
+    db,
+    clock,
+    tokens,
+    mailer,
+    live,
+    publicUrl: config.publicUrl,
+    gamstop,
+    twoStep,
+    signIns,
+  });
   const users = new UsersService(db);
   const accounts = new AccountsService(db, clock, live, auth);
   const wallet = new WalletService(db, ledger, clock);
   const idempotency = new IdempotencyService(db, clock);
-  const cardProvider = deps.cardProvider ?? new SandboxCardProvider(config.providersUrl, config.secrets.providerSecret, clock);
+  const cardProvider =
+    deps.cardProvider ?? new SandboxCardProvider(config.providersUrl, config.secrets.providerSecret, clock);
   const limits = new LimitsService(db, clock);
   const payments = new PaymentsService({ db, clock, ledger, provider: cardProvider, idempotency, limits });
   const transactions = new TransactionsService(db);
   const saferGambling = new SaferGamblingService(db, clock, auth);
   const freeBets = new FreeBetsService(db, clock);
   const promotions = new PromotionsService(db, clock, freeBets);
-  const account = new AccountService({ db, clock, auth, users, openBets: new BetsRecordOpenBetsCheck(db), openWithdrawals: payments, avatars: new AvatarFiles(config.dataDir) });
+  const account = new AccountService({
+    db,
+    clock,
+    auth,
+    users,
+    openBets: new BetsRecordOpenBetsCheck(db),
+    openWithdrawals: payments,
+    avatars: new AvatarFiles(config.dataDir),
+  });
   const bets = new BetsService(db);
   const address = new AddressService(deps.addressProvider ?? new SandboxAddressProvider());
-  const identityProvider = deps.identityProvider ?? new SandboxIdentityProvider(config.providersUrl, config.secrets.providerSecret);
+  const identityProvider =
+    deps.identityProvider ?? new SandboxIdentityProvider(config.providersUrl, config.secrets.providerSecret);
   const verification = new VerificationService(db, clock);
   const registration = new RegistrationService({ db, clock, verification, identityProvider, gamstop });
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock, freeBets);
   const gamesReconciliation = new GamesReconciliationService(db);
-  const content = new ContentService({ db, clock, supportEmail: config.supportEmail, company: config.company, listPromotions: () => promotions.current() });
+  const content = new ContentService({
+    db,
+    clock,
+    supportEmail: config.supportEmail,
+    company: config.company,
+    listPromotions: () => promotions.current(),
+  });
   return {
     db,
     clock,

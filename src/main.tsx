@@ -15,10 +15,13 @@ import './app/styles.css';
 
 configure({ enforceActions: 'never' });
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+});
 const store = new RootStore({ db: new AppDatabase(), queryClient, overlayCatalog });
 // A handle for the browser tests only: in development, or in a build made with VITE_TEST_HOOKS=true; never in a production build.
-if (import.meta.env.DEV || import.meta.env.VITE_TEST_HOOKS === 'true') (globalThis as { __store?: RootStore }).__store = store;
+if (import.meta.env.DEV || import.meta.env.VITE_TEST_HOOKS === 'true')
+  (globalThis as { __store?: RootStore }).__store = store;
 
 openFromAddress(store.overlays, window.location, window.history);
 captureClickKey(window.location.search, window.localStorage);

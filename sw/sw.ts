@@ -15,12 +15,15 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 // Navigations to the app's own pages (/, /terms, /privacy) are answered with the cached shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/$/, /^\/terms$/, /^\/privacy$/] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/$/, /^\/terms$/, /^\/privacy$/] }),
+);
 
 // Legal and help documents: served from cache at once, refreshed in the background. No other API answer is cached.
 // Each revision has its own address (?rev=), so old entries are only ever dead weight: keep a few per document.
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/content/'),
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith('/content/'),
   new StaleWhileRevalidate({ cacheName: 'content', plugins: [new ExpirationPlugin({ maxEntries: 40 })] }),
 );
 

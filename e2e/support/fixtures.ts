@@ -27,14 +27,23 @@ export async function createCustomer(options: { balance?: number; verified?: boo
 
 /** What `npm run operator -- <command> ...` does against the running server: through its operator socket (sb-* to the sportsbook's). */
 export async function operator(command: string, ...args: string[]): Promise<unknown> {
-  const answer = await sendOperatorCommand(E2E_DATA_DIR, command, args, command.startsWith('sb-') ? 'sportsbook' : 'operator');
+  const answer = await sendOperatorCommand(
+    E2E_DATA_DIR,
+    command,
+    args,
+    command.startsWith('sb-') ? 'sportsbook' : 'operator',
+  );
   if (answer.status !== 200) throw new Error(answer.message);
   return answer.result;
 }
 
 /** Signs in over the API, as the app does, for tests that read what the server says rather than what a screen shows. */
 export async function apiToken(customer: { email: string; password: string }): Promise<string> {
-  const response = await fetch(apiUrl('/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(customer) });
+  const response = await fetch(apiUrl('/auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(customer),
+  });
   if (!response.ok) throw new Error(`could not sign in ${customer.email}: ${response.status}`);
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
@@ -46,14 +55,22 @@ async function apiGet<T>(path: string, token: string): Promise<T> {
 }
 
 /** The wallet's balance in pence. */
-export const balanceOf = async (customer: { email: string; password: string }) => (await apiGet<{ balance: number }>('/balance', await apiToken(customer))).balance;
+export const balanceOf = async (customer: { email: string; password: string }) =>
+  (await apiGet<{ balance: number }>('/balance', await apiToken(customer))).balance;
 
 /** The bets record of the PAM (GET /bets), newest first. */
 export const betsOf = async (customer: { email: string; password: string }) =>
-  apiGet<Array<{ betId: string; stake: number; returns: number | null; status: 'Open' | 'Settled' | 'Refunded' }>>('/bets', await apiToken(customer));
+  apiGet<Array<{ betId: string; stake: number; returns: number | null; status: 'Open' | 'Settled' | 'Refunded' }>>(
+    '/bets',
+    await apiToken(customer),
+  );
 
 export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
-  const mails = (await (await fetch(apiUrl('/outbox.json'))).json()) as Array<{ to: string; subject: string; text: string }>;
+  const mails = (await (await fetch(apiUrl('/outbox.json'))).json()) as Array<{
+    to: string;
+    subject: string;
+    text: string;
+  }>;
   const mail = mails.find((candidate) => candidate.to === email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;

@@ -18,7 +18,15 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** Waits until the idle prefetch has saved every document in the browser database. */
 export async function waitForSavedDocuments(page: Page, count = 8): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => (globalThis as unknown as { __store: { db: { documents: { count(): Promise<number> } } } }).__store.db.documents.count()), { timeout: 20_000 })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          (
+            globalThis as unknown as { __store: { db: { documents: { count(): Promise<number> } } } }
+          ).__store.db.documents.count(),
+        ),
+      { timeout: 20_000 },
+    )
     .toBe(count);
 }
 
@@ -41,7 +49,8 @@ export function cachedEntries(page: Page): Promise<CachedEntry[]> {
   return page.evaluate(async () => {
     const entries: Array<{ cache: string; path: string }> = [];
     for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) entries.push({ cache: name, path: new URL(request.url).pathname });
+      for (const request of await (await caches.open(name)).keys())
+        entries.push({ cache: name, path: new URL(request.url).pathname });
     }
     return entries;
   });
@@ -50,7 +59,10 @@ export function cachedEntries(page: Page): Promise<CachedEntry[]> {
 /** Cached answers that are neither the app's own files nor a legal document: there must never be any. */
 export async function cachedApiAnswers(page: Page): Promise<CachedEntry[]> {
   const appFile = /\.(js|css|html|png|svg|webmanifest|woff2|ico)$/;
-  return (await cachedEntries(page)).filter((entry) => !(entry.path.startsWith('/content/') || (entry.cache.startsWith('workbox-precache') && appFile.test(entry.path))));
+  return (await cachedEntries(page)).filter(
+    (entry) =>
+      !(entry.path.startsWith('/content/') || (entry.cache.startsWith('workbox-precache') && appFile.test(entry.path))),
+  );
 }
 
 /** What remains in IndexedDB, store by store, with the number of records. */

@@ -27,30 +27,80 @@ const database = await openDatabase({ dataDir: resolve(config.dataDir, 'pglite')
 await migrateToLatest(database.db);
 // Every spec signs in from 127.0.0.1: the per-address limits meant for one person would throttle the suite.
 // The limits themselves are proven by the server tests.
-const rateLimits = { login: { max: 1_000, timeWindow: 60_000 }, loginPerAccount: { max: 1_000, timeWindow: 60_000 }, forgotPasswordPerAccount: { max: 200, timeWindow: 60_000 }, depositForm: { max: 200, timeWindow: 60_000 }, forgotPassword: { max: 200, timeWindow: 60_000 }, passwordCheck: { max: 200, timeWindow: 60_000 }, promoCode: { max: 200, timeWindow: 60_000 } };
-const services = createServices({ db: database.db, clock: systemClock, config, mailer: new OutboxMailer(database.db, systemClock), bus: new InProcessBus(), rateLimits });
-await seedDemo(services);
-const app = await buildApp({ services, clientDir: resolve(process.env.CLIENT_DIR || 'dist'), outboxPage: true, logLevel: process.env.E2E_LOG_LEVEL || false });
-
-app.post<{ Body: { email: string; password: string; balance?: number; verified?: boolean } }>('/test/customers', async (request) => {
-  const { email, password, balance = 0, verified = true } = request.body;
-  const now = new Date();
-  const user = await database.db
-    .insertInto('users')
-    .values({ email, password_hash: await hashPassword(password), first_name: 'Pat', last_name: 'Tester', date_of_birth: '1990-05-05', phone: '+447700900111', address1: '1 Test Street', address2: 'City Centre', address_city: 'Leeds', address_post_code: 'LS1 1AA', verification_status: verified ? 'passed' : 'pending', created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
-  if (balance > 0) await services.wallet.adjust(user.id, balance, 'test funds');
-  return { id: user.id };
+const rateLimits = {
+  login: { max: 1_000, timeWindow: 60_000 },
+  loginPerAccount: { max: 1_000, timeWindow: 60_000 },
+  forgotPasswordPerAccount: { max: 200, timeWindow: 60_000 },
+  depositForm: { max: 200, timeWindow: 60_000 },
+  forgotPassword: { max: 200, timeWindow: 60_000 },
+  passwordCheck: { max: 200, timeWindow: 60_000 },
+  promoCode: { max: 200, timeWindow: 60_000 },
+};
+const services = createServices({
+  db: database.db,
+  clock: systemClock,
+  config,
+  mailer: new OutboxMailer(database.db, systemClock),
+  bus: new InProcessBus(),
+  rateLimits,
 });
+await seedDemo(services);
+const app = await buildApp({
+  services,
+  clientDir: resolve(process.env.CLIENT_DIR || 'dist'),
+  outboxPage: true,
+  logLevel: process.env.E2E_LOG_LEVEL || false,
+});
+
+app.post<{ Body: { email: string; password: string; balance?: number; verified?: boolean } }>(
+  '/test/customers',
+  async (request) => {
+    const { email, password, balance = 0, verified = true } = request.body;
+    const now = new Date();
+    const user = await database.db
+      .insertInto('users')
+      .values({
+        email,
+        password_hash: await hashPassword(password),
+        first_name: 'Pat',
+        last_name: 'Tester',
+        date_of_birth: '1990-05-05',
+        phone: '+447700900111',
+        address1: '1 Test Street',
+        address2: 'City Centre',
+        address_city: 'Leeds',
+        address_post_code: 'LS1 1AA',
+        verification_status: verified ? 'passed' : 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+    if (balance > 0) await services.wallet.adjust(user.id, balance, 'test funds');
+    return { id: user.id };
+  },
+);
 
 await startProvidersServer({ config });
 // The sportsbook on its own origin (SPORTSBOOK_PORT), serving the built frame, as npm start runs it.
 const sportsbookConfig = loadSportsbookConfig(config);
 // Its launch limit is per address too, and every spec's frame launches from 127.0.0.1 (the limit's own test is tests/server).
-const sportsbook = await startSportsbook({ config: sportsbookConfig, database, clock: systemClock, logLevel: process.env.E2E_LOG_LEVEL || false, operatorSocket: true, overrides: { rateLimits: { launch: { max: 1_000, timeWindow: 60_000 } } } });
+const sportsbook = await startSportsbook({
+  config: sportsbookConfig,
+  database,
+  clock: systemClock,
+  logLevel: process.env.E2E_LOG_LEVEL || false,
+  operatorSocket: true,
+  overrides: { rateLimits: { launch: { max: 1_000, timeWindow: 60_000 } } },
+});
 await app.listen({ port: config.port, host: '127.0.0.1' });
 await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));
 // As npm start does: the demo customer's bets go through the real launch, placement and operator paths.
-await seedDemoBets({ pamUrl: sportsbookConfig.pamUrl, sportsbookUrl: sportsbook.app.listeningOrigin, email: DEMO_EMAIL, password: DEMO_PASSWORD, services: sportsbook.services });
+await seedDemoBets({
+  pamUrl: sportsbookConfig.pamUrl,
+  sportsbookUrl: sportsbook.app.listeningOrigin,
+  email: DEMO_EMAIL,
+  password: DEMO_PASSWORD,
+  services: sportsbook.services,
+});

@@ -12,4 +12,17 @@ import type { GamstopTables } from '../modules/gamstop/tables';
 import type { FreeBetsTables } from '../modules/free-bets/tables';
 
 /** Every table, composed from the modules that own them. */
-export interface Database extends UsersTables, AuthTables, WalletTables, PaymentsTables, IdempotencyTables, LimitsTables, PromotionsTables, ContentTables, VerificationTables, GamesTables, GamstopTables, FreeBetsTables {}
+export interface Database
+  extends
+    UsersTables,
+    AuthTables,
+    WalletTables,
+    PaymentsTables,
+    IdempotencyTables,
+    LimitsTables,
+    PromotionsTables,
+    ContentTables,
+    VerificationTables,
+    GamesTables,
+    GamstopTables,
+    FreeBetsTables {}

@@ -18,7 +18,9 @@ export interface ErrorHandlerOptions {
 export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.code ? { code: error.code } : {}) });
     }
     if (BAD_VALUE_CODES.has(String((error as { code?: unknown }).code))) {
       request.log.warn({ err: error }, 'a value the contract should have refused reached the database');
@@ -27,7 +29,13 @@ export function installErrorHandler(app: FastifyInstance, options: ErrorHandlerO
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message =
-        status === 413 ? 'Request body is too large' : status === 415 ? 'Unsupported content type' : status === 429 ? 'Too many requests. Please try again later.' : (error.code?.startsWith('FST_ERR_CTP') ? 'Invalid request body' : error.message) || 'Bad request';
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Unsupported content type'
+            : status === 429
+              ? 'Too many requests. Please try again later.'
+              : (error.code?.startsWith('FST_ERR_CTP') ? 'Invalid request body' : error.message) || 'Bad request';
       return reply.status(status).send({ message, code: error.code });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -12,8 +12,12 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   }
   const field = issue.path.join('.');
   // zod's own wording ("Invalid input: expected string, received number") is for developers: name the field.
-  const message = issue.message.startsWith('Invalid input') || issue.message.startsWith('Too big') || issue.message.startsWith('Too small') || issue.message.startsWith('Unrecognized')
-    ? `Invalid value for ${field || 'request'}`
-    : issue.message;
+  const message =
+    issue.message.startsWith('Invalid input') ||
+    issue.message.startsWith('Too big') ||
+    issue.message.startsWith('Too small') ||
+    issue.message.startsWith('Unrecognized')
+      ? `Invalid value for ${field || 'request'}`
+      : issue.message;
   throw badRequest(message, 'ValidationError');
 }

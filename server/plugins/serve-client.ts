@@ -27,6 +27,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string, optio
     },
   });
   for (const path of options.appPaths ?? APP_PATHS) {
-    app.get(path, async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml));
+    app.get(path, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml),
+    );
   }
 }

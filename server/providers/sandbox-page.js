@@ -9,7 +9,8 @@
     if (!value) return null;
     try {
       var url = new URL(value);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '')) return url.origin;
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, ''))
+        return url.origin;
     } catch (error) {
       return null;
     }

@@ -22,7 +22,11 @@ export async function buildProvidersServer(options: ProvidersServerOptions): Pro
     reply.header('Referrer-Policy', 'no-referrer');
   });
   app.get('/', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title></head><body><h1>Sandbox providers</h1><p>Stand-ins for the card payment and identity verification providers.</p></body></html>'),
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title></head><body><h1>Sandbox providers</h1><p>Stand-ins for the card payment and identity verification providers.</p></body></html>',
+      ),
   );
   for (const pages of providerPages) await pages(app, options);
   return app;

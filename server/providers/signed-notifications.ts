@@ -21,14 +21,22 @@ export interface RetryPolicy {
   sleep: (ms: number) => Promise<void>;
 }
 
-const defaultRetry: RetryPolicy = { delaysMs: NOTIFICATION_RETRY_DELAYS_MS, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const defaultRetry: RetryPolicy = {
+  delaysMs: NOTIFICATION_RETRY_DELAYS_MS,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /**
  * Posts `notification` to the API at `path`, signed with the provider secret, as the outside providers do.
  * Tries again, after a growing wait, while the API cannot be reached or answers 5xx; returns every attempt,
  * the last being the API's settled answer when there was one.
  */
-export async function sendSignedNotification(options: ProvidersServerOptions, path: string, notification: unknown, retry: RetryPolicy = defaultRetry): Promise<NotificationAttempt[]> {
+export async function sendSignedNotification(
+  options: ProvidersServerOptions,
+  path: string,
+  notification: unknown,
+  retry: RetryPolicy = defaultRetry,
+): Promise<NotificationAttempt[]> {
   const body = JSON.stringify(notification);
   const url = new URL(path, options.config.publicUrl).toString();
   const attempts: NotificationAttempt[] = [];
@@ -37,7 +45,10 @@ export async function sendSignedNotification(options: ProvidersServerOptions, pa
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(options.config.secrets.providerSecret, body, new Date()) },
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signBody(options.config.secrets.providerSecret, body, new Date()),
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       });
@@ -52,7 +63,13 @@ export async function sendSignedNotification(options: ProvidersServerOptions, pa
 }
 
 /** A provider's notification to the API, once its signature checks out and it has the provider's shape. */
-export function verifySignedNotification<Schema extends z.ZodType>(secret: string, rawBody: string, signatureHeader: string | undefined, now: Date, schema: Schema): z.output<Schema> {
+export function verifySignedNotification<Schema extends z.ZodType>(
+  secret: string,
+  rawBody: string,
+  signatureHeader: string | undefined,
+  now: Date,
+  schema: Schema,
+): z.output<Schema> {
   const problem = checkSignature(secret, rawBody, signatureHeader, now);
   if (problem) throw unauthorized(`Notification signature ${problem}`, 'BadSignature');
   let parsed: unknown;

@@ -17,7 +17,14 @@ import { freeBetRoutes } from './free-bets/routes';
 export type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
 
 /** Every route module of the sportsbook, registered in this order, each in its own scope. Append new areas here. */
-export const sportsbookRoutes: SportsbookRoutes[] = [catalogueRoutes, sportsbookLiveRoutes, sessionRoutes, betsRoutes, freeBetRoutes, betBuilderRoutes];
+export const sportsbookRoutes: SportsbookRoutes[] = [
+  catalogueRoutes,
+  sportsbookLiveRoutes,
+  sessionRoutes,
+  betsRoutes,
+  freeBetRoutes,
+  betBuilderRoutes,
+];
 
 export interface SportsbookAppOptions {
   services: SportsbookServices;
@@ -51,7 +58,9 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
   const app = Fastify({
     bodyLimit: SPORTSBOOK_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: options.logLevel ? { level: options.logLevel } : false }),
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : { logger: options.logLevel ? { level: options.logLevel } : false }),
   });
 
   const indexHtml = options.clientDir ? await readFile(join(options.clientDir, INDEX_FILE), 'utf8') : undefined;
@@ -59,7 +68,12 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     // The frame routes in the browser ('/event/abc', '/bets'): a reload of one gets the page, not a 404.
     notFound: (request, reply) => {
       const path = request.url.split('?')[0]!;
-      const isPage = indexHtml !== undefined && request.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !/\.[A-Za-z0-9]+$/.test(path);
+      const isPage =
+        indexHtml !== undefined &&
+        request.method === 'GET' &&
+        !path.startsWith('/api/') &&
+        path !== '/ws' &&
+        !/\.[A-Za-z0-9]+$/.test(path);
       if (isPage) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
       return reply.status(404).send({ message: 'Not found' });
     },

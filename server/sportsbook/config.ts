@@ -5,7 +5,10 @@ import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
 import { defaultInPlayDelayMs } from './bets/inplay-delay';
 
 /** The sportsbook's settings: the PAM's (server/config.ts) plus its own from the environment. */
-export interface SportsbookConfig extends Pick<Config, 'host' | 'publicUrl' | 'sportsbookUrl' | 'sportsbookPort' | 'secrets' | 'databaseUrl' | 'dataDir'> {
+export interface SportsbookConfig extends Pick<
+  Config,
+  'host' | 'publicUrl' | 'sportsbookUrl' | 'sportsbookPort' | 'secrets' | 'databaseUrl' | 'dataDir'
+> {
   /** Where the sportsbook calls the PAM's wallet API, server to server. */
   pamUrl: string;
   /** Match seconds per real second: 9 plays 90 minutes in 10. */
@@ -32,7 +35,8 @@ function readPositive(name: string, value: string | undefined, fallback: number)
 function readDelay(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 60_000) throw new Error(`SPORTSBOOK_INPLAY_DELAY_MS must be whole milliseconds from 0 to 60000: ${value}`);
+  if (!Number.isInteger(number) || number < 0 || number > 60_000)
+    throw new Error(`SPORTSBOOK_INPLAY_DELAY_MS must be whole milliseconds from 0 to 60000: ${value}`);
   return number;
 }
 
@@ -49,10 +53,21 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
     pamUrl: (env.PAM_URL || `http://127.0.0.1:${config.port}`).replace(/\/$/, ''),
     clockSpeed,
     // Real milliseconds: long enough to stop a bet on a goal already scored, short enough not to bore.
-    goalSuspensionMs: readPositive('SPORTSBOOK_GOAL_SUSPENSION_MS', env.SPORTSBOOK_GOAL_SUSPENSION_MS, defaultGoalSuspensionMs(clockSpeed)),
+    goalSuspensionMs: readPositive(
+      'SPORTSBOOK_GOAL_SUSPENSION_MS',
+      env.SPORTSBOOK_GOAL_SUSPENSION_MS,
+      defaultGoalSuspensionMs(clockSpeed),
+    ),
     inPlayDelayMs: readDelay(env.SPORTSBOOK_INPLAY_DELAY_MS, defaultInPlayDelayMs(clockSpeed)),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
-    reconcileIntervalMs: env.SPORTSBOOK_RECONCILE_INTERVAL_MS === '0' ? 0 : readPositive('SPORTSBOOK_RECONCILE_INTERVAL_MS', env.SPORTSBOOK_RECONCILE_INTERVAL_MS, 15 * 60_000),
-    cashOutDelayMs: readPositive('SPORTSBOOK_CASH_OUT_DELAY_MS', env.SPORTSBOOK_CASH_OUT_DELAY_MS, defaultCashOutPolicy.delayMs),
+    reconcileIntervalMs:
+      env.SPORTSBOOK_RECONCILE_INTERVAL_MS === '0'
+        ? 0
+        : readPositive('SPORTSBOOK_RECONCILE_INTERVAL_MS', env.SPORTSBOOK_RECONCILE_INTERVAL_MS, 15 * 60_000),
+    cashOutDelayMs: readPositive(
+      'SPORTSBOOK_CASH_OUT_DELAY_MS',
+      env.SPORTSBOOK_CASH_OUT_DELAY_MS,
+      defaultCashOutPolicy.delayMs,
+    ),
   };
 }

@@ -63,7 +63,8 @@ export class GroupCommit<I, R> {
     let results: readonly R[];
     try {
       results = await this.flush(batch.map((waiting) => waiting.item));
-      if (results.length !== batch.length) throw new Error(`a flush of ${batch.length} items answered ${results.length} results`);
+      if (results.length !== batch.length)
+        throw new Error(`a flush of ${batch.length} items answered ${results.length} results`);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       for (const waiting of batch) await this.run([waiting]);

@@ -13,13 +13,31 @@ import type { BrokerLog } from '../modules/live/broker';
 import { sportsbookBusFromEnv } from './live/brokers';
 
 const config = loadSportsbookConfig(loadConfig());
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'sportsbook-pglite') });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'sportsbook-pglite') },
+);
 // Pushes reach browsers on every instance: Redis pub/sub with REDIS_URL, else PostgreSQL LISTEN/NOTIFY.
 let logBroker: BrokerLog = (message, detail) => console.error(message, detail);
-const bus = await sportsbookBusFromEnv({ REDIS_URL: process.env.REDIS_URL, REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX, DATABASE_URL: config.databaseUrl }, (message, detail) => logBroker(message, detail));
-const sportsbook = await startSportsbook({ config, database, clock: systemClock, logLevel: process.env.LOG_LEVEL || 'info', operatorSocket: true, overrides: { bus } });
+const bus = await sportsbookBusFromEnv(
+  {
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX,
+    DATABASE_URL: config.databaseUrl,
+  },
+  (message, detail) => logBroker(message, detail),
+);
+const sportsbook = await startSportsbook({
+  config,
+  database,
+  clock: systemClock,
+  logLevel: process.env.LOG_LEVEL || 'info',
+  operatorSocket: true,
+  overrides: { bus },
+});
 logBroker = (message, detail) => sportsbook.app.log.warn({ detail }, message);
-sportsbook.app.log.info(`Sportsbook on ${config.sportsbookUrl} (database: ${database.kind}; wallet API at ${config.pamUrl})`);
+sportsbook.app.log.info(
+  `Sportsbook on ${config.sportsbookUrl} (database: ${database.kind}; wallet API at ${config.pamUrl})`,
+);
 
 async function shutdown() {
   await sportsbook.close();

@@ -43,7 +43,17 @@ export const defaultSportsbookRateLimits: SportsbookRateLimits = {
 export interface SportsbookServiceDeps {
   db: SportsbookDb;
   clock: Clock;
-  config: Pick<SportsbookConfig, 'publicUrl' | 'sportsbookUrl' | 'pamUrl' | 'secrets' | 'clockSpeed' | 'goalSuspensionMs' | 'inPlayDelayMs' | 'cashOutDelayMs'>;
+  config: Pick<
+    SportsbookConfig,
+    | 'publicUrl'
+    | 'sportsbookUrl'
+    | 'pamUrl'
+    | 'secrets'
+    | 'clockSpeed'
+    | 'goalSuspensionMs'
+    | 'inPlayDelayMs'
+    | 'cashOutDelayMs'
+  >;
   /** The real score model unless given. */
   model?: ScoreModel;
   /** In-process unless given (a cross-instance bus later). */
@@ -81,11 +91,28 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
   const bus: SportsbookBus = deps.bus ?? new InProcessSportsbookBus();
   const store = new CatalogueStore(db);
   const catalogue = new LiveCatalogue({ store, model, bus, clock, logger });
-  const outrights = new OutrightBook({ store: new SeasonStore(db), events: store, catalogue, model, bus, clock, logger, runs: deps.outrightRuns });
-  const feed = new MatchFeed({ catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger, seasons: outrights }, { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed });
+  const outrights = new OutrightBook({
+    store: new SeasonStore(db),
+    events: store,
+    catalogue,
+    model,
+    bus,
+    clock,
+    logger,
+    runs: deps.outrightRuns,
+  });
+  const feed = new MatchFeed(
+    { catalogue, store, model, clock, random: deps.random, goals: deps.goals, logger, seasons: outrights },
+    { clockSpeed: config.clockSpeed, goalSuspensionMs: config.goalSuspensionMs, ...deps.feed },
+  );
   const runner = new FeedRunner(feed, catalogue, deps.leadership ?? soleLeadership, logger, {}, outrights);
   const betsDb = db as unknown as BetsDb;
-  const wallet = new WalletClient({ pamUrl: config.pamUrl, secret: config.secrets.sportsbookSecret, clock, fetch: deps.walletFetch });
+  const wallet = new WalletClient({
+    pamUrl: config.pamUrl,
+    secret: config.secrets.sportsbookSecret,
+    clock,
+    fetch: deps.walletFetch,
+  });
   const logError = (message: string, detail?: unknown) => logger?.error(detail, message);
   const outbox = new WalletOutbox(betsDb, wallet, clock, deps.outboxPolicy ?? defaultOutboxPolicy, logError);
   // Late-bound: the hub needs the sessions to bind sockets, the sessions tell the hub when one ends.
@@ -104,7 +131,10 @@ export function createSportsbookServices(deps: SportsbookServiceDeps) {
       if (message.type === 'bet' || message.type === 'balance') void live.notifySession(sessionId, message);
     },
     placementPolicy: deps.placementPolicy,
-    inPlayDelay: { ...defaultInPlayDelayPolicy, delayMs: config.inPlayDelayMs ?? defaultInPlayDelayMs(config.clockSpeed) },
+    inPlayDelay: {
+      ...defaultInPlayDelayPolicy,
+      delayMs: config.inPlayDelayMs ?? defaultInPlayDelayMs(config.clockSpeed),
+    },
     payoutCap: deps.payoutCap,
     cashOutPolicy: config.cashOutDelayMs === undefined ? undefined : { delayMs: config.cashOutDelayMs },
     log: logError,

@@ -43,7 +43,10 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   const { config, database, clock, logger } = options;
   const db = sportsbookDb(database);
   await migrateSportsbook(db);
-  const leadership = database.kind === 'postgres' && database.connectionString ? new AdvisoryLockLeadership(database.connectionString) : soleLeadership;
+  const leadership =
+    database.kind === 'postgres' && database.connectionString
+      ? new AdvisoryLockLeadership(database.connectionString)
+      : soleLeadership;
   let appLogger: FastifyBaseLogger | undefined = logger;
   const log = { error: (object: unknown, message: string) => appLogger?.error(object, message) };
   const services = createSportsbookServices({ db, clock, config, leadership, logger: log, ...options.overrides });
@@ -65,7 +68,14 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
     await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });
     // The catalogue lives in this process's memory, so its operator commands come here, over a socket of its own.
     if (options.operatorSocket) {
-      operatorSocket = await listenOperatorSocket(config.dataDir, (request) => runCommandRequest(findSportsbookCommand, services, request, (error) => app.log.error({ err: error }, 'operator command failed')), 'sportsbook');
+      operatorSocket = await listenOperatorSocket(
+        config.dataDir,
+        (request) =>
+          runCommandRequest(findSportsbookCommand, services, request, (error) =>
+            app.log.error({ err: error }, 'operator command failed'),
+          ),
+        'sportsbook',
+      );
     }
   } catch (error) {
     await services.runner.stop();

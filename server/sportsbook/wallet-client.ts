@@ -2,7 +2,14 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Clock } from '../clock';
 import { signWalletRequest } from '../modules/games/signature';
-import { walletBatchResponse, walletCallPath, WALLET_CREDIT_BATCH_PATH, WALLET_DEBIT_BATCH_PATH, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../src/contract/games';
+import {
+  walletBatchResponse,
+  walletCallPath,
+  WALLET_CREDIT_BATCH_PATH,
+  WALLET_DEBIT_BATCH_PATH,
+  WALLET_SIGNATURE_HEADER,
+  type WalletCall,
+} from '../../src/contract/games';
 
 /** The PAM's player ids are integers; the sportsbook keeps them as text (its schema is the PAM's neighbour, not its copy). */
 export const pamPlayerId = (playerId: string): number => Number(playerId);
@@ -35,7 +42,12 @@ export interface WalletClientOptions {
 }
 
 /** One POST and its answer's status and text; rejects when no answer came. */
-type Post = (url: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<{ status: number; text: string }>;
+type Post = (
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+) => Promise<{ status: number; text: string }>;
 
 const postWithFetch =
   (send: typeof fetch): Post =>
@@ -50,16 +62,27 @@ const postWithFetch =
  */
 function postOnPool(base: string): Post {
   const secure = new URL(base).protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 64 }) : new HttpAgent({ keepAlive: true, maxSockets: 64 });
+  const agent = secure
+    ? new HttpsAgent({ keepAlive: true, maxSockets: 64 })
+    : new HttpAgent({ keepAlive: true, maxSockets: 64 });
   const request = secure ? httpsRequest : httpRequest;
   return (url, headers, body, timeoutMs) =>
     new Promise((resolve, reject) => {
-      const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          timeout: timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
       req.on('error', reject);
       req.end(body);
@@ -85,21 +108,31 @@ export class WalletClient {
    * Credits in one call (the wallet API's batched credit): each its own answer, in the order given; or one
    * 'unanswered' for all when the call as a whole got no usable answer (send them all again).
    */
-  creditMany(bodies: readonly Record<string, unknown>[]): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
+  creditMany(
+    bodies: readonly Record<string, unknown>[],
+  ): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
     return this.sendMany(WALLET_CREDIT_BATCH_PATH, 'credits', bodies);
   }
 
   /** Debits in one call (the wallet API's batched debit), answered like creditMany. */
-  debitMany(bodies: readonly Record<string, unknown>[]): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
+  debitMany(
+    bodies: readonly Record<string, unknown>[],
+  ): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
     return this.sendMany(WALLET_DEBIT_BATCH_PATH, 'debits', bodies);
   }
 
-  private async sendMany(path: string, key: 'credits' | 'debits', bodies: readonly Record<string, unknown>[]): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
+  private async sendMany(
+    path: string,
+    key: 'credits' | 'debits',
+    bodies: readonly Record<string, unknown>[],
+  ): Promise<WalletAnswer[] | Extract<WalletAnswer, { outcome: 'unanswered' }>> {
     const answer = await this.send(path, { [key]: bodies });
     if (answer.outcome === 'unanswered') return answer;
-    if (answer.outcome === 'refused') return { outcome: 'unanswered', reason: `batch refused: HTTP ${answer.status} ${answer.code}` };
+    if (answer.outcome === 'refused')
+      return { outcome: 'unanswered', reason: `batch refused: HTTP ${answer.status} ${answer.code}` };
     const results = walletBatchResponse.safeParse(answer.body);
-    if (!results.success || results.data.results.length !== bodies.length) return { outcome: 'unanswered', reason: 'batch answer not understood' };
+    if (!results.success || results.data.results.length !== bodies.length)
+      return { outcome: 'unanswered', reason: 'batch answer not understood' };
     return results.data.results.map((result, index) =>
       result.transactionId !== bodies[index]!.transactionId
         ? { outcome: 'unanswered', reason: 'batch answer out of order' }
@@ -113,7 +146,10 @@ export class WalletClient {
     const raw = JSON.stringify(body);
     let response: { status: number; text: string };
     try {
-      const headers = { 'content-type': 'application/json', [WALLET_SIGNATURE_HEADER]: signWalletRequest(this.options.secret, raw, this.options.clock.now()) };
+      const headers = {
+        'content-type': 'application/json',
+        [WALLET_SIGNATURE_HEADER]: signWalletRequest(this.options.secret, raw, this.options.clock.now()),
+      };
       response = await this.post(`${this.base}${path}`, headers, raw, this.timeoutMs);
     } catch (error) {
       return { outcome: 'unanswered', reason: error instanceof Error ? error.message : String(error) };
@@ -133,6 +169,7 @@ export class WalletClient {
 function classify(status: number, answer: { code?: unknown; message?: unknown }): WalletAnswer {
   const code = typeof answer.code === 'string' ? answer.code : '';
   // A signature the PAM refused is our configuration or clock, not an answer about the money: try again later.
-  if (status >= 500 || status === 429 || code === 'BadSignature' || code === '') return { outcome: 'unanswered', reason: `HTTP ${status} ${code}`.trim() };
+  if (status >= 500 || status === 429 || code === 'BadSignature' || code === '')
+    return { outcome: 'unanswered', reason: `HTTP ${status} ${code}`.trim() };
   return { outcome: 'refused', status, code, message: typeof answer.message === 'string' ? answer.message : code };
 }

@@ -5,7 +5,13 @@ import { compactPostcode } from '../lib/postcode';
 export function addressApi(http: Http) {
   return {
     /** The postcode goes uppercased without spaces. */
-    lookup: async (postcode: string) => (await http.get('/api/address-lookup', { query: { postcode: compactPostcode(postcode) }, schema: addressLookupResponse })).addresses,
+    lookup: async (postcode: string) =>
+      (
+        await http.get('/api/address-lookup', {
+          query: { postcode: compactPostcode(postcode) },
+          schema: addressLookupResponse,
+        })
+      ).addresses,
   };
 }
 export type AddressApi = ReturnType<typeof addressApi>;

@@ -7,7 +7,8 @@ export function contentApi(http: Http) {
   return {
     index: () => http.get('/content', { schema: contentIndex }),
     /** The revision in the address gives each text its own entry in the service worker's cache, so a new one is never hidden by an old one. */
-    document: (slug: string, revision?: string) => http.get(`/content/${encodeURIComponent(slug)}`, { query: { rev: revision }, schema: contentDocument }),
+    document: (slug: string, revision?: string) =>
+      http.get(`/content/${encodeURIComponent(slug)}`, { query: { rev: revision }, schema: contentDocument }),
   };
 }
 export type ContentApi = ReturnType<typeof contentApi>;

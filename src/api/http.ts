@@ -58,7 +58,12 @@ const SESSION_CALLS = ['/auth/login', '/auth/refresh_token'];
 /** The message of a failed HTTP answer: a string body, else its `message`, else the transport's words. */
 export function messageFromBody(body: unknown, fallback: string): string {
   if (typeof body === 'string' && body.trim() !== '') return body;
-  if (body && typeof body === 'object' && 'message' in body && typeof (body as { message: unknown }).message === 'string') {
+  if (
+    body &&
+    typeof body === 'object' &&
+    'message' in body &&
+    typeof (body as { message: unknown }).message === 'string'
+  ) {
     return (body as { message: string }).message;
   }
   return fallback;
@@ -131,10 +136,15 @@ export function createHttp(deps: HttpDeps) {
       }
     }
     if (!response.ok) {
-      if ((response.status === 401 || response.status === 403) && credentials && !SESSION_CALLS.includes(url.pathname)) {
+      if (
+        (response.status === 401 || response.status === 403) &&
+        credentials &&
+        !SESSION_CALLS.includes(url.pathname)
+      ) {
         deps.onAuthFailure(response.status);
       }
-      const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : undefined;
+      const code =
+        body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : undefined;
       throw new HttpError(messageFromBody(body, statusFallback(response.status)), response.status, code);
     }
     if (!options.schema) return body as never;
@@ -146,9 +156,13 @@ export function createHttp(deps: HttpDeps) {
 
   return {
     request,
-    get: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) => request<S>('GET', path, options),
-    post: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) => request<S>('POST', path, options),
-    put: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) => request<S>('PUT', path, options),
-    delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) => request<S>('DELETE', path, options),
+    get: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+      request<S>('GET', path, options),
+    post: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+      request<S>('POST', path, options),
+    put: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+      request<S>('PUT', path, options),
+    delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+      request<S>('DELETE', path, options),
   };
 }

@@ -33,7 +33,10 @@ export class SubmissionKeys {
    * Sends (or re-sends) a submission: the key is written to IndexedDB before the request leaves, and removed
    * once a final answer arrives. A lost answer keeps it, for the retry to reuse.
    */
-  async send<Body, Result>(submission: Submission<Body>, request: (key: string, body: Body) => Promise<Result>): Promise<Result> {
+  async send<Body, Result>(
+    submission: Submission<Body>,
+    request: (key: string, body: Body) => Promise<Result>,
+  ): Promise<Result> {
     await this.table.put(submission.record);
     try {
       const result = await request(submission.record.key, submission.body);

@@ -17,8 +17,10 @@ export function paymentsApi(http: Http) {
     card: () => http.get('/card', { schema: savedCard }),
     depositForm: (query: { amount: number; storeCard: boolean }, idempotencyKey: string) =>
       http.get('/deposit_form', { query, headers: keyed(idempotencyKey), schema: depositFormResponse }),
-    depositWithSavedCard: (body: DepositJsRequest, idempotencyKey: string) => http.post('/deposit_js', { body, headers: keyed(idempotencyKey), schema: paymentResult }),
-    withdraw: (body: WithdrawRequest, idempotencyKey: string) => http.post('/withdraw', { body, headers: keyed(idempotencyKey), schema: paymentResult }),
+    depositWithSavedCard: (body: DepositJsRequest, idempotencyKey: string) =>
+      http.post('/deposit_js', { body, headers: keyed(idempotencyKey), schema: paymentResult }),
+    withdraw: (body: WithdrawRequest, idempotencyKey: string) =>
+      http.post('/withdraw', { body, headers: keyed(idempotencyKey), schema: paymentResult }),
     payments: (query: PaymentsQuery = {}) => http.get('/payments', { query, schema: paymentsResponse }),
   };
 }

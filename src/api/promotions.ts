@@ -3,7 +3,8 @@ import { applyPromoResponse, promotionsResponse } from '../contract/promotions';
 
 export function promotionsApi(http: Http) {
   return {
-    apply: (code: string) => http.post(`/user/promotion_code/${encodeURIComponent(code.trim())}`, { schema: applyPromoResponse }),
+    apply: (code: string) =>
+      http.post(`/user/promotion_code/${encodeURIComponent(code.trim())}`, { schema: applyPromoResponse }),
     current: () => http.get('/promotions', { schema: promotionsResponse }),
   };
 }

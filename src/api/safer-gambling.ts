@@ -1,10 +1,17 @@
 import type { Http } from './http';
-import { lockAccountResponse, profitLossResponse, type LockAccountRequest, type ProfitLossRequest } from '../contract/safer-gambling';
+import {
+  lockAccountResponse,
+  profitLossResponse,
+  type LockAccountRequest,
+  type ProfitLossRequest,
+} from '../contract/safer-gambling';
 
 export function saferGamblingApi(http: Http) {
   return {
-    profitLoss: (body: ProfitLossRequest) => http.post('/responsible-gambling/profit-loss', { body, schema: profitLossResponse }),
-    lockAccount: (body: LockAccountRequest) => http.post('/responsible-gambling/lock-account', { body, schema: lockAccountResponse }),
+    profitLoss: (body: ProfitLossRequest) =>
+      http.post('/responsible-gambling/profit-loss', { body, schema: profitLossResponse }),
+    lockAccount: (body: LockAccountRequest) =>
+      http.post('/responsible-gambling/lock-account', { body, schema: lockAccountResponse }),
   };
 }
 export type SaferGamblingApi = ReturnType<typeof saferGamblingApi>;

@@ -3,7 +3,12 @@ import { netDepositsResponse, transactionsResponse, type TransactionsQuery } fro
 
 export function transactionsApi(http: Http) {
   return {
-    list: (query: TransactionsQuery, signal?: AbortSignal) => http.get('/transactions', { query: query as Record<string, string | number | undefined>, schema: transactionsResponse, signal }),
+    list: (query: TransactionsQuery, signal?: AbortSignal) =>
+      http.get('/transactions', {
+        query: query as Record<string, string | number | undefined>,
+        schema: transactionsResponse,
+        signal,
+      }),
     netDeposits: () => http.get('/transactions/net-deposits', { schema: netDepositsResponse }),
   };
 }

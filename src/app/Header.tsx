@@ -8,9 +8,20 @@ export const Header = observer(function Header() {
   const { session, balance, overlays } = useStores();
   const mobile = useIsMobile();
   return (
-    <header className="header" aria-disabled={overlays.headerLocked || undefined} inert={overlays.headerLocked || undefined} data-testid="header">
+    <header
+      className="header"
+      aria-disabled={overlays.headerLocked || undefined}
+      inert={overlays.headerLocked || undefined}
+      data-testid="header"
+    >
       {mobile && (
-        <button type="button" className="icon-button header__menu" onClick={() => overlays.open('mobile-menu')} aria-label="Menu" data-testid="header-menu">
+        <button
+          type="button"
+          className="icon-button header__menu"
+          onClick={() => overlays.open('mobile-menu')}
+          aria-label="Menu"
+          data-testid="header-menu"
+        >
           <Menu aria-hidden="true" />
         </button>
       )}
@@ -23,7 +34,13 @@ export const Header = observer(function Header() {
         </span>
       </a>
       {mobile && (
-        <button type="button" className="header__switcher" onClick={() => overlays.open('mobile-switcher')} aria-label="Switch product: Sportsbook" data-testid="header-switcher">
+        <button
+          type="button"
+          className="header__switcher"
+          onClick={() => overlays.open('mobile-switcher')}
+          aria-label="Switch product: Sportsbook"
+          data-testid="header-switcher"
+        >
           <ChevronDown aria-hidden="true" />
         </button>
       )}
@@ -32,11 +49,22 @@ export const Header = observer(function Header() {
           <>
             {/* On a phone My Bets is in the account list (spec 000); on a desktop it sits here, one click away */}
             {!mobile && (
-              <button type="button" className="button button--link header__link" onClick={() => overlays.open('AllBets')} data-testid="header-my-bets">
+              <button
+                type="button"
+                className="button button--link header__link"
+                onClick={() => overlays.open('AllBets')}
+                data-testid="header-my-bets"
+              >
                 My Bets
               </button>
             )}
-            <button type="button" className="button button--ghost header__balance" onClick={() => overlays.open('account')} aria-label={`${balanceDescription(balance, Date.now())}, open account`} data-testid="header-balance">
+            <button
+              type="button"
+              className="button button--ghost header__balance"
+              onClick={() => overlays.open('account')}
+              aria-label={`${balanceDescription(balance, Date.now())}, open account`}
+              data-testid="header-balance"
+            >
               <HeaderBalance />
             </button>
             <button type="button" className="button button--accent" onClick={() => overlays.open('account_deposit')}>

@@ -1,7 +1,11 @@
 import type { OverlayStore } from '../stores/OverlayStore';
 
 /** `?token=` opens reset-password with that code and leaves the address; /terms and /privacy open their document. */
-export function openFromAddress(overlays: Pick<OverlayStore, 'open'>, location: Pick<Location, 'pathname' | 'search' | 'hash'>, history: Pick<History, 'replaceState'>): void {
+export function openFromAddress(
+  overlays: Pick<OverlayStore, 'open'>,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  history: Pick<History, 'replaceState'>,
+): void {
   const params = new URLSearchParams(location.search);
   const token = params.get('token');
   if (token) {

@@ -6,6 +6,11 @@ import { SUPPORT_EMAIL } from '../lib/support';
 /** The support mailbox from the server's configuration (SUPPORT_EMAIL), the built-in default until it answers. */
 export function useSupportEmail(): string {
   const { http } = useStores();
-  const { data } = useQuery({ queryKey: ['client-config'], queryFn: () => registrationApi(http).config(), staleTime: Infinity, retry: 1 });
+  const { data } = useQuery({
+    queryKey: ['client-config'],
+    queryFn: () => registrationApi(http).config(),
+    staleTime: Infinity,
+    retry: 1,
+  });
   return data?.supportEmail ?? SUPPORT_EMAIL;
 }

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { text } from './common';
 import { normalisePostcode } from '../lib/postcode';
-import { NATIONAL_NUMBER_PATTERN, PHONE_PREFIX, REGISTRATION_MESSAGES as M, addressCompleteness, ukPostcode } from './registration';
+import {
+  NATIONAL_NUMBER_PATTERN,
+  PHONE_PREFIX,
+  REGISTRATION_MESSAGES as M,
+  addressCompleteness,
+  ukPostcode,
+} from './registration';
 
 /** The e-mail is fixed once set (terms); the server refuses any other value in an update. */
 export const EMAIL_CANNOT_CHANGE = 'Your e-mail address cannot be changed';
@@ -12,7 +18,8 @@ export const USER_HAS_OPEN_BETS = 'You cannot delete your account while you have
 /** Spec 000: the delete-account drawer's alternative title, the heading of its form under the title bar 'Delete Account'. */
 export const DELETE_ACCOUNT_HEADING = 'Delete your account';
 /** The text the delete-account screen shows for WalletNotZero and UserHasOpenBets. */
-export const CANNOT_DELETE_TEXT = 'You cannot delete your account if you have any open bets or have funds in your wallet';
+export const CANNOT_DELETE_TEXT =
+  'You cannot delete your account if you have any open bets or have funds in your wallet';
 export const DELETE_REFUSAL_CODES = ['WalletNotZero', 'UserHasOpenBets'] as const;
 
 const addressLine = (max: number) => text({ error: M.address }).trim().max(max, 'This line is too long');
@@ -25,15 +32,24 @@ export const updateDetailsRequest = z
     address2: addressLine(100),
     addressCity: addressLine(60),
     addressPostCode: ukPostcode,
-    email: text({ error: 'Please enter a valid email address' }).trim().max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+    email: text({ error: 'Please enter a valid email address' })
+      .trim()
+      .max(254, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
     phone: z
       .string({ error: M.phone })
-      .refine((value) => value.startsWith(PHONE_PREFIX) && NATIONAL_NUMBER_PATTERN.test(value.slice(PHONE_PREFIX.length)), M.phone),
+      .refine(
+        (value) => value.startsWith(PHONE_PREFIX) && NATIONAL_NUMBER_PATTERN.test(value.slice(PHONE_PREFIX.length)),
+        M.phone,
+      ),
     marketingOffersEmail: offerFlag,
     marketingOffersPhone: offerFlag,
     marketingOffersSms: offerFlag,
   })
-  .refine((body) => addressCompleteness([body.address1, body.address2, body.addressCity]), { message: M.address, path: ['address1'] });
+  .refine((body) => addressCompleteness([body.address1, body.address2, body.addressCity]), {
+    message: M.address,
+    path: ['address1'],
+  });
 export type UpdateDetailsRequest = z.infer<typeof updateDetailsRequest>;
 
 const offer = z.enum(['yes', 'no'], { error: M.offer });
@@ -48,7 +64,10 @@ export const personalDetailsForm = z
     townOrCity: addressLine(60),
     offers: z.object({ email: offer, phone: offer, sms: offer }),
   })
-  .refine((form) => addressCompleteness([form.addressLine1, form.addressLine2, form.townOrCity]), { message: M.address, path: ['addressLine1'] });
+  .refine((form) => addressCompleteness([form.addressLine1, form.addressLine2, form.townOrCity]), {
+    message: M.address,
+    path: ['addressLine1'],
+  });
 export type PersonalDetailsForm = z.infer<typeof personalDetailsForm>;
 
 export function toUpdateDetails(form: PersonalDetailsForm, email: string): UpdateDetailsRequest {
@@ -67,7 +86,9 @@ export function toUpdateDetails(form: PersonalDetailsForm, email: string): Updat
 
 /** DELETE /auth/account. */
 export const deleteAccountRequest = z.object({
-  password: text({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(256, 'Password is too long'),
+  password: text({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(256, 'Password is too long'),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 

@@ -7,7 +7,8 @@ export const INVALID_POSTCODE_MESSAGE = 'Please enter a valid UK postcode';
 export const LOOKUP_ERROR_FALLBACK = 'Error fetching addresses.';
 export const LOOKUP_NETWORK_ERROR = 'Error fetching addresses. Please try again.';
 export const NO_ADDRESSES_MESSAGE = 'No addresses found for this postcode.';
-export const LOOKUP_UNAVAILABLE_MESSAGE = 'Address lookup is unavailable at the moment. Please try again or enter your address manually.';
+export const LOOKUP_UNAVAILABLE_MESSAGE =
+  'Address lookup is unavailable at the moment. Please try again or enter your address manually.';
 
 /** GET /api/address-lookup?postcode= : the postcode arrives uppercased without spaces. */
 export const addressLookupQuery = z.object({

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { passwordRules, text } from './common';
 
 export const loginRequest = z.object({
-  email: text({ error: 'Empty email' }).trim().min(1, 'Empty email').max(254, 'Please enter a valid email').pipe(z.email('Please enter a valid email')),
+  email: text({ error: 'Empty email' })
+    .trim()
+    .min(1, 'Empty email')
+    .max(254, 'Please enter a valid email')
+    .pipe(z.email('Please enter a valid email')),
   password: text({ error: 'Empty password' }).min(1, 'Empty password').max(256, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -17,11 +21,17 @@ export const tokenResponse = z.object({
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const refreshRequest = z.object({
-  refreshToken: text({ error: 'Missing refresh token' }).min(1, 'Missing refresh token').max(512, 'Invalid refresh token'),
+  refreshToken: text({ error: 'Missing refresh token' })
+    .min(1, 'Missing refresh token')
+    .max(512, 'Invalid refresh token'),
 });
 
 export const forgotPasswordRequest = z.object({
-  email: text({ error: 'Empty email' }).trim().min(1, 'Empty email').max(254, 'Please enter a valid email address').pipe(z.email('Please enter a valid email address')),
+  email: text({ error: 'Empty email' })
+    .trim()
+    .min(1, 'Empty email')
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 
@@ -31,16 +41,24 @@ export const resetPasswordRequest = z
     newPassword: passwordRules(),
     repeatedPassword: text({ error: 'Passwords do not match' }),
   })
-  .refine((body) => body.newPassword === body.repeatedPassword, { message: 'Passwords do not match', path: ['repeatedPassword'] });
+  .refine((body) => body.newPassword === body.repeatedPassword, {
+    message: 'Passwords do not match',
+    path: ['repeatedPassword'],
+  });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const changePasswordRequest = z
   .object({
-    password: text({ error: 'Please enter your current password' }).min(1, 'Please enter your current password').max(256),
+    password: text({ error: 'Please enter your current password' })
+      .min(1, 'Please enter your current password')
+      .max(256),
     newPassword: passwordRules('New password'),
     newPasswordRepeated: text({ error: 'Passwords do not match' }),
   })
-  .refine((body) => body.newPassword === body.newPasswordRepeated, { message: 'Passwords do not match', path: ['newPasswordRepeated'] });
+  .refine((body) => body.newPassword === body.newPasswordRepeated, {
+    message: 'Passwords do not match',
+    path: ['newPasswordRepeated'],
+  });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const okResponse = z.object({ message: text() });
@@ -58,7 +76,8 @@ export const RESET_CODE_SECONDS = 60 * 60;
 export const TWO_STEP_CODE_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 export const TWO_STEP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
-export const TWO_STEP_INVALID_MESSAGE = 'That code is not right, or it has already been used. Enter the current code from your authenticator app, or a recovery code.';
+export const TWO_STEP_INVALID_MESSAGE =
+  'That code is not right, or it has already been used. Enter the current code from your authenticator app, or a recovery code.';
 export const TWO_STEP_ISSUER = 'ExSport';
 
 /** A 6-digit authenticator code, or a recovery code (letters and digits, hyphens and spaces ignored). */
@@ -84,7 +103,11 @@ export type TwoStepStatus = z.infer<typeof twoStepStatus>;
 export const twoStepEnrolment = z.object({ qrCode: text(), secret: text(), otpauthUri: text() });
 export type TwoStepEnrolment = z.infer<typeof twoStepEnrolment>;
 
-export const confirmTwoStepRequest = z.object({ code: text({ error: 'Enter the code' }).trim().regex(/^\d{6}$/, 'Enter the 6 digits from your authenticator app') });
+export const confirmTwoStepRequest = z.object({
+  code: text({ error: 'Enter the code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6 digits from your authenticator app'),
+});
 export type ConfirmTwoStepRequest = z.infer<typeof confirmTwoStepRequest>;
 
 /** Shown once, never again: each works once in place of a code. */
@@ -92,7 +115,9 @@ export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(text()) }
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 
 export const disableTwoStepRequest = z.object({
-  password: text({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(256, 'Password is too long'),
+  password: text({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(256, 'Password is too long'),
   code: twoStepCode,
 });
 export type DisableTwoStepRequest = z.infer<typeof disableTwoStepRequest>;

@@ -32,18 +32,28 @@ export type HostToFrameMessage =
   /** Go to this frame route (a deep link the host was opened with, the AllBets entry). */
   | { type: 'navigate'; path: string };
 
-const FRAME_TYPES = new Set(['ready', 'login-requested', 'deposit-requested', 'route', 'session-expired', 'bets-changed', 'odds-format']);
+const FRAME_TYPES = new Set([
+  'ready',
+  'login-requested',
+  'deposit-requested',
+  'route',
+  'session-expired',
+  'bets-changed',
+  'odds-format',
+]);
 const isOddsFormat = (format: unknown): format is OddsFormat => format === 'fractional' || format === 'decimal';
 const HOST_TYPES = new Set(['launch', 'logout', 'suspended', 'odds-format', 'navigate']);
 
 /** A frame route: a path of our own, never a scheme, host or protocol-relative address. */
-export const isFrameRoute = (path: unknown): path is string => typeof path === 'string' && path.length <= 200 && /^\/(?!\/)[A-Za-z0-9/_~.-]*$/.test(path);
+export const isFrameRoute = (path: unknown): path is string =>
+  typeof path === 'string' && path.length <= 200 && /^\/(?!\/)[A-Za-z0-9/_~.-]*$/.test(path);
 
 export function isFrameToHostMessage(value: unknown): value is FrameToHostMessage {
   if (!value || typeof value !== 'object') return false;
   const message = value as Record<string, unknown>;
   if (typeof message.type !== 'string' || !FRAME_TYPES.has(message.type)) return false;
-  if (message.type === 'deposit-requested') return Number.isSafeInteger(message.shortfall) && (message.shortfall as number) >= 0;
+  if (message.type === 'deposit-requested')
+    return Number.isSafeInteger(message.shortfall) && (message.shortfall as number) >= 0;
   if (message.type === 'route') return isFrameRoute(message.path);
   if (message.type === 'odds-format') return isOddsFormat(message.format);
   return true;

@@ -9,7 +9,9 @@ export const INVALID_CHARACTERS = 'Invalid characters';
 
 /** Every string field of the contract starts here, so none lets through what the database cannot store. */
 export function text(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine((value) => !UNSTORABLE_CHARACTER.test(value), { message: INVALID_CHARACTERS, abort: true });
+  return z
+    .string(params)
+    .refine((value) => !UNSTORABLE_CHARACTER.test(value), { message: INVALID_CHARACTERS, abort: true });
 }
 
 const ISO_TIMESTAMP = /^[1-9]\d{3}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;

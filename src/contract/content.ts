@@ -2,13 +2,27 @@ import { z } from 'zod';
 import { text } from './common';
 
 /** The legal and help documents; each is also the path name of the drawer that shows it. */
-export const CONTENT_SLUGS = ['terms', 'privacy', 'cookie-policy', 'betting-rules', 'safer-gambling', 'contact', 'deposits', 'promotions'] as const;
+export const CONTENT_SLUGS = [
+  'terms',
+  'privacy',
+  'cookie-policy',
+  'betting-rules',
+  'safer-gambling',
+  'contact',
+  'deposits',
+  'promotions',
+] as const;
 export type ContentSlug = (typeof CONTENT_SLUGS)[number];
 
-export const isContentSlug = (value: string): value is ContentSlug => (CONTENT_SLUGS as readonly string[]).includes(value);
+export const isContentSlug = (value: string): value is ContentSlug =>
+  (CONTENT_SLUGS as readonly string[]).includes(value);
 
 /** A slug as it may appear in an address: anything else is simply not found. */
-export const contentSlugParam = z.object({ slug: text().max(64).regex(/^[a-z0-9-]+$/) });
+export const contentSlugParam = z.object({
+  slug: text()
+    .max(64)
+    .regex(/^[a-z0-9-]+$/),
+});
 
 export const contentSummary = z.object({
   slug: text(),

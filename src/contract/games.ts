@@ -27,7 +27,15 @@ import { z } from 'zod';
 
 export const GAMES_LAUNCH_PATH = '/games/iqs';
 export const WALLET_API_PATH = '/games/iqs/wallet';
-export const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'reconciliation', 'free-bets'] as const;
+export const WALLET_CALLS = [
+  'authenticate',
+  'balance',
+  'debit',
+  'credit',
+  'rollback',
+  'reconciliation',
+  'free-bets',
+] as const;
 export type WalletCall = (typeof WALLET_CALLS)[number];
 export const walletCallPath = (call: WalletCall) => `${WALLET_API_PATH}/${call}`;
 
@@ -93,7 +101,11 @@ const transactionId = walletId('transactionId');
 const betId = walletId('betId');
 const sessionId = walletId('sessionId');
 /** Users' ids are PostgreSQL integers. */
-const playerId = z.number({ error: 'Invalid playerId' }).int('Invalid playerId').min(1, 'Invalid playerId').max(2_147_483_647, 'Invalid playerId');
+const playerId = z
+  .number({ error: 'Invalid playerId' })
+  .int('Invalid playerId')
+  .min(1, 'Invalid playerId')
+  .max(2_147_483_647, 'Invalid playerId');
 const amount = (min: 0 | 1) =>
   z
     .number({ error: 'Amount must be a number' })
@@ -123,7 +135,9 @@ export type GamesLaunchQuery = z.input<typeof gamesLaunchQuery>;
 export const gamesLaunchResponse = z.object({ url: z.string() });
 export type GamesLaunchResponse = z.infer<typeof gamesLaunchResponse>;
 
-export const authenticateRequest = z.strictObject({ token: z.string({ error: 'Invalid token' }).min(1, 'Invalid token').max(200, 'Invalid token') });
+export const authenticateRequest = z.strictObject({
+  token: z.string({ error: 'Invalid token' }).min(1, 'Invalid token').max(200, 'Invalid token'),
+});
 export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
 export const authenticateResponse = z.object({ playerId, sessionId: z.string(), currency, balance });
 export type AuthenticateResponse = z.infer<typeof authenticateResponse>;
@@ -139,11 +153,26 @@ export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
  * walletTransactionId is null; a token not the player's, used, expired or of another amount: FreeBetUnavailable.
  * Its rollback gives the token back.
  */
-export const debitRequest = z.strictObject({ transactionId, betId, playerId, sessionId, amount: amount(1), description: description.optional(), freeBetId: z.uuid('Invalid freeBetId').optional() });
+export const debitRequest = z.strictObject({
+  transactionId,
+  betId,
+  playerId,
+  sessionId,
+  amount: amount(1),
+  description: description.optional(),
+  freeBetId: z.uuid('Invalid freeBetId').optional(),
+});
 export type DebitRequest = z.infer<typeof debitRequest>;
 
 /** Returns: posts Returns (0 records only the close); `closesBet` closes the bet, after which it takes no more money. */
-export const creditRequest = z.strictObject({ transactionId, betId, playerId, amount: amount(0), closesBet: z.boolean({ error: 'Invalid closesBet' }), description: description.optional() });
+export const creditRequest = z.strictObject({
+  transactionId,
+  betId,
+  playerId,
+  amount: amount(0),
+  closesBet: z.boolean({ error: 'Invalid closesBet' }),
+  description: description.optional(),
+});
 export type CreditRequest = z.infer<typeof creditRequest>;
 
 /**
@@ -156,7 +185,9 @@ export type CreditRequest = z.infer<typeof creditRequest>;
  */
 export const WALLET_CREDIT_BATCH_PATH = `${WALLET_API_PATH}/credits`;
 export const CREDIT_BATCH_MAX = 500;
-export const creditBatchRequest = z.strictObject({ credits: z.array(creditRequest).min(1, 'No credits').max(CREDIT_BATCH_MAX, `At most ${CREDIT_BATCH_MAX} credits`) });
+export const creditBatchRequest = z.strictObject({
+  credits: z.array(creditRequest).min(1, 'No credits').max(CREDIT_BATCH_MAX, `At most ${CREDIT_BATCH_MAX} credits`),
+});
 export type CreditBatchRequest = z.infer<typeof creditBatchRequest>;
 
 /**
@@ -167,11 +198,18 @@ export type CreditBatchRequest = z.infer<typeof creditBatchRequest>;
  */
 export const WALLET_DEBIT_BATCH_PATH = `${WALLET_API_PATH}/debits`;
 export const DEBIT_BATCH_MAX = 200;
-export const debitBatchRequest = z.strictObject({ debits: z.array(debitRequest).min(1, 'No debits').max(DEBIT_BATCH_MAX, `At most ${DEBIT_BATCH_MAX} debits`) });
+export const debitBatchRequest = z.strictObject({
+  debits: z.array(debitRequest).min(1, 'No debits').max(DEBIT_BATCH_MAX, `At most ${DEBIT_BATCH_MAX} debits`),
+});
 export type DebitBatchRequest = z.infer<typeof debitBatchRequest>;
 
 /** Cancels a debit: refunds it once (kind Refund); an original never seen is remembered, and refused if it arrives later. */
-export const rollbackRequest = z.strictObject({ transactionId, originalTransactionId: walletId('originalTransactionId'), betId, playerId });
+export const rollbackRequest = z.strictObject({
+  transactionId,
+  originalTransactionId: walletId('originalTransactionId'),
+  betId,
+  playerId,
+});
 export type RollbackRequest = z.infer<typeof rollbackRequest>;
 
 /**

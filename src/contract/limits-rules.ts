@@ -19,4 +19,3 @@ export const INVALID_AMOUNT = 'Please enter a valid amount';
 export const USER_NOT_AVAILABLE = 'User details not available';
 export const DAILY_ABOVE_MONTHLY = 'Daily limit cannot be higher than monthly';
 export const limitExceededMessage = (kind: LimitKind) => `${kind} limit exceeded`;
-

@@ -7,7 +7,9 @@ export * from './limits-rules';
 export const limitKind = z.enum(LIMIT_KINDS);
 
 export const setLimitRequest = z.object({
-  amount: pence.refine((value) => value > 0, INVALID_AMOUNT).refine((value) => value <= MAX_LIMIT_PENCE, 'Limit is too high'),
+  amount: pence
+    .refine((value) => value > 0, INVALID_AMOUNT)
+    .refine((value) => value <= MAX_LIMIT_PENCE, 'Limit is too high'),
   kind: limitKind,
   userId: z.number().int().positive(),
 });

@@ -5,7 +5,12 @@ export function isLiveMessage(value: unknown): value is LiveMessage {
   if (!value || typeof value !== 'object') return false;
   const message = value as { type?: unknown; data?: { balance?: unknown } };
   if (message.type === 'userSuspension') return true;
-  return message.type === 'updateBalance' && typeof message.data === 'object' && message.data !== null && Number.isSafeInteger(message.data.balance);
+  return (
+    message.type === 'updateBalance' &&
+    typeof message.data === 'object' &&
+    message.data !== null &&
+    Number.isSafeInteger(message.data.balance)
+  );
 }
 
 /** Close codes the server uses; 1000 is a clean close and is not retried. */

@@ -38,7 +38,8 @@ export const NO_SAVED_CARD_MESSAGE = 'No saved card. Please enter your card deta
  */
 /** Said before the card is typed, so nobody types a card the server must then refuse. */
 export const WITHDRAW_TO_DEPOSIT_CARD_HINT = 'Withdrawals go back to a card you have deposited from, in your name.';
-export const WITHDRAW_TO_DEPOSIT_CARD_MESSAGE = 'Withdrawals can only be paid to a card you have deposited from. Please use that card.';
+export const WITHDRAW_TO_DEPOSIT_CARD_MESSAGE =
+  'Withdrawals can only be paid to a card you have deposited from. Please use that card.';
 /** The server's answer when a withdrawal's security code fails; the client shows WITHDRAW_CARD_FAILED_TEXT. */
 export const SECURITY_CODE_FAILED_MESSAGE = 'Card security code check failed';
 /** Any server message matching this is shown as WITHDRAW_CARD_FAILED_TEXT. */
@@ -49,10 +50,16 @@ export const CARD_DECLINED_MESSAGE = 'Card declined';
 export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid card number';
 export const CARD_EXPIRED_MESSAGE = 'Card expired';
 /** 422 answers of a deposit over a limit (DESIGN.md): the client shows the limit-exceeded screen for any of them. */
-export const LIMIT_EXCEEDED_MESSAGES = ['Daily limit exceeded', 'Weekly limit exceeded', 'Monthly limit exceeded'] as const;
+export const LIMIT_EXCEEDED_MESSAGES = [
+  'Daily limit exceeded',
+  'Weekly limit exceeded',
+  'Monthly limit exceeded',
+] as const;
 export const LIMIT_EXCEEDED_PATTERN = /limit exceeded/i;
 
-export const depositAmount = pence.min(DEPOSIT_MIN_PENCE, DEPOSIT_MIN_MESSAGE).max(DEPOSIT_MAX_PENCE, DEPOSIT_MAX_MESSAGE);
+export const depositAmount = pence
+  .min(DEPOSIT_MIN_PENCE, DEPOSIT_MIN_MESSAGE)
+  .max(DEPOSIT_MAX_PENCE, DEPOSIT_MAX_MESSAGE);
 
 const queryFlag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Invalid value for storeCard' })
@@ -62,7 +69,16 @@ const queryFlag = z
 /** GET /deposit_form?amount=<pence>&storeCard=true|false */
 export const depositFormQuery = z.object({
   amount: z
-    .union([z.number(), text().trim().regex(/^\d{1,12}$/, 'Amount must be whole pence').transform(Number)], { error: 'Amount must be a number' })
+    .union(
+      [
+        z.number(),
+        text()
+          .trim()
+          .regex(/^\d{1,12}$/, 'Amount must be whole pence')
+          .transform(Number),
+      ],
+      { error: 'Amount must be a number' },
+    )
     .pipe(depositAmount),
   storeCard: queryFlag,
 });
@@ -88,7 +104,8 @@ export type DepositJsRequest = z.infer<typeof depositJsRequest>;
 export const DEPOSIT_OPEN_EXPIRY_MINUTES = 30;
 export const DEPOSIT_EXPIRED_MESSAGE = 'Not paid within 30 minutes';
 /** deposit_js answers this (502, code PaymentUnconfirmed) when the provider did not answer: the payment settles later from the provider's record, and a retry with the same Idempotency-Key answers the outcome. */
-export const PAYMENT_UNCONFIRMED_MESSAGE = 'Your card payment is not confirmed yet. It will show in your payments once the card provider confirms it.';
+export const PAYMENT_UNCONFIRMED_MESSAGE =
+  'Your card payment is not confirmed yet. It will show in your payments once the card provider confirms it.';
 
 export const paymentStatus = z.enum(['Open', 'Completed', 'Failed', 'Rejected', 'Expired']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
@@ -146,7 +163,12 @@ export const paymentsQuery = z.object({
   kind: paymentKind.optional(),
   status: paymentStatus.optional(),
   limit: z
-    .union([z.number(), text().regex(/^\d{1,3}$/, 'Invalid value for limit').transform(Number)])
+    .union([
+      z.number(),
+      text()
+        .regex(/^\d{1,3}$/, 'Invalid value for limit')
+        .transform(Number),
+    ])
     .pipe(z.number().int().min(1, 'Invalid value for limit').max(100, 'Invalid value for limit'))
     .optional()
     .default(50),

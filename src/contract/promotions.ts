@@ -15,7 +15,9 @@ export const promoCodeForm = z.object({
 });
 export type PromoCodeForm = z.infer<typeof promoCodeForm>;
 
-export const promoCodeParam = z.object({ code: text().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID) });
+export const promoCodeParam = z.object({
+  code: text().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID),
+});
 
 export const promotion = z.object({ code: text(), title: text(), description: text(), endsAt: text().nullable() });
 export type Promotion = z.infer<typeof promotion>;

@@ -20,8 +20,16 @@ export const reconciliationRequest = z
   .strictObject({
     since: z.iso.datetime({ offset: true, error: 'Invalid since: give an ISO date and time' }).optional(),
     after: betId.optional(),
-    limit: z.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(RECONCILIATION_MAX_IDS, 'Invalid limit').optional(),
-    betIds: z.array(betId, { error: 'Invalid betIds' }).max(RECONCILIATION_MAX_IDS, `At most ${RECONCILIATION_MAX_IDS} betIds`).optional(),
+    limit: z
+      .number({ error: 'Invalid limit' })
+      .int('Invalid limit')
+      .min(1, 'Invalid limit')
+      .max(RECONCILIATION_MAX_IDS, 'Invalid limit')
+      .optional(),
+    betIds: z
+      .array(betId, { error: 'Invalid betIds' })
+      .max(RECONCILIATION_MAX_IDS, `At most ${RECONCILIATION_MAX_IDS} betIds`)
+      .optional(),
   })
   .refine((request) => (request.since === undefined) !== (request.betIds === undefined), 'Give either since or betIds');
 export type ReconciliationRequest = z.input<typeof reconciliationRequest>;
@@ -48,7 +56,11 @@ export const reconciliationBet = z.object({
 });
 export type ReconciliationBet = z.infer<typeof reconciliationBet>;
 
-export const reconciliationPlayer = z.object({ playerId: z.number().int(), balance: z.number().int(), postingsTotal: z.number().int() });
+export const reconciliationPlayer = z.object({
+  playerId: z.number().int(),
+  balance: z.number().int(),
+  postingsTotal: z.number().int(),
+});
 export type ReconciliationPlayer = z.infer<typeof reconciliationPlayer>;
 
 export const reconciliationResponse = z.object({

@@ -33,7 +33,11 @@ export const PHONE_PREFIX = '+44';
 
 // ---- shared field rules: the form's steps and the wire payload use the same ones ----
 
-const email = text({ error: M.emptyEmail }).trim().min(1, M.emptyEmail).max(254, M.invalidEmail).pipe(z.email(M.invalidEmail));
+const email = text({ error: M.emptyEmail })
+  .trim()
+  .min(1, M.emptyEmail)
+  .max(254, M.invalidEmail)
+  .pipe(z.email(M.invalidEmail));
 
 /** Letters (any alphabet) and hyphens; typing strips everything else. */
 export const stripNameCharacters = (value: string) => value.replace(/[^\p{L}-]/gu, '');
@@ -63,7 +67,8 @@ export const ukPostcode = z
 const addressLine = text({ error: M.address }).trim().max(100, 'Address line is too long');
 
 /** Address lines are optional, but all three or none. */
-export const addressCompleteness = (lines: string[]) => lines.every((line) => line.trim() === '') || lines.every((line) => line.trim() !== '');
+export const addressCompleteness = (lines: string[]) =>
+  lines.every((line) => line.trim() === '') || lines.every((line) => line.trim() !== '');
 
 const optionalText = (max: number) => text().trim().max(max).nullish();
 
@@ -79,22 +84,35 @@ export type EmailStepValues = z.input<typeof emailStepSchema>;
 
 export const passwordStepSchema = z
   .object({ password: passwordRules(), confirmPassword: text({ error: M.repeatPassword }).min(8, M.repeatPassword) })
-  .refine((values) => values.password === values.confirmPassword, { message: M.passwordsDiffer, path: ['confirmPassword'] });
+  .refine((values) => values.password === values.confirmPassword, {
+    message: M.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
 export type PasswordStepValues = z.input<typeof passwordStepSchema>;
 
 // ---- step 3: personal details ----
 
 const inRange = (min: number, max: number) => (value: string) => Number(value) >= min && Number(value) <= max;
-const dayPart = text({ error: M.day }).regex(/^\d{1,2}$/, M.day).refine(inRange(1, 31), M.day);
-const monthPart = text({ error: M.month }).regex(/^\d{1,2}$/, M.month).refine(inRange(1, 12), M.month);
-const yearPart = text({ error: M.year }).regex(/^\d{4}$/, M.year).refine((value) => Number(value) >= MINIMUM_BIRTH_YEAR, M.year);
+const dayPart = text({ error: M.day })
+  .regex(/^\d{1,2}$/, M.day)
+  .refine(inRange(1, 31), M.day);
+const monthPart = text({ error: M.month })
+  .regex(/^\d{1,2}$/, M.month)
+  .refine(inRange(1, 12), M.month);
+const yearPart = text({ error: M.year })
+  .regex(/^\d{4}$/, M.year)
+  .refine((value) => Number(value) >= MINIMUM_BIRTH_YEAR, M.year);
 
 export interface DateParts {
   day: string;
   month: string;
   year: string;
 }
-export const partsToDay = (parts: DateParts): CalendarDay => ({ year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) });
+export const partsToDay = (parts: DateParts): CalendarDay => ({
+  year: Number(parts.year),
+  month: Number(parts.month),
+  day: Number(parts.day),
+});
 
 const offerChoice = z.enum(['yes', 'no'], { error: M.offer });
 export const OFFER_CHANNELS = ['email', 'phone', 'sms'] as const;
@@ -105,15 +123,16 @@ export function personalStepSchema(today: () => CalendarDay) {
     .object({
       firstName: name(M.firstName),
       lastName: name(M.lastName),
-      dateOfBirth: z
-        .object({ day: dayPart, month: monthPart, year: yearPart })
-        .refine(
-          (parts) => {
-            const partsValid = dayPart.safeParse(parts.day).success && monthPart.safeParse(parts.month).success && yearPart.safeParse(parts.year).success;
-            return !partsValid || isAdultOn(partsToDay(parts), today());
-          },
-          { message: M.dateOfBirth },
-        ),
+      dateOfBirth: z.object({ day: dayPart, month: monthPart, year: yearPart }).refine(
+        (parts) => {
+          const partsValid =
+            dayPart.safeParse(parts.day).success &&
+            monthPart.safeParse(parts.month).success &&
+            yearPart.safeParse(parts.year).success;
+          return !partsValid || isAdultOn(partsToDay(parts), today());
+        },
+        { message: M.dateOfBirth },
+      ),
       phoneNumber: text({ error: M.phone }).regex(NATIONAL_NUMBER_PATTERN, M.phone),
       postcode: ukPostcode,
       addressLine1: addressLine,
@@ -133,7 +152,12 @@ type AddressLineKey = 'addressLine1' | 'addressLine2' | 'townOrCity';
  * One check per address field, so that each empty one carries the message. `when` runs them even while
  * other fields (offers, terms) are still missing: the address is re-validated on its own as it changes.
  */
-function addressLineComplete(key: AddressLineKey): [(values: Record<AddressLineKey, unknown> | null | undefined) => boolean, { message: string; path: PropertyKey[]; when: () => boolean }] {
+function addressLineComplete(
+  key: AddressLineKey,
+): [
+  (values: Record<AddressLineKey, unknown> | null | undefined) => boolean,
+  { message: string; path: PropertyKey[]; when: () => boolean },
+] {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return [
     (values: Record<AddressLineKey, unknown> | null | undefined) => {
@@ -148,9 +172,30 @@ export type PersonalStepValues = z.input<PersonalStepSchema>;
 export type PersonalStepOutput = z.output<PersonalStepSchema>;
 
 /** Spec 000 section 4: Next stays disabled until these are all given. */
-export function canSubmitPersonal(values: Partial<{ firstName: string; lastName: string; phoneNumber: string; postcode: string; dateOfBirth: Partial<DateParts>; addressLine1: string; addressLine2: string; townOrCity: string; offers: Partial<Record<(typeof OFFER_CHANNELS)[number], string | null>>; termsAccepted: boolean }>): boolean {
+export function canSubmitPersonal(
+  values: Partial<{
+    firstName: string;
+    lastName: string;
+    phoneNumber: string;
+    postcode: string;
+    dateOfBirth: Partial<DateParts>;
+    addressLine1: string;
+    addressLine2: string;
+    townOrCity: string;
+    offers: Partial<Record<(typeof OFFER_CHANNELS)[number], string | null>>;
+    termsAccepted: boolean;
+  }>,
+): boolean {
   const filled = (value: string | undefined | null) => typeof value === 'string' && value.trim() !== '';
-  const required = [values.firstName, values.lastName, values.phoneNumber, values.postcode, values.dateOfBirth?.day, values.dateOfBirth?.month, values.dateOfBirth?.year];
+  const required = [
+    values.firstName,
+    values.lastName,
+    values.phoneNumber,
+    values.postcode,
+    values.dateOfBirth?.day,
+    values.dateOfBirth?.month,
+    values.dateOfBirth?.year,
+  ];
   return (
     required.every(filled) &&
     addressCompleteness([values.addressLine1 ?? '', values.addressLine2 ?? '', values.townOrCity ?? '']) &&
@@ -175,7 +220,11 @@ export function registerRequestSchema(today: () => CalendarDay) {
           const day = parseIsoDay(value);
           return day !== null && isAdultOn(day, today());
         }, M.dateOfBirth),
-      gender: text().trim().max(32).nullish().transform((value) => value || 'Male'),
+      gender: text()
+        .trim()
+        .max(32)
+        .nullish()
+        .transform((value) => value || 'Male'),
       phone: text({ error: M.phone }).regex(new RegExp(`^\\${PHONE_PREFIX}7\\d{9}$`), M.phone),
       addressPostCode: ukPostcode,
       address1: addressLine.default(''),
@@ -190,7 +239,10 @@ export function registerRequestSchema(today: () => CalendarDay) {
       termsConditionsChecker: z.literal(true, { error: M.terms }),
       clickKey: optionalText(200),
     })
-    .refine((body) => addressCompleteness([body.address1, body.address2, body.addressCity]), { message: M.address, path: ['address1'] });
+    .refine((body) => addressCompleteness([body.address1, body.address2, body.addressCity]), {
+      message: M.address,
+      path: ['address1'],
+    });
 }
 export type RegisterRequest = z.input<ReturnType<typeof registerRequestSchema>>;
 export type RegisterRequestOutput = z.output<ReturnType<typeof registerRequestSchema>>;

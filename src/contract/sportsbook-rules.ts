@@ -44,7 +44,17 @@ export const MARKET_TYPES = [
 export type MarketType = (typeof MARKET_TYPES)[number];
 
 /** Markets settled on the half-time and full-time scores alone: the joint score law prices any mix of them exactly. */
-const BET_BUILDER_TYPES: readonly MarketType[] = ['match-result', 'double-chance', 'total-goals', 'both-teams-to-score', 'correct-score', 'first-half-result', 'half-time-full-time', 'asian-handicap', 'three-way-handicap'];
+const BET_BUILDER_TYPES: readonly MarketType[] = [
+  'match-result',
+  'double-chance',
+  'total-goals',
+  'both-teams-to-score',
+  'correct-score',
+  'first-half-result',
+  'half-time-full-time',
+  'asian-handicap',
+  'three-way-handicap',
+];
 
 /**
  * Whether a market can be part of a Bet Builder: settled on the scores, and never void or half settled (half lines
@@ -52,7 +62,8 @@ const BET_BUILDER_TYPES: readonly MarketType[] = ['match-result', 'double-chance
  */
 export function isBuildableMarket(market: { type: MarketType; line: number | null }): boolean {
   if (!BET_BUILDER_TYPES.includes(market.type)) return false;
-  if (market.type === 'total-goals' || market.type === 'asian-handicap') return market.line !== null && !Number.isInteger(market.line) && Number.isInteger(market.line * 2);
+  if (market.type === 'total-goals' || market.type === 'asian-handicap')
+    return market.line !== null && !Number.isInteger(market.line) && Number.isInteger(market.line * 2);
   return true;
 }
 
@@ -238,7 +249,8 @@ export interface CashOutRequest {
 export const CASH_OUT_MESSAGES = {
   unavailable: 'Cash out is not available on this bet right now.',
   removed: 'The cash out offer was withdrawn while we checked it, so your bet stands as it was.',
-  changed: 'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.',
+  changed:
+    'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.',
   settled: 'This bet has already been settled.',
   cashedOut: 'This bet has already been cashed out.',
   freeBet: 'Cash out is not available on free bets.',
@@ -250,7 +262,15 @@ export const CASH_OUT_MESSAGES = {
 } as const;
 
 /** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
-export const CASH_OUT_REFUSALS = ['CashOutUnavailable', 'CashOutValueChanged', 'BetSettled', 'FreeBetCashOut', 'AmountAboveValue', 'RemainderTooSmall', 'RequestIdReused'] as const;
+export const CASH_OUT_REFUSALS = [
+  'CashOutUnavailable',
+  'CashOutValueChanged',
+  'BetSettled',
+  'FreeBetCashOut',
+  'AmountAboveValue',
+  'RemainderTooSmall',
+  'RequestIdReused',
+] as const;
 export type CashOutRefusal = (typeof CASH_OUT_REFUSALS)[number];
 
 export interface CashOutAnswer {

@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { MARKET_TYPES, MAX_SELECTIONS, MAX_STAKE_PENCE, MAX_SUBSCRIBED_EVENTS, MIN_STAKE_PENCE, PLACEMENT_REFUSALS, PRICE_CHANGE_POLICIES } from './sportsbook-rules';
+import {
+  MARKET_TYPES,
+  MAX_SELECTIONS,
+  MAX_STAKE_PENCE,
+  MAX_SUBSCRIBED_EVENTS,
+  MIN_STAKE_PENCE,
+  PLACEMENT_REFUSALS,
+  PRICE_CHANGE_POLICIES,
+} from './sportsbook-rules';
 import { SYSTEM_TYPES } from './system-bets';
-import type { BetView, Competition, EventDetail, EventSummary, OutrightView, SelectionChange } from './sportsbook-rules';
+import type {
+  BetView,
+  Competition,
+  EventDetail,
+  EventSummary,
+  OutrightView,
+  SelectionChange,
+} from './sportsbook-rules';
 
 export * from './sportsbook-rules';
 export * from './system-bets';
@@ -29,11 +44,24 @@ export * from './system-bets';
  *   WS   /ws                                    SportsbookClientMessage / SportsbookServerMessage
  */
 
-const opaqueId = z.string().min(1).max(120).regex(/^[A-Za-z0-9._:~-]+$/, 'Invalid id');
+const opaqueId = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9._:~-]+$/, 'Invalid id');
 
-export const priceSchema = z.object({ num: z.number().int().min(1).max(1_000_000), den: z.number().int().min(1).max(1_000_000) });
+export const priceSchema = z.object({
+  num: z.number().int().min(1).max(1_000_000),
+  den: z.number().int().min(1).max(1_000_000),
+});
 
-export const launchSessionRequest = z.object({ launchToken: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/, 'Invalid launch token') });
+export const launchSessionRequest = z.object({
+  launchToken: z
+    .string()
+    .min(16)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid launch token'),
+});
 export const sessionResponse = z.object({ balance: z.number().int(), currency: z.string() });
 export const launchSessionResponse = sessionResponse.extend({ sessionToken: z.string() });
 
@@ -50,7 +78,11 @@ export const placeBetRequest = z
     /** With kind 'system': which one. Its number of selections is checked by the service (422 WrongSelectionCount). */
     system: z.enum(SYSTEM_TYPES).optional(),
     /** Pence. For a system bet, the stake per line: the bet stakes (and the wallet is debited) that times its lines. */
-    stake: z.number().int('Stake must be whole pence').min(MIN_STAKE_PENCE, 'Minimum stake is £0.10').max(MAX_STAKE_PENCE, 'Maximum stake is £10,000'),
+    stake: z
+      .number()
+      .int('Stake must be whole pence')
+      .min(MIN_STAKE_PENCE, 'Minimum stake is £0.10')
+      .max(MAX_STAKE_PENCE, 'Maximum stake is £10,000'),
     /** The prices the customer saw, in slip order. */
     selections: z
       .array(z.object({ selectionId: opaqueId, price: priceSchema }))
@@ -65,12 +97,22 @@ export const placeBetRequest = z
     /** A Bet Builder's combined price, as quoted to the customer (the selections' prices are each leg's own). */
     price: priceSchema.optional(),
   })
-  .refine((bet) => bet.freeBetId === undefined || bet.kind === 'single', { message: 'A free bet can stake a single only', path: ['freeBetId'] })
-  .refine((bet) => (bet.kind === 'single' ? bet.selections.length === 1 : bet.kind === 'system' ? true : bet.selections.length >= 2), {
-    message: 'A single has one selection; an accumulator or a Bet Builder has two or more',
-    path: ['selections'],
+  .refine((bet) => bet.freeBetId === undefined || bet.kind === 'single', {
+    message: 'A free bet can stake a single only',
+    path: ['freeBetId'],
   })
-  .refine((bet) => (bet.kind === 'system') === (bet.system !== undefined), { message: 'A system bet names its type (and only a system bet does)', path: ['system'] })
+  .refine(
+    (bet) =>
+      bet.kind === 'single' ? bet.selections.length === 1 : bet.kind === 'system' ? true : bet.selections.length >= 2,
+    {
+      message: 'A single has one selection; an accumulator or a Bet Builder has two or more',
+      path: ['selections'],
+    },
+  )
+  .refine((bet) => (bet.kind === 'system') === (bet.system !== undefined), {
+    message: 'A system bet names its type (and only a system bet does)',
+    path: ['system'],
+  })
   .refine((bet) => (bet.kind === 'bet-builder') === (bet.price !== undefined), {
     message: 'A Bet Builder needs its quoted price, and only a Bet Builder has one',
     path: ['price'],
@@ -79,14 +121,26 @@ export type PlaceBetRequest = z.input<typeof placeBetRequest>;
 
 /** POST /api/bet-builder/quote: selections of one match, to price as one bet. */
 export const betBuilderQuoteRequest = z.object({
-  selectionIds: z.array(opaqueId).min(2, 'Pick at least two selections').max(MAX_SELECTIONS, `A Bet Builder can have at most ${MAX_SELECTIONS} selections`),
+  selectionIds: z
+    .array(opaqueId)
+    .min(2, 'Pick at least two selections')
+    .max(MAX_SELECTIONS, `A Bet Builder can have at most ${MAX_SELECTIONS} selections`),
 });
 
 /** POST /api/bets/:betId/cash-out (CashOutRequest): the offer seen, and for a partial cash out the amount wanted. */
 export const cashOutRequest = z.strictObject({
   requestId: z.uuid('Invalid request id'),
-  offer: z.number({ error: 'Invalid offer' }).int('Offer must be whole pence').min(1, 'Invalid offer').max(Number.MAX_SAFE_INTEGER, 'Invalid offer'),
-  amount: z.number({ error: 'Invalid amount' }).int('Amount must be whole pence').min(MIN_STAKE_PENCE, 'Minimum cash out is £0.10').max(Number.MAX_SAFE_INTEGER, 'Invalid amount').optional(),
+  offer: z
+    .number({ error: 'Invalid offer' })
+    .int('Offer must be whole pence')
+    .min(1, 'Invalid offer')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid offer'),
+  amount: z
+    .number({ error: 'Invalid amount' })
+    .int('Amount must be whole pence')
+    .min(MIN_STAKE_PENCE, 'Minimum cash out is £0.10')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid amount')
+    .optional(),
 });
 
 export const betsQuery = z.object({
@@ -96,7 +150,14 @@ export const betsQuery = z.object({
 
 /** What a browser may send on /ws (SportsbookClientMessage); anything else is ignored. */
 export const sportsbookClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), lists: z.boolean(), eventIds: z.array(opaqueId).max(MAX_SUBSCRIBED_EVENTS * 4).transform((ids) => ids.slice(0, MAX_SUBSCRIBED_EVENTS)) }),
+  z.object({
+    type: z.literal('subscribe'),
+    lists: z.boolean(),
+    eventIds: z
+      .array(opaqueId)
+      .max(MAX_SUBSCRIBED_EVENTS * 4)
+      .transform((ids) => ids.slice(0, MAX_SUBSCRIBED_EVENTS)),
+  }),
   z.object({ type: z.literal('auth'), sessionToken: z.string().min(1).max(512) }),
 ]);
 
@@ -107,6 +168,10 @@ export type EventsResponse = { events: EventSummary[] };
 export type EventResponse = EventDetail;
 export type OutrightResponse = OutrightView;
 export type PlaceBetResponse = { bet: BetView };
-export type PlacementRefusalBody = { message: string; code: z.infer<typeof placementRefusalCode>; changes?: SelectionChange[] };
+export type PlacementRefusalBody = {
+  message: string;
+  code: z.infer<typeof placementRefusalCode>;
+  changes?: SelectionChange[];
+};
 export type BetsResponse = { bets: BetView[] };
 export { MARKET_TYPES };

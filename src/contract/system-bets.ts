@@ -8,7 +8,18 @@
 import type { Price } from './sportsbook-rules';
 import { returnsFor } from '../lib/odds';
 import { sumPence, wholePence } from '../lib/money';
-export const SYSTEM_TYPES = ['trixie', 'patent', 'yankee', 'lucky15', 'canadian', 'lucky31', 'heinz', 'lucky63', 'super-heinz', 'goliath'] as const;
+export const SYSTEM_TYPES = [
+  'trixie',
+  'patent',
+  'yankee',
+  'lucky15',
+  'canadian',
+  'lucky31',
+  'heinz',
+  'lucky63',
+  'super-heinz',
+  'goliath',
+] as const;
 export type SystemType = (typeof SYSTEM_TYPES)[number];
 
 export interface SystemBetType {
@@ -73,7 +84,11 @@ export function lineCount(type: SystemType): number {
  * selection wins, the bet's returns get a bonus of this percent. Neither applies when any selection is void or settles
  * half won or half lost: the bet is then settled line by line as usual.
  */
-export const LUCKY_ALL_WINNERS_BONUS_PERCENT: Partial<Record<SystemType, number>> = { lucky15: 10, lucky31: 20, lucky63: 25 };
+export const LUCKY_ALL_WINNERS_BONUS_PERCENT: Partial<Record<SystemType, number>> = {
+  lucky15: 10,
+  lucky31: 20,
+  lucky63: 25,
+};
 
 /** The Lucky bet's bonus terms in words, as the slip shows them; null for other system bets. */
 export function luckyBonusWords(type: SystemType): string | null {
@@ -98,7 +113,17 @@ export function doubleOddsSingle(stakePerLine: number, price: Price): number {
  * down to the penny (each line is a bet of its own), added up; a Lucky bet's all-winners bonus on top.
  */
 export function systemPotentialReturns(type: SystemType, stakePerLine: number, prices: readonly Price[]): number {
-  return withAllWinnersBonus(type, sumPence(systemLines(type).map((line) => returnsFor(stakePerLine, line.map((position) => prices[position]!)))));
+  return withAllWinnersBonus(
+    type,
+    sumPence(
+      systemLines(type).map((line) =>
+        returnsFor(
+          stakePerLine,
+          line.map((position) => prices[position]!),
+        ),
+      ),
+    ),
+  );
 }
 
 function combinations(n: number, size: number): number[][] {

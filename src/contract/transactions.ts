@@ -25,7 +25,14 @@ export const TRANSACTION_FILTERS = [
 
 const dateQuery = isoDate().transform((value) => new Date(value));
 const queryInt = (max: number) =>
-  z.union([z.number(), text().regex(/^\d{1,15}$/).transform(Number)]).pipe(z.number().int().min(1).max(max));
+  z
+    .union([
+      z.number(),
+      text()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(1).max(max));
 
 /**
  * GET /transactions: newest first by id. Keyset pagination: pass the last item's id as `prevId` to get the next
@@ -42,7 +49,10 @@ export const transactionsQuery = z
     prevId: queryInt(Number.MAX_SAFE_INTEGER).optional(),
     limit: queryInt(TRANSACTIONS_MAX_PAGE_SIZE).optional().default(TRANSACTIONS_PAGE_SIZE),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "'To' date cannot be before 'From' date.", path: ['to'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "'To' date cannot be before 'From' date.",
+    path: ['to'],
+  });
 export type TransactionsQuery = z.input<typeof transactionsQuery>;
 
 export const transactionItem = z.object({

@@ -22,12 +22,22 @@ export function ageOn(birth: CalendarDay, today: CalendarDay): number {
   return today.year - birth.year - (beforeBirthday ? 1 : 0);
 }
 
-export const isAdultOn = (birth: CalendarDay, today: CalendarDay) => isRealDate(birth) && birth.year >= MINIMUM_BIRTH_YEAR && ageOn(birth, today) >= MINIMUM_AGE;
+export const isAdultOn = (birth: CalendarDay, today: CalendarDay) =>
+  isRealDate(birth) && birth.year >= MINIMUM_BIRTH_YEAR && ageOn(birth, today) >= MINIMUM_AGE;
 
 /** Today in the browser's zone (the form). */
-export const localToday = (now: Date = new Date()): CalendarDay => ({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
+export const localToday = (now: Date = new Date()): CalendarDay => ({
+  year: now.getFullYear(),
+  month: now.getMonth() + 1,
+  day: now.getDate(),
+});
 
-const londonParts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today in the UK (the server: a customer turns 18 at midnight UK time, whatever the server's zone). */
 export function ukToday(now: Date): CalendarDay {
@@ -36,7 +46,8 @@ export function ukToday(now: Date): CalendarDay {
 }
 
 /** 'yyyy-MM-dd', as the wire carries it. */
-export const toIsoDay = ({ year, month, day }: CalendarDay) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+export const toIsoDay = ({ year, month, day }: CalendarDay) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 export function parseIsoDay(value: string): CalendarDay | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

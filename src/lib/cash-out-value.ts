@@ -25,7 +25,11 @@ export interface CashOutLeg {
   current: { price: Price | null; status: SelectionStatus } | null;
 }
 
-export function cashOutOffer(stakePence: number, legs: readonly CashOutLeg[], marginBp: number = CASH_OUT_MARGIN_BP): number | null {
+export function cashOutOffer(
+  stakePence: number,
+  legs: readonly CashOutLeg[],
+  marginBp: number = CASH_OUT_MARGIN_BP,
+): number | null {
   if (!Number.isSafeInteger(stakePence) || stakePence <= 0 || legs.length === 0) return null;
   let numerator = BigInt(stakePence) * BigInt(10_000 - marginBp);
   let denominator = 10_000n;

@@ -16,7 +16,8 @@ export function spacedPostcode(value: string): string {
 }
 
 /** What the postcode input shows as the user types: uppercase, no spaces, at most 7 characters, a space before the last 3. */
-export const formatPostcodeInput = (value: string) => spacedPostcode(compactPostcode(value).slice(0, FORMATTED_MAX_CHARACTERS));
+export const formatPostcodeInput = (value: string) =>
+  spacedPostcode(compactPostcode(value).slice(0, FORMATTED_MAX_CHARACTERS));
 
 /** Whether the lookup button may be used for this postcode. */
 export const isLookupPostcode = (value: string) => UK_POSTCODE_PATTERN.test(compactPostcode(value));

@@ -4,11 +4,21 @@ import { retryableLazy } from '../ui/retryableLazy';
 
 type ScreenLoader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>;
 
-function drawer(name: string, title: string, load: ScreenLoader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
+function drawer(
+  name: string,
+  title: string,
+  load: ScreenLoader | undefined,
+  extra: Partial<OverlayDefinition> = {},
+): OverlayDefinition {
   return { name, kind: 'drawer', title, slide: 'right', component: load ? retryableLazy(load) : undefined, ...extra };
 }
 
-function modal(name: string, title: string, load: ScreenLoader | undefined, extra: Partial<OverlayDefinition> = {}): OverlayDefinition {
+function modal(
+  name: string,
+  title: string,
+  load: ScreenLoader | undefined,
+  extra: Partial<OverlayDefinition> = {},
+): OverlayDefinition {
   return { name, kind: 'modal', title, slide: 'bottom', component: load ? retryableLazy(load) : undefined, ...extra };
 }
 
@@ -16,7 +26,9 @@ const LegalDocumentScreen = retryableLazy(() => import('../features/legal/LegalD
 
 /** A legal or help drawer: one screen (one file) for all of them, showing the document the overlay is named after. */
 function legal(name: string, title: string): OverlayDefinition {
-  const component = Object.assign(() => createElement(LegalDocumentScreen, { slug: name }), { reload: () => LegalDocumentScreen.reload() });
+  const component = Object.assign(() => createElement(LegalDocumentScreen, { slug: name }), {
+    reload: () => LegalDocumentScreen.reload(),
+  });
   return { ...drawer(name, title, undefined), component };
 }
 
@@ -31,7 +43,9 @@ export const overlayDefinitions: OverlayDefinition[] = [
   drawer('account-suspended', 'Account Suspended', () => import('../features/account/AccountSuspendedDrawer')),
 
   // Shell
-  drawer('mobile-switcher', 'Switch product', () => import('../features/shell/MobileSwitcherDrawer'), { slide: 'bottom' }),
+  drawer('mobile-switcher', 'Switch product', () => import('../features/shell/MobileSwitcherDrawer'), {
+    slide: 'bottom',
+  }),
   drawer('mobile-menu', 'Menu', () => import('../features/shell/MobileMenuDrawer'), { slide: 'left' }),
   modal('download-app', 'Get the app', () => import('../features/shell/DownloadAppModal')),
   modal('bet-not-logged-in', "Let's get that bet on", () => import('../features/shell/BetNotLoggedInModal')),
@@ -39,45 +53,109 @@ export const overlayDefinitions: OverlayDefinition[] = [
 
   // Account
   drawer('account', 'Account', () => import('../features/account/AccountDrawer'), { category: 'account' }),
-  drawer('account_personal-details', 'Personal Details', () => import('../features/account/PersonalDetailsDrawer'), { back: 'account', category: 'account_personal-details' }),
-  drawer('account_personal-details_update-password', 'Update Password', () => import('../features/account/UpdatePasswordDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
-  drawer('account_personal-details_delete-account', 'Delete Account', () => import('../features/account/DeleteAccountDrawer'), { back: 'account_personal-details', category: 'account_personal-details' }),
-  drawer('account_promo-code', 'Promo Code', () => import('../features/promotions/PromoCodeDrawer'), { back: 'account', category: 'account' }),
+  drawer('account_personal-details', 'Personal Details', () => import('../features/account/PersonalDetailsDrawer'), {
+    back: 'account',
+    category: 'account_personal-details',
+  }),
+  drawer(
+    'account_personal-details_update-password',
+    'Update Password',
+    () => import('../features/account/UpdatePasswordDrawer'),
+    { back: 'account_personal-details', category: 'account_personal-details' },
+  ),
+  drawer(
+    'account_personal-details_delete-account',
+    'Delete Account',
+    () => import('../features/account/DeleteAccountDrawer'),
+    { back: 'account_personal-details', category: 'account_personal-details' },
+  ),
+  drawer('account_promo-code', 'Promo Code', () => import('../features/promotions/PromoCodeDrawer'), {
+    back: 'account',
+    category: 'account',
+  }),
   drawer('AllBets', 'My Bets', () => import('../features/bets/MyBetsDrawer'), { back: 'account', category: 'account' }),
-  drawer('account_two-step', 'Two-Step Sign-In', () => import('../features/auth/TwoStepDrawer'), { back: 'account', category: 'account', subtitle: 'Ask for a code from your phone when signing in' }),
-  drawer('account_sign-in-history', 'Sign-In History', () => import('../features/auth/SignInHistoryDrawer'), { back: 'account', category: 'account', subtitle: 'When and where your account was used' }),
+  drawer('account_two-step', 'Two-Step Sign-In', () => import('../features/auth/TwoStepDrawer'), {
+    back: 'account',
+    category: 'account',
+    subtitle: 'Ask for a code from your phone when signing in',
+  }),
+  drawer('account_sign-in-history', 'Sign-In History', () => import('../features/auth/SignInHistoryDrawer'), {
+    back: 'account',
+    category: 'account',
+    subtitle: 'When and where your account was used',
+  }),
 
   // Money
-  drawer('account_deposit', 'Deposit', () => import('../features/deposit/DepositDrawer'), { back: 'account', category: 'account' }),
+  drawer('account_deposit', 'Deposit', () => import('../features/deposit/DepositDrawer'), {
+    back: 'account',
+    category: 'account',
+  }),
   drawer('register_deposit', 'Deposit', () => import('../features/deposit/RegisterDepositDrawer')),
-  drawer('account_withdraw', 'Withdraw', () => import('../features/withdraw/WithdrawDrawer'), { back: 'account', category: 'account' }),
-  drawer('account_transaction-history', 'Transaction History', () => import('../features/history/TransactionHistoryDrawer'), { back: 'account', category: 'account' }),
+  drawer('account_withdraw', 'Withdraw', () => import('../features/withdraw/WithdrawDrawer'), {
+    back: 'account',
+    category: 'account',
+  }),
+  drawer(
+    'account_transaction-history',
+    'Transaction History',
+    () => import('../features/history/TransactionHistoryDrawer'),
+    { back: 'account', category: 'account' },
+  ),
 
   // Safer gambling
-  drawer('account_responsible-gambling', 'Responsible Gambling', () => import('../features/safer-gambling/ResponsibleGamblingDrawer'), { back: 'account', category: 'account_responsible-gambling' }),
-  drawer('account_responsible-gambling_deposit-limits', 'Deposit Limits', () => import('../features/limits/DepositLimitsDrawer'), {
-    back: 'account_responsible-gambling',
-    category: 'account_responsible-gambling',
-    subtitle: 'Set limits to deposits daily, weekly and/or monthly',
-  }),
-  modal('account_responsible-gambling_deposit-limits_delete-limit', 'Delete limit', () => import('../features/limits/DeleteLimitModal')),
-  drawer('account_responsible-gambling_profit-and-loss', 'Profit & Loss', () => import('../features/safer-gambling/ProfitAndLossDrawer'), {
-    back: 'account_responsible-gambling',
-    category: 'account_responsible-gambling',
-    subtitle: 'See your profit and loss during a specific period',
-  }),
-  drawer('account_responsible-gambling_time-out', 'Time Out', () => import('../features/safer-gambling/TimeOutDrawer'), {
-    back: 'account_responsible-gambling',
-    category: 'account_responsible-gambling',
-    subtitle: 'Take a break from our app',
-  }),
+  drawer(
+    'account_responsible-gambling',
+    'Responsible Gambling',
+    () => import('../features/safer-gambling/ResponsibleGamblingDrawer'),
+    { back: 'account', category: 'account_responsible-gambling' },
+  ),
+  drawer(
+    'account_responsible-gambling_deposit-limits',
+    'Deposit Limits',
+    () => import('../features/limits/DepositLimitsDrawer'),
+    {
+      back: 'account_responsible-gambling',
+      category: 'account_responsible-gambling',
+      subtitle: 'Set limits to deposits daily, weekly and/or monthly',
+    },
+  ),
+  modal(
+    'account_responsible-gambling_deposit-limits_delete-limit',
+    'Delete limit',
+    () => import('../features/limits/DeleteLimitModal'),
+  ),
+  drawer(
+    'account_responsible-gambling_profit-and-loss',
+    'Profit & Loss',
+    () => import('../features/safer-gambling/ProfitAndLossDrawer'),
+    {
+      back: 'account_responsible-gambling',
+      category: 'account_responsible-gambling',
+      subtitle: 'See your profit and loss during a specific period',
+    },
+  ),
+  drawer(
+    'account_responsible-gambling_time-out',
+    'Time Out',
+    () => import('../features/safer-gambling/TimeOutDrawer'),
+    {
+      back: 'account_responsible-gambling',
+      category: 'account_responsible-gambling',
+      subtitle: 'Take a break from our app',
+    },
+  ),
   // After a time out or self-exclusion (the customer is already logged out): what happens now, where to get help.
   drawer('account-locked', 'Account locked', () => import('../features/safer-gambling/AccountLockedDrawer')),
-  drawer('account_responsible-gambling_self-exclude', 'Self-Exclude', () => import('../features/safer-gambling/SelfExcludeDrawer'), {
-    back: 'account_responsible-gambling',
-    category: 'account_responsible-gambling',
-    subtitle: 'Stop using our app for a set time period',
-  }),
+  drawer(
+    'account_responsible-gambling_self-exclude',
+    'Self-Exclude',
+    () => import('../features/safer-gambling/SelfExcludeDrawer'),
+    {
+      back: 'account_responsible-gambling',
+      category: 'account_responsible-gambling',
+      subtitle: 'Stop using our app for a set time period',
+    },
+  ),
 
   // Legal and help
   legal('cookie-policy', 'Cookie Policy'),
@@ -100,7 +178,8 @@ export function findOverlay(name: string): OverlayDefinition {
   return definition;
 }
 
-export const overlaysInCategory = (category: OverlayCategory) => overlayDefinitions.filter((definition) => definition.category === category);
+export const overlaysInCategory = (category: OverlayCategory) =>
+  overlayDefinitions.filter((definition) => definition.category === category);
 
 /** The registry as the overlay store sees it (handed in by the app's entry point). */
 export const overlayCatalog: OverlayCatalog = { find: findOverlay, inCategory: overlaysInCategory };

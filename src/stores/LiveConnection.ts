@@ -42,7 +42,12 @@ export class LiveConnection {
   private timer: unknown = undefined;
 
   constructor(private readonly deps: LiveDeps) {
-    makeAutoObservable<LiveConnection, 'deps' | 'socket' | 'timer' | 'attempts'>(this, { deps: false, socket: false, timer: false, attempts: false });
+    makeAutoObservable<LiveConnection, 'deps' | 'socket' | 'timer' | 'attempts'>(this, {
+      deps: false,
+      socket: false,
+      timer: false,
+      attempts: false,
+    });
   }
 
   /** Opens 100 ms after sign-in, as the specification asks. */

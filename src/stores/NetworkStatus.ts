@@ -5,7 +5,9 @@ export class NetworkStatus {
   online: boolean;
   private readonly update = () => this.set(globalThis.navigator?.onLine ?? true);
 
-  constructor(private readonly target: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined = globalThis.window) {
+  constructor(
+    private readonly target: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined = globalThis.window,
+  ) {
     this.online = globalThis.navigator?.onLine ?? true;
     makeAutoObservable<NetworkStatus, 'update' | 'target'>(this, { update: false, target: false });
     target?.addEventListener('online', this.update);

@@ -19,7 +19,11 @@ export class OverlayStore {
   constructor(private readonly catalog: OverlayCatalog) {
     // The stack is replaced on every change, never edited in place, and its entries hold the registry's own definitions:
     // made deeply observable, MobX would wrap each screen component in an action and lose what it carries (reload).
-    makeAutoObservable<OverlayStore, 'nextId' | 'catalog'>(this, { nextId: false, catalog: false, stack: observableRef });
+    makeAutoObservable<OverlayStore, 'nextId' | 'catalog'>(this, {
+      nextId: false,
+      catalog: false,
+      stack: observableRef,
+    });
   }
 
   /** Throws for a name or kind the registry does not know. */

@@ -72,13 +72,22 @@ export class RootStore {
     });
     this.api = authApi(this.http);
     this.content = new ContentStore({ api: contentApi(this.http), cache: this.db.documents, now });
-    this.limits = new LimitsStore({ api: limitsApi(this.http), now, userId: () => this.session.user?.id, userError: () => this.session.userError });
+    this.limits = new LimitsStore({
+      api: limitsApi(this.http),
+      now,
+      userId: () => this.session.user?.id,
+      userError: () => this.session.userError,
+    });
     this.install = new InstallPrompt({
       target: globalThis.window,
       userAgent: globalThis.navigator?.userAgent ?? '',
       standalone: globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false,
     });
-    this.userStorage = deps.userStorage ?? { local: globalThis.localStorage, session: globalThis.sessionStorage, caches: globalThis.caches };
+    this.userStorage = deps.userStorage ?? {
+      local: globalThis.localStorage,
+      session: globalThis.sessionStorage,
+      caches: globalThis.caches,
+    };
     this.session = new SessionStore({
       api: this.api,
       storage: deps.storage ?? globalThis.sessionStorage,

@@ -15,7 +15,8 @@ export interface StoredToken extends TokenResponse {
   refreshExpiresAt: number;
 }
 
-export type SignOutReason = 'logout' | 'refreshFailed' | 'tokenExpired' | 'accountSuspended' | 'accountDeleted' | 'excluded';
+export type SignOutReason =
+  'logout' | 'refreshFailed' | 'tokenExpired' | 'accountSuspended' | 'accountDeleted' | 'excluded';
 
 export interface SessionApi {
   login(body: LoginWithCodeRequest): Promise<LoginResponse>;
@@ -36,7 +37,12 @@ export interface SessionDeps {
 }
 
 export function toStoredToken(token: TokenResponse, now: number): StoredToken {
-  return { ...token, tokenType: token.tokenType || 'Bearer', expiresAt: now + token.expiresIn * 1000, refreshExpiresAt: now + token.refreshExpiresIn * 1000 };
+  return {
+    ...token,
+    tokenType: token.tokenType || 'Bearer',
+    expiresAt: now + token.expiresIn * 1000,
+    refreshExpiresAt: now + token.refreshExpiresIn * 1000,
+  };
 }
 
 export function parseStoredToken(raw: string): StoredToken {
@@ -47,7 +53,13 @@ export function parseStoredToken(raw: string): StoredToken {
     throw new Error(TOKEN_PARSE_ERROR);
   }
   const token = value as Partial<StoredToken> | null;
-  if (!token || typeof token.accessToken !== 'string' || typeof token.refreshToken !== 'string' || typeof token.expiresAt !== 'number' || typeof token.refreshExpiresAt !== 'number') {
+  if (
+    !token ||
+    typeof token.accessToken !== 'string' ||
+    typeof token.refreshToken !== 'string' ||
+    typeof token.expiresAt !== 'number' ||
+    typeof token.refreshExpiresAt !== 'number'
+  ) {
     throw new Error(TOKEN_PARSE_ERROR);
   }
   return { ...(token as StoredToken), tokenType: token.tokenType || 'Bearer' };
@@ -161,7 +173,11 @@ export class SessionStore {
       });
     } catch (error) {
       runInAction(() => {
-        this.userError = isServiceUnavailable(error) ? SERVICE_UNAVAILABLE : error instanceof Error ? error.message : 'No user data found.';
+        this.userError = isServiceUnavailable(error)
+          ? SERVICE_UNAVAILABLE
+          : error instanceof Error
+            ? error.message
+            : 'No user data found.';
       });
     }
   }
@@ -205,7 +221,10 @@ export class SessionStore {
 
   private scheduleRefresh(token: StoredToken): void {
     this.clearRefreshTimer();
-    this.refreshTimer = this.deps.timers.setTimeout(() => void this.refresh(), refreshDelay(token.expiresAt, this.deps.now()));
+    this.refreshTimer = this.deps.timers.setTimeout(
+      () => void this.refresh(),
+      refreshDelay(token.expiresAt, this.deps.now()),
+    );
   }
 
   private clearRefreshTimer(): void {

@@ -48,7 +48,9 @@ export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
 /** A labelled input with its hint and error; accepts react-hook-form's `register(...)` spread (ref included). */
 export function Field({ label, error, hint, valid, action, className, inputClassName, id, ref, ...input }: FieldProps) {
   const { inputId, hintId, errorId } = useFieldIds(id);
-  const classes = ['field__input', valid && !error ? 'field__input--valid' : '', inputClassName ?? ''].filter(Boolean).join(' ');
+  const classes = ['field__input', valid && !error ? 'field__input--valid' : '', inputClassName ?? '']
+    .filter(Boolean)
+    .join(' ');
   const control = (
     <input
       {...input}

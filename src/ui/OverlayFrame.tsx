@@ -10,7 +10,8 @@ interface OverlayFrameProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal <dialog> makes the page inert, but Tab from its last control still leaves for the browser's own
@@ -19,7 +20,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 export function keepTabInside(event: KeyboardEvent): void {
   if (event.key !== 'Tab') return;
   const dialog = event.currentTarget as HTMLElement;
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.tabIndex >= 0 && !element.closest('[hidden], [inert]') && element.getClientRects().length > 0);
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.tabIndex >= 0 && !element.closest('[hidden], [inert]') && element.getClientRects().length > 0,
+  );
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;
@@ -62,7 +65,10 @@ export function OverlayFrame({ definition, title, onClose, onBack, children }: O
     };
   }, []);
 
-  const className = definition.kind === 'modal' ? 'overlay overlay--modal' : `overlay overlay--drawer overlay--from-${definition.slide}`;
+  const className =
+    definition.kind === 'modal'
+      ? 'overlay overlay--modal'
+      : `overlay overlay--drawer overlay--from-${definition.slide}`;
   return (
     <dialog ref={dialogRef} className={className} aria-labelledby={titleId} data-overlay={definition.name}>
       {/* A div, not <header>: a dialog's title bar is no second banner landmark beside the page's header */}

@@ -11,7 +11,12 @@ export function OverlayMenu({ label, items }: { label: string; items: OverlayDef
       <ul className="menu-list">
         {items.map((item) => (
           <li key={item.name}>
-            <ListRow icon={overlayIcon(item.name)} title={item.title} subtitle={item.subtitle} onClick={() => overlays.open(item.name)} />
+            <ListRow
+              icon={overlayIcon(item.name)}
+              title={item.title}
+              subtitle={item.subtitle}
+              onClick={() => overlays.open(item.name)}
+            />
           </li>
         ))}
       </ul>

@@ -12,7 +12,11 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
   return (
     <ul className="checklist" id={id} aria-label="Password requirements">
       {ITEMS.map(({ key, text }) => (
-        <li key={key} className={state[key] ? 'checklist__item checklist__item--met' : 'checklist__item'} data-met={state[key]}>
+        <li
+          key={key}
+          className={state[key] ? 'checklist__item checklist__item--met' : 'checklist__item'}
+          data-met={state[key]}
+        >
           <span>{text}</span>
           <span className="visually-hidden">{state[key] ? ', done' : ', not yet'}</span>
         </li>

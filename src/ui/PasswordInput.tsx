@@ -15,7 +15,13 @@ export function PasswordInput({ autoComplete = 'current-password', ...props }: O
       autoCapitalize="none"
       spellCheck={false}
       action={
-        <button type="button" className="button password-toggle" aria-label={visible ? HIDE_PASSWORD : SHOW_PASSWORD} aria-pressed={visible} onClick={() => setVisible((shown) => !shown)}>
+        <button
+          type="button"
+          className="button password-toggle"
+          aria-label={visible ? HIDE_PASSWORD : SHOW_PASSWORD}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+        >
           {visible ? 'Hide' : 'Show'}
         </button>
       }

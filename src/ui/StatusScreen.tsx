@@ -16,7 +16,15 @@ export interface StatusScreenProps {
 }
 
 /** The generic result screen of spec 000: an icon, a heading, a text, a continue button and an optional Cancel. */
-export function StatusScreen({ icon, heading, children, onPrimary, primaryText = 'Continue', onCancel, cancelText = 'Cancel' }: StatusScreenProps) {
+export function StatusScreen({
+  icon,
+  heading,
+  children,
+  onPrimary,
+  primaryText = 'Continue',
+  onCancel,
+  cancelText = 'Cancel',
+}: StatusScreenProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the customer was typing in is gone; moving focus to the result tells screen readers what happened.
   useEffect(() => headingRef.current?.focus(), []);

@@ -3,7 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 
 /** react-hook-form driven by a zod schema from src/contract: the form shows the schema's messages. */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {}) {
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
   return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: zodResolver(schema) });
 }
 

@@ -1,4 +1,26 @@
-import { Ban, BookOpen, History, KeyRound, ChartLine, Cookie, CreditCard, FileText, Gift, Hourglass, LifeBuoy, ListChecks, Lock, Mail, PiggyBank, ReceiptText, ShieldCheck, TicketPercent, Trash2, User, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  BookOpen,
+  History,
+  KeyRound,
+  ChartLine,
+  Cookie,
+  CreditCard,
+  FileText,
+  Gift,
+  Hourglass,
+  LifeBuoy,
+  ListChecks,
+  Lock,
+  Mail,
+  PiggyBank,
+  ReceiptText,
+  ShieldCheck,
+  TicketPercent,
+  Trash2,
+  User,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** The icon each drawer wears in menu lists (account items, safer gambling, the mobile menu). */
 const ICONS: Record<string, LucideIcon> = {

@@ -7,7 +7,10 @@ export type RequestStatus = 'idle' | 'loading' | 'success' | 'error';
  * One request's life (idle, loading, success, error; the error is the returned text), for forms that send
  * something once. `describe` turns a failure into the words shown, when a screen needs its own mapping.
  */
-export function useRequest<Args extends unknown[], Result>(send: (...args: Args) => Promise<Result>, describe: (error: unknown) => string = errorMessage) {
+export function useRequest<Args extends unknown[], Result>(
+  send: (...args: Args) => Promise<Result>,
+  describe: (error: unknown) => string = errorMessage,
+) {
   const [status, setStatus] = useState<RequestStatus>('idle');
   const [error, setError] = useState<string | null>(null);
   const sendRef = useRef(send);

@@ -57,7 +57,11 @@ describe('account list', () => {
 describe('personal details form values', () => {
   it('round-trips the profile: phone without +44 in the form, with it on the wire; yes/no to booleans', () => {
     const values = formValuesFrom({ ...demoUser, marketingOffersSms: true });
-    expect(values).toMatchObject({ phoneNumber: '7700900123', postcode: 'SW1A 1AA', offers: { email: 'no', phone: 'no', sms: 'yes' } });
+    expect(values).toMatchObject({
+      phoneNumber: '7700900123',
+      postcode: 'SW1A 1AA',
+      offers: { email: 'no', phone: 'no', sms: 'yes' },
+    });
     expect(toUpdateDetails({ ...values, postcode: 'sw1a1aa' }, demoUser.email)).toEqual({
       address1: '1 High Street',
       address2: '',
@@ -76,8 +80,12 @@ describe('personal details form values', () => {
     const phone = personalDetailsForm.safeParse({ ...values, phoneNumber: '6700900123' });
     expect(phone.error?.issues[0]?.message).toBe('Incorrect phone number');
     const address = personalDetailsForm.safeParse({ ...values, townOrCity: '' });
-    expect(address.error?.issues.map((issue) => issue.message)).toContain('Please select an address or enter it manually.');
-    expect(personalDetailsForm.safeParse({ ...values, addressLine1: '', addressLine2: '', townOrCity: '' }).success).toBe(true);
+    expect(address.error?.issues.map((issue) => issue.message)).toContain(
+      'Please select an address or enter it manually.',
+    );
+    expect(
+      personalDetailsForm.safeParse({ ...values, addressLine1: '', addressLine2: '', townOrCity: '' }).success,
+    ).toBe(true);
   });
 });
 
@@ -114,13 +122,20 @@ describe('personal details drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your details have been updated.')).toBeTruthy();
     const [[, init]] = callsTo(fetch, 'PUT /auth/update_details');
-    expect(JSON.parse(String(init!.body))).toMatchObject({ phone: '+447911123456', email: 'demo@example.com', marketingOffersEmail: true, addressPostCode: 'SW1A 1AA' });
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      phone: '+447911123456',
+      email: 'demo@example.com',
+      marketingOffersEmail: true,
+      addressPostCode: 'SW1A 1AA',
+    });
     expect(JSON.parse(String(init!.body))).not.toHaveProperty('firstName');
     expect(screen.getByTestId('personal-details').textContent).toContain('+447911123456');
   });
 
   it("says 'No user data found.' when the details cannot be loaded", async () => {
-    renderSignedIn(<PersonalDetailsDrawer />, { 'GET /user/details': { status: 404, body: { message: 'No user data found.' } } });
+    renderSignedIn(<PersonalDetailsDrawer />, {
+      'GET /user/details': { status: 404, body: { message: 'No user data found.' } },
+    });
     expect(await screen.findByText('No user data found.')).toBeTruthy();
   });
 });
@@ -156,7 +171,10 @@ describe('update password drawer', () => {
   it('shows a refusal under the form, then succeeds and Continue returns to personal details', async () => {
     let attempts = 0;
     const { user, root } = renderSignedIn(<UpdatePasswordDrawer />, {
-      'POST /auth/change_password': () => (++attempts === 1 ? { status: 400, body: { message: 'Your current password is incorrect', code: 'WrongPassword' } } : { status: 200, body: { message: 'ok' } }),
+      'POST /auth/change_password': () =>
+        ++attempts === 1
+          ? { status: 400, body: { message: 'Your current password is incorrect', code: 'WrongPassword' } }
+          : { status: 200, body: { message: 'ok' } },
     });
     await user.type(screen.getByLabelText('Current password'), 'Old12345');
     await user.type(screen.getByLabelText('New password'), 'Fresh5678');
@@ -174,7 +192,9 @@ describe('delete account drawer', () => {
   it('reads WalletNotZero and UserHasOpenBets as one sentence, anything else as returned', () => {
     expect(deleteErrorMessage(new HttpError('x', 422, 'WalletNotZero'))).toBe(CANNOT_DELETE_TEXT);
     expect(deleteErrorMessage(new HttpError('y', 422, 'UserHasOpenBets'))).toBe(CANNOT_DELETE_TEXT);
-    expect(deleteErrorMessage(new HttpError('Your password is incorrect', 400, 'WrongPassword'))).toBe('Your password is incorrect');
+    expect(deleteErrorMessage(new HttpError('Your password is incorrect', 400, 'WrongPassword'))).toBe(
+      'Your password is incorrect',
+    );
   });
 
   it('shows the rule before the password, offers Withdraw when the wallet holds funds, and its final button is red', async () => {
@@ -183,15 +203,21 @@ describe('delete account drawer', () => {
     const rule = await screen.findByTestId('delete-rule');
     const password = screen.getByLabelText('Password');
     expect(rule.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(rule.textContent).toContain('You can delete it only when you have no open bets and no funds in your wallet.');
-    expect((await screen.findByTestId('delete-funds')).textContent).toContain('Your balance is £12.50. Withdraw it first');
+    expect(rule.textContent).toContain(
+      'You can delete it only when you have no open bets and no funds in your wallet.',
+    );
+    expect((await screen.findByTestId('delete-funds')).textContent).toContain(
+      'Your balance is £12.50. Withdraw it first',
+    );
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(root.overlays.top?.definition.name).toBe('account_withdraw');
     expect(screen.getByRole('button', { name: 'Delete account' }).className).toContain('button--danger');
   });
 
   it('a wrong password is an inline error on the field, not the error screen', async () => {
-    const { user } = renderSignedIn(<DeleteAccountDrawer />, { 'DELETE /auth/account': { status: 400, body: { message: 'Your password is incorrect', code: 'WrongPassword' } } });
+    const { user } = renderSignedIn(<DeleteAccountDrawer />, {
+      'DELETE /auth/account': { status: 400, body: { message: 'Your password is incorrect', code: 'WrongPassword' } },
+    });
     await user.type(screen.getByLabelText('Password'), 'Wrong1234');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your password is incorrect');
@@ -200,7 +226,9 @@ describe('delete account drawer', () => {
   });
 
   it("shows 'Unable to Delete Account' with Go Back to the form", async () => {
-    const { user } = renderSignedIn(<DeleteAccountDrawer />, { 'DELETE /auth/account': { status: 422, body: { message: 'Wallet not empty', code: 'WalletNotZero' } } });
+    const { user } = renderSignedIn(<DeleteAccountDrawer />, {
+      'DELETE /auth/account': { status: 422, body: { message: 'Wallet not empty', code: 'WalletNotZero' } },
+    });
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByRole('heading', { name: 'Unable to Delete Account' })).toBeTruthy();
@@ -210,7 +238,9 @@ describe('delete account drawer', () => {
   });
 
   it('signs out on success, closes the other overlays and shows the success screen that leads to login', async () => {
-    const { user, root, fetch } = renderSignedIn(<DeleteAccountDrawer />, { 'DELETE /auth/account': { status: 200, body: { message: 'Account deleted' } } });
+    const { user, root, fetch } = renderSignedIn(<DeleteAccountDrawer />, {
+      'DELETE /auth/account': { status: 200, body: { message: 'Account deleted' } },
+    });
     root.overlays.open('account_personal-details_delete-account');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByText('Please enter your password')).toBeTruthy();
@@ -219,7 +249,9 @@ describe('delete account drawer', () => {
     await vi.waitFor(() => expect(root.session.token).toBeNull());
     const [[, init]] = callsTo(fetch, 'DELETE /auth/account');
     expect(JSON.parse(String(init!.body))).toEqual({ password: 'Secret123' });
-    expect(root.overlays.stack.map((entry) => [entry.definition.name, entry.data])).toEqual([['account_personal-details_delete-account', { deleted: true }]]);
+    expect(root.overlays.stack.map((entry) => [entry.definition.name, entry.data])).toEqual([
+      ['account_personal-details_delete-account', { deleted: true }],
+    ]);
 
     cleanup();
     render(
@@ -236,7 +268,9 @@ describe('delete account drawer', () => {
 
 describe('account suspended drawer', () => {
   it('names the configured support address, and Continue signs out and opens login', async () => {
-    const { user, root } = renderSignedIn(<AccountSuspendedDrawer />, { 'GET /api/config': { status: 200, body: { supportEmail: 'help@exsport.test' } } });
+    const { user, root } = renderSignedIn(<AccountSuspendedDrawer />, {
+      'GET /api/config': { status: 200, body: { supportEmail: 'help@exsport.test' } },
+    });
     expect(screen.getByRole('heading', { name: 'Account Suspended' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: 'help@exsport.test' });
     expect(link.getAttribute('href')).toBe('mailto:help@exsport.test');

@@ -53,10 +53,17 @@ describe('address lookup on the personal details step', () => {
     await user.click(findButton());
     expect(findButton().textContent).toBe('Loading...');
     expect(findButton().disabled).toBe(true);
-    expect(new URL(String(callsTo(fetch, 'GET /api/address-lookup')[0]![0])).searchParams.get('postcode')).toBe('LS63HN');
+    expect(new URL(String(callsTo(fetch, 'GET /api/address-lookup')[0]![0])).searchParams.get('postcode')).toBe(
+      'LS63HN',
+    );
     release({ status: 200, body: FOUND });
     await waitFor(() => expect(options()).toHaveLength(4));
-    expect(options()).toEqual(['12 Otley Road, Headingley, Leeds', '14 Otley Road, Headingley, Leeds', '110 Otley Road, Headingley, Leeds', '2 St Michaels Lane, Headingley, Leeds']);
+    expect(options()).toEqual([
+      '12 Otley Road, Headingley, Leeds',
+      '14 Otley Road, Headingley, Leeds',
+      '110 Otley Road, Headingley, Leeds',
+      '2 St Michaels Lane, Headingley, Leeds',
+    ]);
     expect(findButton().textContent).toBe('Find address');
   });
 
@@ -90,7 +97,11 @@ describe('address lookup on the personal details step', () => {
 
   it.each<[string, Reply, string]>([
     ['an empty list', { status: 200, body: { addresses: [] } }, 'No addresses found for this postcode.'],
-    ['a server error with a text', { status: 502, body: { message: 'Address lookup is unavailable' } }, 'Address lookup is unavailable'],
+    [
+      'a server error with a text',
+      { status: 502, body: { message: 'Address lookup is unavailable' } },
+      'Address lookup is unavailable',
+    ],
     ['a server error without a text', { status: 500, body: '' }, 'Error fetching addresses.'],
     ['a network failure', new TypeError('Failed to fetch'), 'Error fetching addresses. Please try again.'],
   ])('shows %s under the postcode', async (_label, reply, message) => {

@@ -46,6 +46,8 @@ describe('avatar', () => {
     renderAvatar(null);
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Picture file'), { target: { files: [big] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('Upload failed. That picture is larger than 2 MB. Pictures must be PNG, JPEG or WebP, up to 2 MB.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Upload failed. That picture is larger than 2 MB. Pictures must be PNG, JPEG or WebP, up to 2 MB.',
+    );
   });
 });

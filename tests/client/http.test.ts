@@ -1,12 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttp, errorMessage, HttpError, NETWORK_ERROR, TIMEOUT_ERROR, UNKNOWN_ERROR, API_TIMEOUT_MS } from '../../src/api/http';
+import {
+  createHttp,
+  errorMessage,
+  HttpError,
+  NETWORK_ERROR,
+  TIMEOUT_ERROR,
+  UNKNOWN_ERROR,
+  API_TIMEOUT_MS,
+} from '../../src/api/http';
 import { fakeFetch, type Reply, type Route } from './support/fakes';
 import { balanceResponse } from '../../src/contract/wallet';
 
-function setup(routes: Record<string, Route | Reply>, credentials: { tokenType: string; accessToken: string } | null = { tokenType: 'Bearer', accessToken: 'tok' }) {
+function setup(
+  routes: Record<string, Route | Reply>,
+  credentials: { tokenType: string; accessToken: string } | null = { tokenType: 'Bearer', accessToken: 'tok' },
+) {
   const fetch = fakeFetch(routes);
   const onAuthFailure = vi.fn();
-  const http = createHttp({ baseUrl: 'http://api.test', fetch: fetch as unknown as typeof globalThis.fetch, getCredentials: () => credentials ?? undefined, onAuthFailure });
+  const http = createHttp({
+    baseUrl: 'http://api.test',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    getCredentials: () => credentials ?? undefined,
+    onAuthFailure,
+  });
   return { http, fetch, onAuthFailure };
 }
 
@@ -24,7 +40,10 @@ afterEach(() => vi.useRealTimers());
 
 describe('http', () => {
   it('sends JSON with credentials and the Authorization header from the stored token', async () => {
-    const { http, fetch } = setup({ 'POST /auth/forgot_password': { status: 200, body: { message: 'ok' } } }, { tokenType: 'Bearer', accessToken: 'abc' });
+    const { http, fetch } = setup(
+      { 'POST /auth/forgot_password': { status: 200, body: { message: 'ok' } } },
+      { tokenType: 'Bearer', accessToken: 'abc' },
+    );
     await http.post('/auth/forgot_password', { body: { email: 'a@b.co' } });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('http://api.test/auth/forgot_password');
@@ -53,7 +72,9 @@ describe('http', () => {
   });
 
   it('takes the message and code from a JSON body', async () => {
-    const { http } = setup({ 'DELETE /auth/account': { status: 422, body: { message: 'You have funds', code: 'WalletNotZero' } } });
+    const { http } = setup({
+      'DELETE /auth/account': { status: 422, body: { message: 'You have funds', code: 'WalletNotZero' } },
+    });
     const error = await failure(http.delete('/auth/account', { body: { password: 'x' } }));
     expect(error.message).toBe('You have funds');
     expect(error.code).toBe('WalletNotZero');
@@ -77,7 +98,9 @@ describe('http', () => {
     vi.useFakeTimers();
     const { http } = setup({
       'GET /balance': (_body, { init }) =>
-        new Promise<Reply>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise<Reply>((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     });
     const pending = failure(http.get('/balance'));
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
@@ -112,7 +135,9 @@ describe('http', () => {
   });
 
   it.each(['/auth/login', '/auth/refresh_token'])('does not report a 401 or 403 from %s', async (path) => {
-    const { http, onAuthFailure } = setup({ [`POST ${path}`]: { status: 403, body: { message: 'User is locked out.' } } });
+    const { http, onAuthFailure } = setup({
+      [`POST ${path}`]: { status: 403, body: { message: 'User is locked out.' } },
+    });
     await failure(http.post(path, { body: {} }));
     expect(onAuthFailure).not.toHaveBeenCalled();
   });

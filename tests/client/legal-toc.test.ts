@@ -4,7 +4,19 @@ import { headingId, tableOfContents } from '../../src/features/legal/toc';
 
 describe('the table of contents of a document', () => {
   it('lists the sections of a document with many, by ids unique to the document', () => {
-    const body = ['Intro.', '## 1. About us', 'Text.', '### Detail', '## 2. Definitions', '## 3. Eligibility', '## 4. Security', '## 5. **Verification**', '```', '## not a heading', '```'].join('\n');
+    const body = [
+      'Intro.',
+      '## 1. About us',
+      'Text.',
+      '### Detail',
+      '## 2. Definitions',
+      '## 3. Eligibility',
+      '## 4. Security',
+      '## 5. **Verification**',
+      '```',
+      '## not a heading',
+      '```',
+    ].join('\n');
     expect(tableOfContents('terms', body)).toEqual([
       { id: 'terms--1-about-us', text: '1. About us', level: 2 },
       { id: 'terms--2-definitions', text: '2. Definitions', level: 2 },
@@ -15,7 +27,13 @@ describe('the table of contents of a document', () => {
   });
 
   it('includes the parts of a document with only a few long sections', () => {
-    const body = ['## Section A: General rules', '### Acceptance', '### Stakes', '## Section B: Markets', '### System bets'].join('\n');
+    const body = [
+      '## Section A: General rules',
+      '### Acceptance',
+      '### Stakes',
+      '## Section B: Markets',
+      '### System bets',
+    ].join('\n');
     expect(tableOfContents('betting-rules', body).map((entry) => [entry.level, entry.text])).toEqual([
       [2, 'Section A: General rules'],
       [3, 'Acceptance'],

@@ -41,7 +41,8 @@ function fakeApi(initial: LimitsResponse = { daily: null, weekly: null, monthly:
   return { api, calls, fail: (error?: HttpError) => (failWith = error) };
 }
 
-const store = (api: LimitsStoreDeps['api'], userId: () => number | undefined = () => 7) => new LimitsStore({ api, now: () => NOW, userId });
+const store = (api: LimitsStoreDeps['api'], userId: () => number | undefined = () => 7) =>
+  new LimitsStore({ api, now: () => NOW, userId });
 
 describe('LimitsStore', () => {
   it('sends the amount in pence for the chosen period and confirms a first limit as immediate', async () => {
@@ -63,7 +64,9 @@ describe('LimitsStore', () => {
     await limits.load();
     limits.pick(50);
     await limits.submit();
-    expect(limits.confirmation?.text).toBe(`New limit of £50.00 will come into effect tomorrow at ${format(NOW + DAY, 'HH:mm')}`);
+    expect(limits.confirmation?.text).toBe(
+      `New limit of £50.00 will come into effect tomorrow at ${format(NOW + DAY, 'HH:mm')}`,
+    );
     expect(limits.deletionTime).toBe(format(NOW + DAY, 'HH:mm'));
   });
 
@@ -99,8 +102,12 @@ describe('LimitsStore', () => {
   });
 
   it("rewords the server's 'limit higher' and 'limit lower' messages", async () => {
-    expect(rewordLimitError('Weekly limit higher than monthly limit')).toBe('Weekly limit cannot be higher than monthly limit');
-    expect(rewordLimitError('Monthly limit lower than weekly limit')).toBe('Monthly limit cannot be lower than weekly limit');
+    expect(rewordLimitError('Weekly limit higher than monthly limit')).toBe(
+      'Weekly limit cannot be higher than monthly limit',
+    );
+    expect(rewordLimitError('Monthly limit lower than weekly limit')).toBe(
+      'Monthly limit cannot be lower than weekly limit',
+    );
     const { api, fail } = fakeApi();
     fail(new HttpError('Weekly limit lower than daily limit', 422));
     const limits = store(api);
@@ -137,7 +144,11 @@ describe('LimitsStore', () => {
   it('joins load errors with " | " and keeps a delete failure for the modal', async () => {
     const { api } = fakeApi();
     const failing = new LimitsStore({
-      api: { ...api, getLimits: async () => Promise.reject(new HttpError('Service unavailable', 503)), deleteLimit: async () => Promise.reject(new HttpError('Limit not found', 404)) },
+      api: {
+        ...api,
+        getLimits: async () => Promise.reject(new HttpError('Service unavailable', 503)),
+        deleteLimit: async () => Promise.reject(new HttpError('Limit not found', 404)),
+      },
       now: () => NOW,
       userId: () => undefined,
       userError: () => 'No user data found.',

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveConnection, MAX_RECONNECT_ATTEMPTS, OPEN_AFTER_LOGIN_MS, reconnectDelay } from '../../src/stores/LiveConnection';
+import {
+  LiveConnection,
+  MAX_RECONNECT_ATTEMPTS,
+  OPEN_AFTER_LOGIN_MS,
+  reconnectDelay,
+} from '../../src/stores/LiveConnection';
 import { browserTimers } from '../../src/stores/timers';
 import { FakeSocket } from './support/fakes';
 
@@ -171,6 +176,9 @@ describe('messages', () => {
     latest().receive('not json');
     latest().receive({ type: 'somethingElse' });
     latest().receive({ type: 'updateBalance', data: { balance: 'lots' } });
-    expect(onMessage.mock.calls).toEqual([[{ type: 'updateBalance', data: { balance: 7050 } }], [{ type: 'userSuspension' }]]);
+    expect(onMessage.mock.calls).toEqual([
+      [{ type: 'updateBalance', data: { balance: 7050 } }],
+      [{ type: 'userSuspension' }],
+    ]);
   });
 });

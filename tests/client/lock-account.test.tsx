@@ -46,13 +46,20 @@ describe('time out', () => {
     expect(submit.disabled).toBe(false);
     await user.click(submit);
     expect(screen.getByRole('heading', { name: 'Are you sure?' })).toBeTruthy();
-    expect(screen.getByText('You are about to take a time out for 7 days. You will be logged out at once and cannot log in until it ends. It cannot be cancelled or shortened.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You are about to take a time out for 7 days. You will be logged out at once and cannot log in until it ends. It cannot be cancelled or shortened.',
+      ),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Take a Time Out' }));
     expect(callsTo(fetch, 'POST /responsible-gambling/lock-account')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Confirm Time Out' }));
     await waitFor(() => expect(root.overlays.headerLocked).toBe(true));
-    expect(JSON.parse(String(callsTo(fetch, 'POST /responsible-gambling/lock-account')[0]![1]!.body))).toEqual({ days: 7, permanently: false });
+    expect(JSON.parse(String(callsTo(fetch, 'POST /responsible-gambling/lock-account')[0]![1]!.body))).toEqual({
+      days: 7,
+      permanently: false,
+    });
 
     answer.resolve({ status: 500, body: { message: 'Something broke' } });
     expect(await screen.findByRole('heading', { name: 'Error' })).toBeTruthy();
@@ -67,7 +74,13 @@ describe('time out', () => {
 describe('after the lock', () => {
   it('says what happens now, when it ends, and where to get help (GamCare, GAMSTOP), then closes', async () => {
     const { root } = createTestRoot();
-    root.overlays.open('account-locked', { duration: 7, permanently: false, kind: 'time-out', until: '2026-12-01T10:00:00.000Z', message: 'ok' });
+    root.overlays.open('account-locked', {
+      duration: 7,
+      permanently: false,
+      kind: 'time-out',
+      until: '2026-12-01T10:00:00.000Z',
+      message: 'ok',
+    });
     const data = root.overlays.top!.data as Parameters<typeof AccountLockedDrawer>[0]['data'];
     render(
       <StoreProvider store={root}>
@@ -75,7 +88,9 @@ describe('after the lock', () => {
       </StoreProvider>,
     );
     expect(screen.getByRole('heading', { name: 'Your time out has started' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toMatch(/^Your time out has started\. You have been logged out and cannot log in until 01\/12\/26 \d\d:00\.$/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Your time out has started\. You have been logged out and cannot log in until 01\/12\/26 \d\d:00\.$/,
+    );
     expect(screen.getByRole('link', { name: /GamCare/ }).getAttribute('href')).toBe('https://www.gamcare.org.uk');
     expect(screen.getByRole('link', { name: /GAMSTOP/ }).getAttribute('href')).toBe('https://www.gamstop.co.uk');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
@@ -98,11 +113,19 @@ describe('self-exclude', () => {
 
     await user.click(screen.getByRole('button', { name: 'Confirm Self-Exclude' }));
     await waitFor(() => expect(root.overlays.headerLocked).toBe(true));
-    answer.resolve({ status: 200, body: { duration: 0, permanently: true, kind: 'self-exclusion', until: null, message: 'ok' } });
+    answer.resolve({
+      status: 200,
+      body: { duration: 0, permanently: true, kind: 'self-exclusion', until: null, message: 'ok' },
+    });
     await waitFor(() => expect(root.session.isLoggedIn).toBe(false));
-    expect(root.overlays.stack.map((entry) => [entry.definition.name, entry.data])).toEqual([['account-locked', { duration: 0, permanently: true, kind: 'self-exclusion', until: null, message: 'ok' }]]);
+    expect(root.overlays.stack.map((entry) => [entry.definition.name, entry.data])).toEqual([
+      ['account-locked', { duration: 0, permanently: true, kind: 'self-exclusion', until: null, message: 'ok' }],
+    ]);
     expect(root.overlays.headerLocked).toBe(false);
     expect(alert).not.toHaveBeenCalled();
-    expect(JSON.parse(String(callsTo(fetch, 'POST /responsible-gambling/lock-account')[0]![1]!.body))).toEqual({ days: 0, permanently: true });
+    expect(JSON.parse(String(callsTo(fetch, 'POST /responsible-gambling/lock-account')[0]![1]!.body))).toEqual({
+      days: 0,
+      permanently: true,
+    });
   });
 });

@@ -10,7 +10,13 @@ import { TWO_STEP_INVALID_MESSAGE, TWO_STEP_REQUIRED_MESSAGE } from '../../src/c
 afterEach(cleanup);
 
 function renderLogin(login: Route | Reply = { status: 200, body: token() }) {
-  const test = createTestRoot({ routes: { 'POST /auth/login': login, 'GET /user/details': { status: 200, body: demoUser }, 'GET /balance': { status: 200, body: { balance: 6000, currency: 'GBP' } } } });
+  const test = createTestRoot({
+    routes: {
+      'POST /auth/login': login,
+      'GET /user/details': { status: 200, body: demoUser },
+      'GET /balance': { status: 200, body: { balance: 6000, currency: 'GBP' } },
+    },
+  });
   test.root.overlays.open('login');
   render(
     <StoreProvider store={test.root}>
@@ -70,13 +76,23 @@ describe('login drawer', () => {
     await user.type(password(), 'Wrong1234');
     await user.click(submit());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('This account has been suspended. To discuss your suspension please contact customer support at support@example.com');
-    expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe('mailto:support@example.com');
+    expect(alert.textContent).toBe(
+      'This account has been suspended. To discuss your suspension please contact customer support at support@example.com',
+    );
+    expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe(
+      'mailto:support@example.com',
+    );
     expect(root.session.isLoggedIn).toBe(false);
   });
 
   it('tells a customer in a self-exclusion when it ends and how their balance will be returned', async () => {
-    const { user, root } = renderLogin({ status: 403, body: { message: 'You have self-excluded until 1 June 2027 at 10:00. You can log in again after that.', code: 'AccountExcluded' } });
+    const { user, root } = renderLogin({
+      status: 403,
+      body: {
+        message: 'You have self-excluded until 1 June 2027 at 10:00. You can log in again after that.',
+        code: 'AccountExcluded',
+      },
+    });
     await user.type(email(), 'demo@example.com');
     await user.type(password(), 'Secret123');
     await user.click(submit());
@@ -84,7 +100,9 @@ describe('login drawer', () => {
     expect(alert.textContent).toBe(
       'You have self-excluded until 1 June 2027 at 10:00. You can log in again after that.Your balance is safe. To have it returned to your card while your account is locked, contact customer support at support@example.com.',
     );
-    expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe('mailto:support@example.com');
+    expect(screen.getByRole('link', { name: 'support@example.com' }).getAttribute('href')).toBe(
+      'mailto:support@example.com',
+    );
     expect(root.session.isLoggedIn).toBe(false);
   });
 
@@ -132,8 +150,10 @@ function twoStepServer() {
   const route: Route = (body) => {
     bodies.push(body);
     const code = (body as { code?: string }).code;
-    if (code === undefined) return { status: 401, body: { message: TWO_STEP_REQUIRED_MESSAGE, code: 'TwoStepRequired' } };
-    if (code !== '246810') return { status: 401, body: { message: TWO_STEP_INVALID_MESSAGE, code: 'TwoStepCodeInvalid' } };
+    if (code === undefined)
+      return { status: 401, body: { message: TWO_STEP_REQUIRED_MESSAGE, code: 'TwoStepRequired' } };
+    if (code !== '246810')
+      return { status: 401, body: { message: TWO_STEP_INVALID_MESSAGE, code: 'TwoStepCodeInvalid' } };
     return { status: 200, body: { ...token(), previousSignInAt: '2026-11-20T09:30:00.000Z' } };
   };
   return { bodies, route };

@@ -29,9 +29,30 @@ describe('the price ladder', () => {
   });
 
   it('holds the usual UK prices around evens', () => {
-    const around = ['4/6', '8/11', '4/5', '5/6', '10/11', '1/1', '21/20', '11/10', '6/5', '5/4', '11/8', '6/4', '13/8', '7/4', '15/8', '2/1', '85/40', '9/4'];
+    const around = [
+      '4/6',
+      '8/11',
+      '4/5',
+      '5/6',
+      '10/11',
+      '1/1',
+      '21/20',
+      '11/10',
+      '6/5',
+      '5/4',
+      '11/8',
+      '6/4',
+      '13/8',
+      '7/4',
+      '15/8',
+      '2/1',
+      '85/40',
+      '9/4',
+    ];
     const start = PRICE_LADDER.findIndex((price) => samePrice(price, p(4, 6)));
-    expect(PRICE_LADDER.slice(start, start + around.length).map(formatFractional)).toEqual(around.map((text) => (text === '1/1' ? 'Evens' : text)));
+    expect(PRICE_LADDER.slice(start, start + around.length).map(formatFractional)).toEqual(
+      around.map((text) => (text === '1/1' ? 'Evens' : text)),
+    );
   });
 
   it('snaps a raw price to the longest ladder price not above it, never above', () => {

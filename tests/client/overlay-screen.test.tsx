@@ -8,12 +8,21 @@ import type { OverlayDefinition, OverlayProps } from '../../src/overlays/types';
 afterEach(cleanup);
 
 const Loaded = ({ data }: OverlayProps<{ text: string }>) => <p>{data?.text}</p>;
-const definition = (load: () => Promise<{ default: typeof Loaded }>): OverlayDefinition => ({ name: 'terms', kind: 'drawer', title: 'Terms', slide: 'right', component: retryableLazy(load) });
+const definition = (load: () => Promise<{ default: typeof Loaded }>): OverlayDefinition => ({
+  name: 'terms',
+  kind: 'drawer',
+  title: 'Terms',
+  slide: 'right',
+  component: retryableLazy(load),
+});
 
 describe('an overlay screen whose code fails to load', () => {
   it('shows Error with Retry inside its drawer, and Retry loads it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ default: Loaded });
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Loaded });
     render(<OverlayScreen definition={definition(load)} data={{ text: 'The terms' }} />);
     expect((await screen.findByRole('alert')).textContent).toBe(SCREEN_FAILED);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));

@@ -60,7 +60,9 @@ describe('overlay registry', () => {
   it('slides drawers in from the right, mobile-menu from the left and mobile-switcher from the bottom', () => {
     expect(findOverlay('mobile-menu').slide).toBe('left');
     expect(findOverlay('mobile-switcher').slide).toBe('bottom');
-    const others = overlayDefinitions.filter((definition) => definition.kind === 'drawer' && !['mobile-menu', 'mobile-switcher'].includes(definition.name));
+    const others = overlayDefinitions.filter(
+      (definition) => definition.kind === 'drawer' && !['mobile-menu', 'mobile-switcher'].includes(definition.name),
+    );
     expect(others.length).toBeGreaterThan(20);
     for (const definition of others) expect(definition.slide, definition.name).toBe('right');
   });
@@ -68,8 +70,14 @@ describe('overlay registry', () => {
   it('gives the titles, back targets and subtitles of the specification', () => {
     expect(findOverlay('mobile-menu').title).toBe('Menu');
     expect(findOverlay('bet-not-logged-in').title).toBe("Let's get that bet on");
-    expect(findOverlay('account_personal-details_update-password')).toMatchObject({ title: 'Update Password', back: 'account_personal-details' });
-    expect(findOverlay('account_personal-details_delete-account')).toMatchObject({ title: 'Delete Account', back: 'account_personal-details' });
+    expect(findOverlay('account_personal-details_update-password')).toMatchObject({
+      title: 'Update Password',
+      back: 'account_personal-details',
+    });
+    expect(findOverlay('account_personal-details_delete-account')).toMatchObject({
+      title: 'Delete Account',
+      back: 'account_personal-details',
+    });
     expect(findOverlay('account_deposit').back).toBe('account');
     expect(findOverlay('account_withdraw').back).toBe('account');
     expect(findOverlay('account_responsible-gambling_deposit-limits')).toMatchObject({
@@ -77,14 +85,22 @@ describe('overlay registry', () => {
       back: 'account_responsible-gambling',
       subtitle: 'Set limits to deposits daily, weekly and/or monthly',
     });
-    expect(findOverlay('account_responsible-gambling_profit-and-loss').subtitle).toBe('See your profit and loss during a specific period');
+    expect(findOverlay('account_responsible-gambling_profit-and-loss').subtitle).toBe(
+      'See your profit and loss during a specific period',
+    );
     expect(findOverlay('account_responsible-gambling_time-out').subtitle).toBe('Take a break from our app');
-    expect(findOverlay('account_responsible-gambling_self-exclude').subtitle).toBe('Stop using our app for a set time period');
+    expect(findOverlay('account_responsible-gambling_self-exclude').subtitle).toBe(
+      'Stop using our app for a set time period',
+    );
   });
 
   it('groups drawers into the three categories', () => {
-    expect(overlaysInCategory('account_responsible-gambling').map((definition) => definition.name)).toContain('account_responsible-gambling_time-out');
-    expect(overlaysInCategory('account_personal-details').map((definition) => definition.name)).toContain('account_personal-details_update-password');
+    expect(overlaysInCategory('account_responsible-gambling').map((definition) => definition.name)).toContain(
+      'account_responsible-gambling_time-out',
+    );
+    expect(overlaysInCategory('account_personal-details').map((definition) => definition.name)).toContain(
+      'account_personal-details_update-password',
+    );
     expect(overlaysInCategory('account').map((definition) => definition.name)).toContain('account_deposit');
   });
 });
@@ -101,7 +117,7 @@ describe('overlay store', () => {
     expect(overlays.top?.definition.name).toBe('forgot-password');
   });
 
-  it('holds the registry\'s own definitions, so each screen keeps its reload (a deep observable would wrap it)', () => {
+  it("holds the registry's own definitions, so each screen keeps its reload (a deep observable would wrap it)", () => {
     const overlays = new OverlayStore(overlayCatalog);
     for (const name of ['terms', 'login']) {
       overlays.open(name);
@@ -167,7 +183,11 @@ describe('opening from the address', () => {
 
   it('removes the whole query when the token was all of it', () => {
     const replaceState = vi.fn();
-    openFromAddress(new OverlayStore(overlayCatalog), { pathname: '/', search: '?token=t', hash: '' }, { replaceState });
+    openFromAddress(
+      new OverlayStore(overlayCatalog),
+      { pathname: '/', search: '?token=t', hash: '' },
+      { replaceState },
+    );
     expect(replaceState).toHaveBeenCalledWith(null, '', '/');
   });
 });

@@ -66,7 +66,11 @@ describe('forgot password drawer', () => {
   });
 });
 
-function renderReset(data: { code?: string } | undefined = { code: 'reset-code' }, reply: Reply = ok, options: { loggedIn?: boolean } = {}) {
+function renderReset(
+  data: { code?: string } | undefined = { code: 'reset-code' },
+  reply: Reply = ok,
+  options: { loggedIn?: boolean } = {},
+) {
   const test = createTestRoot({ routes: { 'POST /auth/reset_password': reply } });
   if (options.loggedIn) runInAction(() => (test.root.session.token = toStoredToken(token(), Date.now())));
   test.root.overlays.open('reset-password', data);
@@ -80,12 +84,19 @@ function renderReset(data: { code?: string } | undefined = { code: 'reset-code' 
 
 const newPassword = () => screen.getByLabelText('New password', { selector: 'input' });
 const repeatPassword = () => screen.getByLabelText('Repeat password', { selector: 'input' });
-const checklist = () => Object.fromEntries(screen.getAllByRole('listitem').map((item) => [item.firstChild!.textContent, item.getAttribute('data-met')]));
+const checklist = () =>
+  Object.fromEntries(
+    screen.getAllByRole('listitem').map((item) => [item.firstChild!.textContent, item.getAttribute('data-met')]),
+  );
 
 describe('reset password drawer', () => {
   it('ticks the checklist as the new password is typed', async () => {
     const { user } = renderReset();
-    expect(checklist()).toEqual({ '8 characters': 'false', 'At least 1 number': 'false', 'At least 1 letter': 'false' });
+    expect(checklist()).toEqual({
+      '8 characters': 'false',
+      'At least 1 number': 'false',
+      'At least 1 letter': 'false',
+    });
     await user.type(newPassword(), 'a');
     expect(checklist()).toEqual({ '8 characters': 'false', 'At least 1 number': 'false', 'At least 1 letter': 'true' });
     await user.type(newPassword(), '1');
@@ -123,7 +134,11 @@ describe('reset password drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('heading', { name: 'Password successfully reset' })).toBeTruthy();
     const [[, init]] = callsTo(fetch, 'POST /auth/reset_password');
-    expect(JSON.parse(String(init!.body))).toEqual({ code: 'abc123', newPassword: 'Newpass123', repeatedPassword: 'Newpass123' });
+    expect(JSON.parse(String(init!.body))).toEqual({
+      code: 'abc123',
+      newPassword: 'Newpass123',
+      repeatedPassword: 'Newpass123',
+    });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(root.overlays.top?.definition.name).toBe('login');
   });
@@ -139,7 +154,10 @@ describe('reset password drawer', () => {
   });
 
   it('shows an expired link as returned', async () => {
-    const { user } = renderReset({ code: 'old' }, { status: 401, body: { message: 'This reset link has expired or was already used.' } });
+    const { user } = renderReset(
+      { code: 'old' },
+      { status: 401, body: { message: 'This reset link has expired or was already used.' } },
+    );
     await user.type(newPassword(), 'Newpass123');
     await user.type(repeatPassword(), 'Newpass123');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));

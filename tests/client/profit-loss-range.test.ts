@@ -6,7 +6,9 @@ const now = new Date('2026-03-10T12:00:00Z');
 
 describe('profit and loss range', () => {
   it("refuses a 'To' before 'From' without a request", () => {
-    expect(profitLossRange('Custom', now, '2026-03-05', '2026-03-01')).toEqual({ error: "'To' date cannot be before 'From' date." });
+    expect(profitLossRange('Custom', now, '2026-03-05', '2026-03-01')).toEqual({
+      error: "'To' date cannot be before 'From' date.",
+    });
   });
 
   it('needs both dates for a custom range', () => {
@@ -21,13 +23,17 @@ describe('profit and loss range', () => {
   });
 
   it('runs presets up to now', () => {
-    expect(profitLossRange('24 Hrs', now)).toEqual({ request: { from: '2026-03-09T12:00:00.000Z', to: '2026-03-10T12:00:00.000Z' } });
+    expect(profitLossRange('24 Hrs', now)).toEqual({
+      request: { from: '2026-03-09T12:00:00.000Z', to: '2026-03-10T12:00:00.000Z' },
+    });
   });
 });
 
 describe('lock confirmation', () => {
   it('names the end, or says it is permanent', () => {
-    expect(lockedAlert({ kind: 'time-out', until: '2026-03-13T12:00:00.000Z', permanently: false })).toMatch(/^Your time out has started\. You have been logged out and cannot log in until \d\d\/03\/26 \d\d:\d\d\.$/);
+    expect(lockedAlert({ kind: 'time-out', until: '2026-03-13T12:00:00.000Z', permanently: false })).toMatch(
+      /^Your time out has started\. You have been logged out and cannot log in until \d\d\/03\/26 \d\d:\d\d\.$/,
+    );
     expect(lockedAlert({ kind: 'self-exclusion', until: null, permanently: true })).toContain('permanently');
   });
 });

@@ -6,9 +6,12 @@ import { NetworkStatus } from '../../src/stores/NetworkStatus';
 import { consentCookie, readConsent } from '../../src/features/shell/cookieConsent';
 import { shouldOfferApp } from '../../src/features/shell/appBanner';
 
-const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const IPHONE_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0 Mobile/15E148 Safari/604.1';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_CHROME =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 function installEvent(outcome: 'accepted' | 'dismissed') {
@@ -56,9 +59,15 @@ describe('the install offer', () => {
   });
 
   it('tells iOS users to use Share, then Add to Home Screen, unless the app already runs installed', () => {
-    expect(new InstallPrompt({ target: undefined, userAgent: IPHONE_SAFARI, standalone: false }).showIosInstructions).toBe(true);
-    expect(new InstallPrompt({ target: undefined, userAgent: IPHONE_SAFARI, standalone: true }).showIosInstructions).toBe(false);
-    expect(new InstallPrompt({ target: undefined, userAgent: DESKTOP, standalone: false }).showIosInstructions).toBe(false);
+    expect(
+      new InstallPrompt({ target: undefined, userAgent: IPHONE_SAFARI, standalone: false }).showIosInstructions,
+    ).toBe(true);
+    expect(
+      new InstallPrompt({ target: undefined, userAgent: IPHONE_SAFARI, standalone: true }).showIosInstructions,
+    ).toBe(false);
+    expect(new InstallPrompt({ target: undefined, userAgent: DESKTOP, standalone: false }).showIosInstructions).toBe(
+      false,
+    );
   });
 
   it('stops listening when disposed', () => {
@@ -124,7 +133,10 @@ describe('the cookie consent and the app banner', () => {
 describe('clearing the customer’s storage', () => {
   it('removes every Cache Storage cache but the app shell and the documents', async () => {
     const names = ['workbox-precache-v2-http://localhost/', 'content', 'api-answers', 'other'];
-    const caches = { keys: vi.fn(async () => [...names]), delete: vi.fn(async (name: string) => names.splice(names.indexOf(name), 1).length > 0) };
+    const caches = {
+      keys: vi.fn(async () => [...names]),
+      delete: vi.fn(async (name: string) => names.splice(names.indexOf(name), 1).length > 0),
+    };
     await clearUserStorage({ caches });
     expect(names).toEqual(['workbox-precache-v2-http://localhost/', 'content']);
   });

@@ -26,9 +26,23 @@ describe('why Next is off on the personal step', () => {
 
   it('names the empty fields, a half address, the unanswered offer questions and the terms', () => {
     expect(
-      personalBlockers({ ...complete, lastName: '', dateOfBirth: { day: '1', month: '', year: '1990' }, addressLine1: '1 Test Street', offers: { email: 'yes' } as never, termsAccepted: false as never }),
-    ).toEqual(['Fill in your last name and date of birth.', 'Complete all three address lines, or leave them all empty.', 'Answer the offer questions for phone and SMS.', 'Accept the terms and privacy policy.']);
-    expect(personalBlockers({ ...complete, offers: { email: 'yes', phone: 'no' } as never })).toEqual(['Answer the offer question for SMS.']);
+      personalBlockers({
+        ...complete,
+        lastName: '',
+        dateOfBirth: { day: '1', month: '', year: '1990' },
+        addressLine1: '1 Test Street',
+        offers: { email: 'yes' } as never,
+        termsAccepted: false as never,
+      }),
+    ).toEqual([
+      'Fill in your last name and date of birth.',
+      'Complete all three address lines, or leave them all empty.',
+      'Answer the offer questions for phone and SMS.',
+      'Accept the terms and privacy policy.',
+    ]);
+    expect(personalBlockers({ ...complete, offers: { email: 'yes', phone: 'no' } as never })).toEqual([
+      'Answer the offer question for SMS.',
+    ]);
   });
 });
 
@@ -54,7 +68,9 @@ describe('date of birth messages', () => {
     expect(dateMessage('MM')).toBe('Enter the month as MM, a number from 1 to 12.');
     expect(dateMessage('DD')).toBe('Enter the day as DD, a number from 1 to 31.');
     expect(dateMessage('YYYY')).toBe('Enter the year as YYYY, four digits from 1900.');
-    expect(dateMessage('Please enter a valid date of birth and make sure you are at least 18 years old.')).toBe('Please enter a valid date of birth and make sure you are at least 18 years old.');
+    expect(dateMessage('Please enter a valid date of birth and make sure you are at least 18 years old.')).toBe(
+      'Please enter a valid date of birth and make sure you are at least 18 years old.',
+    );
     expect(dateMessage(undefined)).toBeUndefined();
   });
 });

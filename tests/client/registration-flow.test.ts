@@ -91,7 +91,14 @@ describe('registration flow', () => {
   it('opens the provider page with the parent origin and sends the clickKey', async () => {
     const { flow, deps, popup } = setup();
     await flow.submit(personal);
-    expect(deps.register).toHaveBeenCalledWith(expect.objectContaining({ email: 'jane@example.com', password: 'Secret123', clickKey: 'aff-7', phone: '+447700900123' }));
+    expect(deps.register).toHaveBeenCalledWith(
+      expect.objectContaining({
+        email: 'jane@example.com',
+        password: 'Secret123',
+        clickKey: 'aff-7',
+        phone: '+447700900123',
+      }),
+    );
     const address = new URL(popup.location.href);
     expect(address.origin).toBe(PROVIDER);
     expect(address.searchParams.get('parentOrigin')).toBe(APP);
@@ -147,7 +154,11 @@ describe('registration flow', () => {
     await flow.submit(personal);
     expect(deps.register).not.toHaveBeenCalled();
     expect(flow.step).toBe('error');
-    expect(flow.error).toEqual({ heading: 'Error', message: 'Popup was blocked. Please allow pop-ups for this site.', back: 'personal' });
+    expect(flow.error).toEqual({
+      heading: 'Error',
+      message: 'Popup was blocked. Please allow pop-ups for this site.',
+      back: 'personal',
+    });
     flow.goTo(flow.error!.back);
     expect(flow.step).toBe('personal');
   });
@@ -159,16 +170,26 @@ describe('registration flow', () => {
     expect(failing.popup.closed).toBe(true);
     expect(failing.clickKeys.value).toBe('aff-7');
 
-    const taken = setup({ register: vi.fn(async () => Promise.reject(new HttpError('An account with this email already exists', 409))) });
+    const taken = setup({
+      register: vi.fn(async () => Promise.reject(new HttpError('An account with this email already exists', 409))),
+    });
     await taken.flow.submit(personal);
     expect(taken.flow.error?.back).toBe('email');
   });
 
   it('a GAMSTOP refusal or an unreachable GAMSTOP is named as such, not as an error of the customer', async () => {
-    const excluded = setup({ register: vi.fn(async () => Promise.reject(new HttpError(GAMSTOP_REGISTRATION_REFUSED, 422, 'GamstopExcluded'))) });
+    const excluded = setup({
+      register: vi.fn(async () => Promise.reject(new HttpError(GAMSTOP_REGISTRATION_REFUSED, 422, 'GamstopExcluded'))),
+    });
     await excluded.flow.submit(personal);
-    expect(excluded.flow.error).toEqual({ heading: 'Self-excluded with GAMSTOP', message: GAMSTOP_REGISTRATION_REFUSED, back: 'personal' });
-    const down = setup({ register: vi.fn(async () => Promise.reject(new HttpError(GAMSTOP_UNAVAILABLE, 503, 'GamstopUnavailable'))) });
+    expect(excluded.flow.error).toEqual({
+      heading: 'Self-excluded with GAMSTOP',
+      message: GAMSTOP_REGISTRATION_REFUSED,
+      back: 'personal',
+    });
+    const down = setup({
+      register: vi.fn(async () => Promise.reject(new HttpError(GAMSTOP_UNAVAILABLE, 503, 'GamstopUnavailable'))),
+    });
     await down.flow.submit(personal);
     expect(down.flow.error?.heading).toBe('Please try again shortly');
   });
@@ -192,7 +213,9 @@ describe('registration flow', () => {
   });
 
   it('a failed sign-in after verification is a verification error: back to the email step', async () => {
-    const { flow, post } = setup({ login: vi.fn(async () => Promise.reject(new HttpError('Invalid email or password', 401))) });
+    const { flow, post } = setup({
+      login: vi.fn(async () => Promise.reject(new HttpError('Invalid email or password', 401))),
+    });
     await flow.submit(personal);
     post(PROVIDER, { status: 'AV_SUCCESS' });
     await flow.continueAfterVerification();
@@ -203,7 +226,11 @@ describe('registration flow', () => {
 describe('clickKey', () => {
   it('is taken from ?clickKey= or ?affiliate=, kept, and removed', () => {
     const storage = new Map<string, string>();
-    const fake = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value), removeItem: (key: string) => void storage.delete(key) };
+    const fake = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
     captureClickKey('?foo=1', fake);
     expect(readClickKey(fake)).toBeUndefined();
     captureClickKey('?affiliate=aff-9', fake);

@@ -18,7 +18,14 @@ describe('registration limit step', () => {
         'GET /responsible-gambling/get-limits': () => ({ status: 200, body: limits }),
         'POST /responsible-gambling/set-limit': (body) => {
           const { amount } = body as { amount: number };
-          const limit = { id: 1, kind: 'Weekly', amount, active: true, effectiveFrom: new Date().toISOString(), remaining: { remainingAmount: amount } };
+          const limit = {
+            id: 1,
+            kind: 'Weekly',
+            amount,
+            active: true,
+            effectiveFrom: new Date().toISOString(),
+            remaining: { remainingAmount: amount },
+          };
           limits = { ...limits, weekly: limit };
           return { status: 200, body: { message: 'ok', limit } };
         },
@@ -34,16 +41,24 @@ describe('registration limit step', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Skip' })).toBeTruthy();
     // Without a limit the screen says so, rather than showing nothing about the period.
-    expect((await screen.findByTestId('no-limit')).textContent).toBe('You have no daily deposit limit. A new one takes effect at once.');
+    expect((await screen.findByTestId('no-limit')).textContent).toBe(
+      'You have no daily deposit limit. A new one takes effect at once.',
+    );
     await user.click(screen.getByRole('button', { name: 'Weekly' }));
-    expect(screen.getByTestId('no-limit').textContent).toBe('You have no weekly deposit limit. A new one takes effect at once.');
+    expect(screen.getByTestId('no-limit').textContent).toBe(
+      'You have no weekly deposit limit. A new one takes effect at once.',
+    );
     await user.click(screen.getByRole('button', { name: '£50' }));
     await user.click(screen.getByRole('button', { name: 'Set weekly limit' }));
     expect(await screen.findByText('New limit is £50.00 which is in effect immediately.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(onDone).toHaveBeenCalledOnce();
     const sent = test.fetch.mock.calls.find(([input]) => String(input).endsWith('/set-limit'))!;
-    expect(JSON.parse(String((sent[1] as RequestInit).body))).toEqual({ amount: 5000, kind: 'Weekly', userId: demoUser.id });
+    expect(JSON.parse(String((sent[1] as RequestInit).body))).toEqual({
+      amount: 5000,
+      kind: 'Weekly',
+      userId: demoUser.id,
+    });
   });
 
   it("says 'Error loading user details: ...' when the user cannot be loaded", async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { canSubmitPersonal, emailStepSchema, passwordStepSchema, personalStepSchema, REGISTRATION_MESSAGES as M, registerRequestSchema, stripNameCharacters } from '../../src/contract/registration';
+import {
+  canSubmitPersonal,
+  emailStepSchema,
+  passwordStepSchema,
+  personalStepSchema,
+  REGISTRATION_MESSAGES as M,
+  registerRequestSchema,
+  stripNameCharacters,
+} from '../../src/contract/registration';
 import { addressLookupQuery } from '../../src/contract/address';
 import { stripEmailCharacters } from '../../src/contract/common';
 import { ageOn, isRealDate, ukToday, type CalendarDay } from '../../src/lib/birthDate';
@@ -18,14 +26,24 @@ function messageAt(schema: z.ZodType, input: unknown, path: string): string | un
 describe('email step', () => {
   const valid = { email: 'jane@example.com', confirmEmail: 'jane@example.com' };
   it('passes a matching address', () => expect(emailStepSchema.safeParse(valid).success).toBe(true));
-  it("says 'Empty email'", () => expect(messageAt(emailStepSchema, { ...valid, email: '' }, 'email')).toBe('Empty email'));
-  it("says 'Please enter a valid email address'", () => expect(messageAt(emailStepSchema, { ...valid, email: 'jane@' }, 'email')).toBe('Please enter a valid email address'));
-  it("says 'Emails do not match'", () => expect(messageAt(emailStepSchema, { ...valid, confirmEmail: 'jan@example.com' }, 'confirmEmail')).toBe('Emails do not match'));
+  it("says 'Empty email'", () =>
+    expect(messageAt(emailStepSchema, { ...valid, email: '' }, 'email')).toBe('Empty email'));
+  it("says 'Please enter a valid email address'", () =>
+    expect(messageAt(emailStepSchema, { ...valid, email: 'jane@' }, 'email')).toBe(
+      'Please enter a valid email address',
+    ));
+  it("says 'Emails do not match'", () =>
+    expect(messageAt(emailStepSchema, { ...valid, confirmEmail: 'jan@example.com' }, 'confirmEmail')).toBe(
+      'Emails do not match',
+    ));
   it('compares the confirmation character for character, case included', () => {
-    expect(messageAt(emailStepSchema, { ...valid, confirmEmail: 'Jane@example.com' }, 'confirmEmail')).toBe('Emails do not match');
+    expect(messageAt(emailStepSchema, { ...valid, confirmEmail: 'Jane@example.com' }, 'confirmEmail')).toBe(
+      'Emails do not match',
+    );
     expect(emailStepSchema.safeParse(valid).success).toBe(true);
   });
-  it('strips characters other than letters, digits and @ . _ + -', () => expect(stripEmailCharacters('ja ne!#(x)@exa mple.com+_-')).toBe('janex@example.com+_-'));
+  it('strips characters other than letters, digits and @ . _ + -', () =>
+    expect(stripEmailCharacters('ja ne!#(x)@exa mple.com+_-')).toBe('janex@example.com+_-'));
 });
 
 describe('password step', () => {
@@ -35,9 +53,17 @@ describe('password step', () => {
     ['Sec1', 'Password must be at least 8 characters'],
     ['SecretSecret', 'Password must include at least 1 number'],
     ['12345678', 'Password must include at least 1 letter'],
-  ])('%s -> %s', (password, message) => expect(messageAt(passwordStepSchema, { password, confirmPassword: password }, 'password')).toBe(message));
-  it("says 'Repeat your password' for a short repeat", () => expect(messageAt(passwordStepSchema, { ...valid, confirmPassword: 'Sec' }, 'confirmPassword')).toBe('Repeat your password'));
-  it("says 'Passwords do not match'", () => expect(messageAt(passwordStepSchema, { ...valid, confirmPassword: 'Secret124' }, 'confirmPassword')).toBe('Passwords do not match'));
+  ])('%s -> %s', (password, message) =>
+    expect(messageAt(passwordStepSchema, { password, confirmPassword: password }, 'password')).toBe(message),
+  );
+  it("says 'Repeat your password' for a short repeat", () =>
+    expect(messageAt(passwordStepSchema, { ...valid, confirmPassword: 'Sec' }, 'confirmPassword')).toBe(
+      'Repeat your password',
+    ));
+  it("says 'Passwords do not match'", () =>
+    expect(messageAt(passwordStepSchema, { ...valid, confirmPassword: 'Secret124' }, 'confirmPassword')).toBe(
+      'Passwords do not match',
+    ));
 });
 
 describe('personal details step', () => {
@@ -92,7 +118,9 @@ describe('personal details step', () => {
   });
 
   it('the 18th birthday: refused the day before, accepted on the day', () => {
-    expect(messageAt(schema, withDob({ day: '02', month: '06', year: '2008' }), 'dateOfBirth')).toBe('Please enter a valid date of birth and make sure you are at least 18 years old.');
+    expect(messageAt(schema, withDob({ day: '02', month: '06', year: '2008' }), 'dateOfBirth')).toBe(
+      'Please enter a valid date of birth and make sure you are at least 18 years old.',
+    );
     expect(schema.safeParse(withDob({ day: '01', month: '06', year: '2008' })).success).toBe(true);
     expect(schema.safeParse(withDob({ day: '31', month: '05', year: '2008' })).success).toBe(true);
   });
@@ -104,7 +132,8 @@ describe('personal details step', () => {
   });
 
   it("phone: 10 digits starting with 7, else 'Incorrect phone number'", () => {
-    for (const phoneNumber of ['770090012', '6700900123', '77009001234', '']) expect(messageAt(schema, { ...valid, phoneNumber }, 'phoneNumber')).toBe('Incorrect phone number');
+    for (const phoneNumber of ['770090012', '6700900123', '77009001234', ''])
+      expect(messageAt(schema, { ...valid, phoneNumber }, 'phoneNumber')).toBe('Incorrect phone number');
     expect(nationalNumber('07700 900123')).toBe('7700900123');
     expect(nationalNumber('+44 7700 900123')).toBe('7700900123');
     expect(nationalNumber('7700-900-123-9')).toBe('7700900123');
@@ -115,10 +144,13 @@ describe('personal details step', () => {
     expect(messageAt(schema, { ...valid, postcode: 'SW1A 2AAX' }, 'postcode')).toBe('Postcode is too long');
   });
 
-  it.each(['sw1a2aa', 'SW1A  2AA', ' s w 1 a 2 a a ', 'M1 1AE', 'b338th'])('postcode %j: accepted as the address lookup accepts it', (typed) => {
-    expect(addressLookupQuery.safeParse({ postcode: typed }).success).toBe(true);
-    expect(messageAt(schema, { ...valid, postcode: typed }, 'postcode')).toBeUndefined();
-  });
+  it.each(['sw1a2aa', 'SW1A  2AA', ' s w 1 a 2 a a ', 'M1 1AE', 'b338th'])(
+    'postcode %j: accepted as the address lookup accepts it',
+    (typed) => {
+      expect(addressLookupQuery.safeParse({ postcode: typed }).success).toBe(true);
+      expect(messageAt(schema, { ...valid, postcode: typed }, 'postcode')).toBeUndefined();
+    },
+  );
 
   it("address: all three or none, 'Please select an address or enter it manually.'", () => {
     const partial = { ...valid, addressLine2: '' };
@@ -128,17 +160,27 @@ describe('personal details step', () => {
   });
 
   it("offers: each needs a choice, 'Please select an option'", () => {
-    expect(messageAt(schema, { ...valid, offers: { email: 'yes', phone: null, sms: 'no' } }, 'offers.phone')).toBe('Please select an option');
-    expect(messageAt(schema, { ...valid, offers: { email: undefined, phone: 'yes', sms: 'no' } }, 'offers.email')).toBe('Please select an option');
-    expect(messageAt(schema, { ...valid, offers: undefined }, 'offers')).toBe('Please select options for all offer preferences');
+    expect(messageAt(schema, { ...valid, offers: { email: 'yes', phone: null, sms: 'no' } }, 'offers.phone')).toBe(
+      'Please select an option',
+    );
+    expect(messageAt(schema, { ...valid, offers: { email: undefined, phone: 'yes', sms: 'no' } }, 'offers.email')).toBe(
+      'Please select an option',
+    );
+    expect(messageAt(schema, { ...valid, offers: undefined }, 'offers')).toBe(
+      'Please select options for all offer preferences',
+    );
   });
 
   it("terms: 'You must accept the terms and privacy policy'", () => {
-    expect(messageAt(schema, { ...valid, termsAccepted: false }, 'termsAccepted')).toBe('You must accept the terms and privacy policy');
+    expect(messageAt(schema, { ...valid, termsAccepted: false }, 'termsAccepted')).toBe(
+      'You must accept the terms and privacy policy',
+    );
   });
 
   it('checks the address on its own, even while other fields are missing, and never throws on garbage', () => {
-    expect(messageAt(schema, { addressLine1: '1 Mill Lane', addressLine2: '', townOrCity: '' }, 'townOrCity')).toBe(M.address);
+    expect(messageAt(schema, { addressLine1: '1 Mill Lane', addressLine2: '', townOrCity: '' }, 'townOrCity')).toBe(
+      M.address,
+    );
     for (const garbage of [null, undefined, 42, 'text', []]) expect(schema.safeParse(garbage).success).toBe(false);
   });
 
@@ -149,10 +191,32 @@ describe('personal details step', () => {
 
   it('builds the wire payload the server accepts', () => {
     const output = schema.parse({ ...valid, postcode: 'sw1a2aa', promoCode: 'WELCOME' });
-    const request = toRegisterRequest({ email: 'jane@example.com', confirmEmail: 'jane@example.com' }, { password: 'Secret123', confirmPassword: 'Secret123' }, output, 'aff-1');
-    expect(request).toMatchObject({ dateOfBirth: '1990-04-05', phone: '+447700900123', addressPostCode: 'SW1A 2AA', gender: 'Male', marketingOffersEmail: true, marketingOffersPhone: false, termsConditionsChecker: true, promotionCode: 'WELCOME', clickKey: 'aff-1' });
+    const request = toRegisterRequest(
+      { email: 'jane@example.com', confirmEmail: 'jane@example.com' },
+      { password: 'Secret123', confirmPassword: 'Secret123' },
+      output,
+      'aff-1',
+    );
+    expect(request).toMatchObject({
+      dateOfBirth: '1990-04-05',
+      phone: '+447700900123',
+      addressPostCode: 'SW1A 2AA',
+      gender: 'Male',
+      marketingOffersEmail: true,
+      marketingOffersPhone: false,
+      termsConditionsChecker: true,
+      promotionCode: 'WELCOME',
+      clickKey: 'aff-1',
+    });
     expect(registerRequestSchema(() => today).safeParse(request).success).toBe(true);
-    expect('clickKey' in toRegisterRequest({ email: 'a@b.co', confirmEmail: 'a@b.co' }, { password: 'Secret123', confirmPassword: 'Secret123' }, output)).toBe(false);
+    expect(
+      'clickKey' in
+        toRegisterRequest(
+          { email: 'a@b.co', confirmEmail: 'a@b.co' },
+          { password: 'Secret123', confirmPassword: 'Secret123' },
+          output,
+        ),
+    ).toBe(false);
   });
 });
 

@@ -33,9 +33,17 @@ describe('two-step sign-in drawer', () => {
     let enabled = false;
     const { user, fetch } = renderSignedIn(<TwoStepDrawer />, {
       'GET /auth/two-step': () => ({ status: 200, body: { enabled, recoveryCodesLeft: enabled ? CODES.length : 0 } }),
-      'POST /auth/two-step/enrolment': { status: 200, body: { qrCode: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/ExSport:demo' } },
+      'POST /auth/two-step/enrolment': {
+        status: 200,
+        body: {
+          qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/ExSport:demo',
+        },
+      },
       'POST /auth/two-step/enrolment/confirm': (body) => {
-        if ((body as { code: string }).code !== '135790') return { status: 400, body: { message: TWO_STEP_INVALID_MESSAGE, code: 'TwoStepCodeInvalid' } };
+        if ((body as { code: string }).code !== '135790')
+          return { status: 400, body: { message: TWO_STEP_INVALID_MESSAGE, code: 'TwoStepCodeInvalid' } };
         enabled = true;
         return { status: 200, body: { recoveryCodes: CODES } };
       },
@@ -69,7 +77,10 @@ describe('two-step sign-in drawer', () => {
   it('turning off asks for the password and a code and shows a refusal', async () => {
     const { user, fetch } = renderSignedIn(<TwoStepDrawer />, {
       'GET /auth/two-step': { status: 200, body: { enabled: true, recoveryCodesLeft: 2 } },
-      'POST /auth/two-step/disable': { status: 400, body: { message: 'Your current password is incorrect', code: 'WrongPassword' } },
+      'POST /auth/two-step/disable': {
+        status: 400,
+        body: { message: 'Your current password is incorrect', code: 'WrongPassword' },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('Please enter your password')).toBeTruthy();
@@ -79,7 +90,10 @@ describe('two-step sign-in drawer', () => {
     await user.type(screen.getByLabelText('Code from your app, or a recovery code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your current password is incorrect');
-    expect(JSON.parse(String(callsTo(fetch, 'POST /auth/two-step/disable')[0]![1]!.body))).toEqual({ password: 'Wrong1234', code: '123456' });
+    expect(JSON.parse(String(callsTo(fetch, 'POST /auth/two-step/disable')[0]![1]!.body))).toEqual({
+      password: 'Wrong1234',
+      code: '123456',
+    });
   });
 });
 

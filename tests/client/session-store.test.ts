@@ -26,12 +26,24 @@ function setup(options: { stored?: string; api?: Partial<SessionApi> } = {}) {
   const onSignedIn = vi.fn();
   const onSignedOut = vi.fn();
   const alert = vi.fn();
-  const session = new SessionStore({ api, storage, now: () => Date.now(), timers: browserTimers, alert, onSignedIn, onSignedOut });
+  const session = new SessionStore({
+    api,
+    storage,
+    now: () => Date.now(),
+    timers: browserTimers,
+    alert,
+    onSignedIn,
+    onSignedOut,
+  });
   return { session, api, storage, onSignedIn, onSignedOut, alert };
 }
 
 const stored = (overrides: { expiresAt: number; refreshExpiresAt?: number }) =>
-  JSON.stringify({ ...token({ accessToken: 'stored-access', refreshToken: 'stored-refresh' }), refreshExpiresAt: START + 3_600_000, ...overrides });
+  JSON.stringify({
+    ...token({ accessToken: 'stored-access', refreshToken: 'stored-refresh' }),
+    refreshExpiresAt: START + 3_600_000,
+    ...overrides,
+  });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -54,7 +66,12 @@ describe('session timing', () => {
     const { session, storage, onSignedIn } = setup();
     await session.login({ email: 'demo@example.com', password: 'Demo12345' });
     const saved = JSON.parse(storage.getItem(TOKEN_STORAGE_KEY)!);
-    expect(saved).toMatchObject({ accessToken: 'access-1', tokenType: 'Bearer', expiresAt: START + 900_000, refreshExpiresAt: START + 43_200_000 });
+    expect(saved).toMatchObject({
+      accessToken: 'access-1',
+      tokenType: 'Bearer',
+      expiresAt: START + 900_000,
+      refreshExpiresAt: START + 43_200_000,
+    });
     expect(session.isLoggedIn).toBe(true);
     expect(session.user?.id).toBe(7);
     expect(onSignedIn).toHaveBeenCalledTimes(1);
@@ -118,7 +135,9 @@ describe('restoring on page load', () => {
   });
 
   it('drops a stored token whose refresh has run out too, without asking the server', async () => {
-    const { session, api, storage, onSignedOut } = setup({ stored: stored({ expiresAt: START - 1, refreshExpiresAt: START - 1 }) });
+    const { session, api, storage, onSignedOut } = setup({
+      stored: stored({ expiresAt: START - 1, refreshExpiresAt: START - 1 }),
+    });
     await session.restore();
     expect(api.refresh).not.toHaveBeenCalled();
     expect(session.isLoggedIn).toBe(false);
@@ -126,13 +145,16 @@ describe('restoring on page load', () => {
     expect(onSignedOut).not.toHaveBeenCalled();
   });
 
-  it.each([['not json{'], ['{"accessToken":"a"}'], ['null']])('raises the parse error for a stored value %s and removes it', async (raw) => {
-    const { session, storage } = setup({ stored: raw });
-    await expect(session.restore()).rejects.toThrow(TOKEN_PARSE_ERROR);
-    expect(TOKEN_PARSE_ERROR).toBe('Failed to parse auth token from sessionStorage.');
-    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(session.isLoggedIn).toBe(false);
-  });
+  it.each([['not json{'], ['{"accessToken":"a"}'], ['null']])(
+    'raises the parse error for a stored value %s and removes it',
+    async (raw) => {
+      const { session, storage } = setup({ stored: raw });
+      await expect(session.restore()).rejects.toThrow(TOKEN_PARSE_ERROR);
+      expect(TOKEN_PARSE_ERROR).toBe('Failed to parse auth token from sessionStorage.');
+      expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+      expect(session.isLoggedIn).toBe(false);
+    },
+  );
 
   it('does nothing when no token is stored', async () => {
     const { session, api } = setup();
@@ -144,7 +166,9 @@ describe('restoring on page load', () => {
 
 describe('signing out', () => {
   it('signs out when the refresh fails: token, user and stored token cleared, no alert', async () => {
-    const { session, storage, onSignedOut, alert } = setup({ api: { refresh: vi.fn(async () => Promise.reject(new Error('Invalid refresh token'))) } });
+    const { session, storage, onSignedOut, alert } = setup({
+      api: { refresh: vi.fn(async () => Promise.reject(new Error('Invalid refresh token'))) },
+    });
     await session.login({ email: 'demo@example.com', password: 'Demo12345' });
     await vi.advanceTimersByTimeAsync(840_000);
     expect(session.token).toBeNull();
@@ -185,7 +209,9 @@ describe('signing out', () => {
   });
 
   it('logs out locally even when the server cannot be reached', async () => {
-    const { session, onSignedOut } = setup({ api: { logout: vi.fn(async () => Promise.reject(new Error('Network Error'))) } });
+    const { session, onSignedOut } = setup({
+      api: { logout: vi.fn(async () => Promise.reject(new Error('Network Error'))) },
+    });
     await session.login({ email: 'demo@example.com', password: 'Demo12345' });
     await session.logout();
     expect(session.token).toBeNull();
@@ -194,7 +220,9 @@ describe('signing out', () => {
 
   it('does not sign back in when a refresh answers after the customer logged out', async () => {
     let answer: (value: ReturnType<typeof token>) => void = () => {};
-    const { session, storage } = setup({ api: { refresh: vi.fn(() => new Promise<ReturnType<typeof token>>((resolve) => (answer = resolve))) } });
+    const { session, storage } = setup({
+      api: { refresh: vi.fn(() => new Promise<ReturnType<typeof token>>((resolve) => (answer = resolve))) },
+    });
     await session.login({ email: 'demo@example.com', password: 'Demo12345' });
     await vi.advanceTimersByTimeAsync(840_000);
     await session.logout();

@@ -10,8 +10,12 @@ describe('app-store links', () => {
     vi.stubEnv('VITE_ANDROID_STORE_URL', 'https://play.google.com/store/apps/details?id=uk.operator.real');
     vi.stubEnv('VITE_IOS_STORE_URL', 'https://apps.apple.com/gb/app/real/id1234567890');
     const { storeUrlFor } = await import('../../src/lib/device');
-    expect(storeUrlFor('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe('https://play.google.com/store/apps/details?id=uk.operator.real');
-    expect(storeUrlFor('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('https://apps.apple.com/gb/app/real/id1234567890');
+    expect(storeUrlFor('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe(
+      'https://play.google.com/store/apps/details?id=uk.operator.real',
+    );
+    expect(storeUrlFor('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe(
+      'https://apps.apple.com/gb/app/real/id1234567890',
+    );
   });
 
   it('fall back to placeholders that name no real app', async () => {

@@ -15,7 +15,10 @@ describe('ui kit', () => {
     const input = screen.getByLabelText('Amount');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const described = input.getAttribute('aria-describedby')!.split(' ');
-    expect(described.map((id) => document.getElementById(id)!.textContent)).toEqual(['At least £5', 'Amount is required']);
+    expect(described.map((id) => document.getElementById(id)!.textContent)).toEqual([
+      'At least £5',
+      'Amount is required',
+    ]);
     expect(screen.getByRole('alert').textContent).toBe('Amount is required');
   });
 
@@ -34,7 +37,15 @@ describe('ui kit', () => {
     const onCancel = vi.fn();
     const { rerender } = render(<StatusScreen icon="success" heading="Verification Successful" />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
-    rerender(<StatusScreen icon="error" heading="Deposit Failed" onPrimary={onPrimary} primaryText="Try again" onCancel={onCancel} />);
+    rerender(
+      <StatusScreen
+        icon="error"
+        heading="Deposit Failed"
+        onPrimary={onPrimary}
+        primaryText="Try again"
+        onCancel={onCancel}
+      />,
+    );
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Deposit Failed' }));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -44,7 +55,9 @@ describe('ui kit', () => {
 
   it('ErrorScreen shows the returned text with a way back', async () => {
     const onBack = vi.fn();
-    render(<ErrorScreen heading="Unable to Delete Account" message="Wrong password" onBack={onBack} backText="Go Back" />);
+    render(
+      <ErrorScreen heading="Unable to Delete Account" message="Wrong password" onBack={onBack} backText="Go Back" />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('Wrong password');
     await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(onBack).toHaveBeenCalled();

@@ -27,7 +27,11 @@ async function registered(context: TestContext) {
   });
   const response = await register(context, body);
   expect(response.statusCode, response.body).toBe(200);
-  const user = await context.database.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
+  const user = await context.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', body.email)
+    .executeTakeFirstOrThrow();
   return { id: user.id, body };
 }
 
@@ -39,12 +43,22 @@ async function block(context: TestContext, userId: number, kind: Block) {
 
 /** The same person under a new e-mail is still refused: the excluded account's identity is intact. */
 async function expectReRegistrationRefused(context: TestContext, body: Record<string, unknown>) {
-  const again = await register(context, { ...body, email: `again-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com` });
-  expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 422, body: { message: REGISTRATION_REFUSED_MESSAGE, code: 'RegistrationRefused' } });
+  const again = await register(context, {
+    ...body,
+    email: `again-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+  });
+  expect({ status: again.statusCode, body: again.json() }).toEqual({
+    status: 422,
+    body: { message: REGISTRATION_REFUSED_MESSAGE, code: 'RegistrationRefused' },
+  });
 }
 
 async function userRow(context: TestContext, userId: number) {
-  return context.database.db.selectFrom('users').select(['status', 'email', 'first_name', 'date_of_birth', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return context.database.db
+    .selectFrom('users')
+    .select(['status', 'email', 'first_name', 'date_of_birth', 'phone'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 describeEachDatabase('safety holes: account deletion during a block', (use, kind) => {
@@ -55,8 +69,17 @@ describeEachDatabase('safety holes: account deletion during a block', (use, kind
       const person = await registered(context);
       // The request was let in while the account was in good standing; the block commits before its transaction.
       await block(context, person.id, blockKind);
-      await expect(context.services.account.deleteAccount(person.id, 'Password123')).rejects.toMatchObject({ statusCode: 422, message: DELETION_DURING_BLOCK, code: 'AccountBlocked' });
-      expect(await userRow(context, person.id)).toMatchObject({ status: blockKind === 'suspension' ? 'suspended' : 'active', email: person.body.email, first_name: person.body.firstName, phone: person.body.phone });
+      await expect(context.services.account.deleteAccount(person.id, 'Password123')).rejects.toMatchObject({
+        statusCode: 422,
+        message: DELETION_DURING_BLOCK,
+        code: 'AccountBlocked',
+      });
+      expect(await userRow(context, person.id)).toMatchObject({
+        status: blockKind === 'suspension' ? 'suspended' : 'active',
+        email: person.body.email,
+        first_name: person.body.firstName,
+        phone: person.body.phone,
+      });
       await expectReRegistrationRefused(context, person.body);
     },
   );
@@ -88,10 +111,17 @@ describeEachDatabase('safety holes: account deletion during a block', (use, kind
         (error: { message?: string }) => error.message,
       );
       // Past the password check, the deletion waits on the customer's row, under the wallet lock it already holds.
-      await race.until(async () => (await race.lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0, 'the deletion waiting on the exclusion');
+      await race.until(
+        async () => (await race.lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0,
+        'the deletion waiting on the exclusion',
+      );
       await exclusion.commit();
       expect(await deleting).toBe(DELETION_DURING_BLOCK);
-      expect(await userRow(context, person.id)).toMatchObject({ status: 'active', email: person.body.email, first_name: person.body.firstName });
+      expect(await userRow(context, person.id)).toMatchObject({
+        status: 'active',
+        email: person.body.email,
+        first_name: person.body.firstName,
+      });
       await expectReRegistrationRefused(context, person.body);
     });
   }

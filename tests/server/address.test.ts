@@ -2,9 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/harness';
 import { GetAddressProvider, toAddressString } from '../../server/providers/address/getaddress';
-import { EMPTY_POSTCODE_MESSAGE, INVALID_POSTCODE_MESSAGE, LOOKUP_UNAVAILABLE_MESSAGE } from '../../src/contract/address';
+import {
+  EMPTY_POSTCODE_MESSAGE,
+  INVALID_POSTCODE_MESSAGE,
+  LOOKUP_UNAVAILABLE_MESSAGE,
+} from '../../src/contract/address';
 
-const lookup = (postcode: string) => ({ method: 'GET' as const, url: `/api/address-lookup?postcode=${encodeURIComponent(postcode)}` });
+const lookup = (postcode: string) => ({
+  method: 'GET' as const,
+  url: `/api/address-lookup?postcode=${encodeURIComponent(postcode)}`,
+});
 
 describeEachDatabase('address lookup (sandbox address book)', (use) => {
   it('answers the addresses of a known postcode, given uppercased without spaces', async () => {
@@ -39,7 +46,10 @@ describeEachDatabase('address lookup (sandbox address book)', (use) => {
       expect(response.statusCode, bad).toBe(400);
       expect(response.json().message).toBe(INVALID_POSTCODE_MESSAGE);
     }
-    const repeated = await context.request({ method: 'GET', url: '/api/address-lookup?postcode=SW1A2AA&postcode=EC1A1BB' });
+    const repeated = await context.request({
+      method: 'GET',
+      url: '/api/address-lookup?postcode=SW1A2AA&postcode=EC1A1BB',
+    });
     expect(repeated.statusCode).toBe(400);
   });
 });
@@ -50,7 +60,8 @@ describeEachDatabase(
     it('answers 429 once the limit is used up', async () => {
       const context = use();
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 4; attempt++) statuses.push((await context.request(lookup('SW1A2AA'))).statusCode);
+      for (let attempt = 0; attempt < 4; attempt++)
+        statuses.push((await context.request(lookup('SW1A2AA'))).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
     });
   },
@@ -64,25 +75,50 @@ const seenKeys: string[] = [];
 
 beforeAll(async () => {
   fake = Fastify();
-  fake.get<{ Params: { postcode: string }; Querystring: Record<string, string> }>('/find/:postcode', async (request, reply) => {
-    seenKeys.push(request.query['api-key'] ?? '');
-    if (request.query.expand !== 'true') return reply.status(400).send({ Message: 'expand expected' });
-    const postcode = request.params.postcode;
-    if (postcode === 'NN13ER')
-      return {
-        postcode: 'NN1 3ER',
-        latitude: 52.24,
-        longitude: -0.89,
-        addresses: [
-          { formatted_address: ['12 Watkin Terrace', '', '', 'Northampton', 'Northamptonshire'], line_1: '12 Watkin Terrace', line_2: '', line_3: '', line_4: '', locality: '', district: 'Northampton', town_or_city: 'Northampton', county: 'Northamptonshire', country: 'England' },
-          { formatted_address: ['Flat 2', '10 Watkin Terrace', '', 'Northampton', 'Northamptonshire'], line_1: 'Flat 2', line_2: '10 Watkin Terrace', line_3: '', line_4: '', locality: 'Kingsley', district: 'Northampton', town_or_city: 'Northampton', county: 'Northamptonshire', country: 'England' },
-        ],
-      };
-    if (postcode === 'NN99ZZ') return reply.status(404).send({ Message: 'Postcode not found' });
-    if (postcode === 'NN88ZZ') return reply.status(429).send({ Message: 'Too Many Requests' });
-    if (postcode === 'NN77ZZ') return reply.type('text/html').send('<html>bad gateway</html>');
-    return reply.status(500).send({ Message: 'Internal error' });
-  });
+  fake.get<{ Params: { postcode: string }; Querystring: Record<string, string> }>(
+    '/find/:postcode',
+    async (request, reply) => {
+      seenKeys.push(request.query['api-key'] ?? '');
+      if (request.query.expand !== 'true') return reply.status(400).send({ Message: 'expand expected' });
+      const postcode = request.params.postcode;
+      if (postcode === 'NN13ER')
+        return {
+          postcode: 'NN1 3ER',
+          latitude: 52.24,
+          longitude: -0.89,
+          addresses: [
+            {
+              formatted_address: ['12 Watkin Terrace', '', '', 'Northampton', 'Northamptonshire'],
+              line_1: '12 Watkin Terrace',
+              line_2: '',
+              line_3: '',
+              line_4: '',
+              locality: '',
+              district: 'Northampton',
+              town_or_city: 'Northampton',
+              county: 'Northamptonshire',
+              country: 'England',
+            },
+            {
+              formatted_address: ['Flat 2', '10 Watkin Terrace', '', 'Northampton', 'Northamptonshire'],
+              line_1: 'Flat 2',
+              line_2: '10 Watkin Terrace',
+              line_3: '',
+              line_4: '',
+              locality: 'Kingsley',
+              district: 'Northampton',
+              town_or_city: 'Northampton',
+              county: 'Northamptonshire',
+              country: 'England',
+            },
+          ],
+        };
+      if (postcode === 'NN99ZZ') return reply.status(404).send({ Message: 'Postcode not found' });
+      if (postcode === 'NN88ZZ') return reply.status(429).send({ Message: 'Too Many Requests' });
+      if (postcode === 'NN77ZZ') return reply.type('text/html').send('<html>bad gateway</html>');
+      return reply.status(500).send({ Message: 'Internal error' });
+    },
+  );
   await fake.listen({ port: 0, host: '127.0.0.1' });
   const address = fake.server.address();
   fakeUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -132,6 +168,15 @@ it('answers 502 when the service cannot be reached at all', async () => {
 });
 
 it('keeps a locality or district as line 2 so that the three address fields can all be filled', () => {
-  expect(toAddressString({ line_1: '1 Mill Lane', district: 'Blaby', town_or_city: 'Leicester' })).toBe('1 Mill Lane, Blaby, Leicester');
-  expect(toAddressString({ line_1: 'Rose Cottage', line_2: 'Mill Lane', locality: 'Kirby Muxloe', town_or_city: 'Leicester' })).toBe('Rose Cottage, Mill Lane, Kirby Muxloe, Leicester');
+  expect(toAddressString({ line_1: '1 Mill Lane', district: 'Blaby', town_or_city: 'Leicester' })).toBe(
+    '1 Mill Lane, Blaby, Leicester',
+  );
+  expect(
+    toAddressString({
+      line_1: 'Rose Cottage',
+      line_2: 'Mill Lane',
+      locality: 'Kirby Muxloe',
+      town_or_city: 'Leicester',
+    }),
+  ).toBe('Rose Cottage, Mill Lane, Kirby Muxloe, Leicester');
 });

@@ -32,9 +32,17 @@ describeEachDatabase(
       const user = await createUser(context);
       const { accessToken } = await login(context, user);
       const before = files(raceDir).length;
-      const responses = await Promise.all(Array.from({ length: 20 }, () => context.request({ method: 'POST', url: '/auth/change_avatar', token: accessToken, ...multipart(PNG) })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          context.request({ method: 'POST', url: '/auth/change_avatar', token: accessToken, ...multipart(PNG) }),
+        ),
+      );
       expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
-      const row = await context.database.db.selectFrom('users').select('avatar_url').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await context.database.db
+        .selectFrom('users')
+        .select('avatar_url')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(files(raceDir)).toHaveLength(before + 1);
       expect(files(raceDir)).toContain(row.avatar_url!.split('/').pop());
     });
@@ -51,11 +59,18 @@ describeEachDatabase(
       const user = await createUser(context);
       const { accessToken } = await login(context, user);
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 4; attempt++) statuses.push((await context.request({ method: 'POST', url: '/auth/change_avatar', token: accessToken, ...multipart(PNG) })).statusCode);
+      for (let attempt = 0; attempt < 4; attempt++)
+        statuses.push(
+          (await context.request({ method: 'POST', url: '/auth/change_avatar', token: accessToken, ...multipart(PNG) }))
+            .statusCode,
+        );
       expect(statuses).toEqual([200, 200, 200, 429]);
       const other = await createUser(context);
       const otherToken = (await login(context, other)).accessToken;
-      expect((await context.request({ method: 'POST', url: '/auth/change_avatar', token: otherToken, ...multipart(PNG) })).statusCode).toBe(200);
+      expect(
+        (await context.request({ method: 'POST', url: '/auth/change_avatar', token: otherToken, ...multipart(PNG) }))
+          .statusCode,
+      ).toBe(200);
     });
   },
   { dataDir: limitDir, rateLimits: { avatarUpload: { max: 3, timeWindow: 60_000 } } },

@@ -11,20 +11,34 @@ describeEachDatabase('bad input on the foundation routes', (use) => {
       { method: 'POST', url: '/auth/login', validBody: { email: user.email, password: 'wrong-but-long' } },
       { method: 'POST', url: '/auth/refresh_token', validBody: { refreshToken: 'not-a-real-token' } },
       { method: 'POST', url: '/auth/forgot_password', validBody: { email: 'nobody@example.com' } },
-      { method: 'POST', url: '/auth/reset_password', validBody: { code: 'nope', newPassword: 'Password12', repeatedPassword: 'Password12' } },
-      { method: 'POST', url: '/auth/change_password', validBody: { password: 'not-the-password', newPassword: 'Password12', newPasswordRepeated: 'Password13' }, token },
+      {
+        method: 'POST',
+        url: '/auth/reset_password',
+        validBody: { code: 'nope', newPassword: 'Password12', repeatedPassword: 'Password12' },
+      },
+      {
+        method: 'POST',
+        url: '/auth/change_password',
+        validBody: { password: 'not-the-password', newPassword: 'Password12', newPasswordRepeated: 'Password13' },
+        token,
+      },
     ];
     // Logins by the sweep itself write refresh families: take the token first, then sweep with it.
     const fixedToken = await token();
     let sent = 0;
-    for (const route of routes) sent += await sweepBadBodies(context, { ...route, token: route.token ? () => fixedToken : undefined });
+    for (const route of routes)
+      sent += await sweepBadBodies(context, { ...route, token: route.token ? () => fixedToken : undefined });
     expect(sent).toBeGreaterThan(100);
   }, 120_000);
 
   it('refuses a wrong password without locking anyone out through malformed bodies', async () => {
     const context = use();
     const user = await createUser(context);
-    await sweepBadBodies(context, { method: 'POST', url: '/auth/login', validBody: { email: user.email, password: 'x' } });
+    await sweepBadBodies(context, {
+      method: 'POST',
+      url: '/auth/login',
+      validBody: { email: user.email, password: 'x' },
+    });
     await login(context, user);
   }, 60_000);
 

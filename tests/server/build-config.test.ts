@@ -36,18 +36,33 @@ async function warningsWhile(work: () => Promise<void>): Promise<string[]> {
 }
 
 describe('the build configs', () => {
-  it.each(['vite.config.ts', 'vite.sportsbook.config.ts'])('%s loads without a warning (it runs under the native config loader too)', async (file) => {
-    const { logger, warnings } = recordingLogger();
-    const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, resolve(ROOT, file), ROOT, 'warn', logger);
-    expect(loaded?.config).toBeDefined();
-    expect(warnings).toEqual([]);
-  });
+  it.each(['vite.config.ts', 'vite.sportsbook.config.ts'])(
+    '%s loads without a warning (it runs under the native config loader too)',
+    async (file) => {
+      const { logger, warnings } = recordingLogger();
+      const loaded = await loadConfigFromFile(
+        { command: 'build', mode: 'production' },
+        resolve(ROOT, file),
+        ROOT,
+        'warn',
+        logger,
+      );
+      expect(loaded?.config).toBeDefined();
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it('builds the service worker without a deprecation warning, as the classic script Workbox registers', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'sw-build-'));
     outDirs.push(outDir);
-    const config = await resolveConfig({ configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'silent', build: { outDir } }, 'build', 'production', 'production');
-    const pwa = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa') as { api?: { generateSW(): Promise<void> } } | undefined;
+    const config = await resolveConfig(
+      { configFile: resolve(ROOT, 'vite.config.ts'), root: ROOT, logLevel: 'silent', build: { outDir } },
+      'build',
+      'production',
+      'production',
+    );
+    const pwa = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa') as
+      { api?: { generateSW(): Promise<void> } } | undefined;
     const warnings = await warningsWhile(() => pwa!.api!.generateSW());
     expect(warnings).toEqual([]);
     const worker = readFileSync(join(outDir, 'sw.js'), 'utf8');

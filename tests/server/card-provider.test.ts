@@ -14,12 +14,18 @@ describeEachDatabase('sandbox card provider', (use) => {
     // The provider signs with the real time, so the API's clock must agree.
     context.clock.set(new Date());
     const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
-    providers = await buildProvidersServer({ config: { ...TEST_CONFIG, providersPort: 0, host: '127.0.0.1', publicUrl: address } });
+    providers = await buildProvidersServer({
+      config: { ...TEST_CONFIG, providersPort: 0, host: '127.0.0.1', publicUrl: address },
+    });
     await providers.ready();
   });
   afterAll(async () => providers?.close());
 
-  async function pay(amount: number, card: { cardNumber: string; expiry?: string; securityCode?: string }, storeCard = false) {
+  async function pay(
+    amount: number,
+    card: { cardNumber: string; expiry?: string; securityCode?: string },
+    storeCard = false,
+  ) {
     const context = use();
     const user = await createUser(context);
     const { accessToken } = await login(context, user);
@@ -44,7 +50,10 @@ describeEachDatabase('sandbox card provider', (use) => {
     const { accessToken } = await login(context, user);
     const { paymentForm } = await openDeposit(context, accessToken, 2000);
     const url = new URL(paymentForm);
-    const page = await providers.inject({ method: 'GET', url: `${url.pathname}${url.search}&parentOrigin=${encodeURIComponent('http://localhost:8080')}` });
+    const page = await providers.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}&parentOrigin=${encodeURIComponent('http://localhost:8080')}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
@@ -55,7 +64,10 @@ describeEachDatabase('sandbox card provider', (use) => {
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('postMessage(message, origin)');
     expect(script.body).not.toContain("'*'");
-    const edited = await providers.inject({ method: 'GET', url: `${url.pathname}${url.search.replace('amount=2000', 'amount=1')}` });
+    const edited = await providers.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search.replace('amount=2000', 'amount=1')}`,
+    });
     expect(edited.statusCode).toBe(400);
   });
 
@@ -70,7 +82,9 @@ describeEachDatabase('sandbox card provider', (use) => {
     expect(again.json()).toEqual({ status: 'success' });
     expect(await balanceOf(context, user.id)).toBe(2000);
     expect(await transactionCount(context, user.id)).toBe(1);
-    expect((await context.request({ method: 'GET', url: '/card', token })).json().maskedPan).toBe('**** **** **** 4242');
+    expect((await context.request({ method: 'GET', url: '/card', token })).json().maskedPan).toBe(
+      '**** **** **** 4242',
+    );
   });
 
   it('refuses a credit card, a declined card, a Luhn failure, a past expiry and security code 000, crediting nothing', async () => {
@@ -98,11 +112,20 @@ describeEachDatabase('sandbox card provider', (use) => {
     // A body that would pay, were it not for each single fault the sweep puts in.
     const bodies = badBodies({ ...payload, cardNumber: '4242424242424242' } as Record<string, unknown>);
     for (const body of bodies) {
-      const response = await providers.inject({ method: 'POST', url: '/card-payments/pay', payload: body.payload, headers: { 'content-type': body.contentType ?? 'application/json' } });
+      const response = await providers.inject({
+        method: 'POST',
+        url: '/card-payments/pay',
+        payload: body.payload,
+        headers: { 'content-type': body.contentType ?? 'application/json' },
+      });
       expect(response.statusCode, `${body.label}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, `${body.label}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
     }
-    const row = await context.database.db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const row = await context.database.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('Open');
   });
 
@@ -111,7 +134,11 @@ describeEachDatabase('sandbox card provider', (use) => {
     const { user, response, paymentId } = await pay(1000, { cardNumber: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Card number required');
-    const row = await context.database.db.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const row = await context.database.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('Open');
     expect(await balanceOf(context, user.id)).toBe(0);
   });

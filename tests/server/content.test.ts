@@ -69,7 +69,11 @@ describeEachDatabase('content', (use) => {
       expect(document.body.length).toBeGreaterThan(500);
       expect(document.body).not.toMatch(/\{\{\w+\}\}/);
       expect(document.body.startsWith('# ')).toBe(false);
-      expect(index.documents.find((entry) => entry.slug === slug)).toMatchObject({ title: document.title, version: document.version, revision: document.revision });
+      expect(index.documents.find((entry) => entry.slug === slug)).toMatchObject({
+        title: document.title,
+        version: document.version,
+        revision: document.revision,
+      });
     }
     expect((await served(context, 'terms')).title).toBe('Terms & Conditions');
     expect((await served(context, 'cookie-policy')).title).toBe('Cookie Policy');
@@ -80,13 +84,23 @@ describeEachDatabase('content', (use) => {
     const context = use();
     const bodies = new Map<string, string>();
     for (const slug of CONTENT_SLUGS) bodies.set(slug, (await served(context, slug)).body);
-    const missing = figures.flatMap(([figure, slugs]) => slugs.filter((slug) => !new RegExp(`(?<![0-9]|[0-9][.,])${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9]|[.,][0-9])`).test(bodies.get(slug)!)).map((slug) => `${figure} in ${slug}`));
+    const missing = figures.flatMap(([figure, slugs]) =>
+      slugs
+        .filter(
+          (slug) =>
+            !new RegExp(`(?<![0-9]|[0-9][.,])${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9]|[.,][0-9])`).test(
+              bodies.get(slug)!,
+            ),
+        )
+        .map((slug) => `${figure} in ${slug}`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('lists each named system bet with its number of selections, up to Goliath', async () => {
     const rules = (await served(use(), 'betting-rules')).body;
-    for (const [name, selections] of systemBets) expect(rules, name).toMatch(new RegExp(`\\| ${name}[^|]*\\| ${selections} \\|`));
+    for (const [name, selections] of systemBets)
+      expect(rules, name).toMatch(new RegExp(`\\| ${name}[^|]*\\| ${selections} \\|`));
   });
 
   it('has terms clauses 1 to 27 in order, each with complete sub-clauses, including the clauses the specification names', async () => {
@@ -108,7 +122,18 @@ describeEachDatabase('content', (use) => {
       // Cut off mid-sentence is exactly what the old text suffered from: every clause ends a sentence.
       expect(text.replace(/\*+$/, ''), `clause ${clause} ends a sentence`).toMatch(/[.):;]$/);
     });
-    for (const defined of ['Account', 'Account Holder', 'bet', 'stake', 'payout', 'odds', 'system bet', 'accumulator', 'free bet', 'cash out']) {
+    for (const defined of [
+      'Account',
+      'Account Holder',
+      'bet',
+      'stake',
+      'payout',
+      'odds',
+      'system bet',
+      'accumulator',
+      'free bet',
+      'cash out',
+    ]) {
       expect(terms, defined).toMatch(new RegExp(`\\*\\*"?${defined}"?\\*\\*`, 'i'));
     }
   });
@@ -123,7 +148,12 @@ describeEachDatabase('content', (use) => {
   it('lists the promotions the operator has created on the Promotions page, and the revision follows them', async () => {
     const context = use();
     const before = await served(context, 'promotions');
-    await context.services.promotions.create({ code: `SPRING${context.kind.toUpperCase()}`, title: 'Spring free bet', description: 'Bet £10, get a £5 free bet.', endsAt: new Date('2026-07-01T12:00:00Z') });
+    await context.services.promotions.create({
+      code: `SPRING${context.kind.toUpperCase()}`,
+      title: 'Spring free bet',
+      description: 'Bet £10, get a £5 free bet.',
+      endsAt: new Date('2026-07-01T12:00:00Z'),
+    });
     const after = await served(context, 'promotions');
     expect(after.body).toContain('### Spring free bet');
     expect(after.body).toContain(`Promo code: **SPRING${context.kind.toUpperCase()}**`);
@@ -138,15 +168,34 @@ describeEachDatabase('content', (use) => {
     expect(first.headers['cache-control']).toContain('no-cache');
     expect(first.headers.etag).toBe(`"${first.json().revision}"`);
     expect(first.headers['x-content-version']).toBe('1');
-    const again = await context.request({ method: 'GET', url: '/content/terms', headers: { 'if-none-match': first.headers.etag as string } });
+    const again = await context.request({
+      method: 'GET',
+      url: '/content/terms',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
 
   it('answers 404, never 500, for slugs that are not documents, and writes nothing', async () => {
     const context = use();
-    const before = await context.database.db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    for (const slug of ['nope', 'TERMS', '..%2F..%2Fetc%2Fpasswd', '%00', 'terms.md', 'a'.repeat(64), "terms'--", '%F0%9F%98%80', 'terms%20', '__proto__', 'constructor']) {
+    const before = await context.database.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const slug of [
+      'nope',
+      'TERMS',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      'terms.md',
+      'a'.repeat(64),
+      "terms'--",
+      '%F0%9F%98%80',
+      'terms%20',
+      '__proto__',
+      'constructor',
+    ]) {
       const response = await context.request({ method: 'GET', url: `/content/${slug}` });
       expect(response.statusCode, slug).toBe(404);
       expect(typeof response.json().message).toBe('string');
@@ -158,7 +207,10 @@ describeEachDatabase('content', (use) => {
       expect(response.statusCode, method).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, method).toBeLessThan(500);
     }
-    const after = await context.database.db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await context.database.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -170,15 +222,25 @@ describeEachDatabase('content', (use) => {
     const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'cookie-policy.md');
-    writeFileSync(file, '# Cookie Policy\n\nWe now use only one cookie, the consent cookie. Questions: {{supportEmail}}.\n');
+    writeFileSync(
+      file,
+      '# Cookie Policy\n\nWe now use only one cookie, the consent cookie. Questions: {{supportEmail}}.\n',
+    );
     context.clock.advance(HOUR);
-    const replaced = (await command.run(context.services, ['replace', 'cookie-policy', file])) as { version: number; updatedAt: string };
+    const replaced = (await command.run(context.services, ['replace', 'cookie-policy', file])) as {
+      version: number;
+      updatedAt: string;
+    };
     expect(replaced.version).toBe(before.version + 1);
     expect(replaced.updatedAt).toBe(context.clock.now().toISOString());
     const document = await served(context, 'cookie-policy');
     expect(document).toMatchObject({ version: before.version + 1, title: 'Cookie Policy' });
-    expect(document.body).toContain(`We now use only one cookie, the consent cookie. Questions: ${TEST_CONFIG.supportEmail}.`);
-    const shown = (await command.run(context.services, ['show', 'cookie-policy'])) as { versions: Array<{ version: number }> };
+    expect(document.body).toContain(
+      `We now use only one cookie, the consent cookie. Questions: ${TEST_CONFIG.supportEmail}.`,
+    );
+    const shown = (await command.run(context.services, ['show', 'cookie-policy'])) as {
+      versions: Array<{ version: number }>;
+    };
     expect(shown.versions.map((version) => version.version)).toEqual([before.version + 1, before.version]);
     // A restart seeds only what is missing: the operator's version stays.
     await new ContentService({ db: context.database.db, clock: context.clock, supportEmail: 'x@example.com' }).seed();
@@ -189,23 +251,44 @@ describeEachDatabase('content', (use) => {
     const context = use();
     const before = await served(context, 'deposits');
     // The database as an earlier release left it: its shipped deposits text promised Apple Pay.
-    await context.database.db.updateTable('documents').set({ body: 'We take Apple Pay.' }).where('slug', '=', 'deposits').where('version', '=', before.version).execute();
+    await context.database.db
+      .updateTable('documents')
+      .set({ body: 'We take Apple Pay.' })
+      .where('slug', '=', 'deposits')
+      .where('version', '=', before.version)
+      .execute();
     const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'cookie-policy.md'), '# Cookie Policy\n\nThe operator wrote this.\n');
     await findCommand('content')!.run(context.services, ['replace', 'cookie-policy', join(dir, 'cookie-policy.md')]);
     const operatorText = await served(context, 'cookie-policy');
 
-    await new ContentService({ db: context.database.db, clock: context.clock, supportEmail: TEST_CONFIG.supportEmail }).seed();
+    await new ContentService({
+      db: context.database.db,
+      clock: context.clock,
+      supportEmail: TEST_CONFIG.supportEmail,
+    }).seed();
     const after = await served(context, 'deposits');
     expect(after.version).toBe(before.version + 1);
     expect(after.body).toBe(before.body);
-    const versions = await context.database.db.selectFrom('documents').select(['version', 'body', 'shipped']).where('slug', '=', 'deposits').orderBy('version').execute();
-    expect(versions.map((row) => [row.version, row.shipped])).toEqual([[before.version, true], [before.version + 1, true]]);
+    const versions = await context.database.db
+      .selectFrom('documents')
+      .select(['version', 'body', 'shipped'])
+      .where('slug', '=', 'deposits')
+      .orderBy('version')
+      .execute();
+    expect(versions.map((row) => [row.version, row.shipped])).toEqual([
+      [before.version, true],
+      [before.version + 1, true],
+    ]);
     expect(versions[0]!.body).toBe('We take Apple Pay.');
     expect(await served(context, 'cookie-policy')).toEqual(operatorText);
     // A second restart with nothing new writes nothing.
-    await new ContentService({ db: context.database.db, clock: context.clock, supportEmail: TEST_CONFIG.supportEmail }).seed();
+    await new ContentService({
+      db: context.database.db,
+      clock: context.clock,
+      supportEmail: TEST_CONFIG.supportEmail,
+    }).seed();
     expect((await served(context, 'deposits')).version).toBe(before.version + 1);
   });
 
@@ -221,9 +304,13 @@ describeEachDatabase('content', (use) => {
     const good = join(dir, 'good.md');
     writeFileSync(good, '# Whatever\n\nText.\n');
     const version = (await served(context, 'terms')).version;
-    await expect(command.run(context.services, ['replace', 'terms', untitled])).rejects.toMatchObject({ statusCode: 400 });
+    await expect(command.run(context.services, ['replace', 'terms', untitled])).rejects.toMatchObject({
+      statusCode: 400,
+    });
     await expect(command.run(context.services, ['replace', 'terms', empty])).rejects.toMatchObject({ statusCode: 400 });
-    await expect(command.run(context.services, ['replace', 'terms', join(dir, 'missing.md')])).rejects.toMatchObject({ statusCode: 400 });
+    await expect(command.run(context.services, ['replace', 'terms', join(dir, 'missing.md')])).rejects.toMatchObject({
+      statusCode: 400,
+    });
     await expect(command.run(context.services, ['replace', 'nope', good])).rejects.toMatchObject({ statusCode: 404 });
     await expect(command.run(context.services, ['replace', 'terms'])).rejects.toMatchObject({ statusCode: 400 });
     await expect(command.run(context.services, ['frobnicate'])).rejects.toMatchObject({ statusCode: 400 });
@@ -233,8 +320,13 @@ describeEachDatabase('content', (use) => {
 
   it('promises only what the product does: debit cards only, amounts in pence, withdrawals to a deposit card, GAMSTOP as checked, partial cash out', async () => {
     const context = use();
-    const [deposits, terms, safer, rules] = await Promise.all(['deposits', 'terms', 'safer-gambling', 'betting-rules'].map(async (slug) => (await served(context, slug)).body));
-    for (const [slug, body] of [['deposits', deposits], ['terms', terms]] as const) {
+    const [deposits, terms, safer, rules] = await Promise.all(
+      ['deposits', 'terms', 'safer-gambling', 'betting-rules'].map(async (slug) => (await served(context, slug)).body),
+    );
+    for (const [slug, body] of [
+      ['deposits', deposits],
+      ['terms', terms],
+    ] as const) {
       const payments = slug === 'terms' ? body.slice(body.indexOf('## 6.'), body.indexOf('## 8.')) : body;
       // The cashier takes debit cards through the card provider; there is no Apple Pay or Google Pay to offer.
       expect(payments, slug).not.toMatch(/Apple Pay|Android Pay|Google Pay/);
@@ -244,7 +336,9 @@ describeEachDatabase('content', (use) => {
       expect(payments, slug).toMatch(/[Ww]ithdrawals? (go|are paid) back to a card you have deposited with/);
     }
     for (const body of [terms, safer]) {
-      expect(body).toMatch(/GAMSTOP(\]\([^)]*\))? when you register, each time you sign in, and before a deposit if we have not checked in the last day/);
+      expect(body).toMatch(
+        /GAMSTOP(\]\([^)]*\))? when you register, each time you sign in, and before a deposit if we have not checked in the last day/,
+      );
       expect(body).toMatch(/If we cannot reach GAMSTOP/);
     }
     expect(terms).toMatch(/settle all or part of an unsettled bet/);
@@ -259,12 +353,23 @@ describeEachDatabase('content', (use) => {
       expect(body, slug).not.toMatch(/Exchange Sportsbook Ltd|Manchester M1 1AA/);
     }
     expect((await served(context, 'contact')).body).toContain(PLACEHOLDER_COMPANY.postalAddress);
-    const configured = new ContentService({ db: context.database.db, clock: context.clock, supportEmail: 'help@operator.test', company: { name: 'Real Operator plc', postalAddress: '2 High Street, Leeds LS1 1AA' } });
+    const configured = new ContentService({
+      db: context.database.db,
+      clock: context.clock,
+      supportEmail: 'help@operator.test',
+      company: { name: 'Real Operator plc', postalAddress: '2 High Street, Leeds LS1 1AA' },
+    });
     const terms = (await configured.get('terms')).body;
     expect(terms).toContain('ExSport is a trading name of Real Operator plc');
     expect(terms).toContain('Our postal address is 2 High Street, Leeds LS1 1AA.');
     expect(terms).not.toContain('placeholder');
-    expect(loadConfig({ COMPANY_NAME: ' Real Operator plc ', COMPANY_ADDRESS: '2 High Street, Leeds LS1 1AA', DATA_DIR: TEST_CONFIG.dataDir }).company).toEqual({ name: 'Real Operator plc', postalAddress: '2 High Street, Leeds LS1 1AA' });
+    expect(
+      loadConfig({
+        COMPANY_NAME: ' Real Operator plc ',
+        COMPANY_ADDRESS: '2 High Street, Leeds LS1 1AA',
+        DATA_DIR: TEST_CONFIG.dataDir,
+      }).company,
+    ).toEqual({ name: 'Real Operator plc', postalAddress: '2 High Street, Leeds LS1 1AA' });
     expect(loadConfig({ DATA_DIR: TEST_CONFIG.dataDir }).company).toEqual(PLACEHOLDER_COMPANY);
   });
 
@@ -278,7 +383,14 @@ describeEachDatabase('content', (use) => {
 
 it('lists running promotions as text that cannot become links or headings', () => {
   expect(promotionsMarkdown([])).toBe(NO_PROMOTIONS);
-  const text = promotionsMarkdown([{ title: 'Free [bet](https://evil.example)', description: '# Big', code: 'WELCOME10', endsAt: '2026-12-31T12:00:00Z' }]);
+  const text = promotionsMarkdown([
+    {
+      title: 'Free [bet](https://evil.example)',
+      description: '# Big',
+      code: 'WELCOME10',
+      endsAt: '2026-12-31T12:00:00Z',
+    },
+  ]);
   expect(text).toContain('### Free \\[bet\\]\\(https://evil\\.example\\)');
   expect(text).toContain('\\# Big');
   expect(text).toContain('Promo code: **WELCOME10**');

@@ -38,7 +38,14 @@ describe('money survives kill -9 of either service [postgres, real processes]', 
     await workload.drained(30_000);
     const verdict = await workload.verify(settled);
     expect(verdict.report.differences).toEqual([]);
-    expect(verdict).toMatchObject({ differences: 0, pending: 0, balanceMismatches: 0, paidTwice: 0, stakesLost: 0, stuckBets: 0 });
+    expect(verdict).toMatchObject({
+      differences: 0,
+      pending: 0,
+      balanceMismatches: 0,
+      paidTwice: 0,
+      stakesLost: 0,
+      stuckBets: 0,
+    });
     return verdict;
   };
 
@@ -62,7 +69,11 @@ describe('money survives kill -9 of either service [postgres, real processes]', 
 
   /** `npm run operator -- reconcile` as the operator runs it: its exit code and what it printed. */
   const reconcileCommand = (env: Record<string, string>) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'reconcile'], { env: { ...process.env, ...CLUSTER_SECRETS, ...env }, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'reconcile'], {
+      env: { ...process.env, ...CLUSTER_SECRETS, ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     return { status: run.status, output: `${run.stdout}${run.stderr}` };
   };
 
@@ -70,21 +81,32 @@ describe('money survives kill -9 of either service [postgres, real processes]', 
     const clean = reconcileCommand({ DATA_DIR: cluster.sportsbook.dataDir });
     expect(clean.output).toContain('"differences": []');
     expect(clean.status).toBe(0);
-    const { rows } = await sql<{ id: string; stake: number }>`SELECT id, stake FROM sportsbook.bets WHERE status = 'won' LIMIT 1`.execute(workload.observer.db);
+    const { rows } = await sql<{
+      id: string;
+      stake: number;
+    }>`SELECT id, stake FROM sportsbook.bets WHERE status = 'won' LIMIT 1`.execute(workload.observer.db);
     const bet = rows[0]!;
     await sql`UPDATE sportsbook.bets SET stake = stake + 1 WHERE id = ${bet.id}`.execute(workload.observer.db);
-    await sql`UPDATE sportsbook.wallet_calls SET body = jsonb_set(body, '{amount}', to_jsonb((body->>'amount')::int + 1)) WHERE id = ${`debit:${bet.id}`}`.execute(workload.observer.db);
+    await sql`UPDATE sportsbook.wallet_calls SET body = jsonb_set(body, '{amount}', to_jsonb((body->>'amount')::int + 1)) WHERE id = ${`debit:${bet.id}`}`.execute(
+      workload.observer.db,
+    );
     try {
       const through = reconcileCommand({ DATA_DIR: cluster.sportsbook.dataDir });
       expect(through.status).toBe(1);
       expect(through.output).toContain('"kind": "amount-mismatch"');
       expect(through.output).toContain(bet.id);
-      const alone = reconcileCommand({ DATA_DIR: cluster.pam.dataDir, DATABASE_URL: cluster.sportsbook.env.DATABASE_URL!, PAM_URL: cluster.pam.url });
+      const alone = reconcileCommand({
+        DATA_DIR: cluster.pam.dataDir,
+        DATABASE_URL: cluster.sportsbook.env.DATABASE_URL!,
+        PAM_URL: cluster.pam.url,
+      });
       expect(alone.status).toBe(1);
       expect(alone.output).toContain(bet.id);
     } finally {
       await sql`UPDATE sportsbook.bets SET stake = stake - 1 WHERE id = ${bet.id}`.execute(workload.observer.db);
-      await sql`UPDATE sportsbook.wallet_calls SET body = jsonb_set(body, '{amount}', to_jsonb((body->>'amount')::int - 1)) WHERE id = ${`debit:${bet.id}`}`.execute(workload.observer.db);
+      await sql`UPDATE sportsbook.wallet_calls SET body = jsonb_set(body, '{amount}', to_jsonb((body->>'amount')::int - 1)) WHERE id = ${`debit:${bet.id}`}`.execute(
+        workload.observer.db,
+      );
     }
   }, 120_000);
 });

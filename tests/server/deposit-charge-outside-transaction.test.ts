@@ -5,7 +5,11 @@ import { describeEachDatabase, login, type TestContext } from './support/harness
 import { balanceOf, customerWithSavedCard, key, notification, openDeposit, sendNotification } from './support/money';
 import { PaymentsService } from '../../server/modules/payments/service';
 import type { CardPaymentProvider, ChargeOutcome } from '../../server/providers/card-payments/provider';
-import { DEPOSIT_EXPIRED_MESSAGE, DEPOSIT_OPEN_EXPIRY_MINUTES, PAYMENT_UNCONFIRMED_MESSAGE } from '../../src/contract/payments';
+import {
+  DEPOSIT_EXPIRED_MESSAGE,
+  DEPOSIT_OPEN_EXPIRY_MINUTES,
+  PAYMENT_UNCONFIRMED_MESSAGE,
+} from '../../src/contract/payments';
 import { MINUTE } from '../../server/clock';
 
 /** A card provider's API on 127.0.0.1 that takes the request and never answers. */
@@ -44,7 +48,11 @@ function httpChargingProvider(sandbox: CardPaymentProvider, baseUrl: string): Ca
     verifyNotification: (raw, signature, now) => sandbox.verifyNotification(raw, signature, now),
     findCharge: (payment) => sandbox.findCharge(payment),
     async chargeSavedCard(payment) {
-      const response = await fetch(`${baseUrl}/charges`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payment) });
+      const response = await fetch(`${baseUrl}/charges`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payment),
+      });
       return (await response.json()) as ChargeOutcome;
     },
   };
@@ -52,7 +60,15 @@ function httpChargingProvider(sandbox: CardPaymentProvider, baseUrl: string): Ca
 
 const servicesWith = (context: TestContext, provider: CardPaymentProvider) => {
   const { services, clock, database } = context;
-  return new PaymentsService({ db: database.db, clock, ledger: services.ledger, provider, idempotency: services.idempotency, limits: services.limits, chargeTimeoutMs: 600_000 });
+  return new PaymentsService({
+    db: database.db,
+    clock,
+    ledger: services.ledger,
+    provider,
+    idempotency: services.idempotency,
+    limits: services.limits,
+    chargeTimeoutMs: 600_000,
+  });
 };
 
 describeEachDatabase('a saved-card deposit charges outside the database transaction', (use) => {
@@ -72,20 +88,42 @@ describeEachDatabase('a saved-card deposit charges outside the database transact
     expect(charge.url).toBe('/charges');
 
     // Committed before the charge: another connection sees it.
-    const open = await context.database.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', user.id).where('amount', '=', 2_000).execute();
+    const open = await context.database.db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.id)
+      .where('amount', '=', 2_000)
+      .execute();
     expect(open).toMatchObject([{ status: 'Open' }]);
     // No wallet lock is held meanwhile: a withdrawal and a card-page deposit of the same customer complete.
-    const withdrawal = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 1_500 } });
+    const withdrawal = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 1_500 },
+    });
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
     expect(withdrawal.json()).toMatchObject({ status: 'Open', balance: 8_500 });
     const { paymentId } = await openDeposit(context, token, 3_000);
-    expect((await sendNotification(context, notification(paymentId, 3_000))).json()).toMatchObject({ status: 'Completed', balance: 11_500 });
+    expect((await sendNotification(context, notification(paymentId, 3_000))).json()).toMatchObject({
+      status: 'Completed',
+      balance: 11_500,
+    });
 
     await hanging.close();
     hanging = undefined;
-    expect(await stuck).toMatchObject({ statusCode: 502, message: PAYMENT_UNCONFIRMED_MESSAGE, code: 'PaymentUnconfirmed' });
+    expect(await stuck).toMatchObject({
+      statusCode: 502,
+      message: PAYMENT_UNCONFIRMED_MESSAGE,
+      code: 'PaymentUnconfirmed',
+    });
     expect(await balanceOf(context, user.id)).toBe(11_500);
-    const still = await context.database.db.selectFrom('payments').select('status').where('id', '=', open[0]!.id).executeTakeFirstOrThrow();
+    const still = await context.database.db
+      .selectFrom('payments')
+      .select('status')
+      .where('id', '=', open[0]!.id)
+      .executeTakeFirstOrThrow();
     expect(still.status).toBe('Open');
   });
 
@@ -102,7 +140,9 @@ describeEachDatabase('a saved-card deposit charges outside the database transact
       },
     });
     const idempotencyKey = key();
-    await expect(payments.depositWithSavedCard(user.id, 2_000, idempotencyKey)).rejects.toMatchObject({ statusCode: 502 });
+    await expect(payments.depositWithSavedCard(user.id, 2_000, idempotencyKey)).rejects.toMatchObject({
+      statusCode: 502,
+    });
     expect(await balanceOf(context, user.id)).toBe(0);
 
     // Too young to reconcile: its request may still be waiting for the provider.
@@ -120,11 +160,26 @@ describeEachDatabase('a saved-card deposit charges outside the database transact
       return charge.call(sandbox, payment);
     };
     try {
-      const retried = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2_000 } });
+      const retried = await context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token,
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { amount: 2_000 },
+      });
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.json()).toMatchObject({ status: 'Completed', balance: 2_000 });
-      const again = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2_000 } });
-      expect([again.headers['idempotent-replayed'], again.json().paymentId]).toEqual(['true', retried.json().paymentId]);
+      const again = await context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token,
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { amount: 2_000 },
+      });
+      expect([again.headers['idempotent-replayed'], again.json().paymentId]).toEqual([
+        'true',
+        retried.json().paymentId,
+      ]);
     } finally {
       sandbox.chargeSavedCard = charge;
     }
@@ -150,7 +205,11 @@ describeEachDatabase('a saved-card deposit charges outside the database transact
     });
     const deposit = payments.depositWithSavedCard(user.id, 2_000, key());
     await charged;
-    await context.database.db.updateTable('users').set({ exclusion_kind: 'self-exclusion', exclusion_permanent: true }).where('id', '=', user.id).execute();
+    await context.database.db
+      .updateTable('users')
+      .set({ exclusion_kind: 'self-exclusion', exclusion_permanent: true })
+      .where('id', '=', user.id)
+      .execute();
     release();
     expect((await deposit).body).toMatchObject({ status: 'Completed', balance: 2_000 });
     expect(await context.services.payments.payOutBalance(user.id)).toMatchObject({ amount: 2_000, balance: 0 });
@@ -162,13 +221,19 @@ describeEachDatabase('a saved-card deposit charges outside the database transact
     const { paymentId } = await openDeposit(context, token, 2_000);
     context.clock.advance((DEPOSIT_OPEN_EXPIRY_MINUTES - 1) * MINUTE);
     await context.services.payments.reconcileOpenDeposits();
-    expect(await context.services.payments.list(user.id, { kind: 'Deposit', status: 'Open', limit: 10 })).toMatchObject([{ paymentId }]);
+    expect(await context.services.payments.list(user.id, { kind: 'Deposit', status: 'Open', limit: 10 })).toMatchObject(
+      [{ paymentId }],
+    );
     context.clock.advance(2 * MINUTE);
     expect((await context.services.payments.reconcileOpenDeposits()).expired).toBeGreaterThanOrEqual(1);
     // The customer's payments list (the session has long expired: a fresh sign-in).
     const { accessToken } = await login(context, user);
     const listed = (await context.request({ method: 'GET', url: '/payments?kind=Deposit', token: accessToken })).json();
-    expect(listed.find((item: { paymentId: string }) => item.paymentId === paymentId)).toMatchObject({ status: 'Expired', error: DEPOSIT_EXPIRED_MESSAGE, chips: 2_000 });
+    expect(listed.find((item: { paymentId: string }) => item.paymentId === paymentId)).toMatchObject({
+      status: 'Expired',
+      error: DEPOSIT_EXPIRED_MESSAGE,
+      chips: 2_000,
+    });
     expect(await balanceOf(context, user.id)).toBe(0);
     // Paid after all (the page was left open): the provider's confirmation still credits it, once.
     const late = notification(paymentId, 2_000);

@@ -4,7 +4,14 @@ import { MAX_WAITING_DEPOSITS, TOO_MANY_WAITING_DEPOSITS } from '../../server/mo
 import { HOUR } from '../../server/clock';
 
 const openPayments = async (context: TestContext, userId: number) =>
-  (await context.database.db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'Open').execute()).length;
+  (
+    await context.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'Open')
+      .execute()
+  ).length;
 
 describeEachDatabase('deposit forms waiting to be paid', (use) => {
   it('stops making Open payment rows once a customer has many waiting, until the hour has passed', async () => {
@@ -18,7 +25,9 @@ describeEachDatabase('deposit forms waiting to be paid', (use) => {
     expect(await openPayments(context, user.id)).toBe(MAX_WAITING_DEPOSITS);
     context.clock.advance(HOUR);
     const { accessToken: later } = await login(context, user);
-    expect((await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token: later })).statusCode).toBe(200);
+    expect((await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token: later })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -30,7 +39,17 @@ describeEachDatabase(
       const user = await createUser(context);
       const { accessToken } = await login(context, user);
       const statuses: number[] = [];
-      for (let index = 0; index < 4; index++) statuses.push((await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token: accessToken, remoteAddress: `198.51.100.${index + 1}` })).statusCode);
+      for (let index = 0; index < 4; index++)
+        statuses.push(
+          (
+            await context.request({
+              method: 'GET',
+              url: '/deposit_form?amount=2000',
+              token: accessToken,
+              remoteAddress: `198.51.100.${index + 1}`,
+            })
+          ).statusCode,
+        );
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect(await openPayments(context, user.id)).toBe(3);
     });

@@ -27,14 +27,25 @@ const testGuard: DepositLimitGuard = {
 describeEachDatabase('deposit limit seam', (use) => {
   const service = () => {
     const { services, clock, database } = use();
-    return new PaymentsService({ db: database.db, clock, ledger: services.ledger, provider: services.cardProvider, idempotency: services.idempotency, limits: testGuard });
+    return new PaymentsService({
+      db: database.db,
+      clock,
+      ledger: services.ledger,
+      provider: services.cardProvider,
+      idempotency: services.idempotency,
+      limits: testGuard,
+    });
   };
 
   it('refuses a deposit over the limit when it is created', async () => {
     const context = use();
     const user = await createUser(context);
-    await expect(service().depositForm(user.id, { amount: LIMIT + 1, storeCard: false }, undefined)).rejects.toThrow('Daily limit exceeded');
-    expect(await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+    await expect(service().depositForm(user.id, { amount: LIMIT + 1, storeCard: false }, undefined)).rejects.toThrow(
+      'Daily limit exceeded',
+    );
+    expect(
+      await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute(),
+    ).toHaveLength(0);
   });
 
   it('two concurrent deposits cannot together pass the limit at settlement', async () => {
@@ -58,15 +69,26 @@ describeEachDatabase('deposit limit seam', (use) => {
     const now = context.clock.now();
     await context.database.db
       .insertInto('saved_cards')
-      .values({ user_id: user.id, token: makeCardToken(TEST_SECRETS.providerSecret, '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', created_at: now, updated_at: now })
+      .values({
+        user_id: user.id,
+        token: makeCardToken(TEST_SECRETS.providerSecret, '4242424242424242', '12/39'),
+        masked_pan: '**** **** **** 4242',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const payments = service();
-    const results = await Promise.allSettled([payments.depositWithSavedCard(user.id, 2_000, 'key-a'), payments.depositWithSavedCard(user.id, 2_000, 'key-b')]);
+    const results = await Promise.allSettled([
+      payments.depositWithSavedCard(user.id, 2_000, 'key-a'),
+      payments.depositWithSavedCard(user.id, 2_000, 'key-b'),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ statusCode: 422, message: 'Daily limit exceeded' });
     expect(await balanceOf(context, user.id)).toBe(2_000);
-    expect(await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    expect(
+      await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('a card-page deposit settling while a saved-card charge is in flight counts that charge against the limit', async () => {
@@ -84,11 +106,21 @@ describeEachDatabase('deposit limit seam', (use) => {
         return services.cardProvider.chargeSavedCard(payment);
       },
     });
-    const payments = new PaymentsService({ db: database.db, clock, ledger: services.ledger, provider, idempotency: services.idempotency, limits: testGuard });
+    const payments = new PaymentsService({
+      db: database.db,
+      clock,
+      ledger: services.ledger,
+      provider,
+      idempotency: services.idempotency,
+      limits: testGuard,
+    });
     const saved = payments.depositWithSavedCard(user.id, 2_000, 'in-flight');
     await charged;
     const page = await payments.depositForm(user.id, { amount: 1_500, storeCard: false }, undefined);
-    expect(await payments.handleNotification(notification(page.body.paymentId, 1_500))).toMatchObject({ status: 'Failed', error: 'Daily limit exceeded' });
+    expect(await payments.handleNotification(notification(page.body.paymentId, 1_500))).toMatchObject({
+      status: 'Failed',
+      error: 'Daily limit exceeded',
+    });
     release();
     expect((await saved).body).toMatchObject({ status: 'Completed', balance: 2_000 });
     expect(await balanceOf(context, user.id)).toBe(2_000);

@@ -17,7 +17,17 @@ async function block(context: TestContext, userId: number, kind: Block) {
   else if (kind === 'timed out') await services.saferGambling.lock(userId, { days: 1 });
   else if (kind === 'self-excluded') await services.saferGambling.lock(userId, { days: 180 });
   // As GamstopService.block writes it.
-  else if (kind === 'GAMSTOP-blocked') await database.db.updateTable('users').set({ exclusion_kind: 'self-exclusion', exclusion_until: null, exclusion_permanent: true, exclusion_by_gamstop: true }).where('id', '=', userId).execute();
+  else if (kind === 'GAMSTOP-blocked')
+    await database.db
+      .updateTable('users')
+      .set({
+        exclusion_kind: 'self-exclusion',
+        exclusion_until: null,
+        exclusion_permanent: true,
+        exclusion_by_gamstop: true,
+      })
+      .where('id', '=', userId)
+      .execute();
   else await services.account.deleteAccount(userId, 'Password123');
 }
 
@@ -51,24 +61,35 @@ describeEachDatabase('safety holes: no free bet or promotion during a block', (u
       expect(answer.json().message).toBe(FREE_BET_ACCOUNT_BLOCKED);
     }
     // By id too (a deleted customer's e-mail is erased, so the command cannot name one).
-    await expect(context.services.freeBets.grant(user.id, 500, { source: 'operator: test' })).rejects.toMatchObject({ statusCode: 422, message: FREE_BET_ACCOUNT_BLOCKED });
+    await expect(context.services.freeBets.grant(user.id, 500, { source: 'operator: test' })).rejects.toMatchObject({
+      statusCode: 422,
+      message: FREE_BET_ACCOUNT_BLOCKED,
+    });
     expect(await freeBetsOf(context, user.id)).toHaveLength(0);
   });
 
-  it.each(BLOCKS)('a promo code (free bet or not) applied by a %s customer is refused and records nothing', async (kind) => {
-    const context = use();
-    const withFreeBet = newCode();
-    const plain = newCode();
-    expect((await operator(context, 'promo', 'create', withFreeBet, 'Free', 'bet', '--free-bet', '250')).statusCode).toBe(200);
-    expect((await operator(context, 'promo', 'create', plain, 'Newsletter')).statusCode).toBe(200);
-    const user = await createUser(context);
-    await block(context, user.id, kind);
-    for (const code of [withFreeBet, plain]) {
-      await expect(context.services.promotions.apply(user.id, code)).rejects.toMatchObject({ statusCode: 403, message: PROMO_ACCOUNT_BLOCKED });
-    }
-    expect(await optInsOf(context, user.id)).toHaveLength(0);
-    expect(await freeBetsOf(context, user.id)).toHaveLength(0);
-  });
+  it.each(BLOCKS)(
+    'a promo code (free bet or not) applied by a %s customer is refused and records nothing',
+    async (kind) => {
+      const context = use();
+      const withFreeBet = newCode();
+      const plain = newCode();
+      expect(
+        (await operator(context, 'promo', 'create', withFreeBet, 'Free', 'bet', '--free-bet', '250')).statusCode,
+      ).toBe(200);
+      expect((await operator(context, 'promo', 'create', plain, 'Newsletter')).statusCode).toBe(200);
+      const user = await createUser(context);
+      await block(context, user.id, kind);
+      for (const code of [withFreeBet, plain]) {
+        await expect(context.services.promotions.apply(user.id, code)).rejects.toMatchObject({
+          statusCode: 403,
+          message: PROMO_ACCOUNT_BLOCKED,
+        });
+      }
+      expect(await optInsOf(context, user.id)).toHaveLength(0);
+      expect(await freeBetsOf(context, user.id)).toHaveLength(0);
+    },
+  );
 
   it('a promo code with a free bet still grants it to a customer in good standing, once', async () => {
     const context = use();

@@ -4,10 +4,24 @@ import { debitBody, newId, openSession, walletCall, type CallOptions } from './s
 import { balanceOf } from './support/money';
 import { rowCounts, sweepBadBodies, type SweepRoute } from './support/sweep';
 import { signWalletRequest } from '../../server/modules/games/signature';
-import { walletCallPath, WALLET_MAX_AMOUNT, WALLET_SIGNATURE_HEADER, WALLET_SIGNATURE_SKEW_SECONDS, type WalletCall } from '../../src/contract/games';
+import {
+  walletCallPath,
+  WALLET_MAX_AMOUNT,
+  WALLET_SIGNATURE_HEADER,
+  WALLET_SIGNATURE_SKEW_SECONDS,
+  type WalletCall,
+} from '../../src/contract/games';
 
 /** Sends the call and expects it refused with `status` (and `code`, when given) while every table and the balance stay as they were. */
-async function expectNothingMoved(context: TestContext, userId: number, call: WalletCall, body: unknown, status: number, code: string | undefined, options?: CallOptions) {
+async function expectNothingMoved(
+  context: TestContext,
+  userId: number,
+  call: WalletCall,
+  body: unknown,
+  status: number,
+  code: string | undefined,
+  options?: CallOptions,
+) {
   const before = { rows: await rowCounts(context), balance: await balanceOf(context, userId) };
   const response = await walletCall(context, call, body, options);
   const described = `${call} ${typeof body === 'string' ? body : JSON.stringify(body)} answered ${response.statusCode} ${response.body}`;
@@ -64,14 +78,40 @@ describeEachDatabase('games: bad input to the wallet API', (use) => {
     await expectNothingMoved(context, user.id, 'debit', '{"transactionId": ', 400, undefined);
     await expectNothingMoved(context, user.id, 'debit', '', 400, undefined);
     await expectNothingMoved(context, user.id, 'debit', '[]', 400, undefined);
-    const amounts: unknown[] = [-1, 0, 1.5, 0.01, WALLET_MAX_AMOUNT + 1, Number.MAX_SAFE_INTEGER, 1e300, '100', null, true];
-    for (const amount of amounts) await expectNothingMoved(context, user.id, 'debit', { ...valid(), amount }, 400, 'ValidationError');
+    const amounts: unknown[] = [
+      -1,
+      0,
+      1.5,
+      0.01,
+      WALLET_MAX_AMOUNT + 1,
+      Number.MAX_SAFE_INTEGER,
+      1e300,
+      '100',
+      null,
+      true,
+    ];
+    for (const amount of amounts)
+      await expectNothingMoved(context, user.id, 'debit', { ...valid(), amount }, 400, 'ValidationError');
     const { amount: _amount, ...withoutAmount } = valid();
     await expectNothingMoved(context, user.id, 'debit', withoutAmount, 400, 'ValidationError');
     for (const amount of [-1, 1.5, WALLET_MAX_AMOUNT + 1, '0']) {
-      await expectNothingMoved(context, user.id, 'credit', { transactionId: newId('tx'), betId: newId('bet'), playerId: user.id, amount, closesBet: true }, 400, 'ValidationError');
+      await expectNothingMoved(
+        context,
+        user.id,
+        'credit',
+        { transactionId: newId('tx'), betId: newId('bet'), playerId: user.id, amount, closesBet: true },
+        400,
+        'ValidationError',
+      );
     }
-    await expectNothingMoved(context, user.id, 'credit', { transactionId: newId('tx'), betId: newId('bet'), playerId: user.id, amount: 0 }, 400, 'ValidationError');
+    await expectNothingMoved(
+      context,
+      user.id,
+      'credit',
+      { transactionId: newId('tx'), betId: newId('bet'), playerId: user.id, amount: 0 },
+      400,
+      'ValidationError',
+    );
     for (const transactionId of ['', 'has space', 'slash/in', 'x'.repeat(101), 'ünïcode', 42]) {
       await expectNothingMoved(context, user.id, 'debit', { ...valid(), transactionId }, 400, 'ValidationError');
     }
@@ -82,23 +122,76 @@ describeEachDatabase('games: bad input to the wallet API', (use) => {
       await expectNothingMoved(context, user.id, 'debit', { ...valid(), description }, 400, 'ValidationError');
     }
     await expectNothingMoved(context, user.id, 'debit', { ...valid(), extra: 'field' }, 400, 'ValidationError');
-    await expectNothingMoved(context, user.id, 'rollback', { transactionId: newId('tx'), betId: newId('bet'), playerId: user.id }, 400, 'ValidationError');
+    await expectNothingMoved(
+      context,
+      user.id,
+      'rollback',
+      { transactionId: newId('tx'), betId: newId('bet'), playerId: user.id },
+      400,
+      'ValidationError',
+    );
     // The largest amount is well-formed: refused for the money, not the shape.
-    await expectNothingMoved(context, user.id, 'debit', { ...valid(), amount: WALLET_MAX_AMOUNT }, 422, 'InsufficientFunds');
+    await expectNothingMoved(
+      context,
+      user.id,
+      'debit',
+      { ...valid(), amount: WALLET_MAX_AMOUNT },
+      422,
+      'InsufficientFunds',
+    );
   });
 
   it('answers every bad body to every wallet call with a 4xx and a message, and writes nothing', async () => {
     const context = use();
     const broke = await createUser(context, { balance: 0 });
     const session = await openSession(context, broke);
-    const signedHeaders = (payload: string) => ({ [WALLET_SIGNATURE_HEADER]: signWalletRequest(TEST_SECRETS.sportsbookSecret, payload, context.clock.now()) });
+    const signedHeaders = (payload: string) => ({
+      [WALLET_SIGNATURE_HEADER]: signWalletRequest(TEST_SECRETS.sportsbookSecret, payload, context.clock.now()),
+    });
     // Each valid body is refused for a rule (no funds, unknown bet or player, bad token), so no variant of it can move money.
     const routes: SweepRoute[] = [
-      { method: 'POST', url: walletCallPath('authenticate'), validBody: { token: 'not-a-launch-token' }, signedHeaders },
-      { method: 'POST', url: walletCallPath('balance'), validBody: { playerId: broke.id, sessionId: 'not-a-session' }, signedHeaders },
-      { method: 'POST', url: walletCallPath('debit'), validBody: { ...debitBody(session, 100), description: 'Single' }, signedHeaders },
-      { method: 'POST', url: walletCallPath('credit'), validBody: { transactionId: newId('tx'), betId: newId('bet'), playerId: broke.id, amount: 100, closesBet: true, description: 'Won' }, signedHeaders },
-      { method: 'POST', url: walletCallPath('rollback'), validBody: { transactionId: newId('tx'), originalTransactionId: newId('tx'), betId: newId('bet'), playerId: 2_000_000_002 }, signedHeaders },
+      {
+        method: 'POST',
+        url: walletCallPath('authenticate'),
+        validBody: { token: 'not-a-launch-token' },
+        signedHeaders,
+      },
+      {
+        method: 'POST',
+        url: walletCallPath('balance'),
+        validBody: { playerId: broke.id, sessionId: 'not-a-session' },
+        signedHeaders,
+      },
+      {
+        method: 'POST',
+        url: walletCallPath('debit'),
+        validBody: { ...debitBody(session, 100), description: 'Single' },
+        signedHeaders,
+      },
+      {
+        method: 'POST',
+        url: walletCallPath('credit'),
+        validBody: {
+          transactionId: newId('tx'),
+          betId: newId('bet'),
+          playerId: broke.id,
+          amount: 100,
+          closesBet: true,
+          description: 'Won',
+        },
+        signedHeaders,
+      },
+      {
+        method: 'POST',
+        url: walletCallPath('rollback'),
+        validBody: {
+          transactionId: newId('tx'),
+          originalTransactionId: newId('tx'),
+          betId: newId('bet'),
+          playerId: 2_000_000_002,
+        },
+        signedHeaders,
+      },
     ];
     let sent = 0;
     for (const route of routes) sent += await sweepBadBodies(context, route);

@@ -6,7 +6,8 @@ import { rowCounts } from './support/sweep';
 import { CREDIT_BATCH_MAX, WALLET_ERROR_STATUS, type WalletBatchOutcome } from '../../src/contract/games';
 
 /** POST /games/iqs/wallet/credits, signed as the sportsbook signs. */
-const creditBatch = (context: TestContext, body: unknown, secret?: string) => walletBatch(context, 'credits', body, { secret });
+const creditBatch = (context: TestContext, body: unknown, secret?: string) =>
+  walletBatch(context, 'credits', body, { secret });
 
 async function punterWithBets(context: TestContext, balance: number, stakes: number[]) {
   const user = await createUser(context, { balance });
@@ -17,7 +18,12 @@ async function punterWithBets(context: TestContext, balance: number, stakes: num
 }
 
 async function ledgerOf(context: TestContext) {
-  return context.database.db.selectFrom('transactions').select(['user_id', 'kind', 'amount', 'bet_id', 'iqs_transaction_id', 'balance_out']).where('kind', '=', 'Returns').orderBy('id').execute();
+  return context.database.db
+    .selectFrom('transactions')
+    .select(['user_id', 'kind', 'amount', 'bet_id', 'iqs_transaction_id', 'balance_out'])
+    .where('kind', '=', 'Returns')
+    .orderBy('id')
+    .execute();
 }
 
 describeEachDatabase('games: credits in one batched call', (use) => {
@@ -38,7 +44,9 @@ describeEachDatabase('games: credits in one batched call', (use) => {
     const results = (response.json() as { results: WalletBatchOutcome[] }).results;
     const annAfterStakes = 10_000 - 600;
     const bobAfterStakes = 5_000 - 900;
-    expect(results.map((result) => [result.transactionId, 'answer' in result ? result.answer.balance : result.error.code])).toEqual([
+    expect(
+      results.map((result) => [result.transactionId, 'answer' in result ? result.answer.balance : result.error.code]),
+    ).toEqual([
       [credits[0]!.transactionId, bobAfterStakes + 800],
       [credits[1]!.transactionId, annAfterStakes + 250],
       [credits[2]!.transactionId, annAfterStakes + 250],
@@ -55,8 +63,14 @@ describeEachDatabase('games: credits in one batched call', (use) => {
     );
     expect(rows).toHaveLength(3);
     const paid = results.filter((result) => 'answer' in result && result.answer.walletTransactionId !== null);
-    expect(paid.map((result) => 'answer' in result && result.answer.walletTransactionId).sort()).toEqual(expect.arrayContaining([expect.any(Number), expect.any(Number), expect.any(Number)]));
-    const bets = await context.database.db.selectFrom('bets').select(['bet_id', 'status', 'returned']).where('user_id', 'in', [ann.user.id, bob.user.id]).execute();
+    expect(paid.map((result) => 'answer' in result && result.answer.walletTransactionId).sort()).toEqual(
+      expect.arrayContaining([expect.any(Number), expect.any(Number), expect.any(Number)]),
+    );
+    const bets = await context.database.db
+      .selectFrom('bets')
+      .select(['bet_id', 'status', 'returned'])
+      .where('user_id', 'in', [ann.user.id, bob.user.id])
+      .execute();
     expect(bets.every((bet) => bet.status === 'closed')).toBe(true);
     expect(bets.reduce((sum, bet) => sum + bet.returned, 0)).toBe(800 + 250 + 900);
 
@@ -84,12 +98,23 @@ describeEachDatabase('games: credits in one batched call', (use) => {
     const response = await creditBatch(context, { credits: [single, closed, unknown, good] });
     expect(response.statusCode, response.body).toBe(200);
     const results = (response.json() as { results: WalletBatchOutcome[] }).results;
-    expect(results.map((result) => ('answer' in result ? result.answer.balance : result.error.code))).toEqual([10_000 - 600 + 150, 'BetClosed', 'UnknownBet', 10_000 - 600 + 150 + 700]);
+    expect(results.map((result) => ('answer' in result ? result.answer.balance : result.error.code))).toEqual([
+      10_000 - 600 + 150,
+      'BetClosed',
+      'UnknownBet',
+      10_000 - 600 + 150 + 700,
+    ]);
     expect(results[1]).toMatchObject({ error: { status: WALLET_ERROR_STATUS.BetClosed, code: 'BetClosed' } });
     const rows = await ledgerOf(context);
     expect(rows.filter((row) => row.bet_id === cat.bets[0]!.betId)).toHaveLength(1);
-    expect(rows.filter((row) => row.bet_id === cat.bets[1]!.betId || row.bet_id === 'bet-never-placed')).toHaveLength(0);
-    const calls = await context.database.db.selectFrom('wallet_calls').select('transaction_id').where('transaction_id', 'in', [closed.transactionId, unknown.transactionId]).execute();
+    expect(rows.filter((row) => row.bet_id === cat.bets[1]!.betId || row.bet_id === 'bet-never-placed')).toHaveLength(
+      0,
+    );
+    const calls = await context.database.db
+      .selectFrom('wallet_calls')
+      .select('transaction_id')
+      .where('transaction_id', 'in', [closed.transactionId, unknown.transactionId])
+      .execute();
     expect(calls).toEqual([]);
     expect(await balanceOf(context, cat.user.id)).toBe(10_000 - 600 + 150 + 700);
     expect(await invariantMismatches(context)).toEqual([]);
@@ -101,7 +126,12 @@ describeEachDatabase('games: credits in one batched call', (use) => {
     const dan = await punterWithBets(context, 10_000, [100]);
     const good = creditBody(dan.user.id, dan.bets[0]!.betId, 300);
     const before = { rows: await rowCounts(context), balance: await balanceOf(context, dan.user.id) };
-    for (const body of [{ credits: [good, { ...creditBody(dan.user.id, dan.bets[0]!.betId, 300), amount: -5 }] }, { credits: [] }, { credits: Array.from({ length: CREDIT_BATCH_MAX + 1 }, () => good) }, { good }]) {
+    for (const body of [
+      { credits: [good, { ...creditBody(dan.user.id, dan.bets[0]!.betId, 300), amount: -5 }] },
+      { credits: [] },
+      { credits: Array.from({ length: CREDIT_BATCH_MAX + 1 }, () => good) },
+      { good },
+    ]) {
       const response = await creditBatch(context, body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
     }

@@ -1,14 +1,24 @@
 import { expect, it, vi } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { describeEachDatabase, createUser, type TestContext } from './support/harness';
-import { betsDisagreeingWithLedger, creditBody, debitBody, openSession, placeBet, settleBet, walletBatch, walletCall } from './support/games';
+import {
+  betsDisagreeingWithLedger,
+  creditBody,
+  debitBody,
+  openSession,
+  placeBet,
+  settleBet,
+  walletBatch,
+  walletCall,
+} from './support/games';
 import { balanceOf, invariantMismatches, runningBalanceMismatches } from './support/money';
 import { rowCounts } from './support/sweep';
 import { DEBIT_BATCH_MAX, type DebitRequest, type WalletBatchOutcome } from '../../src/contract/games';
 import { GamesWalletService } from '../../server/modules/games/service';
 import { Ledger } from '../../server/modules/wallet/ledger';
 
-const debitBatch = (context: TestContext, body: unknown, secret?: string) => walletBatch(context, 'debits', body, { secret });
+const debitBatch = (context: TestContext, body: unknown, secret?: string) =>
+  walletBatch(context, 'debits', body, { secret });
 const resultsOf = (response: { json(): unknown }) => (response.json() as { results: WalletBatchOutcome[] }).results;
 const balanceOrCode = (result: WalletBatchOutcome) => ('answer' in result ? result.answer.balance : result.error.code);
 
@@ -25,7 +35,10 @@ async function debitBatchOf(context: TestContext, debits: unknown[]) {
 }
 
 /** Sends a batch (expecting 200): its outcomes, and the debits it sent down the one-by-one path (the single call). */
-async function decide(context: TestContext, debits: unknown[]): Promise<{ results: WalletBatchOutcome[]; alone: string[] }> {
+async function decide(
+  context: TestContext,
+  debits: unknown[],
+): Promise<{ results: WalletBatchOutcome[]; alone: string[] }> {
   const single = vi.spyOn(context.services.gamesWallet, 'debit');
   try {
     const results = await debitBatchOf(context, debits);
@@ -46,7 +59,12 @@ function countedWallet(context: TestContext) {
     transformResult: async (args) => args.result,
   };
   const db = context.database.db.withPlugin(counter);
-  const wallet = new GamesWalletService(db, new Ledger(db, context.clock, context.services.live), context.clock, context.services.freeBets);
+  const wallet = new GamesWalletService(
+    db,
+    new Ledger(db, context.clock, context.services.live),
+    context.clock,
+    context.services.freeBets,
+  );
   return {
     wallet,
     /** Statements sent since the last call. */
@@ -59,7 +77,13 @@ function countedWallet(context: TestContext) {
 }
 
 async function stakesOf(context: TestContext, userIds: number[]) {
-  return context.database.db.selectFrom('transactions').select(['user_id', 'amount', 'bet_id', 'iqs_transaction_id', 'balance_out']).where('kind', '=', 'Stake').where('user_id', 'in', userIds).orderBy('id').execute();
+  return context.database.db
+    .selectFrom('transactions')
+    .select(['user_id', 'amount', 'bet_id', 'iqs_transaction_id', 'balance_out'])
+    .where('kind', '=', 'Stake')
+    .where('user_id', 'in', userIds)
+    .orderBy('id')
+    .execute();
 }
 
 describeEachDatabase('games: debits in one batched call', (use) => {
@@ -67,7 +91,13 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const context = use();
     const ann = await punter(context, 10_000);
     const bob = await punter(context, 5_000);
-    const debits = [debitBody(bob.session, 800), debitBody(ann.session, 250), debitBody(ann.session, 100), debitBody(bob.session, 400), debitBody(ann.session, 900)];
+    const debits = [
+      debitBody(bob.session, 800),
+      debitBody(ann.session, 250),
+      debitBody(ann.session, 100),
+      debitBody(bob.session, 400),
+      debitBody(ann.session, 900),
+    ];
     const response = await debitBatch(context, { debits });
     expect(response.statusCode, response.body).toBe(200);
     const results = resultsOf(response);
@@ -80,11 +110,23 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     ]);
     const rows = await stakesOf(context, [ann.user.id, bob.user.id]);
     expect(rows.map((row) => [row.iqs_transaction_id, row.amount, row.balance_out])).toEqual(
-      expect.arrayContaining(debits.map((debit, index) => [debit.transactionId, -debit.amount, balanceOrCode(results[index]!)])),
+      expect.arrayContaining(
+        debits.map((debit, index) => [debit.transactionId, -debit.amount, balanceOrCode(results[index]!)]),
+      ),
     );
     expect(rows).toHaveLength(5);
-    const bets = await context.database.db.selectFrom('bets').select(['bet_id', 'status', 'staked']).where('bet_id', 'in', debits.map((debit) => debit.betId)).execute();
-    expect(bets.map((bet) => [bet.bet_id, bet.status, bet.staked]).sort()).toEqual(debits.map((debit) => [debit.betId, 'open', debit.amount]).sort());
+    const bets = await context.database.db
+      .selectFrom('bets')
+      .select(['bet_id', 'status', 'staked'])
+      .where(
+        'bet_id',
+        'in',
+        debits.map((debit) => debit.betId),
+      )
+      .execute();
+    expect(bets.map((bet) => [bet.bet_id, bet.status, bet.staked]).sort()).toEqual(
+      debits.map((debit) => [debit.betId, 'open', debit.amount]).sort(),
+    );
 
     const before = await rowCounts(context);
     const again = await debitBatch(context, { debits });
@@ -108,10 +150,20 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const good = debitBody(cat.session, 300);
     const response = await debitBatch(context, { debits: [single, tooMuch, reused, stranger, good] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(resultsOf(response).map(balanceOrCode)).toEqual([900, 'InsufficientFunds', 'DuplicateTransaction', 'UnknownPlayer', 600]);
+    expect(resultsOf(response).map(balanceOrCode)).toEqual([
+      900,
+      'InsufficientFunds',
+      'DuplicateTransaction',
+      'UnknownPlayer',
+      600,
+    ]);
     const rows = await stakesOf(context, [cat.user.id]);
     expect(rows.map((row) => row.iqs_transaction_id)).toEqual([single.transactionId, good.transactionId]);
-    const calls = await context.database.db.selectFrom('wallet_calls').select('transaction_id').where('transaction_id', 'in', [tooMuch.transactionId, stranger.transactionId]).execute();
+    const calls = await context.database.db
+      .selectFrom('wallet_calls')
+      .select('transaction_id')
+      .where('transaction_id', 'in', [tooMuch.transactionId, stranger.transactionId])
+      .execute();
     expect(calls).toEqual([]);
     expect(await balanceOf(context, cat.user.id)).toBe(600);
     expect(await invariantMismatches(context)).toEqual([]);
@@ -122,7 +174,12 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const dan = await punter(context, 10_000);
     const good = debitBody(dan.session, 300);
     const before = { rows: await rowCounts(context), balance: await balanceOf(context, dan.user.id) };
-    for (const body of [{ debits: [good, { ...debitBody(dan.session, 300), amount: 0 }] }, { debits: [] }, { debits: Array.from({ length: DEBIT_BATCH_MAX + 1 }, () => good) }, { good }]) {
+    for (const body of [
+      { debits: [good, { ...debitBody(dan.session, 300), amount: 0 }] },
+      { debits: [] },
+      { debits: Array.from({ length: DEBIT_BATCH_MAX + 1 }, () => good) },
+      { good },
+    ]) {
       const response = await debitBatch(context, body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
@@ -139,7 +196,9 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     try {
       const one = await wallet.debitMany([debitBody(players[0]!.session, 10)]);
       const forOne = taken();
-      const debits: DebitRequest[] = Array.from({ length: 50 }, (_, index) => debitBody(players[index % 5]!.session, 100 + index));
+      const debits: DebitRequest[] = Array.from({ length: 50 }, (_, index) =>
+        debitBody(players[index % 5]!.session, 100 + index),
+      );
       pushed.mockClear();
       const outcomes = await wallet.debitMany(debits);
       const forFifty = taken();
@@ -148,7 +207,11 @@ describeEachDatabase('games: debits in one batched call', (use) => {
       expect(forFifty).toBeLessThanOrEqual(3);
       expect(one.map(balanceOrCode)).toEqual([100_000 - 10]);
       const running = new Map(players.map(({ user }, index) => [user.id, index === 0 ? 100_000 - 10 : 100_000]));
-      expect(outcomes.map(balanceOrCode)).toEqual(debits.map((debit) => running.set(debit.playerId, running.get(debit.playerId)! - debit.amount).get(debit.playerId)));
+      expect(outcomes.map(balanceOrCode)).toEqual(
+        debits.map((debit) =>
+          running.set(debit.playerId, running.get(debit.playerId)! - debit.amount).get(debit.playerId),
+        ),
+      );
       for (const { user } of players) {
         expect(await balanceOf(context, user.id)).toBe(running.get(user.id));
         expect(pushed).toHaveBeenCalledWith(user.id, running.get(user.id));
@@ -167,7 +230,12 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const suspended = await punter(context, 10_000);
     await context.services.accounts.suspend(suspended.user.id);
     const excluded = await punter(context, 10_000);
-    const exclusion = await context.request({ method: 'POST', url: '/responsible-gambling/lock-account', token: excluded.session.accessToken, payload: { days: 180 } });
+    const exclusion = await context.request({
+      method: 'POST',
+      url: '/responsible-gambling/lock-account',
+      token: excluded.session.accessToken,
+      payload: { days: 180 },
+    });
     expect(exclusion.statusCode).toBe(200);
     const unverified = await createUser(context, { balance: 10_000, verified: false });
     const loggedOut = await punter(context, 10_000);
@@ -185,11 +253,27 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const before = await rowCounts(context);
     const { results, alone } = await decide(context, debits);
     expect(alone).toEqual([]);
-    expect(results.map(balanceOrCode)).toEqual([9_900, 'PlayerBlocked', 9_700, 'PlayerBlocked', 'PlayerBlocked', 'SessionExpired', 'SessionExpired', 9_400]);
-    expect(results[1]).toEqual({ transactionId: debits[1]!.transactionId, error: { status: 422, message: expect.any(String), code: 'PlayerBlocked' } });
+    expect(results.map(balanceOrCode)).toEqual([
+      9_900,
+      'PlayerBlocked',
+      9_700,
+      'PlayerBlocked',
+      'PlayerBlocked',
+      'SessionExpired',
+      'SessionExpired',
+      9_400,
+    ]);
+    expect(results[1]).toEqual({
+      transactionId: debits[1]!.transactionId,
+      error: { status: 422, message: expect.any(String), code: 'PlayerBlocked' },
+    });
     // Three stakes, three bets and three calls: the refused left nothing behind.
     const after = await rowCounts(context);
-    expect([after.transactions! - before.transactions!, after.bets! - before.bets!, after.wallet_calls! - before.wallet_calls!]).toEqual([3, 3, 3]);
+    expect([
+      after.transactions! - before.transactions!,
+      after.bets! - before.bets!,
+      after.wallet_calls! - before.wallet_calls!,
+    ]).toEqual([3, 3, 3]);
     for (const { user } of [suspended, excluded, loggedOut]) expect(await balanceOf(context, user.id)).toBe(10_000);
     expect(await balanceOf(context, unverified.id)).toBe(10_000);
     expect(await invariantMismatches(context)).toEqual([]);
@@ -201,15 +285,28 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const bob = await punter(context, 5_000);
     const token = await context.services.freeBets.grant(ann.user.id, 500, { source: 'test' });
     const free = debitBody(ann.session, 500, { freeBetId: token.freeBetId });
-    const debits = [debitBody(ann.session, 100), debitBody(bob.session, 200), free, debitBody(ann.session, 300), debitBody(bob.session, 400)];
+    const debits = [
+      debitBody(ann.session, 100),
+      debitBody(bob.session, 200),
+      free,
+      debitBody(ann.session, 300),
+      debitBody(bob.session, 400),
+    ];
     const { results, alone } = await decide(context, debits);
     expect(results.map(balanceOrCode)).toEqual([9_900, 4_800, 9_900, 9_600, 4_400]);
     expect(results[2]).toMatchObject({ answer: { walletTransactionId: null } });
     // The token goes alone, and Ann's stake after it after it; Bob's are not held up.
     expect(alone).toEqual([free.transactionId, debits[3]!.transactionId]);
-    const bet = await context.database.db.selectFrom('bets').select(['staked', 'free_bet_id', 'free_bet_stake', 'status']).where('bet_id', '=', free.betId).executeTakeFirstOrThrow();
+    const bet = await context.database.db
+      .selectFrom('bets')
+      .select(['staked', 'free_bet_id', 'free_bet_stake', 'status'])
+      .where('bet_id', '=', free.betId)
+      .executeTakeFirstOrThrow();
     expect(bet).toEqual({ staked: 0, free_bet_id: token.freeBetId, free_bet_stake: 500, status: 'open' });
-    expect((await stakesOf(context, [ann.user.id])).map((row) => [row.amount, row.balance_out])).toEqual([[-100, 9_900], [-300, 9_600]]);
+    expect((await stakesOf(context, [ann.user.id])).map((row) => [row.amount, row.balance_out])).toEqual([
+      [-100, 9_900],
+      [-300, 9_600],
+    ]);
     expect(await debitBatch(context, { debits }).then(resultsOf)).toEqual(results);
     expect(await balanceOf(context, ann.user.id)).toBe(9_600);
     expect(await invariantMismatches(context)).toEqual([]);
@@ -223,28 +320,52 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const closed = await placeBet(context, ann.session, 100);
     await settleBet(context, ann.user.id, closed.betId, 0);
     const bobs = await placeBet(context, bob.session, 100);
-    const debits = [debitBody(ann.session, 200, { betId: open.betId }), debitBody(ann.session, 50, { betId: closed.betId }), debitBody(ann.session, 70, { betId: bobs.betId }), debitBody(ann.session, 30)];
+    const debits = [
+      debitBody(ann.session, 200, { betId: open.betId }),
+      debitBody(ann.session, 50, { betId: closed.betId }),
+      debitBody(ann.session, 70, { betId: bobs.betId }),
+      debitBody(ann.session, 30),
+    ];
     const { results, alone } = await decide(context, debits);
     expect(alone).toEqual([]);
     expect(results.map(balanceOrCode)).toEqual([9_600, 'BetClosed', 'UnknownBet', 9_570]);
-    const bets = await context.database.db.selectFrom('bets').select(['bet_id', 'user_id', 'staked', 'status']).where('bet_id', 'in', [open.betId, closed.betId, bobs.betId]).orderBy('placed_at').execute();
+    const bets = await context.database.db
+      .selectFrom('bets')
+      .select(['bet_id', 'user_id', 'staked', 'status'])
+      .where('bet_id', 'in', [open.betId, closed.betId, bobs.betId])
+      .orderBy('placed_at')
+      .execute();
     expect(bets.map((bet) => [bet.bet_id, bet.user_id, bet.staked, bet.status]).sort()).toEqual(
-      [[open.betId, ann.user.id, 300, 'open'], [closed.betId, ann.user.id, 100, 'closed'], [bobs.betId, bob.user.id, 100, 'open']].sort(),
+      [
+        [open.betId, ann.user.id, 300, 'open'],
+        [closed.betId, ann.user.id, 100, 'closed'],
+        [bobs.betId, bob.user.id, 100, 'open'],
+      ].sort(),
     );
     expect(await betsDisagreeingWithLedger(context)).toEqual([]);
     expect(await balanceOf(context, bob.user.id)).toBe(9_900);
   });
 
-  it('a second stake on one bet in the batch adds to the first in its turn: the player\'s later stakes follow it, the others are not held up', async () => {
+  it("a second stake on one bet in the batch adds to the first in its turn: the player's later stakes follow it, the others are not held up", async () => {
     const context = use();
     const ann = await punter(context, 10_000);
     const bob = await punter(context, 10_000);
     const first = debitBody(ann.session, 100);
-    const debits = [first, debitBody(bob.session, 50), debitBody(ann.session, 200, { betId: first.betId }), debitBody(ann.session, 300), debitBody(bob.session, 70)];
+    const debits = [
+      first,
+      debitBody(bob.session, 50),
+      debitBody(ann.session, 200, { betId: first.betId }),
+      debitBody(ann.session, 300),
+      debitBody(bob.session, 70),
+    ];
     const { results, alone } = await decide(context, debits);
     expect(results.map(balanceOrCode)).toEqual([9_900, 9_950, 9_700, 9_400, 9_880]);
     expect(alone).toEqual([debits[2]!.transactionId, debits[3]!.transactionId]);
-    const bet = await context.database.db.selectFrom('bets').select(['staked', 'status']).where('bet_id', '=', first.betId).executeTakeFirstOrThrow();
+    const bet = await context.database.db
+      .selectFrom('bets')
+      .select(['staked', 'status'])
+      .where('bet_id', '=', first.betId)
+      .executeTakeFirstOrThrow();
     expect(bet).toEqual({ staked: 300, status: 'open' });
     expect(await betsDisagreeingWithLedger(context)).toEqual([]);
   });
@@ -266,10 +387,22 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     ];
     const { results, alone } = await decide(context, debits);
     expect(alone).toEqual([]);
-    expect(results.map(balanceOrCode)).toEqual([8_400, 'BetClosed', 'SessionExpired', 9_000, 'DuplicateTransaction', 8_000]);
+    expect(results.map(balanceOrCode)).toEqual([
+      8_400,
+      'BetClosed',
+      'SessionExpired',
+      9_000,
+      'DuplicateTransaction',
+      8_000,
+    ]);
     expect(results[3]).toMatchObject({ answer: { walletTransactionId: expect.any(Number) } });
     const rows = await stakesOf(context, [ann.user.id]);
-    expect(rows.map((row) => [row.amount, row.balance_out])).toEqual([[-1_000, 9_000], [-500, 8_500], [-100, 8_400], [-400, 8_000]]);
+    expect(rows.map((row) => [row.amount, row.balance_out])).toEqual([
+      [-1_000, 9_000],
+      [-500, 8_500],
+      [-100, 8_400],
+      [-400, 8_000],
+    ]);
     expect(await runningBalanceMismatches(context)).toBe(0);
   });
 
@@ -277,7 +410,13 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const context = use();
     const cat = await punter(context, 1_000);
     const dan = await punter(context, 1_000);
-    const debits = [debitBody(cat.session, 600), debitBody(dan.session, 100), debitBody(cat.session, 500), debitBody(dan.session, 200), debitBody(cat.session, 300)];
+    const debits = [
+      debitBody(cat.session, 600),
+      debitBody(dan.session, 100),
+      debitBody(cat.session, 500),
+      debitBody(dan.session, 200),
+      debitBody(cat.session, 300),
+    ];
     const { results, alone } = await decide(context, debits);
     expect(results.map(balanceOrCode)).toEqual([400, 900, 'InsufficientFunds', 700, 100]);
     expect(alone).toEqual([debits[0]!.transactionId, debits[2]!.transactionId, debits[4]!.transactionId]);
@@ -289,14 +428,29 @@ describeEachDatabase('games: debits in one batched call', (use) => {
     const context = use();
     const players = await Promise.all(Array.from({ length: 3 }, () => punter(context, 100_000)));
     const debits = Array.from({ length: 12 }, (_, index) => debitBody(players[index % 3]!.session, 100 + index));
-    const [first, second, ...singles] = await Promise.all([debitBatch(context, { debits }), debitBatch(context, { debits: [...debits].reverse() }), ...debits.map((debit) => walletCall(context, 'debit', debit))]);
-    const answers = new Map(resultsOf(first!).map((result) => [result.transactionId, 'answer' in result ? result.answer : result.error]));
-    expect(new Map(resultsOf(second!).map((result) => [result.transactionId, 'answer' in result ? result.answer : result.error]))).toEqual(answers);
+    const [first, second, ...singles] = await Promise.all([
+      debitBatch(context, { debits }),
+      debitBatch(context, { debits: [...debits].reverse() }),
+      ...debits.map((debit) => walletCall(context, 'debit', debit)),
+    ]);
+    const answers = new Map(
+      resultsOf(first!).map((result) => [result.transactionId, 'answer' in result ? result.answer : result.error]),
+    );
+    expect(
+      new Map(
+        resultsOf(second!).map((result) => [result.transactionId, 'answer' in result ? result.answer : result.error]),
+      ),
+    ).toEqual(answers);
     expect(singles.map((single) => single.json())).toEqual(debits.map((debit) => answers.get(debit.transactionId)));
-    const rows = await stakesOf(context, players.map(({ user }) => user.id));
+    const rows = await stakesOf(
+      context,
+      players.map(({ user }) => user.id),
+    );
     expect(rows.map((row) => row.iqs_transaction_id).sort()).toEqual(debits.map((debit) => debit.transactionId).sort());
     for (const [index, { user }] of players.entries()) {
-      expect(await balanceOf(context, user.id)).toBe(100_000 - debits.filter((_, at) => at % 3 === index).reduce((sum, debit) => sum + debit.amount, 0));
+      expect(await balanceOf(context, user.id)).toBe(
+        100_000 - debits.filter((_, at) => at % 3 === index).reduce((sum, debit) => sum + debit.amount, 0),
+      );
     }
     expect(await invariantMismatches(context)).toEqual([]);
     expect(await runningBalanceMismatches(context)).toBe(0);
@@ -306,20 +460,44 @@ describeEachDatabase('games: debits in one batched call', (use) => {
   it('batches racing single debits, single and batched credits on the same wallets: each commits at once, no deadlock, money and bets agree', async () => {
     const context = use();
     const players = await Promise.all(Array.from({ length: 4 }, () => punter(context, 1_000_000)));
-    const open = await Promise.all(players.flatMap(({ session }) => [placeBet(context, session, 1_000), placeBet(context, session, 1_000), placeBet(context, session, 1_000)]));
-    const wallet = context.services.gamesWallet as unknown as Record<'debitsAtOnce' | 'creditAllAtOnce', () => Promise<unknown>>;
+    const open = await Promise.all(
+      players.flatMap(({ session }) => [
+        placeBet(context, session, 1_000),
+        placeBet(context, session, 1_000),
+        placeBet(context, session, 1_000),
+      ]),
+    );
+    const wallet = context.services.gamesWallet as unknown as Record<
+      'debitsAtOnce' | 'creditAllAtOnce',
+      () => Promise<unknown>
+    >;
     const debitSets = vi.spyOn(wallet, 'debitsAtOnce');
     const creditSets = vi.spyOn(wallet, 'creditAllAtOnce');
     try {
       // Each batch names the players in another order, so wallets locked in the order sent would deadlock.
-      const orders = [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]];
-      const batches = orders.map((order) => order.flatMap((index) => [debitBody(players[index]!.session, 10 + index), debitBody(players[index]!.session, 20 + index)]));
+      const orders = [
+        [0, 1, 2, 3],
+        [3, 2, 1, 0],
+        [1, 3, 0, 2],
+        [2, 0, 3, 1],
+      ];
+      const batches = orders.map((order) =>
+        order.flatMap((index) => [
+          debitBody(players[index]!.session, 10 + index),
+          debitBody(players[index]!.session, 20 + index),
+        ]),
+      );
       const singles = players.map(({ session }) => debitBody(session, 5));
       const payOf = (bet: (typeof open)[number]) => creditBody(bet.playerId, bet.betId, 1_500);
       const responses = await Promise.all([
         ...batches.map((debits) => debitBatch(context, { debits })),
         ...singles.map((body) => walletCall(context, 'debit', body)),
-        walletBatch(context, 'credits', { credits: open.filter((_, index) => index % 3 !== 2).map(payOf).reverse() }),
+        walletBatch(context, 'credits', {
+          credits: open
+            .filter((_, index) => index % 3 !== 2)
+            .map(payOf)
+            .reverse(),
+        }),
         ...open.filter((_, index) => index % 3 === 2).map((bet) => walletCall(context, 'credit', payOf(bet))),
       ]);
       expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
@@ -329,7 +507,8 @@ describeEachDatabase('games: debits in one batched call', (use) => {
       expect(debitSets.mock.settledResults.map((result) => result.type)).toEqual(batches.map(() => 'fulfilled'));
       expect(creditSets.mock.settledResults.map((result) => result.type)).toEqual(['fulfilled']);
       const staked = (index: number) => 3_000 + 5 + batches.length * (30 + 2 * index);
-      for (const [index, { user }] of players.entries()) expect(await balanceOf(context, user.id)).toBe(1_000_000 - staked(index) + 3 * 1_500);
+      for (const [index, { user }] of players.entries())
+        expect(await balanceOf(context, user.id)).toBe(1_000_000 - staked(index) + 3 * 1_500);
       expect(await invariantMismatches(context)).toEqual([]);
       expect(await runningBalanceMismatches(context)).toBe(0);
       expect(await betsDisagreeingWithLedger(context)).toEqual([]);

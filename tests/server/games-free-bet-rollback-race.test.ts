@@ -14,7 +14,14 @@ async function freeBetOnABet(context: TestContext) {
   const token = await context.services.freeBets.grant(user.id, 500, { source: 'test' });
   const debit = debitBody(session, 500, { freeBetId: token.freeBetId });
   expect((await walletCall(context, 'debit', debit)).statusCode).toBe(200);
-  const tokenStatus = async () => (await context.database.db.selectFrom('free_bets').select('status').where('id', '=', token.freeBetId).executeTakeFirstOrThrow()).status;
+  const tokenStatus = async () =>
+    (
+      await context.database.db
+        .selectFrom('free_bets')
+        .select('status')
+        .where('id', '=', token.freeBetId)
+        .executeTakeFirstOrThrow()
+    ).status;
   return { user, debit, tokenStatus };
 }
 
@@ -37,9 +44,15 @@ describeEachDatabase('games: a free bet rolled back after its credit', (use, kin
       // The credit's closing of the bet, held open: the rollback reads the bet as open and then meets its row.
       const credit = await race.connect();
       await credit.client.query('BEGIN');
-      await credit.client.query(`UPDATE bets SET returned = returned + 1500, status = 'closed', closed_at = now(), updated_at = now() WHERE bet_id = $1 AND status = 'open'`, [debit.betId]);
+      await credit.client.query(
+        `UPDATE bets SET returned = returned + 1500, status = 'closed', closed_at = now(), updated_at = now() WHERE bet_id = $1 AND status = 'open'`,
+        [debit.betId],
+      );
       const rollback = walletCall(use(), 'rollback', rollbackBody(user.id, debit.betId, debit.transactionId));
-      await race.until(async () => (await race.lockWaiters(monitor, [credit.pid, monitorPid])) > 0, 'the rollback waiting on the bet');
+      await race.until(
+        async () => (await race.lockWaiters(monitor, [credit.pid, monitorPid])) > 0,
+        'the rollback waiting on the bet',
+      );
       await credit.client.query('COMMIT');
       expect((await rollback).json()).toMatchObject({ code: 'BetClosed' });
       expect(await tokenStatus()).toBe('used');

@@ -24,13 +24,22 @@ describeEachDatabase('games: launch and sportsbook sessions', (use) => {
     const url: string = response.json().url;
     expect(url).toMatch(new RegExp(`^${TEST_CONFIG.sportsbookUrl}/bets#launch=[A-Za-z0-9_-]{43}$`));
     const token = url.split('#launch=')[1]!;
-    const stored = await context.database.db.selectFrom('launch_tokens').select(['token_hash', 'user_id']).where('user_id', '=', user.id).execute();
+    const stored = await context.database.db
+      .selectFrom('launch_tokens')
+      .select(['token_hash', 'user_id'])
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token);
 
     const session = await walletCall(context, 'authenticate', { token });
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toEqual({ playerId: user.id, sessionId: expect.any(String), currency: 'GBP', balance: 1234 });
+    expect(session.json()).toEqual({
+      playerId: user.id,
+      sessionId: expect.any(String),
+      currency: 'GBP',
+      balance: 1234,
+    });
     const balance = await walletCall(context, 'balance', { playerId: user.id, sessionId: session.json().sessionId });
     expect(balance.statusCode).toBe(200);
     expect(balance.json()).toEqual({ balance: 1234, currency: 'GBP' });
@@ -64,7 +73,8 @@ describeEachDatabase('games: launch and sportsbook sessions', (use) => {
     const context = use();
     const user = await createUser(context);
     const { accessToken } = await login(context, user);
-    const tokensOf = () => context.database.db.selectFrom('launch_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    const tokensOf = () =>
+      context.database.db.selectFrom('launch_tokens').select('token_hash').where('user_id', '=', user.id).execute();
     await launchToken(context, accessToken);
     await launchToken(context, accessToken);
     expect(await tokensOf()).toHaveLength(2);
@@ -79,7 +89,9 @@ describeEachDatabase('games: launch and sportsbook sessions', (use) => {
     const user = await createUser(context, { balance: 500 });
     const session = await openSession(context, user);
     const unused = await launchToken(context, session.accessToken);
-    expect((await context.request({ method: 'POST', url: '/auth/logout', token: session.accessToken })).statusCode).toBe(200);
+    expect(
+      (await context.request({ method: 'POST', url: '/auth/logout', token: session.accessToken })).statusCode,
+    ).toBe(200);
     const traded = await walletCall(context, 'authenticate', { token: unused });
     expect(traded.statusCode).toBe(401);
     expect(traded.json().code).toBe('InvalidToken');
@@ -100,16 +112,32 @@ describeEachDatabase('games: launch and sportsbook sessions', (use) => {
     const user = await createUser(context);
     const { accessToken } = await login(context, user);
     expect((await context.request({ method: 'GET', url: '/games/iqs', token: 'not-a-jwt' })).statusCode).toBe(401);
-    expect((await context.request({ method: 'GET', url: '/games/iqs', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
+    expect(
+      (await context.request({ method: 'GET', url: '/games/iqs', headers: { authorization: 'Basic abc' } })).statusCode,
+    ).toBe(401);
     await context.request({ method: 'POST', url: '/auth/logout', token: accessToken });
     const revoked = await context.request({ method: 'GET', url: '/games/iqs', token: accessToken });
     expect(revoked.statusCode).toBe(401);
-    expect(await context.database.db.selectFrom('launch_tokens').select('token_hash').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(
+      await context.database.db
+        .selectFrom('launch_tokens')
+        .select('token_hash')
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses a route that could leave the sportsbook origin', async () => {
     const context = use();
-    for (const route of ['//evil.example/x', 'https://evil.example', 'event/abc', '/a//b', '/a\\b', `/${'a'.repeat(200)}`, '/#x']) {
+    for (const route of [
+      '//evil.example/x',
+      'https://evil.example',
+      'event/abc',
+      '/a//b',
+      '/a\\b',
+      `/${'a'.repeat(200)}`,
+      '/#x',
+    ]) {
       const response = await context.request({ method: 'GET', url: `/games/iqs?route=${encodeURIComponent(route)}` });
       expect(response.statusCode, route).toBe(400);
       expect(response.json().message).toBe('Invalid route');
@@ -142,13 +170,17 @@ describeEachDatabase('games: launch and sportsbook sessions', (use) => {
     expect(expired.json().code).toBe('SessionExpired');
   });
 
-  it('refuses a balance for another player\'s session, an unknown session and an unknown player', async () => {
+  it("refuses a balance for another player's session, an unknown session and an unknown player", async () => {
     const context = use();
     const user = await createUser(context);
     const other = await createUser(context);
     const session = await openSession(context, user);
-    expect((await walletCall(context, 'balance', { playerId: other.id, sessionId: session.sessionId })).json().code).toBe('SessionExpired');
-    expect((await walletCall(context, 'balance', { playerId: user.id, sessionId: 'no-such-session' })).json().code).toBe('SessionExpired');
+    expect(
+      (await walletCall(context, 'balance', { playerId: other.id, sessionId: session.sessionId })).json().code,
+    ).toBe('SessionExpired');
+    expect(
+      (await walletCall(context, 'balance', { playerId: user.id, sessionId: 'no-such-session' })).json().code,
+    ).toBe('SessionExpired');
     const unknown = await walletCall(context, 'balance', { playerId: 2_000_000_000, sessionId: session.sessionId });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().code).toBe('UnknownPlayer');

@@ -1,6 +1,17 @@
 import { expect, it, vi } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { betsDisagreeingWithLedger, creditBody, debitBody, openSession, placeBet, rollbackBody, settleBet, walletCall, newId, type SportsbookSession } from './support/games';
+import {
+  betsDisagreeingWithLedger,
+  creditBody,
+  debitBody,
+  openSession,
+  placeBet,
+  rollbackBody,
+  settleBet,
+  walletCall,
+  newId,
+  type SportsbookSession,
+} from './support/games';
 import { balanceOf, invariantMismatches, runningBalanceMismatches } from './support/money';
 import { rowCounts } from './support/sweep';
 import { WALLET_ERROR_STATUS, type WalletErrorCode } from '../../src/contract/games';
@@ -17,7 +28,12 @@ async function betRow(context: TestContext, betId: string) {
 }
 
 async function ledgerRows(context: TestContext, betId: string) {
-  return context.database.db.selectFrom('transactions').select(['id', 'kind', 'amount', 'vertical', 'bet_id', 'iqs_transaction_id', 'reference', 'balance_out']).where('bet_id', '=', betId).orderBy('id').execute();
+  return context.database.db
+    .selectFrom('transactions')
+    .select(['id', 'kind', 'amount', 'vertical', 'bet_id', 'iqs_transaction_id', 'reference', 'balance_out'])
+    .where('bet_id', '=', betId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Every table's row count and the customer's balance: a refused call must leave all of it as it was. */
@@ -25,7 +41,13 @@ async function snapshot(context: TestContext, userId: number) {
   return { rows: await rowCounts(context), balance: await balanceOf(context, userId) };
 }
 
-async function expectRefused(context: TestContext, userId: number, call: Parameters<typeof walletCall>[1], body: unknown, code: WalletErrorCode) {
+async function expectRefused(
+  context: TestContext,
+  userId: number,
+  call: Parameters<typeof walletCall>[1],
+  body: unknown,
+  code: WalletErrorCode,
+) {
   const before = await snapshot(context, userId);
   const response = await walletCall(context, call, body);
   expect(response.statusCode, response.body).toBe(WALLET_ERROR_STATUS[code]);
@@ -42,8 +64,23 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     expect(response.statusCode).toBe(200);
     const [row] = await ledgerRows(context, body.betId);
     expect(response.json()).toEqual({ balance: 3_750, walletTransactionId: row!.id });
-    expect(row).toMatchObject({ kind: 'Stake', amount: -1_250, vertical: 'sportsbook', iqs_transaction_id: body.transactionId, reference: 'Single: Rovers v United, Rovers to win @ 2/1', balance_out: 3_750 });
-    expect(await betRow(context, body.betId)).toMatchObject({ user_id: user.id, vertical: 'sportsbook', staked: 1_250, refunded: 0, returned: 0, status: 'open', closed_at: null });
+    expect(row).toMatchObject({
+      kind: 'Stake',
+      amount: -1_250,
+      vertical: 'sportsbook',
+      iqs_transaction_id: body.transactionId,
+      reference: 'Single: Rovers v United, Rovers to win @ 2/1',
+      balance_out: 3_750,
+    });
+    expect(await betRow(context, body.betId)).toMatchObject({
+      user_id: user.id,
+      vertical: 'sportsbook',
+      staked: 1_250,
+      refunded: 0,
+      returned: 0,
+      status: 'open',
+      closed_at: null,
+    });
     expect(await balanceOf(context, user.id)).toBe(3_750);
   });
 
@@ -51,7 +88,11 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     const context = use();
     const { user, session } = await customer(context, 1_000);
     const stake = await placeBet(context, session, 400);
-    const partial = await walletCall(context, 'credit', creditBody(user.id, stake.betId, 100, false, { description: 'Cash out (part)' }));
+    const partial = await walletCall(
+      context,
+      'credit',
+      creditBody(user.id, stake.betId, 100, false, { description: 'Cash out (part)' }),
+    );
     expect(partial.statusCode).toBe(200);
     expect((await betRow(context, stake.betId))!.status).toBe('open');
     const paid = await walletCall(context, 'credit', creditBody(user.id, stake.betId, 900));
@@ -64,7 +105,12 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
       ['Returns', 900, RETURNS_REFERENCE],
     ]);
     expect(paid.json().walletTransactionId).toBe(rows[2]!.id);
-    expect(await betRow(context, stake.betId)).toMatchObject({ staked: 400, returned: 1_000, status: 'closed', closed_at: expect.any(Date) });
+    expect(await betRow(context, stake.betId)).toMatchObject({
+      staked: 400,
+      returned: 1_000,
+      status: 'closed',
+      closed_at: expect.any(Date),
+    });
   });
 
   it('a credit of 0 only records the close: no posting, the balance answered', async () => {
@@ -165,8 +211,20 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     const debit = await placeBet(context, session, 300);
     await expectRefused(context, user.id, 'debit', { ...debit, amount: 301 }, 'DuplicateTransaction');
     await expectRefused(context, user.id, 'debit', { ...debit, description: 'other' }, 'DuplicateTransaction');
-    await expectRefused(context, user.id, 'credit', creditBody(user.id, debit.betId, 300, true, { transactionId: debit.transactionId }), 'DuplicateTransaction');
-    await expectRefused(context, user.id, 'rollback', rollbackBody(user.id, debit.betId, debit.transactionId, { transactionId: debit.transactionId }), 'DuplicateTransaction');
+    await expectRefused(
+      context,
+      user.id,
+      'credit',
+      creditBody(user.id, debit.betId, 300, true, { transactionId: debit.transactionId }),
+      'DuplicateTransaction',
+    );
+    await expectRefused(
+      context,
+      user.id,
+      'rollback',
+      rollbackBody(user.id, debit.betId, debit.transactionId, { transactionId: debit.transactionId }),
+      'DuplicateTransaction',
+    );
     const credit = creditBody(user.id, debit.betId, 100, false);
     await walletCall(context, 'credit', credit);
     await expectRefused(context, user.id, 'credit', { ...credit, closesBet: true }, 'DuplicateTransaction');
@@ -187,7 +245,13 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     await settleBet(context, user.id, stake.betId, 600);
     await expectRefused(context, user.id, 'debit', debitBody(session, 100, { betId: stake.betId }), 'BetClosed');
     await expectRefused(context, user.id, 'credit', creditBody(user.id, stake.betId, 600), 'BetClosed');
-    await expectRefused(context, user.id, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId), 'BetClosed');
+    await expectRefused(
+      context,
+      user.id,
+      'rollback',
+      rollbackBody(user.id, stake.betId, stake.transactionId),
+      'BetClosed',
+    );
   });
 
   it('refuses a rollback once the bet has been paid anything (a partial cash out): the stake is not refunded on top', async () => {
@@ -195,11 +259,22 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     const { user, session } = await customer(context, 1_000);
     const stake = await placeBet(context, session, 400);
     expect((await walletCall(context, 'credit', creditBody(user.id, stake.betId, 150, false))).statusCode).toBe(200);
-    await expectRefused(context, user.id, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId), 'BetClosed');
-    expect(await betRow(context, stake.betId)).toMatchObject({ staked: 400, refunded: 0, returned: 150, status: 'open' });
+    await expectRefused(
+      context,
+      user.id,
+      'rollback',
+      rollbackBody(user.id, stake.betId, stake.transactionId),
+      'BetClosed',
+    );
+    expect(await betRow(context, stake.betId)).toMatchObject({
+      staked: 400,
+      refunded: 0,
+      returned: 150,
+      status: 'open',
+    });
   });
 
-  it('refuses a cash debit on a free bet\'s bet with BetClosed: its stake is the token alone', async () => {
+  it("refuses a cash debit on a free bet's bet with BetClosed: its stake is the token alone", async () => {
     const context = use();
     const { user, session } = await customer(context, 1_000);
     const token = await context.services.freeBets.grant(user.id, 500, { source: 'test' });
@@ -209,17 +284,41 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     expect(await betRow(context, free.betId)).toMatchObject({ staked: 0, free_bet_stake: 500, status: 'open' });
   });
 
-  it('refuses a credit on an unknown bet, or on another player\'s bet, with UnknownBet', async () => {
+  it("refuses a credit on an unknown bet, or on another player's bet, with UnknownBet", async () => {
     const context = use();
     const { user, session } = await customer(context, 1_000);
     const other = await customer(context, 1_000);
     const stake = await placeBet(context, session, 300);
     await expectRefused(context, user.id, 'credit', creditBody(user.id, newId('bet'), 500), 'UnknownBet');
     await expectRefused(context, other.user.id, 'credit', creditBody(other.user.id, stake.betId, 500), 'UnknownBet');
-    await expectRefused(context, other.user.id, 'debit', debitBody(other.session, 100, { betId: stake.betId }), 'UnknownBet');
-    await expectRefused(context, other.user.id, 'rollback', rollbackBody(other.user.id, stake.betId, stake.transactionId), 'UnknownBet');
-    await expectRefused(context, user.id, 'rollback', rollbackBody(user.id, newId('bet'), stake.transactionId), 'UnknownBet');
-    await expectRefused(context, other.user.id, 'rollback', rollbackBody(other.user.id, stake.betId, newId('never-seen')), 'UnknownBet');
+    await expectRefused(
+      context,
+      other.user.id,
+      'debit',
+      debitBody(other.session, 100, { betId: stake.betId }),
+      'UnknownBet',
+    );
+    await expectRefused(
+      context,
+      other.user.id,
+      'rollback',
+      rollbackBody(other.user.id, stake.betId, stake.transactionId),
+      'UnknownBet',
+    );
+    await expectRefused(
+      context,
+      user.id,
+      'rollback',
+      rollbackBody(user.id, newId('bet'), stake.transactionId),
+      'UnknownBet',
+    );
+    await expectRefused(
+      context,
+      other.user.id,
+      'rollback',
+      rollbackBody(other.user.id, stake.betId, newId('never-seen')),
+      'UnknownBet',
+    );
   });
 
   it('refuses every call for an unknown player with UnknownPlayer', async () => {
@@ -227,17 +326,41 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     const { user, session } = await customer(context, 1_000);
     const stake = await placeBet(context, session, 300);
     const nobody = 2_000_000_001;
-    await expectRefused(context, user.id, 'debit', debitBody({ playerId: nobody, sessionId: session.sessionId }, 100), 'UnknownPlayer');
+    await expectRefused(
+      context,
+      user.id,
+      'debit',
+      debitBody({ playerId: nobody, sessionId: session.sessionId }, 100),
+      'UnknownPlayer',
+    );
     await expectRefused(context, user.id, 'credit', creditBody(nobody, stake.betId, 100), 'UnknownPlayer');
-    await expectRefused(context, user.id, 'rollback', rollbackBody(nobody, stake.betId, stake.transactionId), 'UnknownPlayer');
+    await expectRefused(
+      context,
+      user.id,
+      'rollback',
+      rollbackBody(nobody, stake.betId, stake.transactionId),
+      'UnknownPlayer',
+    );
   });
 
-  it('refuses a debit without a live session with SessionExpired: logged out, unknown, or another player\'s', async () => {
+  it("refuses a debit without a live session with SessionExpired: logged out, unknown, or another player's", async () => {
     const context = use();
     const { user, session } = await customer(context, 1_000);
     const other = await customer(context, 1_000);
-    await expectRefused(context, user.id, 'debit', debitBody({ playerId: user.id, sessionId: other.session.sessionId }, 100), 'SessionExpired');
-    await expectRefused(context, user.id, 'debit', debitBody({ playerId: user.id, sessionId: 'no-such-session' }, 100), 'SessionExpired');
+    await expectRefused(
+      context,
+      user.id,
+      'debit',
+      debitBody({ playerId: user.id, sessionId: other.session.sessionId }, 100),
+      'SessionExpired',
+    );
+    await expectRefused(
+      context,
+      user.id,
+      'debit',
+      debitBody({ playerId: user.id, sessionId: 'no-such-session' }, 100),
+      'SessionExpired',
+    );
     await context.request({ method: 'POST', url: '/auth/logout', token: session.accessToken });
     await expectRefused(context, user.id, 'debit', debitBody(session, 100), 'SessionExpired');
   });
@@ -247,11 +370,35 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     const db = context.database.db;
     const blocks: Array<[string, (session: SportsbookSession) => Promise<unknown>, { verified?: boolean }?]> = [
       ['suspended', (session) => context.services.accounts.suspend(session.playerId)],
-      ['timed out', (session) => context.request({ method: 'POST', url: '/responsible-gambling/lock-account', token: session.accessToken, payload: { days: 1 } })],
-      ['self-excluded', (session) => context.request({ method: 'POST', url: '/responsible-gambling/lock-account', token: session.accessToken, payload: { days: 180 } })],
+      [
+        'timed out',
+        (session) =>
+          context.request({
+            method: 'POST',
+            url: '/responsible-gambling/lock-account',
+            token: session.accessToken,
+            payload: { days: 1 },
+          }),
+      ],
+      [
+        'self-excluded',
+        (session) =>
+          context.request({
+            method: 'POST',
+            url: '/responsible-gambling/lock-account',
+            token: session.accessToken,
+            payload: { days: 180 },
+          }),
+      ],
       ['unverified', async () => undefined, { verified: false }],
-      ['deleted', (session) => db.updateTable('users').set({ status: 'deleted' }).where('id', '=', session.playerId).execute()],
-      ['locked out', (session) => db.updateTable('users').set({ locked_out: true }).where('id', '=', session.playerId).execute()],
+      [
+        'deleted',
+        (session) => db.updateTable('users').set({ status: 'deleted' }).where('id', '=', session.playerId).execute(),
+      ],
+      [
+        'locked out',
+        (session) => db.updateTable('users').set({ locked_out: true }).where('id', '=', session.playerId).execute(),
+      ],
     ];
     for (const [name, block, options] of blocks) {
       const user = await createUser(context, { balance: 1_000, ...options });
@@ -273,7 +420,12 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     await context.request({ method: 'POST', url: '/auth/logout', token: session.accessToken });
     expect((await settleBet(context, user.id, first.betId, 900)).balance).toBe(1_400);
     const { accessToken } = await login(context, user);
-    const excluded = await context.request({ method: 'POST', url: '/responsible-gambling/lock-account', token: accessToken, payload: { permanently: true } });
+    const excluded = await context.request({
+      method: 'POST',
+      url: '/responsible-gambling/lock-account',
+      token: accessToken,
+      payload: { permanently: true },
+    });
     expect(excluded.statusCode).toBe(200);
     expect((await settleBet(context, user.id, second.betId, 400)).balance).toBe(1_800);
     const rollback = await walletCall(context, 'rollback', rollbackBody(user.id, second.betId, second.transactionId));
@@ -300,8 +452,12 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     const calls = stakes.flatMap((stake, index) => [
       walletCall(context, 'debit', stake),
       walletCall(context, 'debit', stake),
-      index % 2 === 0 ? walletCall(context, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId)) : walletCall(context, 'credit', creditBody(user.id, stake.betId, 250)),
-      index % 2 === 0 ? walletCall(context, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId)) : walletCall(context, 'credit', creditBody(user.id, stake.betId, 250)),
+      index % 2 === 0
+        ? walletCall(context, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId))
+        : walletCall(context, 'credit', creditBody(user.id, stake.betId, 250)),
+      index % 2 === 0
+        ? walletCall(context, 'rollback', rollbackBody(user.id, stake.betId, stake.transactionId))
+        : walletCall(context, 'credit', creditBody(user.id, stake.betId, 250)),
     ]);
     const answers = await Promise.all(calls);
     for (const answer of answers) expect([200, 422], answer.body).toContain(answer.statusCode);
@@ -330,7 +486,11 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     expect(await betsDisagreeingWithLedger(context)).toEqual([]);
     expect(await invariantMismatches(context)).toEqual([]);
 
-    const bets = await context.database.db.selectFrom('bets').select(['staked', 'refunded', 'returned']).where('user_id', '=', user.id).execute();
+    const bets = await context.database.db
+      .selectFrom('bets')
+      .select(['staked', 'refunded', 'returned'])
+      .where('user_id', '=', user.id)
+      .execute();
     const staked = bets.reduce((sum, bet) => sum + bet.staked - bet.refunded, 0);
     const returned = bets.reduce((sum, bet) => sum + bet.returned, 0);
     const now = context.clock.now().getTime();
@@ -344,8 +504,18 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     expect(staked).toBe(1_700);
     expect(returned).toBe(2_500);
 
-    const history = await context.request({ method: 'GET', url: '/transactions?vertical=sportsbook', token: session.accessToken });
-    const items = history.json() as Array<{ kind: string; amount: number; betId: string; iqsTransactionId: string; vertical: string }>;
+    const history = await context.request({
+      method: 'GET',
+      url: '/transactions?vertical=sportsbook',
+      token: session.accessToken,
+    });
+    const items = history.json() as Array<{
+      kind: string;
+      amount: number;
+      betId: string;
+      iqsTransactionId: string;
+      vertical: string;
+    }>;
     expect(items.map((item) => [item.kind, item.amount, item.betId])).toEqual([
       ['Refund', 300, voided.betId],
       ['Returns', 2_500, won.betId],
@@ -355,7 +525,9 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
       ['Stake', -1_000, won.betId],
     ]);
     expect(items.every((item) => item.vertical === 'sportsbook' && item.iqsTransactionId)).toBe(true);
-    expect(items.find((item) => item.kind === 'Stake' && item.betId === won.betId)!.iqsTransactionId).toBe(won.transactionId);
+    expect(items.find((item) => item.kind === 'Stake' && item.betId === won.betId)!.iqsTransactionId).toBe(
+      won.transactionId,
+    );
     // A bet's refund is not a card payment: net deposits stay what the card moved.
     const net = await context.request({ method: 'GET', url: '/transactions/net-deposits', token: session.accessToken });
     expect(net.json()).toEqual({ netDeposits: 0 });
@@ -384,11 +556,21 @@ describeEachDatabase('games: the seamless wallet API', (use) => {
     const { user, session } = await customer(context, 500);
     const stake = await placeBet(context, session, 500);
     expect(await balanceOf(context, user.id)).toBe(0);
-    const refused = await context.request({ method: 'DELETE', url: '/auth/account', token: session.accessToken, payload: { password: user.password } });
+    const refused = await context.request({
+      method: 'DELETE',
+      url: '/auth/account',
+      token: session.accessToken,
+      payload: { password: user.password },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ message: USER_HAS_OPEN_BETS, code: 'UserHasOpenBets' });
     await settleBet(context, user.id, stake.betId, 0);
-    const deleted = await context.request({ method: 'DELETE', url: '/auth/account', token: session.accessToken, payload: { password: user.password } });
+    const deleted = await context.request({
+      method: 'DELETE',
+      url: '/auth/account',
+      token: session.accessToken,
+      payload: { password: user.password },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await betRow(context, stake.betId)).toMatchObject({ status: 'closed', staked: 500 });
   });

@@ -1,6 +1,14 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login } from './support/harness';
-import { balanceOf, customerWithSavedCard, key, notification, openDeposit, sendNotification, transactionCount } from './support/money';
+import {
+  balanceOf,
+  customerWithSavedCard,
+  key,
+  notification,
+  openDeposit,
+  sendNotification,
+  transactionCount,
+} from './support/money';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../../src/contract/payments';
 import { DAY } from '../../server/clock';
 
@@ -10,7 +18,15 @@ describeEachDatabase('idempotency keys', (use) => {
     const { user, token } = await customerWithSavedCard(context, 10_000);
     const idempotencyKey = key();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 700 } })),
+      Array.from({ length: 50 }, () =>
+        context.request({
+          method: 'POST',
+          url: '/withdraw',
+          token,
+          headers: { 'idempotency-key': idempotencyKey },
+          payload: { amount: 700 },
+        }),
+      ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     const ids = new Set(responses.map((r) => r.json().paymentId));
@@ -25,12 +41,25 @@ describeEachDatabase('idempotency keys', (use) => {
     const { user, token } = await customerWithSavedCard(context);
     const idempotencyKey = key();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2_500 } })),
+      Array.from({ length: 50 }, () =>
+        context.request({
+          method: 'POST',
+          url: '/deposit_js',
+          token,
+          headers: { 'idempotency-key': idempotencyKey },
+          payload: { amount: 2_500 },
+        }),
+      ),
     );
     expect(new Set(responses.map((r) => r.statusCode))).toEqual(new Set([200]));
     expect(responses.every((r) => r.json().balance === 2_500)).toBe(true);
     expect(await balanceOf(context, user.id)).toBe(2_500);
-    const deposits = await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).where('amount', '=', 2_500).execute();
+    const deposits = await context.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('amount', '=', 2_500)
+      .execute();
     expect(deposits).toHaveLength(1);
   });
 
@@ -39,10 +68,34 @@ describeEachDatabase('idempotency keys', (use) => {
     const first = await customerWithSavedCard(context, 5_000);
     const second = await customerWithSavedCard(context, 5_000);
     const shared = key();
-    const original = await context.request({ method: 'POST', url: '/withdraw', token: first.token, headers: { 'idempotency-key': shared }, payload: { amount: 500 } });
-    const changed = await context.request({ method: 'POST', url: '/withdraw', token: first.token, headers: { 'idempotency-key': shared }, payload: { amount: 600 } });
-    const otherRoute = await context.request({ method: 'POST', url: '/deposit_js', token: first.token, headers: { 'idempotency-key': shared }, payload: { amount: 500 } });
-    const otherCustomer = await context.request({ method: 'POST', url: '/withdraw', token: second.token, headers: { 'idempotency-key': shared }, payload: { amount: 600 } });
+    const original = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token: first.token,
+      headers: { 'idempotency-key': shared },
+      payload: { amount: 500 },
+    });
+    const changed = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token: first.token,
+      headers: { 'idempotency-key': shared },
+      payload: { amount: 600 },
+    });
+    const otherRoute = await context.request({
+      method: 'POST',
+      url: '/deposit_js',
+      token: first.token,
+      headers: { 'idempotency-key': shared },
+      payload: { amount: 500 },
+    });
+    const otherCustomer = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token: second.token,
+      headers: { 'idempotency-key': shared },
+      payload: { amount: 600 },
+    });
     expect(original.statusCode).toBe(200);
     expect([changed.statusCode, changed.json().message]).toEqual([422, IDEMPOTENCY_KEY_REUSED_MESSAGE]);
     expect(otherRoute.statusCode).toBe(422);
@@ -55,10 +108,22 @@ describeEachDatabase('idempotency keys', (use) => {
     const context = use();
     const { user, token } = await customerWithSavedCard(context);
     const idempotencyKey = key();
-    const refused = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 1_000 } });
+    const refused = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': idempotencyKey },
+      payload: { amount: 1_000 },
+    });
     expect(refused.statusCode).toBe(422);
     await context.services.wallet.adjust(user.id, 1_000, 'funds');
-    const retried = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 1_000 } });
+    const retried = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': idempotencyKey },
+      payload: { amount: 1_000 },
+    });
     expect(retried.statusCode).toBe(200);
     expect(await balanceOf(context, user.id)).toBe(0);
   });
@@ -68,10 +133,20 @@ describeEachDatabase('idempotency keys', (use) => {
     const user = await createUser(context);
     const { accessToken: token } = await login(context, user);
     const idempotencyKey = key();
-    const first = await context.request({ method: 'GET', url: '/deposit_form?amount=2000&storeCard=false', token, headers: { 'idempotency-key': idempotencyKey } });
+    const first = await context.request({
+      method: 'GET',
+      url: '/deposit_form?amount=2000&storeCard=false',
+      token,
+      headers: { 'idempotency-key': idempotencyKey },
+    });
     context.clock.advance(DAY + 60_000);
     const { accessToken: later } = await login(context, user);
-    const replay = await context.request({ method: 'GET', url: '/deposit_form?storeCard=false&amount=2000', token: later, headers: { 'idempotency-key': idempotencyKey } });
+    const replay = await context.request({
+      method: 'GET',
+      url: '/deposit_form?storeCard=false&amount=2000',
+      token: later,
+      headers: { 'idempotency-key': idempotencyKey },
+    });
     expect(replay.json()).toEqual(first.json());
     const a = await openDeposit(context, later, 2000);
     const b = await openDeposit(context, later, 2000);
@@ -87,7 +162,11 @@ describeEachDatabase('idempotency keys', (use) => {
     const { accessToken: token } = await login(context, user);
     const { paymentId } = await openDeposit(context, token, 5_000);
     const once = notification(paymentId, 5_000);
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => sendNotification(context, index % 2 ? once : { ...once, id: `redelivery-${index}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        sendNotification(context, index % 2 ? once : { ...once, id: `redelivery-${index}` }),
+      ),
+    );
     expect(responses.every((r) => r.statusCode === 200 && r.json().status === 'Completed')).toBe(true);
     expect(await balanceOf(context, user.id)).toBe(5_000);
     expect(await transactionCount(context, user.id)).toBe(1);
@@ -96,7 +175,13 @@ describeEachDatabase('idempotency keys', (use) => {
   it('refuses a malformed Idempotency-Key', async () => {
     const context = use();
     const { user, token } = await customerWithSavedCard(context, 1_000);
-    const response = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': 'bad key with spaces' }, payload: { amount: 500 } });
+    const response = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': 'bad key with spaces' },
+      payload: { amount: 500 },
+    });
     expect(response.statusCode).toBe(400);
     expect(await balanceOf(context, user.id)).toBe(1_000);
   });

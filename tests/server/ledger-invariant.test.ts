@@ -1,6 +1,15 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestContext } from './support/harness';
-import { customerWithSavedCard, invariantMismatches, key, notification, openDeposit, runningBalanceMismatches, sendNotification, balanceOf } from './support/money';
+import {
+  customerWithSavedCard,
+  invariantMismatches,
+  key,
+  notification,
+  openDeposit,
+  runningBalanceMismatches,
+  sendNotification,
+  balanceOf,
+} from './support/money';
 
 interface Account {
   id: number;
@@ -30,22 +39,42 @@ describeEachDatabase('ledger invariant', (use) => {
     for (const deposit of deposits) {
       operations.push(async () => {
         const response = await sendNotification(context, notification(deposit.paymentId, deposit.amount));
-        return { ok: response.statusCode === 200 && response.json().status === 'Completed', userId: deposit.account.id, delta: deposit.amount };
+        return {
+          ok: response.statusCode === 200 && response.json().status === 'Completed',
+          userId: deposit.account.id,
+          delta: deposit.amount,
+        };
       });
     }
     for (let index = 0; index < 50; index++) {
       const account = accounts[index % accounts.length]!;
       const amount = 200 + Math.floor(random() * 3_000);
       operations.push(async () => {
-        const response = await context.request({ method: 'POST', url: '/deposit_js', token: account.token, headers: { 'idempotency-key': key() }, payload: { amount: Math.max(500, amount) } });
-        return { ok: response.statusCode === 200 && response.json().status === 'Completed', userId: account.id, delta: Math.max(500, amount) };
+        const response = await context.request({
+          method: 'POST',
+          url: '/deposit_js',
+          token: account.token,
+          headers: { 'idempotency-key': key() },
+          payload: { amount: Math.max(500, amount) },
+        });
+        return {
+          ok: response.statusCode === 200 && response.json().status === 'Completed',
+          userId: account.id,
+          delta: Math.max(500, amount),
+        };
       });
     }
     for (let index = 0; index < 60; index++) {
       const account = accounts[index % accounts.length]!;
       const amount = 100 + Math.floor(random() * 4_000);
       operations.push(async () => {
-        const response = await context.request({ method: 'POST', url: '/withdraw', token: account.token, headers: { 'idempotency-key': key() }, payload: { amount } });
+        const response = await context.request({
+          method: 'POST',
+          url: '/withdraw',
+          token: account.token,
+          headers: { 'idempotency-key': key() },
+          payload: { amount },
+        });
         if (response.statusCode !== 200) expect(response.json().message).toBe('Insufficient funds');
         return { ok: response.statusCode === 200, userId: account.id, delta: -amount };
       });
@@ -71,7 +100,8 @@ describeEachDatabase('ledger invariant', (use) => {
     expect(outcomes.filter((o) => !o.ok).length).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o.ok).length).toBeGreaterThan(100);
     for (const account of accounts) {
-      const expected = 5_000 + outcomes.filter((o) => o.ok && o.userId === account.id).reduce((sum, o) => sum + o.delta, 0);
+      const expected =
+        5_000 + outcomes.filter((o) => o.ok && o.userId === account.id).reduce((sum, o) => sum + o.delta, 0);
       expect(await balanceOf(context, account.id)).toBe(expected);
     }
     expect(await invariantMismatches(context)).toEqual([]);

@@ -21,11 +21,27 @@ async function signedIn(context: TestContext) {
   return { user, token: await tokenFor(context, user) };
 }
 
-const setLimit = async (context: TestContext, _token: string, user: TestUser, kind: string, amount: number, asUser = user) =>
-  context.request({ method: 'POST', url: '/responsible-gambling/set-limit', token: await tokenFor(context, asUser), payload: { amount, kind, userId: user.id } });
+const setLimit = async (
+  context: TestContext,
+  _token: string,
+  user: TestUser,
+  kind: string,
+  amount: number,
+  asUser = user,
+) =>
+  context.request({
+    method: 'POST',
+    url: '/responsible-gambling/set-limit',
+    token: await tokenFor(context, asUser),
+    payload: { amount, kind, userId: user.id },
+  });
 
 const getLimits = async (context: TestContext, user: TestUser) => {
-  const response = await context.request({ method: 'GET', url: '/responsible-gambling/get-limits', token: await tokenFor(context, user) });
+  const response = await context.request({
+    method: 'GET',
+    url: '/responsible-gambling/get-limits',
+    token: await tokenFor(context, user),
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 };
@@ -52,7 +68,13 @@ describeEachDatabase('deposit limits', (use) => {
     expect(response.statusCode).toBe(200);
     expect(response.json().limit.pending).toBeUndefined();
     const limits = await getLimits(context, user);
-    expect(limits.daily).toMatchObject({ kind: 'Daily', amount: 1000, active: true, effectiveFrom: context.clock.now().toISOString(), remaining: { remainingAmount: 1000 } });
+    expect(limits.daily).toMatchObject({
+      kind: 'Daily',
+      amount: 1000,
+      active: true,
+      effectiveFrom: context.clock.now().toISOString(),
+      remaining: { remainingAmount: 1000 },
+    });
     expect(limits.daily.pending).toBeUndefined();
   });
 
@@ -96,7 +118,10 @@ describeEachDatabase('deposit limits', (use) => {
     expect(removal.statusCode).toBe(200);
     const due = new Date(context.clock.now().getTime() + 24 * HOUR).toISOString();
     expect(removal.json().effectiveFrom).toBe(due);
-    expect((await getLimits(context, user)).monthly).toMatchObject({ amount: 30_000, pending: { amount: null, effectiveFrom: due } });
+    expect((await getLimits(context, user)).monthly).toMatchObject({
+      amount: 30_000,
+      pending: { amount: null, effectiveFrom: due },
+    });
     context.clock.advance(24 * HOUR - 1);
     expect((await getLimits(context, user)).monthly.amount).toBe(30_000);
     context.clock.advance(1);
@@ -117,7 +142,7 @@ describeEachDatabase('deposit limits', (use) => {
     expect((await getLimits(context, user)).weekly).toBeNull();
   });
 
-  it('refuses a limit for someone else with 422 and a deletion of someone else\'s limit with 404', async () => {
+  it("refuses a limit for someone else with 422 and a deletion of someone else's limit with 404", async () => {
     const context = use();
     const { user: other, token: otherToken } = await signedIn(context);
     const { user, token } = await signedIn(context);
@@ -136,7 +161,10 @@ describeEachDatabase('deposit limits', (use) => {
     await setLimit(context, token, user, 'Daily', 1000);
     await deposit(context, user.id, 600);
     expect((await getLimits(context, user)).daily.remaining.remainingAmount).toBe(400);
-    await expect(deposit(context, user.id, 500)).rejects.toMatchObject({ statusCode: 422, message: 'Daily limit exceeded' });
+    await expect(deposit(context, user.id, 500)).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'Daily limit exceeded',
+    });
     expect((await context.services.wallet.balance(user.id)).balance).toBe(600);
     context.clock.advance(24 * HOUR);
     expect((await getLimits(context, user)).daily.remaining.remainingAmount).toBe(1000);
@@ -151,7 +179,11 @@ describeEachDatabase('deposit limits', (use) => {
     const context = use();
     const { user, token } = await signedIn(context);
     await setLimit(context, token, user, 'Daily', 1000);
-    const results = await Promise.allSettled([deposit(context, user.id, 700), deposit(context, user.id, 700), deposit(context, user.id, 700)]);
+    const results = await Promise.allSettled([
+      deposit(context, user.id, 700),
+      deposit(context, user.id, 700),
+      deposit(context, user.id, 700),
+    ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect((await context.services.wallet.balance(user.id)).balance).toBe(700);
   });
@@ -181,7 +213,12 @@ describeEachDatabase('deposit limits', (use) => {
     const { user, token } = await signedIn(context);
     // A monthly limit makes every plausible-looking daily amount the sweep tries (12345, huge numbers) a refusal too.
     await setLimit(context, token, user, 'Monthly', 10_000);
-    const sent = await sweepBadBodies(context, { method: 'POST', url: '/responsible-gambling/set-limit', validBody: { amount: 1000, kind: 'Daily', userId: user.id }, token: () => token });
+    const sent = await sweepBadBodies(context, {
+      method: 'POST',
+      url: '/responsible-gambling/set-limit',
+      validBody: { amount: 1000, kind: 'Daily', userId: user.id },
+      token: () => token,
+    });
     expect(sent).toBeGreaterThan(20);
     const zero = await setLimit(context, token, user, 'Daily', 0);
     expect(zero.json().message).toBe('Please enter a valid amount');
@@ -191,12 +228,22 @@ describeEachDatabase('deposit limits', (use) => {
     const context = use();
     const { token } = await signedIn(context);
     for (const id of ['abc', '-1', '0', '1.5', '99999999999999', '%00', 'x'.repeat(500)]) {
-      const response = await context.request({ method: 'DELETE', url: `/responsible-gambling/delete-limit/${id}`, token });
+      const response = await context.request({
+        method: 'DELETE',
+        url: `/responsible-gambling/delete-limit/${id}`,
+        token,
+      });
       expect(response.statusCode, id).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, id).toBeLessThan(500);
     }
-    expect((await context.request({ method: 'DELETE', url: '/responsible-gambling/delete-limit/999999', token })).statusCode).toBe(404);
-    for (const [method, url] of [['GET', '/responsible-gambling/get-limits'], ['POST', '/responsible-gambling/set-limit'], ['DELETE', '/responsible-gambling/delete-limit/1']] as const) {
+    expect(
+      (await context.request({ method: 'DELETE', url: '/responsible-gambling/delete-limit/999999', token })).statusCode,
+    ).toBe(404);
+    for (const [method, url] of [
+      ['GET', '/responsible-gambling/get-limits'],
+      ['POST', '/responsible-gambling/set-limit'],
+      ['DELETE', '/responsible-gambling/delete-limit/1'],
+    ] as const) {
       expect((await context.request({ method, url })).statusCode).toBe(401);
     }
   });

@@ -55,12 +55,20 @@ describe('brokers between instances', () => {
     {
       name: 'postgres',
       target: { host: new URL(POSTGRES_URL).hostname, port: Number(new URL(POSTGRES_URL).port || 5432) },
-      connect: (proxy, log) => PostgresBroker.connect(proxy ? proxy.through(scratch.url) : scratch.url, (message, detail) => log.push({ message, detail })),
+      connect: (proxy, log) =>
+        PostgresBroker.connect(proxy ? proxy.through(scratch.url) : scratch.url, (message, detail) =>
+          log.push({ message, detail }),
+        ),
     },
     {
       name: 'redis',
       target: { host: new URL(REDIS_URL).hostname, port: Number(new URL(REDIS_URL).port || 6379) },
-      connect: (proxy, log) => RedisBroker.connect(proxy ? proxy.through(REDIS_URL) : REDIS_URL, (message, detail) => log.push({ message, detail }), prefix),
+      connect: (proxy, log) =>
+        RedisBroker.connect(
+          proxy ? proxy.through(REDIS_URL) : REDIS_URL,
+          (message, detail) => log.push({ message, detail }),
+          prefix,
+        ),
     },
   ];
   const open: Array<{ close(): Promise<void> }> = [];
@@ -107,13 +115,28 @@ describe('brokers between instances', () => {
         await waitFor(() => gotA.length === 2 && gotB.length === 2, 'both messages on both instances');
         await new Promise((resolve) => setTimeout(resolve, 200));
         const byN = (got: Array<[Ping, boolean]>) => [...got].sort(([x], [y]) => x.n - y.n);
-        expect(byN(gotA)).toEqual([[{ n: 1 }, true], [{ n: 2 }, false]]);
-        expect(byN(gotB)).toEqual([[{ n: 1 }, false], [{ n: 2 }, true]]);
+        expect(byN(gotA)).toEqual([
+          [{ n: 1 }, true],
+          [{ n: 2 }, false],
+        ]);
+        expect(byN(gotB)).toEqual([
+          [{ n: 1 }, false],
+          [{ n: 2 }, true],
+        ]);
       });
 
       it('a malformed message on the broker is dropped and logged; the instance goes on and takes the next good one', async () => {
         const { brokerA, a, b, gotB, logB, channel } = await instances();
-        const bad = ['not json at all', '{"o":"someone","m":{"n":"three"}}', '{"o":"someone","m":{"n":3,"extra":true}}', '{"n":3}', '[]', 'null', '{"o":"someone","z":"%%%notbase64"}', JSON.stringify({ o: 'x', m: { n: 1.5 } })];
+        const bad = [
+          'not json at all',
+          '{"o":"someone","m":{"n":"three"}}',
+          '{"o":"someone","m":{"n":3,"extra":true}}',
+          '{"n":3}',
+          '[]',
+          'null',
+          '{"o":"someone","z":"%%%notbase64"}',
+          JSON.stringify({ o: 'x', m: { n: 1.5 } }),
+        ];
         for (const text of bad) await brokerA.publish(channel, text);
         await a.publish({ n: 4 });
         await waitFor(() => gotB.length === 1, 'the good message after the bad ones');
@@ -135,7 +158,10 @@ describe('brokers between instances', () => {
         expect(health).toEqual([false, true]);
         // Up again means subscribed again: the first message after it arrives.
         await a.publish({ n: 6 });
-        await waitFor(() => gotB.some(([message, local]) => message.n === 6 && !local), 'a message after the reconnect');
+        await waitFor(
+          () => gotB.some(([message, local]) => message.n === 6 && !local),
+          'a message after the reconnect',
+        );
         expect(gotA.some(([message]) => message.n === 5)).toBe(false);
       }, 40_000);
 
@@ -145,21 +171,44 @@ describe('brokers between instances', () => {
         const brokerB = await kind.connect(undefined, logs);
         open.push(brokerA, brokerB);
         await waitFor(() => brokerA.up && brokerB.up, 'brokers up');
-        const busA = await BrokeredSportsbookBus.open(brokerA, (message, detail) => logs.push({ message, detail }), { ownsBroker: false });
-        const busB = await BrokeredSportsbookBus.open(brokerB, (message, detail) => logs.push({ message, detail }), { ownsBroker: false });
+        const busA = await BrokeredSportsbookBus.open(brokerA, (message, detail) => logs.push({ message, detail }), {
+          ownsBroker: false,
+        });
+        const busB = await BrokeredSportsbookBus.open(brokerB, (message, detail) => logs.push({ message, detail }), {
+          ownsBroker: false,
+        });
         let aLeads = false;
         busA.setEventSource(() => aLeads);
         const atB: SportsbookBusMessage[] = [];
         busB.subscribe((message) => atB.push(message));
-        const update = (seq: number): SportsbookBusMessage => ({ kind: 'event', update: { eventId: 'ev-1', seq, event: { id: 'ev-1' } as never, markets: [{ id: 'ev-1~match-result' } as never], mainMarketId: 'ev-1~match-result' } });
+        const update = (seq: number): SportsbookBusMessage => ({
+          kind: 'event',
+          update: {
+            eventId: 'ev-1',
+            seq,
+            event: { id: 'ev-1' } as never,
+            markets: [{ id: 'ev-1~match-result' } as never],
+            mainMarketId: 'ev-1~match-result',
+          },
+        });
         await busA.publish(update(1));
         aLeads = true;
         await busA.publish(update(2));
         await busA.publish({ kind: 'session', sessionId: 's1', message: { type: 'balance', balance: 1_234 } });
-        await brokerA.publish('sportsbook_live', JSON.stringify({ o: 'intruder', m: { kind: 'session', sessionId: 's1', message: { type: 'balance', balance: 'lots' } } }));
+        await brokerA.publish(
+          'sportsbook_live',
+          JSON.stringify({
+            o: 'intruder',
+            m: { kind: 'session', sessionId: 's1', message: { type: 'balance', balance: 'lots' } },
+          }),
+        );
         await busA.publish({ kind: 'session-ended', sessionId: 's1' });
         await waitFor(() => atB.length === 3, 'three messages at B');
-        expect(atB.map((message) => (message.kind === 'event' ? message.update.seq : message.kind))).toEqual([2, 'session', 'session-ended']);
+        expect(atB.map((message) => (message.kind === 'event' ? message.update.seq : message.kind))).toEqual([
+          2,
+          'session',
+          'session-ended',
+        ]);
         expect(busB.droppedCount).toBe(1);
       });
 
@@ -175,7 +224,11 @@ describe('brokers between instances', () => {
         const busA = await BrokeredSportsbookBus.open(brokerA, () => {}, { ownsBroker: false });
         const busB = await BrokeredSportsbookBus.open(brokerB, () => {}, { ownsBroker: false });
         busB.setEventSource(() => false);
-        const hubB = new SportsbookLiveHub(busB, async (token) => (token === 'token-1' ? 'session-1' : undefined), { ...defaultLiveLimits, pushIntervalMs: 10, brokerAwayResyncMs: 200 });
+        const hubB = new SportsbookLiveHub(busB, async (token) => (token === 'token-1' ? 'session-1' : undefined), {
+          ...defaultLiveLimits,
+          pushIntervalMs: 10,
+          brokerAwayResyncMs: 200,
+        });
         open.push({ close: async () => hubB.closeAll() });
         const socket = new FakeLiveSocket();
         hubB.add(socket as never, 'browser');
@@ -194,8 +247,18 @@ describe('brokers between instances', () => {
         await busA.publish({ kind: 'session', sessionId: 'session-1', message: { type: 'balance', balance: 200 } });
         await waitFor(() => count('resync') >= 2, 'resyncs while away');
         // B follows the database for event changes (its catalogue's sync), delivered to its own sockets without the broker.
-        await busB.publish({ kind: 'event', update: { eventId: 'ev-1', seq: 7, event: { id: 'ev-1', seq: 7 } as never, markets: [], mainMarketId: null } });
-        await waitFor(() => socket.changes().flat().some((change) => change.eventId === 'ev-1' && change.seq === 7), 'event change while away');
+        await busB.publish({
+          kind: 'event',
+          update: { eventId: 'ev-1', seq: 7, event: { id: 'ev-1', seq: 7 } as never, markets: [], mainMarketId: null },
+        });
+        await waitFor(
+          () =>
+            socket
+              .changes()
+              .flat()
+              .some((change) => change.eventId === 'ev-1' && change.seq === 7),
+          'event change while away',
+        );
 
         await proxy.restore();
         await waitFor(() => !hubB.degraded, 'B back on the broker', 15_000);
@@ -220,17 +283,33 @@ describe('brokers between instances', () => {
         proxy = new CuttableProxy(new URL(REDIS_URL).hostname, Number(new URL(REDIS_URL).port || 6379));
         await proxy.open();
         for (const viaProxy of [false, true]) {
-          const broker = await RedisBroker.connect(viaProxy ? proxy.through(REDIS_URL) : REDIS_URL, () => {}, `${prefix}pam:`);
+          const broker = await RedisBroker.connect(
+            viaProxy ? proxy.through(REDIS_URL) : REDIS_URL,
+            () => {},
+            `${prefix}pam:`,
+          );
           const bus = await BrokeredLiveBus.open(broker, () => {});
-          const services = createServices({ db: context.database.db, clock: context.clock, config: TEST_CONFIG, mailer: new OutboxMailer(context.database.db, context.clock), bus, livePollMs: 100, liveSweepMs: 500 });
+          const services = createServices({
+            db: context.database.db,
+            clock: context.clock,
+            config: TEST_CONFIG,
+            mailer: new OutboxMailer(context.database.db, context.clock),
+            bus,
+            livePollMs: 100,
+            liveSweepMs: 500,
+          });
           const app = await buildApp({ services });
           await app.listen({ port: 0, host: '127.0.0.1' });
           const address = app.server.address();
-          servers.push({ services, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, close: async () => {
-            await app.close();
-            await services.live.close();
-            await bus.close();
-          } });
+          servers.push({
+            services,
+            url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+            close: async () => {
+              await app.close();
+              await services.live.close();
+              await bus.close();
+            },
+          });
         }
         await waitFor(() => servers.every((server) => server.services.live.degraded === false), 'both instances up');
       }, 60_000);
@@ -248,7 +327,11 @@ describe('brokers between instances', () => {
         const { socket, messages, opened } = openLiveSocket(server.url, accessToken);
         await opened;
         await waitFor(() => server.services.live.connectionCount(user.id) === 1, 'socket held');
-        return { user, socket, balances: () => messages.filter((m) => m.type === 'updateBalance').map((m) => m.data.balance as number) };
+        return {
+          user,
+          socket,
+          balances: () => messages.filter((m) => m.type === 'updateBalance').map((m) => m.data.balance as number),
+        };
       }
 
       it('a balance committed on instance A reaches the socket held by B: through the broker, by polling while it is away, and through it again once back', async () => {

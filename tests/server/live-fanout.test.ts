@@ -35,7 +35,13 @@ describeEachDatabase('live fan-out between server instances', (use) => {
     const shared = new InProcessBus();
     for (let index = 0; index < 2; index++) {
       const bus = context.kind === 'postgres' ? await PostgresBus.connect(context.database.connectionString!) : shared;
-      const services = createServices({ db: context.database.db, clock: context.clock, config: TEST_CONFIG, mailer: new OutboxMailer(context.database.db, context.clock), bus });
+      const services = createServices({
+        db: context.database.db,
+        clock: context.clock,
+        config: TEST_CONFIG,
+        mailer: new OutboxMailer(context.database.db, context.clock),
+        bus,
+      });
       const app = await buildApp({ services });
       await app.listen({ port: 0, host: '127.0.0.1' });
       instances.push({ services, app, bus });
@@ -57,7 +63,14 @@ describeEachDatabase('live fan-out between server instances', (use) => {
     const now = context.clock.now();
     await context.database.db
       .insertInto('saved_cards')
-      .values({ user_id: user.id, token: makeCardToken(TEST_CONFIG.secrets.providerSecret, '4242424242424242', '12/39'), masked_pan: '**** **** **** 4242', fingerprint: cardFingerprint(TEST_CONFIG.secrets.providerSecret, '4242424242424242'), created_at: now, updated_at: now })
+      .values({
+        user_id: user.id,
+        token: makeCardToken(TEST_CONFIG.secrets.providerSecret, '4242424242424242', '12/39'),
+        masked_pan: '**** **** **** 4242',
+        fingerprint: cardFingerprint(TEST_CONFIG.secrets.providerSecret, '4242424242424242'),
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await depositedFrom(context, user.id);
 
@@ -68,13 +81,29 @@ describeEachDatabase('live fan-out between server instances', (use) => {
     await waitFor(() => b.services.live.connectionCount(user.id) === 1, 'socket registered on B');
     expect(a.services.live.connectionCount(user.id)).toBe(0);
 
-    const deposit = await a.app.inject({ method: 'POST', url: '/deposit_js', headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key() }, payload: { amount: 2_000 } });
+    const deposit = await a.app.inject({
+      method: 'POST',
+      url: '/deposit_js',
+      headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key() },
+      payload: { amount: 2_000 },
+    });
     expect(deposit.statusCode, deposit.body).toBe(200);
-    await waitFor(() => messages.some((m) => m.type === 'updateBalance' && m.data.balance === 5_000), 'deposit balance on B');
+    await waitFor(
+      () => messages.some((m) => m.type === 'updateBalance' && m.data.balance === 5_000),
+      'deposit balance on B',
+    );
 
-    const withdrawal = await a.app.inject({ method: 'POST', url: '/withdraw', headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key() }, payload: { amount: 1_500 } });
+    const withdrawal = await a.app.inject({
+      method: 'POST',
+      url: '/withdraw',
+      headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': key() },
+      payload: { amount: 1_500 },
+    });
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
-    await waitFor(() => messages.some((m) => m.type === 'updateBalance' && m.data.balance === 3_500), 'withdrawal balance on B');
+    await waitFor(
+      () => messages.some((m) => m.type === 'updateBalance' && m.data.balance === 3_500),
+      'withdrawal balance on B',
+    );
     socket.close();
   });
 

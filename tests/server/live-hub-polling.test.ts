@@ -5,12 +5,23 @@ import type { LiveBus, LiveEvent } from '../../server/modules/live/bus';
 
 /** A brokered bus whose broker stays up or away as the test says; it carries nothing between instances. */
 function brokeredBus(up: boolean): LiveBus {
-  return { up, publish: async (_event: LiveEvent) => undefined, subscribe: () => undefined, onHealth: () => undefined, close: async () => undefined };
+  return {
+    up,
+    publish: async (_event: LiveEvent) => undefined,
+    subscribe: () => undefined,
+    onHealth: () => undefined,
+    close: async () => undefined,
+  };
 }
 
 function socket(): WebSocket & { sent: string[] } {
   const sent: string[] = [];
-  return { sent, send: (data: string) => void sent.push(data), on: () => undefined, close: () => undefined } as unknown as WebSocket & { sent: string[] };
+  return {
+    sent,
+    send: (data: string) => void sent.push(data),
+    on: () => undefined,
+    close: () => undefined,
+  } as unknown as WebSocket & { sent: string[] };
 }
 
 const until = async (condition: () => boolean) => {
@@ -26,7 +37,11 @@ afterEach(async () => {
 describe('the live hub reading balances itself', () => {
   it('polls while the broker is away even when it held no socket at its first polls', async () => {
     const balances = new Map([[7, 1_000]]);
-    const hub = new LiveHub(brokeredBus(false), { readBalances: async () => new Map(balances), pollMs: 20, sweepMs: 60_000 });
+    const hub = new LiveHub(brokeredBus(false), {
+      readBalances: async () => new Map(balances),
+      pollMs: 20,
+      sweepMs: 60_000,
+    });
     hubs.push(hub);
     // Polls with nobody held come and go first.
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -38,7 +53,11 @@ describe('the live hub reading balances itself', () => {
 
   it('sweeps while the broker is up: a balance changed without a message here still reaches the socket', async () => {
     const balances = new Map([[7, 1_000]]);
-    const hub = new LiveHub(brokeredBus(true), { readBalances: async () => new Map(balances), pollMs: 60_000, sweepMs: 20 });
+    const hub = new LiveHub(brokeredBus(true), {
+      readBalances: async () => new Map(balances),
+      pollMs: 60_000,
+      sweepMs: 20,
+    });
     hubs.push(hub);
     const held = socket();
     hub.add(7, held);

@@ -5,7 +5,8 @@ import { describeEachDatabase, createUser, login, type TestContext } from './sup
 import WebSocket from 'ws';
 import { LIVE_CLOSE_FORBIDDEN_ORIGIN, LIVE_CLOSE_UNAUTHORIZED } from '../../src/contract/live';
 
-const openSocket = (port: number, token?: string, options?: { origin?: string }) => openLiveSocket(`ws://127.0.0.1:${port}`, token, options);
+const openSocket = (port: number, token?: string, options?: { origin?: string }) =>
+  openLiveSocket(`ws://127.0.0.1:${port}`, token, options);
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const start = Date.now();

@@ -3,7 +3,8 @@ import { describeEachDatabase, createUser, login, type TestContext } from './sup
 import { LOCKED_OUT_MESSAGE } from '../../src/contract/auth';
 import { HOUR, MINUTE } from '../../server/clock';
 
-const attempt = (context: TestContext, email: string, password = 'Wrong1234') => context.request({ method: 'POST', url: '/auth/login', payload: { email, password } });
+const attempt = (context: TestContext, email: string, password = 'Wrong1234') =>
+  context.request({ method: 'POST', url: '/auth/login', payload: { email, password } });
 
 async function failFiveTimes(context: TestContext, email: string) {
   const answers: Array<{ status: number; body: unknown }> = [];
@@ -18,7 +19,9 @@ describeEachDatabase('lockout', (use) => {
   it('locks for a minute, not for ever: the owner signs in once it ends', async () => {
     const context = use();
     const user = await createUser(context);
-    expect((await failFiveTimes(context, user.email)).map((answer) => answer.status)).toEqual([401, 401, 401, 401, 403]);
+    expect((await failFiveTimes(context, user.email)).map((answer) => answer.status)).toEqual([
+      401, 401, 401, 401, 403,
+    ]);
     const locked = await attempt(context, user.email, user.password);
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe(LOCKED_OUT_MESSAGE);
@@ -45,11 +48,19 @@ describeEachDatabase('lockout', (use) => {
     const context = use();
     const user = await createUser(context);
     await failFiveTimes(context, user.email);
-    const mails = await context.database.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', user.email).execute();
+    const mails = await context.database.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', user.email)
+      .execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your account is locked for a while');
     const code = decodeURIComponent(/token=([^\s]+)/.exec(mails[0]!.text_body)![1]!);
-    const reset = await context.request({ method: 'POST', url: '/auth/reset_password', payload: { code, newPassword: 'Regained99', repeatedPassword: 'Regained99' } });
+    const reset = await context.request({
+      method: 'POST',
+      url: '/auth/reset_password',
+      payload: { code, newPassword: 'Regained99', repeatedPassword: 'Regained99' },
+    });
     expect(reset.statusCode).toBe(200);
     await login(context, { email: user.email, password: 'Regained99' });
   });
@@ -61,7 +72,10 @@ describeEachDatabase('lockout', (use) => {
     expect(await failFiveTimes(context, unknown)).toEqual(await failFiveTimes(context, known.email));
     const lockedKnown = await attempt(context, known.email, known.password);
     const lockedUnknown = await attempt(context, unknown, known.password);
-    expect({ status: lockedUnknown.statusCode, body: lockedUnknown.json() }).toEqual({ status: lockedKnown.statusCode, body: lockedKnown.json() });
+    expect({ status: lockedUnknown.statusCode, body: lockedUnknown.json() }).toEqual({
+      status: lockedKnown.statusCode,
+      body: lockedKnown.json(),
+    });
     expect(lockedUnknown.json()).toEqual({ message: LOCKED_OUT_MESSAGE, code: 'LockedOut' });
   });
 
@@ -80,9 +94,20 @@ describeEachDatabase('lockout', (use) => {
     await attempt(context, quiet);
     context.clock.advance(25 * HOUR);
     await failFiveTimes(context, locked);
-    await context.database.db.updateTable('login_lockouts').set({ locked_until: new Date(context.clock.now().getTime() + 2 * HOUR), last_failure_at: new Date(context.clock.now().getTime() - 25 * HOUR) }).where('email', '=', locked).execute();
+    await context.database.db
+      .updateTable('login_lockouts')
+      .set({
+        locked_until: new Date(context.clock.now().getTime() + 2 * HOUR),
+        last_failure_at: new Date(context.clock.now().getTime() - 25 * HOUR),
+      })
+      .where('email', '=', locked)
+      .execute();
     await context.services.auth.purgeStaleLockouts();
-    const left = await context.database.db.selectFrom('login_lockouts').select('email').where('email', 'in', [quiet, locked]).execute();
+    const left = await context.database.db
+      .selectFrom('login_lockouts')
+      .select('email')
+      .where('email', 'in', [quiet, locked])
+      .execute();
     expect(left.map((row) => row.email)).toEqual([locked]);
   });
 });

@@ -6,7 +6,14 @@ import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeEachDatabase, createUser } from './support/harness';
-import { listenOperatorSocket, operatorSocketDir, operatorSocketPath, OperatorSocketUnavailable, sendOperatorCommand, type OperatorSocketServer } from '../../server/modules/operator/socket';
+import {
+  listenOperatorSocket,
+  operatorSocketDir,
+  operatorSocketPath,
+  OperatorSocketUnavailable,
+  sendOperatorCommand,
+  type OperatorSocketServer,
+} from '../../server/modules/operator/socket';
 import { runOperatorRequest } from '../../server/modules/operator/dispatch';
 import { databaseHolder, holdDatabase } from '../../server/modules/operator/data-dir-lock';
 
@@ -16,13 +23,23 @@ const scratchDir = () => mkdtempSync(join(tmpdir(), 'bx-op-'));
 /** A process that stays alive until killed, standing in for a server that holds the database. */
 function liveProcess() {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
-  return { pid: child.pid!, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill(); }) };
+  return {
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill();
+      }),
+  };
 }
 
 /** `npm run operator -- ...` as the operator types it, with DATA_DIR pointing at `dataDir`. */
 async function cli(dataDir: string, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, PORT: '1' }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '1' },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -49,8 +66,14 @@ describeEachDatabase('the operator socket', (use) => {
 
   it('runs a command in the server and answers its result, or the refusal', async () => {
     const user = await createUser(use(), { balance: 100 });
-    expect(await sendOperatorCommand(dataDir, 'credit', [user.email, '250', 'goodwill'])).toEqual({ status: 200, result: { userId: user.id, balance: 350 } });
-    expect(await sendOperatorCommand(dataDir, 'credit', ['nobody@example.com', '250', 'x'])).toMatchObject({ status: 400, message: 'No customer with e-mail nobody@example.com' });
+    expect(await sendOperatorCommand(dataDir, 'credit', [user.email, '250', 'goodwill'])).toEqual({
+      status: 200,
+      result: { userId: user.id, balance: 350 },
+    });
+    expect(await sendOperatorCommand(dataDir, 'credit', ['nobody@example.com', '250', 'x'])).toMatchObject({
+      status: 400,
+      message: 'No customer with e-mail nobody@example.com',
+    });
     expect((await sendOperatorCommand(dataDir, 'frobnicate', [])).status).toBe(404);
   });
 
@@ -69,7 +92,9 @@ it('refuses an answer that is not the server’s, with a clear message instead o
   const impostor = createServer((socket) => socket.resume().end('HTTP/1.1 200 OK\r\n\r\n<html>hello</html>'));
   await new Promise<void>((resolve) => impostor.listen(operatorSocketPath(dataDir), resolve));
   try {
-    await expect(sendOperatorCommand(dataDir, 'credit', ['a@example.com', '1', 'x'])).rejects.toThrow(/Unexpected answer from the server's operator socket/);
+    await expect(sendOperatorCommand(dataDir, 'credit', ['a@example.com', '1', 'x'])).rejects.toThrow(
+      /Unexpected answer from the server's operator socket/,
+    );
   } finally {
     await new Promise((resolve) => impostor.close(resolve));
     rmSync(dataDir, { recursive: true, force: true });

@@ -17,7 +17,12 @@ describe('where the mail outbox page may exist', () => {
   it('is never on with a PostgreSQL server, the production run of the README, even when asked for', () => {
     expect(mailOutboxAllowed({ DATABASE_URL: 'postgres://user@db.example.com/exsport' })).toBe(false);
     expect(mailOutboxAllowed({ DATABASE_URL: 'postgres://user@127.0.0.1/exsport', MAIL_OUTBOX: 'on' })).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://user@127.0.0.1/exsport', DATA_DIR: mkdtempSync(join(tmpdir(), 'bx-outbox-config-')) }).mailOutboxPage).toBe(false);
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://user@127.0.0.1/exsport',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bx-outbox-config-')),
+      }).mailOutboxPage,
+    ).toBe(false);
   });
 
   it('is never on in production, with SMTP, or on a non-loopback address', () => {
@@ -33,19 +38,30 @@ describe('where the mail outbox page may exist', () => {
 });
 
 describeEachDatabase('the mail outbox page', (use) => {
-  const forgot = async (email: string) => use().request({ method: 'POST', url: '/auth/forgot_password', payload: { email } });
+  const forgot = async (email: string) =>
+    use().request({ method: 'POST', url: '/auth/forgot_password', payload: { email } });
 
   it('answers a browser on this machine that names it by a loopback address', async () => {
     await forgot('someone@example.com');
     for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080']) {
-      const response = await use().app.inject({ method: 'GET', url: '/outbox.json', headers: { host }, remoteAddress: '127.0.0.1' });
+      const response = await use().app.inject({
+        method: 'GET',
+        url: '/outbox.json',
+        headers: { host },
+        remoteAddress: '127.0.0.1',
+      });
       expect(response.statusCode, host).toBe(200);
     }
   });
 
   it('does not exist for a request from another machine', async () => {
     for (const url of ['/outbox', '/outbox.json']) {
-      const response = await use().app.inject({ method: 'GET', url, headers: { host: 'localhost:8080' }, remoteAddress: '203.0.113.9' });
+      const response = await use().app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'localhost:8080' },
+        remoteAddress: '203.0.113.9',
+      });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('reset');
     }
@@ -53,7 +69,12 @@ describeEachDatabase('the mail outbox page', (use) => {
 
   it('does not exist for public traffic a reverse proxy on this machine forwards, nor for a rebinding page', async () => {
     for (const host of ['www.exsport.example', 'attacker.example:8080']) {
-      const response = await use().app.inject({ method: 'GET', url: '/outbox.json', headers: { host }, remoteAddress: '127.0.0.1' });
+      const response = await use().app.inject({
+        method: 'GET',
+        url: '/outbox.json',
+        headers: { host },
+        remoteAddress: '127.0.0.1',
+      });
       expect(response.statusCode, host).toBe(404);
     }
   });

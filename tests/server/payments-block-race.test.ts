@@ -27,7 +27,13 @@ async function deposit(context: TestContext, userId: number, path: Path, amount 
 }
 
 async function depositsOf(context: TestContext, userId: number) {
-  return context.database.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', userId).where('kind', '=', 'Deposit').orderBy('seq').execute();
+  return context.database.db
+    .selectFrom('payments')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'Deposit')
+    .orderBy('seq')
+    .execute();
 }
 
 /** A customer with £50 and a saved card they deposited from (one Completed deposit row already). */
@@ -37,13 +43,16 @@ async function customer(context: TestContext) {
 }
 
 describeEachDatabase('payments: a deposit racing a block', (use, kind) => {
-  it.each<Path>(['form', 'saved card'])('refuses a deposit opened once a self-exclusion has committed (%s)', async (path) => {
-    const { user, before } = await customer(use());
-    expect(await deposit(use(), user.id, path)).toBe('ok');
-    await use().services.saferGambling.lock(user.id, { days: 180 });
-    expect(await deposit(use(), user.id, path)).toBe('AccountClosed');
-    expect(await depositsOf(use(), user.id)).toHaveLength(before + 1);
-  });
+  it.each<Path>(['form', 'saved card'])(
+    'refuses a deposit opened once a self-exclusion has committed (%s)',
+    async (path) => {
+      const { user, before } = await customer(use());
+      expect(await deposit(use(), user.id, path)).toBe('ok');
+      await use().services.saferGambling.lock(user.id, { days: 180 });
+      expect(await deposit(use(), user.id, path)).toBe('AccountClosed');
+      expect(await depositsOf(use(), user.id)).toHaveLength(before + 1);
+    },
+  );
 
   if (kind === 'postgres') {
     const race = pgRace(use);
@@ -58,7 +67,10 @@ describeEachDatabase('payments: a deposit racing a block', (use, kind) => {
         const exclusion = await race.heldSelfExclusion(user.id);
         const opening = deposit(use(), user.id, path);
         // The deposit cannot decide before the exclusion commits: it waits on the customer's row.
-        await until(async () => (await lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0, 'the deposit waiting on the exclusion');
+        await until(
+          async () => (await lockWaiters(monitor, [exclusion.pid, monitorPid])) > 0,
+          'the deposit waiting on the exclusion',
+        );
         await exclusion.commit();
         // Its payment would be opened after the exclusion's commit: it must be refused.
         expect(await opening).toBe('AccountClosed');
@@ -79,48 +91,55 @@ describeEachDatabase('payments: a deposit racing a block', (use, kind) => {
       ['self-exclusion', 'saved card', 'payment insert'],
       ['suspension', 'saved card', 'wallet'],
       ['self-exclusion', 'saved card', 'wallet'],
-    ])('a %s sent while a deposit is stopped short of opening: no payment opens after it commits (%s, held at the %s) [postgres only]', async (block, path, hold) => {
-      const { user, before } = await customer(use());
-      const { client: monitor, pid: monitorPid } = await connect();
-      const holder = await connect();
-      await holder.client.query('BEGIN');
-      if (hold === 'wallet') await holder.client.query('SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE', [user.id]);
-      else await holder.client.query('LOCK TABLE payments IN SHARE MODE');
-      const opening = deposit(use(), user.id, path);
-      const others = [holder.pid, monitorPid];
-      await until(async () => (await lockWaiters(monitor, others)) > 0, 'the deposit waiting');
+    ])(
+      'a %s sent while a deposit is stopped short of opening: no payment opens after it commits (%s, held at the %s) [postgres only]',
+      async (block, path, hold) => {
+        const { user, before } = await customer(use());
+        const { client: monitor, pid: monitorPid } = await connect();
+        const holder = await connect();
+        await holder.client.query('BEGIN');
+        if (hold === 'wallet')
+          await holder.client.query('SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE', [user.id]);
+        else await holder.client.query('LOCK TABLE payments IN SHARE MODE');
+        const opening = deposit(use(), user.id, path);
+        const others = [holder.pid, monitorPid];
+        await until(async () => (await lockWaiters(monitor, others)) > 0, 'the deposit waiting');
 
-      const blocking = race.startBlock(block, user.id);
-      // The block either commits now, or waits for the deposit to commit (a second backend waiting on a lock).
-      await until(async () => blocking.committed() || (await lockWaiters(monitor, others)) > 1, 'the block committing or waiting for the deposit');
-      const blockFirst = blocking.committed();
-      // The payments the block's commit left in place, when it committed first.
-      const atBlock = blockFirst ? (await depositsOf(use(), user.id)).length : undefined;
-      await holder.client.query('COMMIT');
-      const outcome = await opening;
-      await blocking.done;
+        const blocking = race.startBlock(block, user.id);
+        // The block either commits now, or waits for the deposit to commit (a second backend waiting on a lock).
+        await until(
+          async () => blocking.committed() || (await lockWaiters(monitor, others)) > 1,
+          'the block committing or waiting for the deposit',
+        );
+        const blockFirst = blocking.committed();
+        // The payments the block's commit left in place, when it committed first.
+        const atBlock = blockFirst ? (await depositsOf(use(), user.id)).length : undefined;
+        await holder.client.query('COMMIT');
+        const outcome = await opening;
+        await blocking.done;
 
-      const opened = (await depositsOf(use(), user.id)).length - before;
-      if (blockFirst) {
-        // The block committed before any payment was opened: the deposit is refused, and nothing opens after it.
-        expect(atBlock).toBe(before);
-        expect(outcome).toBe('AccountClosed');
-        expect(opened).toBe(0);
-      } else {
-        // The block waited for the deposit: its payment was opened, and committed, before the block.
-        expect(outcome).toBe('ok');
-        expect(opened).toBe(1);
-      }
-      // Past its check, the deposit holds the customer's row (FOR SHARE) and the block waits for it. Stopped at the
-      // wallet, before its check, it holds no lock a suspension's UPDATE waits for, so the suspension commits first and
-      // the deposit reads it; the self-exclusion's SELECT ... FOR UPDATE may instead wait for the deposit's idempotency
-      // key row (its foreign key holds FOR KEY SHARE on the users row), and then the deposit opens before it: both are
-      // allowed above.
-      if (hold === 'payment insert') expect(blockFirst).toBe(false);
-      else if (block === 'suspension') expect(blockFirst).toBe(true);
-      // Once the block is in force, nothing more opens.
-      expect(await deposit(use(), user.id, path)).toBe('AccountClosed');
-      expect((await depositsOf(use(), user.id)).length - before).toBe(opened);
-    });
+        const opened = (await depositsOf(use(), user.id)).length - before;
+        if (blockFirst) {
+          // The block committed before any payment was opened: the deposit is refused, and nothing opens after it.
+          expect(atBlock).toBe(before);
+          expect(outcome).toBe('AccountClosed');
+          expect(opened).toBe(0);
+        } else {
+          // The block waited for the deposit: its payment was opened, and committed, before the block.
+          expect(outcome).toBe('ok');
+          expect(opened).toBe(1);
+        }
+        // Past its check, the deposit holds the customer's row (FOR SHARE) and the block waits for it. Stopped at the
+        // wallet, before its check, it holds no lock a suspension's UPDATE waits for, so the suspension commits first and
+        // the deposit reads it; the self-exclusion's SELECT ... FOR UPDATE may instead wait for the deposit's idempotency
+        // key row (its foreign key holds FOR KEY SHARE on the users row), and then the deposit opens before it: both are
+        // allowed above.
+        if (hold === 'payment insert') expect(blockFirst).toBe(false);
+        else if (block === 'suspension') expect(blockFirst).toBe(true);
+        // Once the block is in force, nothing more opens.
+        expect(await deposit(use(), user.id, path)).toBe('AccountClosed');
+        expect((await depositsOf(use(), user.id)).length - before).toBe(opened);
+      },
+    );
   }
 });

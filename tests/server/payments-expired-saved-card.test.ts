@@ -8,13 +8,23 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, login, type TestContext } from './support/harness';
 import { balanceOf, customerWithSavedCard, key, notification, openDeposit, sendNotification } from './support/money';
 import type { CardPaymentProvider } from '../../server/providers/card-payments/provider';
-import { DEPOSIT_EXPIRED_MESSAGE, DEPOSIT_OPEN_EXPIRY_MINUTES, PAYMENT_UNCONFIRMED_MESSAGE } from '../../src/contract/payments';
+import {
+  DEPOSIT_EXPIRED_MESSAGE,
+  DEPOSIT_OPEN_EXPIRY_MINUTES,
+  PAYMENT_UNCONFIRMED_MESSAGE,
+} from '../../src/contract/payments';
 import { MINUTE } from '../../server/clock';
 
 const LIMIT = 10_000;
 
 /** Replaces the sandbox's saved-card charge for the test's length; records every reference asked. */
-function withCharge(context: TestContext, charge: (payment: Parameters<CardPaymentProvider['chargeSavedCard']>[0], real: CardPaymentProvider['chargeSavedCard']) => ReturnType<CardPaymentProvider['chargeSavedCard']>) {
+function withCharge(
+  context: TestContext,
+  charge: (
+    payment: Parameters<CardPaymentProvider['chargeSavedCard']>[0],
+    real: CardPaymentProvider['chargeSavedCard'],
+  ) => ReturnType<CardPaymentProvider['chargeSavedCard']>,
+) {
   const sandbox = context.services.cardProvider;
   const original = sandbox.chargeSavedCard;
   const real = original.bind(sandbox);
@@ -35,7 +45,13 @@ async function timedOutDeposit(context: TestContext) {
     throw new Error('provider timed out');
   });
   try {
-    const first = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: LIMIT } });
+    const first = await context.request({
+      method: 'POST',
+      url: '/deposit_js',
+      token,
+      headers: { 'idempotency-key': idempotencyKey },
+      payload: { amount: LIMIT },
+    });
     expect(first.statusCode, first.body).toBe(502);
     expect(first.json().message).toBe(PAYMENT_UNCONFIRMED_MESSAGE);
   } finally {
@@ -62,10 +78,22 @@ describeEachDatabase('safety holes: an expired saved-card deposit', (use) => {
 
     const charging = withCharge(context, (payment, real) => real(payment));
     try {
-      const retried = await context.request({ method: 'POST', url: '/deposit_js', token: accessToken, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: LIMIT } });
+      const retried = await context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token: accessToken,
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { amount: LIMIT },
+      });
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.json()).toMatchObject({ status: 'Expired', error: DEPOSIT_EXPIRED_MESSAGE, balance: LIMIT });
-      const again = await context.request({ method: 'POST', url: '/deposit_js', token: accessToken, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: LIMIT } });
+      const again = await context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token: accessToken,
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { amount: LIMIT },
+      });
       expect(again.json()).toMatchObject({ status: 'Expired', paymentId: retried.json().paymentId });
     } finally {
       charging.restore();
@@ -95,12 +123,22 @@ describeEachDatabase('safety holes: an expired saved-card deposit', (use) => {
       return real(payment);
     });
     try {
-      const retry = context.request({ method: 'POST', url: '/deposit_js', token: accessToken, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: LIMIT } });
+      const retry = context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token: accessToken,
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { amount: LIMIT },
+      });
       await charged;
       // The provider has no record yet (the charge is on its way): the payment must stay Open and counted.
       expect(await context.services.payments.reconcileOpenDeposits()).toEqual({ settled: 0, expired: 0 });
       // A card-page deposit meanwhile finds the day's limit held by the charge in flight.
-      expect(await cardPageDeposit(context, accessToken, LIMIT)).toMatchObject({ status: 'Failed', error: 'Daily limit exceeded', balance: 0 });
+      expect(await cardPageDeposit(context, accessToken, LIMIT)).toMatchObject({
+        status: 'Failed',
+        error: 'Daily limit exceeded',
+        balance: 0,
+      });
       release();
       const retried = await retry;
       expect(retried.statusCode, retried.body).toBe(200);
@@ -123,7 +161,13 @@ describeEachDatabase('safety holes: an expired saved-card deposit', (use) => {
       throw new Error('connection reset');
     });
     try {
-      const retried = await context.request({ method: 'POST', url: '/deposit_js', token: accessToken, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: LIMIT } });
+      const retried = await context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token: accessToken,
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { amount: LIMIT },
+      });
       expect(retried.statusCode, retried.body).toBe(502);
     } finally {
       lost.restore();
@@ -141,7 +185,13 @@ describeEachDatabase('safety holes: an expired saved-card deposit', (use) => {
       throw new Error('provider timed out');
     });
     try {
-      const retried = await context.request({ method: 'POST', url: '/deposit_js', token: otherToken, headers: { 'idempotency-key': other.idempotencyKey }, payload: { amount: LIMIT } });
+      const retried = await context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token: otherToken,
+        headers: { 'idempotency-key': other.idempotencyKey },
+        payload: { amount: LIMIT },
+      });
       expect(retried.statusCode, retried.body).toBe(502);
     } finally {
       failing.restore();

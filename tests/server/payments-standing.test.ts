@@ -1,6 +1,14 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { balanceOf, customerWithSavedCard, key, notification, openDeposit, sendNotification, transactionCount } from './support/money';
+import {
+  balanceOf,
+  customerWithSavedCard,
+  key,
+  notification,
+  openDeposit,
+  sendNotification,
+  transactionCount,
+} from './support/money';
 import { ACCOUNT_CLOSED_TO_DEPOSITS } from '../../server/modules/payments/service';
 import { DAY } from '../../server/clock';
 
@@ -12,11 +20,46 @@ import { DAY } from '../../server/clock';
  */
 describeEachDatabase('payments and the customer standing', (use) => {
   const standings: Array<[string, (context: TestContext, userId: number) => Promise<unknown>]> = [
-    ['self-excluded', (context, userId) => context.database.db.updateTable('users').set({ exclusion_kind: 'self-exclusion', exclusion_until: new Date(context.clock.now().getTime() + 180 * DAY) }).where('id', '=', userId).execute()],
-    ['timed out', (context, userId) => context.database.db.updateTable('users').set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() + DAY) }).where('id', '=', userId).execute()],
-    ['permanently excluded', (context, userId) => context.database.db.updateTable('users').set({ exclusion_kind: 'self-exclusion', exclusion_permanent: true }).where('id', '=', userId).execute()],
-    ['suspended', (context, userId) => context.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', userId).execute()],
-    ['deleted', (context, userId) => context.database.db.updateTable('users').set({ status: 'deleted' }).where('id', '=', userId).execute()],
+    [
+      'self-excluded',
+      (context, userId) =>
+        context.database.db
+          .updateTable('users')
+          .set({
+            exclusion_kind: 'self-exclusion',
+            exclusion_until: new Date(context.clock.now().getTime() + 180 * DAY),
+          })
+          .where('id', '=', userId)
+          .execute(),
+    ],
+    [
+      'timed out',
+      (context, userId) =>
+        context.database.db
+          .updateTable('users')
+          .set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() + DAY) })
+          .where('id', '=', userId)
+          .execute(),
+    ],
+    [
+      'permanently excluded',
+      (context, userId) =>
+        context.database.db
+          .updateTable('users')
+          .set({ exclusion_kind: 'self-exclusion', exclusion_permanent: true })
+          .where('id', '=', userId)
+          .execute(),
+    ],
+    [
+      'suspended',
+      (context, userId) =>
+        context.database.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', userId).execute(),
+    ],
+    [
+      'deleted',
+      (context, userId) =>
+        context.database.db.updateTable('users').set({ status: 'deleted' }).where('id', '=', userId).execute(),
+    ],
   ];
 
   for (const [standing, apply] of standings) {
@@ -28,11 +71,19 @@ describeEachDatabase('payments and the customer standing', (use) => {
       await apply(context, user.id);
       const response = await sendNotification(context, notification(paymentId, 2000));
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ paymentId, status: 'Failed', error: ACCOUNT_CLOSED_TO_DEPOSITS, balance: 0 });
+      expect(response.json()).toMatchObject({
+        paymentId,
+        status: 'Failed',
+        error: ACCOUNT_CLOSED_TO_DEPOSITS,
+        balance: 0,
+      });
       expect(await balanceOf(context, user.id)).toBe(0);
       expect(await transactionCount(context, user.id)).toBe(0);
       // Settled once: a redelivery changes nothing.
-      expect((await sendNotification(context, notification(paymentId, 2000))).json()).toMatchObject({ status: 'Failed', balance: 0 });
+      expect((await sendNotification(context, notification(paymentId, 2000))).json()).toMatchObject({
+        status: 'Failed',
+        balance: 0,
+      });
       expect(await balanceOf(context, user.id)).toBe(0);
     });
 
@@ -40,15 +91,35 @@ describeEachDatabase('payments and the customer standing', (use) => {
       const context = use();
       const { user, token } = await customerWithSavedCard(context, 5000);
       const before = await transactionCount(context, user.id);
-      const paymentsBefore = await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute();
+      const paymentsBefore = await context.database.db
+        .selectFrom('payments')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
       await apply(context, user.id);
       const form = await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token });
-      const saved = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': key() }, payload: { amount: 2000 } });
-      const withdraw = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 1000 } });
+      const saved = await context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token,
+        headers: { 'idempotency-key': key() },
+        payload: { amount: 2000 },
+      });
+      const withdraw = await context.request({
+        method: 'POST',
+        url: '/withdraw',
+        token,
+        headers: { 'idempotency-key': key() },
+        payload: { amount: 1000 },
+      });
       for (const response of [form, saved, withdraw]) expect([401, 403], response.body).toContain(response.statusCode);
       expect(await balanceOf(context, user.id)).toBe(5000);
       expect(await transactionCount(context, user.id)).toBe(before);
-      const payments = await context.database.db.selectFrom('payments').select('id').where('user_id', '=', user.id).execute();
+      const payments = await context.database.db
+        .selectFrom('payments')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
       expect(payments).toEqual(paymentsBefore);
     });
 
@@ -57,7 +128,9 @@ describeEachDatabase('payments and the customer standing', (use) => {
       const { user } = await customerWithSavedCard(context, 5000);
       await apply(context, user.id);
       const { payments } = context.services;
-      await expect(payments.depositForm(user.id, { amount: 2000, storeCard: false }, undefined)).rejects.toMatchObject({ statusCode: 403 });
+      await expect(payments.depositForm(user.id, { amount: 2000, storeCard: false }, undefined)).rejects.toMatchObject({
+        statusCode: 403,
+      });
       await expect(payments.depositWithSavedCard(user.id, 2000, key())).rejects.toMatchObject({ statusCode: 403 });
       await expect(payments.withdraw(user.id, { amount: 1000 }, key())).rejects.toMatchObject({ statusCode: 403 });
       expect(await balanceOf(context, user.id)).toBe(5000);
@@ -96,7 +169,14 @@ describeEachDatabase('payments and the customer standing', (use) => {
       return outcome;
     };
     const idempotencyKey = key();
-    const send = () => context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': idempotencyKey }, payload: { amount: 2000 } });
+    const send = () =>
+      context.request({
+        method: 'POST',
+        url: '/deposit_js',
+        token,
+        headers: { 'idempotency-key': idempotencyKey },
+        payload: { amount: 2000 },
+      });
     const unconfirmed = await send();
     expect([unconfirmed.statusCode, unconfirmed.json().code]).toEqual([502, 'PaymentUnconfirmed']);
     const retried = await send();
@@ -106,7 +186,13 @@ describeEachDatabase('payments and the customer standing', (use) => {
     expect(charged[1]).toBe(charged[0]);
     expect(retried.json().paymentId).toBe(charged[0]);
     // Another key is another payment.
-    const other = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': key() }, payload: { amount: 2000 } });
+    const other = await context.request({
+      method: 'POST',
+      url: '/deposit_js',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 2000 },
+    });
     expect(other.json().paymentId).not.toBe(charged[0]);
     expect(await balanceOf(context, user.id)).toBe(4000);
   });
@@ -116,9 +202,15 @@ describeEachDatabase('payments and the customer standing', (use) => {
     const user = await createUser(context);
     const { accessToken } = await login(context, user);
     const { paymentId } = await openDeposit(context, accessToken, 2000);
-    await context.database.db.updateTable('users').set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() - 1000) }).where('id', '=', user.id).execute();
+    await context.database.db
+      .updateTable('users')
+      .set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() - 1000) })
+      .where('id', '=', user.id)
+      .execute();
     const response = await sendNotification(context, notification(paymentId, 2000));
     expect(response.json()).toMatchObject({ status: 'Completed', balance: 2000 });
-    expect((await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token: accessToken })).statusCode).toBe(200);
+    expect(
+      (await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token: accessToken })).statusCode,
+    ).toBe(200);
   });
 });

@@ -1,6 +1,14 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { balanceOf, depositedFrom, key, notification, openDeposit, sendNotification, transactionCount } from './support/money';
+import {
+  balanceOf,
+  depositedFrom,
+  key,
+  notification,
+  openDeposit,
+  sendNotification,
+  transactionCount,
+} from './support/money';
 import {
   DEPOSIT_MAX_MESSAGE,
   DEPOSIT_MIN_MESSAGE,
@@ -19,7 +27,8 @@ async function customer(context: TestContext, options: { balance?: number; verif
   return { user, token: accessToken };
 }
 
-const operator = (context: TestContext, name: string, ...args: string[]) => findCommand(name)!.run(context.services, args);
+const operator = (context: TestContext, name: string, ...args: string[]) =>
+  findCommand(name)!.run(context.services, args);
 
 describeEachDatabase('payments', (use) => {
   it('answers the provider page for a deposit, with the payment id and no parent origin (the client adds it)', async () => {
@@ -51,7 +60,13 @@ describeEachDatabase('payments', (use) => {
     const { user, token } = await customer(context, { verified: false });
     const deposit = await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token });
     expect([deposit.statusCode, deposit.json().message]).toEqual([422, VERIFICATION_REQUIRED_MESSAGE]);
-    const withdraw = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 500 } });
+    const withdraw = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 500 },
+    });
     expect(withdraw.statusCode).toBe(422);
     await operator(context, 'verify', user.email);
     expect((await context.request({ method: 'GET', url: '/deposit_form?amount=2000', token })).statusCode).toBe(200);
@@ -81,7 +96,14 @@ describeEachDatabase('payments', (use) => {
     const a = await openDeposit(context, token, 1000);
     const b = await openDeposit(context, token, 3000);
     await sendNotification(context, notification(a.paymentId, 1000));
-    const lateFailure = await sendNotification(context, notification(a.paymentId, 1000, { status: 'failed', error: 'Card declined', occurredAt: new Date(0).toISOString() }));
+    const lateFailure = await sendNotification(
+      context,
+      notification(a.paymentId, 1000, {
+        status: 'failed',
+        error: 'Card declined',
+        occurredAt: new Date(0).toISOString(),
+      }),
+    );
     expect(lateFailure.json()).toMatchObject({ status: 'Completed' });
     await sendNotification(context, notification(b.paymentId, 3000, { status: 'failed', error: 'Card declined' }));
     const lateSuccess = await sendNotification(context, notification(b.paymentId, 3000));
@@ -100,9 +122,20 @@ describeEachDatabase('payments', (use) => {
     const { paymentId } = await openDeposit(context, token, 2000);
     const good = notification(paymentId, 2000);
     const forged = await sendNotification(context, good, { secret: 'not-the-secret' });
-    const missing = await context.request({ method: 'POST', url: '/payments/notifications', payload: JSON.stringify(good), headers: { 'content-type': 'application/json' } });
+    const missing = await context.request({
+      method: 'POST',
+      url: '/payments/notifications',
+      payload: JSON.stringify(good),
+      headers: { 'content-type': 'application/json' },
+    });
     const stale = await sendNotification(context, good, { at: new Date(context.clock.now().getTime() - 10 * MINUTE) });
-    const tampered = await sendNotification(context, good, { signature: (await import('../../server/providers/card-payments/signing')).signBody('test-provider-secret', JSON.stringify({ ...good, amount: 1 }), context.clock.now()) });
+    const tampered = await sendNotification(context, good, {
+      signature: (await import('../../server/providers/card-payments/signing')).signBody(
+        'test-provider-secret',
+        JSON.stringify({ ...good, amount: 1 }),
+        context.clock.now(),
+      ),
+    });
     const wrongAmount = await sendNotification(context, { ...good, amount: 999_999 });
     const unknown = await sendNotification(context, notification('00000000-0000-4000-8000-000000000000', 2000));
     const garbage = await sendNotification(context, '{"broken":');
@@ -116,17 +149,38 @@ describeEachDatabase('payments', (use) => {
   it('deposits with the saved card through the same settlement, and needs a saved card and an Idempotency-Key', async () => {
     const context = use();
     const { user, token } = await customer(context);
-    const noCard = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': key() }, payload: { amount: 1500 } });
+    const noCard = await context.request({
+      method: 'POST',
+      url: '/deposit_js',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 1500 },
+    });
     expect([noCard.statusCode, noCard.json().message]).toEqual([422, NO_SAVED_CARD_MESSAGE]);
     const noKey = await context.request({ method: 'POST', url: '/deposit_js', token, payload: { amount: 1500 } });
     expect([noKey.statusCode, noKey.json().message]).toEqual([400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE]);
-    await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 1, cardInfo: { pan: '4242424242424242', expiryDate: '12/39', securityCode: '123' } } });
+    await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 1, cardInfo: { pan: '4242424242424242', expiryDate: '12/39', securityCode: '123' } },
+    });
     // That withdrawal failed (no funds) and stored nothing: the card is saved only with a withdrawal that happened.
     expect((await context.request({ method: 'GET', url: '/card', token })).json().maskedPan).toBeNull();
     const { paymentId } = await openDeposit(context, token, 1000, true);
     const { makeCardToken } = await import('../../server/providers/card-payments/sandbox');
-    await sendNotification(context, notification(paymentId, 1000, { cardToken: makeCardToken('test-provider-secret', '4242424242424242', '12/39') }));
-    const deposit = await context.request({ method: 'POST', url: '/deposit_js', token, headers: { 'idempotency-key': key() }, payload: { amount: 1500 } });
+    await sendNotification(
+      context,
+      notification(paymentId, 1000, { cardToken: makeCardToken('test-provider-secret', '4242424242424242', '12/39') }),
+    );
+    const deposit = await context.request({
+      method: 'POST',
+      url: '/deposit_js',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 1500 },
+    });
     expect(deposit.statusCode, deposit.body).toBe(200);
     expect(deposit.json()).toMatchObject({ status: 'Completed', error: null, balance: 2500 });
     expect(await balanceOf(context, user.id)).toBe(2500);
@@ -137,15 +191,38 @@ describeEachDatabase('payments', (use) => {
     const { user, token } = await customer(context, { balance: 10_000 });
     await depositedFrom(context, user.id);
     const card = { pan: '4242424242424242', expiryDate: '12/39', securityCode: '123' };
-    const tooMuch = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 10_001, cardInfo: card } });
+    const tooMuch = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 10_001, cardInfo: card },
+    });
     expect([tooMuch.statusCode, tooMuch.json().message]).toEqual([422, INSUFFICIENT_FUNDS_MESSAGE]);
-    const first = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 500, cardInfo: card } });
+    const first = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 500, cardInfo: card },
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ status: 'Open', balance: 9_500 });
-    const second = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 2_000 } });
+    const second = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 2_000 },
+    });
     expect(second.json()).toMatchObject({ status: 'Open', balance: 7_500 });
-    const pending = (await context.request({ method: 'GET', url: '/payments?kind=Withdrawal&status=Open', token })).json();
-    expect(pending.map((p: { paymentId: string }) => p.paymentId)).toEqual([second.json().paymentId, first.json().paymentId]);
+    const pending = (
+      await context.request({ method: 'GET', url: '/payments?kind=Withdrawal&status=Open', token })
+    ).json();
+    expect(pending.map((p: { paymentId: string }) => p.paymentId)).toEqual([
+      second.json().paymentId,
+      first.json().paymentId,
+    ]);
     expect(pending[0]).toMatchObject({ maskedPan: '**** **** **** 4242', chips: 2000 });
 
     const open = (await operator(context, 'withdrawals')) as Array<{ paymentId: string; email: string }>;
@@ -190,7 +267,9 @@ describeEachDatabase('payments', (use) => {
     const context = use();
     const { user, token } = await customer(context, { balance: 1_000 });
     await operator(context, 'adjust', user.email, '-400', 'Correction');
-    await expect(operator(context, 'adjust', user.email, '-700', 'Too much')).rejects.toThrow(INSUFFICIENT_FUNDS_MESSAGE);
+    await expect(operator(context, 'adjust', user.email, '-700', 'Too much')).rejects.toThrow(
+      INSUFFICIENT_FUNDS_MESSAGE,
+    );
     expect(await balanceOf(context, user.id)).toBe(600);
     const rows = (await context.request({ method: 'GET', url: '/transactions?kind=Adjustment', token })).json();
     expect(rows.map((row: { amount: number }) => row.amount)).toEqual([-400, 1000]);

@@ -22,11 +22,18 @@ describeEachDatabase(
   'per-address limits behind a trusted proxy',
   (use) => {
     const loginFrom = (client: string, email: string) =>
-      use().request({ method: 'POST', url: '/auth/login', payload: { email, password: 'Wrong1234' }, remoteAddress: PROXY, headers: { 'x-forwarded-for': client } });
+      use().request({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email, password: 'Wrong1234' },
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': client },
+      });
 
     it('counts each customer behind the proxy apart, not the whole site as one address', async () => {
       const user = await createUser(use());
-      for (let attempt = 0; attempt < 3; attempt++) expect((await loginFrom('203.0.113.1', `nobody${attempt}@example.com`)).statusCode).toBe(401);
+      for (let attempt = 0; attempt < 3; attempt++)
+        expect((await loginFrom('203.0.113.1', `nobody${attempt}@example.com`)).statusCode).toBe(401);
       expect((await loginFrom('203.0.113.1', 'nobody9@example.com')).statusCode).toBe(429);
       expect((await loginFrom('203.0.113.2', user.email)).statusCode).toBe(401);
     });
@@ -34,7 +41,13 @@ describeEachDatabase(
     it('ignores X-Forwarded-For from a peer that is not the trusted proxy', async () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 4; attempt++) {
-        const response = await use().request({ method: 'POST', url: '/auth/login', payload: { email: `spoof${attempt}@example.com`, password: 'Wrong1234' }, remoteAddress: '198.51.100.40', headers: { 'x-forwarded-for': `203.0.113.${100 + attempt}` } });
+        const response = await use().request({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: `spoof${attempt}@example.com`, password: 'Wrong1234' },
+          remoteAddress: '198.51.100.40',
+          headers: { 'x-forwarded-for': `203.0.113.${100 + attempt}` },
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
@@ -50,23 +63,46 @@ describeEachDatabase(
       const user = await createUser(use());
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 4; attempt++) {
-        const response = await use().request({ method: 'POST', url: '/auth/login', payload: { email: user.email.toUpperCase(), password: 'Wrong1234' }, remoteAddress: `198.51.100.${50 + attempt}` });
+        const response = await use().request({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email: user.email.toUpperCase(), password: 'Wrong1234' },
+          remoteAddress: `198.51.100.${50 + attempt}`,
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
       const other = await createUser(use());
-      expect((await use().request({ method: 'POST', url: '/auth/login', payload: { email: other.email, password: other.password }, remoteAddress: '198.51.100.60' })).statusCode).toBe(200);
+      expect(
+        (
+          await use().request({
+            method: 'POST',
+            url: '/auth/login',
+            payload: { email: other.email, password: other.password },
+            remoteAddress: '198.51.100.60',
+          })
+        ).statusCode,
+      ).toBe(200);
     });
 
     it('slows down forgot-password for one account from many addresses', async () => {
       const user = await createUser(use());
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 4; attempt++) {
-        const response = await use().request({ method: 'POST', url: '/auth/forgot_password', payload: { email: user.email }, remoteAddress: `198.51.100.${70 + attempt}` });
+        const response = await use().request({
+          method: 'POST',
+          url: '/auth/forgot_password',
+          payload: { email: user.email },
+          remoteAddress: `198.51.100.${70 + attempt}`,
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const mails = await use().database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', user.email).execute();
+      const mails = await use()
+        .database.db.selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', user.email)
+        .execute();
       expect(mails).toHaveLength(3);
     });
   },

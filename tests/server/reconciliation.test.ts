@@ -16,7 +16,11 @@ for (const kind of databaseKinds()) {
       world = await createBetsWorld(kind);
       const address = world.pam.app.server.address();
       const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      reconciler = new Reconciler(world.db, new WalletClient({ pamUrl, secret: TEST_SECRETS.sportsbookSecret, clock: world.pam.clock }), world.pam.clock);
+      reconciler = new Reconciler(
+        world.db,
+        new WalletClient({ pamUrl, secret: TEST_SECRETS.sportsbookSecret, clock: world.pam.clock }),
+        world.pam.clock,
+      );
     }, 60_000);
     afterAll(async () => world?.close());
 
@@ -31,7 +35,8 @@ for (const kind of databaseKinds()) {
       const placed = await frame(world, token, 'POST', '/api/bets', body);
       return { betId: body.betId, eventId, statusCode: placed.statusCode };
     };
-    const kinds = (report: ReconciliationReport) => report.differences.map((difference) => [difference.kind, difference.betId]);
+    const kinds = (report: ReconciliationReport) =>
+      report.differences.map((difference) => [difference.kind, difference.betId]);
 
     it('bets won, lost, voided and refused through the real path reconcile with no difference', async () => {
       const since = fromNow();
@@ -41,8 +46,14 @@ for (const kind of databaseKinds()) {
       const voided = await place(p.token, 300);
       const refused = await place(p.token, 50_000);
       expect([won.statusCode, lost.statusCode, voided.statusCode, refused.statusCode]).toEqual([201, 201, 201, 422]);
-      await world.catalogue.resultEvent(won.eventId, { halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 0 } });
-      await world.catalogue.resultEvent(lost.eventId, { halfTime: { home: 0, away: 0 }, fullTime: { home: 0, away: 1 } });
+      await world.catalogue.resultEvent(won.eventId, {
+        halfTime: { home: 1, away: 0 },
+        fullTime: { home: 2, away: 0 },
+      });
+      await world.catalogue.resultEvent(lost.eventId, {
+        halfTime: { home: 0, away: 0 },
+        fullTime: { home: 0, away: 1 },
+      });
       await world.bets.voidBet(voided.betId);
       const report = await reconciler.run({ since });
       expect(report.differences).toEqual([]);
@@ -73,10 +84,17 @@ for (const kind of databaseKinds()) {
       const p = await punter(world, 10_000);
       const bet = await place(p.token, 1_000);
       world.cutWallet(true);
-      await world.catalogue.resultEvent(bet.eventId, { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 0 } });
+      await world.catalogue.resultEvent(bet.eventId, {
+        halfTime: { home: 1, away: 0 },
+        fullTime: { home: 1, away: 0 },
+      });
       world.cutWallet(false);
       // The fault on purpose: the outbox row says answered, the PAM never saw the call.
-      await world.db.updateTable('sportsbook.wallet_calls').set({ state: 'done', answer: '{}' }).where('id', '=', creditCallId(bet.betId)).execute();
+      await world.db
+        .updateTable('sportsbook.wallet_calls')
+        .set({ state: 'done', answer: '{}' })
+        .where('id', '=', creditCallId(bet.betId))
+        .execute();
       const report = await reconciler.run({ since });
       expect(kinds(report)).toEqual([['missing-credit', bet.betId]]);
       expect(report.differences[0]!.message).toBe('The sportsbook settled returns of £20.00 that the PAM never paid');
@@ -88,13 +106,34 @@ for (const kind of databaseKinds()) {
       const p = await punter(world, 10_000);
       const bet = await place(p.token, 400);
       await world.db.updateTable('sportsbook.bets').set({ status: 'rejected' }).where('id', '=', bet.betId).execute();
-      await world.db.updateTable('sportsbook.wallet_calls').set({ state: 'failed' }).where('id', '=', `debit:${bet.betId}`).execute();
-      const session = await world.db.selectFrom('sportsbook.sessions').select('pam_session_id').where('player_id', '=', String(p.user.id)).executeTakeFirstOrThrow();
-      const stray = await walletCall(world.pam, 'debit', { transactionId: 'stray-debit-1', betId: `stray-bet-${kind}`, playerId: p.user.id, sessionId: session.pam_session_id, amount: 250 });
+      await world.db
+        .updateTable('sportsbook.wallet_calls')
+        .set({ state: 'failed' })
+        .where('id', '=', `debit:${bet.betId}`)
+        .execute();
+      const session = await world.db
+        .selectFrom('sportsbook.sessions')
+        .select('pam_session_id')
+        .where('player_id', '=', String(p.user.id))
+        .executeTakeFirstOrThrow();
+      const stray = await walletCall(world.pam, 'debit', {
+        transactionId: 'stray-debit-1',
+        betId: `stray-bet-${kind}`,
+        playerId: p.user.id,
+        sessionId: session.pam_session_id,
+        amount: 250,
+      });
       expect(stray.statusCode, stray.body).toBe(200);
       const report = await reconciler.run({ since });
-      expect(kinds(report).sort()).toEqual([['orphan-debit', bet.betId], ['orphan-debit', `stray-bet-${kind}`]].sort());
-      expect(report.differences.find((d) => d.betId === `stray-bet-${kind}`)!.message).toBe('The PAM holds a stake of £2.50 on a bet the sportsbook does not know');
+      expect(kinds(report).sort()).toEqual(
+        [
+          ['orphan-debit', bet.betId],
+          ['orphan-debit', `stray-bet-${kind}`],
+        ].sort(),
+      );
+      expect(report.differences.find((d) => d.betId === `stray-bet-${kind}`)!.message).toBe(
+        'The PAM holds a stake of £2.50 on a bet the sportsbook does not know',
+      );
     });
 
     it('different amounts on the two sides are an amount mismatch: a stake changed, returns paid twice', async () => {
@@ -102,30 +141,65 @@ for (const kind of databaseKinds()) {
       const p = await punter(world, 10_000);
       const changed = await place(p.token, 600);
       await world.db.updateTable('sportsbook.bets').set({ stake: 650 }).where('id', '=', changed.betId).execute();
-      await world.db.updateTable('sportsbook.wallet_calls').set({ body: sql`jsonb_set(body, '{amount}', '650')` as never }).where('id', '=', `debit:${changed.betId}`).execute();
+      await world.db
+        .updateTable('sportsbook.wallet_calls')
+        .set({ body: sql`jsonb_set(body, '{amount}', '650')` as never })
+        .where('id', '=', `debit:${changed.betId}`)
+        .execute();
       const twice = await place(p.token, 500);
       // Someone paid part of the returns a second way before the settlement paid them in full.
-      const extra = await walletCall(world.pam, 'credit', { transactionId: 'extra-credit-1' + kind, betId: twice.betId, playerId: p.user.id, amount: 500, closesBet: false });
+      const extra = await walletCall(world.pam, 'credit', {
+        transactionId: 'extra-credit-1' + kind,
+        betId: twice.betId,
+        playerId: p.user.id,
+        amount: 500,
+        closesBet: false,
+      });
       expect(extra.statusCode, extra.body).toBe(200);
-      await world.catalogue.resultEvent(twice.eventId, { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 0 } });
+      await world.catalogue.resultEvent(twice.eventId, {
+        halfTime: { home: 1, away: 0 },
+        fullTime: { home: 1, away: 0 },
+      });
       const report = await reconciler.run({ since });
-      expect(kinds(report)).toEqual(expect.arrayContaining([['amount-mismatch', changed.betId], ['amount-mismatch', twice.betId]]));
+      expect(kinds(report)).toEqual(
+        expect.arrayContaining([
+          ['amount-mismatch', changed.betId],
+          ['amount-mismatch', twice.betId],
+        ]),
+      );
       expect(report.differences).toHaveLength(2);
-      expect(report.differences.find((d) => d.betId === changed.betId)!.message).toBe('Stake: £6.50 at the sportsbook, £6.00 at the PAM');
-      expect(report.differences.find((d) => d.betId === twice.betId)!.message).toBe('Returns: £10.00 paid by the sportsbook, £15.00 at the PAM');
+      expect(report.differences.find((d) => d.betId === changed.betId)!.message).toBe(
+        'Stake: £6.50 at the sportsbook, £6.00 at the PAM',
+      );
+      expect(report.differences.find((d) => d.betId === twice.betId)!.message).toBe(
+        'Returns: £10.00 paid by the sportsbook, £15.00 at the PAM',
+      );
     });
 
     it('a bet open on one side and closed on the other is a status mismatch, either way round', async () => {
       const since = fromNow();
       const p = await punter(world, 10_000);
       const closedAtPam = await place(p.token, 200);
-      const closed = await walletCall(world.pam, 'credit', { transactionId: 'close-early-' + closedAtPam.betId, betId: closedAtPam.betId, playerId: p.user.id, amount: 0, closesBet: true });
+      const closed = await walletCall(world.pam, 'credit', {
+        transactionId: 'close-early-' + closedAtPam.betId,
+        betId: closedAtPam.betId,
+        playerId: p.user.id,
+        amount: 0,
+        closesBet: true,
+      });
       expect(closed.statusCode, closed.body).toBe(200);
       const openAtPam = await place(p.token, 300);
       world.cutWallet(true);
-      await world.catalogue.resultEvent(openAtPam.eventId, { halfTime: { home: 0, away: 0 }, fullTime: { home: 0, away: 2 } });
+      await world.catalogue.resultEvent(openAtPam.eventId, {
+        halfTime: { home: 0, away: 0 },
+        fullTime: { home: 0, away: 2 },
+      });
       world.cutWallet(false);
-      await world.db.updateTable('sportsbook.wallet_calls').set({ state: 'done', answer: '{}' }).where('id', '=', creditCallId(openAtPam.betId)).execute();
+      await world.db
+        .updateTable('sportsbook.wallet_calls')
+        .set({ state: 'done', answer: '{}' })
+        .where('id', '=', creditCallId(openAtPam.betId))
+        .execute();
       const report = await reconciler.run({ since });
       expect(report.differences.map((d) => [d.kind, d.betId, d.message]).sort()).toEqual(
         [
@@ -146,22 +220,39 @@ for (const kind of databaseKinds()) {
         ['ledger-mismatch', bet.betId, p.user.id],
         ['ledger-mismatch', null, p.user.id],
       ]);
-      expect(report.differences[1]!.message).toBe('Balance £99.07 is not the sum of the player\'s postings (£99.00)');
+      expect(report.differences[1]!.message).toBe("Balance £99.07 is not the sum of the player's postings (£99.00)");
       await sql`UPDATE wallets SET balance = balance - 7 WHERE user_id = ${p.user.id}`.execute(world.pam.database.db);
     });
 
     it('the PAM answers the reconciliation call only when signed, and refuses bad input with 400', async () => {
-      expect((await walletCall(world.pam, 'reconciliation', { since: '2026-01-01T00:00:00Z' }, { signature: null })).statusCode).toBe(401);
-      for (const body of [{}, { since: 'yesterday' }, { since: '2026-01-01T00:00:00Z', betIds: [] }, { betIds: ['a b'] }, { betIds: Array.from({ length: 1_001 }, (_, n) => `b${n}`) }, { since: '2026-01-01T00:00:00Z', limit: 0 }, { since: '2026-01-01T00:00:00Z', extra: 1 }]) {
+      expect(
+        (await walletCall(world.pam, 'reconciliation', { since: '2026-01-01T00:00:00Z' }, { signature: null }))
+          .statusCode,
+      ).toBe(401);
+      for (const body of [
+        {},
+        { since: 'yesterday' },
+        { since: '2026-01-01T00:00:00Z', betIds: [] },
+        { betIds: ['a b'] },
+        { betIds: Array.from({ length: 1_001 }, (_, n) => `b${n}`) },
+        { since: '2026-01-01T00:00:00Z', limit: 0 },
+        { since: '2026-01-01T00:00:00Z', extra: 1 },
+      ]) {
         const response = await walletCall(world.pam, 'reconciliation', body);
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
       }
-      expect((await walletCall(world.pam, 'reconciliation', { betIds: ['never-seen'] })).json()).toEqual({ bets: [], players: [], next: null });
+      expect((await walletCall(world.pam, 'reconciliation', { betIds: ['never-seen'] })).json()).toEqual({
+        bets: [],
+        players: [],
+        next: null,
+      });
     });
 
     it('the command takes --since with an ISO date, and nothing else', () => {
       expect(parseReconcileArgs([])).toEqual({});
-      expect(parseReconcileArgs(['--since', '2026-11-25T00:00:00Z']).since!.toISOString()).toBe('2026-11-25T00:00:00.000Z');
+      expect(parseReconcileArgs(['--since', '2026-11-25T00:00:00Z']).since!.toISOString()).toBe(
+        '2026-11-25T00:00:00.000Z',
+      );
       expect(() => parseReconcileArgs(['--since', 'yesterday'])).toThrow('Not a date');
       expect(() => parseReconcileArgs(['--from', '2026-11-25'])).toThrow('Usage');
     });

@@ -32,7 +32,11 @@ async function excluded(context: TestContext, kind: 'self-exclusion' | 'time-out
     kind === 'suspended'
       ? { status: 'suspended' as const }
       : kind === 'time-out'
-        ? { exclusion_kind: 'time-out' as const, exclusion_until: new Date(context.clock.now().getTime() + DAY), exclusion_permanent: false }
+        ? {
+            exclusion_kind: 'time-out' as const,
+            exclusion_until: new Date(context.clock.now().getTime() + DAY),
+            exclusion_permanent: false,
+          }
         : { exclusion_kind: 'self-exclusion' as const, exclusion_until: null, exclusion_permanent: true };
   await context.database.db.updateTable('users').set(change).where('email', '=', first.email).execute();
   return first;
@@ -42,7 +46,10 @@ async function excluded(context: TestContext, kind: 'self-exclusion' | 'time-out
 async function expectRefused(context: TestContext, body: Record<string, unknown>) {
   const before = await rowCounts(context);
   const response = await register(context, body);
-  expect({ status: response.statusCode, body: response.json() }, JSON.stringify(body)).toEqual({ status: 422, body: { message: REGISTRATION_REFUSED_MESSAGE, code: 'RegistrationRefused' } });
+  expect({ status: response.statusCode, body: response.json() }, JSON.stringify(body)).toEqual({
+    status: 422,
+    body: { message: REGISTRATION_REFUSED_MESSAGE, code: 'RegistrationRefused' },
+  });
   expect(await rowCounts(context)).toEqual(before);
 }
 
@@ -64,7 +71,14 @@ describeEachDatabase('registration during a time out or self-exclusion', (use) =
     it(`refuses a new account for a ${kind} customer's name and date of birth under another e-mail`, async () => {
       const context = use();
       const first = await excluded(context, kind);
-      await expectRefused(context, person({ firstName: first.firstName.toUpperCase(), lastName: ` ${first.lastName.toLowerCase()}`, dateOfBirth: first.dateOfBirth }));
+      await expectRefused(
+        context,
+        person({
+          firstName: first.firstName.toUpperCase(),
+          lastName: ` ${first.lastName.toLowerCase()}`,
+          dateOfBirth: first.dateOfBirth,
+        }),
+      );
     });
   }
 
@@ -73,8 +87,14 @@ describeEachDatabase('registration during a time out or self-exclusion', (use) =
     const first = await excluded(context);
     const same = { dateOfBirth: first.dateOfBirth };
     await expectRefused(context, person({ ...same, firstName: first.firstName, lastName: `${first.lastName}-` }));
-    await expectRefused(context, person({ ...same, firstName: first.firstName.replace('a', '\u0430'), lastName: first.lastName }));
-    await expectRefused(context, person({ ...same, firstName: first.firstName.replace('e', 'é'), lastName: 'Smith--Jones' }));
+    await expectRefused(
+      context,
+      person({ ...same, firstName: first.firstName.replace('a', '\u0430'), lastName: first.lastName }),
+    );
+    await expectRefused(
+      context,
+      person({ ...same, firstName: first.firstName.replace('e', 'é'), lastName: 'Smith--Jones' }),
+    );
   });
 
   it('matches on the mailbox, the phone, and the date of birth at the same postcode, whatever the name', async () => {
@@ -95,12 +115,25 @@ describeEachDatabase('registration during a time out or self-exclusion', (use) =
   it('accepts the same person once the time out has ended, and a namesake born on another day elsewhere', async () => {
     const context = use();
     const first = await excluded(context);
-    expect((await register(context, person({ firstName: first.firstName, dateOfBirth: '1959-12-31' }))).statusCode).toBe(200);
+    expect(
+      (await register(context, person({ firstName: first.firstName, dateOfBirth: '1959-12-31' }))).statusCode,
+    ).toBe(200);
     await context.database.db
       .updateTable('users')
-      .set({ exclusion_kind: 'time-out', exclusion_permanent: false, exclusion_until: new Date(context.clock.now().getTime() - 1000) })
+      .set({
+        exclusion_kind: 'time-out',
+        exclusion_permanent: false,
+        exclusion_until: new Date(context.clock.now().getTime() - 1000),
+      })
       .where('email', '=', first.email)
       .execute();
-    expect((await register(context, person({ firstName: first.firstName, dateOfBirth: first.dateOfBirth, phone: first.phone }))).statusCode).toBe(200);
+    expect(
+      (
+        await register(
+          context,
+          person({ firstName: first.firstName, dateOfBirth: first.dateOfBirth, phone: first.phone }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -11,14 +11,27 @@ import { IDENTITY_NOTIFICATION_PATH } from '../../server/providers/identity/page
 
 const payload = registrationPayload;
 
-
 async function userByEmail(context: TestContext, email: string) {
-  return context.database.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return context.database.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
-function notification(reference: string, result: 'passed' | 'failed' | 'canceled', at: Date, secret = TEST_SECRETS.providerSecret) {
+function notification(
+  reference: string,
+  result: 'passed' | 'failed' | 'canceled',
+  at: Date,
+  secret = TEST_SECRETS.providerSecret,
+) {
   const body = JSON.stringify({ reference, result });
-  return { method: 'POST' as const, url: IDENTITY_NOTIFICATION_PATH, payload: body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body, at) } };
+  return {
+    method: 'POST' as const,
+    url: IDENTITY_NOTIFICATION_PATH,
+    payload: body,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body, at) },
+  };
 }
 
 async function registeredCheck(context: TestContext) {
@@ -26,7 +39,11 @@ async function registeredCheck(context: TestContext) {
   const response = await register(context, body);
   expect(response.statusCode).toBe(200);
   const user = (await userByEmail(context, body.email))!;
-  const check = await context.database.db.selectFrom('identity_checks').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+  const check = await context.database.db
+    .selectFrom('identity_checks')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
   return { body, user, reference: check.reference, avCheckUrl: response.json().avCheckUrl as string };
 }
 
@@ -60,9 +77,17 @@ describeEachDatabase('registration', (use) => {
       status: 'active',
     });
     expect(user.password_hash.startsWith('$argon2id$')).toBe(true);
-    const wallet = await context.database.db.selectFrom('wallets').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const wallet = await context.database.db
+      .selectFrom('wallets')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(Number(wallet.balance)).toBe(0);
-    const checks = await context.database.db.selectFrom('identity_checks').selectAll().where('user_id', '=', user.id).execute();
+    const checks = await context.database.db
+      .selectFrom('identity_checks')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(checks.map((check) => check.status)).toEqual(['pending']);
     // The customer can sign in with what they registered.
     await login(context, { email: body.email, password: body.password });
@@ -70,11 +95,24 @@ describeEachDatabase('registration', (use) => {
 
   it('accepts a registration without an address, and without the optional fields', async () => {
     const context = use();
-    const { avatarUrl: _a, promotionCode: _p, referralCode: _r, clickKey: _c, gender: _g, ...required } = payload({ address1: '', address2: '', addressCity: '' });
+    const {
+      avatarUrl: _a,
+      promotionCode: _p,
+      referralCode: _r,
+      clickKey: _c,
+      gender: _g,
+      ...required
+    } = payload({ address1: '', address2: '', addressCity: '' });
     const response = await register(context, required);
     expect(response.statusCode).toBe(200);
     const user = (await userByEmail(context, required.email))!;
-    expect(user).toMatchObject({ address1: '', address_city: '', gender: 'Male', click_key: null, promotion_code: null });
+    expect(user).toMatchObject({
+      address1: '',
+      address_city: '',
+      gender: 'Male',
+      click_key: null,
+      promotion_code: null,
+    });
   });
 
   it('refuses a second account with the same e-mail, whatever its case, with 409', async () => {
@@ -107,7 +145,15 @@ describeEachDatabase('registration', (use) => {
   it('refuses impossible dates and accepts 29 February of a leap year', async () => {
     const context = use();
     context.clock.set('2026-06-01T12:00:00Z');
-    for (const dateOfBirth of ['2001-02-29', '1990-13-01', '1990-04-31', '1990-00-10', '1899-12-31', '15/04/1990', '1990-4-15']) {
+    for (const dateOfBirth of [
+      '2001-02-29',
+      '1990-13-01',
+      '1990-04-31',
+      '1990-00-10',
+      '1899-12-31',
+      '15/04/1990',
+      '1990-4-15',
+    ]) {
       const response = await register(context, payload({ dateOfBirth }));
       expect(response.statusCode, dateOfBirth).toBe(400);
       expect(response.json().message).toBe(REGISTRATION_MESSAGES.dateOfBirth);
@@ -154,7 +200,14 @@ describeEachDatabase('registration', (use) => {
   it('refuses every malformed body with a 4xx and writes nothing', async () => {
     const context = use();
     // Marketing choices set to true, so that `true` is not among the "wrong" values tried on them.
-    const { avatarUrl: _a, promotionCode: _p, referralCode: _r, clickKey: _c, gender: _g, ...required } = payload({ marketingOffersPhone: true, marketingOffersSms: true });
+    const {
+      avatarUrl: _a,
+      promotionCode: _p,
+      referralCode: _r,
+      clickKey: _c,
+      gender: _g,
+      ...required
+    } = payload({ marketingOffersPhone: true, marketingOffersSms: true });
     const sent = await sweepBadBodies(context, { method: 'POST', url: '/auth/register', validBody: required });
     expect(sent).toBeGreaterThan(100);
   });
@@ -171,7 +224,8 @@ describeEachDatabase(
     it('answers 429 once the limit is used up', async () => {
       const context = use();
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 3; attempt++) statuses.push((await register(context, payload({ termsConditionsChecker: false }))).statusCode);
+      for (let attempt = 0; attempt < 3; attempt++)
+        statuses.push((await register(context, payload({ termsConditionsChecker: false }))).statusCode);
       expect(statuses).toEqual([400, 400, 429]);
     });
   },
@@ -197,7 +251,11 @@ describeEachDatabase('identity verification notifications', (use) => {
       const { body, reference } = await registeredCheck(context);
       expect((await context.request(notification(reference, result, context.clock.now()))).statusCode).toBe(200);
       expect((await userByEmail(context, body.email))!.verification_status).toBe('failed');
-      const check = await context.database.db.selectFrom('identity_checks').select('status').where('reference', '=', reference).executeTakeFirstOrThrow();
+      const check = await context.database.db
+        .selectFrom('identity_checks')
+        .select('status')
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
       expect(check.status).toBe(result);
     }
   });
@@ -208,12 +266,19 @@ describeEachDatabase('identity verification notifications', (use) => {
     const before = await rowCounts(context);
     const wrongSecret = await context.request(notification(reference, 'passed', context.clock.now(), 'not-the-secret'));
     expect(wrongSecret.statusCode).toBe(401);
-    const stale = await context.request(notification(reference, 'passed', new Date(context.clock.now().getTime() - 10 * 60_000)));
+    const stale = await context.request(
+      notification(reference, 'passed', new Date(context.clock.now().getTime() - 10 * 60_000)),
+    );
     expect(stale.statusCode).toBe(401);
     const signed = notification(reference, 'failed', context.clock.now());
     const tampered = await context.request({ ...signed, payload: signed.payload.replace('failed', 'passed') });
     expect(tampered.statusCode).toBe(401);
-    const unsigned = await context.request({ method: 'POST', url: IDENTITY_NOTIFICATION_PATH, payload: JSON.stringify({ reference, result: 'passed' }), headers: { 'content-type': 'application/json' } });
+    const unsigned = await context.request({
+      method: 'POST',
+      url: IDENTITY_NOTIFICATION_PATH,
+      payload: JSON.stringify({ reference, result: 'passed' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.statusCode).toBe(401);
     expect((await userByEmail(context, body.email))!.verification_status).toBe('pending');
     expect(await rowCounts(context)).toEqual(before);
@@ -221,9 +286,20 @@ describeEachDatabase('identity verification notifications', (use) => {
 
   it('answers 404 for an unknown check and 400 for a signed but malformed notification', async () => {
     const context = use();
-    expect((await context.request(notification('4b1d3c1e-0000-4000-8000-000000000000', 'passed', context.clock.now()))).statusCode).toBe(404);
+    expect(
+      (await context.request(notification('4b1d3c1e-0000-4000-8000-000000000000', 'passed', context.clock.now())))
+        .statusCode,
+    ).toBe(404);
     const body = JSON.stringify({ reference: 'not-a-uuid', result: 'maybe' });
-    const malformed = await context.request({ method: 'POST', url: IDENTITY_NOTIFICATION_PATH, payload: body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(TEST_SECRETS.providerSecret, body, context.clock.now()) } });
+    const malformed = await context.request({
+      method: 'POST',
+      url: IDENTITY_NOTIFICATION_PATH,
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signBody(TEST_SECRETS.providerSecret, body, context.clock.now()),
+      },
+    });
     expect(malformed.statusCode).toBe(400);
   });
 });
@@ -235,7 +311,15 @@ describeEachDatabase('the sandbox identity page', (use) => {
     if (!context.app.server.listening) await context.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = context.app.server.address() as { port: number };
     const apiUrl = `http://127.0.0.1:${port}`;
-    const providers = await buildProvidersServer({ config: { providersPort: 0, host: '127.0.0.1', publicUrl: apiUrl, providersUrl: TEST_CONFIG.providersUrl, secrets: TEST_SECRETS } });
+    const providers = await buildProvidersServer({
+      config: {
+        providersPort: 0,
+        host: '127.0.0.1',
+        publicUrl: apiUrl,
+        providersUrl: TEST_CONFIG.providersUrl,
+        secrets: TEST_SECRETS,
+      },
+    });
     const origin = await providers.listen({ port: 0, host: '127.0.0.1' });
     return { providers, origin };
   }
@@ -258,7 +342,11 @@ describeEachDatabase('the sandbox identity page', (use) => {
       for (const label of ['Pass', 'Fail', 'Cancel']) expect(html).toContain(`>${label}</button>`);
 
       const decide = (result: string, sig = address.searchParams.get('sig')) =>
-        fetch(`${origin}${address.pathname}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: address.searchParams.get('session'), sig, result }) });
+        fetch(`${origin}${address.pathname}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ session: address.searchParams.get('session'), sig, result }),
+        });
       const tampered = await decide('passed', 'forged');
       expect(tampered.status).toBe(400);
       expect((await userByEmail(context, body.email))!.verification_status).toBe('pending');
@@ -279,7 +367,10 @@ describeEachDatabase('the sandbox identity page', (use) => {
       const { avCheckUrl } = await registeredCheck(context);
       const address = new URL(avCheckUrl);
       const details = JSON.parse(Buffer.from(address.searchParams.get('session')!, 'base64url').toString());
-      address.searchParams.set('session', Buffer.from(JSON.stringify({ ...details, firstName: 'Mallory' })).toString('base64url'));
+      address.searchParams.set(
+        'session',
+        Buffer.from(JSON.stringify({ ...details, firstName: 'Mallory' })).toString('base64url'),
+      );
       const page = await fetch(`${origin}${address.pathname}${address.search}`);
       expect(page.status).toBe(400);
       expect(await page.text()).not.toContain('Mallory');

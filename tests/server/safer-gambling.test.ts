@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openLiveSocket } from './support/live-socket';
 import type { AddressInfo } from 'node:net';
-import { describeEachDatabase, createUser, login, TEST_CONFIG, type TestContext, type TestUser } from './support/harness';
+import {
+  describeEachDatabase,
+  createUser,
+  login,
+  TEST_CONFIG,
+  type TestContext,
+  type TestUser,
+} from './support/harness';
 import { badBodies, rowCounts, sweepBadBodies } from './support/sweep';
 import { DAY, ManualClock, MINUTE } from '../../server/clock';
 import { createServices } from '../../server/services';
@@ -10,14 +17,16 @@ import { InProcessBus } from '../../server/modules/live/bus';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { LIVE_CLOSE_SIGNED_OUT } from '../../src/contract/live';
 
-const londonDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
+const londonDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
 
 const lock = async (context: TestContext, user: TestUser, payload: Record<string, unknown>) => {
   const { accessToken } = await login(context, user);
   return context.request({ method: 'POST', url: '/responsible-gambling/lock-account', token: accessToken, payload });
 };
 
-const tryLogin = (context: TestContext, user: TestUser) => context.request({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+const tryLogin = (context: TestContext, user: TestUser) =>
+  context.request({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
 
 describeEachDatabase('time out and self-exclusion', (use) => {
   let port = 0;
@@ -36,7 +45,12 @@ describeEachDatabase('time out and self-exclusion', (use) => {
     const response = await lock(context, user, { days: 3, permanently: false });
     expect(response.statusCode).toBe(200);
     const end = new Date(started.getTime() + 3 * DAY);
-    expect(response.json()).toMatchObject({ duration: 3, permanently: false, kind: 'time-out', until: end.toISOString() });
+    expect(response.json()).toMatchObject({
+      duration: 3,
+      permanently: false,
+      kind: 'time-out',
+      until: end.toISOString(),
+    });
 
     const refused = await tryLogin(context, user);
     expect(refused.statusCode).toBe(403);
@@ -53,10 +67,20 @@ describeEachDatabase('time out and self-exclusion', (use) => {
     const user = await createUser(context);
     await lock(context, user, { days: 1, permanently: false });
     const clock = new ManualClock(context.clock.now());
-    const services = createServices({ db: context.database.db, clock, config: TEST_CONFIG, mailer: new OutboxMailer(context.database.db, clock), bus: new InProcessBus() });
+    const services = createServices({
+      db: context.database.db,
+      clock,
+      config: TEST_CONFIG,
+      mailer: new OutboxMailer(context.database.db, clock),
+      bus: new InProcessBus(),
+    });
     const restarted = await buildApp({ services });
     try {
-      const refused = await restarted.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+      const refused = await restarted.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: user.email, password: user.password },
+      });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('AccountExcluded');
     } finally {
@@ -85,19 +109,36 @@ describeEachDatabase('time out and self-exclusion', (use) => {
   it('self-exclusion closes live connections, revokes tokens and stops marketing', async () => {
     const context = use();
     const user = await createUser(context);
-    await context.database.db.updateTable('users').set({ marketing_email: true, marketing_sms: true, marketing_phone: true }).where('id', '=', user.id).execute();
+    await context.database.db
+      .updateTable('users')
+      .set({ marketing_email: true, marketing_sms: true, marketing_phone: true })
+      .where('id', '=', user.id)
+      .execute();
     const other = await login(context, user);
     const { closed, opened } = openLiveSocket(`ws://127.0.0.1:${port}`, other.accessToken);
     await opened;
     const start = Date.now();
-    while (context.services.live.connectionCount(user.id) === 0 && Date.now() - start < 5000) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (context.services.live.connectionCount(user.id) === 0 && Date.now() - start < 5000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
 
     const response = await lock(context, user, { days: 180, permanently: false });
     expect(response.json()).toMatchObject({ duration: 180, kind: 'self-exclusion' });
     expect(await closed).toBe(LIVE_CLOSE_SIGNED_OUT);
     expect((await context.request({ method: 'GET', url: '/balance', token: other.accessToken })).statusCode).toBe(401);
-    expect((await context.request({ method: 'POST', url: '/auth/refresh_token', payload: { refreshToken: other.refreshToken } })).statusCode).toBe(401);
-    const row = await context.database.db.selectFrom('users').select(['marketing_email', 'marketing_sms', 'marketing_phone']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(
+      (
+        await context.request({
+          method: 'POST',
+          url: '/auth/refresh_token',
+          payload: { refreshToken: other.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const row = await context.database.db
+      .selectFrom('users')
+      .select(['marketing_email', 'marketing_sms', 'marketing_phone'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ marketing_email: false, marketing_sms: false, marketing_phone: false });
   });
 
@@ -131,15 +172,27 @@ describeEachDatabase('time out and self-exclusion', (use) => {
     const { accessToken } = await login(context, user);
     const before = await rowCounts(context);
     // `permanently: true` is a valid request, not a bad one; every other derived body must be refused.
-    const bodies = badBodies({ days: 7, permanently: false }).filter((body) => body.label !== 'permanently = true' && body.label !== 'missing permanently');
+    const bodies = badBodies({ days: 7, permanently: false }).filter(
+      (body) => body.label !== 'permanently = true' && body.label !== 'missing permanently',
+    );
     expect(bodies.length).toBeGreaterThan(20);
     for (const body of bodies) {
-      const response = await context.request({ method: 'POST', url: '/responsible-gambling/lock-account', token: accessToken, payload: body.payload, headers: { 'content-type': body.contentType ?? 'application/json' } });
+      const response = await context.request({
+        method: 'POST',
+        url: '/responsible-gambling/lock-account',
+        token: accessToken,
+        payload: body.payload,
+        headers: { 'content-type': body.contentType ?? 'application/json' },
+      });
       expect(response.statusCode, body.label).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, body.label).toBeLessThan(500);
     }
     expect(await rowCounts(context)).toEqual(before);
-    const row = await context.database.db.selectFrom('users').select(['exclusion_kind']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await context.database.db
+      .selectFrom('users')
+      .select(['exclusion_kind'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.exclusion_kind).toBeNull();
     expect((await context.request({ method: 'GET', url: '/balance', token: accessToken })).statusCode).toBe(200);
   });
@@ -165,7 +218,12 @@ describeEachDatabase('profit and loss', (use) => {
     await post(-700, 'Stake');
 
     const { accessToken } = await login(context, user);
-    const response = await context.request({ method: 'POST', url: '/responsible-gambling/profit-loss', token: accessToken, payload: { from: from.toISOString(), to: to.toISOString() } });
+    const response = await context.request({
+      method: 'POST',
+      url: '/responsible-gambling/profit-loss',
+      token: accessToken,
+      payload: { from: from.toISOString(), to: to.toISOString() },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ staked: 1500, returns: 1800, diff: 300 });
   });
@@ -174,11 +232,23 @@ describeEachDatabase('profit and loss', (use) => {
     const context = use();
     const user = await createUser(context);
     const { accessToken } = await login(context, user);
-    const backwards = await context.request({ method: 'POST', url: '/responsible-gambling/profit-loss', token: accessToken, payload: { from: '2026-06-02T00:00:00.000Z', to: '2026-06-01T00:00:00.000Z' } });
+    const backwards = await context.request({
+      method: 'POST',
+      url: '/responsible-gambling/profit-loss',
+      token: accessToken,
+      payload: { from: '2026-06-02T00:00:00.000Z', to: '2026-06-01T00:00:00.000Z' },
+    });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe("'To' date cannot be before 'From' date.");
-    const sent = await sweepBadBodies(context, { method: 'POST', url: '/responsible-gambling/profit-loss', validBody: { from: '2026-06-01T00:00:00.000Z', to: '2026-06-02T00:00:00.000Z' }, token: () => accessToken });
+    const sent = await sweepBadBodies(context, {
+      method: 'POST',
+      url: '/responsible-gambling/profit-loss',
+      validBody: { from: '2026-06-01T00:00:00.000Z', to: '2026-06-02T00:00:00.000Z' },
+      token: () => accessToken,
+    });
     expect(sent).toBeGreaterThan(20);
-    expect((await context.request({ method: 'POST', url: '/responsible-gambling/profit-loss', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await context.request({ method: 'POST', url: '/responsible-gambling/profit-loss', payload: {} })).statusCode,
+    ).toBe(401);
   });
 });

@@ -33,7 +33,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_00
 /** A browser's /ws on one sportsbook instance, subscribed to the lists. */
 function priceSocket(url: string) {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
-  const updates: Array<{ eventId: string; seq: number; event: { mainMarket: { id: string; status: string } | null } }> = [];
+  const updates: Array<{ eventId: string; seq: number; event: { mainMarket: { id: string; status: string } | null } }> =
+    [];
   socket.on('message', (data) => {
     const message = JSON.parse(String(data));
     if (message.type === 'event-updates') updates.push(...message.updates);
@@ -57,7 +58,12 @@ for (const broker of ['postgres', 'redis'] as const) {
 
     beforeAll(async () => {
       scratch = await createScratchDatabase(POSTGRES_URL, 'bx_scale');
-      cluster = await Cluster.create({ databaseUrl: scratch.url, pams: 2, sportsbooks: 2, env: broker === 'redis' ? { REDIS_URL, REDIS_CHANNEL_PREFIX: prefix } : {} });
+      cluster = await Cluster.create({
+        databaseUrl: scratch.url,
+        pams: 2,
+        sportsbooks: 2,
+        env: broker === 'redis' ? { REDIS_URL, REDIS_CHANNEL_PREFIX: prefix } : {},
+      });
       await cluster.start();
       observer = await openDatabase({ url: scratch.url, poolSize: 2 });
     }, 120_000);
@@ -69,12 +75,20 @@ for (const broker of ['postgres', 'redis'] as const) {
     }, 30_000);
 
     const suspendAndSee = async (sockets: Array<ReturnType<typeof priceSocket>>) => {
-      const { events } = (await (await fetch(`${cluster.sportsbooks[0]!.url}/api/events?status=upcoming`)).json()) as EventsResponse;
+      const { events } = (await (
+        await fetch(`${cluster.sportsbooks[0]!.url}/api/events?status=upcoming`)
+      ).json()) as EventsResponse;
       const event = events.find((candidate) => candidate.status === 'scheduled')!;
       const marketId = marketIdOf(event.id, 'match-result');
       const answer = await sendOperatorCommand(cluster.sportsbooks[0]!.dataDir, 'sb-suspend', [marketId], 'sportsbook');
       expect(answer.status, answer.message).toBe(200);
-      const suspendedAt = (socket: ReturnType<typeof priceSocket>) => socket.updates.some((update) => update.eventId === event.id && update.event.mainMarket?.id === marketId && update.event.mainMarket.status === 'suspended');
+      const suspendedAt = (socket: ReturnType<typeof priceSocket>) =>
+        socket.updates.some(
+          (update) =>
+            update.eventId === event.id &&
+            update.event.mainMarket?.id === marketId &&
+            update.event.mainMarket.status === 'suspended',
+        );
       await waitFor(() => sockets.every(suspendedAt), 'the suspension on every instance');
       await sendOperatorCommand(cluster.sportsbooks[0]!.dataDir, 'sb-reopen', [marketId], 'sportsbook');
       return event.id;
@@ -97,9 +111,17 @@ for (const broker of ['postgres', 'redis'] as const) {
       const now = new Date();
       await sql`
         INSERT INTO users (email, password_hash, first_name, last_name, date_of_birth, phone, verification_status, created_at, updated_at)
-        VALUES (${email}, ${await hashPassword('Scale-test-12345')}, 'Scale', 'Tester', '1990-01-01', '+447700900000', 'passed', ${now}, ${now})`.execute(observer.db);
-      await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, 0, ${now} FROM users WHERE email = ${email}`.execute(observer.db);
-      const login = await fetch(`${b.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Scale-test-12345' }) });
+        VALUES (${email}, ${await hashPassword('Scale-test-12345')}, 'Scale', 'Tester', '1990-01-01', '+447700900000', 'passed', ${now}, ${now})`.execute(
+        observer.db,
+      );
+      await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, 0, ${now} FROM users WHERE email = ${email}`.execute(
+        observer.db,
+      );
+      const login = await fetch(`${b.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Scale-test-12345' }),
+      });
       expect(login.status).toBe(200);
       const { accessToken } = (await login.json()) as { accessToken: string };
       const { socket, messages, opened } = openLiveSocket(b.url, accessToken);
@@ -108,21 +130,36 @@ for (const broker of ['postgres', 'redis'] as const) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const credited = await sendOperatorCommand(a.dataDir, 'credit', [email, '750', 'Scale', 'test'], 'operator');
       expect(credited.status, credited.message).toBe(200);
-      await waitFor(() => messages.some((message) => message.type === 'updateBalance' && message.data.balance === 750), 'the balance on the socket held by B');
+      await waitFor(
+        () => messages.some((message) => message.type === 'updateBalance' && message.data.balance === 750),
+        'the balance on the socket held by B',
+      );
       socket.close();
     }, 30_000);
 
     it('garbage on the broker is dropped: every instance stays up and pushes on', async () => {
-      const garbage = ['not json', '{"o":"x","m":{"userId":"everyone","message":{"type":"updateBalance"}}}', '{"o":"x","m":{"kind":"event","update":{}}}', '{"o":"x","z":"!!!"}'];
+      const garbage = [
+        'not json',
+        '{"o":"x","m":{"userId":"everyone","message":{"type":"updateBalance"}}}',
+        '{"o":"x","m":{"kind":"event","update":{}}}',
+        '{"o":"x","z":"!!!"}',
+      ];
       if (broker === 'postgres') {
-        for (const channel of ['live_events', 'sportsbook_live']) for (const text of garbage) await sql`SELECT pg_notify(${channel}, ${text})`.execute(observer.db);
+        for (const channel of ['live_events', 'sportsbook_live'])
+          for (const text of garbage) await sql`SELECT pg_notify(${channel}, ${text})`.execute(observer.db);
       } else {
         const redis = new Redis(REDIS_URL);
-        for (const channel of ['live_events', 'sportsbook_live']) for (const text of garbage) await redis.publish(prefix + channel, text);
+        for (const channel of ['live_events', 'sportsbook_live'])
+          for (const text of garbage) await redis.publish(prefix + channel, text);
         redis.disconnect();
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect([...cluster.pams, ...cluster.sportsbooks].map((process) => process.running)).toEqual([true, true, true, true]);
+      expect([...cluster.pams, ...cluster.sportsbooks].map((process) => process.running)).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
       const sockets = cluster.sportsbooks.map((book) => priceSocket(book.url));
       await Promise.all(sockets.map((socket) => socket.opened));
       await suspendAndSee(sockets);

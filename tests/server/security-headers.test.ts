@@ -16,9 +16,17 @@ describeEachDatabase('security headers', (use) => {
   }
 
   it('lets the app connect only to its own origin and the sportsbook’s, with their WebSocket forms', async () => {
-    const csp = String((await headersOf({ sportsbookUrl: 'https://sportsbook.example.com' }))['content-security-policy']);
+    const csp = String(
+      (await headersOf({ sportsbookUrl: 'https://sportsbook.example.com' }))['content-security-policy'],
+    );
     const connectSrc = /connect-src ([^;]*)/.exec(csp)![1]!.split(' ');
-    expect(connectSrc).toEqual(["'self'", 'http://localhost:8080', 'ws://localhost:8080', 'https://sportsbook.example.com', 'wss://sportsbook.example.com']);
+    expect(connectSrc).toEqual([
+      "'self'",
+      'http://localhost:8080',
+      'ws://localhost:8080',
+      'https://sportsbook.example.com',
+      'wss://sportsbook.example.com',
+    ]);
     expect(/frame-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'", 'https://sportsbook.example.com']);
   });
 

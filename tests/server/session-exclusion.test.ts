@@ -12,7 +12,11 @@ describeEachDatabase('sessions of a customer in a time out or self-exclusion', (
     const context = use();
     const user = await createUser(context);
     const { refreshToken } = await login(context, user);
-    await context.database.db.updateTable('users').set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() + DAY) }).where('id', '=', user.id).execute();
+    await context.database.db
+      .updateTable('users')
+      .set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() + DAY) })
+      .where('id', '=', user.id)
+      .execute();
     const refreshed = await context.request({ method: 'POST', url: '/auth/refresh_token', payload: { refreshToken } });
     expect(refreshed.statusCode).toBe(401);
   });
@@ -25,13 +29,29 @@ describeEachDatabase('sessions of a customer in a time out or self-exclusion', (
     for (const url of urls) expect((await context.request({ method: 'GET', url, token })).statusCode, url).toBe(200);
 
     const until = new Date(context.clock.now().getTime() + DAY);
-    await context.database.db.updateTable('users').set({ exclusion_kind: 'time-out', exclusion_until: until }).where('id', '=', user.id).execute();
+    await context.database.db
+      .updateTable('users')
+      .set({ exclusion_kind: 'time-out', exclusion_until: until })
+      .where('id', '=', user.id)
+      .execute();
     for (const url of urls) expect((await context.request({ method: 'GET', url, token })).statusCode, url).toBe(401);
 
-    await context.database.db.updateTable('users').set({ exclusion_kind: 'self-exclusion', exclusion_until: null, exclusion_permanent: true }).where('id', '=', user.id).execute();
+    await context.database.db
+      .updateTable('users')
+      .set({ exclusion_kind: 'self-exclusion', exclusion_until: null, exclusion_permanent: true })
+      .where('id', '=', user.id)
+      .execute();
     for (const url of urls) expect((await context.request({ method: 'GET', url, token })).statusCode, url).toBe(401);
 
-    await context.database.db.updateTable('users').set({ exclusion_kind: 'time-out', exclusion_until: new Date(context.clock.now().getTime() - 1000), exclusion_permanent: false }).where('id', '=', user.id).execute();
+    await context.database.db
+      .updateTable('users')
+      .set({
+        exclusion_kind: 'time-out',
+        exclusion_until: new Date(context.clock.now().getTime() - 1000),
+        exclusion_permanent: false,
+      })
+      .where('id', '=', user.id)
+      .execute();
     expect((await context.request({ method: 'GET', url: '/balance', token })).statusCode).toBe(200);
   });
 });

@@ -20,13 +20,20 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const options = () => ({ config: { providersPort: 0, host: '127.0.0.1', publicUrl, providersUrl: 'http://127.0.0.1:0', secrets: TEST_SECRETS } });
+const options = () => ({
+  config: { providersPort: 0, host: '127.0.0.1', publicUrl, providersUrl: 'http://127.0.0.1:0', secrets: TEST_SECRETS },
+});
 
 it('waits longer before each retry of a notification the API answered 5xx', async () => {
   answers = [503, 502];
   received = [];
   const waits: number[] = [];
-  const attempts = await sendSignedNotification(options(), '/notify', { id: 'n-1' }, { delaysMs: NOTIFICATION_RETRY_DELAYS_MS, sleep: async (ms) => void waits.push(ms) });
+  const attempts = await sendSignedNotification(
+    options(),
+    '/notify',
+    { id: 'n-1' },
+    { delaysMs: NOTIFICATION_RETRY_DELAYS_MS, sleep: async (ms) => void waits.push(ms) },
+  );
   expect(attempts.map((attempt) => attempt?.status)).toEqual([503, 502, 200]);
   expect(waits).toEqual(NOTIFICATION_RETRY_DELAYS_MS);
   expect(NOTIFICATION_RETRY_DELAYS_MS[0]).toBeGreaterThan(0);
@@ -37,7 +44,12 @@ it('does not wait or retry once the API has answered', async () => {
   answers = [];
   received = [];
   const waits: number[] = [];
-  const attempts = await sendSignedNotification(options(), '/notify', { id: 'n-2' }, { delaysMs: NOTIFICATION_RETRY_DELAYS_MS, sleep: async (ms) => void waits.push(ms) });
+  const attempts = await sendSignedNotification(
+    options(),
+    '/notify',
+    { id: 'n-2' },
+    { delaysMs: NOTIFICATION_RETRY_DELAYS_MS, sleep: async (ms) => void waits.push(ms) },
+  );
   expect(attempts).toHaveLength(1);
   expect(waits).toEqual([]);
   expect(received).toHaveLength(1);

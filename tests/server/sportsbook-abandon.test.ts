@@ -41,7 +41,12 @@ for (const kind of databaseKinds()) {
       const placed: Record<string, string> = {};
       for (const [name, leg] of Object.entries(legs)) {
         const betId = randomUUID();
-        const answer = await world.app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 1_000, selections: [leg] } });
+        const answer = await world.app.inject({
+          method: 'POST',
+          url: '/api/bets',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { betId, kind: 'single', stake: 1_000, selections: [leg] },
+        });
         expect(answer.statusCode, `${name}: ${answer.body}`).toBe(201);
         placed[name] = betId;
       }
@@ -66,13 +71,28 @@ for (const kind of databaseKinds()) {
       expect(abandoned.status, abandoned.message).toBe(200);
       await world.services.outbox.drainDue();
 
-      const betOf = async (name: string) => (await world.app.inject({ method: 'GET', url: `/api/bets/${placed[name]}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      const betOf = async (name: string) =>
+        (
+          await world.app.inject({
+            method: 'GET',
+            url: `/api/bets/${placed[name]}`,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json() as BetView;
       expect(await betOf('over')).toMatchObject({ status: 'won', returns: returnsAt(1_000, legs.over.price) });
       expect(await betOf('under')).toMatchObject({ status: 'lost', returns: 0 });
       expect(await betOf('both')).toMatchObject({ status: 'won', returns: returnsAt(1_000, legs.both.price) });
-      expect(await betOf('firstHalfHome')).toMatchObject({ status: 'won', returns: returnsAt(1_000, legs.firstHalfHome.price) });
-      for (const name of ['home', 'overThree', 'twoOne']) expect(await betOf(name), name).toMatchObject({ status: 'void', returns: 1_000 });
-      const paid = returnsAt(1_000, legs.over.price) + returnsAt(1_000, legs.both.price) + returnsAt(1_000, legs.firstHalfHome.price) + 3 * 1_000;
+      expect(await betOf('firstHalfHome')).toMatchObject({
+        status: 'won',
+        returns: returnsAt(1_000, legs.firstHalfHome.price),
+      });
+      for (const name of ['home', 'overThree', 'twoOne'])
+        expect(await betOf(name), name).toMatchObject({ status: 'void', returns: 1_000 });
+      const paid =
+        returnsAt(1_000, legs.over.price) +
+        returnsAt(1_000, legs.both.price) +
+        returnsAt(1_000, legs.firstHalfHome.price) +
+        3 * 1_000;
       expect(await world.balanceOf(user.id)).toBe(3_000 + paid);
       const report = await world.services.reconciliation.run();
       expect(report.differences).toEqual([]);
@@ -84,11 +104,29 @@ for (const kind of databaseKinds()) {
       const { user, token } = await world.session(1_000);
       const selectionId = selectionIdOf(marketIdOf(event.id, 'total-goals:0.5'), 'under');
       const betId = randomUUID();
-      const answer = await world.app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 500, selections: [{ selectionId, price: catalogue.quote(selectionId)!.price }] } });
+      const answer = await world.app.inject({
+        method: 'POST',
+        url: '/api/bets',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          betId,
+          kind: 'single',
+          stake: 500,
+          selections: [{ selectionId, price: catalogue.quote(selectionId)!.price }],
+        },
+      });
       expect(answer.statusCode, answer.body).toBe(201);
       expect((await world.operator('sb-abandon', [event.id])).status).toBe(200);
       await world.services.outbox.drainDue();
-      expect((await world.app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({ status: 'void', returns: 500 });
+      expect(
+        (
+          await world.app.inject({
+            method: 'GET',
+            url: `/api/bets/${betId}`,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json(),
+      ).toMatchObject({ status: 'void', returns: 500 });
       expect(await world.balanceOf(user.id)).toBe(1_000);
     });
   });

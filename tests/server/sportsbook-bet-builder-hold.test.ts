@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { createBetsWorld, finalScore, frame, pamBalance, pamBet, punter, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import {
+  createBetsWorld,
+  finalScore,
+  frame,
+  pamBalance,
+  pamBet,
+  punter,
+  type BetsWorld,
+  type Punter,
+} from './support/sportsbook-bets';
 import type { BetBuilderQuote, BetView, Price, PriceChangePolicy } from '../../src/contract/sportsbook-rules';
 import { formatFractional, returnsFor, samePrice } from '../../src/lib/odds';
 import { priceBetBuilder } from '../../server/sportsbook/markets/bet-builder';
@@ -24,15 +33,21 @@ for (const kind of databaseKinds()) {
     afterAll(async () => world?.close());
     afterEach(() => vi.restoreAllMocks());
 
-    const id = (eventId: string, market: string, selection: string) => world.catalogue.selection(eventId, market, selection).selectionId;
-    const view = async (p: Punter, betId: string) => (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
+    const id = (eventId: string, market: string, selection: string) =>
+      world.catalogue.selection(eventId, market, selection).selectionId;
+    const view = async (p: Punter, betId: string) =>
+      (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
 
     /** A match in play at 0-0, and a Bet Builder on it (home win, over 2.5 goals) at its quoted price. */
     async function liveBuilder() {
       const eventId = world.catalogue.addEvent();
       world.catalogue.setInPlay(eventId, { home: 0, away: 0 });
       const legs = [id(eventId, 'match-result', 'home'), id(eventId, 'total-goals:2.5', 'over')];
-      const quoted = await world.app.inject({ method: 'POST', url: '/api/bet-builder/quote', payload: { selectionIds: legs } });
+      const quoted = await world.app.inject({
+        method: 'POST',
+        url: '/api/bet-builder/quote',
+        payload: { selectionIds: legs },
+      });
       expect(quoted.statusCode, quoted.body).toBe(200);
       return { eventId, legs, price: (quoted.json() as BetBuilderQuote).price };
     }
@@ -61,14 +76,25 @@ for (const kind of databaseKinds()) {
         return pricing && event === eventId ? { ...pricing, rates } : pricing;
       });
       const { state } = world.catalogue.matchPricing(eventId)!;
-      return priceBetBuilder(rates, state, legs.map((selectionId) => ({ spec: world.catalogue.quote(selectionId)!.spec, selectionKey: world.catalogue.quote(selectionId)!.selectionKey })));
+      return priceBetBuilder(
+        rates,
+        state,
+        legs.map((selectionId) => ({
+          spec: world.catalogue.quote(selectionId)!.spec,
+          selectionKey: world.catalogue.quote(selectionId)!.selectionKey,
+        })),
+      );
     }
 
     /** Rovers' rate down a fifth: the home win and over 2.5 together longer. */
     const LONGER: MatchRates = { home: 1.2, away: 1.1, rho: -0.1 };
 
     async function debitOf(betId: string) {
-      return world.db.selectFrom('sportsbook.wallet_calls').select(['kind', 'state', 'body']).where('id', '=', `debit:${betId}`).executeTakeFirstOrThrow();
+      return world.db
+        .selectFrom('sportsbook.wallet_calls')
+        .select(['kind', 'state', 'body'])
+        .where('id', '=', `debit:${betId}`)
+        .executeTakeFirstOrThrow();
     }
 
     it("'never': the combination moved during the hold with every leg's price unchanged is refused in words; nothing is taken", async () => {
@@ -85,7 +111,8 @@ for (const kind of databaseKinds()) {
       expect(await view(p, body.betId)).toMatchObject({
         status: 'rejected',
         heldUntil: null,
-        reason: 'The odds changed while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
+        reason:
+          'The odds changed while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
       });
       const retried = await frame(world, p.token, 'POST', '/api/bets', body);
       expect(retried.statusCode).toBe(422);
@@ -118,11 +145,22 @@ for (const kind of databaseKinds()) {
       expect(await world.bets.holds.decide(body.betId)).toBe('accepted');
       const potential = returnsFor(1_000, [moved.price]);
       expect(potential).not.toBe(returnsFor(1_000, [price]));
-      expect(await view(p, body.betId)).toMatchObject({ status: 'open', heldUntil: null, price: moved.price, potentialReturns: potential });
-      const stored = await world.db.selectFrom('sportsbook.bets').select(['price_num', 'price_den', 'potential_returns']).where('id', '=', body.betId).executeTakeFirstOrThrow();
+      expect(await view(p, body.betId)).toMatchObject({
+        status: 'open',
+        heldUntil: null,
+        price: moved.price,
+        potentialReturns: potential,
+      });
+      const stored = await world.db
+        .selectFrom('sportsbook.bets')
+        .select(['price_num', 'price_den', 'potential_returns'])
+        .where('id', '=', body.betId)
+        .executeTakeFirstOrThrow();
       expect(stored).toEqual({ price_num: moved.price.num, price_den: moved.price.den, potential_returns: potential });
       const debit = await debitOf(body.betId);
-      expect(debit.body.description).toBe(`Bet Builder: Rovers v United, 2 selections @ ${formatFractional(moved.price)}`);
+      expect(debit.body.description).toBe(
+        `Bet Builder: Rovers v United, 2 selections @ ${formatFractional(moved.price)}`,
+      );
       expect(await pamBalance(world, p.user.id)).toBe(9_000);
       expect(await pamBet(world, body.betId)).toMatchObject({ staked: 1_000 });
 
@@ -139,8 +177,16 @@ for (const kind of databaseKinds()) {
       world.catalogue.setPrice(legs[0]!, legPrice);
       expect(await world.bets.holds.decide(body.betId)).toBe('accepted');
       const potential = returnsFor(500, [price]);
-      expect(await view(p, body.betId)).toMatchObject({ status: 'open', heldUntil: null, price, potentialReturns: potential, legs: [{ price: legPrice }, {}] });
-      expect((await debitOf(body.betId)).body.description).toBe(`Bet Builder: Rovers v United, 2 selections @ ${formatFractional(price)}`);
+      expect(await view(p, body.betId)).toMatchObject({
+        status: 'open',
+        heldUntil: null,
+        price,
+        potentialReturns: potential,
+        legs: [{ price: legPrice }, {}],
+      });
+      expect((await debitOf(body.betId)).body.description).toBe(
+        `Bet Builder: Rovers v United, 2 selections @ ${formatFractional(price)}`,
+      );
       expect(await pamBalance(world, p.user.id)).toBe(9_500);
       await world.catalogue.resultEvent(eventId, finalScore('2-1', '0-0'));
       expect(await view(p, body.betId)).toMatchObject({ status: 'won', returns: potential });
@@ -155,7 +201,8 @@ for (const kind of databaseKinds()) {
       expect(await world.bets.holds.decide(first.betId)).toBe('refused');
       expect(await view(p, first.betId)).toMatchObject({
         status: 'rejected',
-        reason: 'Your Bet Builder could no longer be priced while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
+        reason:
+          'Your Bet Builder could no longer be priced while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
       });
       expect((await frame(world, p.token, 'POST', '/api/bets', first)).json().code).toBe('ImpossibleCombination');
 

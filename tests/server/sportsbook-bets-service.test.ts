@@ -34,17 +34,34 @@ for (const kind of databaseKinds()) {
       const selectionId = selectionIdOf(marketIdOf(event.id, 'match-result'), 'home');
       const price = services.catalogue.quote(selectionId)!.price!;
       const betId = randomUUID();
-      const placed = await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 1_000, selections: [{ selectionId, price }] } });
+      const placed = await app.inject({
+        method: 'POST',
+        url: '/api/bets',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { betId, kind: 'single', stake: 1_000, selections: [{ selectionId, price }] },
+      });
       expect(placed.statusCode, placed.body).toBe(201);
       expect(await balanceOf(user.id)).toBe(9_000);
 
-      expect(((await operator('sb-open-bets', [event.id])).result as Array<{ betId: string }>).map((bet: { betId: string }) => bet.betId)).toEqual([betId]);
-      expect(((await operator('sb-markets', [event.id])).result as { markets: unknown[] }).markets.length).toBeGreaterThan(10);
+      expect(
+        ((await operator('sb-open-bets', [event.id])).result as Array<{ betId: string }>).map(
+          (bet: { betId: string }) => bet.betId,
+        ),
+      ).toEqual([betId]);
+      expect(
+        ((await operator('sb-markets', [event.id])).result as { markets: unknown[] }).markets.length,
+      ).toBeGreaterThan(10);
       const settled = await operator('sb-settle', [event.id, '2-1', '1-0']);
       expect(settled.status, settled.message).toBe(200);
-      const bet = (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      const bet = (
+        await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })
+      ).json() as BetView;
       const expected = Math.floor((1_000 * (price.num + price.den)) / price.den);
-      expect(bet).toMatchObject({ status: 'won', returns: expected, legs: [{ result: 'won', score: { home: 2, away: 1 } }] });
+      expect(bet).toMatchObject({
+        status: 'won',
+        returns: expected,
+        legs: [{ result: 'won', score: { home: 2, away: 1 } }],
+      });
       expect(await balanceOf(user.id)).toBe(9_000 + expected);
       expect((await operator('sb-settle', [event.id, '2-1', '1-0'])).status).toBe(200);
       expect(await balanceOf(user.id)).toBe(9_000 + expected);
@@ -56,15 +73,28 @@ for (const kind of databaseKinds()) {
       const selectionId = selectionIdOf(marketIdOf(event.id, 'both-teams-to-score'), 'yes');
       const price = services.catalogue.quote(selectionId)!.price!;
       const betId = randomUUID();
-      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 500, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/bets',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { betId, kind: 'single', stake: 500, selections: [{ selectionId, price }] },
+          })
+        ).statusCode,
+      ).toBe(201);
       expect((await operator('sb-abandon', [event.id])).status).toBe(200);
-      const bet = (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      const bet = (
+        await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })
+      ).json() as BetView;
       expect(bet).toMatchObject({ status: 'void', returns: 500 });
       expect(await balanceOf(user.id)).toBe(10_000);
     });
 
     it('operator commands reach the sportsbook only through its socket, and say what is wrong with their arguments', async () => {
-      expect((await app.inject({ method: 'POST', url: '/operator/sb-open-bets', payload: { args: [] } })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'POST', url: '/operator/sb-open-bets', payload: { args: [] } })).statusCode,
+      ).toBe(404);
       expect((await operator('sb-nothing', [])).status).toBe(404);
       const badScore = await operator('sb-settle', [upcoming(2).id, 'two-one']);
       expect(badScore.status).toBe(400);
@@ -79,7 +109,16 @@ for (const kind of databaseKinds()) {
       const selectionId = selectionIdOf(marketIdOf(event.id, 'first-goal-time'), '31-45');
       const price = services.catalogue.quote(selectionId)!.price!;
       const betId = randomUUID();
-      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 100, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/bets',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { betId, kind: 'single', stake: 100, selections: [{ selectionId, price }] },
+          })
+        ).statusCode,
+      ).toBe(201);
       for (const [goals, message] of [
         ['H12,A67', /do not add up to the full-time score 2-1/],
         ['A30,H12,H80', /order they were scored/],
@@ -94,9 +133,15 @@ for (const kind of databaseKinds()) {
       expect(services.catalogue.record(event.id)!.status).toBe('scheduled');
       const settled = await operator('sb-settle', [event.id, '2-1', '1-1', '--goals', 'H12,A45+2,H80']);
       expect(settled.status, settled.message).toBe(200);
-      const bet = (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      const bet = (
+        await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })
+      ).json() as BetView;
       expect(bet).toMatchObject({ status: 'lost', legs: [{ result: 'lost' }] });
-      expect(services.catalogue.record(event.id)!.goals).toEqual([{ side: 'home', minute: 12 }, { side: 'away', minute: 45 }, { side: 'home', minute: 80 }]);
+      expect(services.catalogue.record(event.id)!.goals).toEqual([
+        { side: 'home', minute: 12 },
+        { side: 'away', minute: 45 },
+        { side: 'home', minute: 80 },
+      ]);
       expect(await balanceOf(user.id)).toBe(9_900);
     });
 
@@ -107,22 +152,63 @@ for (const kind of databaseKinds()) {
       const selectionId = selectionIdOf(marketIdOf(event.id, 'match-result'), 'draw');
       const price = services.catalogue.quote(selectionId)!.price!;
       const betId = randomUUID();
-      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 400, selections: [{ selectionId, price }] } })).statusCode).toBe(201);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/bets',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { betId, kind: 'single', stake: 400, selections: [{ selectionId, price }] },
+          })
+        ).statusCode,
+      ).toBe(201);
       // The goal times are read back from the stored resolution too.
       const firstId = selectionIdOf(marketIdOf(event.id, 'first-team-to-score'), 'away');
       const firstPrice = services.catalogue.quote(firstId)!.price!;
       const firstBetId = randomUUID();
-      expect((await app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId: firstBetId, kind: 'single', stake: 100, selections: [{ selectionId: firstId, price: firstPrice }] } })).statusCode).toBe(201);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/bets',
+            headers: { authorization: `Bearer ${token}` },
+            payload: {
+              betId: firstBetId,
+              kind: 'single',
+              stake: 100,
+              selections: [{ selectionId: firstId, price: firstPrice }],
+            },
+          })
+        ).statusCode,
+      ).toBe(201);
       services.bets.close();
-      await services.catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 1 }, goals: [{ side: 'away', minute: 50 }, { side: 'home', minute: 70 }] });
-      const read = async () => (await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      await services.catalogue.resultEvent(event.id, {
+        halfTime: { home: 0, away: 0 },
+        fullTime: { home: 1, away: 1 },
+        goals: [
+          { side: 'away', minute: 50 },
+          { side: 'home', minute: 70 },
+        ],
+      });
+      const read = async () =>
+        (
+          await app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })
+        ).json() as BetView;
       expect((await read()).status).toBe('open');
       await services.bets.recover();
       await services.outbox.drainDue();
       const expected = Math.floor((400 * (price.num + price.den)) / price.den);
       const firstExpected = Math.floor((100 * (firstPrice.num + firstPrice.den)) / firstPrice.den);
       expect(await read()).toMatchObject({ status: 'won', returns: expected });
-      expect((await app.inject({ method: 'GET', url: `/api/bets/${firstBetId}`, headers: { authorization: `Bearer ${token}` } })).json()).toMatchObject({ status: 'won', returns: firstExpected });
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/bets/${firstBetId}`,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json(),
+      ).toMatchObject({ status: 'won', returns: firstExpected });
       expect(await balanceOf(user.id)).toBe(10_000 - 500 + expected + firstExpected);
       await services.bets.recover();
       await services.outbox.drainDue();
@@ -132,7 +218,16 @@ for (const kind of databaseKinds()) {
     it('session launches are rate limited per address, so launch tokens cannot be guessed at speed', async () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 32; attempt++) {
-        statuses.push((await app.inject({ method: 'POST', url: '/api/session', remoteAddress: '198.51.100.7', payload: { launchToken: 'x'.repeat(40) } })).statusCode);
+        statuses.push(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/session',
+              remoteAddress: '198.51.100.7',
+              payload: { launchToken: 'x'.repeat(40) },
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
       expect(statuses.slice(30)).toEqual([429, 429]);

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { betting, createBetsWorld, finalScore, frame, launch, pamBalance, pamBet, punter, slip, type BetsWorld } from './support/sportsbook-bets';
+import {
+  betting,
+  createBetsWorld,
+  finalScore,
+  frame,
+  launch,
+  pamBalance,
+  pamBet,
+  punter,
+  slip,
+  type BetsWorld,
+} from './support/sportsbook-bets';
 import type { BetView } from '../../src/contract/sportsbook-rules';
 
 const score = finalScore;
@@ -23,14 +34,22 @@ for (const kind of databaseKinds()) {
       expect(await pamBalance(world, p.user.id)).toBe(7_000);
       await world.catalogue.resultEvent(eventId, score('2-1', '1-0'));
       // Betting Rules: actual odds 1.85, a £20 bet pays £37.00.
-      expect(await betOf(p, win)).toMatchObject({ status: 'won', returns: 3_700, legs: [{ result: 'won', score: { home: 2, away: 1 } }] });
+      expect(await betOf(p, win)).toMatchObject({
+        status: 'won',
+        returns: 3_700,
+        legs: [{ result: 'won', score: { home: 2, away: 1 } }],
+      });
       expect(await betOf(p, lose)).toMatchObject({ status: 'lost', returns: 0, legs: [{ result: 'lost' }] });
       expect(await pamBalance(world, p.user.id)).toBe(10_700);
       expect(await pamBet(world, win)).toMatchObject({ status: 'closed', returned: 3_700 });
       expect(await pamBet(world, lose)).toMatchObject({ status: 'closed', returned: 0 });
       const settled = (await frame(world, p.token, 'GET', '/api/bets?state=settled')).json().bets as BetView[];
       expect(settled.map((bet) => bet.betId).sort()).toEqual([win, lose].sort());
-      expect(world.pushed.some((push) => push.message.type === 'bet' && push.message.bet.betId === win && push.message.bet.status === 'won')).toBe(true);
+      expect(
+        world.pushed.some(
+          (push) => push.message.type === 'bet' && push.message.bet.betId === win && push.message.bet.status === 'won',
+        ),
+      ).toBe(true);
     });
 
     it('void outcomes return the stake: a voided market, a total on its line, an Asian handicap push, draw no bet on a draw', async () => {
@@ -44,7 +63,8 @@ for (const kind of databaseKinds()) {
       const push = await place(p, [pick(b, 'asian-handicap:0', 'home')], 100);
       const dnb = await place(p, [pick(b, 'draw-no-bet', 'home')], 100);
       await world.catalogue.resultEvent(b, score('1-1', '1-0'));
-      for (const betId of [onLine, push, dnb]) expect(await betOf(p, betId)).toMatchObject({ status: 'void', returns: 100 });
+      for (const betId of [onLine, push, dnb])
+        expect(await betOf(p, betId)).toMatchObject({ status: 'void', returns: 100 });
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
     });
 
@@ -55,7 +75,14 @@ for (const kind of databaseKinds()) {
       // Betting Rules: "£10 on -0.25 is £5 on 0 and £5 on -0.5. If the match is drawn, the £5 on 0 is void and returned and the £5 on -0.5 loses."
       const halfLost = await place(p, [pick(a, 'asian-handicap:-0.25', 'home', { num: 4, den: 5 })], 1_000);
       const halfWon = await place(p, [pick(a, 'asian-handicap:-0.25', 'away', { num: 21, den: 20 })], 1_000);
-      const double = await place(p, [pick(a, 'asian-handicap:0.25', 'home', { num: 2, den: 7 }), pick(b, 'match-result', 'home', { num: 6, den: 4 })], 15);
+      const double = await place(
+        p,
+        [
+          pick(a, 'asian-handicap:0.25', 'home', { num: 2, den: 7 }),
+          pick(b, 'match-result', 'home', { num: 6, den: 4 }),
+        ],
+        15,
+      );
       await world.catalogue.resultEvent(a, score('1-1', '0-0'));
       expect(await betOf(p, halfLost)).toMatchObject({ status: 'lost', returns: 500, legs: [{ result: 'half-lost' }] });
       // £5 at 21/20 returns £10.25, and £5 back: £15.25.
@@ -63,7 +90,11 @@ for (const kind of databaseKinds()) {
       expect((await betOf(p, double)).status).toBe('open');
       await world.catalogue.resultEvent(b, score('2-0', '1-0'));
       // 15p x (2/7 + 2)/2 x 2.5 = 15 x 16/14 x 5/2 = 42.86p, rounded down once.
-      expect(await betOf(p, double)).toMatchObject({ status: 'won', returns: 42, legs: [{ result: 'half-won' }, { result: 'won' }] });
+      expect(await betOf(p, double)).toMatchObject({
+        status: 'won',
+        returns: 42,
+        legs: [{ result: 'half-won' }, { result: 'won' }],
+      });
       expect(await pamBet(world, halfLost)).toMatchObject({ status: 'closed', returned: 500 });
       expect(await pamBalance(world, p.user.id)).toBe(10_000 - 2_015 + 500 + 1_525 + 42);
     });
@@ -76,7 +107,14 @@ for (const kind of databaseKinds()) {
       const band = await place(p, [pick(timed, 'first-goal-time', '31-45', { num: 4, den: 1 })], 100);
       const wrongBand = await place(p, [pick(timed, 'first-goal-time', '1-15', { num: 4, den: 1 })], 100);
       const noTimes = await place(p, [pick(untimed, 'first-team-to-score', 'home', { num: 1, den: 1 })], 300);
-      await world.catalogue.resultEvent(timed, { ...score('1-2', '0-1'), goals: [{ side: 'away', minute: 45 }, { side: 'home', minute: 60 }, { side: 'away', minute: 88 }] });
+      await world.catalogue.resultEvent(timed, {
+        ...score('1-2', '0-1'),
+        goals: [
+          { side: 'away', minute: 45 },
+          { side: 'home', minute: 60 },
+          { side: 'away', minute: 88 },
+        ],
+      });
       await world.catalogue.resultEvent(untimed, { ...score('1-0', '1-0'), goals: null });
       expect(await betOf(p, first)).toMatchObject({ status: 'won', returns: 500 });
       expect(await betOf(p, band)).toMatchObject({ status: 'won', returns: 500 });
@@ -87,7 +125,11 @@ for (const kind of databaseKinds()) {
     it('an accumulator with a void leg is settled on the other legs (£5 treble at 2.0, 1.5, 4.0 with 4.0 void pays £15)', async () => {
       const p = await punter(world, 10_000);
       const events = [world.catalogue.addEvent(), world.catalogue.addEvent(), world.catalogue.addEvent()];
-      const legs = [pick(events[0]!, 'match-result', 'home', { num: 1, den: 1 }), pick(events[1]!, 'match-result', 'home', { num: 1, den: 2 }), pick(events[2]!, 'match-result', 'home', { num: 3, den: 1 })];
+      const legs = [
+        pick(events[0]!, 'match-result', 'home', { num: 1, den: 1 }),
+        pick(events[1]!, 'match-result', 'home', { num: 1, den: 2 }),
+        pick(events[2]!, 'match-result', 'home', { num: 3, den: 1 }),
+      ];
       const treble = await place(p, legs, 500);
       expect(await betOf(p, treble)).toMatchObject({ potentialReturns: 6_000 });
       await world.catalogue.abandonEvent(events[2]!);
@@ -101,7 +143,11 @@ for (const kind of databaseKinds()) {
     it('a lost leg loses the accumulator at once, with the other legs still to play', async () => {
       const p = await punter(world, 10_000);
       const events = [world.catalogue.addEvent(), world.catalogue.addEvent()];
-      const double = await place(p, events.map((eventId) => pick(eventId, 'match-result', 'home')), 300);
+      const double = await place(
+        p,
+        events.map((eventId) => pick(eventId, 'match-result', 'home')),
+        300,
+      );
       await world.catalogue.resultEvent(events[0]!, score('0-1'));
       expect(await betOf(p, double)).toMatchObject({ status: 'lost', returns: 0 });
       expect(await pamBet(world, double)).toMatchObject({ status: 'closed' });
@@ -112,13 +158,26 @@ for (const kind of databaseKinds()) {
       const eventId = world.catalogue.addEvent();
       const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
       const quote = world.catalogue.quote(pick(eventId, 'match-result', 'home'))!;
-      const resolution = { eventId, markets: [{ marketId: quote.marketId, spec: quote.spec, outcome: { kind: 'result' as const, result: score('1-0') } }] };
-      await Promise.all([world.bets.settler.marketsResolved(resolution), world.bets.settler.marketsResolved(resolution)]);
+      const resolution = {
+        eventId,
+        markets: [
+          { marketId: quote.marketId, spec: quote.spec, outcome: { kind: 'result' as const, result: score('1-0') } },
+        ],
+      };
+      await Promise.all([
+        world.bets.settler.marketsResolved(resolution),
+        world.bets.settler.marketsResolved(resolution),
+      ]);
       await world.bets.settler.marketsResolved(resolution);
       await world.outbox.drainDue();
       expect(await betOf(p, betId)).toMatchObject({ status: 'won', returns: 2_000 });
       expect(await pamBalance(world, p.user.id)).toBe(11_000);
-      const credits = await world.db.selectFrom('sportsbook.wallet_calls').select('id').where('bet_id', '=', betId).where('kind', '=', 'credit').execute();
+      const credits = await world.db
+        .selectFrom('sportsbook.wallet_calls')
+        .select('id')
+        .where('bet_id', '=', betId)
+        .where('kind', '=', 'credit')
+        .execute();
       expect(credits).toHaveLength(1);
     });
 
@@ -127,7 +186,10 @@ for (const kind of databaseKinds()) {
         const p = await punter(world, 10_000);
         const eventId = world.catalogue.addEvent();
         const body = slip(world, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
-        const [placed] = await Promise.all([frame(world, p.token, 'POST', '/api/bets', body), world.catalogue.resultEvent(eventId, score('1-0'))]);
+        const [placed] = await Promise.all([
+          frame(world, p.token, 'POST', '/api/bets', body),
+          world.catalogue.resultEvent(eventId, score('1-0')),
+        ]);
         await world.outbox.drainDue();
         const bet = await betOf(p, body.betId).catch(() => undefined);
         if (placed.statusCode === 422) {
@@ -223,7 +285,11 @@ for (const kind of databaseKinds()) {
       const p = await punter(world, 10_000);
       const q = await punter(world, 10_000);
       const eventId = world.catalogue.addEvent();
-      const bets = [await place(p, [pick(eventId, 'match-result', 'home')], 1_000), await place(p, [pick(eventId, 'correct-score', '1-0')], 200), await place(q, [pick(eventId, 'both-teams-to-score', 'yes')], 300)];
+      const bets = [
+        await place(p, [pick(eventId, 'match-result', 'home')], 1_000),
+        await place(p, [pick(eventId, 'correct-score', '1-0')], 200),
+        await place(q, [pick(eventId, 'both-teams-to-score', 'yes')], 300),
+      ];
       expect(await pamBalance(world, p.user.id)).toBe(8_800);
       await world.catalogue.abandonEvent(eventId);
       for (const betId of bets.slice(0, 2)) expect((await betOf(p, betId)).status).toBe('void');

@@ -27,7 +27,11 @@ for (const kind of databaseKinds()) {
     });
 
     it('a launch token works once', async () => {
-      const bad = await world.app.inject({ method: 'POST', url: '/api/session', payload: { launchToken: 'x'.repeat(32) } });
+      const bad = await world.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { launchToken: 'x'.repeat(32) },
+      });
       expect(bad.statusCode).toBe(401);
       expect(bad.json().code).toBe('InvalidToken');
     });
@@ -40,8 +44,19 @@ for (const kind of databaseKinds()) {
       const placed = await frame(world, p.token, 'POST', '/api/bets', body);
       expect(placed.statusCode, placed.body).toBe(201);
       const bet = placed.json().bet as BetView;
-      expect(bet).toMatchObject({ betId: body.betId, status: 'open', stake: 1_000, potentialReturns: 2_500, returns: null });
-      expect(bet.legs[0]).toMatchObject({ selectionName: 'Rovers', marketName: 'Match Result', price: { num: 6, den: 4 }, result: 'open' });
+      expect(bet).toMatchObject({
+        betId: body.betId,
+        status: 'open',
+        stake: 1_000,
+        potentialReturns: 2_500,
+        returns: null,
+      });
+      expect(bet.legs[0]).toMatchObject({
+        selectionName: 'Rovers',
+        marketName: 'Match Result',
+        price: { num: 6, den: 4 },
+        result: 'open',
+      });
       expect(await pamBalance(world, p.user.id)).toBe(9_000);
       expect(await pamBet(world, body.betId)).toMatchObject({ staked: 1_000, status: 'open' });
       const open = await frame(world, p.token, 'GET', '/api/bets?state=open');
@@ -54,7 +69,10 @@ for (const kind of databaseKinds()) {
       const p = await punter(world, 10_000);
       const eventId = world.catalogue.addEvent();
       const body = slip(world, [home(eventId)], 500);
-      const [first, second] = await Promise.all([frame(world, p.token, 'POST', '/api/bets', body), frame(world, p.token, 'POST', '/api/bets', body)]);
+      const [first, second] = await Promise.all([
+        frame(world, p.token, 'POST', '/api/bets', body),
+        frame(world, p.token, 'POST', '/api/bets', body),
+      ]);
       expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
       const third = await frame(world, p.token, 'POST', '/api/bets', body);
       expect(third.statusCode).toBe(201);
@@ -65,7 +83,11 @@ for (const kind of databaseKinds()) {
       await world.catalogue.suspendMarket(world.catalogue.quote(home(eventId))!.marketId);
       const late = await frame(world, p.token, 'POST', '/api/bets', body);
       expect(late.statusCode, late.body).toBe(201);
-      expect(late.json().bet).toMatchObject({ betId: body.betId, status: 'open', legs: [{ price: body.selections[0]!.price }] });
+      expect(late.json().bet).toMatchObject({
+        betId: body.betId,
+        status: 'open',
+        legs: [{ price: body.selections[0]!.price }],
+      });
       expect(await pamBalance(world, p.user.id)).toBe(9_500);
       await world.catalogue.reopenMarket(world.catalogue.quote(home(eventId))!.marketId);
       const reused = await frame(world, p.token, 'POST', '/api/bets', { ...body, stake: 600 });
@@ -85,23 +107,42 @@ for (const kind of databaseKinds()) {
         expect(response.json().code).toBe(code);
         return response.json() as { message: string; changes?: unknown[] };
       };
-      expect((await refusal(slip(world, [home(events[0]!)], 9), 'StakeTooLow')).message).toBe('The minimum stake is £0.10.');
-      expect((await refusal(slip(world, [home(events[0]!)], 1_000_001), 'StakeTooHigh')).message).toBe('The maximum stake is £10,000.');
+      expect((await refusal(slip(world, [home(events[0]!)], 9), 'StakeTooLow')).message).toBe(
+        'The minimum stake is £0.10.',
+      );
+      expect((await refusal(slip(world, [home(events[0]!)], 1_000_001), 'StakeTooHigh')).message).toBe(
+        'The maximum stake is £10,000.',
+      );
       await refusal(slip(world, events.map(home), 100), 'TooManySelections');
-      const sameMatch = [home(events[0]!), world.catalogue.selection(events[0]!, 'total-goals:2.5', 'over').selectionId];
+      const sameMatch = [
+        home(events[0]!),
+        world.catalogue.selection(events[0]!, 'total-goals:2.5', 'over').selectionId,
+      ];
       await refusal(slip(world, sameMatch, 100), 'RelatedSelections');
       const duplicate = slip(world, [home(events[1]!)], 100);
-      await refusal({ ...duplicate, kind: 'accumulator', selections: [...duplicate.selections, ...duplicate.selections] }, 'DuplicateSelection');
+      await refusal(
+        { ...duplicate, kind: 'accumulator', selections: [...duplicate.selections, ...duplicate.selections] },
+        'DuplicateSelection',
+      );
       const unknown = slip(world, [home(events[1]!)], 100);
-      await refusal({ ...unknown, selections: [{ selectionId: 'nope~match-result~home', price: { num: 1, den: 1 } }] }, 'UnknownSelection');
+      await refusal(
+        { ...unknown, selections: [{ selectionId: 'nope~match-result~home', price: { num: 1, den: 1 } }] },
+        'UnknownSelection',
+      );
       const marketId = world.catalogue.quote(home(events[2]!))!.marketId;
       await world.catalogue.suspendMarket(marketId);
       const suspended = await refusal(slip(world, [home(events[2]!)], 100), 'MarketSuspended');
-      expect(suspended.changes).toEqual([{ selectionId: home(events[2]!), price: { num: 1, den: 1 }, status: 'suspended' }]);
+      expect(suspended.changes).toEqual([
+        { selectionId: home(events[2]!), price: { num: 1, den: 1 }, status: 'suspended' },
+      ]);
       await world.catalogue.reopenMarket(marketId);
       await world.catalogue.resultEvent(events[3]!, { halfTime: { home: 0, away: 0 }, fullTime: { home: 1, away: 0 } });
       await refusal(slip(world, [home(events[3]!)], 100), 'MarketClosed');
-      await refusal({ ...slip(world, [home(events[2]!)], 100), kind: 'single', selections: [] }, 'ValidationError', 400);
+      await refusal(
+        { ...slip(world, [home(events[2]!)], 100), kind: 'single', selections: [] },
+        'ValidationError',
+        400,
+      );
       await refusal({ ...slip(world, [home(events[2]!)], 100), betId: 'not-a-uuid' }, 'ValidationError', 400);
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
       expect((await frame(world, p.token, 'GET', '/api/bets')).json().bets).toEqual([]);
@@ -114,8 +155,15 @@ for (const kind of databaseKinds()) {
       world.catalogue.setPrice(home(eventId), { num: 4, den: 5 });
       const refused = await frame(world, p.token, 'POST', '/api/bets', body);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toMatchObject({ code: 'PriceChanged', changes: [{ selectionId: home(eventId), price: { num: 4, den: 5 }, status: 'open' }] });
-      const accepted = await frame(world, p.token, 'POST', '/api/bets', { ...body, betId: randomUUID(), acceptPriceChanges: true });
+      expect(refused.json()).toMatchObject({
+        code: 'PriceChanged',
+        changes: [{ selectionId: home(eventId), price: { num: 4, den: 5 }, status: 'open' }],
+      });
+      const accepted = await frame(world, p.token, 'POST', '/api/bets', {
+        ...body,
+        betId: randomUUID(),
+        acceptPriceChanges: true,
+      });
       expect(accepted.statusCode, accepted.body).toBe(201);
       expect(accepted.json().bet).toMatchObject({ potentialReturns: 1_800, legs: [{ price: { num: 4, den: 5 } }] });
       expect(await pamBalance(world, p.user.id)).toBe(9_000);
@@ -140,7 +188,10 @@ for (const kind of databaseKinds()) {
       const refused = await frame(world, poor.token, 'POST', '/api/bets', tooMuch);
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({ message: 'Your balance is too low for this stake.', code: 'InsufficientFunds' });
-      expect((await frame(world, poor.token, 'GET', `/api/bets/${tooMuch.betId}`)).json()).toMatchObject({ status: 'rejected', reason: 'Your balance is too low for this stake.' });
+      expect((await frame(world, poor.token, 'GET', `/api/bets/${tooMuch.betId}`)).json()).toMatchObject({
+        status: 'rejected',
+        reason: 'Your balance is too low for this stake.',
+      });
       expect((await frame(world, poor.token, 'POST', '/api/bets', tooMuch)).json().code).toBe('InsufficientFunds');
       expect((await frame(world, poor.token, 'GET', '/api/bets')).json().bets).toEqual([]);
       expect(await pamBalance(world, poor.user.id)).toBe(500);
@@ -156,7 +207,10 @@ for (const kind of databaseKinds()) {
       await world.pam.request({ method: 'POST', url: '/auth/logout', token: expired.accessToken, payload: {} });
       const late = await frame(world, expired.token, 'POST', '/api/bets', slip(world, [home(eventId)], 100));
       expect(late.statusCode).toBe(422);
-      expect(late.json()).toMatchObject({ code: 'SessionExpired', message: 'Your session has ended. Please log in again to place this bet.' });
+      expect(late.json()).toMatchObject({
+        code: 'SessionExpired',
+        message: 'Your session has ended. Please log in again to place this bet.',
+      });
       expect((await frame(world, expired.token, 'GET', '/api/session')).statusCode).toBe(401);
       expect(await pamBalance(world, expired.user.id)).toBe(10_000);
     });
@@ -182,7 +236,12 @@ for (const kind of databaseKinds()) {
       await world.outbox.drainDue();
       expect((await frame(world, p.token, 'GET', `/api/bets/${body.betId}`)).json().status).toBe('open');
       expect(await pamBalance(world, p.user.id)).toBe(9_300);
-      expect(world.pushed.some((push) => push.message.type === 'bet' && push.message.bet.betId === body.betId && push.message.bet.status === 'open')).toBe(true);
+      expect(
+        world.pushed.some(
+          (push) =>
+            push.message.type === 'bet' && push.message.bet.betId === body.betId && push.message.bet.status === 'open',
+        ),
+      ).toBe(true);
       expect((await frame(world, p.token, 'POST', '/api/bets', body)).statusCode).toBe(201);
     });
 
@@ -200,13 +259,22 @@ for (const kind of databaseKinds()) {
       const bet = (await frame(world, p.token, 'GET', `/api/bets/${body.betId}`)).json();
       expect(bet).toMatchObject({ status: 'rejected' });
       expect(bet.reason).toMatch(/could not confirm your stake/);
-      const calls = await world.db.selectFrom('sportsbook.wallet_calls').select(['kind', 'state']).where('bet_id', '=', body.betId).orderBy('kind').execute();
+      const calls = await world.db
+        .selectFrom('sportsbook.wallet_calls')
+        .select(['kind', 'state'])
+        .where('bet_id', '=', body.betId)
+        .orderBy('kind')
+        .execute();
       expect(calls).toEqual([
         { kind: 'debit', state: 'failed' },
         { kind: 'rollback', state: 'done' },
       ]);
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
-      const debit = await world.db.selectFrom('sportsbook.wallet_calls').select('body').where('id', '=', `debit:${body.betId}`).executeTakeFirstOrThrow();
+      const debit = await world.db
+        .selectFrom('sportsbook.wallet_calls')
+        .select('body')
+        .where('id', '=', `debit:${body.betId}`)
+        .executeTakeFirstOrThrow();
       const late = await walletCall(world.pam, 'debit', debit.body);
       expect(late.json().code).toBe('TransactionRolledBack');
       expect(await pamBalance(world, p.user.id)).toBe(10_000);

@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { betting, createBetsWorld, expectReconciled, finalScore, frame, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import {
+  betting,
+  createBetsWorld,
+  expectReconciled,
+  finalScore,
+  frame,
+  pamBalance,
+  pamBet,
+  punter,
+  slip,
+  type BetsWorld,
+  type Punter,
+} from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
 import { CASH_OUT_MESSAGES } from '../../src/contract/sportsbook-rules';
 import { cashOutOffer } from '../../src/lib/cash-out-value';
@@ -14,7 +26,11 @@ for (const kind of databaseKinds()) {
     /** Runs inside the cash-out delay: a test moves prices or settles there. */
     let duringDelay: () => Promise<void> | void = () => {};
     beforeAll(async () => {
-      world = await createBetsWorld(kind, { payoutCap: 1_000_000, cashOutPolicy: { delayMs: 5 }, cashOutWait: async () => duringDelay() });
+      world = await createBetsWorld(kind, {
+        payoutCap: 1_000_000,
+        cashOutPolicy: { delayMs: 5 },
+        cashOutWait: async () => duringDelay(),
+      });
     }, 60_000);
     afterAll(async () => world?.close());
     beforeEach(() => {
@@ -23,27 +39,74 @@ for (const kind of databaseKinds()) {
 
     const { pick, place, betOf } = betting(() => world);
     const cashOut = (p: Punter, betId: string, offer: number, amount?: number, requestId = randomUUID()) =>
-      frame(world, p.token, 'POST', `/api/bets/${betId}/cash-out`, { requestId, offer, ...(amount === undefined ? {} : { amount }) });
-    const pamCredits = (betId: string) => world.pam.database.db.selectFrom('transactions').select(['amount', 'kind']).where('bet_id', '=', betId).where('kind', '=', 'Returns').execute();
+      frame(world, p.token, 'POST', `/api/bets/${betId}/cash-out`, {
+        requestId,
+        offer,
+        ...(amount === undefined ? {} : { amount }),
+      });
+    const pamCredits = (betId: string) =>
+      world.pam.database.db
+        .selectFrom('transactions')
+        .select(['amount', 'kind'])
+        .where('bet_id', '=', betId)
+        .where('kind', '=', 'Returns')
+        .execute();
 
     describe('the offer', () => {
       it('is stake x struck odds / current odds of the open legs, won legs at their odds, less 5%, rounded down', () => {
-        const open = (num: number, den: number, current: Price) => ({ price: { num, den }, result: 'open' as const, current: { price: current, status: 'open' as const } });
+        const open = (num: number, den: number, current: Price) => ({
+          price: { num, den },
+          result: 'open' as const,
+          current: { price: current, status: 'open' as const },
+        });
         // 10.00 at evens, still evens: 20.00 / 2.0 = 10.00, less 5% = 9.50.
         expect(cashOutOffer(1_000, [open(1, 1, { num: 1, den: 1 })])).toBe(950);
         // Struck at evens, now 1/2: 20.00 / 1.5 = 13.333.., less 5% = 12.666.. -> 12.66.
         expect(cashOutOffer(1_000, [open(1, 1, { num: 1, den: 2 })])).toBe(1_266);
         // A double with its first leg won at evens, the second struck at 2/1 and still 2/1: 10 x 2 x 3 / 3 x 0.95.
-        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'won', current: null }, open(2, 1, { num: 2, den: 1 })])).toBe(1_900);
+        expect(
+          cashOutOffer(1_000, [
+            { price: { num: 1, den: 1 }, result: 'won', current: null },
+            open(2, 1, { num: 2, den: 1 }),
+          ]),
+        ).toBe(1_900);
         // A quarter line's halves count at their settlement factor: half won at evens x1.5, half lost x0.5.
-        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'half-won', current: null }, open(1, 1, { num: 1, den: 1 })])).toBe(1_425);
-        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'half-lost', current: null }, open(1, 1, { num: 1, den: 1 })])).toBe(475);
+        expect(
+          cashOutOffer(1_000, [
+            { price: { num: 1, den: 1 }, result: 'half-won', current: null },
+            open(1, 1, { num: 1, den: 1 }),
+          ]),
+        ).toBe(1_425);
+        expect(
+          cashOutOffer(1_000, [
+            { price: { num: 1, den: 1 }, result: 'half-lost', current: null },
+            open(1, 1, { num: 1, den: 1 }),
+          ]),
+        ).toBe(475);
         // A void leg counts at 1.00 both ways.
-        expect(cashOutOffer(1_000, [{ price: { num: 5, den: 1 }, result: 'void', current: null }, open(1, 1, { num: 1, den: 1 })])).toBe(950);
+        expect(
+          cashOutOffer(1_000, [
+            { price: { num: 5, den: 1 }, result: 'void', current: null },
+            open(1, 1, { num: 1, den: 1 }),
+          ]),
+        ).toBe(950);
         // None on a lost leg, a suspended or unpriced leg, or with nothing left open.
-        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'lost', current: null }, open(1, 1, { num: 1, den: 1 })])).toBeNull();
-        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'open', current: { price: { num: 1, den: 1 }, status: 'suspended' } }])).toBeNull();
-        expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'open', current: { price: null, status: 'open' } }])).toBeNull();
+        expect(
+          cashOutOffer(1_000, [
+            { price: { num: 1, den: 1 }, result: 'lost', current: null },
+            open(1, 1, { num: 1, den: 1 }),
+          ]),
+        ).toBeNull();
+        expect(
+          cashOutOffer(1_000, [
+            { price: { num: 1, den: 1 }, result: 'open', current: { price: { num: 1, den: 1 }, status: 'suspended' } },
+          ]),
+        ).toBeNull();
+        expect(
+          cashOutOffer(1_000, [
+            { price: { num: 1, den: 1 }, result: 'open', current: { price: null, status: 'open' } },
+          ]),
+        ).toBeNull();
         expect(cashOutOffer(1_000, [{ price: { num: 1, den: 1 }, result: 'won', current: null }])).toBeNull();
       });
     });
@@ -73,7 +136,14 @@ for (const kind of databaseKinds()) {
         const p = await punter(world, 10_000);
         const first = world.catalogue.addEvent();
         const second = world.catalogue.addEvent();
-        const betId = await place(p, [pick(first, 'match-result', 'home', { num: 1, den: 1 }), pick(second, 'match-result', 'home', { num: 2, den: 1 })], 1_000);
+        const betId = await place(
+          p,
+          [
+            pick(first, 'match-result', 'home', { num: 1, den: 1 }),
+            pick(second, 'match-result', 'home', { num: 2, den: 1 }),
+          ],
+          1_000,
+        );
         await world.catalogue.resultEvent(first, score('1-0'));
         expect(await betOf(p, betId)).toMatchObject({ status: 'open', legs: [{ result: 'won' }, { result: 'open' }] });
         const answer = await cashOut(p, betId, 1_900);
@@ -88,7 +158,10 @@ for (const kind of databaseKinds()) {
         // Offer 9.50; cash out 4.75 of it: half the value, so half the stake (5.00) goes, 5.00 rides at evens.
         const answer = await cashOut(p, betId, 950, 475);
         expect(answer.statusCode, answer.body).toBe(200);
-        expect(answer.json()).toMatchObject({ paid: 475, bet: { status: 'open', stake: 500, potentialReturns: 1_000, cashedOutStake: 500, cashedOut: 475 } });
+        expect(answer.json()).toMatchObject({
+          paid: 475,
+          bet: { status: 'open', stake: 500, potentialReturns: 1_000, cashedOutStake: 500, cashedOut: 475 },
+        });
         expect(await pamBet(world, betId)).toMatchObject({ status: 'open', staked: 1_000, returned: 475 });
         // The stake left is worth its share of the value: 4.75 now.
         expect(await world.bets.cashOuts.offerFor(betId)).toBe(475);
@@ -121,7 +194,10 @@ for (const kind of databaseKinds()) {
         expect(await betOf(p, betId)).toMatchObject({ status: 'open', stake: 1_000, cashedOut: 0 });
         expect(await pamCredits(betId)).toEqual([]);
         // At the new value it goes through, paid exactly that.
-        expect((await cashOut(p, betId, 1_266)).json()).toMatchObject({ paid: 1_266, bet: { status: 'cashed-out', returns: 1_266 } });
+        expect((await cashOut(p, betId, 1_266)).json()).toMatchObject({
+          paid: 1_266,
+          bet: { status: 'cashed-out', returns: 1_266 },
+        });
         expect(await pamBalance(world, p.user.id)).toBe(9_000 + 1_266);
       });
 
@@ -160,7 +236,10 @@ for (const kind of databaseKinds()) {
           const body = slip(capped, [home], 1_000);
           expect((await frame(capped, p.token, 'POST', '/api/bets', body)).statusCode).toBe(201);
           capped.catalogue.setPrice(home, { num: 1, den: 2 });
-          const answer = await frame(capped, p.token, 'POST', `/api/bets/${body.betId}/cash-out`, { requestId: randomUUID(), offer: 1_266 });
+          const answer = await frame(capped, p.token, 'POST', `/api/bets/${body.betId}/cash-out`, {
+            requestId: randomUUID(),
+            offer: 1_266,
+          });
           // 12.66 on a 10.00 stake is 2.66 net; the cap allows 1.00.
           expect(answer.json()).toMatchObject({ paid: 1_100, bet: { status: 'cashed-out', returns: 1_100 } });
           expect(await pamBalance(capped, p.user.id)).toBe(10_100);
@@ -180,27 +259,51 @@ for (const kind of databaseKinds()) {
 
         const above = await cashOut(p, betId, 950, 951);
         expect(above.statusCode).toBe(422);
-        expect(above.json()).toEqual({ code: 'AmountAboveValue', message: 'You can cash out at most £9.50 on this bet.' });
+        expect(above.json()).toEqual({
+          code: 'AmountAboveValue',
+          message: 'You can cash out at most £9.50 on this bet.',
+        });
         const remainder = await cashOut(p, betId, 950, 945);
         expect(remainder.json()).toMatchObject({ code: 'RemainderTooSmall' });
         expect((await cashOut(other, betId, 950)).statusCode).toBe(404);
         expect((await cashOut(p, randomUUID(), 950)).statusCode).toBe(404);
         expect((await cashOut(p, 'not-a-bet', 950)).statusCode).toBe(404);
-        for (const body of [{}, { requestId: 'x', offer: 950 }, { requestId: randomUUID(), offer: 9.5 }, { requestId: randomUUID(), offer: -1 }, { requestId: randomUUID(), offer: 950, amount: 5 }, { requestId: randomUUID(), offer: 950, extra: 1 }]) {
+        for (const body of [
+          {},
+          { requestId: 'x', offer: 950 },
+          { requestId: randomUUID(), offer: 9.5 },
+          { requestId: randomUUID(), offer: -1 },
+          { requestId: randomUUID(), offer: 950, amount: 5 },
+          { requestId: randomUUID(), offer: 950, extra: 1 },
+        ]) {
           const response = await frame(world, p.token, 'POST', `/api/bets/${betId}/cash-out`, body);
           expect(response.statusCode, JSON.stringify(body)).toBe(400);
           expect(response.json().message).toEqual(expect.any(String));
         }
-        expect((await world.app.inject({ method: 'POST', url: `/api/bets/${betId}/cash-out`, payload: { requestId: randomUUID(), offer: 950 } })).statusCode).toBe(401);
+        expect(
+          (
+            await world.app.inject({
+              method: 'POST',
+              url: `/api/bets/${betId}/cash-out`,
+              payload: { requestId: randomUUID(), offer: 950 },
+            })
+          ).statusCode,
+        ).toBe(401);
 
         world.catalogue.suspendMarket(world.catalogue.quote(home)!.marketId);
-        expect((await cashOut(p, betId, 950)).json()).toEqual({ code: 'CashOutUnavailable', message: CASH_OUT_MESSAGES.unavailable });
+        expect((await cashOut(p, betId, 950)).json()).toEqual({
+          code: 'CashOutUnavailable',
+          message: CASH_OUT_MESSAGES.unavailable,
+        });
         world.catalogue.reopenMarket(world.catalogue.quote(home)!.marketId);
         expect(await betOf(p, betId)).toMatchObject({ status: 'open', stake: 1_000 });
         expect(await pamBalance(world, p.user.id)).toBe(9_000);
 
         await world.catalogue.resultEvent(eventId, score('0-1'));
-        expect((await cashOut(p, betId, 950)).json()).toEqual({ code: 'BetSettled', message: CASH_OUT_MESSAGES.settled });
+        expect((await cashOut(p, betId, 950)).json()).toEqual({
+          code: 'BetSettled',
+          message: CASH_OUT_MESSAGES.settled,
+        });
         expect(await pamBalance(world, p.user.id)).toBe(9_000);
       });
 
@@ -224,7 +327,10 @@ for (const kind of databaseKinds()) {
         const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
         const answers = await Promise.all([cashOut(p, betId, 950), cashOut(p, betId, 950), cashOut(p, betId, 950)]);
         expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422, 422]);
-        expect(answers.filter((answer) => answer.statusCode === 422).map((answer) => answer.json().code)).toEqual(['BetSettled', 'BetSettled']);
+        expect(answers.filter((answer) => answer.statusCode === 422).map((answer) => answer.json().code)).toEqual([
+          'BetSettled',
+          'BetSettled',
+        ]);
         expect(await pamCredits(betId)).toEqual([{ amount: 950, kind: 'Returns' }]);
         expect(await pamBalance(world, p.user.id)).toBe(9_950);
       });
@@ -234,7 +340,10 @@ for (const kind of databaseKinds()) {
         const eventId = world.catalogue.addEvent();
         const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
         const requestId = randomUUID();
-        const answers = await Promise.all([cashOut(p, betId, 950, 475, requestId), cashOut(p, betId, 950, 475, requestId)]);
+        const answers = await Promise.all([
+          cashOut(p, betId, 950, 475, requestId),
+          cashOut(p, betId, 950, 475, requestId),
+        ]);
         expect(answers.map((answer) => [answer.statusCode, answer.json().paid])).toEqual([
           [200, 475],
           [200, 475],
@@ -270,7 +379,12 @@ for (const kind of databaseKinds()) {
         await world.outbox.drainDue();
         world.pam.clock.advance(60_000);
         await world.outbox.drainDue();
-        const calls = await world.db.selectFrom('sportsbook.wallet_calls').select(['id', 'state']).where('bet_id', '=', betId).where('kind', '=', 'credit').execute();
+        const calls = await world.db
+          .selectFrom('sportsbook.wallet_calls')
+          .select(['id', 'state'])
+          .where('bet_id', '=', betId)
+          .where('kind', '=', 'credit')
+          .execute();
         expect(calls.map((call) => call.state)).toEqual(['done', 'done']);
         expect(await pamBet(world, betId)).toMatchObject({ status: 'closed', returned: 475 + 1_000 });
       });
@@ -296,9 +410,9 @@ for (const kind of databaseKinds()) {
         }
       });
 
-    it('every bet above reconciles with the PAM: stakes, returns and status agree, no difference', async () => {
-      await expectReconciled(world, 15);
-    });
+      it('every bet above reconciles with the PAM: stakes, returns and status agree, no difference', async () => {
+        await expectReconciled(world, 15);
+      });
     });
   });
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { createSportsbookContext, nextKickoff, tickAt, updatesOf, type SportsbookTestContext } from './support/sportsbook';
+import {
+  createSportsbookContext,
+  nextKickoff,
+  tickAt,
+  updatesOf,
+  type SportsbookTestContext,
+} from './support/sportsbook';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
 import type { MarketsResolved } from '../../server/sportsbook/catalogue/types';
 import { MARKET_TYPES, type EventDetail, type EventSummary, type Market } from '../../src/contract/sportsbook';
@@ -8,7 +14,23 @@ import { AppError } from '../../server/errors';
 import { LiveCatalogue } from '../../server/sportsbook/catalogue/catalogue';
 import { InProcessSportsbookBus } from '../../server/sportsbook/live/bus';
 
-const SUMMARY_KEYS = ['away', 'competitionId', 'competitionName', 'halfTimeScore', 'home', 'id', 'kickoffAt', 'mainMarket', 'marketCount', 'minute', 'phase', 'score', 'seq', 'status', 'suspended'].sort();
+const SUMMARY_KEYS = [
+  'away',
+  'competitionId',
+  'competitionName',
+  'halfTimeScore',
+  'home',
+  'id',
+  'kickoffAt',
+  'mainMarket',
+  'marketCount',
+  'minute',
+  'phase',
+  'score',
+  'seq',
+  'status',
+  'suspended',
+].sort();
 const MARKET_KEYS = ['eventId', 'id', 'line', 'name', 'selections', 'status', 'type'].sort();
 const SELECTION_KEYS = ['id', 'name', 'price', 'status'].sort();
 
@@ -19,7 +41,8 @@ function expectMarketShape(market: Market, eventId: string) {
   for (const selection of market.selections) {
     expect(Object.keys(selection).sort()).toEqual(SELECTION_KEYS);
     expect(selection.id.startsWith(`${market.id}~`)).toBe(true);
-    if (selection.price) expect(Number.isInteger(selection.price.num) && Number.isInteger(selection.price.den)).toBe(true);
+    if (selection.price)
+      expect(Number.isInteger(selection.price.num) && Number.isInteger(selection.price.den)).toBe(true);
   }
 }
 
@@ -41,36 +64,52 @@ for (const kind of databaseKinds()) {
     it('GET /api/competitions lists every league with its count of scheduled and live events', async () => {
       const response = await context.app.inject({ method: 'GET', url: '/api/competitions' });
       expect(response.statusCode).toBe(200);
-      const { competitions } = response.json() as { competitions: Array<{ id: string; name: string; country: string; eventCount: number }> };
+      const { competitions } = response.json() as {
+        competitions: Array<{ id: string; name: string; country: string; eventCount: number }>;
+      };
       expect(competitions.length).toBeGreaterThanOrEqual(3);
       for (const competition of competitions) {
         expect(Object.keys(competition).sort()).toEqual(['country', 'eventCount', 'id', 'name']);
-        expect(competition.eventCount).toBe(context.services.catalogue.listEvents({ competitionId: competition.id }).length);
+        expect(competition.eventCount).toBe(
+          context.services.catalogue.listEvents({ competitionId: competition.id }).length,
+        );
       }
     });
 
     it('GET /api/events lists live and upcoming events in kick-off order, filtered by status and competition', async () => {
-      const all = (await context.app.inject({ method: 'GET', url: '/api/events' })).json() as { events: EventSummary[] };
+      const all = (await context.app.inject({ method: 'GET', url: '/api/events' })).json() as {
+        events: EventSummary[];
+      };
       expect(all.events.length).toBeGreaterThan(5);
       all.events.forEach(expectSummaryShape);
       const kickoffs = all.events.map((event) => event.kickoffAt);
       expect(kickoffs).toEqual([...kickoffs].sort());
       expect(new Set(all.events.map((event) => event.status))).toEqual(new Set(['live', 'scheduled']));
 
-      const live = (await context.app.inject({ method: 'GET', url: '/api/events?status=live' })).json() as { events: EventSummary[] };
+      const live = (await context.app.inject({ method: 'GET', url: '/api/events?status=live' })).json() as {
+        events: EventSummary[];
+      };
       expect(live.events.length).toBeGreaterThan(0);
       expect(live.events.every((event) => event.status === 'live' && event.phase !== 'pre-match')).toBe(true);
 
-      const upcoming = (await context.app.inject({ method: 'GET', url: '/api/events?status=upcoming&competitionId=sco-premier' })).json() as { events: EventSummary[] };
+      const upcoming = (
+        await context.app.inject({ method: 'GET', url: '/api/events?status=upcoming&competitionId=sco-premier' })
+      ).json() as { events: EventSummary[] };
       expect(upcoming.events.length).toBeGreaterThan(0);
-      expect(upcoming.events.every((event) => event.status === 'scheduled' && event.competitionId === 'sco-premier')).toBe(true);
+      expect(
+        upcoming.events.every((event) => event.status === 'scheduled' && event.competitionId === 'sco-premier'),
+      ).toBe(true);
 
       const unknownCompetition = await context.app.inject({ method: 'GET', url: '/api/events?competitionId=nowhere' });
       expect(unknownCompetition.json()).toEqual({ events: [] });
     });
 
     it('GET /api/events answers 400 to a bad query', async () => {
-      for (const url of ['/api/events?status=finished', '/api/events?competitionId=%3Cscript%3E', `/api/events?competitionId=${'x'.repeat(500)}`]) {
+      for (const url of [
+        '/api/events?status=finished',
+        '/api/events?competitionId=%3Cscript%3E',
+        `/api/events?competitionId=${'x'.repeat(500)}`,
+      ]) {
         const response = await context.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(400);
         expect(typeof response.json().message).toBe('string');
@@ -87,7 +126,9 @@ for (const kind of databaseKinds()) {
       expect(markets).toHaveLength(detail.marketCount);
       markets.forEach((market) => expectMarketShape(market, detail.id));
       expect(markets.find((market) => market.type === 'match-result')).toEqual(detail.mainMarket);
-      expect(new Set(markets.map((market) => market.type)).size).toBe(MARKET_TYPES.filter((type) => type !== 'outright').length);
+      expect(new Set(markets.map((market) => market.type)).size).toBe(
+        MARKET_TYPES.filter((type) => type !== 'outright').length,
+      );
 
       for (const id of ['ev-unknown', 'a~b', '%00', 'x'.repeat(100)]) {
         const missing = await context.app.inject({ method: 'GET', url: `/api/events/${id}` });
@@ -100,9 +141,24 @@ for (const kind of databaseKinds()) {
       const [summary] = context.services.catalogue.listEvents({ status: 'upcoming' });
       const selection = summary!.mainMarket!.selections[0]!;
       const quote = context.services.catalogue.quote(selection.id)!;
-      expect(quote).toMatchObject({ selectionId: selection.id, eventId: summary!.id, marketId: summary!.mainMarket!.id, eventName: `${summary!.home} v ${summary!.away}`, price: selection.price, status: selection.status, seq: summary!.seq, eventStatus: 'scheduled' });
+      expect(quote).toMatchObject({
+        selectionId: selection.id,
+        eventId: summary!.id,
+        marketId: summary!.mainMarket!.id,
+        eventName: `${summary!.home} v ${summary!.away}`,
+        price: selection.price,
+        status: selection.status,
+        seq: summary!.seq,
+        eventStatus: 'scheduled',
+      });
       expect(quote.spec.key).toBe('match-result');
-      for (const id of ['nope', `${summary!.id}~match-result~nobody`, `${summary!.id}~nomarket~home`, `${summary!.id}~match-result`]) expect(context.services.catalogue.quote(id)).toBeUndefined();
+      for (const id of [
+        'nope',
+        `${summary!.id}~match-result~nobody`,
+        `${summary!.id}~nomarket~home`,
+        `${summary!.id}~match-result`,
+      ])
+        expect(context.services.catalogue.quote(id)).toBeUndefined();
     });
 
     describe('operator actions', () => {
@@ -119,12 +175,20 @@ for (const kind of databaseKinds()) {
         const pushed = updatesOf(context, event.id).length;
 
         await catalogue.suspendMarket(marketId);
-        expect(catalogue.quote(over)).toMatchObject({ status: 'suspended', marketStatus: 'suspended', seq: event.seq + 1 });
+        expect(catalogue.quote(over)).toMatchObject({
+          status: 'suspended',
+          marketStatus: 'suspended',
+          seq: event.seq + 1,
+        });
         const update = updatesOf(context, event.id).at(-1)!;
         expect(update.seq).toBe(event.seq + 1);
         expect(update.markets.map((market) => market.id)).toEqual([marketId]);
         expect(update.markets[0]!.status).toBe('suspended');
-        const [stored] = await context.database.db.selectFrom('sportsbook.market_states' as never).selectAll().where('market_id' as never, '=', marketId as never).execute();
+        const [stored] = await context.database.db
+          .selectFrom('sportsbook.market_states' as never)
+          .selectAll()
+          .where('market_id' as never, '=', marketId as never)
+          .execute();
         expect(stored).toMatchObject({ operator_suspended: true });
 
         await catalogue.suspendMarket(marketId);
@@ -141,8 +205,19 @@ for (const kind of databaseKinds()) {
         await catalogue.voidMarket(marketId);
         await catalogue.voidMarket(marketId);
         const batches = resolved.filter((batch) => batch.eventId === event.id);
-        expect(batches).toEqual([{ eventId: event.id, markets: [{ marketId, spec: expect.objectContaining({ key: 'both-teams-to-score' }), outcome: { kind: 'void' } }] }]);
-        expect(catalogue.quote(selectionIdOf(marketId, 'yes'))).toMatchObject({ status: 'closed', marketStatus: 'void', price: null });
+        expect(batches).toEqual([
+          {
+            eventId: event.id,
+            markets: [
+              { marketId, spec: expect.objectContaining({ key: 'both-teams-to-score' }), outcome: { kind: 'void' } },
+            ],
+          },
+        ]);
+        expect(catalogue.quote(selectionIdOf(marketId, 'yes'))).toMatchObject({
+          status: 'closed',
+          marketStatus: 'void',
+          price: null,
+        });
         await expect(catalogue.suspendMarket(marketId)).rejects.toMatchObject({ statusCode: 409 });
       });
 
@@ -157,16 +232,33 @@ for (const kind of databaseKinds()) {
         const batches = resolved.filter((batch) => batch.eventId === event.id);
         expect(batches).toHaveLength(2);
         expect(batches[1]!.markets).toHaveLength(event.marketCount - 1);
-        expect(batches[1]!.markets.every((market) => market.marketId !== voided && market.outcome.kind === 'result')).toBe(true);
-        expect(catalogue.record(event.id)).toMatchObject({ status: 'settled', score: result.fullTime, halfTimeScore: result.halfTime });
+        expect(
+          batches[1]!.markets.every((market) => market.marketId !== voided && market.outcome.kind === 'result'),
+        ).toBe(true);
+        expect(catalogue.record(event.id)).toMatchObject({
+          status: 'settled',
+          score: result.fullTime,
+          halfTimeScore: result.halfTime,
+        });
 
-        await expect(catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 0, away: 0 } })).rejects.toBeInstanceOf(AppError);
+        await expect(
+          catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 0, away: 0 } }),
+        ).rejects.toBeInstanceOf(AppError);
 
         // Stored: a catalogue loaded afresh shows the same ending.
-        const reloaded = new LiveCatalogue({ store: context.services.store, model: context.services.model, bus: new InProcessSportsbookBus(), clock: context.clock });
+        const reloaded = new LiveCatalogue({
+          store: context.services.store,
+          model: context.services.model,
+          bus: new InProcessSportsbookBus(),
+          clock: context.clock,
+        });
         await reloaded.load();
         const statuses = reloaded.eventDetail(event.id)!.markets.map((market) => [market.id, market.status]);
-        expect(statuses).toEqual(catalogue.eventDetail(event.id)!.markets.map((market) => [market.id, market.id === voided ? 'void' : 'settled']));
+        expect(statuses).toEqual(
+          catalogue
+            .eventDetail(event.id)!
+            .markets.map((market) => [market.id, market.id === voided ? 'void' : 'settled']),
+        );
         expect((await context.services.store.resolutionsOf(event.id)).length).toBe(event.marketCount);
         // The feed's next pass leaves it alone.
         await tickAt(context, context.clock.now().getTime() + 60_000);
@@ -185,7 +277,9 @@ for (const kind of databaseKinds()) {
         expect(batches[0]!.markets.every((market) => market.outcome.kind === 'void')).toBe(true);
         expect(catalogue.eventDetail(event.id)!.status).toBe('abandoned');
         expect(catalogue.listEvents().some((summary) => summary.id === event.id)).toBe(false);
-        await expect(catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 0, away: 0 } })).rejects.toMatchObject({ statusCode: 409 });
+        await expect(
+          catalogue.resultEvent(event.id, { halfTime: { home: 0, away: 0 }, fullTime: { home: 0, away: 0 } }),
+        ).rejects.toMatchObject({ statusCode: 409 });
       });
 
       it('an unknown market or event is a 404', async () => {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
-import { createSportsbookContext, nextKickoff, tickAt, updatesOf, type SportsbookTestContext } from './support/sportsbook';
+import {
+  createSportsbookContext,
+  nextKickoff,
+  tickAt,
+  updatesOf,
+  type SportsbookTestContext,
+} from './support/sportsbook';
 import { realOffsetOfMinute, matchDurationMs, HALF_TIME_MINUTES } from '../../server/sportsbook/feed/match-clock';
 import { AdvisoryLockLeadership } from '../../server/sportsbook/feed/leadership';
 import { FeedRunner } from '../../server/sportsbook/feed/runner';
@@ -32,7 +38,12 @@ for (const kind of databaseKinds()) {
       context.goals.add(event.id, 60, 'away');
 
       await tickAt(context, kickoff);
-      expect(catalogue.record(event.id)).toMatchObject({ status: 'live', phase: 'first-half', minute: 0, seq: event.seq + 1 });
+      expect(catalogue.record(event.id)).toMatchObject({
+        status: 'live',
+        phase: 'first-half',
+        minute: 0,
+        seq: event.seq + 1,
+      });
       const priceAtKickoff = catalogue.quote(homeWin)!.price;
 
       // The goal's minute ends at offset(10); its suspension runs for SUSPENSION from then.
@@ -53,7 +64,11 @@ for (const kind of databaseKinds()) {
       expect(afterGoal.price).not.toEqual(priceAtKickoff);
 
       await tickAt(context, kickoff + realOffsetOfMinute(45, SPEED) + 1);
-      expect(catalogue.record(event.id)).toMatchObject({ phase: 'half-time', minute: 45, halfTimeScore: { home: 1, away: 0 } });
+      expect(catalogue.record(event.id)).toMatchObject({
+        phase: 'half-time',
+        minute: 45,
+        halfTimeScore: { home: 1, away: 0 },
+      });
 
       await tickAt(context, kickoff + ((45 + HALF_TIME_MINUTES) * 60_000) / SPEED + 1);
       expect(catalogue.record(event.id)).toMatchObject({ phase: 'second-half', minute: 45 });
@@ -64,7 +79,13 @@ for (const kind of databaseKinds()) {
 
       await tickAt(context, kickoff + matchDurationMs(SPEED));
       const final = catalogue.record(event.id)!;
-      expect(final).toMatchObject({ status: 'settled', phase: 'full-time', minute: 90, score: { home: 1, away: 1 }, halfTimeScore: { home: 1, away: 0 } });
+      expect(final).toMatchObject({
+        status: 'settled',
+        phase: 'full-time',
+        minute: 90,
+        score: { home: 1, away: 1 },
+        halfTimeScore: { home: 1, away: 0 },
+      });
       expect(resolved).toHaveLength(1);
       expect(resolved[0]!.markets).toHaveLength(catalogue.eventDetail(event.id)!.marketCount);
       expect(resolved[0]!.markets.every((market) => market.outcome.kind === 'result')).toBe(true);
@@ -74,9 +95,15 @@ for (const kind of databaseKinds()) {
         { side: 'away', minute: 60 },
       ];
       expect(final.goals).toEqual(goals);
-      expect(resolved[0]!.markets[0]!.outcome).toEqual({ kind: 'result', result: { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 1 }, goals } });
+      expect(resolved[0]!.markets[0]!.outcome).toEqual({
+        kind: 'result',
+        result: { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 1 }, goals },
+      });
       const stored = await context.services.store.resolutionsOf(event.id);
-      expect(stored.find((resolution) => resolution.marketKey === 'first-goal-time')!.outcome).toEqual({ kind: 'result', result: { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 1 }, goals } });
+      expect(stored.find((resolution) => resolution.marketKey === 'first-goal-time')!.outcome).toEqual({
+        kind: 'result',
+        result: { halfTime: { home: 1, away: 0 }, fullTime: { home: 1, away: 1 }, goals },
+      });
       expect((await context.services.store.loadEventsById([event.id]))[0]!.goals).toEqual(goals);
       expect(catalogue.quote(homeWin)).toMatchObject({ status: 'closed', marketStatus: 'settled', price: null });
 
@@ -91,7 +118,11 @@ for (const kind of databaseKinds()) {
       expect(seqs.at(-1)).toBe(final.seq);
 
       // Stored before it was pushed: a fresh catalogue reads the same state back.
-      const rows = await context.database.db.selectFrom('sportsbook.market_resolutions' as never).select(['market_id' as never]).where('event_id' as never, '=', event.id as never).execute();
+      const rows = await context.database.db
+        .selectFrom('sportsbook.market_resolutions' as never)
+        .select(['market_id' as never])
+        .where('event_id' as never, '=', event.id as never)
+        .execute();
       expect(rows).toHaveLength(resolved[0]!.markets.length);
 
       await tickAt(context, kickoff + matchDurationMs(SPEED) + 60_000);
@@ -105,7 +136,9 @@ for (const kind of databaseKinds()) {
         await tickAt(context, start + minute * 60_000);
         const now = context.clock.now().getTime();
         const live = catalogue.listEvents({ status: 'live' });
-        const soon = catalogue.listEvents({ status: 'upcoming' }).filter((event) => new Date(event.kickoffAt).getTime() - now <= 10 * 60_000);
+        const soon = catalogue
+          .listEvents({ status: 'upcoming' })
+          .filter((event) => new Date(event.kickoffAt).getTime() - now <= 10 * 60_000);
         expect(live.length, `live at +${minute} min`).toBeGreaterThanOrEqual(3);
         expect(soon.length, `starting soon at +${minute} min`).toBeGreaterThanOrEqual(3);
       }
@@ -118,14 +151,22 @@ for (const kind of databaseKinds()) {
     });
 
     it('keeps matches in play and about to start at a much faster clock too', async () => {
-      const fast = await createSportsbookContext(kind, { feed: {} }, '2026-06-02T09:00:00.000Z', { clockSpeed: 60, goalSuspensionMs: 750 });
+      const fast = await createSportsbookContext(kind, { feed: {} }, '2026-06-02T09:00:00.000Z', {
+        clockSpeed: 60,
+        goalSuspensionMs: 750,
+      });
       try {
         const start = fast.clock.now().getTime();
         for (let second = 0; second <= 600; second += 20) {
           await tickAt(fast, start + second * 1000);
           const now = fast.clock.now().getTime();
-          expect(fast.services.catalogue.listEvents({ status: 'live' }).length, `live at +${second} s`).toBeGreaterThanOrEqual(3);
-          const soon = fast.services.catalogue.listEvents({ status: 'upcoming' }).filter((event) => new Date(event.kickoffAt).getTime() - now <= 2 * 60_000);
+          expect(
+            fast.services.catalogue.listEvents({ status: 'live' }).length,
+            `live at +${second} s`,
+          ).toBeGreaterThanOrEqual(3);
+          const soon = fast.services.catalogue
+            .listEvents({ status: 'upcoming' })
+            .filter((event) => new Date(event.kickoffAt).getTime() - now <= 2 * 60_000);
           expect(soon.length, `starting soon at +${second} s`).toBeGreaterThanOrEqual(3);
         }
       } finally {
@@ -137,7 +178,12 @@ for (const kind of databaseKinds()) {
       const { services } = context;
       const before = services.catalogue.records().filter((record) => record.status === 'live');
       const { LiveCatalogue } = await import('../../server/sportsbook/catalogue/catalogue');
-      const again = new LiveCatalogue({ store: services.store, model: services.model, bus: services.bus, clock: context.clock });
+      const again = new LiveCatalogue({
+        store: services.store,
+        model: services.model,
+        bus: services.bus,
+        clock: context.clock,
+      });
       await again.load();
       for (const record of before) expect(again.record(record.id)).toEqual(record);
       expect(again.eventDetail(before[0]!.id)).toEqual(services.catalogue.eventDetail(before[0]!.id));
@@ -150,7 +196,12 @@ for (const kind of databaseKinds()) {
       const followerBus = new InProcessSportsbookBus();
       const pushed: string[] = [];
       followerBus.subscribe((message) => void (message.kind === 'event' && pushed.push(message.update.eventId)));
-      const follower = new LiveCatalogue({ store: services.store, model: services.model, bus: followerBus, clock: context.clock });
+      const follower = new LiveCatalogue({
+        store: services.store,
+        model: services.model,
+        bus: followerBus,
+        clock: context.clock,
+      });
       await follower.load();
       const event = nextKickoff(context);
       await tickAt(context, event.kickoffAt.getTime() + 60_000);
@@ -164,7 +215,13 @@ for (const kind of databaseKinds()) {
     it('keeps a finished event queryable for its retention, then forgets it (the database keeps it)', async () => {
       const { services } = context;
       const { LiveCatalogue } = await import('../../server/sportsbook/catalogue/catalogue');
-      const catalogue = new LiveCatalogue({ store: services.store, model: services.model, bus: services.bus, clock: context.clock, finishedRetentionMs: 60_000 });
+      const catalogue = new LiveCatalogue({
+        store: services.store,
+        model: services.model,
+        bus: services.bus,
+        clock: context.clock,
+        finishedRetentionMs: 60_000,
+      });
       await catalogue.load();
       const event = catalogue.records().find((record) => record.status === 'scheduled')!;
       await catalogue.abandonEvent(event.id);

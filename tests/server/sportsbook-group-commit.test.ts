@@ -9,7 +9,8 @@ function controllableFlush<I>(answer: (item: I) => string = (item) => `done ${St
       calls.push({
         items,
         finish: () => {
-          if (items.some((item) => String(item).startsWith('bad'))) reject(new Error(`flush failed on ${items.join(',')}`));
+          if (items.some((item) => String(item).startsWith('bad')))
+            reject(new Error(`flush failed on ${items.join(',')}`));
           else resolve(items.map(answer));
         },
         fail: reject,
@@ -23,7 +24,11 @@ const settle = async () => {
   for (let turn = 0; turn < 10; turn++) await Promise.resolve();
 };
 
-const outcome = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: Error) => ({ error: error.message }));
+const outcome = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value }),
+    (error: Error) => ({ error: error.message }),
+  );
 
 describe('group commit', () => {
   it('flushes a lone item at once, without waiting for company', async () => {
@@ -94,10 +99,17 @@ describe('group commit', () => {
     // Each alone, one at a time (still one flush in flight).
     for (const index of [0, 1, 2]) {
       await settle();
-      expect(calls.map((call) => call.items)).toEqual([['a', 'bad-b', 'c'], ...['a', 'bad-b', 'c'].slice(0, index + 1).map((alone) => [alone])]);
+      expect(calls.map((call) => call.items)).toEqual([
+        ['a', 'bad-b', 'c'],
+        ...['a', 'bad-b', 'c'].slice(0, index + 1).map((alone) => [alone]),
+      ]);
       calls.at(-1)!.finish();
     }
-    expect(await Promise.all(results)).toEqual([{ value: 'done a' }, { error: 'flush failed on bad-b' }, { value: 'done c' }]);
+    expect(await Promise.all(results)).toEqual([
+      { value: 'done a' },
+      { error: 'flush failed on bad-b' },
+      { value: 'done c' },
+    ]);
     // The queue goes on after a failure.
     const after = group.submit('e');
     await settle();
@@ -117,10 +129,13 @@ describe('group commit', () => {
 
   it('a flush answering the wrong number of results is not trusted: each item is flushed alone', async () => {
     let flushes = 0;
-    const group = new GroupCommit(async (items: string[]) => {
-      flushes++;
-      return items.length > 1 ? ['only one'] : items.map((item) => `alone ${item}`);
-    }, { maxBatch: 10 });
+    const group = new GroupCommit(
+      async (items: string[]) => {
+        flushes++;
+        return items.length > 1 ? ['only one'] : items.map((item) => `alone ${item}`);
+      },
+      { maxBatch: 10 },
+    );
     expect(await Promise.all([group.submit('a'), group.submit('b')])).toEqual(['alone a', 'alone b']);
     expect(flushes).toBe(3);
   });

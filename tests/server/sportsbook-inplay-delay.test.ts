@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, operator } from './support/harness';
-import { createBetsWorld, frame, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import {
+  createBetsWorld,
+  frame,
+  pamBalance,
+  pamBet,
+  punter,
+  slip,
+  type BetsWorld,
+  type Punter,
+} from './support/sportsbook-bets';
 import type { BetView, Price, PriceChangePolicy } from '../../src/contract/sportsbook-rules';
 
 /**
@@ -35,7 +44,8 @@ for (const kind of databaseKinds()) {
       return bet;
     }
 
-    const view = async (p: Punter, betId: string) => (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
+    const view = async (p: Punter, betId: string) =>
+      (await frame(world, p.token, 'GET', `/api/bets/${betId}`)).json() as BetView;
 
     it('holds an in-play bet without debiting it, then accepts it when nothing changed: one debit, even with retries during the hold', async () => {
       const p = await punter(world, 10_000);
@@ -56,7 +66,10 @@ for (const kind of databaseKinds()) {
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
 
       // The hold ends while yet another retry arrives: judged once, debited once.
-      const [decision, late] = await Promise.all([world.bets.holds.decide(body.betId), frame(world, p.token, 'POST', '/api/bets', body)]);
+      const [decision, late] = await Promise.all([
+        world.bets.holds.decide(body.betId),
+        frame(world, p.token, 'POST', '/api/bets', body),
+      ]);
       expect(decision).toBe('accepted');
       expect([201, 202]).toContain(late.statusCode);
       expect(await view(p, body.betId)).toMatchObject({ status: 'open', heldUntil: null, potentialReturns: 3_000 });
@@ -87,12 +100,23 @@ for (const kind of databaseKinds()) {
       expect(await world.bets.holds.decide(body.betId)).toBe('refused');
       const bet = await view(p, body.betId);
       expect(bet).toMatchObject({ status: 'rejected', heldUntil: null });
-      expect(bet.reason).toBe('A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.');
+      expect(bet.reason).toBe(
+        'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
+      );
       const retried = await frame(world, p.token, 'POST', '/api/bets', body);
       expect(retried.statusCode).toBe(422);
       expect(retried.json().code).toBe('GoalScored');
-      expect(world.pushed.some(({ message }) => message.type === 'bet' && message.bet.betId === body.betId && message.bet.status === 'rejected')).toBe(true);
-      const debit = await world.db.selectFrom('sportsbook.wallet_calls').select(['kind', 'state']).where('bet_id', '=', body.betId).execute();
+      expect(
+        world.pushed.some(
+          ({ message }) =>
+            message.type === 'bet' && message.bet.betId === body.betId && message.bet.status === 'rejected',
+        ),
+      ).toBe(true);
+      const debit = await world.db
+        .selectFrom('sportsbook.wallet_calls')
+        .select(['kind', 'state'])
+        .where('bet_id', '=', body.betId)
+        .execute();
       expect(debit).toEqual([{ kind: 'debit', state: 'failed' }]);
       expect(await pamBalance(world, p.user.id)).toBe(10_000);
       expect(await pamBet(world, body.betId)).toBeUndefined();
@@ -139,12 +163,24 @@ for (const kind of databaseKinds()) {
         const bet = await view(p, body.betId);
         if (accepted) {
           // Struck at the price now, its returns worked out again: £10 at 5/2 returns £35, at 7/4 £27.50.
-          expect(bet).toMatchObject({ status: 'open', legs: [{ price: to }], potentialReturns: (1_000 * (to.num + to.den)) / to.den });
+          expect(bet).toMatchObject({
+            status: 'open',
+            legs: [{ price: to }],
+            potentialReturns: (1_000 * (to.num + to.den)) / to.den,
+          });
           expect(await pamBalance(world, p.user.id)).toBe(9_000);
-          const debit = await world.db.selectFrom('sportsbook.wallet_calls').select('body').where('id', '=', `debit:${body.betId}`).executeTakeFirstOrThrow();
+          const debit = await world.db
+            .selectFrom('sportsbook.wallet_calls')
+            .select('body')
+            .where('id', '=', `debit:${body.betId}`)
+            .executeTakeFirstOrThrow();
           expect(debit.body.description).toContain(`@ ${to.num}/${to.den}`);
         } else {
-          expect(bet).toMatchObject({ status: 'rejected', reason: 'The odds changed while your bet was being placed, so it was not accepted. Nothing was taken from your balance.' });
+          expect(bet).toMatchObject({
+            status: 'rejected',
+            reason:
+              'The odds changed while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
+          });
           expect(await pamBalance(world, p.user.id)).toBe(10_000);
         }
       });
@@ -162,10 +198,19 @@ for (const kind of databaseKinds()) {
       world.catalogue.setPrice(home(eventId), { num: 6, den: 4 });
       const shorter = await frame(world, p.token, 'POST', '/api/bets', { ...seen, betId: randomUUID() });
       expect(shorter.json()).toMatchObject({ code: 'PriceChanged', changes: [{ price: { num: 6, den: 4 } }] });
-      const legacy = await frame(world, p.token, 'POST', '/api/bets', { ...seen, betId: randomUUID(), priceChanges: undefined, acceptPriceChanges: true });
+      const legacy = await frame(world, p.token, 'POST', '/api/bets', {
+        ...seen,
+        betId: randomUUID(),
+        priceChanges: undefined,
+        acceptPriceChanges: true,
+      });
       expect(legacy.statusCode, legacy.body).toBe(201);
       expect(legacy.json().bet.legs[0].price).toEqual({ num: 6, den: 4 });
-      const bad = await frame(world, p.token, 'POST', '/api/bets', { ...seen, betId: randomUUID(), priceChanges: 'lower' });
+      const bad = await frame(world, p.token, 'POST', '/api/bets', {
+        ...seen,
+        betId: randomUUID(),
+        priceChanges: 'lower',
+      });
       expect(bad.statusCode).toBe(400);
       expect(await pamBalance(world, p.user.id)).toBe(9_800);
     });
@@ -204,7 +249,13 @@ for (const kind of databaseKinds()) {
 
     it('a bet on a match before kick-off is not held', async () => {
       const p = await punter(world, 10_000);
-      const placed = await frame(world, p.token, 'POST', '/api/bets', slip(world, [home(world.catalogue.addEvent())], 100));
+      const placed = await frame(
+        world,
+        p.token,
+        'POST',
+        '/api/bets',
+        slip(world, [home(world.catalogue.addEvent())], 100),
+      );
       expect(placed.statusCode).toBe(201);
       expect(placed.json().bet).toMatchObject({ status: 'open', heldUntil: null });
     });

@@ -34,7 +34,13 @@ for (const kind of databaseKinds()) {
         method: 'POST',
         url: '/api/bets',
         headers: { authorization: `Bearer ${token}` },
-        payload: { betId, kind: 'single', stake: 1_000, selections: [{ selectionId, price: world.services.catalogue.quote(selectionId)!.price! }], priceChanges: 'any' },
+        payload: {
+          betId,
+          kind: 'single',
+          stake: 1_000,
+          selections: [{ selectionId, price: world.services.catalogue.quote(selectionId)!.price! }],
+          priceChanges: 'any',
+        },
       });
       expect(placed.statusCode, placed.body).toBe(202);
       expect(placed.json().bet.heldUntil).not.toBeNull();
@@ -45,7 +51,13 @@ for (const kind of databaseKinds()) {
       let bet: BetView | undefined;
       await vi.waitFor(
         async () => {
-          bet = (await world.app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+          bet = (
+            await world.app.inject({
+              method: 'GET',
+              url: `/api/bets/${betId}`,
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json() as BetView;
           expect(bet.status).not.toBe('pending');
         },
         { timeout: 5_000, interval: 50 },
@@ -67,15 +79,27 @@ for (const kind of databaseKinds()) {
       const betId = await placeHeld(token, event.id);
       const goal = await world.operator('sb-goal', [event.id, 'away']);
       expect(goal.status, goal.message).toBe(200);
-      expect(world.services.catalogue.record(event.id)!.score).toEqual({ home: event.score.home, away: event.score.away + 1 });
-      expect(world.services.catalogue.record(event.id)!.goals.at(-1)).toEqual({ side: 'away', minute: event.minute + 1 });
-      expect(await outcome(token, betId)).toMatchObject({ status: 'rejected', reason: 'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.' });
+      expect(world.services.catalogue.record(event.id)!.score).toEqual({
+        home: event.score.home,
+        away: event.score.away + 1,
+      });
+      expect(world.services.catalogue.record(event.id)!.goals.at(-1)).toEqual({
+        side: 'away',
+        minute: event.minute + 1,
+      });
+      expect(await outcome(token, betId)).toMatchObject({
+        status: 'rejected',
+        reason:
+          'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
+      });
       expect(await world.balanceOf(user.id)).toBe(10_000);
     });
 
     it('sb-goal refuses a match that is not being played, and a side that is not home or away', async () => {
       const scheduled = world.services.catalogue.records().find((event) => event.status === 'scheduled')!;
-      expect((await world.operator('sb-goal', [scheduled.id, 'home'])).message).toBe('Goals can be recorded only while the match is being played');
+      expect((await world.operator('sb-goal', [scheduled.id, 'home'])).message).toBe(
+        'Goals can be recorded only while the match is being played',
+      );
       expect((await world.operator('sb-goal', [live(0).id, 'left'])).status).toBe(400);
       expect((await world.operator('sb-goal', ['ev-none', 'home'])).status).toBe(404);
     });

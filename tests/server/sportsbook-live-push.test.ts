@@ -5,7 +5,15 @@ import { SportsbookLiveHub, defaultLiveLimits } from '../../server/sportsbook/li
 import type { EventChange, EventSummary, Market } from '../../src/contract/sportsbook';
 import { FakeLiveSocket as FakeSocket } from './support/fake-live-socket';
 
-const market = (eventId: string, key: string): Market => ({ id: `${eventId}~${key}`, eventId, type: 'match-result', name: key, line: null, status: 'open', selections: [] });
+const market = (eventId: string, key: string): Market => ({
+  id: `${eventId}~${key}`,
+  eventId,
+  type: 'match-result',
+  name: key,
+  line: null,
+  status: 'open',
+  selections: [],
+});
 
 function update(eventId: string, seq: number): EventUpdate {
   const main = market(eventId, 'match-result');
@@ -13,7 +21,8 @@ function update(eventId: string, seq: number): EventUpdate {
   return { eventId, seq, event, markets: [main, market(eventId, 'totals')], mainMarketId: main.id };
 }
 
-const brief = (changes: EventChange[]) => changes.map((change) => `${change.eventId}:${change.seq}:${change.markets ? 'full' : 'list'}`);
+const brief = (changes: EventChange[]) =>
+  changes.map((change) => `${change.eventId}:${change.seq}:${change.markets ? 'full' : 'list'}`);
 
 describe('SportsbookLiveHub pushes', () => {
   let bus: InProcessSportsbookBus;
@@ -41,7 +50,8 @@ describe('SportsbookLiveHub pushes', () => {
     const followsE1 = open(false, ['e1']);
     const both = open(true, ['e1']);
     const idle = open(false, ['e9']);
-    for (const change of [update('e1', 1), update('e1', 2), update('e2', 1), update('e1', 2), update('e1', 1)]) await bus.publish({ kind: 'event', update: change });
+    for (const change of [update('e1', 1), update('e1', 2), update('e2', 1), update('e1', 2), update('e1', 1)])
+      await bus.publish({ kind: 'event', update: change });
     expect(lists.sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(0);
 
@@ -70,7 +80,11 @@ describe('SportsbookLiveHub pushes', () => {
 
   it('writes a push to many sockets in slices; a change made meanwhile reaches the sockets not yet written in this round, the others in the next', async () => {
     hub.closeAll();
-    hub = new SportsbookLiveHub(bus, async () => undefined, { ...defaultLiveLimits, pushIntervalMs: 0, pushSliceMs: 0 });
+    hub = new SportsbookLiveHub(bus, async () => undefined, {
+      ...defaultLiveLimits,
+      pushIntervalMs: 0,
+      pushSliceMs: 0,
+    });
     const sockets = Array.from({ length: 200 }, () => open(true, []));
     const followsE1 = open(false, ['e1']);
     await bus.publish({ kind: 'event', update: update('e1', 1) });
@@ -88,8 +102,10 @@ describe('SportsbookLiveHub pushes', () => {
       const counts = new Set([...sockets, followsE1].map((socket) => socket.sent.length));
       expect(counts.has(0) && counts.has(2)).toBe(false);
     }
-    for (const socket of early) expect(socket.changes().map(brief)).toEqual([['e1:1:list'], ['e1:2:list', 'e2:1:list']]);
-    for (const socket of sockets.filter((each) => !early.includes(each))) expect(socket.changes().map(brief)).toEqual([['e1:2:list', 'e2:1:list']]);
+    for (const socket of early)
+      expect(socket.changes().map(brief)).toEqual([['e1:1:list'], ['e1:2:list', 'e2:1:list']]);
+    for (const socket of sockets.filter((each) => !early.includes(each)))
+      expect(socket.changes().map(brief)).toEqual([['e1:2:list', 'e2:1:list']]);
     expect(followsE1.changes().map(brief)).toEqual([['e1:1:full', 'e1:2:full']]);
     expect(followsE1.sent).toHaveLength(1);
 

@@ -8,7 +8,6 @@ import { MAX_SUBSCRIBED_EVENTS } from '../../src/contract/sportsbook';
 import { marketIdOf } from '../../server/sportsbook/catalogue/ids';
 import { WS_CLOSE_POLICY, WS_CLOSE_TRY_LATER } from '../../server/sportsbook/live/hub';
 
-
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const start = Date.now();
   while (!condition()) {
@@ -25,8 +24,16 @@ async function openSocket(port: number) {
     socket.on('open', () => resolve());
     socket.on('error', reject);
   });
-  const updates = (eventId?: string): EventChange[] => messages.flatMap((message) => (message.type === 'event-updates' ? message.updates : [])).filter((update) => !eventId || update.eventId === eventId);
-  return { socket, messages, updates, send: (value: unknown) => socket.send(typeof value === 'string' ? value : JSON.stringify(value)) };
+  const updates = (eventId?: string): EventChange[] =>
+    messages
+      .flatMap((message) => (message.type === 'event-updates' ? message.updates : []))
+      .filter((update) => !eventId || update.eventId === eventId);
+  return {
+    socket,
+    messages,
+    updates,
+    send: (value: unknown) => socket.send(typeof value === 'string' ? value : JSON.stringify(value)),
+  };
 }
 
 /** A round trip: once a later subscription's effect is seen, every earlier message was handled. */
@@ -40,7 +47,10 @@ for (const kind of databaseKinds()) {
     let context: SportsbookTestContext;
     let port = 0;
     beforeAll(async () => {
-      context = await createSportsbookContext(kind, { resolveSession: async (token) => (token === 'good-token' ? 'session-1' : undefined), liveLimits: { connectionsPerAddress: 4, messagesPerMinute: 10 } });
+      context = await createSportsbookContext(kind, {
+        resolveSession: async (token) => (token === 'good-token' ? 'session-1' : undefined),
+        liveLimits: { connectionsPerAddress: 4, messagesPerMinute: 10 },
+      });
       await context.app.listen({ port: 0, host: '127.0.0.1' });
       port = (context.app.server.address() as AddressInfo).port;
     }, 60_000);
@@ -52,10 +62,14 @@ for (const kind of databaseKinds()) {
       watcher.send({ type: 'subscribe', lists: true, eventIds: [] });
       await settle(context);
       await context.services.outrights.void('eur-cup');
-      const outrightUpdates = (messages: SportsbookServerMessage[]) => messages.flatMap((message) => (message.type === 'outright-update' ? [message.outright] : []));
+      const outrightUpdates = (messages: SportsbookServerMessage[]) =>
+        messages.flatMap((message) => (message.type === 'outright-update' ? [message.outright] : []));
       await waitFor(() => outrightUpdates(watcher.messages).length > 0 && outrightUpdates(idle.messages).length > 0);
       for (const socket of [watcher, idle]) {
-        expect(outrightUpdates(socket.messages).at(-1)).toMatchObject({ competitionId: 'eur-cup', market: { type: 'outright', status: 'void' } });
+        expect(outrightUpdates(socket.messages).at(-1)).toMatchObject({
+          competitionId: 'eur-cup',
+          market: { type: 'outright', status: 'void' },
+        });
         socket.socket.close();
       }
     });
@@ -85,7 +99,15 @@ for (const kind of databaseKinds()) {
 
       const listSeqs = list.updates(event.id).map((update) => update.seq);
       expect(listSeqs).toEqual([...new Set(listSeqs)].sort((a, b) => a - b));
-      expect(list.updates().every((update) => update.markets === undefined && update.event.mainMarket?.id === marketIdOf(update.eventId, 'match-result'))).toBe(true);
+      expect(
+        list
+          .updates()
+          .every(
+            (update) =>
+              update.markets === undefined &&
+              update.event.mainMarket?.id === marketIdOf(update.eventId, 'match-result'),
+          ),
+      ).toBe(true);
       const { markets: _markets, ...summary } = context.services.catalogue.eventDetail(event.id)!;
       expect(list.updates(event.id).at(-1)!.event).toEqual(summary);
       expect(list.updates().some((update) => update.eventId !== event.id)).toBe(true);
@@ -97,7 +119,11 @@ for (const kind of databaseKinds()) {
       const client = await openSocket(port);
       client.send('not json');
       client.send({ type: 'subscribe', lists: 'yes', eventIds: [] });
-      client.send({ type: 'subscribe', lists: false, eventIds: Array.from({ length: MAX_SUBSCRIBED_EVENTS * 4 + 1 }, (_, index) => `ev-${index}`) });
+      client.send({
+        type: 'subscribe',
+        lists: false,
+        eventIds: Array.from({ length: MAX_SUBSCRIBED_EVENTS * 4 + 1 }, (_, index) => `ev-${index}`),
+      });
       client.send({ type: 'unknown' });
       client.send({ type: 'subscribe', lists: false, eventIds: ['a~b'] });
       client.socket.send(Buffer.from([0, 1, 2]), { binary: true });

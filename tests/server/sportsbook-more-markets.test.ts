@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LegResult, Price, Score } from '../../src/contract/sportsbook-rules';
 import { settleBet } from '../../server/sportsbook/bets/settlement';
-import { MARKET_MARGINS, marketCatalogue, priceEvent, rawDecimalOdds, settleSelection } from '../../server/sportsbook/markets';
+import {
+  MARKET_MARGINS,
+  marketCatalogue,
+  priceEvent,
+  rawDecimalOdds,
+  settleSelection,
+} from '../../server/sportsbook/markets';
 import { scoreDistribution } from '../../server/sportsbook/pricing/score-distribution';
 import type { FinalResult, GoalTime, MatchRates, MatchState } from '../../server/sportsbook/pricing/types';
 
@@ -13,31 +19,83 @@ const score = (text: string): Score => {
   const [home, away] = text.split('-').map(Number);
   return { home: home!, away: away! };
 };
-const settle = (marketKey: string, selectionKey: string, fullTime: string, halfTime = '0-0', goals?: GoalTime[] | null) =>
-  settleSelection(specOf(marketKey), selectionKey, { fullTime: score(fullTime), halfTime: score(halfTime), goals });
+const settle = (
+  marketKey: string,
+  selectionKey: string,
+  fullTime: string,
+  halfTime = '0-0',
+  goals?: GoalTime[] | null,
+) => settleSelection(specOf(marketKey), selectionKey, { fullTime: score(fullTime), halfTime: score(halfTime), goals });
 const goalsOf = (text: string): GoalTime[] =>
-  text === '' ? [] : text.split(',').map((goal) => ({ side: goal[0] === 'H' ? 'home' : 'away', minute: Number(goal.slice(1)) }));
-const state = (phase: MatchState['phase'], minute: number, now: Score = { home: 0, away: 0 }, halfTimeScore: Score | null = null): MatchState => ({ phase, minute, score: now, halfTimeScore });
+  text === ''
+    ? []
+    : text.split(',').map((goal) => ({ side: goal[0] === 'H' ? 'home' : 'away', minute: Number(goal.slice(1)) }));
+const state = (
+  phase: MatchState['phase'],
+  minute: number,
+  now: Score = { home: 0, away: 0 },
+  halfTimeScore: Score | null = null,
+): MatchState => ({ phase, minute, score: now, halfTimeScore });
 const preMatch = state('pre-match', 0);
 const rates: MatchRates = { home: 1.6, away: 1.1, rho: -0.12 };
 const poissonOnly: MatchRates = { home: 1.6, away: 1.1, rho: 0 };
 
 describe('half-won and half-lost legs in settleBet', () => {
   it.each([
-    { rule: 'Betting Rules: "£10 on -0.25 is £5 on 0 and £5 on -0.5. If the match is drawn, the £5 on 0 is void and returned and the £5 on -0.5 loses"', stake: 1_000, legs: [leg(p(9, 10), 'half-lost')], expected: { status: 'lost', returns: 500 } },
-    { rule: 'half-won: £10 at 9/10, £5 wins £9.50 with its stake, £5 returned: £14.50', stake: 1_000, legs: [leg(p(9, 10), 'half-won')], expected: { status: 'won', returns: 1_450 } },
-    { rule: 'half-lost rounds down once: 15p half lost is 7p', stake: 15, legs: [leg(p(1, 1), 'half-lost')], expected: { status: 'lost', returns: 7 } },
-    { rule: 'half-won rounds down once: 15p at 2/7 half won is 15 x (2/7 + 2) / 2 = 17.14p', stake: 15, legs: [leg(p(2, 7), 'half-won')], expected: { status: 'won', returns: 17 } },
     {
-      rule: 'an accumulator multiplies its legs\' factors exactly, rounding once: £1 on 5/6 half-won x 2/1 won x 4/6 void = 100 x 17/12 x 3 = 425',
+      rule: 'Betting Rules: "£10 on -0.25 is £5 on 0 and £5 on -0.5. If the match is drawn, the £5 on 0 is void and returned and the £5 on -0.5 loses"',
+      stake: 1_000,
+      legs: [leg(p(9, 10), 'half-lost')],
+      expected: { status: 'lost', returns: 500 },
+    },
+    {
+      rule: 'half-won: £10 at 9/10, £5 wins £9.50 with its stake, £5 returned: £14.50',
+      stake: 1_000,
+      legs: [leg(p(9, 10), 'half-won')],
+      expected: { status: 'won', returns: 1_450 },
+    },
+    {
+      rule: 'half-lost rounds down once: 15p half lost is 7p',
+      stake: 15,
+      legs: [leg(p(1, 1), 'half-lost')],
+      expected: { status: 'lost', returns: 7 },
+    },
+    {
+      rule: 'half-won rounds down once: 15p at 2/7 half won is 15 x (2/7 + 2) / 2 = 17.14p',
+      stake: 15,
+      legs: [leg(p(2, 7), 'half-won')],
+      expected: { status: 'won', returns: 17 },
+    },
+    {
+      rule: "an accumulator multiplies its legs' factors exactly, rounding once: £1 on 5/6 half-won x 2/1 won x 4/6 void = 100 x 17/12 x 3 = 425",
       stake: 100,
       legs: [leg(p(5, 6), 'half-won'), leg(p(2, 1), 'won'), leg(p(4, 6), 'void')],
       expected: { status: 'won', returns: 425 },
     },
-    { rule: 'an accumulator with a half-lost leg: £2 at 3/1 won x half-lost = 200 x 4 x 1/2 = 400', stake: 200, legs: [leg(p(3, 1), 'won'), leg(p(1, 1), 'half-lost')], expected: { status: 'won', returns: 400 } },
-    { rule: 'half-won x half-lost returning less than the stake is lost with that return: 1/1 half-won x half-lost = 3/4', stake: 1_000, legs: [leg(p(1, 1), 'half-won'), leg(p(1, 1), 'half-lost')], expected: { status: 'lost', returns: 750 } },
-    { rule: 'a lost leg still loses everything', stake: 1_000, legs: [leg(p(1, 1), 'half-won'), leg(p(1, 1), 'lost')], expected: { status: 'lost', returns: 0 } },
-    { rule: 'an open leg keeps it open', stake: 1_000, legs: [leg(p(1, 1), 'half-lost'), leg(p(1, 1), 'open')], expected: { status: 'open' } },
+    {
+      rule: 'an accumulator with a half-lost leg: £2 at 3/1 won x half-lost = 200 x 4 x 1/2 = 400',
+      stake: 200,
+      legs: [leg(p(3, 1), 'won'), leg(p(1, 1), 'half-lost')],
+      expected: { status: 'won', returns: 400 },
+    },
+    {
+      rule: 'half-won x half-lost returning less than the stake is lost with that return: 1/1 half-won x half-lost = 3/4',
+      stake: 1_000,
+      legs: [leg(p(1, 1), 'half-won'), leg(p(1, 1), 'half-lost')],
+      expected: { status: 'lost', returns: 750 },
+    },
+    {
+      rule: 'a lost leg still loses everything',
+      stake: 1_000,
+      legs: [leg(p(1, 1), 'half-won'), leg(p(1, 1), 'lost')],
+      expected: { status: 'lost', returns: 0 },
+    },
+    {
+      rule: 'an open leg keeps it open',
+      stake: 1_000,
+      legs: [leg(p(1, 1), 'half-lost'), leg(p(1, 1), 'open')],
+      expected: { status: 'open' },
+    },
   ])('$rule', ({ stake, legs, expected }) => {
     expect(settleBet(stake, legs)).toEqual(expected);
   });
@@ -74,16 +132,27 @@ describe('Asian handicap quarter lines', () => {
 
   it('lists every quarter from -2.5 to +2.5 with names as UK books print them', () => {
     const lines = catalogue.filter((spec) => spec.type === 'asian-handicap').map((spec) => spec.line);
-    expect(lines).toEqual([-2.5, -2.25, -2, -1.75, -1.5, -1.25, -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5]);
+    expect(lines).toEqual([
+      -2.5, -2.25, -2, -1.75, -1.5, -1.25, -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25, 2.5,
+    ]);
     expect(specOf('asian-handicap:0.75').name).toBe('Asian Handicap Rovers +0.75');
-    expect(specOf('asian-handicap:-1').selections.map((selection) => selection.name)).toEqual(['Rovers -1.0', 'United +1.0']);
+    expect(specOf('asian-handicap:-1').selections.map((selection) => selection.name)).toEqual([
+      'Rovers -1.0',
+      'United +1.0',
+    ]);
   });
 
   it('prices a quarter line fair: at 1/(p(1 + margin)) the expected return, half wins and half losses included, is 1/(1 + margin)', () => {
-    for (const moment of [preMatch, state('first-half', 30, score('1-0')), state('second-half', 70, score('1-1'), score('1-0'))]) {
+    for (const moment of [
+      preMatch,
+      state('first-half', 30, score('1-0')),
+      state('second-half', 70, score('1-1'), score('1-0')),
+    ]) {
       const distribution = scoreDistribution(rates, moment);
       const priced = priceEvent(rates, moment, catalogue);
-      for (const spec of catalogue.filter((candidate) => candidate.type === 'asian-handicap' && !Number.isInteger(candidate.line! * 2))) {
+      for (const spec of catalogue.filter(
+        (candidate) => candidate.type === 'asian-handicap' && !Number.isInteger(candidate.line! * 2),
+      )) {
         const market = priced.find((candidate) => candidate.key === spec.key)!;
         spec.selections.forEach(({ key }, index) => {
           const odds = rawDecimalOdds(market.selections[index]!.probability, MARKET_MARGINS['asian-handicap']);
@@ -92,11 +161,19 @@ describe('Asian handicap quarter lines', () => {
           let expected = 0;
           for (let k = 0; k < mass.length; k++) {
             const difference = lowest + k;
-            const outcome = settleSelection(spec, key, { halfTime: { home: 0, away: 0 }, fullTime: difference >= 0 ? { home: difference, away: 0 } : { home: 0, away: -difference } });
+            const outcome = settleSelection(spec, key, {
+              halfTime: { home: 0, away: 0 },
+              fullTime: difference >= 0 ? { home: difference, away: 0 } : { home: 0, away: -difference },
+            });
             const factor = { won: odds, 'half-won': (odds + 1) / 2, void: 1, 'half-lost': 0.5, lost: 0 }[outcome];
             expected += mass[k]! * factor;
           }
-          if (market.selections[index]!.probability > 0) expect(expected, `${spec.key} ${key}`).toBeCloseTo(1 / (1 + MARKET_MARGINS['asian-handicap']) + market.selections[index]!.voidProbability * (1 - 1 / (1 + MARKET_MARGINS['asian-handicap'])), 9);
+          if (market.selections[index]!.probability > 0)
+            expect(expected, `${spec.key} ${key}`).toBeCloseTo(
+              1 / (1 + MARKET_MARGINS['asian-handicap']) +
+                market.selections[index]!.voidProbability * (1 - 1 / (1 + MARKET_MARGINS['asian-handicap'])),
+              9,
+            );
         });
       }
     }
@@ -116,7 +193,8 @@ describe('3-way handicap', () => {
     ['three-way-handicap:-3', '4-1', 'draw'],
     ['three-way-handicap:2', '1-3', 'draw'],
   ])('%s at %s: only %s wins', (market, fullTime, winner) => {
-    for (const key of ['home', 'draw', 'away']) expect(settle(market, key, fullTime)).toBe(key === winner ? 'won' : 'lost');
+    for (const key of ['home', 'draw', 'away'])
+      expect(settle(market, key, fullTime)).toBe(key === winner ? 'won' : 'lost');
   });
 
   it('prices each line from the goal difference: Rovers -1 is P(win by 2+), its draw P(win by exactly 1)', () => {
@@ -124,7 +202,9 @@ describe('3-way handicap', () => {
     const at = (difference: number) => mass[difference - lowest] ?? 0;
     let byTwoOrMore = 0;
     for (let k = 0; k < mass.length; k++) if (lowest + k >= 2) byTwoOrMore += mass[k]!;
-    const [home, draw, away] = priceEvent(rates, preMatch, catalogue).find((market) => market.key === 'three-way-handicap:-1')!.selections;
+    const [home, draw, away] = priceEvent(rates, preMatch, catalogue).find(
+      (market) => market.key === 'three-way-handicap:-1',
+    )!.selections;
     expect(home!.probability).toBeCloseTo(byTwoOrMore, 12);
     expect(draw!.probability).toBeCloseTo(at(1), 12);
     expect(home!.probability + draw!.probability + away!.probability).toBeCloseTo(1, 12);
@@ -190,7 +270,12 @@ describe('first team to score and time of the first goal', () => {
   });
 
   it('with the Dixon-Coles correction, sums to 1 and gives "No Goal" exactly P(0-0) in both markets', () => {
-    for (const moment of [preMatch, state('first-half', 30), state('half-time', 45, score('0-0'), score('0-0')), state('second-half', 80, score('0-0'), score('0-0'))]) {
+    for (const moment of [
+      preMatch,
+      state('first-half', 30),
+      state('half-time', 45, score('0-0'), score('0-0')),
+      state('second-half', 80, score('0-0'), score('0-0')),
+    ]) {
       const { fullTime } = scoreDistribution(rates, moment);
       const { team, time } = firstGoal(rates, moment);
       for (const market of [team, time]) {
@@ -217,7 +302,9 @@ describe('the new markets settle every final result', () => {
       { halfTime: score('2-2'), fullTime: score('4-2'), goals: goalsOf('A30,H31,H40,A45,H46,H77') },
     ];
     for (const result of results) {
-      for (const spec of catalogue.filter((candidate) => ['three-way-handicap', 'first-team-to-score', 'first-goal-time'].includes(candidate.type))) {
+      for (const spec of catalogue.filter((candidate) =>
+        ['three-way-handicap', 'first-team-to-score', 'first-goal-time'].includes(candidate.type),
+      )) {
         const winners = spec.selections.filter(({ key }) => settleSelection(spec, key, result) === 'won');
         expect(winners, spec.key).toHaveLength(1);
       }

@@ -9,8 +9,14 @@ const POINTS = { win: 3, draw: 1 };
 const clubs = (n: number) => Array.from({ length: n }, (_, i) => `club-${String(i).padStart(2, '0')}`);
 const league = { homeGoals: 1.5, awayGoals: 1.2, rho: -0.08 };
 const even = { attack: 1, defence: 1 };
-const remainingOf = (teams: string[]): RemainingMatch[] => doubleRoundRobin(teams).map((fixture) => ({ home: fixture.home, away: fixture.away, rates: matchRates(even, even, league) }));
-const fresh = (teams: string[]): Standing[] => teams.map((teamId) => ({ teamId, points: 0, goalsFor: 0, goalsAgainst: 0 }));
+const remainingOf = (teams: string[]): RemainingMatch[] =>
+  doubleRoundRobin(teams).map((fixture) => ({
+    home: fixture.home,
+    away: fixture.away,
+    rates: matchRates(even, even, league),
+  }));
+const fresh = (teams: string[]): Standing[] =>
+  teams.map((teamId) => ({ teamId, points: 0, goalsFor: 0, goalsAgainst: 0 }));
 
 describe('a season', () => {
   it('is a double round-robin: every club home and away to every other once, one match per club per round', () => {
@@ -46,10 +52,19 @@ describe('a season', () => {
 describe('outright pricing', () => {
   it("the clubs' chances sum to 1, and their implied chances to 1 + the margin", () => {
     const teams = clubs(10);
-    const chances = simulateOutright({ standings: fresh(teams), remaining: remainingOf(teams), runs: 4_000, seed: 7, points: POINTS });
+    const chances = simulateOutright({
+      standings: fresh(teams),
+      remaining: remainingOf(teams),
+      runs: 4_000,
+      seed: 7,
+      points: POINTS,
+    });
     const sum = [...chances.values()].reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(1, 12);
-    const implied = [...chances.values()].reduce((total, p) => total + 1 / rawDecimalOdds(p, MARKET_MARGINS.outright), 0);
+    const implied = [...chances.values()].reduce(
+      (total, p) => total + 1 / rawDecimalOdds(p, MARKET_MARGINS.outright),
+      0,
+    );
     expect(implied).toBeCloseTo(1 + MARKET_MARGINS.outright, 12);
     // Ten equal clubs: nobody far from a tenth.
     for (const p of chances.values()) expect(Math.abs(p - 0.1)).toBeLessThan(0.04);
@@ -59,7 +74,12 @@ describe('outright pricing', () => {
     const teams = clubs(10);
     const all = remainingOf(teams);
     const lastRounds = all.slice(-10);
-    const standings = fresh(teams).map((standing, at) => ({ ...standing, points: at === 3 ? 50 : 40, goalsFor: 30, goalsAgainst: 30 }));
+    const standings = fresh(teams).map((standing, at) => ({
+      ...standing,
+      points: at === 3 ? 50 : 40,
+      goalsFor: 30,
+      goalsAgainst: 30,
+    }));
     const run = () => simulateOutright({ standings, remaining: lastRounds, runs: 3_000, seed: 11, points: POINTS });
     const chances = run();
     const favourite = [...chances.entries()].sort((a, b) => b[1] - a[1])[0]!;
@@ -71,7 +91,11 @@ describe('outright pricing', () => {
   it('a stronger club is a shorter price than an even one from the start', () => {
     const teams = clubs(6);
     const strong = { attack: 1.5, defence: 0.7 };
-    const remaining = doubleRoundRobin(teams).map((f) => ({ home: f.home, away: f.away, rates: matchRates(f.home === 'club-00' ? strong : even, f.away === 'club-00' ? strong : even, league) }));
+    const remaining = doubleRoundRobin(teams).map((f) => ({
+      home: f.home,
+      away: f.away,
+      rates: matchRates(f.home === 'club-00' ? strong : even, f.away === 'club-00' ? strong : even, league),
+    }));
     const chances = simulateOutright({ standings: fresh(teams), remaining, runs: 3_000, seed: 3, points: POINTS });
     for (const [teamId, p] of chances) if (teamId !== 'club-00') expect(chances.get('club-00')!).toBeGreaterThan(p);
   });
@@ -82,24 +106,40 @@ describe('outright pricing', () => {
       { teamId: 'b', points: 10, goalsFor: 7, goalsAgainst: 3 },
       { teamId: 'c', points: 4, goalsFor: 3, goalsAgainst: 11 },
     ];
-    expect(simulateOutright({ standings, remaining: [], runs: 1, seed: 1, points: POINTS })).toEqual(new Map([['a', 1], ['b', 0], ['c', 0]]));
+    expect(simulateOutright({ standings, remaining: [], runs: 1, seed: 1, points: POINTS })).toEqual(
+      new Map([
+        ['a', 1],
+        ['b', 0],
+        ['c', 0],
+      ]),
+    );
     const level = standings.map((s) => (s.teamId === 'b' ? { ...s, goalsFor: 8, goalsAgainst: 4 } : s));
-    expect(simulateOutright({ standings: level, remaining: [], runs: 1, seed: 1, points: POINTS })).toEqual(new Map([['a', 0.5], ['b', 0.5], ['c', 0]]));
+    expect(simulateOutright({ standings: level, remaining: [], runs: 1, seed: 1, points: POINTS })).toEqual(
+      new Map([
+        ['a', 0.5],
+        ['b', 0.5],
+        ['c', 0],
+      ]),
+    );
   });
 });
 
 describe('dead-heat settlement', () => {
   // Stake, price, clubs tied: the stake divided by the clubs tied, paid at full odds on that part, rounded down once.
-  const cases: Array<[stake: number, num: number, den: number, ways: number, returns: number, status: 'won' | 'lost']> = [
-    [1_000, 4, 1, 2, 2_500, 'won'], // £5 at 5.0
-    [1_000, 4, 1, 3, 1_666, 'won'], // £3.333 at 5.0 = £16.666...
-    [1_000, 1, 1, 2, 1_000, 'won'], // £5 at evens: the stake back
-    [1_000, 1, 2, 2, 750, 'lost'], // £5 at 1.5: less than the stake
-    [333, 7, 2, 3, 499, 'won'], // 111p at 4.5 = 499.5p
-    [10, 500, 1, 3, 1_670, 'won'], // 3.33p at 501 = 1670p
-  ];
+  const cases: Array<[stake: number, num: number, den: number, ways: number, returns: number, status: 'won' | 'lost']> =
+    [
+      [1_000, 4, 1, 2, 2_500, 'won'], // £5 at 5.0
+      [1_000, 4, 1, 3, 1_666, 'won'], // £3.333 at 5.0 = £16.666...
+      [1_000, 1, 1, 2, 1_000, 'won'], // £5 at evens: the stake back
+      [1_000, 1, 2, 2, 750, 'lost'], // £5 at 1.5: less than the stake
+      [333, 7, 2, 3, 499, 'won'], // 111p at 4.5 = 499.5p
+      [10, 500, 1, 3, 1_670, 'won'], // 3.33p at 501 = 1670p
+    ];
   it.each(cases)('stake %ip at %i/%i in a dead heat of %i returns %ip', (stake, num, den, ways, returns, status) => {
-    expect(settleBet(stake, [{ price: { num, den }, result: 'dead-heat', deadHeatWays: ways }])).toEqual({ status, returns });
+    expect(settleBet(stake, [{ price: { num, den }, result: 'dead-heat', deadHeatWays: ways }])).toEqual({
+      status,
+      returns,
+    });
   });
 
   it('a dead heat needs two clubs or more', () => {

@@ -7,9 +7,15 @@ import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids
 import { OutrightBook } from '../../server/sportsbook/outrights/book';
 import { SeasonStore } from '../../server/sportsbook/outrights/store';
 import type { StoredFixture } from '../../server/sportsbook/db/schema';
-import { OUTRIGHT_SINGLES_ONLY, type BetView, type OutrightView, type Price } from '../../src/contract/sportsbook-rules';
+import {
+  OUTRIGHT_SINGLES_ONLY,
+  type BetView,
+  type OutrightView,
+  type Price,
+} from '../../src/contract/sportsbook-rules';
 
-const decimalReturns = (stake: number, price: Price, ways = 1) => Math.floor((stake * (price.num + price.den)) / (price.den * ways));
+const decimalReturns = (stake: number, price: Price, ways = 1) =>
+  Math.floor((stake * (price.num + price.den)) / (price.den * ways));
 
 for (const kind of databaseKinds()) {
   describe(`outrights [${kind}]`, () => {
@@ -24,21 +30,49 @@ for (const kind of databaseKinds()) {
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as OutrightView;
     };
-    const place = (token: string, body: Record<string, unknown>) => world.app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: body });
+    const place = (token: string, body: Record<string, unknown>) =>
+      world.app.inject({
+        method: 'POST',
+        url: '/api/bets',
+        headers: { authorization: `Bearer ${token}` },
+        payload: body,
+      });
     const single = async (token: string, selection: { id: string; price: Price | null }, stake: number) => {
       const betId = randomUUID();
-      const placed = await place(token, { betId, kind: 'single', stake, selections: [{ selectionId: selection.id, price: selection.price }] });
+      const placed = await place(token, {
+        betId,
+        kind: 'single',
+        stake,
+        selections: [{ selectionId: selection.id, price: selection.price }],
+      });
       expect(placed.statusCode, placed.body).toBe(201);
       return betId;
     };
-    const betOf = async (token: string, betId: string) => (await world.app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+    const betOf = async (token: string, betId: string) =>
+      (
+        await world.app.inject({
+          method: 'GET',
+          url: `/api/bets/${betId}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as BetView;
 
     it('each league has a season: a table of every club, 0 played of its double round-robin, and a priced outright', async () => {
       const view = await outright('eng-premier');
-      expect(view).toMatchObject({ competitionName: 'Albion Premier Division', seasonName: 'Albion Premier Division, season 1', fixturesTotal: 16 * 15, winners: null });
+      expect(view).toMatchObject({
+        competitionName: 'Albion Premier Division',
+        seasonName: 'Albion Premier Division, season 1',
+        fixturesTotal: 16 * 15,
+        winners: null,
+      });
       expect(view.table).toHaveLength(16);
       expect(view.table.every((line) => line.played === 0 && line.points === 0)).toBe(true);
-      expect(view.market).toMatchObject({ type: 'outright', name: 'To win the Albion Premier Division', status: 'open', eventId: view.seasonId });
+      expect(view.market).toMatchObject({
+        type: 'outright',
+        name: 'To win the Albion Premier Division',
+        status: 'open',
+        eventId: view.seasonId,
+      });
       expect(view.market.selections).toHaveLength(16);
       // The strongest club of the league is the favourite.
       expect(view.market.selections[0]!.name).toBe('Castlebridge Rovers');
@@ -49,9 +83,17 @@ for (const kind of databaseKinds()) {
       const season = (await new SeasonStore(world.services.db).find(view.seasonId))!;
       const bookedFixtures = season.fixtures.filter((fixture) => fixture.eventId !== null);
       expect(bookedFixtures.map((fixture) => fixture.eventId).sort()).toEqual(booked.map((event) => event.id).sort());
-      for (const event of booked) expect(bookedFixtures.find((fixture) => fixture.eventId === event.id)).toMatchObject({ home: event.homeTeamId, away: event.awayTeamId });
-      expect((await world.app.inject({ method: 'GET', url: '/api/competitions/no-such-league/outright' })).statusCode).toBe(404);
-      expect((await world.app.inject({ method: 'GET', url: '/api/competitions/%3Cx%3E/outright' })).statusCode).toBe(404);
+      for (const event of booked)
+        expect(bookedFixtures.find((fixture) => fixture.eventId === event.id)).toMatchObject({
+          home: event.homeTeamId,
+          away: event.awayTeamId,
+        });
+      expect(
+        (await world.app.inject({ method: 'GET', url: '/api/competitions/no-such-league/outright' })).statusCode,
+      ).toBe(404);
+      expect((await world.app.inject({ method: 'GET', url: '/api/competitions/%3Cx%3E/outright' })).statusCode).toBe(
+        404,
+      );
     });
 
     it('the winner wins at full odds, the rest lose; the PAM sees the stake and the returns', async () => {
@@ -61,11 +103,26 @@ for (const kind of databaseKinds()) {
       const win = await single(token, first!, 1_000);
       const lose = await single(token, second!, 500);
       expect(await world.balanceOf(user.id)).toBe(8_500);
-      const mine = (await world.app.inject({ method: 'GET', url: '/api/bets?state=open', headers: { authorization: `Bearer ${token}` } })).json().bets as BetView[];
-      expect(mine.find((bet) => bet.betId === win)).toMatchObject({ kind: 'single', legs: [{ eventName: view.seasonName, marketName: 'To win the Albion Premier Division', selectionName: first!.name }] });
+      const mine = (
+        await world.app.inject({
+          method: 'GET',
+          url: '/api/bets?state=open',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json().bets as BetView[];
+      expect(mine.find((bet) => bet.betId === win)).toMatchObject({
+        kind: 'single',
+        legs: [
+          { eventName: view.seasonName, marketName: 'To win the Albion Premier Division', selectionName: first!.name },
+        ],
+      });
       const settled = await world.operator('sb-settle-outright', ['eng-premier', first!.name]);
       expect(settled.status, settled.message).toBe(200);
-      expect(await betOf(token, win)).toMatchObject({ status: 'won', returns: decimalReturns(1_000, first!.price!), legs: [{ result: 'won', deadHeatWays: null }] });
+      expect(await betOf(token, win)).toMatchObject({
+        status: 'won',
+        returns: decimalReturns(1_000, first!.price!),
+        legs: [{ result: 'won', deadHeatWays: null }],
+      });
       expect(await betOf(token, lose)).toMatchObject({ status: 'lost', returns: 0, legs: [{ result: 'lost' }] });
       expect(await world.balanceOf(user.id)).toBe(8_500 + decimalReturns(1_000, first!.price!));
       expect((await outright('eng-premier')).market.status).toBe('settled');
@@ -81,8 +138,13 @@ for (const kind of databaseKinds()) {
       const stakes = [1_001, 777, 333];
       const onTwo = await Promise.all([0, 1, 2].map((at) => single(token, two[at]!, stakes[at]!)));
       const onThree = await Promise.all([0, 1, 2, 3].map((at) => single(token, three[at]!, stakes[at % 3]!)));
-      expect((await world.operator('sb-settle-outright', ['eng-championship', two[0]!.name, two[1]!.name])).status).toBe(200);
-      expect((await world.operator('sb-settle-outright', ['sco-premier', three[0]!.name, three[1]!.name, three[2]!.name])).status).toBe(200);
+      expect(
+        (await world.operator('sb-settle-outright', ['eng-championship', two[0]!.name, two[1]!.name])).status,
+      ).toBe(200);
+      expect(
+        (await world.operator('sb-settle-outright', ['sco-premier', three[0]!.name, three[1]!.name, three[2]!.name]))
+          .status,
+      ).toBe(200);
       const expected = [
         decimalReturns(1_001, two[0]!.price!, 2),
         decimalReturns(777, two[1]!.price!, 2),
@@ -94,7 +156,15 @@ for (const kind of databaseKinds()) {
       ];
       const bets = await Promise.all([...onTwo, ...onThree].map((betId) => betOf(token, betId)));
       expect(bets.map((bet) => bet.returns)).toEqual(expected);
-      expect(bets.map((bet) => bet.legs[0]!.result)).toEqual(['dead-heat', 'dead-heat', 'lost', 'dead-heat', 'dead-heat', 'dead-heat', 'lost']);
+      expect(bets.map((bet) => bet.legs[0]!.result)).toEqual([
+        'dead-heat',
+        'dead-heat',
+        'lost',
+        'dead-heat',
+        'dead-heat',
+        'dead-heat',
+        'lost',
+      ]);
       expect(bets.map((bet) => bet.legs[0]!.deadHeatWays)).toEqual([2, 2, null, 3, 3, 3, null]);
       const staked = 1_001 + 777 + 333 + 1_001 + 777 + 333 + 1_001;
       expect(await world.balanceOf(user.id)).toBe(100_000 - staked + expected.reduce((a, b) => a + b, 0));
@@ -119,9 +189,29 @@ for (const kind of databaseKinds()) {
         expect(response.json().code).toBe(code);
         if (message) expect(response.json().message).toBe(message);
       };
-      await refused({ kind: 'single', selections: [{ selectionId: 'season-eng-premier-99~outright~eng-premier.castlebridge-rovers', price: { num: 2, den: 1 } }] }, 'UnknownSelection');
-      await refused({ kind: 'single', selections: [{ selectionId: `${settled.id}~eng-premier.no-such-club`, price: { num: 2, den: 1 } }] }, 'UnknownSelection');
-      await refused({ kind: 'single', selections: [{ selectionId: settled.selections[0]!.id, price: { num: 2, den: 1 } }] }, 'MarketClosed');
+      await refused(
+        {
+          kind: 'single',
+          selections: [
+            {
+              selectionId: 'season-eng-premier-99~outright~eng-premier.castlebridge-rovers',
+              price: { num: 2, den: 1 },
+            },
+          ],
+        },
+        'UnknownSelection',
+      );
+      await refused(
+        {
+          kind: 'single',
+          selections: [{ selectionId: `${settled.id}~eng-premier.no-such-club`, price: { num: 2, den: 1 } }],
+        },
+        'UnknownSelection',
+      );
+      await refused(
+        { kind: 'single', selections: [{ selectionId: settled.selections[0]!.id, price: { num: 2, den: 1 } }] },
+        'MarketClosed',
+      );
       // The next season starts on the next tick.
       await world.services.feed.tick();
       const next = await outright('eng-premier');
@@ -137,11 +227,21 @@ for (const kind of databaseKinds()) {
       expect(await world.balanceOf(user.id)).toBe(5_000);
       // The operator cannot settle a season twice, nor name a club of another league.
       // A season gone by is not known to the operator commands any more.
-      expect((await world.operator('sb-settle-outright', ['season-eng-premier-1', 'Castlebridge Rovers'])).status).toBe(404);
+      expect((await world.operator('sb-settle-outright', ['season-eng-premier-1', 'Castlebridge Rovers'])).status).toBe(
+        404,
+      );
       expect((await world.operator('sb-settle-outright', ['eng-premier', 'Westerby Town'])).status).toBe(400);
       expect((await world.operator('sb-settle-outright', ['eng-premier'])).status).toBe(400);
-      const listed = (await world.operator('sb-outrights', [])).result as Array<{ competitionId: string; status: string }>;
-      expect(listed.map((line) => line.competitionId)).toEqual(['eng-premier', 'eng-championship', 'sco-premier', 'eur-cup']);
+      const listed = (await world.operator('sb-outrights', [])).result as Array<{
+        competitionId: string;
+        status: string;
+      }>;
+      expect(listed.map((line) => line.competitionId)).toEqual([
+        'eng-premier',
+        'eng-championship',
+        'sco-premier',
+        'eur-cup',
+      ]);
     });
 
     it('a free bet in a dead heat pays the winnings of the part of its stake that won (1/ways at full odds), never stake back', async () => {
@@ -157,11 +257,21 @@ for (const kind of databaseKinds()) {
       }
       const placeFree = async (selection: { id: string; price: Price | null }, stake: number, freeBetId: string) => {
         const betId = randomUUID();
-        const placed = await place(token, { betId, kind: 'single', stake, freeBetId, selections: [{ selectionId: selection.id, price: selection.price }] });
+        const placed = await place(token, {
+          betId,
+          kind: 'single',
+          stake,
+          freeBetId,
+          selections: [{ selectionId: selection.id, price: selection.price }],
+        });
         expect(placed.statusCode, placed.body).toBe(201);
         return betId;
       };
-      const bets = [await placeFree(first!, 1_000, freeBets[0]!), await placeFree(second!, 999, freeBets[1]!), await placeFree(third!, 600, freeBets[2]!)];
+      const bets = [
+        await placeFree(first!, 1_000, freeBets[0]!),
+        await placeFree(second!, 999, freeBets[1]!),
+        await placeFree(third!, 600, freeBets[2]!),
+      ];
       expect(await world.balanceOf(user.id)).toBe(1_000);
       expect((await world.operator('sb-settle-outright', ['eng-premier', first!.name, second!.name])).status).toBe(200);
       await world.services.outbox.drainDue();
@@ -172,7 +282,12 @@ for (const kind of databaseKinds()) {
       expect(settled.map((bet) => bet.returns)).toEqual(expected);
       expect(settled.map((bet) => bet.status)).toEqual(['won', 'won', 'lost']);
       expect(await world.balanceOf(user.id)).toBe(1_000 + expected[0]! + expected[1]!);
-      const ledger = await world.pam.database.db.selectFrom('transactions').select(['bet_id', 'kind', 'amount']).where('bet_id', 'in', bets).orderBy('id').execute();
+      const ledger = await world.pam.database.db
+        .selectFrom('transactions')
+        .select(['bet_id', 'kind', 'amount'])
+        .where('bet_id', 'in', bets)
+        .orderBy('id')
+        .execute();
       expect(ledger).toHaveLength(2);
       expect(ledger).toContainEqual({ bet_id: bets[0], kind: 'Returns', amount: expected[0] });
       expect(ledger).toContainEqual({ bet_id: bets[1], kind: 'Returns', amount: expected[1] });
@@ -186,20 +301,48 @@ for (const kind of databaseKinds()) {
       const current = (await outright('eng-championship')).seasonId;
       expect(current).toBe('season-eng-championship-2');
       const stored = (await store.find(current))!;
-      const match = services.catalogue.records().find((event) => event.competitionId === 'eng-championship' && event.status === 'scheduled')!;
+      const match = services.catalogue
+        .records()
+        .find((event) => event.competitionId === 'eng-championship' && event.status === 'scheduled')!;
       // That match is this season's fixture between its clubs (every pair meets), the one left to play.
-      const last = stored.fixtures.find((fixture) => fixture.home === match.homeTeamId && fixture.away === match.awayTeamId)!;
+      const last = stored.fixtures.find(
+        (fixture) => fixture.home === match.homeTeamId && fixture.away === match.awayTeamId,
+      )!;
       // Every other match 1-1 and the last 0-0: all twelve on 22 points and level on goal difference, but the last
       // match's two clubs scored one goal fewer, so the other ten share first place.
-      const fixtures: StoredFixture[] = stored.fixtures.map((fixture) => (fixture === last ? { ...fixture, eventId: match.id } : { ...fixture, eventId: fixture.eventId ?? 'played', score: { home: 1, away: 1 } }));
-      await services.db.updateTable('sportsbook.seasons').set({ fixtures: JSON.stringify(fixtures) }).where('id', '=', current).execute();
-      const book = new OutrightBook({ store, events: services.store, catalogue: services.catalogue, model: services.model, bus: services.bus, clock: services.clock, runs: TEST_OUTRIGHT_RUNS });
-      await services.catalogue.resultEvent(match.id, { fullTime: { home: 0, away: 0 }, halfTime: { home: 0, away: 0 }, goals: [] });
+      const fixtures: StoredFixture[] = stored.fixtures.map((fixture) =>
+        fixture === last
+          ? { ...fixture, eventId: match.id }
+          : { ...fixture, eventId: fixture.eventId ?? 'played', score: { home: 1, away: 1 } },
+      );
+      await services.db
+        .updateTable('sportsbook.seasons')
+        .set({ fixtures: JSON.stringify(fixtures) })
+        .where('id', '=', current)
+        .execute();
+      const book = new OutrightBook({
+        store,
+        events: services.store,
+        catalogue: services.catalogue,
+        model: services.model,
+        bus: services.bus,
+        clock: services.clock,
+        runs: TEST_OUTRIGHT_RUNS,
+      });
+      await services.catalogue.resultEvent(match.id, {
+        fullTime: { home: 0, away: 0 },
+        halfTime: { home: 0, away: 0 },
+        goals: [],
+      });
       await book.tick();
       const ended = (await store.find(current))!;
       expect(ended.status).toBe('settled');
       expect([...ended.winners!].sort()).toEqual(
-        services.catalogue.teamRecords('eng-championship').map((team) => team.id).filter((id) => id !== match.homeTeamId && id !== match.awayTeamId).sort(),
+        services.catalogue
+          .teamRecords('eng-championship')
+          .map((team) => team.id)
+          .filter((id) => id !== match.homeTeamId && id !== match.awayTeamId)
+          .sort(),
       );
       await book.tick();
       expect(book.view('eng-championship')!.seasonName).toBe('Albion Championship, season 3');
@@ -207,12 +350,25 @@ for (const kind of databaseKinds()) {
 
     it('an instance that does not run the feed quotes the same outright prices from the store', async () => {
       const { services } = world;
-      const follower = new OutrightBook({ store: new SeasonStore(services.db), events: services.store, catalogue: services.catalogue, model: services.model, bus: services.bus, clock: services.clock, runs: TEST_OUTRIGHT_RUNS });
+      const follower = new OutrightBook({
+        store: new SeasonStore(services.db),
+        events: services.store,
+        catalogue: services.catalogue,
+        model: services.model,
+        bus: services.bus,
+        clock: services.clock,
+        runs: TEST_OUTRIGHT_RUNS,
+      });
       await follower.syncFromStore();
       const leader = services.outrights.view('sco-premier')!;
       expect(follower.view('sco-premier')).toEqual(leader);
       const selection = leader.market.selections.find((candidate) => candidate.price !== null)!;
-      expect(follower.quote(selection.id)).toMatchObject({ price: selection.price, status: 'open', marketName: 'To win the Caledonian Premiership', eventStatus: 'scheduled' });
+      expect(follower.quote(selection.id)).toMatchObject({
+        price: selection.price,
+        status: 'open',
+        marketName: 'To win the Caledonian Premiership',
+        eventStatus: 'scheduled',
+      });
     });
 
     it('a settlement cut short (the season stored as settled, its bets still open) is finished by recovery', async () => {
@@ -225,7 +381,11 @@ for (const kind of databaseKinds()) {
       // As if the process died after storing the season's end and before its bets were settled.
       await services.db
         .updateTable('sportsbook.seasons')
-        .set({ status: 'settled', winners: JSON.stringify([first!.id.split('~')[2], second!.id.split('~')[2]]), seq: view.seq + 1 })
+        .set({
+          status: 'settled',
+          winners: JSON.stringify([first!.id.split('~')[2], second!.id.split('~')[2]]),
+          seq: view.seq + 1,
+        })
         .where('id', '=', view.seasonId)
         .execute();
       expect((await betOf(token, win)).status).toBe('open');
@@ -233,9 +393,15 @@ for (const kind of databaseKinds()) {
       await services.outbox.drainDue();
       // A dead heat returning less than the stake (a short price halved) counts as lost, as a half-lost quarter line does.
       const returns = decimalReturns(400, first!.price!, 2);
-      expect(await betOf(token, win)).toMatchObject({ status: returns >= 400 ? 'won' : 'lost', returns, legs: [{ result: 'dead-heat', deadHeatWays: 2 }] });
+      expect(await betOf(token, win)).toMatchObject({
+        status: returns >= 400 ? 'won' : 'lost',
+        returns,
+        legs: [{ result: 'dead-heat', deadHeatWays: 2 }],
+      });
       expect((await betOf(token, dead)).returns).toBe(decimalReturns(300, second!.price!, 2));
-      expect(await world.balanceOf(user.id)).toBe(5_000 - 700 + decimalReturns(400, first!.price!, 2) + decimalReturns(300, second!.price!, 2));
+      expect(await world.balanceOf(user.id)).toBe(
+        5_000 - 700 + decimalReturns(400, first!.price!, 2) + decimalReturns(300, second!.price!, 2),
+      );
     });
 
     it('the books still agree with the wallet after every outright settlement', async () => {

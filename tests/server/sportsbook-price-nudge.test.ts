@@ -26,7 +26,9 @@ for (const kind of databaseKinds()) {
       const before = mainPrices(event.id);
       const pushed = updatesOf(context, event.id).length;
 
-      const result = (await nudge.run(context.services, [event.id, 'home', '-30'])) as { rates: { home: number; away: number } };
+      const result = (await nudge.run(context.services, [event.id, 'home', '-30'])) as {
+        rates: { home: number; away: number };
+      };
       expect(result.rates.home).toBeCloseTo(event.rates.home * 0.7, 10);
       expect(result.rates.away).toBe(event.rates.away);
 
@@ -36,10 +38,14 @@ for (const kind of databaseKinds()) {
       const update = updatesOf(context, event.id).at(-1)!;
       expect(updatesOf(context, event.id).length).toBe(pushed + 1);
       expect(update.seq).toBe(event.seq + 1);
-      expect(update.markets.find((market) => market.type === 'match-result')!.selections[0]!.price).toEqual(context.services.catalogue.eventDetail(event.id)!.mainMarket!.selections[0]!.price);
+      expect(update.markets.find((market) => market.type === 'match-result')!.selections[0]!.price).toEqual(
+        context.services.catalogue.eventDetail(event.id)!.mainMarket!.selections[0]!.price,
+      );
       // The lists a page opens with show the moved price too, not only the match page.
       const listed = context.services.catalogue.listEvents().find((summary) => summary.id === event.id)!;
-      expect(listed.mainMarket!.selections.map((selection) => selection.price)).toEqual(context.services.catalogue.eventDetail(event.id)!.mainMarket!.selections.map((selection) => selection.price));
+      expect(listed.mainMarket!.selections.map((selection) => selection.price)).toEqual(
+        context.services.catalogue.eventDetail(event.id)!.mainMarket!.selections.map((selection) => selection.price),
+      );
       const [stored] = await context.services.store.loadEventsById([event.id]);
       expect(stored!.rates.home).toBeCloseTo(event.rates.home * 0.7, 10);
       expect(stored!.seq).toBe(event.seq + 1);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_API_PATH } from '../../src/contract/games';
 import { debitCallId, rollbackCallId, type PlacementAnswer } from '../../server/sportsbook/bets/placement';
 import { databaseKinds } from './support/harness';
-import { createBetsWorld, expectReconciled, pamBalance, pamBet, punter, slip, type BetsWorld, type Punter } from './support/sportsbook-bets';
+import {
+  createBetsWorld,
+  expectReconciled,
+  pamBalance,
+  pamBet,
+  punter,
+  slip,
+  type BetsWorld,
+  type Punter,
+} from './support/sportsbook-bets';
 
 interface Deferred {
   promise: Promise<void>;
@@ -62,14 +71,30 @@ for (const kind of databaseKinds()) {
 
     const home = (eventId: string) => world.catalogue.selection(eventId, 'match-result', 'home').selectionId;
     const sessionOf = async (p: Punter) => (await world.sessions.find(p.token))!;
-    const callsOf = (betId: string) => world.db.selectFrom('sportsbook.wallet_calls').select(['id', 'kind', 'state']).where('bet_id', '=', betId).orderBy('id').execute();
-    const betOf = (betId: string) => world.db.selectFrom('sportsbook.bets').select(['status', 'reason_code']).where('id', '=', betId).executeTakeFirstOrThrow();
+    const callsOf = (betId: string) =>
+      world.db
+        .selectFrom('sportsbook.wallet_calls')
+        .select(['id', 'kind', 'state'])
+        .where('bet_id', '=', betId)
+        .orderBy('id')
+        .execute();
+    const betOf = (betId: string) =>
+      world.db
+        .selectFrom('sportsbook.bets')
+        .select(['status', 'reason_code'])
+        .where('id', '=', betId)
+        .executeTakeFirstOrThrow();
 
     /**
      * Places a bet whose price moves as soon as it is stored; `sendMeanwhile` then starts the other sender of its
      * debit, whose call reaches the PAM before the placement refuses the bet and is answered only after.
      */
-    async function raceRefusal(sendMeanwhile: (session: Awaited<ReturnType<typeof sessionOf>>, body: ReturnType<typeof slip>) => Promise<unknown>) {
+    async function raceRefusal(
+      sendMeanwhile: (
+        session: Awaited<ReturnType<typeof sessionOf>>,
+        body: ReturnType<typeof slip>,
+      ) => Promise<unknown>,
+    ) {
       const p = await punter(world, 10_000);
       const session = await sessionOf(p);
       const eventId = world.catalogue.addEvent();
@@ -107,7 +132,9 @@ for (const kind of databaseKinds()) {
     }
 
     it('a retry of the bet id sends the debit while the first placement refuses the moved price: the stake is rolled back', async () => {
-      const { p, body, first, late } = await raceRefusal((session, slipBody) => world.bets.placement.place(session, slipBody));
+      const { p, body, first, late } = await raceRefusal((session, slipBody) =>
+        world.bets.placement.place(session, slipBody),
+      );
       expect(first).toMatchObject({ statusCode: 422, body: { code: 'PriceChanged' } });
       expect(late as PlacementAnswer).toMatchObject({ statusCode: 422, body: { code: 'PriceChanged' } });
       await expectRefunded(p, body.betId);
@@ -131,7 +158,10 @@ for (const kind of databaseKinds()) {
       const body = slip(world, [selectionId], 1_000);
       afterStore = async () => world.catalogue.setPrice(selectionId, { num: 1, den: 2 });
       walletCalls.length = 0;
-      expect(await world.bets.placement.place(session, body)).toMatchObject({ statusCode: 422, body: { code: 'PriceChanged' } });
+      expect(await world.bets.placement.place(session, body)).toMatchObject({
+        statusCode: 422,
+        body: { code: 'PriceChanged' },
+      });
       await world.outbox.drainDue();
       expect(walletCalls).toEqual([]);
       expect(await betOf(body.betId)).toEqual({ status: 'rejected', reason_code: 'PriceChanged' });

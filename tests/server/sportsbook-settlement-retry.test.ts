@@ -27,9 +27,21 @@ for (const kind of databaseKinds()) {
       const selectionId = selectionIdOf(marketIdOf(event.id, 'match-result'), 'home');
       const price = catalogue.quote(selectionId)!.price!;
       const betId = randomUUID();
-      const placed = await world.app.inject({ method: 'POST', url: '/api/bets', headers: { authorization: `Bearer ${token}` }, payload: { betId, kind: 'single', stake: 500, selections: [{ selectionId, price }] } });
+      const placed = await world.app.inject({
+        method: 'POST',
+        url: '/api/bets',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { betId, kind: 'single', stake: 500, selections: [{ selectionId, price }] },
+      });
       expect(placed.statusCode, placed.body).toBe(201);
-      const betOf = async () => (await world.app.inject({ method: 'GET', url: `/api/bets/${betId}`, headers: { authorization: `Bearer ${token}` } })).json() as BetView;
+      const betOf = async () =>
+        (
+          await world.app.inject({
+            method: 'GET',
+            url: `/api/bets/${betId}`,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json() as BetView;
 
       const outage = new Error('the database went away');
       vi.spyOn(world.services.bets.settler, 'marketsResolved').mockRejectedValueOnce(outage);

@@ -1,14 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price, type Score } from '../../src/contract/sportsbook-rules';
-import { applyPayoutCap, netPaidInWindow, settleBet, settleFreeBet, type SettledBetFigures } from '../../server/sportsbook/bets/settlement';
+import {
+  NET_PAYOUT_CAP_PENCE,
+  PAYOUT_CAP_WINDOW_MS,
+  type LegResult,
+  type Price,
+  type Score,
+} from '../../src/contract/sportsbook-rules';
+import {
+  applyPayoutCap,
+  netPaidInWindow,
+  settleBet,
+  settleFreeBet,
+  type SettledBetFigures,
+} from '../../server/sportsbook/bets/settlement';
 import { marketCatalogue, relatedOutcomes, settleSelection } from '../../server/sportsbook/markets';
 import type { SelectionOutcome } from '../../server/sportsbook/pricing/types';
 
 const p = (num: number, den: number): Price => ({ num, den });
 const leg = (price: Price, result: LegResult) => ({ price, result });
 const catalogue = marketCatalogue('Rovers', 'United');
-const settle = (marketKey: string, selectionKey: string, fullTime: Score, halfTime: Score = { home: 0, away: 0 }): SelectionOutcome =>
-  settleSelection(catalogue.find((spec) => spec.key === marketKey)!, selectionKey, { halfTime, fullTime });
+const settle = (
+  marketKey: string,
+  selectionKey: string,
+  fullTime: Score,
+  halfTime: Score = { home: 0, away: 0 },
+): SelectionOutcome =>
+  settleSelection(
+    catalogue.find((spec) => spec.key === marketKey)!,
+    selectionKey,
+    { halfTime, fullTime },
+  );
 
 describe('bet settlement by the Betting Rules', () => {
   it.each([
@@ -80,14 +101,49 @@ describe('bet settlement by the Betting Rules', () => {
 describe('free bet settlement: the winnings only, never the stake', () => {
   const deadHeat = (price: Price, ways: number) => ({ price, result: 'dead-heat' as const, deadHeatWays: ways });
   it.each([
-    { case: '£10 at 4/1 won: £40', stake: 1000, legs: [leg(p(4, 1), 'won')], expected: { status: 'won', returns: 4000 } },
-    { case: '£10 at 4/1 in a two-way dead heat: £5 at 4/1 is £20 (not £25 - £10)', stake: 1000, legs: [deadHeat(p(4, 1), 2)], expected: { status: 'won', returns: 2000 } },
-    { case: '£10 at 2/1 in a three-way dead heat: £3.33 at 2/1 is £6.66 (a cash bet there returns exactly its stake)', stake: 1000, legs: [deadHeat(p(2, 1), 3)], expected: { status: 'won', returns: 666 } },
-    { case: '£10 at 1/2 in a two-way dead heat: £2.50 (a cash bet there returns less than its stake)', stake: 1000, legs: [deadHeat(p(1, 2), 2)], expected: { status: 'won', returns: 250 } },
-    { case: '£10 half-won at 9/10: half the stake at 9/10, £4.50', stake: 1000, legs: [leg(p(9, 10), 'half-won')], expected: { status: 'won', returns: 450 } },
-    { case: '£10 half-lost: the half returned is no winnings', stake: 1000, legs: [leg(p(9, 10), 'half-lost')], expected: { status: 'lost', returns: 0 } },
+    {
+      case: '£10 at 4/1 won: £40',
+      stake: 1000,
+      legs: [leg(p(4, 1), 'won')],
+      expected: { status: 'won', returns: 4000 },
+    },
+    {
+      case: '£10 at 4/1 in a two-way dead heat: £5 at 4/1 is £20 (not £25 - £10)',
+      stake: 1000,
+      legs: [deadHeat(p(4, 1), 2)],
+      expected: { status: 'won', returns: 2000 },
+    },
+    {
+      case: '£10 at 2/1 in a three-way dead heat: £3.33 at 2/1 is £6.66 (a cash bet there returns exactly its stake)',
+      stake: 1000,
+      legs: [deadHeat(p(2, 1), 3)],
+      expected: { status: 'won', returns: 666 },
+    },
+    {
+      case: '£10 at 1/2 in a two-way dead heat: £2.50 (a cash bet there returns less than its stake)',
+      stake: 1000,
+      legs: [deadHeat(p(1, 2), 2)],
+      expected: { status: 'won', returns: 250 },
+    },
+    {
+      case: '£10 half-won at 9/10: half the stake at 9/10, £4.50',
+      stake: 1000,
+      legs: [leg(p(9, 10), 'half-won')],
+      expected: { status: 'won', returns: 450 },
+    },
+    {
+      case: '£10 half-lost: the half returned is no winnings',
+      stake: 1000,
+      legs: [leg(p(9, 10), 'half-lost')],
+      expected: { status: 'lost', returns: 0 },
+    },
     { case: '£10 lost', stake: 1000, legs: [leg(p(4, 1), 'lost')], expected: { status: 'lost', returns: 0 } },
-    { case: '£10 void: nothing paid (the token comes back)', stake: 1000, legs: [leg(p(4, 1), 'void')], expected: { status: 'void', returns: 0 } },
+    {
+      case: '£10 void: nothing paid (the token comes back)',
+      stake: 1000,
+      legs: [leg(p(4, 1), 'void')],
+      expected: { status: 'void', returns: 0 },
+    },
     { case: 'still open', stake: 1000, legs: [leg(p(4, 1), 'open')], expected: { status: 'open' } },
   ])('$case', ({ stake, legs, expected }) => {
     expect(settleFreeBet(stake, legs)).toEqual(expected);
@@ -96,22 +152,70 @@ describe('free bet settlement: the winnings only, never the stake', () => {
 
 describe('market settlement by the Betting Rules', () => {
   it.each([
-    ['"If the total is exactly equal to the line, the bet is void": Over 2.0 at 1-1', 'total-goals:2', 'over', { home: 1, away: 1 }, 'void'],
-    ['"If the total is exactly equal to the line, the bet is void": Under 2.0 at 2-0', 'total-goals:2', 'under', { home: 2, away: 0 }, 'void'],
+    [
+      '"If the total is exactly equal to the line, the bet is void": Over 2.0 at 1-1',
+      'total-goals:2',
+      'over',
+      { home: 1, away: 1 },
+      'void',
+    ],
+    [
+      '"If the total is exactly equal to the line, the bet is void": Under 2.0 at 2-0',
+      'total-goals:2',
+      'under',
+      { home: 2, away: 0 },
+      'void',
+    ],
     ['over/under: Over 2.5 at 2-1 wins', 'total-goals:2.5', 'over', { home: 2, away: 1 }, 'won'],
     ['over/under: Under 2.5 at 2-1 loses', 'total-goals:2.5', 'under', { home: 2, away: 1 }, 'lost'],
-    ['"Own goals ... do count for total goals": Under 0.5 at 0-1 loses', 'total-goals:0.5', 'under', { home: 0, away: 1 }, 'lost'],
-    ['Asian handicap "Whole lines (such as 0 or -1): if the result after the handicap is a draw, the bet is void": Rovers -1 at 2-1', 'asian-handicap:-1', 'home', { home: 2, away: 1 }, 'void'],
-    ['Asian handicap whole line push, the other side: United +1 at 2-1', 'asian-handicap:-1', 'away', { home: 2, away: 1 }, 'void'],
+    [
+      '"Own goals ... do count for total goals": Under 0.5 at 0-1 loses',
+      'total-goals:0.5',
+      'under',
+      { home: 0, away: 1 },
+      'lost',
+    ],
+    [
+      'Asian handicap "Whole lines (such as 0 or -1): if the result after the handicap is a draw, the bet is void": Rovers -1 at 2-1',
+      'asian-handicap:-1',
+      'home',
+      { home: 2, away: 1 },
+      'void',
+    ],
+    [
+      'Asian handicap whole line push, the other side: United +1 at 2-1',
+      'asian-handicap:-1',
+      'away',
+      { home: 2, away: 1 },
+      'void',
+    ],
     ['Asian handicap whole line 0 on a draw: void', 'asian-handicap:0', 'away', { home: 1, away: 1 }, 'void'],
-    ['"a bet on Team A -1.5 wins only if Team A wins by 2 goals or more": Rovers -1.5 at 2-0', 'asian-handicap:-1.5', 'home', { home: 2, away: 0 }, 'won'],
+    [
+      '"a bet on Team A -1.5 wins only if Team A wins by 2 goals or more": Rovers -1.5 at 2-0',
+      'asian-handicap:-1.5',
+      'home',
+      { home: 2, away: 0 },
+      'won',
+    ],
     ['Rovers -1.5 at 2-1 loses', 'asian-handicap:-1.5', 'home', { home: 2, away: 1 }, 'lost'],
     ['United +1.5 at 2-1 wins', 'asian-handicap:-1.5', 'away', { home: 2, away: 1 }, 'won'],
     ['United -2.0 (Rovers +2) at 0-3 wins', 'asian-handicap:2', 'away', { home: 0, away: 3 }, 'won'],
-    ['Draw no bet: "If the match ends in a draw, the bet is void"', 'draw-no-bet', 'home', { home: 2, away: 2 }, 'void'],
+    [
+      'Draw no bet: "If the match ends in a draw, the bet is void"',
+      'draw-no-bet',
+      'home',
+      { home: 2, away: 2 },
+      'void',
+    ],
     ['Draw no bet on the winner wins', 'draw-no-bet', 'away', { home: 0, away: 1 }, 'won'],
     ['Match result: "Settled on the full-time result"', 'match-result', 'draw', { home: 1, away: 1 }, 'won'],
-    ['Double chance: "The bet wins if either result happens"', 'double-chance', 'draw-away', { home: 0, away: 0 }, 'won'],
+    [
+      'Double chance: "The bet wins if either result happens"',
+      'double-chance',
+      'draw-away',
+      { home: 0, away: 0 },
+      'won',
+    ],
     ['Double chance home or away on a draw loses', 'double-chance', 'home-away', { home: 3, away: 3 }, 'lost'],
     ['Both teams to score: yes at 1-1', 'both-teams-to-score', 'yes', { home: 1, away: 1 }, 'won'],
     ['Both teams to score: no at 3-0', 'both-teams-to-score', 'no', { home: 3, away: 0 }, 'won'],
@@ -124,9 +228,13 @@ describe('market settlement by the Betting Rules', () => {
 
   it('refuses to settle a line market that lost its line, rather than losing every bet on it', () => {
     const spec = { ...catalogue.find((market) => market.key === 'total-goals:2.5')!, line: null };
-    expect(() => settleSelection(spec, 'over', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } })).toThrow(/no line/);
+    expect(() =>
+      settleSelection(spec, 'over', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } }),
+    ).toThrow(/no line/);
     const handicap = { ...catalogue.find((market) => market.key === 'asian-handicap:-1')!, line: Number.NaN };
-    expect(() => settleSelection(handicap, 'home', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } })).toThrow(/no line/);
+    expect(() =>
+      settleSelection(handicap, 'home', { halfTime: { home: 0, away: 0 }, fullTime: { home: 3, away: 0 } }),
+    ).toThrow(/no line/);
   });
 
   it('settles a first-half market on the first half only ("Only what happens in that period counts")', () => {
@@ -141,7 +249,10 @@ describe('market settlement by the Betting Rules', () => {
   });
 
   it('settles an accumulator whose over/under leg lands on the line on the other legs ("the void leg counts at odds of 1.00")', () => {
-    const legs = [leg(p(10, 11), settle('total-goals:3', 'over', { home: 2, away: 1 }) as LegResult), leg(p(6, 4), settle('draw-no-bet', 'home', { home: 1, away: 0 }) as LegResult)];
+    const legs = [
+      leg(p(10, 11), settle('total-goals:3', 'over', { home: 2, away: 1 }) as LegResult),
+      leg(p(6, 4), settle('draw-no-bet', 'home', { home: 1, away: 0 }) as LegResult),
+    ];
     expect(settleBet(1000, legs)).toEqual({ status: 'won', returns: 2500 });
   });
 });
@@ -183,7 +294,9 @@ describe('the payout cap: "The most we will pay to any one account is £200,000 
     const history: SettledBetFigures[] = [{ settledAt: at(0), stake, returns: stake + NET_PAYOUT_CAP_PENCE }];
     expect(netPaidInWindow(history, at(0) + PAYOUT_CAP_WINDOW_MS)).toBe(NET_PAYOUT_CAP_PENCE);
     expect(netPaidInWindow(history, at(0) + PAYOUT_CAP_WINDOW_MS + 1)).toBe(0);
-    expect(applyPayoutCap(bigWin.returns, stake, netPaidInWindow(history, at(24) + 1))).toBe(stake + NET_PAYOUT_CAP_PENCE);
+    expect(applyPayoutCap(bigWin.returns, stake, netPaidInWindow(history, at(24) + 1))).toBe(
+      stake + NET_PAYOUT_CAP_PENCE,
+    );
   });
 
   it('refuses figures that are not whole pence', () => {

@@ -20,8 +20,23 @@ async function customer(context: TestContext) {
   return { user, token: accessToken };
 }
 
-const post = (context: TestContext, userId: number, amount: number, kind: TransactionKind = 'Adjustment', vertical: Vertical = 'wallet') =>
-  context.services.ledger.transaction((_trx, posting) => posting({ userId, amount, kind, vertical, reference: `${kind} ${amount}`, betId: vertical === 'wallet' ? null : `bet-${amount}` }));
+const post = (
+  context: TestContext,
+  userId: number,
+  amount: number,
+  kind: TransactionKind = 'Adjustment',
+  vertical: Vertical = 'wallet',
+) =>
+  context.services.ledger.transaction((_trx, posting) =>
+    posting({
+      userId,
+      amount,
+      kind,
+      vertical,
+      reference: `${kind} ${amount}`,
+      betId: vertical === 'wallet' ? null : `bet-${amount}`,
+    }),
+  );
 
 const page = async (context: TestContext, token: string, query: string) => {
   const response = await context.request({ method: 'GET', url: `/transactions?${query}`, token });
@@ -64,14 +79,27 @@ describeEachDatabase('transactions', (use) => {
     await post(context, user.id, 2_500, 'Returns', 'sportsbook');
     await post(context, user.id, -500, 'Stake', 'p2p');
     await post(context, user.id, 900, 'Returns', 'p2p');
-    await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 700 } });
+    await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 700 },
+    });
 
     const kindsFor = async (label: string) => {
       const filter = TRANSACTION_FILTERS.find((f) => f.label === label)!;
       const rows = await page(context, token, new URLSearchParams(filter.query as Record<string, string>).toString());
       return rows.map((row) => `${row.kind}:${row.vertical}:${row.amount}`);
     };
-    expect(await kindsFor('All')).toEqual(['Withdrawal:wallet:-700', 'Returns:p2p:900', 'Stake:p2p:-500', 'Returns:sportsbook:2500', 'Stake:sportsbook:-1000', 'Deposit:wallet:5000']);
+    expect(await kindsFor('All')).toEqual([
+      'Withdrawal:wallet:-700',
+      'Returns:p2p:900',
+      'Stake:p2p:-500',
+      'Returns:sportsbook:2500',
+      'Stake:sportsbook:-1000',
+      'Deposit:wallet:5000',
+    ]);
     expect(await kindsFor('Deposit')).toEqual(['Deposit:wallet:5000']);
     expect(await kindsFor('Withdraw')).toEqual(['Withdrawal:wallet:-700']);
     expect(await kindsFor('Sportsbook')).toEqual(['Returns:sportsbook:2500', 'Stake:sportsbook:-1000']);
@@ -87,8 +115,20 @@ describeEachDatabase('transactions', (use) => {
     const { user, token } = await customerWithSavedCard(context);
     const { paymentId } = await openDeposit(context, token, 5_000);
     await sendNotification(context, notification(paymentId, 5_000));
-    const paid = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 700 } });
-    const refused = await context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload: { amount: 1_000 } });
+    const paid = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 700 },
+    });
+    const refused = await context.request({
+      method: 'POST',
+      url: '/withdraw',
+      token,
+      headers: { 'idempotency-key': key() },
+      payload: { amount: 1_000 },
+    });
     expect([paid.statusCode, refused.statusCode]).toEqual([200, 200]);
     await context.services.payments.rejectWithdrawal(refused.json().paymentId, 'Documents needed');
     await post(context, user.id, -2_000, 'Stake', 'sportsbook');
@@ -126,7 +166,19 @@ describeEachDatabase('transactions', (use) => {
   it('refuses bad queries with 400 and never 500', async () => {
     const context = use();
     const { token } = await customer(context);
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'prevId=-1', 'prevId=1e99', 'kind=Bonus', 'vertical=casino', 'from=yesterday', 'to=2026-13-45T99:00:00Z', `from=${'9'.repeat(5000)}`, 'limit=1&limit=2']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'prevId=-1',
+      'prevId=1e99',
+      'kind=Bonus',
+      'vertical=casino',
+      'from=yesterday',
+      'to=2026-13-45T99:00:00Z',
+      `from=${'9'.repeat(5000)}`,
+      'limit=1&limit=2',
+    ]) {
       const response = await context.request({ method: 'GET', url: `/transactions?${query}`, token });
       expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
     }

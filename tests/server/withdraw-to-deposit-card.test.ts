@@ -16,13 +16,18 @@ async function depositor(context: TestContext, pan: string, storeCard: boolean) 
   const { paymentId } = await openDeposit(context, token, 5_000, storeCard);
   const paid = await sendNotification(
     context,
-    notification(paymentId, 5_000, { cardToken: makeCardToken(TEST_SECRETS.providerSecret, pan, '12/39'), maskedPan: `**** **** **** ${pan.slice(-4)}`, cardFingerprint: cardFingerprint(TEST_SECRETS.providerSecret, pan) }),
+    notification(paymentId, 5_000, {
+      cardToken: makeCardToken(TEST_SECRETS.providerSecret, pan, '12/39'),
+      maskedPan: `**** **** **** ${pan.slice(-4)}`,
+      cardFingerprint: cardFingerprint(TEST_SECRETS.providerSecret, pan),
+    }),
   );
   expect(paid.json()).toMatchObject({ status: 'Completed', balance: 5_000 });
   return { user, token };
 }
 
-const withdraw = (context: TestContext, token: string, payload: object) => context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload });
+const withdraw = (context: TestContext, token: string, payload: object) =>
+  context.request({ method: 'POST', url: '/withdraw', token, headers: { 'idempotency-key': key() }, payload });
 
 describeEachDatabase('withdrawals go back to the deposit card', (use) => {
   it('refuses a card the customer never deposited from: nothing moves and the saved card stays', async () => {
@@ -30,11 +35,16 @@ describeEachDatabase('withdrawals go back to the deposit card', (use) => {
     const { user, token } = await depositor(context, DEPOSIT_CARD, true);
     const before = await transactionCount(context, user.id);
     const refused = await withdraw(context, token, { amount: 1_000, cardInfo: card(OTHER_CARD) });
-    expect([refused.statusCode, refused.json()]).toEqual([422, { message: WITHDRAW_TO_DEPOSIT_CARD_MESSAGE, code: 'NotADepositCard' }]);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      422,
+      { message: WITHDRAW_TO_DEPOSIT_CARD_MESSAGE, code: 'NotADepositCard' },
+    ]);
     expect(await balanceOf(context, user.id)).toBe(5_000);
     expect(await transactionCount(context, user.id)).toBe(before);
     expect((await context.request({ method: 'GET', url: '/payments?kind=Withdrawal', token })).json()).toEqual([]);
-    expect((await context.request({ method: 'GET', url: '/card', token })).json().maskedPan).toBe('**** **** **** 4242');
+    expect((await context.request({ method: 'GET', url: '/card', token })).json().maskedPan).toBe(
+      '**** **** **** 4242',
+    );
   });
 
   it('pays to the deposit card, typed in again or saved', async () => {
@@ -53,7 +63,14 @@ describeEachDatabase('withdrawals go back to the deposit card', (use) => {
     const context = use();
     const { user, token } = await depositor(context, DEPOSIT_CARD, false);
     const { paymentId } = await openDeposit(context, token, 2_000);
-    await sendNotification(context, notification(paymentId, 2_000, { status: 'failed', error: 'Card declined', cardFingerprint: cardFingerprint(TEST_SECRETS.providerSecret, OTHER_CARD) }));
+    await sendNotification(
+      context,
+      notification(paymentId, 2_000, {
+        status: 'failed',
+        error: 'Card declined',
+        cardFingerprint: cardFingerprint(TEST_SECRETS.providerSecret, OTHER_CARD),
+      }),
+    );
     const refused = await withdraw(context, token, { amount: 1_000, cardInfo: card(OTHER_CARD) });
     expect([refused.statusCode, refused.json().message]).toEqual([422, WITHDRAW_TO_DEPOSIT_CARD_MESSAGE]);
     expect(await balanceOf(context, user.id)).toBe(5_000);
@@ -65,7 +82,14 @@ describeEachDatabase('withdrawals go back to the deposit card', (use) => {
     const now = context.clock.now();
     await context.database.db
       .insertInto('saved_cards')
-      .values({ user_id: user.id, token: makeCardToken(TEST_SECRETS.providerSecret, OTHER_CARD, '12/39'), masked_pan: '**** **** **** 5556', fingerprint: null, created_at: now, updated_at: now })
+      .values({
+        user_id: user.id,
+        token: makeCardToken(TEST_SECRETS.providerSecret, OTHER_CARD, '12/39'),
+        masked_pan: '**** **** **** 5556',
+        fingerprint: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const refused = await withdraw(context, token, { amount: 1_000 });
     expect([refused.statusCode, refused.json().message]).toEqual([422, WITHDRAW_TO_DEPOSIT_CARD_MESSAGE]);

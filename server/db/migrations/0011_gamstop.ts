@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       detail text,
       created_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX gamstop_checks_user ON gamstop_checks (user_id, created_at DESC) WHERE user_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX gamstop_checks_user ON gamstop_checks (user_id, created_at DESC) WHERE user_id IS NOT NULL`.execute(
+    db,
+  );
   // A self-exclusion put in place because GAMSTOP answered Y: it ends when GAMSTOP no longer says Y, unlike
   // one the customer chose here, which nobody can lift early.
   await sql`ALTER TABLE users ADD COLUMN exclusion_by_gamstop boolean NOT NULL DEFAULT false`.execute(db);

@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The wallet call and the bet remember the token, so a rollback gives it back and history tells a free bet apart.
   await sql`ALTER TABLE wallet_calls ADD COLUMN free_bet_id uuid`.execute(db);
   await sql`ALTER TABLE bets ADD COLUMN free_bet_id uuid`.execute(db);
-  await sql`ALTER TABLE bets ADD COLUMN free_bet_stake bigint NOT NULL DEFAULT 0 CHECK (free_bet_stake >= 0)`.execute(db);
+  await sql`ALTER TABLE bets ADD COLUMN free_bet_stake bigint NOT NULL DEFAULT 0 CHECK (free_bet_stake >= 0)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,9 +10,11 @@ export type AvatarExtension = keyof typeof AVATAR_CONTENT_TYPES;
 
 /** The picture's type from its first bytes; the name and the declared type prove nothing. */
 export function detectImageType(bytes: Buffer): AvatarExtension | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return undefined;
 }
 
@@ -42,7 +44,10 @@ export class AvatarFiles {
     const match = FILE_NAME.exec(name);
     if (!match) return undefined;
     try {
-      return { bytes: await readFile(join(this.dir, name)), contentType: AVATAR_CONTENT_TYPES[match[1] as AvatarExtension] };
+      return {
+        bytes: await readFile(join(this.dir, name)),
+        contentType: AVATAR_CONTENT_TYPES[match[1] as AvatarExtension],
+      };
     } catch {
       return undefined;
     }

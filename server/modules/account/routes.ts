@@ -13,12 +13,18 @@ export async function accountRoutes(app: FastifyInstance, { account, rateLimits,
   // Per customer: each upload writes a file of up to 2 MB.
   const avatarLimit = keyedRateLimit(rateLimits.avatarUpload, clock, (request) => String(request.auth.userId));
 
-  app.put('/auth/update_details', { preHandler: app.authenticate }, async (request) => account.updateDetails(request.auth.userId, parse(updateDetailsRequest, request.body)));
+  app.put('/auth/update_details', { preHandler: app.authenticate }, async (request) =>
+    account.updateDetails(request.auth.userId, parse(updateDetailsRequest, request.body)),
+  );
 
-  app.delete('/auth/account', { preHandler: app.authenticate, config: { rateLimit: rateLimits.passwordCheck } }, async (request) => {
-    await account.deleteAccount(request.auth.userId, parse(deleteAccountRequest, request.body).password);
-    return { message: 'Account deleted' };
-  });
+  app.delete(
+    '/auth/account',
+    { preHandler: app.authenticate, config: { rateLimit: rateLimits.passwordCheck } },
+    async (request) => {
+      await account.deleteAccount(request.auth.userId, parse(deleteAccountRequest, request.body).password);
+      return { message: 'Account deleted' };
+    },
+  );
 
   app.get<{ Params: { file: string } }>('/avatars/:file', async (request, reply) => {
     const avatar = await account.readAvatar(request.params.file);
@@ -33,7 +39,9 @@ export async function accountRoutes(app: FastifyInstance, { account, rateLimits,
 
   // Multipart is parsed only here, with limits: one file of at most 2 MB and nothing else.
   await app.register(async (upload) => {
-    await upload.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 20 } });
+    await upload.register(multipart, {
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 20 },
+    });
     upload.post('/auth/change_avatar', { preHandler: [upload.authenticate, avatarLimit] }, async (request) => {
       if (!request.isMultipart()) throw new AppError(415, AVATAR_MISSING, 'NotMultipart');
       let file;

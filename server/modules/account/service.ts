@@ -7,7 +7,13 @@ import type { OpenWithdrawalsCheck } from './open-withdrawals';
 import type { AvatarFiles } from './avatars';
 import type { UserProfile } from '../../../src/contract/user';
 import type { UpdateDetailsRequest } from '../../../src/contract/account';
-import { EMAIL_CANNOT_CHANGE, MARKETING_DURING_EXCLUSION, USER_HAS_OPEN_BETS, WALLET_NOT_ZERO, WRONG_PASSWORD } from '../../../src/contract/account';
+import {
+  EMAIL_CANNOT_CHANGE,
+  MARKETING_DURING_EXCLUSION,
+  USER_HAS_OPEN_BETS,
+  WALLET_NOT_ZERO,
+  WRONG_PASSWORD,
+} from '../../../src/contract/account';
 import { detectImageType } from './avatars';
 import { badRequest, notFound, unprocessable, AppError } from '../../errors';
 import { verifyPassword } from '../auth/passwords';
@@ -23,7 +29,8 @@ export const UNSUPPORTED_IMAGE = 'Please choose a PNG, JPEG or WebP picture';
  * time out, a self-exclusion or a suspension it would let the person open a new account at once (LCCP SR 3.5.3). No one
  * in one can sign in to ask; this refuses a deletion that passed the session check before the block committed.
  */
-export const DELETION_DURING_BLOCK = 'Your account cannot be deleted while a time out, self-exclusion or suspension is in force. Please contact customer support.';
+export const DELETION_DURING_BLOCK =
+  'Your account cannot be deleted while a time out, self-exclusion or suspension is in force. Please contact customer support.';
 
 export interface AccountServiceDeps {
   db: Db;
@@ -51,9 +58,12 @@ export class AccountService {
       .where('status', '!=', 'deleted')
       .executeTakeFirst();
     if (!user) throw notFound('No user data found.');
-    if (request.email.toLowerCase() !== user.email.toLowerCase()) throw unprocessable(EMAIL_CANNOT_CHANGE, 'EmailCannotChange');
+    if (request.email.toLowerCase() !== user.email.toLowerCase())
+      throw unprocessable(EMAIL_CANNOT_CHANGE, 'EmailCannotChange');
     const now = this.deps.clock.now();
-    const selfExcluded = user.exclusion_kind === 'self-exclusion' && (user.exclusion_permanent || (user.exclusion_until !== null && user.exclusion_until > now));
+    const selfExcluded =
+      user.exclusion_kind === 'self-exclusion' &&
+      (user.exclusion_permanent || (user.exclusion_until !== null && user.exclusion_until > now));
     const anyMarketing = request.marketingOffersEmail || request.marketingOffersPhone || request.marketingOffersSms;
     if (selfExcluded && anyMarketing) throw unprocessable(MARKETING_DURING_EXCLUSION, 'MarketingDuringExclusion');
     await this.db
@@ -85,8 +95,17 @@ export class AccountService {
     let replaced: string | null;
     try {
       replaced = await this.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('users').select('avatar_url').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-        await trx.updateTable('users').set({ avatar_url: avatarUrl, updated_at: this.deps.clock.now() }).where('id', '=', userId).execute();
+        const row = await trx
+          .selectFrom('users')
+          .select('avatar_url')
+          .where('id', '=', userId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('users')
+          .set({ avatar_url: avatarUrl, updated_at: this.deps.clock.now() })
+          .where('id', '=', userId)
+          .execute();
         return row.avatar_url;
       });
     } catch (error) {
@@ -108,19 +127,36 @@ export class AccountService {
    * and the erasure.
    */
   async deleteAccount(userId: number, password: string): Promise<void> {
-    const user = await this.db.selectFrom('users').select(['email', 'password_hash', 'avatar_url']).where('id', '=', userId).where('status', '!=', 'deleted').executeTakeFirst();
+    const user = await this.db
+      .selectFrom('users')
+      .select(['email', 'password_hash', 'avatar_url'])
+      .where('id', '=', userId)
+      .where('status', '!=', 'deleted')
+      .executeTakeFirst();
     if (!user) throw notFound('No user data found.');
     if (!(await verifyPassword(user.password_hash, password))) throw badRequest(WRONG_PASSWORD, 'WrongPassword');
     const now = this.deps.clock.now();
     await this.db.transaction().execute(async (trx) => {
       // Lock order: the wallet, then the customer's row (as the deposits' and debits' paths take them).
-      const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+      const wallet = await trx
+        .selectFrom('wallets')
+        .select('balance')
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
       // Read again under FOR UPDATE: a block (each updates this row) committed since the session check is seen here, and one
       // sent now waits for the deletion (whose revocation then ends the session anyway).
-      const standing = await trx.selectFrom('users').select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent']).where('id', '=', userId).forUpdate().executeTakeFirst();
+      const standing = await trx
+        .selectFrom('users')
+        .select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!standing || standing.status === 'deleted') throw notFound('No user data found.');
-      if (standing.status !== 'active' || exclusionEnd(standing, now) !== undefined) throw unprocessable(DELETION_DURING_BLOCK, 'AccountBlocked');
-      if ((wallet?.balance ?? 0) !== 0 || (await this.deps.openWithdrawals.hasOpenWithdrawals(userId, trx))) throw unprocessable(WALLET_NOT_ZERO, 'WalletNotZero');
+      if (standing.status !== 'active' || exclusionEnd(standing, now) !== undefined)
+        throw unprocessable(DELETION_DURING_BLOCK, 'AccountBlocked');
+      if ((wallet?.balance ?? 0) !== 0 || (await this.deps.openWithdrawals.hasOpenWithdrawals(userId, trx)))
+        throw unprocessable(WALLET_NOT_ZERO, 'WalletNotZero');
       if (await this.deps.openBets.hasOpenBets(userId, trx)) throw unprocessable(USER_HAS_OPEN_BETS, 'UserHasOpenBets');
       const email = tombstoneEmail(userId);
       await trx
@@ -150,10 +186,12 @@ export class AccountService {
       // Not records the law asks us to keep: a stored card, unused reset codes, and mail copies naming the customer.
       await trx.deleteFrom('saved_cards').where('user_id', '=', userId).execute();
       await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('mail_outbox').where((eb) => eb(eb.fn('lower', ['to_address']), '=', user.email.toLowerCase())).execute();
+      await trx
+        .deleteFrom('mail_outbox')
+        .where((eb) => eb(eb.fn('lower', ['to_address']), '=', user.email.toLowerCase()))
+        .execute();
     });
     await this.deps.avatars.remove(user.avatar_url);
     await this.deps.auth.revokeAll(userId, 'account deleted');
   }
 }
-

@@ -1,6 +1,10 @@
 import type { ExclusionKind } from '../users/tables';
 
-const endFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
+const endFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
 
 /** The login refusal for a customer in a time out or self-exclusion, naming when it ends; undefined when none is running. */
 export function exclusionMessage(

@@ -9,7 +9,8 @@ export const LONGEST_LOCK_MS = HOUR;
 const STALE_AFTER_MS = 24 * HOUR;
 
 /** The nth lock since the last success (1-based) lasts 1 minute, doubling each time, at most an hour. */
-export const lockDuration = (lockNumber: number) => Math.min(FIRST_LOCK_MS * 2 ** Math.min(lockNumber - 1, 30), LONGEST_LOCK_MS);
+export const lockDuration = (lockNumber: number) =>
+  Math.min(FIRST_LOCK_MS * 2 ** Math.min(lockNumber - 1, 30), LONGEST_LOCK_MS);
 
 /**
  * Wrong passwords per e-mail address typed. A lock is temporary, so a stranger cannot shut a customer out for
@@ -22,7 +23,11 @@ export class LoginLockouts {
   ) {}
 
   async isLocked(email: string): Promise<boolean> {
-    const row = await this.db.selectFrom('login_lockouts').select('locked_until').where('email', '=', email).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('login_lockouts')
+      .select('locked_until')
+      .where('email', '=', email)
+      .executeTakeFirst();
     return !!row?.locked_until && row.locked_until > this.clock.now();
   }
 
@@ -31,7 +36,11 @@ export class LoginLockouts {
     const counted = await this.db
       .insertInto('login_lockouts')
       .values({ email, failures: 1, lockouts: 0, locked_until: null, last_failure_at: this.clock.now() })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ failures: sql<number>`login_lockouts.failures + 1`, last_failure_at: this.clock.now() }))
+      .onConflict((oc) =>
+        oc
+          .column('email')
+          .doUpdateSet({ failures: sql<number>`login_lockouts.failures + 1`, last_failure_at: this.clock.now() }),
+      )
       .returning(['failures', 'lockouts'])
       .executeTakeFirstOrThrow();
     if (counted.failures < LOCKOUT_AFTER_FAILURES) return undefined;

@@ -4,8 +4,22 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { LiveHub } from '../live/hub';
-import type { ChangePasswordRequest, LoginResponse, LoginWithCodeRequest, ResetPasswordRequest, TokenResponse } from '../../../src/contract/auth';
-import { ACCESS_TOKEN_SECONDS, LOCKED_OUT_MESSAGE, LOCKOUT_AFTER_FAILURES, REFRESH_FAMILY_SECONDS, RESET_CODE_SECONDS, TWO_STEP_INVALID_MESSAGE, TWO_STEP_REQUIRED_MESSAGE } from '../../../src/contract/auth';
+import type {
+  ChangePasswordRequest,
+  LoginResponse,
+  LoginWithCodeRequest,
+  ResetPasswordRequest,
+  TokenResponse,
+} from '../../../src/contract/auth';
+import {
+  ACCESS_TOKEN_SECONDS,
+  LOCKED_OUT_MESSAGE,
+  LOCKOUT_AFTER_FAILURES,
+  REFRESH_FAMILY_SECONDS,
+  RESET_CODE_SECONDS,
+  TWO_STEP_INVALID_MESSAGE,
+  TWO_STEP_REQUIRED_MESSAGE,
+} from '../../../src/contract/auth';
 import { GAMSTOP_SIGN_IN_REFUSED } from '../../../src/contract/gamstop';
 import { badRequest, forbidden, unauthorized } from '../../errors';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -20,7 +34,8 @@ import type { GamstopService } from '../gamstop/service';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_REFRESH = 'Your session has expired. Please log in again.';
 export const INVALID_RESET_CODE = 'This reset link is invalid or has expired. Please ask for a new one.';
-export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that e-mail, we have sent a link to reset the password.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that e-mail, we have sent a link to reset the password.';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -33,12 +48,22 @@ export interface AuthServiceDeps {
   signIns: Pick<SignInHistoryService, 'latest'>;
   gamstop: Pick<GamstopService, 'screenSignIn'>;
   /** Writes each sign-in attempt (never the password) to the structured log. */
-  logAttempt?: (attempt: { email: string; userId: number | null; succeeded: boolean; reason: string; ip: string }) => void;
+  logAttempt?: (attempt: {
+    email: string;
+    userId: number | null;
+    succeeded: boolean;
+    reason: string;
+    ip: string;
+  }) => void;
 }
 
 type MailableUser = { id: number; email: string; first_name: string };
 
-const lockEndFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
+const lockEndFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
 
 export class AuthService {
   private readonly lockouts: LoginLockouts;
@@ -62,7 +87,17 @@ export class AuthService {
     const email = request.email.toLowerCase();
     const user = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'password_hash', 'status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent', 'exclusion_by_gamstop'])
+      .select([
+        'id',
+        'email',
+        'first_name',
+        'password_hash',
+        'status',
+        'exclusion_kind',
+        'exclusion_until',
+        'exclusion_permanent',
+        'exclusion_by_gamstop',
+      ])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .where('status', '!=', 'deleted')
       .executeTakeFirst();
@@ -71,14 +106,24 @@ export class AuthService {
       this.deps.logAttempt?.({ email, userId: user?.id ?? null, succeeded, reason, ip });
       await this.db
         .insertInto('login_attempts')
-        .values({ email, user_id: user?.id ?? null, succeeded, reason, ip, user_agent: userAgent?.slice(0, 512) ?? null, created_at: this.now() })
+        .values({
+          email,
+          user_id: user?.id ?? null,
+          succeeded,
+          reason,
+          ip,
+          user_agent: userAgent?.slice(0, 512) ?? null,
+          created_at: this.now(),
+        })
         .execute();
     };
 
     // Known, unknown and locked addresses all cost one password check and meet the same count and lock,
     // so neither the answer nor its timing tells a stranger whether an account exists.
     const locked = await this.lockouts.isLocked(email);
-    const passwordRight = user ? await verifyPassword(user.password_hash, request.password) : await verifyAgainstNothing(request.password);
+    const passwordRight = user
+      ? await verifyPassword(user.password_hash, request.password)
+      : await verifyAgainstNothing(request.password);
     if (locked) {
       await record(false, user ? 'locked out' : 'unknown email, locked out');
       throw forbidden(LOCKED_OUT_MESSAGE, 'LockedOut');
@@ -90,13 +135,15 @@ export class AuthService {
       if (lock) throw forbidden(LOCKED_OUT_MESSAGE, 'LockedOut');
       throw unauthorized(message, code);
     };
-    if (!user || !passwordRight) return fail(user ? 'wrong password' : 'unknown email', INVALID_CREDENTIALS, 'InvalidCredentials');
+    if (!user || !passwordRight)
+      return fail(user ? 'wrong password' : 'unknown email', INVALID_CREDENTIALS, 'InvalidCredentials');
     if (await this.deps.twoStep.isEnabled(user.id)) {
       if (!request.code) {
         await record(false, 'two-step code asked for');
         throw unauthorized(TWO_STEP_REQUIRED_MESSAGE, 'TwoStepRequired');
       }
-      if (!(await this.deps.twoStep.verify(user.id, request.code))) return fail('wrong two-step code', TWO_STEP_INVALID_MESSAGE, 'TwoStepCodeInvalid');
+      if (!(await this.deps.twoStep.verify(user.id, request.code)))
+        return fail('wrong two-step code', TWO_STEP_INVALID_MESSAGE, 'TwoStepCodeInvalid');
     }
     await this.lockouts.clear(email);
     if (user.status === 'suspended') {
@@ -147,14 +194,27 @@ export class AuthService {
     const now = this.now();
     const familyId = randomUUID();
     const expiresAt = new Date(now.getTime() + REFRESH_FAMILY_SECONDS * 1000);
-    await this.db.insertInto('refresh_families').values({ id: familyId, user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null, revoked_reason: null }).execute();
+    await this.db
+      .insertInto('refresh_families')
+      .values({
+        id: familyId,
+        user_id: userId,
+        created_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .execute();
     return this.issue(userId, familyId, expiresAt);
   }
 
   private async issue(userId: number, familyId: string, familyExpiresAt: Date): Promise<TokenResponse> {
     const now = this.now();
     const refreshToken = opaqueToken();
-    await this.db.insertInto('refresh_tokens').values({ token_hash: sha256(refreshToken), family_id: familyId, created_at: now, used_at: null }).execute();
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({ token_hash: sha256(refreshToken), family_id: familyId, created_at: now, used_at: null })
+      .execute();
     return {
       accessToken: await this.deps.tokens.issue({ userId, familyId }, now),
       tokenType: 'Bearer',
@@ -171,12 +231,28 @@ export class AuthService {
       .selectFrom('refresh_tokens')
       .innerJoin('refresh_families', 'refresh_families.id', 'refresh_tokens.family_id')
       .innerJoin('users', 'users.id', 'refresh_families.user_id')
-      .select(['refresh_tokens.family_id', 'refresh_families.user_id', 'refresh_families.expires_at', 'refresh_families.revoked_at', 'users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent'])
+      .select([
+        'refresh_tokens.family_id',
+        'refresh_families.user_id',
+        'refresh_families.expires_at',
+        'refresh_families.revoked_at',
+        'users.status',
+        'users.exclusion_kind',
+        'users.exclusion_until',
+        'users.exclusion_permanent',
+      ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
     // A running time out or self-exclusion ends the family even if its revocation never ran.
     if (row?.status === 'suspended' && row.expires_at > now) throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
-    if (!row || row.revoked_at !== null || row.expires_at <= now || row.status === 'deleted' || exclusionMessage(row, now)) throw unauthorized(INVALID_REFRESH, 'RefreshInvalid');
+    if (
+      !row ||
+      row.revoked_at !== null ||
+      row.expires_at <= now ||
+      row.status === 'deleted' ||
+      exclusionMessage(row, now)
+    )
+      throw unauthorized(INVALID_REFRESH, 'RefreshInvalid');
     // Marking the token used is the atomic step: of two requests with one token, exactly one wins.
     const claimed = await this.db
       .updateTable('refresh_tokens')
@@ -194,12 +270,21 @@ export class AuthService {
   }
 
   private async revokeFamily(familyId: string, reason: string): Promise<void> {
-    await this.db.updateTable('refresh_families').set({ revoked_at: this.now(), revoked_reason: reason }).where('id', '=', familyId).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('refresh_families')
+      .set({ revoked_at: this.now(), revoked_reason: reason })
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   /** Revokes every refresh family of the customer (and so every access token), except `keepFamilyId`. */
   async revokeAll(userId: number, reason: string, keepFamilyId?: string): Promise<void> {
-    let update = this.db.updateTable('refresh_families').set({ revoked_at: this.now(), revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    let update = this.db
+      .updateTable('refresh_families')
+      .set({ revoked_at: this.now(), revoked_reason: reason })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
     if (keepFamilyId) update = update.where('id', '!=', keepFamilyId);
     await update.execute();
     if (!keepFamilyId) await this.deps.live.disconnect(userId);
@@ -218,7 +303,12 @@ export class AuthService {
       .where('status', '!=', 'deleted')
       .executeTakeFirst();
     if (!user) return;
-    await this.mailResetLink(user, 'Reset your password', 'We received a request to reset your password.', 'If you did not ask for this, you can ignore this e-mail; your password has not changed.');
+    await this.mailResetLink(
+      user,
+      'Reset your password',
+      'We received a request to reset your password.',
+      'If you did not ask for this, you can ignore this e-mail; your password has not changed.',
+    );
   }
 
   private async mailResetLink(user: MailableUser, subject: string, why: string, ifNotYou: string): Promise<void> {
@@ -226,7 +316,13 @@ export class AuthService {
     const code = opaqueToken();
     await this.db
       .insertInto('password_resets')
-      .values({ code_hash: sha256(code), user_id: user.id, created_at: now, expires_at: new Date(now.getTime() + RESET_CODE_SECONDS * 1000), used_at: null })
+      .values({
+        code_hash: sha256(code),
+        user_id: user.id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + RESET_CODE_SECONDS * 1000),
+        used_at: null,
+      })
       .execute();
     const link = `${this.deps.publicUrl}/?token=${encodeURIComponent(code)}`;
     await this.deps.mailer.send({
@@ -266,16 +362,30 @@ export class AuthService {
 
   /** A new password ends every reset link still in the customer's mailbox: an older one must not set it again. */
   private async endResetCodes(trx: Trx, userId: number, now: Date): Promise<void> {
-    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 
   async changePassword(userId: number, familyId: string, request: ChangePasswordRequest): Promise<void> {
-    const user = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(user.password_hash, request.password))) throw badRequest('Your current password is incorrect', 'WrongPassword');
+    const user = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(user.password_hash, request.password)))
+      throw badRequest('Your current password is incorrect', 'WrongPassword');
     const passwordHash = await hashPassword(request.newPassword);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
       await this.endResetCodes(trx, userId, now);
     });
     await this.revokeAll(userId, 'password changed', familyId);

@@ -17,7 +17,12 @@ export interface SessionRow {
 }
 
 /** The users columns every session check reads besides the family's revocation. */
-export const SESSION_USER_COLUMNS = ['users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent'] as const;
+export const SESSION_USER_COLUMNS = [
+  'users.status',
+  'users.exclusion_kind',
+  'users.exclusion_until',
+  'users.exclusion_permanent',
+] as const;
 
 /**
  * Decides whether an access token may act now. The token's signature is not enough: its refresh family
@@ -60,7 +65,8 @@ export class SessionGuard {
 export function assertSessionActive(row: SessionRow | undefined, now: Date): void {
   // Suspension revokes the family too; while it lasts the app is told why (the suspended screen), afterwards the old session is simply over.
   if (row?.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
-  if (!row || row.revoked_at !== null || row.status === 'deleted' || exclusionEnd(row, now) !== undefined) throw unauthorized('Your session has expired', 'TokenExpired');
+  if (!row || row.revoked_at !== null || row.status === 'deleted' || exclusionEnd(row, now) !== undefined)
+    throw unauthorized('Your session has expired', 'TokenExpired');
 }
 
 export function bearerToken(header: string | undefined): string | undefined {

@@ -17,7 +17,13 @@ export class SignInHistoryService {
       .limit(SIGN_IN_HISTORY_LENGTH)
       .execute();
     // No location database: the place is honestly unknown rather than guessed from the address.
-    return { signIns: rows.map((row) => ({ at: row.created_at.toISOString(), device: describeDevice(row.user_agent), place: null })) };
+    return {
+      signIns: rows.map((row) => ({
+        at: row.created_at.toISOString(),
+        device: describeDevice(row.user_agent),
+        place: null,
+      })),
+    };
   }
 
   /** The latest successful sign-in so far: read before a new one is recorded, it is the previous sign-in the app shows. */

@@ -16,7 +16,10 @@ const VERIFIED_CACHE_SIZE = 10_000;
 export class AccessTokens {
   private readonly key: Uint8Array;
   private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
-  constructor(secret: string, private readonly lifetimeSeconds: number) {
+  constructor(
+    secret: string,
+    private readonly lifetimeSeconds: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -44,7 +47,8 @@ export class AccessTokens {
         currentDate: now,
       });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.fid !== 'string' || typeof payload.exp !== 'number') return undefined;
+      if (!Number.isInteger(userId) || typeof payload.fid !== 'string' || typeof payload.exp !== 'number')
+        return undefined;
       const claims = { userId, familyId: payload.fid };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });

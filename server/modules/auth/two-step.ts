@@ -4,7 +4,14 @@ import QRCode from 'qrcode';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { badRequest, conflict } from '../../errors';
-import { RECOVERY_CODE_COUNT, TWO_STEP_INVALID_MESSAGE, TWO_STEP_ISSUER, type DisableTwoStepRequest, type TwoStepEnrolment, type TwoStepStatus } from '../../../src/contract/auth';
+import {
+  RECOVERY_CODE_COUNT,
+  TWO_STEP_INVALID_MESSAGE,
+  TWO_STEP_ISSUER,
+  type DisableTwoStepRequest,
+  type TwoStepEnrolment,
+  type TwoStepStatus,
+} from '../../../src/contract/auth';
 import type { SecretBox } from './secret-box';
 import { sha256 } from './tokens';
 import { verifyPassword } from './passwords';
@@ -46,12 +53,21 @@ export class TwoStepService {
   async status(userId: number): Promise<TwoStepStatus> {
     const enabled = await this.isEnabled(userId);
     if (!enabled) return { enabled: false, recoveryCodesLeft: 0 };
-    const left = await this.db.selectFrom('two_step_recovery_codes').select((eb) => eb.fn.countAll<string>().as('count')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirstOrThrow();
+    const left = await this.db
+      .selectFrom('two_step_recovery_codes')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return { enabled: true, recoveryCodesLeft: Number(left.count) };
   }
 
   async isEnabled(userId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('two_step').select('enabled_at').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('two_step')
+      .select('enabled_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return !!row?.enabled_at;
   }
 
@@ -64,7 +80,12 @@ export class TwoStepService {
     await this.db
       .insertInto('two_step')
       .values({ user_id: userId, secret_sealed: sealed, enabled_at: null, last_step: 0, created_at: now })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret_sealed: sealed, enabled_at: null, last_step: 0 }).where('two_step.enabled_at', 'is', null))
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ secret_sealed: sealed, enabled_at: null, last_step: 0 })
+          .where('two_step.enabled_at', 'is', null),
+      )
       .execute();
     const otpauthUri = this.totp(secret.base32, email).toString();
     return { qrCode: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 240 }), secret: secret.base32, otpauthUri };
@@ -72,7 +93,11 @@ export class TwoStepService {
 
   /** The first right code turns two-step sign-in on and signs out the other sessions; the recovery codes come back this once. */
   async confirmEnrolment(userId: number, familyId: string, code: string): Promise<string[]> {
-    const row = await this.db.selectFrom('two_step').select(['secret_sealed', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('two_step')
+      .select(['secret_sealed', 'enabled_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (row?.enabled_at) throw conflict(TWO_STEP_ALREADY_ON, 'TwoStepAlreadyOn');
     if (!row) throw badRequest(NO_ENROLMENT, 'NoEnrolment');
     const secret = this.openSecret(row.secret_sealed);
@@ -80,10 +105,25 @@ export class TwoStepService {
     if (step === undefined) throw badRequest(TWO_STEP_INVALID_MESSAGE, 'TwoStepCodeInvalid');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.db.transaction().execute(async (trx) => {
-      const enabled = await trx.updateTable('two_step').set({ enabled_at: this.clock.now(), last_step: step }).where('user_id', '=', userId).where('enabled_at', 'is', null).returning('user_id').executeTakeFirst();
+      const enabled = await trx
+        .updateTable('two_step')
+        .set({ enabled_at: this.clock.now(), last_step: step })
+        .where('user_id', '=', userId)
+        .where('enabled_at', 'is', null)
+        .returning('user_id')
+        .executeTakeFirst();
       if (!enabled) throw conflict(TWO_STEP_ALREADY_ON, 'TwoStepAlreadyOn');
       await trx.deleteFrom('two_step_recovery_codes').where('user_id', '=', userId).execute();
-      await trx.insertInto('two_step_recovery_codes').values(codes.map((recovery) => ({ code_hash: sha256(normaliseRecoveryCode(recovery)), user_id: userId, used_at: null }))).execute();
+      await trx
+        .insertInto('two_step_recovery_codes')
+        .values(
+          codes.map((recovery) => ({
+            code_hash: sha256(normaliseRecoveryCode(recovery)),
+            user_id: userId,
+            used_at: null,
+          })),
+        )
+        .execute();
     });
     await this.revokeOtherSessions(userId, 'two-step sign-in turned on', familyId);
     return codes;
@@ -94,7 +134,11 @@ export class TwoStepService {
    * spent by the check. Two requests with one code: the conditional update lets exactly one through.
    */
   async verify(userId: number, code: string): Promise<boolean> {
-    const row = await this.db.selectFrom('two_step').select(['secret_sealed', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('two_step')
+      .select(['secret_sealed', 'enabled_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!row?.enabled_at) return false;
     const digits = code.replace(/\s/g, '');
     if (/^\d{6}$/.test(digits)) {
@@ -103,7 +147,13 @@ export class TwoStepService {
       if (secret === undefined) return false;
       const step = this.matchingStep(secret, digits);
       if (step === undefined) return false;
-      const spent = await this.db.updateTable('two_step').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', step).returning('user_id').executeTakeFirst();
+      const spent = await this.db
+        .updateTable('two_step')
+        .set({ last_step: step })
+        .where('user_id', '=', userId)
+        .where('last_step', '<', step)
+        .returning('user_id')
+        .executeTakeFirst();
       return spent !== undefined;
     }
     const used = await this.db
@@ -119,8 +169,13 @@ export class TwoStepService {
 
   /** Turning it off takes the password and a code: a stolen session alone cannot. */
   async disable(userId: number, request: DisableTwoStepRequest): Promise<void> {
-    const user = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(user.password_hash, request.password))) throw badRequest(WRONG_PASSWORD_MESSAGE, 'WrongPassword');
+    const user = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(user.password_hash, request.password)))
+      throw badRequest(WRONG_PASSWORD_MESSAGE, 'WrongPassword');
     if (!(await this.isEnabled(userId))) throw conflict(TWO_STEP_NOT_ON, 'TwoStepNotOn');
     if (!(await this.verify(userId, request.code))) throw badRequest(TWO_STEP_INVALID_MESSAGE, 'TwoStepCodeInvalid');
     await this.db.transaction().execute(async (trx) => {
@@ -138,7 +193,14 @@ export class TwoStepService {
   }
 
   private totp(secretBase32: string, label: string) {
-    return new OTPAuth.TOTP({ issuer: TWO_STEP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(secretBase32) });
+    return new OTPAuth.TOTP({
+      issuer: TWO_STEP_ISSUER,
+      label,
+      algorithm: 'SHA1',
+      digits: 6,
+      period: PERIOD_SECONDS,
+      secret: OTPAuth.Secret.fromBase32(secretBase32),
+    });
   }
 
   /** The time step the code belongs to, within the window around now; undefined when it matches none. */

@@ -11,7 +11,13 @@ export class BetsRecordOpenBetsCheck implements OpenBetsCheck {
   constructor(private readonly db: Kysely<Database>) {}
 
   async hasOpenBets(userId: number, db: Kysely<Database> = this.db): Promise<boolean> {
-    const open = await db.selectFrom('bets').select('bet_id').where('user_id', '=', userId).where('status', '=', 'open').limit(1).executeTakeFirst();
+    const open = await db
+      .selectFrom('bets')
+      .select('bet_id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .limit(1)
+      .executeTakeFirst();
     return open !== undefined;
   }
 }

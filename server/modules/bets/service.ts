@@ -11,7 +11,18 @@ export class BetsService {
     const rows = await this.db
       .selectFrom('bets')
       .leftJoin('free_bets', 'free_bets.id', 'bets.free_bet_id')
-      .select(['bets.bet_id', 'bets.vertical', 'bets.staked', 'bets.free_bet_stake', 'bets.refunded', 'bets.returned', 'bets.status', 'bets.placed_at', 'free_bets.returned_at as token_returned_at', 'free_bets.used_bet_id as token_bet_id'])
+      .select([
+        'bets.bet_id',
+        'bets.vertical',
+        'bets.staked',
+        'bets.free_bet_stake',
+        'bets.refunded',
+        'bets.returned',
+        'bets.status',
+        'bets.placed_at',
+        'free_bets.returned_at as token_returned_at',
+        'free_bets.used_bet_id as token_bet_id',
+      ])
       .where('bets.user_id', '=', userId)
       .orderBy('bets.placed_at', 'desc')
       .orderBy('bets.bet_id', 'desc')
@@ -20,7 +31,10 @@ export class BetsService {
     return rows.map((row) => {
       // A free bet's stake is its token (no cash staked): refunded when its rollback gave the token back (a token given
       // back may be staked again on another bet, which then holds it).
-      const refunded = row.free_bet_stake > 0 ? row.token_returned_at !== null && row.token_bet_id !== row.bet_id : row.returned === 0 && row.refunded === row.staked;
+      const refunded =
+        row.free_bet_stake > 0
+          ? row.token_returned_at !== null && row.token_bet_id !== row.bet_id
+          : row.returned === 0 && row.refunded === row.staked;
       return {
         betId: row.bet_id,
         vertical: row.vertical,

@@ -16,7 +16,9 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, etag: string
 export async function contentRoutes(app: FastifyInstance, { content }: Services) {
   app.get('/content', async (request, reply) => {
     const documents = await content.index();
-    return sendWithEtag(request, reply, `"${documents.map((document) => document.revision).join('.')}"`.slice(0, 200), { documents });
+    return sendWithEtag(request, reply, `"${documents.map((document) => document.revision).join('.')}"`.slice(0, 200), {
+      documents,
+    });
   });
 
   app.get('/content/:slug', async (request, reply) => {

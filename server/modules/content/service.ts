@@ -39,7 +39,13 @@ interface StoredDocument {
   updated_at: Date;
 }
 
-const ukDate = (value: Date | string) => new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const ukDate = (value: Date | string) =>
+  new Date(value).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 
 /** Markdown text is data here: a promotion's words must not turn into links or headings. */
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_{}[\]()#+\-.!|<>~])/g, '\\$1');
@@ -50,7 +56,10 @@ export function promotionsMarkdown(promotions: PromotionLine[]): string {
     .map((promotion) => {
       const parts = [`### ${escapeMarkdown(promotion.title)}`];
       if (promotion.description) parts.push(escapeMarkdown(promotion.description));
-      const facts = [promotion.code ? `Promo code: **${escapeMarkdown(promotion.code)}**` : null, promotion.endsAt ? `Ends ${ukDate(promotion.endsAt)}` : null].filter(Boolean);
+      const facts = [
+        promotion.code ? `Promo code: **${escapeMarkdown(promotion.code)}**` : null,
+        promotion.endsAt ? `Ends ${ukDate(promotion.endsAt)}` : null,
+      ].filter(Boolean);
       if (facts.length) parts.push(facts.join(' · '));
       return parts.join('\n\n');
     })
@@ -89,14 +98,26 @@ export class ContentService {
       // Two instances starting at once: the primary key lets one of them write the version.
       await this.deps.db
         .insertInto('documents')
-        .values({ slug, version: (current?.version ?? 0) + 1, title, body, updated_at: this.deps.clock.now(), shipped: true })
+        .values({
+          slug,
+          version: (current?.version ?? 0) + 1,
+          title,
+          body,
+          updated_at: this.deps.clock.now(),
+          shipped: true,
+        })
         .onConflict((conflict) => conflict.columns(['slug', 'version']).doNothing())
         .execute();
     }
   }
 
   private latestRows(slug?: string) {
-    let query = this.deps.db.selectFrom('documents').selectAll().distinctOn('slug').orderBy('slug').orderBy('version', 'desc');
+    let query = this.deps.db
+      .selectFrom('documents')
+      .selectAll()
+      .distinctOn('slug')
+      .orderBy('slug')
+      .orderBy('version', 'desc');
     if (slug) query = query.where('slug', '=', slug);
     return query.execute();
   }
@@ -108,15 +129,31 @@ export class ContentService {
 
   private async fill(document: StoredDocument, promotions: () => Promise<string>): Promise<ContentDocument> {
     const company = this.deps.company ?? PLACEHOLDER_COMPANY;
-    let body = document.body.replaceAll('{{supportEmail}}', this.deps.supportEmail).replaceAll('{{companyName}}', company.name).replaceAll('{{postalAddress}}', company.postalAddress);
+    let body = document.body
+      .replaceAll('{{supportEmail}}', this.deps.supportEmail)
+      .replaceAll('{{companyName}}', company.name)
+      .replaceAll('{{postalAddress}}', company.postalAddress);
     if (body.includes('{{promotionsList}}')) body = body.replaceAll('{{promotionsList}}', await promotions());
-    const revision = createHash('sha256').update(`${document.version}\n${document.title}\n${body}`).digest('hex').slice(0, 16);
-    return { slug: document.slug, title: document.title, version: document.version, updatedAt: document.updated_at.toISOString(), revision, body };
+    const revision = createHash('sha256')
+      .update(`${document.version}\n${document.title}\n${body}`)
+      .digest('hex')
+      .slice(0, 16);
+    return {
+      slug: document.slug,
+      title: document.title,
+      version: document.version,
+      updatedAt: document.updated_at.toISOString(),
+      revision,
+      body,
+    };
   }
 
   private promotionsOnce(): () => Promise<string> {
     let text: Promise<string> | undefined;
-    return () => (text ??= this.deps.listPromotions ? this.deps.listPromotions().then(promotionsMarkdown) : Promise.resolve(NO_PROMOTIONS));
+    return () =>
+      (text ??= this.deps.listPromotions
+        ? this.deps.listPromotions().then(promotionsMarkdown)
+        : Promise.resolve(NO_PROMOTIONS));
   }
 
   async get(slug: string): Promise<ContentDocument> {
@@ -128,7 +165,11 @@ export class ContentService {
 
   async index(): Promise<ContentSummary[]> {
     const promotions = this.promotionsOnce();
-    const documents = await Promise.all((await this.latest()).filter((document) => isContentSlug(document.slug)).map((document) => this.fill(document, promotions)));
+    const documents = await Promise.all(
+      (await this.latest())
+        .filter((document) => isContentSlug(document.slug))
+        .map((document) => this.fill(document, promotions)),
+    );
     return documents.map(({ body: _body, ...summary }) => summary);
   }
 
@@ -137,7 +178,11 @@ export class ContentService {
     if (!isContentSlug(slug)) throw notFound(`No such document: ${slug}. Documents: ${CONTENT_SLUGS.join(', ')}`);
     const { title, body } = splitTitle(markdown);
     await this.seed();
-    const current = await this.deps.db.selectFrom('documents').select((eb) => eb.fn.max('version').as('version')).where('slug', '=', slug).executeTakeFirst();
+    const current = await this.deps.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('slug', '=', slug)
+      .executeTakeFirst();
     try {
       await this.deps.db
         .insertInto('documents')
@@ -145,7 +190,8 @@ export class ContentService {
         .execute();
     } catch (error) {
       // Two replacements at once: the primary key lets only one take the next version.
-      if ((error as { code?: string }).code === '23505') throw conflict('The document was replaced by someone else at the same time; try again');
+      if ((error as { code?: string }).code === '23505')
+        throw conflict('The document was replaced by someone else at the same time; try again');
       throw error;
     }
     const { body: _body, ...summary } = await this.get(slug);
@@ -156,7 +202,12 @@ export class ContentService {
   async history(slug: string): Promise<Array<{ version: number; title: string; updatedAt: string }>> {
     if (!isContentSlug(slug)) throw notFound(`No such document: ${slug}`);
     await this.seed();
-    const rows = await this.deps.db.selectFrom('documents').select(['version', 'title', 'updated_at']).where('slug', '=', slug).orderBy('version', 'desc').execute();
+    const rows = await this.deps.db
+      .selectFrom('documents')
+      .select(['version', 'title', 'updated_at'])
+      .where('slug', '=', slug)
+      .orderBy('version', 'desc')
+      .execute();
     return rows.map((row) => ({ version: row.version, title: row.title, updatedAt: row.updated_at.toISOString() }));
   }
 }

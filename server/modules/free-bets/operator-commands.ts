@@ -26,12 +26,16 @@ export const freeBetCommands: OperatorCommand[] = [
     async run(services, args) {
       const [action, email, pence, ...rest] = requireArgs(args, 1, USAGE);
       if (action === 'expire') return { expired: await services.freeBets.expireDue() };
-      if (action === 'list') return services.freeBets.all(await userIdByEmail(services, requireArgs(args, 2, USAGE)[1]!));
+      if (action === 'list')
+        return services.freeBets.all(await userIdByEmail(services, requireArgs(args, 2, USAGE)[1]!));
       if (action === 'grant') {
         requireArgs(args, 3, USAGE);
         if (!/^\d+$/.test(pence!)) throw badRequest(`Not a whole number of pence: ${pence}`);
         const { days, reason } = grantOptions(rest);
-        return services.freeBets.grant(await userIdByEmail(services, email!), Number(pence), { days, source: `operator: ${reason || 'granted'}` });
+        return services.freeBets.grant(await userIdByEmail(services, email!), Number(pence), {
+          days,
+          source: `operator: ${reason || 'granted'}`,
+        });
       }
       throw badRequest(`Usage: ${USAGE}`);
     },

@@ -15,7 +15,8 @@ export const DEFAULT_FREE_BET_DAYS = 7;
  * A free bet is an inducement to gamble: none is granted to a customer who may not bet now (suspended, deleted,
  * locked, unverified, timed out or self-excluded, GAMSTOP's included), the same rule the wallet API's debit refuses a stake by.
  */
-export const FREE_BET_ACCOUNT_BLOCKED = 'No free bet granted: this account cannot bet now (suspended, closed, locked, unverified, timed out or self-excluded).';
+export const FREE_BET_ACCOUNT_BLOCKED =
+  'No free bet granted: this account cannot bet now (suspended, closed, locked, unverified, timed out or self-excluded).';
 export const MAX_FREE_BET_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,17 +50,36 @@ export class FreeBetsService {
    * is read under FOR SHARE on their users row, held until the token commits: a block (each updates that row) committed
    * first is seen and refuses, with nothing written; one sent meanwhile waits for the grant. No wallet lock is taken.
    */
-  async grant(userId: number, amount: number, options: { days?: number; source: string }, trx?: Trx): Promise<FreeBetRecord> {
-    if (!Number.isSafeInteger(amount) || amount < MIN_STAKE_PENCE || amount > MAX_STAKE_PENCE) throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
+  async grant(
+    userId: number,
+    amount: number,
+    options: { days?: number; source: string },
+    trx?: Trx,
+  ): Promise<FreeBetRecord> {
+    if (!Number.isSafeInteger(amount) || amount < MIN_STAKE_PENCE || amount > MAX_STAKE_PENCE)
+      throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
     const days = options.days ?? DEFAULT_FREE_BET_DAYS;
-    if (!Number.isInteger(days) || days < 1 || days > MAX_FREE_BET_DAYS) throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
+    if (!Number.isInteger(days) || days < 1 || days > MAX_FREE_BET_DAYS)
+      throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
     if (!trx) return this.db.transaction().execute((own) => this.grant(userId, amount, options, own));
     const now = this.clock.now();
     const user = await readStandingLocked(trx, userId);
     if (!user || blockedFromBetting(user, now)) throw unprocessable(FREE_BET_ACCOUNT_BLOCKED, 'PlayerBlocked');
     const row = await trx
       .insertInto('free_bets')
-      .values({ id: this.newId(), user_id: userId, amount, source: options.source.slice(0, 200), status: 'available', granted_at: now, expires_at: new Date(now.getTime() + days * DAY_MS), used_at: null, used_bet_id: null, returned_at: null, expired_at: null })
+      .values({
+        id: this.newId(),
+        user_id: userId,
+        amount,
+        source: options.source.slice(0, 200),
+        status: 'available',
+        granted_at: now,
+        expires_at: new Date(now.getTime() + days * DAY_MS),
+        used_at: null,
+        used_bet_id: null,
+        returned_at: null,
+        expired_at: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toRecord(row);
@@ -68,21 +88,37 @@ export class FreeBetsService {
   /** Every token of the customer, newest first (the operator's view), after recording any expiry due. */
   async all(userId: number): Promise<FreeBetRecord[]> {
     await this.expireDue(userId);
-    const rows = await this.db.selectFrom('free_bets').selectAll().where('user_id', '=', userId).orderBy('granted_at', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('free_bets')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('granted_at', 'desc')
+      .execute();
     return rows.map(toRecord);
   }
 
   /** The tokens the customer can stake now, soonest to expire first. */
   async usable(userId: number): Promise<FreeBetToken[]> {
     await this.expireDue(userId);
-    const rows = await this.db.selectFrom('free_bets').select(['id', 'amount', 'expires_at']).where('user_id', '=', userId).where('status', '=', 'available').orderBy('expires_at').orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('free_bets')
+      .select(['id', 'amount', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'available')
+      .orderBy('expires_at')
+      .orderBy('id')
+      .execute();
     return rows.map((row) => ({ freeBetId: row.id, amount: row.amount, expiresAt: row.expires_at.toISOString() }));
   }
 
   /** Records the expiry of tokens whose time is up (never a used one). */
   async expireDue(userId?: number): Promise<number> {
     const now = this.clock.now();
-    let query = this.db.updateTable('free_bets').set({ status: 'expired', expired_at: now }).where('status', '=', 'available').where('expires_at', '<=', now);
+    let query = this.db
+      .updateTable('free_bets')
+      .set({ status: 'expired', expired_at: now })
+      .where('status', '=', 'available')
+      .where('expires_at', '<=', now);
     if (userId !== undefined) query = query.where('user_id', '=', userId);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);
@@ -120,7 +156,18 @@ export class FreeBetsService {
   }
 }
 
-function toRecord(row: { id: string; amount: number; source: string; status: FreeBetStatus; granted_at: Date; expires_at: Date; used_at: Date | null; used_bet_id: string | null; returned_at: Date | null; expired_at: Date | null }): FreeBetRecord {
+function toRecord(row: {
+  id: string;
+  amount: number;
+  source: string;
+  status: FreeBetStatus;
+  granted_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  used_bet_id: string | null;
+  returned_at: Date | null;
+  expired_at: Date | null;
+}): FreeBetRecord {
   return {
     freeBetId: row.id,
     amount: row.amount,

@@ -75,9 +75,21 @@ const debitLocks = sql`,
  * Lock order, as every path that holds both: the wallets (ascending user id), then the users rows (ascending), both
  * after the claims; account deletion takes the wallet, then updates the user.
  */
-export async function claimCalls(trx: Trx, kind: WalletCallKind, calls: readonly CallClaim[], now: Date): Promise<ClaimedCall[]> {
+export async function claimCalls(
+  trx: Trx,
+  kind: WalletCallKind,
+  calls: readonly CallClaim[],
+  now: Date,
+): Promise<ClaimedCall[]> {
   const column = <K extends keyof CallClaim>(key: K) => calls.map((call) => call[key] ?? null);
-  const result = await sql<Omit<ClaimedCall, 'stored'> & { stored_kind: WalletCallKind | null; stored_fingerprint: string | null; stored_answer: unknown; stored_rolled_back_by: string | null }>`
+  const result = await sql<
+    Omit<ClaimedCall, 'stored'> & {
+      stored_kind: WalletCallKind | null;
+      stored_fingerprint: string | null;
+      stored_answer: unknown;
+      stored_rolled_back_by: string | null;
+    }
+  >`
     WITH input AS (
       SELECT * FROM unnest(${column('transactionId')}::text[], ${column('fingerprint')}::text[], ${column('playerId')}::int[], ${column('betId')}::text[], ${column('amount')}::bigint[],
         ${column('sessionId')}::text[], ${column('freeBetId')}::uuid[], ${column('originalTransactionId')}::text[])
@@ -103,13 +115,22 @@ export async function claimCalls(trx: Trx, kind: WalletCallKind, calls: readonly
     ORDER BY i.ord`.execute(trx);
   return result.rows.map(({ stored_kind, stored_fingerprint, stored_answer, stored_rolled_back_by, ...row }) => ({
     ...row,
-    stored: stored_kind === null ? null : { kind: stored_kind, fingerprint: stored_fingerprint, answer: stored_answer, rolled_back_by: stored_rolled_back_by },
+    stored:
+      stored_kind === null
+        ? null
+        : {
+            kind: stored_kind,
+            fingerprint: stored_fingerprint,
+            answer: stored_answer,
+            rolled_back_by: stored_rolled_back_by,
+          },
   }));
 }
 
 /** The first answer for a transaction id already used, or why there is none. */
 export function replayed(kind: WalletCallKind, stored: StoredCall, fingerprint: string): WalletMoneyResponse {
-  if (kind === 'debit' && stored.kind === 'debit' && (stored.fingerprint === null || stored.rolled_back_by !== null)) throw walletError('TransactionRolledBack');
+  if (kind === 'debit' && stored.kind === 'debit' && (stored.fingerprint === null || stored.rolled_back_by !== null))
+    throw walletError('TransactionRolledBack');
   if (stored.kind !== kind || stored.fingerprint !== fingerprint) throw walletError('DuplicateTransaction');
   return stored.answer as WalletMoneyResponse;
 }
@@ -138,7 +159,10 @@ export function creditRefusal(row: ClaimedCall, playerId: number): AppError | un
 }
 
 /** One call as the row the bet statements below read (bet_id, user_id, amount, closes); `from` may gate it on `posted`. */
-export const oneCall = (call: { betId: string; playerId: number; amount: number; closesBet?: boolean }, from: RawBuilder<unknown> = sql``) =>
+export const oneCall = (
+  call: { betId: string; playerId: number; amount: number; closesBet?: boolean },
+  from: RawBuilder<unknown> = sql``,
+) =>
   sql`(SELECT ${call.betId}::text AS bet_id, ${call.playerId}::int AS user_id, ${call.amount}::bigint AS amount, ${call.closesBet ?? false}::boolean AS closes ${from})`;
 
 /**
@@ -170,7 +194,12 @@ export interface Answered {
  * the calls) and its answer is stored; the claims of the calls the batch refused or left to go alone are let go, as a
  * refused single call's roll back. Throws (rolling the batch back) unless every answered call's bet took it.
  */
-export async function storeAnswers(trx: Trx, answered: readonly Answered[], bet: (calls: RawBuilder<unknown>) => RawBuilder<unknown>, released: readonly string[]): Promise<void> {
+export async function storeAnswers(
+  trx: Trx,
+  answered: readonly Answered[],
+  bet: (calls: RawBuilder<unknown>) => RawBuilder<unknown>,
+  released: readonly string[],
+): Promise<void> {
   const column = <K extends keyof Answered['call']>(key: K) => answered.map(({ call }) => call[key] ?? null);
   const result = await sql<{ stored: number }>`
     WITH a AS (
@@ -190,7 +219,10 @@ export async function storeAnswers(trx: Trx, answered: readonly Answered[], bet:
 }
 
 /** A call's outcome in a batch: its answer, or its refusal in the single call's words. */
-export async function outcomeOf(transactionId: string, answer: () => WalletMoneyResponse | Promise<WalletMoneyResponse>): Promise<WalletBatchOutcome> {
+export async function outcomeOf(
+  transactionId: string,
+  answer: () => WalletMoneyResponse | Promise<WalletMoneyResponse>,
+): Promise<WalletBatchOutcome> {
   try {
     return { transactionId, answer: await answer() };
   } catch (error) {
@@ -199,7 +231,10 @@ export async function outcomeOf(transactionId: string, answer: () => WalletMoney
   }
 }
 
-export const refusedOutcome = (transactionId: string, error: AppError): WalletBatchOutcome => ({ transactionId, error: { status: error.statusCode, message: error.message, code: error.code } });
+export const refusedOutcome = (transactionId: string, error: AppError): WalletBatchOutcome => ({
+  transactionId,
+  error: { status: error.statusCode, message: error.message, code: error.code },
+});
 
 /** Each call of a batch not `decided` already, as if sent alone, in order. */
 export async function eachAlone<R extends { transactionId: string }>(
@@ -208,6 +243,7 @@ export async function eachAlone<R extends { transactionId: string }>(
   decided: ReadonlyArray<WalletBatchOutcome | undefined> = [],
 ): Promise<WalletBatchOutcome[]> {
   const outcomes: WalletBatchOutcome[] = [];
-  for (const [index, request] of requests.entries()) outcomes.push(decided[index] ?? (await outcomeOf(request.transactionId, () => call(request))));
+  for (const [index, request] of requests.entries())
+    outcomes.push(decided[index] ?? (await outcomeOf(request.transactionId, () => call(request))));
   return outcomes;
 }

@@ -6,7 +6,12 @@ import type { AccessClaims } from '../auth/tokens';
 import { opaqueToken, sha256 } from '../auth/tokens';
 import { walletError } from './errors';
 import { sessionLive, type SessionStanding } from './standing';
-import { LAUNCH_FRAGMENT_KEY, LAUNCH_TOKEN_SECONDS, type AuthenticateResponse, type GamesLaunchResponse } from '../../../src/contract/games';
+import {
+  LAUNCH_FRAGMENT_KEY,
+  LAUNCH_TOKEN_SECONDS,
+  type AuthenticateResponse,
+  type GamesLaunchResponse,
+} from '../../../src/contract/games';
 
 /**
  * Opening the sportsbook: the launch URL for the frame and, server to server, the trade of its one-time launch token
@@ -29,7 +34,9 @@ export class GamesLaunchService {
     await sql`
       WITH expired AS (DELETE FROM launch_tokens WHERE expires_at <= ${now})
       INSERT INTO launch_tokens (token_hash, user_id, family_id, created_at, expires_at)
-      VALUES (${sha256(token)}, ${claims.userId}, ${claims.familyId}, ${now}, ${new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000)})`.execute(this.db);
+      VALUES (${sha256(token)}, ${claims.userId}, ${claims.familyId}, ${now}, ${new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000)})`.execute(
+      this.db,
+    );
     return { url: `${url}#${LAUNCH_FRAGMENT_KEY}=${token}` };
   }
 
@@ -37,7 +44,9 @@ export class GamesLaunchService {
   async authenticate(token: string): Promise<AuthenticateResponse> {
     const now = this.clock.now();
     // Consumed whatever follows: a token is tried once, and a refused one is gone too.
-    const result = await sql<SessionStanding & { user_id: number; family_id: string; expires_at: Date; balance: number; currency: string }>`
+    const result = await sql<
+      SessionStanding & { user_id: number; family_id: string; expires_at: Date; balance: number; currency: string }
+    >`
       WITH used AS (DELETE FROM launch_tokens WHERE token_hash = ${sha256(token)} RETURNING user_id, family_id, expires_at)
       SELECT used.user_id, used.family_id, used.expires_at, u.status, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
         f.revoked_at, f.expires_at AS family_expires_at, w.balance, w.currency
@@ -48,7 +57,10 @@ export class GamesLaunchService {
     const row = result.rows[0];
     if (!row || row.expires_at <= now || !sessionLive(row, now)) throw walletError('InvalidToken');
     const sessionId = randomUUID();
-    await this.db.insertInto('game_sessions').values({ id: sessionId, user_id: row.user_id, family_id: row.family_id, created_at: now }).execute();
+    await this.db
+      .insertInto('game_sessions')
+      .values({ id: sessionId, user_id: row.user_id, family_id: row.family_id, created_at: now })
+      .execute();
     return { playerId: row.user_id, sessionId, currency: row.currency, balance: row.balance };
   }
 }

@@ -32,7 +32,10 @@ export class GamesReconciliationService {
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         const limit = request.limit ?? RECONCILIATION_DEFAULT_LIMIT;
-        let query = trx.selectFrom('bets').select(['bet_id', 'user_id', 'staked', 'refunded', 'returned', 'status']).where('vertical', '=', 'sportsbook');
+        let query = trx
+          .selectFrom('bets')
+          .select(['bet_id', 'user_id', 'staked', 'refunded', 'returned', 'status'])
+          .where('vertical', '=', 'sportsbook');
         if (request.betIds) {
           if (request.betIds.length === 0) return { bets: [], players: [], next: null };
           query = query.where('bet_id', 'in', request.betIds);
@@ -48,13 +51,22 @@ export class GamesReconciliationService {
         const postings = await trx
           .selectFrom('transactions')
           .select(['id', 'bet_id', 'iqs_transaction_id', 'kind', 'amount'])
-          .where('bet_id', 'in', bets.map((bet) => bet.bet_id))
+          .where(
+            'bet_id',
+            'in',
+            bets.map((bet) => bet.bet_id),
+          )
           .where('kind', 'in', ['Stake', 'Returns', 'Refund'])
           .orderBy('id')
           .execute();
         const postingsOf = new Map<string, ReconciliationPosting[]>();
         for (const row of postings) {
-          const posting: ReconciliationPosting = { transactionId: row.iqs_transaction_id, kind: row.kind as ReconciliationPosting['kind'], amount: row.amount, walletTransactionId: row.id };
+          const posting: ReconciliationPosting = {
+            transactionId: row.iqs_transaction_id,
+            kind: row.kind as ReconciliationPosting['kind'],
+            amount: row.amount,
+            walletTransactionId: row.id,
+          };
           const list = postingsOf.get(row.bet_id!);
           if (list) list.push(posting);
           else postingsOf.set(row.bet_id!, [posting]);
@@ -66,18 +78,20 @@ export class GamesReconciliationService {
             FROM wallets w WHERE w.user_id = ANY(${playerIds}::int[])`.execute(trx);
 
         return {
-          bets: bets.map(
-            (bet): ReconciliationBet => ({
-              betId: bet.bet_id,
-              playerId: bet.user_id,
-              staked: bet.staked,
-              refunded: bet.refunded,
-              returned: bet.returned,
-              status: bet.status,
-              postings: postingsOf.get(bet.bet_id) ?? [],
-            }),
-          ),
-          players: players.rows.map((row) => ({ playerId: row.player_id, balance: row.balance, postingsTotal: row.postings_total })),
+          bets: bets.map((bet): ReconciliationBet => ({
+            betId: bet.bet_id,
+            playerId: bet.user_id,
+            staked: bet.staked,
+            refunded: bet.refunded,
+            returned: bet.returned,
+            status: bet.status,
+            postings: postingsOf.get(bet.bet_id) ?? [],
+          })),
+          players: players.rows.map((row) => ({
+            playerId: row.player_id,
+            balance: row.balance,
+            postingsTotal: row.postings_total,
+          })),
           next,
         };
       });

@@ -33,7 +33,10 @@ function parseJson(raw: string): unknown {
   }
 }
 
-export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWallet, gamesReconciliation, sessionGuard, clock, config }: Services) {
+export async function gamesRoutes(
+  app: FastifyInstance,
+  { gamesLaunch, gamesWallet, gamesReconciliation, sessionGuard, clock, config }: Services,
+) {
   // Signing in is optional here: without Authorization the frame opens anonymous; a token given must be good (401/403 otherwise).
   app.get(GAMES_LAUNCH_PATH, async (request) => {
     const { route } = parse(gamesLaunchQuery, request.query);
@@ -53,19 +56,53 @@ export async function gamesRoutes(app: FastifyInstance, { gamesLaunch, gamesWall
       async (request: FastifyRequest): Promise<T> => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const signature = request.headers[WALLET_SIGNATURE_HEADER];
-        verifyWalletRequest(config.secrets.sportsbookSecret, raw, typeof signature === 'string' ? signature : undefined, clock.now());
+        verifyWalletRequest(
+          config.secrets.sportsbookSecret,
+          raw,
+          typeof signature === 'string' ? signature : undefined,
+          clock.now(),
+        );
         return handle(parse(schema, parseJson(raw)));
       };
 
-    scope.post(walletCallPath('authenticate'), signed(authenticateRequest, (body) => gamesLaunch.authenticate(body.token)));
-    scope.post(walletCallPath('balance'), signed(balanceRequest, (body) => gamesWallet.balance(body)));
-    scope.post(walletCallPath('debit'), signed(debitRequest, (body) => gamesWallet.debit(body)));
-    scope.post(walletCallPath('credit'), signed(creditRequest, (body) => gamesWallet.credit(body)));
-    scope.post(walletCallPath('rollback'), signed(rollbackRequest, (body) => gamesWallet.rollback(body)));
-    scope.post(walletCallPath('reconciliation'), signed(reconciliationRequest, (body) => gamesReconciliation.report(body)));
+    scope.post(
+      walletCallPath('authenticate'),
+      signed(authenticateRequest, (body) => gamesLaunch.authenticate(body.token)),
+    );
+    scope.post(
+      walletCallPath('balance'),
+      signed(balanceRequest, (body) => gamesWallet.balance(body)),
+    );
+    scope.post(
+      walletCallPath('debit'),
+      signed(debitRequest, (body) => gamesWallet.debit(body)),
+    );
+    scope.post(
+      walletCallPath('credit'),
+      signed(creditRequest, (body) => gamesWallet.credit(body)),
+    );
+    scope.post(
+      walletCallPath('rollback'),
+      signed(rollbackRequest, (body) => gamesWallet.rollback(body)),
+    );
+    scope.post(
+      walletCallPath('reconciliation'),
+      signed(reconciliationRequest, (body) => gamesReconciliation.report(body)),
+    );
     // A full batch of credits is larger than any single call; each credit's own fields keep their limits.
-    scope.post(WALLET_CREDIT_BATCH_PATH, { bodyLimit: CREDIT_BATCH_MAX * 1_024 }, signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })));
-    scope.post(WALLET_DEBIT_BATCH_PATH, { bodyLimit: DEBIT_BATCH_MAX * 1_024 }, signed(debitBatchRequest, async (body) => ({ results: await gamesWallet.debitMany(body.debits) })));
-    scope.post(walletCallPath('free-bets'), signed(freeBetsRequest, (body) => gamesWallet.freeBetTokens(body)));
+    scope.post(
+      WALLET_CREDIT_BATCH_PATH,
+      { bodyLimit: CREDIT_BATCH_MAX * 1_024 },
+      signed(creditBatchRequest, async (body) => ({ results: await gamesWallet.creditMany(body.credits) })),
+    );
+    scope.post(
+      WALLET_DEBIT_BATCH_PATH,
+      { bodyLimit: DEBIT_BATCH_MAX * 1_024 },
+      signed(debitBatchRequest, async (body) => ({ results: await gamesWallet.debitMany(body.debits) })),
+    );
+    scope.post(
+      walletCallPath('free-bets'),
+      signed(freeBetsRequest, (body) => gamesWallet.freeBetTokens(body)),
+    );
   });
 }

@@ -6,8 +6,34 @@ import type { WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
 import { walletError } from './errors';
 import { sessionLive } from './standing';
-import { betRefusal, claimCalls, creditRefusal, debitRefusal, eachAlone, oneCall, outcomeOf, refusedOutcome, replayed, returnsOnBet, stakeOnBet, storeAnswers, type Answered, type ClaimedCall, type StandingColumns } from './calls';
-import type { BalanceRequest, WalletBatchOutcome, CreditRequest, DebitRequest, FreeBetsRequest, FreeBetsResponse, RollbackRequest, WalletBalanceResponse, WalletMoneyResponse } from '../../../src/contract/games';
+import {
+  betRefusal,
+  claimCalls,
+  creditRefusal,
+  debitRefusal,
+  eachAlone,
+  oneCall,
+  outcomeOf,
+  refusedOutcome,
+  replayed,
+  returnsOnBet,
+  stakeOnBet,
+  storeAnswers,
+  type Answered,
+  type ClaimedCall,
+  type StandingColumns,
+} from './calls';
+import type {
+  BalanceRequest,
+  WalletBatchOutcome,
+  CreditRequest,
+  DebitRequest,
+  FreeBetsRequest,
+  FreeBetsResponse,
+  RollbackRequest,
+  WalletBalanceResponse,
+  WalletMoneyResponse,
+} from '../../../src/contract/games';
 import type { FreeBetsService } from '../free-bets/service';
 
 export const STAKE_REFERENCE = 'Sportsbook bet';
@@ -95,7 +121,8 @@ export class GamesWalletService {
    * gives up on, leaves nothing of that transaction and runs each credit alone instead.
    */
   async creditMany(requests: readonly CreditRequest[]): Promise<WalletBatchOutcome[]> {
-    const distinct = (key: 'betId' | 'transactionId') => new Set(requests.map((request) => request[key])).size === requests.length;
+    const distinct = (key: 'betId' | 'transactionId') =>
+      new Set(requests.map((request) => request[key])).size === requests.length;
     if (distinct('betId') && distinct('transactionId')) {
       try {
         const answers = await this.creditAllAtOnce(requests);
@@ -141,13 +168,19 @@ export class GamesWalletService {
     for (const { transactionId } of requests) uses.set(transactionId, (uses.get(transactionId) ?? 0) + 1);
     // A transaction id sent twice is one debit and its repeat: both go alone, in order.
     const sent = requests.flatMap((request, index) => {
-      if (uses.get(request.transactionId) === 1) return [{ request, index, fingerprint: requestHash('wallet debit', request) }];
+      if (uses.get(request.transactionId) === 1)
+        return [{ request, index, fingerprint: requestHash('wallet debit', request) }];
       goesAlone(index);
       return [];
     });
     if (sent.length === 0) return outcomes;
     return this.ledger.transaction(async (trx, _post, postMany) => {
-      const rows = await claimCalls(trx, 'debit', sent.map(({ request, fingerprint }) => debitClaim(request, fingerprint)), now);
+      const rows = await claimCalls(
+        trx,
+        'debit',
+        sent.map(({ request, fingerprint }) => debitClaim(request, fingerprint)),
+        now,
+      );
       const claimed: string[] = [];
       const clean: typeof sent = [];
       const betsStaked = new Set<string>();
@@ -156,7 +189,8 @@ export class GamesWalletService {
         const row = rows[k]!;
         // A claim committed after this statement began is not read here: that repeat replays alone.
         if (!row.claimed) {
-          if (row.stored) outcomes[index] = await outcomeOf(request.transactionId, () => replayed('debit', row.stored!, fingerprint));
+          if (row.stored)
+            outcomes[index] = await outcomeOf(request.transactionId, () => replayed('debit', row.stored!, fingerprint));
           continue;
         }
         claimed.push(request.transactionId);
@@ -180,7 +214,12 @@ export class GamesWalletService {
         outcomes[index] = { transactionId: request.transactionId, answer };
       }
       const taken = new Set(answered.map(({ call }) => call.transactionId));
-      await storeAnswers(trx, answered, (calls) => stakeOnBet(calls, now), claimed.filter((transactionId) => !taken.has(transactionId)));
+      await storeAnswers(
+        trx,
+        answered,
+        (calls) => stakeOnBet(calls, now),
+        claimed.filter((transactionId) => !taken.has(transactionId)),
+      );
       return outcomes;
     });
   }
@@ -191,10 +230,13 @@ export class GamesWalletService {
     return this.ledger.transaction(async (trx, _post, postMany) => {
       const claims = requests.map((request) => ({ ...request, fingerprint: requestHash('wallet credit', request) }));
       const rows = await claimCalls(trx, 'credit', claims, now);
-      if (!rows.every((row, index) => row.claimed && !creditRefusal(row, requests[index]!.playerId))) throw new Error('not every credit is new and payable');
+      if (!rows.every((row, index) => row.claimed && !creditRefusal(row, requests[index]!.playerId)))
+        throw new Error('not every credit is new and payable');
       const users = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
       const wallets = await sql<{ user_id: number; balance: number }>`
-        SELECT user_id, balance FROM wallets WHERE user_id = ANY(${users}::int[]) ORDER BY user_id FOR UPDATE`.execute(trx);
+        SELECT user_id, balance FROM wallets WHERE user_id = ANY(${users}::int[]) ORDER BY user_id FOR UPDATE`.execute(
+        trx,
+      );
       const balance = new Map(wallets.rows.map((row) => [row.user_id, row.balance]));
       if (balance.size !== users.length) throw new Error('a wallet is missing');
       const paying = requests.filter((request) => request.amount > 0);
@@ -205,14 +247,21 @@ export class GamesWalletService {
         const posting = postedFor.get(request);
         if (posting === null) throw new Error('a wallet took no credit');
         if (posting) balance.set(request.playerId, posting.balanceOut);
-        return { call: request, answer: { balance: balance.get(request.playerId)!, walletTransactionId: posting?.transactionId ?? null } };
+        return {
+          call: request,
+          answer: { balance: balance.get(request.playerId)!, walletTransactionId: posting?.transactionId ?? null },
+        };
       });
       await storeAnswers(trx, answered, (calls) => returnsOnBet(calls, now), []);
       return answered.map(({ answer }) => answer);
     });
   }
 
-  private async creditIn(trx: Trx, post: (posting: Posting, alongside?: Alongside) => Promise<Posted>, request: CreditRequest): Promise<WalletMoneyResponse> {
+  private async creditIn(
+    trx: Trx,
+    post: (posting: Posting, alongside?: Alongside) => Promise<Posted>,
+    request: CreditRequest,
+  ): Promise<WalletMoneyResponse> {
     const now = this.clock.now();
     const fingerprint = requestHash('wallet credit', request);
     const [row] = await claimCalls(trx, 'credit', [{ ...request, fingerprint }], now);
@@ -221,11 +270,17 @@ export class GamesWalletService {
     if (refusal) throw refusal;
     if (request.amount > 0) {
       // Posting, bet and answer in one statement.
-      const posted = await post(returnsPosting(request), [{ name: 'bet', statement: returnsOnBet(oneCall(request, sql`FROM posted`), now) }, answeredFromPosting(request.transactionId)]);
+      const posted = await post(returnsPosting(request), [
+        { name: 'bet', statement: returnsOnBet(oneCall(request, sql`FROM posted`), now) },
+        answeredFromPosting(request.transactionId),
+      ]);
       if (posted.alongsideRows === 0) throw walletError('BetClosed');
       return { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
     }
-    const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+    const answer: WalletMoneyResponse = {
+      balance: await this.balanceIn(trx, request.playerId),
+      walletTransactionId: null,
+    };
     const stored = await sql`
       WITH bet AS (${returnsOnBet(oneCall(request), now)})
       UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb
@@ -260,8 +315,13 @@ export class GamesWalletService {
       const original = marked.rows[0];
       if (!original) await this.assertAlreadyRolledBack(trx, request);
       if (!original || original.unseen) {
-        const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
-        await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(trx);
+        const answer: WalletMoneyResponse = {
+          balance: await this.balanceIn(trx, request.playerId),
+          walletTransactionId: null,
+        };
+        await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(
+          trx,
+        );
         return answer;
       }
       const refusal = betRefusal(row!, request.playerId);
@@ -297,10 +357,23 @@ export class GamesWalletService {
    * A debit staked with a free-bet token: the token is used (or the call refused FreeBetUnavailable, rolling its claim
    * back), no cash is posted, and the bet's record opens with nothing staked in cash and the token's amount beside it.
    */
-  private async debitFreeBet(trx: Trx, request: DebitRequest, freeBetId: string, now: Date): Promise<WalletMoneyResponse> {
+  private async debitFreeBet(
+    trx: Trx,
+    request: DebitRequest,
+    freeBetId: string,
+    now: Date,
+  ): Promise<WalletMoneyResponse> {
     if (!this.freeBets) throw walletError('FreeBetUnavailable');
-    await this.freeBets.use(trx, { freeBetId, playerId: request.playerId, amount: request.amount, betId: request.betId });
-    const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
+    await this.freeBets.use(trx, {
+      freeBetId,
+      playerId: request.playerId,
+      amount: request.amount,
+      betId: request.betId,
+    });
+    const answer: WalletMoneyResponse = {
+      balance: await this.balanceIn(trx, request.playerId),
+      walletTransactionId: null,
+    };
     const stored = await sql`
       WITH bet AS (
         INSERT INTO bets (bet_id, user_id, vertical, staked, free_bet_id, free_bet_stake, status, placed_at, updated_at)
@@ -321,12 +394,25 @@ export class GamesWalletService {
    * closed first, guarded on its being open, as the cash rollback's is: a credit that closed it meanwhile (its winnings
    * paid) makes this BetClosed, so the customer never has both the winnings and the token back.
    */
-  private async rollbackFreeBet(trx: Trx, request: RollbackRequest, freeBetId: string, now: Date): Promise<WalletMoneyResponse> {
-    const closed = await sql`UPDATE bets SET status = 'closed', closed_at = ${now}, updated_at = ${now} WHERE bet_id = ${request.betId} AND status = 'open' AND returned = 0 RETURNING bet_id`.execute(trx);
+  private async rollbackFreeBet(
+    trx: Trx,
+    request: RollbackRequest,
+    freeBetId: string,
+    now: Date,
+  ): Promise<WalletMoneyResponse> {
+    const closed =
+      await sql`UPDATE bets SET status = 'closed', closed_at = ${now}, updated_at = ${now} WHERE bet_id = ${request.betId} AND status = 'open' AND returned = 0 RETURNING bet_id`.execute(
+        trx,
+      );
     if (closed.rows.length === 0) throw walletError('BetClosed');
     await this.freeBets?.giveBack(trx, freeBetId);
-    const answer: WalletMoneyResponse = { balance: await this.balanceIn(trx, request.playerId), walletTransactionId: null };
-    await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(trx);
+    const answer: WalletMoneyResponse = {
+      balance: await this.balanceIn(trx, request.playerId),
+      walletTransactionId: null,
+    };
+    await sql`UPDATE wallet_calls SET answer = ${JSON.stringify(answer)}::jsonb WHERE transaction_id = ${request.transactionId}`.execute(
+      trx,
+    );
     return answer;
   }
 
@@ -337,9 +423,20 @@ export class GamesWalletService {
   }
 
   /** The first answer for a transaction id already used (read again unless the claim's statement read it), or why there is none. */
-  private async replay(trx: Trx, kind: WalletCallKind, transactionId: string, fingerprint: string, row: ClaimedCall): Promise<WalletMoneyResponse> {
+  private async replay(
+    trx: Trx,
+    kind: WalletCallKind,
+    transactionId: string,
+    fingerprint: string,
+    row: ClaimedCall,
+  ): Promise<WalletMoneyResponse> {
     const stored =
-      row.stored ?? (await trx.selectFrom('wallet_calls').select(['kind', 'fingerprint', 'answer', 'rolled_back_by']).where('transaction_id', '=', transactionId).executeTakeFirstOrThrow());
+      row.stored ??
+      (await trx
+        .selectFrom('wallet_calls')
+        .select(['kind', 'fingerprint', 'answer', 'rolled_back_by'])
+        .where('transaction_id', '=', transactionId)
+        .executeTakeFirstOrThrow());
     return replayed(kind, stored, fingerprint);
   }
 
@@ -350,7 +447,8 @@ export class GamesWalletService {
       .select(['kind', 'user_id', 'bet_id', 'rolled_back_by'])
       .where('transaction_id', '=', request.originalTransactionId)
       .executeTakeFirstOrThrow();
-    const same = original.kind === 'debit' && original.user_id === request.playerId && original.bet_id === request.betId;
+    const same =
+      original.kind === 'debit' && original.user_id === request.playerId && original.bet_id === request.betId;
     if (!same || original.rolled_back_by === null) throw walletError('UnknownBet');
   }
 

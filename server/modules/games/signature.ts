@@ -10,5 +10,6 @@ export const signWalletRequest = (secret: string, rawBody: string, at: Date): st
 
 /** Refuses (401 BadSignature) a wallet call whose signature is missing, malformed, wrong or more than 300 s away from now. */
 export function verifyWalletRequest(secret: string, rawBody: string, header: string | undefined, now: Date): void {
-  if (checkSignature(secret, rawBody, header, now, WALLET_SIGNATURE_SKEW_SECONDS * 1000)) throw unauthorized(WALLET_ERROR_MESSAGES.BadSignature, 'BadSignature');
+  if (checkSignature(secret, rawBody, header, now, WALLET_SIGNATURE_SKEW_SECONDS * 1000))
+    throw unauthorized(WALLET_ERROR_MESSAGES.BadSignature, 'BadSignature');
 }

@@ -21,12 +21,26 @@ export interface SessionStanding extends PlayerStanding {
  * directly too, as the session guard does, since an exclusion commits before its revocation runs).
  */
 export function sessionLive(row: SessionStanding, now: Date): boolean {
-  return row.family_expires_at !== null && row.revoked_at === null && row.family_expires_at > now && row.status === 'active' && exclusionEnd(row, now) === undefined;
+  return (
+    row.family_expires_at !== null &&
+    row.revoked_at === null &&
+    row.family_expires_at > now &&
+    row.status === 'active' &&
+    exclusionEnd(row, now) === undefined
+  );
 }
 
 /** Every block a customer can be under refuses a stake: suspended, deleted, locked out, unverified, timed out or self-excluded. */
-export function blockedFromBetting(row: PlayerStanding & { verification_status: VerificationStatus; locked_out: boolean }, now: Date): boolean {
-  return row.status !== 'active' || row.locked_out || row.verification_status !== 'passed' || exclusionEnd(row, now) !== undefined;
+export function blockedFromBetting(
+  row: PlayerStanding & { verification_status: VerificationStatus; locked_out: boolean },
+  now: Date,
+): boolean {
+  return (
+    row.status !== 'active' ||
+    row.locked_out ||
+    row.verification_status !== 'passed' ||
+    exclusionEnd(row, now) !== undefined
+  );
 }
 
 /**

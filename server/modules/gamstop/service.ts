@@ -4,7 +4,12 @@ import type { Clock } from '../../clock';
 import { DAY } from '../../clock';
 import { AppError, forbidden, unprocessable } from '../../errors';
 import { GamstopUnavailableError, type GamstopPerson, type GamstopProvider } from '../../providers/gamstop/provider';
-import { GAMSTOP_DEPOSIT_REFUSED, GAMSTOP_ERROR_CODES, GAMSTOP_REGISTRATION_REFUSED, GAMSTOP_UNAVAILABLE } from '../../../src/contract/gamstop';
+import {
+  GAMSTOP_DEPOSIT_REFUSED,
+  GAMSTOP_ERROR_CODES,
+  GAMSTOP_REGISTRATION_REFUSED,
+  GAMSTOP_UNAVAILABLE,
+} from '../../../src/contract/gamstop';
 import type { GamstopOccasion, GamstopOutcome } from './tables';
 
 /** A clear answer younger than this lets a deposit (or a sign-in while GAMSTOP is down) go ahead without asking again. */
@@ -39,7 +44,11 @@ export class GamstopService {
   constructor(private readonly deps: GamstopServiceDeps) {}
 
   /** Asks GAMSTOP and records the check; GAMSTOP's own faults come back as 'unavailable', never as an exception. */
-  private async ask(person: GamstopPerson, occasion: GamstopOccasion, userId: number | null): Promise<{ outcome: GamstopOutcome; checkId: number }> {
+  private async ask(
+    person: GamstopPerson,
+    occasion: GamstopOccasion,
+    userId: number | null,
+  ): Promise<{ outcome: GamstopOutcome; checkId: number }> {
     let outcome: GamstopOutcome;
     let uniqueId: string | null = null;
     let detail: string | null = null;
@@ -49,7 +58,11 @@ export class GamstopService {
       uniqueId = answer.uniqueId;
     } catch (error) {
       outcome = 'unavailable';
-      detail = (error instanceof GamstopUnavailableError ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`).slice(0, 500);
+      detail = (
+        error instanceof GamstopUnavailableError
+          ? error.message
+          : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`
+      ).slice(0, 500);
     }
     const row = await this.deps.db
       .insertInto('gamstop_checks')
@@ -96,7 +109,16 @@ export class GamstopService {
     const rows = await this.deps.db
       .selectFrom('gamstop_checks')
       .leftJoin('users', 'users.id', 'gamstop_checks.user_id')
-      .select(['gamstop_checks.id', 'gamstop_checks.created_at', 'gamstop_checks.occasion', 'gamstop_checks.outcome', 'gamstop_checks.user_id', 'users.email', 'gamstop_checks.unique_id', 'gamstop_checks.detail'])
+      .select([
+        'gamstop_checks.id',
+        'gamstop_checks.created_at',
+        'gamstop_checks.occasion',
+        'gamstop_checks.outcome',
+        'gamstop_checks.user_id',
+        'users.email',
+        'gamstop_checks.unique_id',
+        'gamstop_checks.detail',
+      ])
       .orderBy('gamstop_checks.id', 'desc')
       .limit(limit)
       .execute();
@@ -119,7 +141,14 @@ export class GamstopService {
       .select(['first_name', 'last_name', 'date_of_birth', 'email', 'address_post_code', 'phone'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const person = { firstName: user.first_name, lastName: user.last_name, dateOfBirth: user.date_of_birth, email: user.email, postcode: user.address_post_code, mobile: user.phone };
+    const person = {
+      firstName: user.first_name,
+      lastName: user.last_name,
+      dateOfBirth: user.date_of_birth,
+      email: user.email,
+      postcode: user.address_post_code,
+      mobile: user.phone,
+    };
     const { outcome } = await this.ask(person, occasion, userId);
     if (outcome === 'Y') await this.block(userId);
     if (outcome === 'P' || outcome === 'N') await this.lift(userId);
@@ -136,7 +165,11 @@ export class GamstopService {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return !!latest && latest.outcome !== 'Y' && latest.created_at.getTime() > this.deps.clock.now().getTime() - GAMSTOP_FRESH_FOR_MS;
+    return (
+      !!latest &&
+      latest.outcome !== 'Y' &&
+      latest.created_at.getTime() > this.deps.clock.now().getTime() - GAMSTOP_FRESH_FOR_MS
+    );
   }
 
   /**
@@ -146,16 +179,28 @@ export class GamstopService {
   private async block(userId: number): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ marketing_email: false, marketing_phone: false, marketing_sms: false, updated_at: now }).where('id', '=', userId).execute();
       await trx
         .updateTable('users')
-        .set({ exclusion_kind: 'self-exclusion', exclusion_until: null, exclusion_permanent: true, exclusion_by_gamstop: true })
+        .set({ marketing_email: false, marketing_phone: false, marketing_sms: false, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({
+          exclusion_kind: 'self-exclusion',
+          exclusion_until: null,
+          exclusion_permanent: true,
+          exclusion_by_gamstop: true,
+        })
         .where('id', '=', userId)
         .where((eb) =>
           eb.or([
             eb('exclusion_by_gamstop', '=', true),
             eb('exclusion_kind', 'is', null),
-            eb.and([eb('exclusion_permanent', '=', false), eb.or([eb('exclusion_until', 'is', null), eb('exclusion_until', '<=', now)])]),
+            eb.and([
+              eb('exclusion_permanent', '=', false),
+              eb.or([eb('exclusion_until', 'is', null), eb('exclusion_until', '<=', now)]),
+            ]),
           ]),
         )
         .execute();
@@ -166,7 +211,13 @@ export class GamstopService {
   private async lift(userId: number): Promise<void> {
     await this.deps.db
       .updateTable('users')
-      .set({ exclusion_kind: null, exclusion_until: null, exclusion_permanent: false, exclusion_by_gamstop: false, updated_at: this.deps.clock.now() })
+      .set({
+        exclusion_kind: null,
+        exclusion_until: null,
+        exclusion_permanent: false,
+        exclusion_by_gamstop: false,
+        updated_at: this.deps.clock.now(),
+      })
       .where('id', '=', userId)
       .where('exclusion_by_gamstop', '=', true)
       .execute();

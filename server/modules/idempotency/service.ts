@@ -39,7 +39,8 @@ export function readIdempotencyKey(header: string | string[] | undefined, requir
     if (required) throw badRequest(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, 'IdempotencyKeyRequired');
     return undefined;
   }
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) throw badRequest('Invalid Idempotency-Key header', 'IdempotencyKeyInvalid');
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
+    throw badRequest('Invalid Idempotency-Key header', 'IdempotencyKeyInvalid');
   return header;
 }
 
@@ -59,7 +60,14 @@ export class IdempotencyService {
   async claim(trx: Trx, userId: number, key: string, hash: string): Promise<StoredAnswer | undefined> {
     const claimed = await trx
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, request_hash: hash, status_code: 0, response: 'null', created_at: this.clock.now() })
+      .values({
+        user_id: userId,
+        key,
+        request_hash: hash,
+        status_code: 0,
+        response: 'null',
+        created_at: this.clock.now(),
+      })
       .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
@@ -80,7 +88,13 @@ export class IdempotencyService {
    * it (claim answers statusCode 0 and the note) instead of starting it again. `store` ends it.
    */
   async markPending(trx: Trx, userId: number, key: string, note: unknown): Promise<void> {
-    await trx.updateTable('idempotency_keys').set({ response: JSON.stringify(note) }).where('user_id', '=', userId).where('key', '=', key).where('status_code', '=', 0).execute();
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ response: JSON.stringify(note) })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('status_code', '=', 0)
+      .execute();
   }
 
   async store(trx: Trx, userId: number, key: string, answer: StoredAnswer): Promise<void> {

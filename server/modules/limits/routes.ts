@@ -4,9 +4,15 @@ import { parse } from '../../http/parse';
 import { limitIdParam, setLimitRequest } from '../../../src/contract/limits';
 
 export async function limitsRoutes(app: FastifyInstance, { limits }: Services) {
-  app.get('/responsible-gambling/get-limits', { preHandler: app.authenticate }, async (request) => limits.get(request.auth.userId));
+  app.get('/responsible-gambling/get-limits', { preHandler: app.authenticate }, async (request) =>
+    limits.get(request.auth.userId),
+  );
 
-  app.post('/responsible-gambling/set-limit', { preHandler: app.authenticate }, async (request) => limits.set(request.auth.userId, parse(setLimitRequest, request.body)));
+  app.post('/responsible-gambling/set-limit', { preHandler: app.authenticate }, async (request) =>
+    limits.set(request.auth.userId, parse(setLimitRequest, request.body)),
+  );
 
-  app.delete('/responsible-gambling/delete-limit/:id', { preHandler: app.authenticate }, async (request) => limits.delete(request.auth.userId, parse(limitIdParam, request.params).id));
+  app.delete('/responsible-gambling/delete-limit/:id', { preHandler: app.authenticate }, async (request) =>
+    limits.delete(request.auth.userId, parse(limitIdParam, request.params).id),
+  );
 }

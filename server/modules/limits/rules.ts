@@ -17,7 +17,9 @@ export interface LimitRow {
 /** The limit as it stands at `now`: a pending change whose time has come is in force; a due deletion leaves none. */
 export function limitAt(row: LimitRow, now: Date): LimitState | null {
   if (row.pending_from && row.pending_from <= now) {
-    return row.pending_amount === null ? null : { amount: row.pending_amount, effectiveFrom: row.pending_from, pending: null };
+    return row.pending_amount === null
+      ? null
+      : { amount: row.pending_amount, effectiveFrom: row.pending_from, pending: null };
   }
   return {
     amount: row.amount,
@@ -33,7 +35,11 @@ const lower = (kind: LimitKind) => kind.toLowerCase();
  * Daily <= weekly <= monthly. A longer period's limit is compared with what is in force now; a shorter
  * period's with the larger of its current and waiting amounts, so a waiting increase cannot later break the order.
  */
-export function orderingProblem(kind: LimitKind, amount: number, others: Map<LimitKind, LimitState>): string | undefined {
+export function orderingProblem(
+  kind: LimitKind,
+  amount: number,
+  others: Map<LimitKind, LimitState>,
+): string | undefined {
   for (const other of LIMIT_KINDS) {
     const state = others.get(other);
     if (other === kind || !state) continue;

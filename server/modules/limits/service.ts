@@ -3,8 +3,21 @@ import type { Db } from '../../db/database';
 import type { Trx } from '../wallet/ledger';
 import type { Clock } from '../../clock';
 import type { DepositLimitGuard } from '../payments/deposit-limit-guard';
-import type { DeleteLimitResponse, DepositLimit, LimitKind, LimitsResponse, SetLimitRequest, SetLimitResponse } from '../../../src/contract/limits';
-import { LIMIT_COOLING_OFF_MS, LIMIT_KINDS, LIMIT_WINDOW_MS, limitExceededMessage, limitKey } from '../../../src/contract/limits';
+import type {
+  DeleteLimitResponse,
+  DepositLimit,
+  LimitKind,
+  LimitsResponse,
+  SetLimitRequest,
+  SetLimitResponse,
+} from '../../../src/contract/limits';
+import {
+  LIMIT_COOLING_OFF_MS,
+  LIMIT_KINDS,
+  LIMIT_WINDOW_MS,
+  limitExceededMessage,
+  limitKey,
+} from '../../../src/contract/limits';
 import { notFound, unprocessable } from '../../errors';
 import { limitAt, orderingProblem, type LimitState } from './rules';
 
@@ -45,19 +58,40 @@ export class LimitsService implements DepositLimitGuard {
       const effectiveFrom = immediate ? now : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
       const values = immediate
         ? { amount: request.amount, effective_from: now, pending_amount: null, pending_from: null, updated_at: now }
-        : { amount: current.amount, effective_from: current.effectiveFrom, pending_amount: request.amount, pending_from: effectiveFrom, updated_at: now };
+        : {
+            amount: current.amount,
+            effective_from: current.effectiveFrom,
+            pending_amount: request.amount,
+            pending_from: effectiveFrom,
+            updated_at: now,
+          };
       const row = await trx
         .insertInto('deposit_limits')
         .values({ user_id: userId, kind: request.kind, created_at: now, ...values })
         .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet(values))
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('deposit_limit_changes').values({ user_id: userId, kind: request.kind, amount: request.amount, effective_from: effectiveFrom, created_at: now }).execute();
+      await trx
+        .insertInto('deposit_limit_changes')
+        .values({
+          user_id: userId,
+          kind: request.kind,
+          amount: request.amount,
+          effective_from: effectiveFrom,
+          created_at: now,
+        })
+        .execute();
       const state: LimitState = immediate
         ? { amount: request.amount, effectiveFrom: now, pending: null }
-        : { amount: current.amount, effectiveFrom: current.effectiveFrom, pending: { amount: request.amount, effectiveFrom } };
+        : {
+            amount: current.amount,
+            effectiveFrom: current.effectiveFrom,
+            pending: { amount: request.amount, effectiveFrom },
+          };
       const limit = await this.view(trx, userId, row.id, request.kind, state, now);
-      const message = immediate ? 'Your new limit is in effect immediately.' : `Your new limit will come into effect at ${effectiveFrom.toISOString()}.`;
+      const message = immediate
+        ? 'Your new limit is in effect immediately.'
+        : `Your new limit will come into effect at ${effectiveFrom.toISOString()}.`;
       return { message, limit };
     });
   }
@@ -66,18 +100,38 @@ export class LimitsService implements DepositLimitGuard {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       await this.lockWallet(trx, userId);
-      const row = await trx.selectFrom('deposit_limits').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const row = await trx
+        .selectFrom('deposit_limits')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       const state = row && limitAt(row, now);
       if (!row || !state) throw notFound(LIMIT_NOT_FOUND, 'LimitNotFound');
       // Asking again for a deletion already waiting keeps its time rather than restarting the wait.
-      const effectiveFrom = state.pending && state.pending.amount === null ? state.pending.effectiveFrom : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
+      const effectiveFrom =
+        state.pending && state.pending.amount === null
+          ? state.pending.effectiveFrom
+          : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
       await trx
         .updateTable('deposit_limits')
-        .set({ amount: state.amount, effective_from: state.effectiveFrom, pending_amount: null, pending_from: effectiveFrom, updated_at: now })
+        .set({
+          amount: state.amount,
+          effective_from: state.effectiveFrom,
+          pending_amount: null,
+          pending_from: effectiveFrom,
+          updated_at: now,
+        })
         .where('id', '=', id)
         .execute();
-      await trx.insertInto('deposit_limit_changes').values({ user_id: userId, kind: row.kind, amount: null, effective_from: effectiveFrom, created_at: now }).execute();
-      return { message: 'Your limit will be removed after the 24 hour cooling-off period.', effectiveFrom: effectiveFrom.toISOString() };
+      await trx
+        .insertInto('deposit_limit_changes')
+        .values({ user_id: userId, kind: row.kind, amount: null, effective_from: effectiveFrom, created_at: now })
+        .execute();
+      return {
+        message: 'Your limit will be removed after the 24 hour cooling-off period.',
+        effectiveFrom: effectiveFrom.toISOString(),
+      };
     });
   }
 
@@ -122,7 +176,14 @@ export class LimitsService implements DepositLimitGuard {
     return Number(row.total);
   }
 
-  private async view(db: Db | Trx, userId: number, id: number, kind: LimitKind, state: LimitState, now: Date): Promise<DepositLimit> {
+  private async view(
+    db: Db | Trx,
+    userId: number,
+    id: number,
+    kind: LimitKind,
+    state: LimitState,
+    now: Date,
+  ): Promise<DepositLimit> {
     const deposited = await this.depositedSince(db, userId, new Date(now.getTime() - LIMIT_WINDOW_MS[kind]));
     return {
       id,
@@ -131,7 +192,9 @@ export class LimitsService implements DepositLimitGuard {
       active: true,
       effectiveFrom: state.effectiveFrom.toISOString(),
       remaining: { remainingAmount: Math.max(0, state.amount - deposited) },
-      ...(state.pending ? { pending: { amount: state.pending.amount, effectiveFrom: state.pending.effectiveFrom.toISOString() } } : {}),
+      ...(state.pending
+        ? { pending: { amount: state.pending.amount, effectiveFrom: state.pending.effectiveFrom.toISOString() } }
+        : {}),
     };
   }
 }

@@ -172,8 +172,14 @@ export class RedisBroker extends BaseBroker implements Broker {
     super(log);
     const retryStrategy = (times: number) => Math.min(250 * 2 ** Math.min(times, 5), 5_000);
     this.subscriber = new Redis(url, { lazyConnect: true, retryStrategy, maxRetriesPerRequest: null });
-    this.publisher = new Redis(url, { lazyConnect: true, retryStrategy, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
-    for (const connection of [this.subscriber, this.publisher]) connection.on('error', (error: unknown) => this.logError(error));
+    this.publisher = new Redis(url, {
+      lazyConnect: true,
+      retryStrategy,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    for (const connection of [this.subscriber, this.publisher])
+      connection.on('error', (error: unknown) => this.logError(error));
     this.subscriber.on('message', (channel: string, text: string) => {
       if (channel.startsWith(this.prefix)) this.dispatch(channel.slice(this.prefix.length), text);
     });
@@ -194,7 +200,9 @@ export class RedisBroker extends BaseBroker implements Broker {
   static async connect(url: string, log: BrokerLog = () => {}, prefix = DEFAULT_REDIS_PREFIX): Promise<RedisBroker> {
     const broker = new RedisBroker(url, log, prefix);
     // A Redis that is not there yet leaves the broker down; ioredis keeps trying.
-    await Promise.all([broker.subscriber.connect(), broker.publisher.connect()]).catch((error: unknown) => log('redis broker not reachable yet', error));
+    await Promise.all([broker.subscriber.connect(), broker.publisher.connect()]).catch((error: unknown) =>
+      log('redis broker not reachable yet', error),
+    );
     return broker;
   }
 
@@ -204,7 +212,10 @@ export class RedisBroker extends BaseBroker implements Broker {
 
   async subscribe(channel: string, listener: (text: string) => void): Promise<void> {
     // Not awaited: while Redis is away the command waits in ioredis's queue, and it subscribes again on every reconnect.
-    if (this.addListener(channel, listener)) this.subscriber.subscribe(this.prefix + channel).catch((error: unknown) => this.log('redis subscribe failed', error));
+    if (this.addListener(channel, listener))
+      this.subscriber
+        .subscribe(this.prefix + channel)
+        .catch((error: unknown) => this.log('redis subscribe failed', error));
   }
 
   async close(): Promise<void> {
@@ -224,7 +235,10 @@ export class RedisBroker extends BaseBroker implements Broker {
 export const DEFAULT_REDIS_PREFIX = 'exsport:';
 
 /** Redis when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else none (one process). */
-export async function connectBroker(env: { REDIS_URL?: string; REDIS_CHANNEL_PREFIX?: string; DATABASE_URL?: string }, log: BrokerLog): Promise<Broker | undefined> {
+export async function connectBroker(
+  env: { REDIS_URL?: string; REDIS_CHANNEL_PREFIX?: string; DATABASE_URL?: string },
+  log: BrokerLog,
+): Promise<Broker | undefined> {
   if (env.REDIS_URL) return RedisBroker.connect(env.REDIS_URL, log, env.REDIS_CHANNEL_PREFIX || DEFAULT_REDIS_PREFIX);
   if (env.DATABASE_URL) return PostgresBroker.connect(env.DATABASE_URL, log);
   return undefined;

@@ -34,7 +34,10 @@ const userId = z.number().int().positive();
 export const liveEventSchema: z.ZodType<LiveEvent> = z.union([
   z.strictObject({
     userId,
-    message: z.union([z.strictObject({ type: z.literal('updateBalance'), data: z.strictObject({ balance: z.number().int() }) }), z.strictObject({ type: z.literal('userSuspension') })]),
+    message: z.union([
+      z.strictObject({ type: z.literal('updateBalance'), data: z.strictObject({ balance: z.number().int() }) }),
+      z.strictObject({ type: z.literal('userSuspension') }),
+    ]),
   }),
   z.strictObject({ userId, close: z.number().int().min(1000).max(4999), reason: z.string().max(123) }),
 ]);

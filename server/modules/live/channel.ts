@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { POSTGRES_NOTIFY_MAX_BYTES, type Broker, type BrokerLog } from './broker';
 
 /** What travels on the broker: the sending instance, and the message (as JSON, or deflated when large). */
-const envelope = z.union([z.strictObject({ o: z.string().max(64), m: z.unknown() }), z.strictObject({ o: z.string().max(64), z: z.string() })]);
-
+const envelope = z.union([
+  z.strictObject({ o: z.string().max(64), m: z.unknown() }),
+  z.strictObject({ o: z.string().max(64), z: z.string() }),
+]);
 
 /**
  * One typed channel over a broker, shared by the PAM's live balances and the sportsbook's pushes. A message is
@@ -70,7 +72,10 @@ export class BrokerChannel<T> {
     if (this.broker.kind !== 'postgres' || Buffer.byteLength(json) <= POSTGRES_NOTIFY_MAX_BYTES) return json;
     const packed = JSON.stringify({ o: this.instance, z: deflateRawSync(JSON.stringify(message)).toString('base64') });
     if (Buffer.byteLength(packed) <= POSTGRES_NOTIFY_MAX_BYTES) return packed;
-    this.log('a message too large for NOTIFY was not broadcast', { channel: this.name, bytes: Buffer.byteLength(json) });
+    this.log('a message too large for NOTIFY was not broadcast', {
+      channel: this.name,
+      bytes: Buffer.byteLength(json),
+    });
     return undefined;
   }
 
@@ -80,11 +85,16 @@ export class BrokerChannel<T> {
     try {
       parsed = envelope.parse(JSON.parse(text));
       if (parsed.o === this.instance) return;
-      const body: unknown = 'z' in parsed ? JSON.parse(inflateRawSync(Buffer.from(parsed.z, 'base64')).toString()) : parsed.m;
+      const body: unknown =
+        'z' in parsed ? JSON.parse(inflateRawSync(Buffer.from(parsed.z, 'base64')).toString()) : parsed.m;
       message = this.schema.parse(body);
     } catch (error) {
       this.dropped++;
-      this.log('dropped a malformed broker message', { channel: this.name, sample: text.slice(0, 200), error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+      this.log('dropped a malformed broker message', {
+        channel: this.name,
+        sample: text.slice(0, 200),
+        error: error instanceof Error ? error.message.slice(0, 300) : String(error),
+      });
       return;
     }
     this.deliver(message, false);

@@ -163,7 +163,8 @@ export class LiveHub {
       for (const [userId, balance] of balances) {
         // A push that arrived while this read was out is at least as new as what the read saw.
         if ((this.balancePushes.get(userId) ?? 0) !== pushesBefore.get(userId)) continue;
-        if (this.lastBalance.get(userId) !== balance) this.deliver({ userId, message: { type: 'updateBalance', data: { balance } } });
+        if (this.lastBalance.get(userId) !== balance)
+          this.deliver({ userId, message: { type: 'updateBalance', data: { balance } } });
       }
     } catch (error) {
       this.options.log?.('polling balances failed', error);

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Services } from '../../services';
 import { AppError } from '../../errors';
-import { LIVE_AUTHENTICATE_WITHIN_MS, LIVE_CLOSE_FORBIDDEN_ORIGIN, LIVE_CLOSE_SUSPENDED, LIVE_CLOSE_UNAUTHORIZED } from '../../../src/contract/live';
+import {
+  LIVE_AUTHENTICATE_WITHIN_MS,
+  LIVE_CLOSE_FORBIDDEN_ORIGIN,
+  LIVE_CLOSE_SUSPENDED,
+  LIVE_CLOSE_UNAUTHORIZED,
+} from '../../../src/contract/live';
 
 const alive = new WeakSet<WebSocket>();
 
@@ -32,7 +37,10 @@ export async function liveRoutes(app: FastifyInstance, { live, sessionGuard, hea
       socket.close(LIVE_CLOSE_FORBIDDEN_ORIGIN, 'origin not allowed');
       return;
     }
-    const deadline = setTimeout(() => socket.close(LIVE_CLOSE_UNAUTHORIZED, 'unauthorized'), LIVE_AUTHENTICATE_WITHIN_MS);
+    const deadline = setTimeout(
+      () => socket.close(LIVE_CLOSE_UNAUTHORIZED, 'unauthorized'),
+      LIVE_AUTHENTICATE_WITHIN_MS,
+    );
     socket.once('close', () => clearTimeout(deadline));
     socket.once('message', async (data) => {
       clearTimeout(deadline);
@@ -47,7 +55,10 @@ export async function liveRoutes(app: FastifyInstance, { live, sessionGuard, hea
         await sessionGuard.check(token);
       } catch (error) {
         const suspended = error instanceof AppError && error.statusCode === 403;
-        socket.close(suspended ? LIVE_CLOSE_SUSPENDED : LIVE_CLOSE_UNAUTHORIZED, suspended ? 'suspended' : 'unauthorized');
+        socket.close(
+          suspended ? LIVE_CLOSE_SUSPENDED : LIVE_CLOSE_UNAUTHORIZED,
+          suspended ? 'suspended' : 'unauthorized',
+        );
       }
     });
   });

@@ -7,7 +7,14 @@ import { gamstopCommands } from '../gamstop/operator-commands';
 import { freeBetCommands } from '../free-bets/operator-commands';
 
 /** Every operator command, by name. A module adds its list here. */
-export const operatorCommands: OperatorCommand[] = [...accountCommands, ...paymentCommands, ...promotionCommands, ...contentCommands, ...gamstopCommands, ...freeBetCommands];
+export const operatorCommands: OperatorCommand[] = [
+  ...accountCommands,
+  ...paymentCommands,
+  ...promotionCommands,
+  ...contentCommands,
+  ...gamstopCommands,
+  ...freeBetCommands,
+];
 
 export function findCommand(name: string): OperatorCommand | undefined {
   return operatorCommands.find((command) => command.name === name);

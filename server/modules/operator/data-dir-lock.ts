@@ -38,14 +38,16 @@ export function holdDatabase(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = databaseHolder(dataDir);
-      if (holder !== undefined) throw new Error(`The database in ${dataDir} is held by process ${holder}; stop it first`);
+      if (holder !== undefined)
+        throw new Error(`The database in ${dataDir} is held by process ${holder}; stop it first`);
       if (attempt > 0) throw new Error(`Could not take ${lockFile(dataDir)}`);
       rmSync(lockFile(dataDir), { force: true });
     }
   }
   return () => {
     try {
-      if (readFileSync(lockFile(dataDir), 'utf8').trim() === String(process.pid)) rmSync(lockFile(dataDir), { force: true });
+      if (readFileSync(lockFile(dataDir), 'utf8').trim() === String(process.pid))
+        rmSync(lockFile(dataDir), { force: true });
     } catch {
       // Already gone.
     }

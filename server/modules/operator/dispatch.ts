@@ -14,14 +14,24 @@ interface RunnableCommand<S> {
 }
 
 /** Runs one `{command, args}` request against the PAM's commands; never throws, so the socket always answers. */
-export function runOperatorRequest(services: Services, request: unknown, logError: (error: unknown) => void = () => {}): Promise<OperatorAnswer> {
+export function runOperatorRequest(
+  services: Services,
+  request: unknown,
+  logError: (error: unknown) => void = () => {},
+): Promise<OperatorAnswer> {
   return runCommandRequest(findCommand, services, request, logError);
 }
 
 /** Runs one `{command, args}` request against a service's own command list (the PAM's, the sportsbook's). */
-export async function runCommandRequest<S>(find: (name: string) => RunnableCommand<S> | undefined, services: S, request: unknown, logError: (error: unknown) => void = () => {}): Promise<OperatorAnswer> {
+export async function runCommandRequest<S>(
+  find: (name: string) => RunnableCommand<S> | undefined,
+  services: S,
+  request: unknown,
+  logError: (error: unknown) => void = () => {},
+): Promise<OperatorAnswer> {
   const { command: name, args } = (request ?? {}) as { command?: unknown; args?: unknown };
-  if (typeof name !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return { status: 400, message: 'Expected {"command": string, "args": string[]}' };
+  if (typeof name !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))
+    return { status: 400, message: 'Expected {"command": string, "args": string[]}' };
   const command = find(name);
   if (!command) return { status: 404, message: `Unknown operator command: ${name}` };
   try {

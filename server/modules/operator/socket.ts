@@ -11,7 +11,8 @@ import type { OperatorAnswer } from './dispatch';
 export const operatorSocketDir = (dataDir: string) => join(dataDir, 'operator');
 /** Each service that takes operator commands has its own socket in the folder: `operator` (the PAM), `sportsbook`. */
 export type OperatorSocketName = 'operator' | 'sportsbook';
-export const operatorSocketPath = (dataDir: string, name: OperatorSocketName = 'operator') => join(operatorSocketDir(dataDir), `${name}.sock`);
+export const operatorSocketPath = (dataDir: string, name: OperatorSocketName = 'operator') =>
+  join(operatorSocketDir(dataDir), `${name}.sock`);
 
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -23,7 +24,11 @@ export interface OperatorSocketServer {
   close(): Promise<void>;
 }
 
-export async function listenOperatorSocket(dataDir: string, handle: (request: unknown) => Promise<OperatorAnswer>, name: OperatorSocketName = 'operator'): Promise<OperatorSocketServer> {
+export async function listenOperatorSocket(
+  dataDir: string,
+  handle: (request: unknown) => Promise<OperatorAnswer>,
+  name: OperatorSocketName = 'operator',
+): Promise<OperatorSocketServer> {
   const dir = operatorSocketDir(dataDir);
   const path = operatorSocketPath(dataDir, name);
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -95,15 +100,23 @@ async function assertPrivate(dataDir: string, name: OperatorSocketName): Promise
   const dir = await lstat(operatorSocketDir(dataDir)).catch(() => undefined);
   const socket = await lstat(operatorSocketPath(dataDir, name)).catch(() => undefined);
   if (!dir || !socket) throw new OperatorSocketUnavailable('No operator socket');
-  if (!socket.isSocket()) throw new Error(`${operatorSocketPath(dataDir, name)} is not a socket; refusing to send operator commands to it`);
+  if (!socket.isSocket())
+    throw new Error(`${operatorSocketPath(dataDir, name)} is not a socket; refusing to send operator commands to it`);
   if (uid === undefined) return;
   if (!dir.isDirectory() || dir.uid !== uid || (dir.mode & 0o077) !== 0 || socket.uid !== uid) {
-    throw new Error(`${operatorSocketDir(dataDir)} is not private to this user (owner and mode 0700 expected); refusing to send operator commands through it`);
+    throw new Error(
+      `${operatorSocketDir(dataDir)} is not private to this user (owner and mode 0700 expected); refusing to send operator commands through it`,
+    );
   }
 }
 
 /** Sends one command to the server holding DATA_DIR and returns its answer; throws OperatorSocketUnavailable when none answers. */
-export async function sendOperatorCommand(dataDir: string, command: string, args: string[], name: OperatorSocketName = 'operator'): Promise<OperatorAnswer> {
+export async function sendOperatorCommand(
+  dataDir: string,
+  command: string,
+  args: string[],
+  name: OperatorSocketName = 'operator',
+): Promise<OperatorAnswer> {
   await assertPrivate(dataDir, name);
   const path = operatorSocketPath(dataDir, name);
   const text = await new Promise<string>((resolve, reject) => {
@@ -117,14 +130,16 @@ export async function sendOperatorCommand(dataDir: string, command: string, args
     });
     socket.on('data', (chunk: string) => {
       received += chunk;
-      if (received.length > 16 * MAX_REQUEST_BYTES) socket.destroy(new Error('The operator socket sent an answer far too large'));
+      if (received.length > 16 * MAX_REQUEST_BYTES)
+        socket.destroy(new Error('The operator socket sent an answer far too large'));
     });
     socket.once('end', () => {
       socket.destroy();
       resolve(received);
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
-      if (!connected && (error.code === 'ECONNREFUSED' || error.code === 'ENOENT')) reject(new OperatorSocketUnavailable(error.message));
+      if (!connected && (error.code === 'ECONNREFUSED' || error.code === 'ENOENT'))
+        reject(new OperatorSocketUnavailable(error.message));
       else reject(error);
     });
   });
@@ -137,10 +152,17 @@ export function readAnswer(text: string): OperatorAnswer {
   try {
     answer = JSON.parse(text);
   } catch {
-    throw new Error(`Unexpected answer from the server's operator socket (not JSON): ${JSON.stringify(text.slice(0, 200))}`);
+    throw new Error(
+      `Unexpected answer from the server's operator socket (not JSON): ${JSON.stringify(text.slice(0, 200))}`,
+    );
   }
   const { status, message } = (answer ?? {}) as { status?: unknown; message?: unknown };
-  if (typeof answer !== 'object' || answer === null || !Number.isInteger(status) || (message !== undefined && typeof message !== 'string')) {
+  if (
+    typeof answer !== 'object' ||
+    answer === null ||
+    !Number.isInteger(status) ||
+    (message !== undefined && typeof message !== 'string')
+  ) {
     throw new Error(`Unexpected answer from the server's operator socket: ${JSON.stringify(text.slice(0, 200))}`);
   }
   return answer as OperatorAnswer;

@@ -13,16 +13,28 @@ const linkify = (html: string) => html.replace(/(https?:\/\/[^\s<]+)/g, '<a href
  */
 export async function outboxRoutes(app: FastifyInstance, { db }: Services) {
   app.addHook('onRequest', async (request) => {
-    if (!isLoopbackAddress(request.socket.remoteAddress ?? '') || !isLoopbackHostHeader(request.headers.host)) throw notFound('Not Found');
+    if (!isLoopbackAddress(request.socket.remoteAddress ?? '') || !isLoopbackHostHeader(request.headers.host))
+      throw notFound('Not Found');
   });
   const latest = () => db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(50).execute();
 
-  app.get('/outbox.json', async () => (await latest()).map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() })));
+  app.get('/outbox.json', async () =>
+    (await latest()).map((m) => ({
+      id: m.id,
+      to: m.to_address,
+      subject: m.subject,
+      text: m.text_body,
+      createdAt: m.created_at.toISOString(),
+    })),
+  );
 
   app.get('/outbox', async (_request, reply) => {
     const mails = await latest();
     const items = mails
-      .map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to_address)} · ${m.created_at.toISOString()}</p><pre>${linkify(escapeHtml(m.text_body))}</pre></article>`)
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p>To: ${escapeHtml(m.to_address)} · ${m.created_at.toISOString()}</p><pre>${linkify(escapeHtml(m.text_body))}</pre></article>`,
+      )
       .join('\n');
     reply.type('text/html; charset=utf-8');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mail outbox</title></head><body><h1>Mail outbox</h1><p>Mail the server has sent, newest first. This page exists only on development machines.</p>${items || '<p>No mail yet.</p>'}</body></html>`;

@@ -16,15 +16,21 @@ function send<T>(reply: FastifyReply, answer: Answer<T>) {
 export async function paymentsRoutes(app: FastifyInstance, services: Services) {
   const { payments, cardProvider, clock } = services;
   const auth = { preHandler: app.authenticate };
-  const depositFormLimit = keyedRateLimit(services.rateLimits.depositForm, clock, (request) => String(request.auth.userId));
+  const depositFormLimit = keyedRateLimit(services.rateLimits.depositForm, clock, (request) =>
+    String(request.auth.userId),
+  );
   // GAMSTOP is asked again before a deposit when its last answer for the customer is over a day old.
   const gamstopChecked = async (request: FastifyRequest) => services.gamstop.assertDepositAllowed(request.auth.userId);
 
-  app.get('/deposit_form', { preHandler: [app.authenticate, depositFormLimit, gamstopChecked] }, async (request, reply) => {
-    const query = parse(depositFormQuery, request.query);
-    const key = readIdempotencyKey(request.headers['idempotency-key'], false);
-    return send(reply, await payments.depositForm(request.auth.userId, query, key));
-  });
+  app.get(
+    '/deposit_form',
+    { preHandler: [app.authenticate, depositFormLimit, gamstopChecked] },
+    async (request, reply) => {
+      const query = parse(depositFormQuery, request.query);
+      const key = readIdempotencyKey(request.headers['idempotency-key'], false);
+      return send(reply, await payments.depositForm(request.auth.userId, query, key));
+    },
+  );
 
   app.post('/deposit_js', { preHandler: [app.authenticate, gamstopChecked] }, async (request, reply) => {
     const body = parse(depositJsRequest, request.body);
@@ -40,7 +46,9 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
 
   app.get('/card', auth, async (request) => payments.savedCard(request.auth.userId));
 
-  app.get('/payments', auth, async (request) => payments.list(request.auth.userId, parse(paymentsQuery, request.query)));
+  app.get('/payments', auth, async (request) =>
+    payments.list(request.auth.userId, parse(paymentsQuery, request.query)),
+  );
 
   // The provider's server-to-server call: authenticated by its signature over the exact bytes sent, so
   // this scope keeps the raw body instead of parsing JSON.
@@ -50,7 +58,11 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
     scope.post(NOTIFICATION_PATH, async (request) => {
       const signature = request.headers[SIGNATURE_HEADER];
       const raw = typeof request.body === 'string' ? request.body : '';
-      const notification = cardProvider.verifyNotification(raw, typeof signature === 'string' ? signature : undefined, clock.now());
+      const notification = cardProvider.verifyNotification(
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+        clock.now(),
+      );
       return payments.handleNotification(notification);
     });
   });

@@ -28,9 +28,23 @@ import {
 } from '../../../src/contract/payments';
 
 type Post = (posting: Posting) => Promise<Posted>;
-type Payment = Pick<PaymentsTable, 'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'card_token' | 'error'>;
-type SettleOutcome = { ok: true; maskedPan: string | null; cardToken?: string; cardFingerprint?: string } | { ok: false; error: string };
-const PAYMENT_COLUMNS = ['id', 'user_id', 'kind', 'status', 'amount', 'store_card', 'masked_pan', 'card_token', 'error'] as const;
+type Payment = Pick<
+  PaymentsTable,
+  'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'card_token' | 'error'
+>;
+type SettleOutcome =
+  { ok: true; maskedPan: string | null; cardToken?: string; cardFingerprint?: string } | { ok: false; error: string };
+const PAYMENT_COLUMNS = [
+  'id',
+  'user_id',
+  'kind',
+  'status',
+  'amount',
+  'store_card',
+  'masked_pan',
+  'card_token',
+  'error',
+] as const;
 
 export interface Answer<T> {
   statusCode: number;
@@ -62,11 +76,13 @@ export const NOT_OPEN = 'This payment is no longer open';
  * an account its owner has closed (or the operator has). Deliberate: crediting would leave money in a
  * wallet the customer cannot sign in to.
  */
-export const ACCOUNT_CLOSED_TO_DEPOSITS = 'Deposit refused: this account cannot take deposits now. The card is refunded.';
+export const ACCOUNT_CLOSED_TO_DEPOSITS =
+  'Deposit refused: this account cannot take deposits now. The card is refunded.';
 export const ACCOUNT_CLOSED_TO_PAYMENTS = 'This account cannot make payments now.';
 /** Card-page deposits still Open from the last hour that one customer may have at once: each form is a payment row. */
 export const MAX_WAITING_DEPOSITS = 10;
-export const TOO_MANY_WAITING_DEPOSITS = 'You have several deposits waiting to be completed. Please finish one, or try again later.';
+export const TOO_MANY_WAITING_DEPOSITS =
+  'You have several deposits waiting to be completed. Please finish one, or try again later.';
 
 /**
  * Card deposits and withdrawals. Money moves only through the ledger; a payment row tracks the card side,
@@ -90,7 +106,11 @@ export class PaymentsService {
    * sent after waits until the form is opened. Read plainly, a block committing between the check and the insert
    * let a card page open after it was in force. No wallet lock is taken here, so no lock-order question arises.
    */
-  async depositForm(userId: number, request: { amount: number; storeCard: boolean }, key: string | undefined): Promise<Answer<DepositFormResponse>> {
+  async depositForm(
+    userId: number,
+    request: { amount: number; storeCard: boolean },
+    key: string | undefined,
+  ): Promise<Answer<DepositFormResponse>> {
     const { idempotency, limits, provider, clock } = this.deps;
     return this.db.transaction().execute(async (trx) => {
       await this.readAccount(trx, userId, { lockUser: true });
@@ -99,8 +119,17 @@ export class PaymentsService {
         await limits.assertWithinLimits(trx, userId, request.amount, clock.now());
         await this.assertFewDepositsWaiting(trx, userId);
         const paymentId = randomUUID();
-        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount: request.amount, store_card: request.storeCard });
-        return { statusCode: 200, body: { paymentForm: provider.hostedPaymentUrl({ paymentId, amount: request.amount }), paymentId } };
+        await this.insertPayment(trx, {
+          id: paymentId,
+          user_id: userId,
+          kind: 'Deposit',
+          amount: request.amount,
+          store_card: request.storeCard,
+        });
+        return {
+          statusCode: 200,
+          body: { paymentForm: provider.hostedPaymentUrl({ paymentId, amount: request.amount }), paymentId },
+        };
       });
     });
   }
@@ -129,10 +158,17 @@ export class PaymentsService {
     const started = await this.startSavedCardDeposit(userId, amount, key);
     if ('replay' in started) return started.replay;
     // Settled meanwhile (by reconciliation): answered as it stands, the card not asked again.
-    if (started.settled) return { statusCode: 200, body: await this.settle(started.paymentId, undefined, { userId, key }), replayed: false };
+    if (started.settled)
+      return {
+        statusCode: 200,
+        body: await this.settle(started.paymentId, undefined, { userId, key }),
+        replayed: false,
+      };
     let outcome: ChargeOutcome;
     try {
-      outcome = await this.withTimeout(this.deps.provider.chargeSavedCard({ paymentId: started.paymentId, amount, cardToken: started.cardToken }));
+      outcome = await this.withTimeout(
+        this.deps.provider.chargeSavedCard({ paymentId: started.paymentId, amount, cardToken: started.cardToken }),
+      );
     } catch {
       throw new AppError(502, PAYMENT_UNCONFIRMED_MESSAGE, 'PaymentUnconfirmed');
     }
@@ -140,12 +176,17 @@ export class PaymentsService {
     return { statusCode: 200, body: result, replayed: false };
   }
 
-  private async startSavedCardDeposit(userId: number, amount: number, key: string): Promise<{ replay: Answer<PaymentResult> } | { paymentId: string; cardToken: string; settled?: boolean }> {
+  private async startSavedCardDeposit(
+    userId: number,
+    amount: number,
+    key: string,
+  ): Promise<{ replay: Answer<PaymentResult> } | { paymentId: string; cardToken: string; settled?: boolean }> {
     const { idempotency } = this.deps;
     return this.db.transaction().execute(async (trx) => {
       const account = await this.readAccount(trx, userId);
       const stored = await idempotency.claim(trx, userId, key, requestHash('POST /deposit_js', { amount }));
-      if (stored && stored.statusCode !== 0) return { replay: { statusCode: stored.statusCode, body: stored.body as PaymentResult, replayed: true } };
+      if (stored && stored.statusCode !== 0)
+        return { replay: { statusCode: stored.statusCode, body: stored.body as PaymentResult, replayed: true } };
       if (stored) {
         // An earlier attempt with this key committed its payment and did not finish: charge again under the same reference (charged once) and settle.
         // Only while the payment is still Open, so still counted as a charge in flight by every limit check since. One that left
@@ -153,9 +194,18 @@ export class PaymentsService {
         // then, and a deposit since may have used the limit it held (charging it now would pass the limit unchecked).
         // Locked, and its updated_at marked as this attempt's start, so reconciliation does not expire it while this charge
         // is on its way (expire() waits RECONCILE_AFTER_MS after the latest attempt).
-        const pending = await trx.selectFrom('payments').select(['id', 'card_token', 'status']).where('id', '=', (stored.body as { paymentId: string }).paymentId).forUpdate().executeTakeFirstOrThrow();
+        const pending = await trx
+          .selectFrom('payments')
+          .select(['id', 'card_token', 'status'])
+          .where('id', '=', (stored.body as { paymentId: string }).paymentId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
         if (pending.status !== 'Open') return { paymentId: pending.id, cardToken: pending.card_token!, settled: true };
-        await trx.updateTable('payments').set({ updated_at: this.deps.clock.now() }).where('id', '=', pending.id).execute();
+        await trx
+          .updateTable('payments')
+          .set({ updated_at: this.deps.clock.now() })
+          .where('id', '=', pending.id)
+          .execute();
         return { paymentId: pending.id, cardToken: pending.card_token!, settled: false };
       }
       if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
@@ -165,13 +215,22 @@ export class PaymentsService {
       // Read under FOR SHARE on the users row, held until the Open payment commits, so no block can commit between this
       // check and the payment's insert: a block written first is waited for and refuses; one sent after waits for this
       // commit (the charge that follows was opened before the block). Lock order as the debits': wallet, then users.
-      if (!(await this.inGoodStanding(trx, userId, { lockUser: true }))) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
+      if (!(await this.inGoodStanding(trx, userId, { lockUser: true })))
+        throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
       // Saved-card charges still in flight count as deposits, so two at once cannot together pass a limit:
       // the second is refused here (422, nothing kept) before its card is charged.
       const refusal = await this.limitRefusal(trx, userId, amount + (await this.savedCardChargesInFlight(trx, userId)));
       if (refusal) throw unprocessable(refusal, 'DepositLimitExceeded');
       const paymentId = await this.savedCardPaymentId(trx, userId, key);
-      await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Deposit', amount, store_card: false, masked_pan: account.maskedPan, card_token: account.cardToken });
+      await this.insertPayment(trx, {
+        id: paymentId,
+        user_id: userId,
+        kind: 'Deposit',
+        amount,
+        store_card: false,
+        masked_pan: account.maskedPan,
+        card_token: account.cardToken,
+      });
       await idempotency.markPending(trx, userId, key, { paymentId });
       return { paymentId, cardToken: account.cardToken };
     });
@@ -181,15 +240,31 @@ export class PaymentsService {
    * Settles a deposit from what the provider said (nothing: only answers how it stands), in its own
    * transaction; the Idempotency-Key's answer is stored with the money.
    */
-  private async settle(paymentId: string, outcome: ChargeOutcome | undefined, request?: { userId: number; key: string }): Promise<PaymentResult> {
+  private async settle(
+    paymentId: string,
+    outcome: ChargeOutcome | undefined,
+    request?: { userId: number; key: string },
+  ): Promise<PaymentResult> {
     return this.deps.ledger.transaction(async (trx, post) => {
       // Lock order everywhere: payment, then wallet.
-      const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+      const payment = await trx
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('id', '=', paymentId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const balance = await this.lockWallet(trx, payment.user_id);
       const result = !outcome
         ? { paymentId, status: payment.status, error: payment.error, balance }
-        : await this.settleLocked(trx, post, payment, balance, outcome.ok ? { ok: true, maskedPan: outcome.maskedPan, cardFingerprint: outcome.cardFingerprint } : outcome);
-      if (request) await this.deps.idempotency.store(trx, request.userId, request.key, { statusCode: 200, body: result });
+        : await this.settleLocked(
+            trx,
+            post,
+            payment,
+            balance,
+            outcome.ok ? { ok: true, maskedPan: outcome.maskedPan, cardFingerprint: outcome.cardFingerprint } : outcome,
+          );
+      if (request)
+        await this.deps.idempotency.store(trx, request.userId, request.key, { statusCode: 200, body: result });
       return result;
     });
   }
@@ -244,7 +319,12 @@ export class PaymentsService {
    */
   private async expire(paymentId: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const payment = await trx.selectFrom('payments').select(['status', 'updated_at']).where('id', '=', paymentId).forUpdate().executeTakeFirstOrThrow();
+      const payment = await trx
+        .selectFrom('payments')
+        .select(['status', 'updated_at'])
+        .where('id', '=', paymentId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       if (payment.status !== 'Open') return false;
       if (payment.updated_at.getTime() > this.deps.clock.now().getTime() - RECONCILE_AFTER_MS) return false;
       await this.setStatus(trx, paymentId, 'Expired', DEPOSIT_EXPIRED_MESSAGE);
@@ -257,17 +337,33 @@ export class PaymentsService {
     return this.deps.ledger.transaction(async (trx, post) => {
       await trx
         .insertInto('provider_notifications')
-        .values({ id: notification.id, payment_id: notification.paymentId, status: notification.status, received_at: this.deps.clock.now() })
+        .values({
+          id: notification.id,
+          payment_id: notification.paymentId,
+          status: notification.status,
+          received_at: this.deps.clock.now(),
+        })
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
       // Lock order everywhere: payment, then wallet.
-      const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', notification.paymentId).forUpdate().executeTakeFirst();
+      const payment = await trx
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('id', '=', notification.paymentId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!payment || payment.kind !== 'Deposit') throw notFound(UNKNOWN_PAYMENT);
-      if (payment.amount !== notification.amount) throw unprocessable('Notification amount does not match the payment', 'AmountMismatch');
+      if (payment.amount !== notification.amount)
+        throw unprocessable('Notification amount does not match the payment', 'AmountMismatch');
       const balance = await this.lockWallet(trx, payment.user_id);
       const outcome =
         notification.status === 'success'
-          ? { ok: true as const, maskedPan: notification.maskedPan ?? null, cardToken: notification.cardToken, cardFingerprint: notification.cardFingerprint }
+          ? {
+              ok: true as const,
+              maskedPan: notification.maskedPan ?? null,
+              cardToken: notification.cardToken,
+              cardFingerprint: notification.cardFingerprint,
+            }
           : { ok: false as const, error: notification.error ?? 'Payment failed' };
       return this.settleLocked(trx, post, payment, balance, outcome);
     });
@@ -278,27 +374,57 @@ export class PaymentsService {
     const { idempotency, provider, ledger } = this.deps;
     return ledger.transaction(async (trx, post) => {
       const account = await this.readAccount(trx, userId);
-      return idempotency.once(trx, userId, key, requestHash('POST /withdraw', withdrawFingerprint(request)), async () => {
-        let card: { token: string; maskedPan: string; fingerprint: string | null };
-        if (request.cardInfo) {
-          const checked = await provider.checkPayoutCard(request.cardInfo);
-          if (!checked.ok) throw unprocessable(checked.error, 'CardRejected');
-          card = { token: checked.cardToken, maskedPan: checked.maskedPan, fingerprint: checked.cardFingerprint };
-        } else {
-          if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
-          card = { token: account.cardToken, maskedPan: account.maskedPan, fingerprint: account.fingerprint };
-        }
-        // Money goes back where it came from; refused before anything moves or any card is saved.
-        if (!(await this.isDepositCard(trx, userId, card.fingerprint))) throw unprocessable(WITHDRAW_TO_DEPOSIT_CARD_MESSAGE, 'NotADepositCard');
-        const paymentId = randomUUID();
-        // The posting takes the wallet lock and refuses to go below zero.
-        const posted = await post({ userId, amount: -request.amount, kind: 'Withdrawal', reference: `Withdrawal to ${card.maskedPan}`, paymentId });
-        await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: request.amount, store_card: false, masked_pan: card.maskedPan, card_token: card.token, card_fingerprint: card.fingerprint });
-        // The withdraw form's agreement is to store these card details. After the posting, so that the
-        // saved card row is always locked after the wallet row, as settlement does.
-        if (request.cardInfo) await this.saveCard(trx, userId, { token: card.token, maskedPan: card.maskedPan, fingerprint: card.fingerprint });
-        return { statusCode: 200, body: { paymentId, status: 'Open' as const, error: null, balance: posted.balanceOut } };
-      });
+      return idempotency.once(
+        trx,
+        userId,
+        key,
+        requestHash('POST /withdraw', withdrawFingerprint(request)),
+        async () => {
+          let card: { token: string; maskedPan: string; fingerprint: string | null };
+          if (request.cardInfo) {
+            const checked = await provider.checkPayoutCard(request.cardInfo);
+            if (!checked.ok) throw unprocessable(checked.error, 'CardRejected');
+            card = { token: checked.cardToken, maskedPan: checked.maskedPan, fingerprint: checked.cardFingerprint };
+          } else {
+            if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
+            card = { token: account.cardToken, maskedPan: account.maskedPan, fingerprint: account.fingerprint };
+          }
+          // Money goes back where it came from; refused before anything moves or any card is saved.
+          if (!(await this.isDepositCard(trx, userId, card.fingerprint)))
+            throw unprocessable(WITHDRAW_TO_DEPOSIT_CARD_MESSAGE, 'NotADepositCard');
+          const paymentId = randomUUID();
+          // The posting takes the wallet lock and refuses to go below zero.
+          const posted = await post({
+            userId,
+            amount: -request.amount,
+            kind: 'Withdrawal',
+            reference: `Withdrawal to ${card.maskedPan}`,
+            paymentId,
+          });
+          await this.insertPayment(trx, {
+            id: paymentId,
+            user_id: userId,
+            kind: 'Withdrawal',
+            amount: request.amount,
+            store_card: false,
+            masked_pan: card.maskedPan,
+            card_token: card.token,
+            card_fingerprint: card.fingerprint,
+          });
+          // The withdraw form's agreement is to store these card details. After the posting, so that the
+          // saved card row is always locked after the wallet row, as settlement does.
+          if (request.cardInfo)
+            await this.saveCard(trx, userId, {
+              token: card.token,
+              maskedPan: card.maskedPan,
+              fingerprint: card.fingerprint,
+            });
+          return {
+            statusCode: 200,
+            body: { paymentId, status: 'Open' as const, error: null, balance: posted.balanceOut },
+          };
+        },
+      );
     });
   }
 
@@ -314,16 +440,46 @@ export class PaymentsService {
       const card = await this.payoutCard(trx, userId);
       if (!card) throw unprocessable(NO_DEPOSIT_CARD, 'NoDepositCard');
       const paymentId = randomUUID();
-      const posted = await post({ userId, amount: -balance, kind: 'Withdrawal', reference: `Balance paid out to ${card.maskedPan}`, paymentId });
-      await this.insertPayment(trx, { id: paymentId, user_id: userId, kind: 'Withdrawal', amount: balance, store_card: false, masked_pan: card.maskedPan, card_token: card.token ?? undefined, card_fingerprint: card.fingerprint });
-      return { paymentId, status: 'Open', error: null, balance: posted.balanceOut, amount: balance, maskedPan: card.maskedPan };
+      const posted = await post({
+        userId,
+        amount: -balance,
+        kind: 'Withdrawal',
+        reference: `Balance paid out to ${card.maskedPan}`,
+        paymentId,
+      });
+      await this.insertPayment(trx, {
+        id: paymentId,
+        user_id: userId,
+        kind: 'Withdrawal',
+        amount: balance,
+        store_card: false,
+        masked_pan: card.maskedPan,
+        card_token: card.token ?? undefined,
+        card_fingerprint: card.fingerprint,
+      });
+      return {
+        paymentId,
+        status: 'Open',
+        error: null,
+        balance: posted.balanceOut,
+        amount: balance,
+        maskedPan: card.maskedPan,
+      };
     });
   }
 
   /** The saved card when it is a deposit card, otherwise the card of the latest completed deposit. */
-  private async payoutCard(trx: Trx, userId: number): Promise<{ token: string | null; maskedPan: string; fingerprint: string } | undefined> {
-    const saved = await trx.selectFrom('saved_cards').select(['token', 'masked_pan', 'fingerprint']).where('user_id', '=', userId).executeTakeFirst();
-    if (saved?.fingerprint && (await this.isDepositCard(trx, userId, saved.fingerprint))) return { token: saved.token, maskedPan: saved.masked_pan, fingerprint: saved.fingerprint };
+  private async payoutCard(
+    trx: Trx,
+    userId: number,
+  ): Promise<{ token: string | null; maskedPan: string; fingerprint: string } | undefined> {
+    const saved = await trx
+      .selectFrom('saved_cards')
+      .select(['token', 'masked_pan', 'fingerprint'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (saved?.fingerprint && (await this.isDepositCard(trx, userId, saved.fingerprint)))
+      return { token: saved.token, maskedPan: saved.masked_pan, fingerprint: saved.fingerprint };
     const deposit = await trx
       .selectFrom('payments')
       .select(['card_token', 'masked_pan', 'card_fingerprint'])
@@ -334,7 +490,9 @@ export class PaymentsService {
       .where('masked_pan', 'is not', null)
       .orderBy('seq', 'desc')
       .executeTakeFirst();
-    return deposit ? { token: deposit.card_token, maskedPan: deposit.masked_pan!, fingerprint: deposit.card_fingerprint! } : undefined;
+    return deposit
+      ? { token: deposit.card_token, maskedPan: deposit.masked_pan!, fingerprint: deposit.card_fingerprint! }
+      : undefined;
   }
 
   /** Operator: the money has left for the card. */
@@ -351,7 +509,13 @@ export class PaymentsService {
     return this.deps.ledger.transaction(async (trx, post) => {
       const payment = await this.lockOpenWithdrawal(trx, paymentId);
       await this.setStatus(trx, payment.id, 'Rejected', reason);
-      const posted = await post({ userId: payment.user_id, amount: payment.amount, kind: 'Refund', reference: `Withdrawal rejected: ${reason}`, paymentId });
+      const posted = await post({
+        userId: payment.user_id,
+        amount: payment.amount,
+        kind: 'Refund',
+        reference: `Withdrawal rejected: ${reason}`,
+        paymentId,
+      });
       return { paymentId, status: 'Rejected', error: reason, balance: posted.balanceOut };
     });
   }
@@ -360,7 +524,18 @@ export class PaymentsService {
     const rows = await this.db
       .selectFrom('payments')
       .innerJoin('users', 'users.id', 'payments.user_id')
-      .select(['payments.id', 'payments.user_id', 'payments.kind', 'payments.status', 'payments.amount', 'payments.masked_pan', 'payments.error', 'payments.created_at', 'payments.updated_at', 'users.email'])
+      .select([
+        'payments.id',
+        'payments.user_id',
+        'payments.kind',
+        'payments.status',
+        'payments.amount',
+        'payments.masked_pan',
+        'payments.error',
+        'payments.created_at',
+        'payments.updated_at',
+        'users.email',
+      ])
       .where('payments.kind', '=', 'Withdrawal')
       .where('payments.status', '=', 'Open')
       .orderBy('payments.seq')
@@ -369,11 +544,20 @@ export class PaymentsService {
   }
 
   async hasOpenWithdrawals(userId: number, db: Db = this.db): Promise<boolean> {
-    const row = await db.selectFrom('payments').select('id').where('user_id', '=', userId).where('kind', '=', 'Withdrawal').where('status', '=', 'Open').executeTakeFirst();
+    const row = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Withdrawal')
+      .where('status', '=', 'Open')
+      .executeTakeFirst();
     return row !== undefined;
   }
 
-  async list(userId: number, query: { kind?: PaymentKind; status?: PaymentStatus; limit: number }): Promise<PaymentItem[]> {
+  async list(
+    userId: number,
+    query: { kind?: PaymentKind; status?: PaymentStatus; limit: number },
+  ): Promise<PaymentItem[]> {
     let select = this.db
       .selectFrom('payments')
       .select(['id', 'kind', 'status', 'amount', 'masked_pan', 'error', 'created_at', 'updated_at'])
@@ -385,7 +569,11 @@ export class PaymentsService {
   }
 
   async savedCard(userId: number): Promise<SavedCard> {
-    const card = await this.db.selectFrom('saved_cards').select('masked_pan').where('user_id', '=', userId).executeTakeFirst();
+    const card = await this.db
+      .selectFrom('saved_cards')
+      .select('masked_pan')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return { maskedPan: card?.masked_pan ?? null, userId };
   }
 
@@ -397,13 +585,20 @@ export class PaymentsService {
    * nothing would give that money back: it is credited, and if the account closed meanwhile, the operator's
    * payout-balance returns it to the card.
    */
-  private async settleLocked(trx: Trx, post: Post, payment: Payment, balance: number, outcome: SettleOutcome): Promise<PaymentResult> {
+  private async settleLocked(
+    trx: Trx,
+    post: Post,
+    payment: Payment,
+    balance: number,
+    outcome: SettleOutcome,
+  ): Promise<PaymentResult> {
     const chargedSavedCard = payment.card_token !== null;
     const paymentId = payment.id;
     // An Expired deposit the provider confirms after all was paid: it settles like an Open one (a card-page payment
     // through the standing and limit checks below). No saved-card deposit is charged once Expired (startSavedCardDeposit,
     // expire), so one confirmed Expired is money the provider really took before: credited, never lost.
-    if (payment.status !== 'Open' && payment.status !== 'Expired') return { paymentId, status: payment.status, error: payment.error, balance };
+    if (payment.status !== 'Open' && payment.status !== 'Expired')
+      return { paymentId, status: payment.status, error: payment.error, balance };
     if (!outcome.ok) {
       await this.setStatus(trx, paymentId, 'Failed', outcome.error);
       return { paymentId, status: 'Failed', error: outcome.error, balance };
@@ -412,17 +607,38 @@ export class PaymentsService {
       await this.setStatus(trx, paymentId, 'Failed', ACCOUNT_CLOSED_TO_DEPOSITS);
       return { paymentId, status: 'Failed', error: ACCOUNT_CLOSED_TO_DEPOSITS, balance };
     }
-    const refusal = chargedSavedCard ? undefined : await this.limitRefusal(trx, payment.user_id, payment.amount + (await this.savedCardChargesInFlight(trx, payment.user_id)));
+    const refusal = chargedSavedCard
+      ? undefined
+      : await this.limitRefusal(
+          trx,
+          payment.user_id,
+          payment.amount + (await this.savedCardChargesInFlight(trx, payment.user_id)),
+        );
     if (refusal) {
       await this.setStatus(trx, paymentId, 'Failed', refusal);
       return { paymentId, status: 'Failed', error: refusal, balance };
     }
     const maskedPan = outcome.maskedPan ?? payment.masked_pan;
-    const posted = await post({ userId: payment.user_id, amount: payment.amount, kind: 'Deposit', reference: maskedPan ? `Card deposit ${maskedPan}` : 'Card deposit', paymentId });
+    const posted = await post({
+      userId: payment.user_id,
+      amount: payment.amount,
+      kind: 'Deposit',
+      reference: maskedPan ? `Card deposit ${maskedPan}` : 'Card deposit',
+      paymentId,
+    });
     // The provider's token (never the card number) is kept with the deposit, so the balance can be paid back to that card.
-    const card = { ...(maskedPan && maskedPan !== payment.masked_pan ? { masked_pan: maskedPan } : {}), ...(outcome.cardToken ? { card_token: outcome.cardToken } : {}), card_fingerprint: outcome.cardFingerprint ?? null };
+    const card = {
+      ...(maskedPan && maskedPan !== payment.masked_pan ? { masked_pan: maskedPan } : {}),
+      ...(outcome.cardToken ? { card_token: outcome.cardToken } : {}),
+      card_fingerprint: outcome.cardFingerprint ?? null,
+    };
     await this.setStatus(trx, paymentId, 'Completed', null, card);
-    if (payment.store_card && outcome.cardToken && maskedPan) await this.saveCard(trx, payment.user_id, { token: outcome.cardToken, maskedPan, fingerprint: outcome.cardFingerprint ?? null });
+    if (payment.store_card && outcome.cardToken && maskedPan)
+      await this.saveCard(trx, payment.user_id, {
+        token: outcome.cardToken,
+        maskedPan,
+        fingerprint: outcome.cardFingerprint ?? null,
+      });
     return { paymentId, status: 'Completed', error: null, balance: posted.balanceOut };
   }
 
@@ -438,7 +654,12 @@ export class PaymentsService {
   }
 
   private async lockOpenWithdrawal(trx: Trx, paymentId: string): Promise<Payment> {
-    const payment = await trx.selectFrom('payments').select(PAYMENT_COLUMNS).where('id', '=', paymentId).forUpdate().executeTakeFirst();
+    const payment = await trx
+      .selectFrom('payments')
+      .select(PAYMENT_COLUMNS)
+      .where('id', '=', paymentId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!payment || payment.kind !== 'Withdrawal') throw notFound(UNKNOWN_PAYMENT);
     if (payment.status !== 'Open') throw unprocessable(NOT_OPEN, 'PaymentNotOpen');
     return payment;
@@ -464,16 +685,38 @@ export class PaymentsService {
 
   private async insertPayment(
     trx: Trx,
-    payment: { id: string; user_id: number; kind: PaymentKind; amount: number; store_card: boolean; masked_pan?: string; card_token?: string; card_fingerprint?: string | null },
+    payment: {
+      id: string;
+      user_id: number;
+      kind: PaymentKind;
+      amount: number;
+      store_card: boolean;
+      masked_pan?: string;
+      card_token?: string;
+      card_fingerprint?: string | null;
+    },
   ): Promise<void> {
     const now = this.deps.clock.now();
     await trx
       .insertInto('payments')
-      .values({ masked_pan: null, card_token: null, card_fingerprint: null, ...payment, status: 'Open', error: null, created_at: now, updated_at: now })
+      .values({
+        masked_pan: null,
+        card_token: null,
+        card_fingerprint: null,
+        ...payment,
+        status: 'Open',
+        error: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
 
-  private async saveCard(trx: Trx, userId: number, card: { token: string; maskedPan: string; fingerprint: string | null }): Promise<void> {
+  private async saveCard(
+    trx: Trx,
+    userId: number,
+    card: { token: string; maskedPan: string; fingerprint: string | null },
+  ): Promise<void> {
     const now = this.deps.clock.now();
     const values = { token: card.token, masked_pan: card.maskedPan, fingerprint: card.fingerprint, updated_at: now };
     await trx
@@ -515,15 +758,29 @@ export class PaymentsService {
    * and an unverified identity. `lockUser` reads the users row under FOR SHARE (until commit), so no block can
    * commit after the check; only for a transaction that takes no wallet lock after it (wallet first, then users).
    */
-  private async readAccount(trx: Trx, userId: number, options: { lockUser?: boolean } = {}): Promise<{ cardToken: string | null; maskedPan: string | null; fingerprint: string | null }> {
+  private async readAccount(
+    trx: Trx,
+    userId: number,
+    options: { lockUser?: boolean } = {},
+  ): Promise<{ cardToken: string | null; maskedPan: string | null; fingerprint: string | null }> {
     const select = trx
       .selectFrom('users')
       .leftJoin('saved_cards', 'saved_cards.user_id', 'users.id')
-      .select(['users.verification_status', 'users.status', 'users.exclusion_kind', 'users.exclusion_until', 'users.exclusion_permanent', 'saved_cards.token', 'saved_cards.masked_pan', 'saved_cards.fingerprint'])
+      .select([
+        'users.verification_status',
+        'users.status',
+        'users.exclusion_kind',
+        'users.exclusion_until',
+        'users.exclusion_permanent',
+        'saved_cards.token',
+        'saved_cards.masked_pan',
+        'saved_cards.fingerprint',
+      ])
       .where('users.id', '=', userId);
     const row = await (options.lockUser ? select.forShare('users') : select).executeTakeFirst();
     if (row && !this.standing(row)) throw forbidden(ACCOUNT_CLOSED_TO_PAYMENTS, 'AccountClosed');
-    if (row?.verification_status !== 'passed') throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
+    if (row?.verification_status !== 'passed')
+      throw unprocessable(VERIFICATION_REQUIRED_MESSAGE, 'VerificationRequired');
     return { cardToken: row.token, maskedPan: row.masked_pan, fingerprint: row.fingerprint };
   }
 
@@ -541,7 +798,12 @@ export class PaymentsService {
   }
 
   /** Active, and in no time out or self-exclusion now. */
-  private standing(user: { status: UserStatus; exclusion_kind: ExclusionKind | null; exclusion_until: Date | null; exclusion_permanent: boolean }): boolean {
+  private standing(user: {
+    status: UserStatus;
+    exclusion_kind: ExclusionKind | null;
+    exclusion_until: Date | null;
+    exclusion_permanent: boolean;
+  }): boolean {
     return user.status === 'active' && exclusionEnd(user, this.deps.clock.now()) === undefined;
   }
 
@@ -550,20 +812,32 @@ export class PaymentsService {
    * deposit being opened. Settlement reads plainly: a payment the provider took is not held back by a racing block.
    */
   private async inGoodStanding(trx: Trx, userId: number, options: { lockUser?: boolean } = {}): Promise<boolean> {
-    const select = trx.selectFrom('users').select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent']).where('id', '=', userId);
+    const select = trx
+      .selectFrom('users')
+      .select(['status', 'exclusion_kind', 'exclusion_until', 'exclusion_permanent'])
+      .where('id', '=', userId);
     const user = await (options.lockUser ? select.forShare() : select).executeTakeFirst();
     return user !== undefined && this.standing(user);
   }
 
   /** Every posting to a wallet, and every limit check, happens under this lock, so they queue per customer. */
   private async lockWallet(trx: Trx, userId: number): Promise<number> {
-    const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const wallet = await trx
+      .selectFrom('wallets')
+      .select('balance')
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!wallet) throw notFound('Wallet not found');
     return wallet.balance;
   }
 
   private async balanceIn(trx: Trx, userId: number): Promise<number> {
-    const wallet = await trx.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const wallet = await trx
+      .selectFrom('wallets')
+      .select('balance')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return wallet.balance;
   }
 }
@@ -571,10 +845,26 @@ export class PaymentsService {
 /** What identifies a withdrawal request for its idempotency key: never the card number or security code, not even hashed. */
 function withdrawFingerprint(request: WithdrawRequest) {
   if (!request.cardInfo) return { amount: request.amount };
-  return { amount: request.amount, card: { last4: request.cardInfo.pan.slice(-4), length: request.cardInfo.pan.length, expiryDate: request.cardInfo.expiryDate } };
+  return {
+    amount: request.amount,
+    card: {
+      last4: request.cardInfo.pan.slice(-4),
+      length: request.cardInfo.pan.length,
+      expiryDate: request.cardInfo.expiryDate,
+    },
+  };
 }
 
-function toItem(row: { id: string; kind: PaymentKind; status: PaymentStatus; amount: number; masked_pan: string | null; error: string | null; created_at: Date; updated_at: Date }): PaymentItem {
+function toItem(row: {
+  id: string;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  amount: number;
+  masked_pan: string | null;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}): PaymentItem {
   return {
     paymentId: row.id,
     kind: row.kind,
@@ -586,4 +876,3 @@ function toItem(row: { id: string; kind: PaymentKind; status: PaymentStatus; amo
     createdAt: row.created_at.toISOString(),
   };
 }
-

@@ -2,10 +2,16 @@ import type { OperatorCommand } from '../operator/command';
 import { requireArgs } from '../operator/command';
 import { badRequest } from '../../errors';
 
-const USAGE = 'promo create <code> <title...> [--ends YYYY-MM-DD] [--free-bet <pence> [--free-bet-days N]] [--description <text...>] | promo list';
+const USAGE =
+  'promo create <code> <title...> [--ends YYYY-MM-DD] [--free-bet <pence> [--free-bet-days N]] [--description <text...>] | promo list';
 
 /** Splits `--ends` and `--description` out of the words after the code. */
-function createOptions(words: string[]): { title: string; endsAt?: Date; description?: string; freeBet?: { amount: number; days?: number } } {
+function createOptions(words: string[]): {
+  title: string;
+  endsAt?: Date;
+  description?: string;
+  freeBet?: { amount: number; days?: number };
+} {
   const title: string[] = [];
   let description: string[] | undefined;
   let endsAt: Date | undefined;
@@ -18,10 +24,12 @@ function createOptions(words: string[]): { title: string; endsAt?: Date; descrip
     const word = words[index]!;
     if (word === '--ends') {
       const value = words[++index] ?? '';
-      if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value) || Number.isNaN(new Date(value).getTime())) throw badRequest(`Not a date: ${value}`);
+      if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(value) || Number.isNaN(new Date(value).getTime()))
+        throw badRequest(`Not a date: ${value}`);
       endsAt = new Date(value);
     } else if (word === '--free-bet') freeBet = { ...freeBet, amount: whole(word, words[++index] ?? '') };
-    else if (word === '--free-bet-days') freeBet = { amount: freeBet?.amount ?? 0, days: whole(word, words[++index] ?? '') };
+    else if (word === '--free-bet-days')
+      freeBet = { amount: freeBet?.amount ?? 0, days: whole(word, words[++index] ?? '') };
     else if (word === '--description') description = [];
     else (description ?? title).push(word);
   }

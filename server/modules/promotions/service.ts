@@ -8,7 +8,8 @@ import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbo
 import { formatPence } from '../../../src/lib/money';
 import { MAX_FREE_BET_DAYS, type FreeBetsService } from '../free-bets/service';
 
-export const PROMO_NEEDS_VERIFICATION = 'Promotions are open to verified customers only. Please verify your identity first.';
+export const PROMO_NEEDS_VERIFICATION =
+  'Promotions are open to verified customers only. Please verify your identity first.';
 /** No inducement reaches a customer who may not bet now (suspended, closed, locked, timed out or self-excluded): nothing is recorded. */
 export const PROMO_ACCOUNT_BLOCKED = 'Promotions are not open to this account at the moment.';
 
@@ -19,7 +20,12 @@ interface PromotionRow {
   ends_at: Date | null;
 }
 
-const toPromotion = (row: PromotionRow): Promotion => ({ code: row.code, title: row.title, description: row.description, endsAt: row.ends_at?.toISOString() ?? null });
+const toPromotion = (row: PromotionRow): Promotion => ({
+  code: row.code,
+  title: row.title,
+  description: row.description,
+  endsAt: row.ends_at?.toISOString() ?? null,
+});
 
 export class PromotionsService {
   constructor(
@@ -46,24 +52,52 @@ export class PromotionsService {
     const rows = await this.db
       .selectFrom('promotions')
       .leftJoin('promotion_opt_ins', 'promotion_opt_ins.code', 'promotions.code')
-      .select((eb) => ['promotions.code', 'promotions.title', 'promotions.description', 'promotions.starts_at', 'promotions.ends_at', eb.fn.count<number>('promotion_opt_ins.user_id').as('opt_ins')])
+      .select((eb) => [
+        'promotions.code',
+        'promotions.title',
+        'promotions.description',
+        'promotions.starts_at',
+        'promotions.ends_at',
+        eb.fn.count<number>('promotion_opt_ins.user_id').as('opt_ins'),
+      ])
       .groupBy('promotions.code')
       .orderBy('promotions.created_at', 'desc')
       .execute();
-    return rows.map((row) => ({ ...toPromotion(row), startsAt: row.starts_at.toISOString(), optIns: Number(row.opt_ins) }));
+    return rows.map((row) => ({
+      ...toPromotion(row),
+      startsAt: row.starts_at.toISOString(),
+      optIns: Number(row.opt_ins),
+    }));
   }
 
-  async create(input: { code: string; title: string; description?: string; endsAt?: Date; freeBet?: { amount: number; days?: number } }): Promise<Promotion> {
+  async create(input: {
+    code: string;
+    title: string;
+    description?: string;
+    endsAt?: Date;
+    freeBet?: { amount: number; days?: number };
+  }): Promise<Promotion> {
     const code = normalisePromoCode(input.code);
     if (!/^[A-Z0-9_-]{1,40}$/.test(code)) throw badRequest('A promo code is 1 to 40 letters, digits, - or _');
     if (!input.title.trim()) throw badRequest('A promotion needs a title');
     const now = this.clock.now();
     if (input.endsAt && input.endsAt <= now) throw badRequest('The end date must be in the future');
-    if (input.freeBet && (input.freeBet.amount < MIN_STAKE_PENCE || input.freeBet.amount > MAX_STAKE_PENCE)) throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
-    if (input.freeBet?.days !== undefined && (input.freeBet.days < 1 || input.freeBet.days > MAX_FREE_BET_DAYS)) throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
+    if (input.freeBet && (input.freeBet.amount < MIN_STAKE_PENCE || input.freeBet.amount > MAX_STAKE_PENCE))
+      throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
+    if (input.freeBet?.days !== undefined && (input.freeBet.days < 1 || input.freeBet.days > MAX_FREE_BET_DAYS))
+      throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
     const row = await this.db
       .insertInto('promotions')
-      .values({ code, title: input.title.trim(), description: input.description?.trim() ?? '', starts_at: now, ends_at: input.endsAt ?? null, created_at: now, free_bet_amount: input.freeBet?.amount ?? null, free_bet_days: input.freeBet?.days ?? null })
+      .values({
+        code,
+        title: input.title.trim(),
+        description: input.description?.trim() ?? '',
+        starts_at: now,
+        ends_at: input.endsAt ?? null,
+        created_at: now,
+        free_bet_amount: input.freeBet?.amount ?? null,
+        free_bet_days: input.freeBet?.days ?? null,
+      })
       .onConflict((oc) => oc.column('code').doNothing())
       .returning(['code', 'title', 'description', 'ends_at'])
       .executeTakeFirst();
@@ -83,7 +117,10 @@ export class PromotionsService {
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
       .executeTakeFirst();
     if (!promotion) throw notFound(PROMO_INVALID, 'PromoInvalid');
-    const freeBet = promotion.free_bet_amount !== null && this.freeBets ? { amount: promotion.free_bet_amount, days: promotion.free_bet_days ?? undefined } : undefined;
+    const freeBet =
+      promotion.free_bet_amount !== null && this.freeBets
+        ? { amount: promotion.free_bet_amount, days: promotion.free_bet_days ?? undefined }
+        : undefined;
     // The opt-in and the free bet it brings commit together: a code used once grants once.
     const inserted = await this.db.transaction().execute(async (trx) => {
       // The session was checked before this request; a block may have committed since. Read under FOR SHARE until the
@@ -98,11 +135,15 @@ export class PromotionsService {
         .onConflict((oc) => oc.columns(['user_id', 'code']).doNothing())
         .returning('code')
         .executeTakeFirst();
-      if (optIn && freeBet) await this.freeBets!.grant(userId, freeBet.amount, { days: freeBet.days, source: `promo: ${code}` }, trx);
+      if (optIn && freeBet)
+        await this.freeBets!.grant(userId, freeBet.amount, { days: freeBet.days, source: `promo: ${code}` }, trx);
       return optIn;
     });
     if (!inserted) throw conflict(PROMO_USED, 'PromoUsed');
     const granted = freeBet ? ` A ${formatPence(freeBet.amount)} free bet is in your account.` : '';
-    return { message: `Promo code ${code} applied: you are opted in to ${promotion.title}.${granted}`, promotion: toPromotion(promotion) };
+    return {
+      message: `Promo code ${code} applied: you are opted in to ${promotion.title}.${granted}`,
+      promotion: toPromotion(promotion),
+    };
   }
 }

@@ -8,7 +8,9 @@ export async function registrationRoutes(app: FastifyInstance, { registration, r
   // Age is counted on the server's clock, in UK days.
   const registerRequest = registerRequestSchema(() => ukToday(clock.now()));
 
-  app.post('/auth/register', { config: { rateLimit: rateLimits.register } }, async (request) => registration.register(parse(registerRequest, request.body)));
+  app.post('/auth/register', { config: { rateLimit: rateLimits.register } }, async (request) =>
+    registration.register(parse(registerRequest, request.body)),
+  );
 
   /** What the app needs to know that is not built in: the support address shown on several screens. */
   app.get('/api/config', async (): Promise<ClientConfig> => ({ supportEmail: config.supportEmail }));

@@ -11,13 +11,15 @@ import type { IdentityVerificationProvider } from '../../providers/identity/prov
 import type { GamstopService } from '../gamstop/service';
 
 const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 /**
  * A customer in a time out or self-exclusion may not open a second account under another e-mail (UKGC
  * LCCP SR 3.5.3), nor may a suspended one. The refusal is one neutral answer for every such case, so it
  * tells nobody that a person is excluded.
  */
-export const REGISTRATION_REFUSED_MESSAGE = 'We cannot open an account for you at the moment. Please contact customer support.';
+export const REGISTRATION_REFUSED_MESSAGE =
+  'We cannot open an account for you at the moment. Please contact customer support.';
 
 const blankToNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -41,7 +43,10 @@ export class RegistrationService {
       .where((eb) =>
         eb.or([
           eb('status', '=', 'suspended'),
-          eb.and([eb('exclusion_kind', 'is not', null), eb.or([eb('exclusion_permanent', '=', true), eb('exclusion_until', '>', now)])]),
+          eb.and([
+            eb('exclusion_kind', 'is not', null),
+            eb.or([eb('exclusion_permanent', '=', true), eb('exclusion_until', '>', now)]),
+          ]),
         ]),
       )
       .where((eb) =>
@@ -52,9 +57,23 @@ export class RegistrationService {
         ]),
       )
       .execute();
-    const applicant = { email: request.email, firstName: request.firstName, lastName: request.lastName, dateOfBirth: request.dateOfBirth, phone: request.phone, postcode: request.addressPostCode };
+    const applicant = {
+      email: request.email,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      dateOfBirth: request.dateOfBirth,
+      phone: request.phone,
+      postcode: request.addressPostCode,
+    };
     return candidates.some((user) =>
-      samePerson(applicant, { email: user.email, firstName: user.first_name, lastName: user.last_name, dateOfBirth: user.date_of_birth, phone: user.phone, postcode: user.address_post_code }),
+      samePerson(applicant, {
+        email: user.email,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        dateOfBirth: user.date_of_birth,
+        phone: user.phone,
+        postcode: user.address_post_code,
+      }),
     );
   }
 
@@ -62,10 +81,15 @@ export class RegistrationService {
   async register(request: RegisterRequestOutput): Promise<{ avCheckUrl: string }> {
     const { db, clock, verification, identityProvider, gamstop } = this.deps;
     const email = request.email.toLowerCase();
-    const existing = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+    const existing = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .executeTakeFirst();
     if (existing) throw conflict(DUPLICATE_EMAIL_MESSAGE, 'DuplicateEmail');
     const now = clock.now();
-    if (await this.joinsBarredAccount(request, now)) throw unprocessable(REGISTRATION_REFUSED_MESSAGE, 'RegistrationRefused');
+    if (await this.joinsBarredAccount(request, now))
+      throw unprocessable(REGISTRATION_REFUSED_MESSAGE, 'RegistrationRefused');
     const gamstopCheck = await gamstop.screenRegistration({
       firstName: request.firstName,
       lastName: request.lastName,

@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import type { AuthService } from '../auth/service';
-import type { LockAccountRequest, LockAccountResponse, ProfitLossRequest, ProfitLossResponse } from '../../../src/contract/safer-gambling';
+import type {
+  LockAccountRequest,
+  LockAccountResponse,
+  ProfitLossRequest,
+  ProfitLossResponse,
+} from '../../../src/contract/safer-gambling';
 import { INVALID_LOCK, isAllowedLockDays, TIME_OUT_MAX_DAYS } from '../../../src/contract/safer-gambling';
 import { badRequest, notFound } from '../../errors';
 import { exclusionEnd } from './exclusion-end';
@@ -21,7 +26,9 @@ export class SaferGamblingService {
     const row = await this.db
       .selectFrom('transactions')
       .select([
-        sql<number>`coalesce(sum(CASE WHEN kind = 'Stake' THEN -amount WHEN kind = 'Refund' AND bet_id IS NOT NULL THEN -amount ELSE 0 END), 0)::bigint`.as('staked'),
+        sql<number>`coalesce(sum(CASE WHEN kind = 'Stake' THEN -amount WHEN kind = 'Refund' AND bet_id IS NOT NULL THEN -amount ELSE 0 END), 0)::bigint`.as(
+          'staked',
+        ),
         sql<number>`coalesce(sum(CASE WHEN kind = 'Returns' THEN amount ELSE 0 END), 0)::bigint`.as('returns'),
       ])
       .where('user_id', '=', userId)
@@ -57,7 +64,8 @@ export class SaferGamblingService {
         .executeTakeFirst();
       if (!user) throw notFound('No user data found.');
       const existing = exclusionEnd(user, now);
-      const keepExisting = existing !== undefined && (existing.permanent || (!permanently && existing.until! >= requestedUntil!));
+      const keepExisting =
+        existing !== undefined && (existing.permanent || (!permanently && existing.until! >= requestedUntil!));
       const kind = keepExisting ? user.exclusion_kind! : requestedKind;
       const until = keepExisting ? (existing.permanent ? null : existing.until!) : requestedUntil;
       const permanent = keepExisting ? existing.permanent : permanently;
@@ -69,7 +77,9 @@ export class SaferGamblingService {
           exclusion_permanent: permanent,
           updated_at: now,
           // A customer who self-excludes is sent no marketing of any kind.
-          ...(requestedKind === 'self-exclusion' || kind === 'self-exclusion' ? { marketing_email: false, marketing_phone: false, marketing_sms: false } : {}),
+          ...(requestedKind === 'self-exclusion' || kind === 'self-exclusion'
+            ? { marketing_email: false, marketing_phone: false, marketing_sms: false }
+            : {}),
         })
         .where('id', '=', userId)
         .execute();

@@ -17,7 +17,17 @@ export class TransactionsService {
   async list(userId: number, filter: TransactionsFilter): Promise<TransactionItem[]> {
     let query = this.db
       .selectFrom('transactions')
-      .select(['id', 'created_at', 'amount', 'balance_out', 'kind', 'vertical', 'bet_id', 'iqs_transaction_id', 'reference'])
+      .select([
+        'id',
+        'created_at',
+        'amount',
+        'balance_out',
+        'kind',
+        'vertical',
+        'bet_id',
+        'iqs_transaction_id',
+        'reference',
+      ])
       .where('user_id', '=', userId);
     if (filter.kind) query = query.where('kind', '=', filter.kind);
     if (filter.vertical) query = query.where('vertical', '=', filter.vertical);

@@ -19,14 +19,24 @@ export class AccountsService {
   ) {}
 
   async suspend(userId: number): Promise<void> {
-    await this.db.updateTable('users').set({ status: 'suspended', updated_at: this.clock.now() }).where('id', '=', userId).where('status', '=', 'active').execute();
+    await this.db
+      .updateTable('users')
+      .set({ status: 'suspended', updated_at: this.clock.now() })
+      .where('id', '=', userId)
+      .where('status', '=', 'active')
+      .execute();
     await this.live.send(userId, { type: 'userSuspension' });
     // Unsuspending must not bring back a session the customer and the operator believe ended.
     await this.access.revokeAll(userId, 'suspended');
   }
 
   async unsuspend(userId: number): Promise<void> {
-    await this.db.updateTable('users').set({ status: 'active', updated_at: this.clock.now() }).where('id', '=', userId).where('status', '=', 'suspended').execute();
+    await this.db
+      .updateTable('users')
+      .set({ status: 'active', updated_at: this.clock.now() })
+      .where('id', '=', userId)
+      .where('status', '=', 'suspended')
+      .execute();
   }
 
   async unlock(userId: number): Promise<void> {

@@ -6,7 +6,12 @@ export class UsersService {
   constructor(private readonly db: Db) {}
 
   async details(userId: number): Promise<UserProfile> {
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).where('status', '!=', 'deleted').executeTakeFirst();
+    const user = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('status', '!=', 'deleted')
+      .executeTakeFirst();
     if (!user) throw notFound('No user data found.');
     return {
       id: user.id,
@@ -30,7 +35,11 @@ export class UsersService {
 
   /** The operator accepted the customer's documents: deposits, bets and withdrawals are open to them. */
   async markVerified(userId: number, now: Date): Promise<void> {
-    await this.db.updateTable('users').set({ verification_status: 'passed', updated_at: now }).where('id', '=', userId).execute();
+    await this.db
+      .updateTable('users')
+      .set({ verification_status: 'passed', updated_at: now })
+      .where('id', '=', userId)
+      .execute();
   }
 
   /** A deleted account is found only when asked for, by its tombstone address (`deleted-<id>@invalid`). */

@@ -12,7 +12,11 @@ export async function verificationRoutes(app: FastifyInstance, { identityProvide
     scope.post(IDENTITY_NOTIFICATION_PATH, async (request) => {
       const signature = request.headers[SIGNATURE_HEADER];
       const raw = typeof request.body === 'string' ? request.body : '';
-      const notification = identityProvider.verifyNotification(raw, typeof signature === 'string' ? signature : undefined, clock.now());
+      const notification = identityProvider.verifyNotification(
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+        clock.now(),
+      );
       return verification.record(notification);
     });
   });

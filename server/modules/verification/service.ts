@@ -15,7 +15,10 @@ export class VerificationService {
   /** Opens a check for a new customer, inside the registration's transaction. Answers its reference. */
   async openCheck(trx: Trx, userId: number): Promise<string> {
     const reference = randomUUID();
-    await trx.insertInto('identity_checks').values({ reference, user_id: userId, created_at: this.clock.now(), completed_at: null }).execute();
+    await trx
+      .insertInto('identity_checks')
+      .values({ reference, user_id: userId, created_at: this.clock.now(), completed_at: null })
+      .execute();
     return reference;
   }
 
@@ -34,7 +37,11 @@ export class VerificationService {
         .returning(['user_id', 'status'])
         .executeTakeFirst();
       if (!check) {
-        const existing = await trx.selectFrom('identity_checks').select('status').where('reference', '=', notification.reference).executeTakeFirst();
+        const existing = await trx
+          .selectFrom('identity_checks')
+          .select('status')
+          .where('reference', '=', notification.reference)
+          .executeTakeFirst();
         if (!existing) throw notFound('Unknown identity check', 'UnknownCheck');
         return { reference: notification.reference, status: existing.status };
       }

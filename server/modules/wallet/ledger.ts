@@ -54,7 +54,11 @@ export class Ledger {
    * makes one posting; `postMany` many postings of one sign in one statement, for batches.
    */
   async transaction<T>(
-    work: (trx: Trx, post: (posting: Posting, alongside?: Alongside) => Promise<Posted>, postMany: (postings: Posting[]) => Promise<Array<Posted | null>>) => Promise<T>,
+    work: (
+      trx: Trx,
+      post: (posting: Posting, alongside?: Alongside) => Promise<Posted>,
+      postMany: (postings: Posting[]) => Promise<Array<Posted | null>>,
+    ) => Promise<T>,
   ): Promise<T> {
     const touched = new Map<number, number>();
     const result = await this.db.transaction().execute(async (trx) =>
@@ -87,7 +91,9 @@ export class Ledger {
   private async postMany(trx: Trx, postings: Posting[]): Promise<Array<Posted | null>> {
     if (postings.length === 0) return [];
     const sign = Math.sign(postings[0]!.amount);
-    for (const posting of postings) if (!Number.isSafeInteger(posting.amount) || posting.amount === 0 || Math.sign(posting.amount) !== sign) throw new Error(`Invalid posting amount ${posting.amount} in a batch`);
+    for (const posting of postings)
+      if (!Number.isSafeInteger(posting.amount) || posting.amount === 0 || Math.sign(posting.amount) !== sign)
+        throw new Error(`Invalid posting amount ${posting.amount} in a batch`);
     const now = this.clock.now();
     const column = <K extends keyof Posting>(key: K) => postings.map((posting) => posting[key] ?? null);
     const result = await sql<{ id: number; user_id: number; balance_out: number }>`
@@ -121,7 +127,8 @@ export class Ledger {
   }
 
   private async post(trx: Trx, posting: Posting, alongside: Alongside = []): Promise<Posted> {
-    if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error(`Invalid posting amount ${posting.amount}`);
+    if (!Number.isSafeInteger(posting.amount) || posting.amount === 0)
+      throw new Error(`Invalid posting amount ${posting.amount}`);
     const now = this.clock.now();
     // One statement (one round trip) updates the wallet and appends the row carrying its new balance; the
     // UPDATE takes the wallet row's lock, and a posting that would go below zero updates and inserts nothing (nor
@@ -139,11 +146,24 @@ export class Ledger {
           ${posting.betId ?? null}, ${posting.iqsTransactionId ?? null}, ${posting.paymentId ?? null}::uuid
         FROM wallet
         RETURNING id, balance_out
-      )${alongside.length > 0 ? sql.join(alongside.map(({ name, statement }) => sql`, ${sql.id(name)} AS (${statement})`), sql``) : sql``}
-      SELECT id, balance_out, ${last ? sql`(SELECT count(*) FROM ${sql.id(last)})::int` : sql`0`} AS alongside FROM posted`.execute(trx);
+      )${
+        alongside.length > 0
+          ? sql.join(
+              alongside.map(({ name, statement }) => sql`, ${sql.id(name)} AS (${statement})`),
+              sql``,
+            )
+          : sql``
+      }
+      SELECT id, balance_out, ${last ? sql`(SELECT count(*) FROM ${sql.id(last)})::int` : sql`0`} AS alongside FROM posted`.execute(
+      trx,
+    );
     const row = result.rows[0];
     if (!row) {
-      const exists = await trx.selectFrom('wallets').select('user_id').where('user_id', '=', posting.userId).executeTakeFirst();
+      const exists = await trx
+        .selectFrom('wallets')
+        .select('user_id')
+        .where('user_id', '=', posting.userId)
+        .executeTakeFirst();
       if (!exists) throw new Error(`No wallet for user ${posting.userId}`);
       throw unprocessable(INSUFFICIENT_FUNDS, 'InsufficientFunds');
     }

@@ -3,5 +3,7 @@ import type { Services } from '../../services';
 import { bearerToken } from '../auth/session-guard';
 
 export async function walletRoutes(app: FastifyInstance, { wallet, sessionGuard }: Services) {
-  app.get('/balance', async (request) => wallet.balanceForSession(await sessionGuard.verifyToken(bearerToken(request.headers.authorization))));
+  app.get('/balance', async (request) =>
+    wallet.balanceForSession(await sessionGuard.verifyToken(bearerToken(request.headers.authorization))),
+  );
 }

@@ -31,7 +31,11 @@ export class WalletService {
   }
 
   async balance(userId: number): Promise<BalanceResponse> {
-    const wallet = await this.db.selectFrom('wallets').select(['balance', 'currency']).where('user_id', '=', userId).executeTakeFirst();
+    const wallet = await this.db
+      .selectFrom('wallets')
+      .select(['balance', 'currency'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!wallet) throw notFound('Wallet not found');
     return { balance: wallet.balance, currency: wallet.currency };
   }

@@ -33,9 +33,14 @@ export class GetAddressProvider implements AddressProvider {
     url.searchParams.set('expand', 'true');
     let response: Response;
     try {
-      response = await (this.options.fetch ?? fetch)(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000) });
+      response = await (this.options.fetch ?? fetch)(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
+      });
     } catch (error) {
-      throw new AddressProviderError(`getAddress unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new AddressProviderError(
+        `getAddress unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (response.status === 404) return [];
     if (!response.ok) throw new AddressProviderError(`getAddress answered ${response.status}`);
@@ -47,7 +52,10 @@ export class GetAddressProvider implements AddressProvider {
     }
     const addresses = (body as { addresses?: unknown }).addresses;
     if (!Array.isArray(addresses)) throw new AddressProviderError('getAddress answer has no addresses list');
-    return addresses.map((entry, index) => ({ id: `${postcode}-${index + 1}`, address: toAddressString(entry as ExpandedAddress) }));
+    return addresses.map((entry, index) => ({
+      id: `${postcode}-${index + 1}`,
+      address: toAddressString(entry as ExpandedAddress),
+    }));
   }
 }
 

@@ -8,7 +8,10 @@ export class SandboxAddressProvider implements AddressProvider {
   private readonly byPostcode = new Map<string, AddressItem[]>(
     sandboxAddressBook.map(([postcode, locality, town, premises]) => {
       const compact = compactPostcode(postcode);
-      return [compact, premises.map((line, index) => ({ id: `${compact}-${index + 1}`, address: `${line}, ${locality}, ${town}` }))];
+      return [
+        compact,
+        premises.map((line, index) => ({ id: `${compact}-${index + 1}`, address: `${line}, ${locality}, ${town}` })),
+      ];
     }),
   );
 

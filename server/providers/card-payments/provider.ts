@@ -21,8 +21,10 @@ export interface PaymentNotification {
  * A card fingerprint (as real providers give one) names a card number without revealing it: withdrawals are
  * allowed only to a card whose fingerprint a completed deposit carries.
  */
-export type ChargeOutcome = { ok: true; cardToken?: string; maskedPan: string; cardFingerprint?: string } | { ok: false; error: string };
-export type CardCheck = { ok: true; cardToken: string; maskedPan: string; cardFingerprint: string } | { ok: false; error: string };
+export type ChargeOutcome =
+  { ok: true; cardToken?: string; maskedPan: string; cardFingerprint?: string } | { ok: false; error: string };
+export type CardCheck =
+  { ok: true; cardToken: string; maskedPan: string; cardFingerprint: string } | { ok: false; error: string };
 /** What the provider knows of a charge made under a reference (the payment id): the truth after a crash or a timeout. */
 export type ChargeLookup = ChargeOutcome | { ok: 'unknown' };
 

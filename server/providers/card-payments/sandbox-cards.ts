@@ -53,7 +53,8 @@ export function checkSandboxCard(card: CardDetails, now: Date): SandboxCardResul
   const pan = card.pan.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(pan) || !luhnValid(pan)) return { ok: false, error: INVALID_CARD_NUMBER_MESSAGE };
   if (expired(card.expiry, now)) return { ok: false, error: CARD_EXPIRED_MESSAGE };
-  if (!/^\d{3,4}$/.test(card.securityCode) || card.securityCode === FAILING_SECURITY_CODE) return { ok: false, error: SECURITY_CODE_FAILED_MESSAGE };
+  if (!/^\d{3,4}$/.test(card.securityCode) || card.securityCode === FAILING_SECURITY_CODE)
+    return { ok: false, error: SECURITY_CODE_FAILED_MESSAGE };
   if (pan === SANDBOX_CARDS.credit) return { ok: false, error: CREDIT_CARD_REFUSED_MESSAGE };
   if (pan === SANDBOX_CARDS.declined) return { ok: false, error: CARD_DECLINED_MESSAGE };
   return { ok: true, maskedPan: maskPan(pan) };

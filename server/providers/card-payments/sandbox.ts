@@ -35,7 +35,14 @@ export const cardFingerprint = (secret: string, pan: string) => signValue(secret
 
 /** Tokens carry the masked card, expiry and fingerprint, signed, so the sandbox keeps no vault; never the full number or the code. */
 export function makeCardToken(secret: string, pan: string, expiry: string): string {
-  const body = Buffer.from(JSON.stringify({ last4: pan.slice(-4), expiry, nonce: randomBytes(6).toString('base64url'), fp: cardFingerprint(secret, pan) } satisfies TokenBody)).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({
+      last4: pan.slice(-4),
+      expiry,
+      nonce: randomBytes(6).toString('base64url'),
+      fp: cardFingerprint(secret, pan),
+    } satisfies TokenBody),
+  ).toString('base64url');
   return `sbx_${body}.${signValue(secret, 'card-token', body)}`;
 }
 
@@ -46,7 +53,8 @@ export function readCardToken(secret: string, token: string): TokenBody | undefi
 }
 
 /** The hosted page's query: which payment, how much, signed by the API so the amount cannot be edited. */
-export const paymentPageSignature = (secret: string, paymentId: string, amount: number) => signValue(secret, 'pay-page', `${paymentId}:${amount}`);
+export const paymentPageSignature = (secret: string, paymentId: string, amount: number) =>
+  signValue(secret, 'pay-page', `${paymentId}:${amount}`);
 
 export class SandboxCardProvider implements CardPaymentProvider {
   /** Saved-card charges by reference, as a provider remembers them (this sandbox only while the process runs). */
@@ -66,7 +74,14 @@ export class SandboxCardProvider implements CardPaymentProvider {
     return url.toString();
   }
 
-  async chargeSavedCard({ paymentId, cardToken }: { paymentId: string; amount: number; cardToken: string }): Promise<ChargeOutcome> {
+  async chargeSavedCard({
+    paymentId,
+    cardToken,
+  }: {
+    paymentId: string;
+    amount: number;
+    cardToken: string;
+  }): Promise<ChargeOutcome> {
     const earlier = this.charges.get(paymentId);
     if (earlier) return earlier;
     const outcome = this.charge(cardToken);
@@ -86,9 +101,17 @@ export class SandboxCardProvider implements CardPaymentProvider {
   }
 
   async checkPayoutCard(card: CardInfo): Promise<CardCheck> {
-    const result = checkSandboxCard({ pan: card.pan, expiry: card.expiryDate, securityCode: card.securityCode }, this.clock.now());
+    const result = checkSandboxCard(
+      { pan: card.pan, expiry: card.expiryDate, securityCode: card.securityCode },
+      this.clock.now(),
+    );
     if (!result.ok) return result;
-    return { ok: true, maskedPan: result.maskedPan, cardToken: makeCardToken(this.secret, card.pan, card.expiryDate), cardFingerprint: cardFingerprint(this.secret, card.pan) };
+    return {
+      ok: true,
+      maskedPan: result.maskedPan,
+      cardToken: makeCardToken(this.secret, card.pan, card.expiryDate),
+      cardFingerprint: cardFingerprint(this.secret, card.pan),
+    };
   }
 
   verifyNotification(rawBody: string, signatureHeader: string | undefined, now: Date): PaymentNotification {

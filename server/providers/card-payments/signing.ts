@@ -25,7 +25,13 @@ export function sameText(a: string, b: string): boolean {
 
 export type SignatureProblem = 'missing' | 'malformed' | 'stale' | 'mismatch';
 
-export function checkSignature(secret: string, rawBody: string, header: string | undefined, now: Date, toleranceMs = SIGNATURE_TOLERANCE_MS): SignatureProblem | undefined {
+export function checkSignature(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  now: Date,
+  toleranceMs = SIGNATURE_TOLERANCE_MS,
+): SignatureProblem | undefined {
   if (!header) return 'missing';
   const parts = Object.fromEntries(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
   const timestamp = Number(parts.t);
@@ -36,4 +42,5 @@ export function checkSignature(secret: string, rawBody: string, header: string |
 
 /** Signs short values (a payment page's address, a card token) so the sandbox needs no storage of its own. */
 export const signValue = (secret: string, purpose: string, value: string) => hmac(secret, `${purpose}:${value}`);
-export const validValue = (secret: string, purpose: string, value: string, signature: string) => sameText(signature, signValue(secret, purpose, value));
+export const validValue = (secret: string, purpose: string, value: string, signature: string) =>
+  sameText(signature, signValue(secret, purpose, value));

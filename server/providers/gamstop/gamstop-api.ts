@@ -40,13 +40,18 @@ export class GamstopApiProvider implements GamstopProvider {
       // A kept-alive connection the far end has just closed fails at once; the check is a read, so it is safe to send again.
       response = await send().catch((error: unknown) => (signal.aborted ? Promise.reject(error) : send()));
     } catch (error) {
-      throw new GamstopUnavailableError(`GAMSTOP unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new GamstopUnavailableError(
+        `GAMSTOP unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     // The body is never needed; reading it frees the connection.
     await response.arrayBuffer().catch(() => undefined);
     if (!response.ok) throw new GamstopUnavailableError(`GAMSTOP answered ${response.status}`);
     const exclusion = response.headers.get('x-exclusion')?.trim().toUpperCase() ?? '';
-    if (!EXCLUSIONS.has(exclusion)) throw new GamstopUnavailableError(`GAMSTOP answered an unknown exclusion ${JSON.stringify(exclusion.slice(0, 20))}`);
+    if (!EXCLUSIONS.has(exclusion))
+      throw new GamstopUnavailableError(
+        `GAMSTOP answered an unknown exclusion ${JSON.stringify(exclusion.slice(0, 20))}`,
+      );
     const uniqueId = response.headers.get('x-unique-id')?.trim().slice(0, 100) || null;
     return { exclusion: exclusion as GamstopAnswer['exclusion'], uniqueId };
   }

@@ -20,11 +20,18 @@
       fetch(window.location.pathname, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ session: params.get('session'), sig: params.get('sig'), result: button.getAttribute('data-result') }),
+        body: JSON.stringify({
+          session: params.get('session'),
+          sig: params.get('sig'),
+          result: button.getAttribute('data-result'),
+        }),
       })
         .then(function (response) {
           return response.json().then(function (body) {
-            if (!response.ok) throw new Error(body && body.message ? body.message : 'The result could not be recorded. Please try again.');
+            if (!response.ok)
+              throw new Error(
+                body && body.message ? body.message : 'The result could not be recorded. Please try again.',
+              );
             return body;
           });
         })

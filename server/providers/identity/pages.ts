@@ -13,11 +13,14 @@ export const IDENTITY_NOTIFICATION_PATH = '/identity/notifications';
 const pageQuery = z.object({ session: text().min(1).max(4000), sig: text().min(1).max(100) });
 const decisionRequest = pageQuery.extend({ result: z.enum(['passed', 'failed', 'canceled']) });
 
-const page = (reply: FastifyReply, status: number, body: string) => sendPage(reply, { status, title: 'Sandbox identity verification', path: IDENTITY_PAGE_PATH, body });
+const page = (reply: FastifyReply, status: number, body: string) =>
+  sendPage(reply, { status, title: 'Sandbox identity verification', path: IDENTITY_PAGE_PATH, body });
 
 function detailsPage(details: IdentityCheckRequest): string {
   const [year, month, day] = details.dateOfBirth.split('-');
-  const address = [details.address1, details.address2, details.addressCity, details.addressPostCode].filter(Boolean).join(', ');
+  const address = [details.address1, details.address2, details.addressCity, details.addressPostCode]
+    .filter(Boolean)
+    .join(', ');
   const row = (label: string, value: string) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value || '-')}</dd>`;
   return `<h1>Verify your identity</h1>
 <p class="hint">Sandbox identity check. Choose the result the check should give.</p>
@@ -41,12 +44,20 @@ async function notify(options: ProvidersServerOptions, notification: Verificatio
 export async function identityVerificationPages(app: FastifyInstance, options: ProvidersServerOptions): Promise<void> {
   const secret = options.config.secrets.providerSecret;
 
-  registerPageAssets(app, IDENTITY_PAGE_PATH, { script: new URL('./page.js', import.meta.url), styles: new URL('./page.css', import.meta.url) });
+  registerPageAssets(app, IDENTITY_PAGE_PATH, {
+    script: new URL('./page.js', import.meta.url),
+    styles: new URL('./page.css', import.meta.url),
+  });
 
   app.get(IDENTITY_PAGE_PATH, async (request, reply) => {
     const query = pageQuery.safeParse(request.query);
     const details = query.success ? openSession(secret, query.data.session, query.data.sig) : null;
-    if (!details) return page(reply, 400, '<h1>Verification link not valid</h1><p>Please close this window and register again.</p>');
+    if (!details)
+      return page(
+        reply,
+        400,
+        '<h1>Verification link not valid</h1><p>Please close this window and register again.</p>',
+      );
     return page(reply, 200, detailsPage(details));
   });
 
@@ -56,6 +67,9 @@ export async function identityVerificationPages(app: FastifyInstance, options: P
     if (!parsed.success || !details) return reply.status(400).send({ message: 'Verification link not valid' });
     const recorded = await notify(options, { reference: details.reference, result: parsed.data.result });
     if (!recorded) return reply.status(502).send({ message: 'The result could not be recorded. Please try again.' });
-    return { status: parsed.data.result === 'passed' ? 'AV_SUCCESS' : parsed.data.result === 'failed' ? 'AV_FAIL' : 'AV_CANCELED' };
+    return {
+      status:
+        parsed.data.result === 'passed' ? 'AV_SUCCESS' : parsed.data.result === 'failed' ? 'AV_FAIL' : 'AV_CANCELED',
+    };
   });
 }

@@ -8,14 +8,21 @@ import { quoteBetBuilder } from './bet-builder';
 import { PlacementRefused } from './slip';
 
 /** POST /api/bet-builder/quote: prices only, open to anyone like the catalogue it reads; a refusal is a 422 with words. */
-export async function betBuilderRoutes(app: FastifyInstance, { catalogue, rateLimits }: { catalogue: Catalogue; rateLimits: Pick<SportsbookServices['rateLimits'], 'catalogue'> }) {
-  app.post('/api/bet-builder/quote', { config: { rateLimit: rateLimits.catalogue } }, async (request, reply): Promise<BetBuilderQuote | void> => {
-    const { selectionIds } = parse(betBuilderQuoteRequest, request.body);
-    try {
-      return quoteBetBuilder(catalogue, selectionIds).quote;
-    } catch (error) {
-      if (error instanceof PlacementRefused) return reply.status(422).send(error.body());
-      throw error;
-    }
-  });
+export async function betBuilderRoutes(
+  app: FastifyInstance,
+  { catalogue, rateLimits }: { catalogue: Catalogue; rateLimits: Pick<SportsbookServices['rateLimits'], 'catalogue'> },
+) {
+  app.post(
+    '/api/bet-builder/quote',
+    { config: { rateLimit: rateLimits.catalogue } },
+    async (request, reply): Promise<BetBuilderQuote | void> => {
+      const { selectionIds } = parse(betBuilderQuoteRequest, request.body);
+      try {
+        return quoteBetBuilder(catalogue, selectionIds).quote;
+      } catch (error) {
+        if (error instanceof PlacementRefused) return reply.status(422).send(error.body());
+        throw error;
+      }
+    },
+  );
 }

@@ -3,7 +3,14 @@ import type { Clock } from '../../clock';
 import { conflict, notFound } from '../../errors';
 import { parse } from '../../http/parse';
 import { cashOutRequest } from '../../../src/contract/sportsbook';
-import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, NET_PAYOUT_CAP_PENCE, type BetView, type CashOutAnswer, type CashOutRefusal } from '../../../src/contract/sportsbook-rules';
+import {
+  CASH_OUT_MESSAGES,
+  MIN_STAKE_PENCE,
+  NET_PAYOUT_CAP_PENCE,
+  type BetView,
+  type CashOutAnswer,
+  type CashOutRefusal,
+} from '../../../src/contract/sportsbook-rules';
 import { CASH_OUT_MARGIN_BP, cashOutOffer, stakeCashedFor } from '../../../src/lib/cash-out-value';
 import { formatPence } from '../../../src/lib/money';
 import { returnsFor } from '../../../src/lib/odds';
@@ -24,12 +31,16 @@ export interface CashOutPolicy {
   abandonAfterMs: number;
 }
 
-export const defaultCashOutPolicy: CashOutPolicy = { delayMs: 3_000, marginBp: CASH_OUT_MARGIN_BP, abandonAfterMs: 60_000 };
+export const defaultCashOutPolicy: CashOutPolicy = {
+  delayMs: 3_000,
+  marginBp: CASH_OUT_MARGIN_BP,
+  abandonAfterMs: 60_000,
+};
 
-export type CashOutResult = { statusCode: 200; body: CashOutAnswer } | { statusCode: 422; body: { message: string; code: CashOutRefusal } };
+export type CashOutResult =
+  { statusCode: 200; body: CashOutAnswer } | { statusCode: 422; body: { message: string; code: CashOutRefusal } };
 
 export const cashOutCallId = (requestId: string) => `cashout:${requestId}`;
-
 
 class Refusal extends Error {
   constructor(
@@ -40,7 +51,15 @@ class Refusal extends Error {
   }
 }
 
-type BetRow = { id: string; player_id: string; status: string; stake: number; free_bet_id: string | null; system_type: string | null; kind: string };
+type BetRow = {
+  id: string;
+  player_id: string;
+  status: string;
+  stake: number;
+  free_bet_id: string | null;
+  system_type: string | null;
+  kind: string;
+};
 const BET_COLUMNS = ['id', 'player_id', 'status', 'stake', 'free_bet_id', 'system_type', 'kind'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,16 +87,31 @@ export class CashOutService {
 
   /** The offer on an open bet now, or null (src/lib/cash-out-value.ts); what My Bets shows, from the same prices. */
   async offerFor(betId: string, db: BetsDb | Transaction<BetsDatabase> = this.db): Promise<number | null> {
-    const bet = await db.selectFrom('sportsbook.bets').select(['stake', 'status', 'free_bet_id', 'system_type', 'kind']).where('id', '=', betId).executeTakeFirst();
+    const bet = await db
+      .selectFrom('sportsbook.bets')
+      .select(['stake', 'status', 'free_bet_id', 'system_type', 'kind'])
+      .where('id', '=', betId)
+      .executeTakeFirst();
     // A Bet Builder's legs go together: their prices one by one cannot value it.
-    if (!bet || bet.status !== 'open' || bet.free_bet_id !== null || bet.system_type !== null || bet.kind === 'bet-builder') return null;
+    if (
+      !bet ||
+      bet.status !== 'open' ||
+      bet.free_bet_id !== null ||
+      bet.system_type !== null ||
+      bet.kind === 'bet-builder'
+    )
+      return null;
     return this.value(db, betId, bet.stake);
   }
 
   async cashOut(session: SportsbookSession, betId: string, body: unknown): Promise<CashOutResult> {
     const request = parse(cashOutRequest, body);
     if (!UUID.test(betId)) throw notFound('No such bet');
-    const bet = await this.db.selectFrom('sportsbook.bets').select(BET_COLUMNS).where('id', '=', betId).executeTakeFirst();
+    const bet = await this.db
+      .selectFrom('sportsbook.bets')
+      .select(BET_COLUMNS)
+      .where('id', '=', betId)
+      .executeTakeFirst();
     // Another customer's bet is as unknown as no bet at all.
     if (!bet || bet.player_id !== session.playerId) throw notFound('No such bet');
 
@@ -126,8 +160,16 @@ export class CashOutService {
     this.refuseUnlessOpen(bet);
     const offer = await this.value(this.db, bet.id, bet.stake);
     if (offer === null) throw new Refusal('CashOutUnavailable', CASH_OUT_MESSAGES.unavailable);
-    if (amount !== undefined && amount > offerSeen) throw new Refusal('AmountAboveValue', `You can cash out at most ${formatPence(Math.min(offer, offerSeen))} on this bet.`);
-    if (amount !== undefined && amount < offerSeen && bet.stake - stakeCashedFor(bet.stake, amount, Math.max(offer, offerSeen)) < MIN_STAKE_PENCE) {
+    if (amount !== undefined && amount > offerSeen)
+      throw new Refusal(
+        'AmountAboveValue',
+        `You can cash out at most ${formatPence(Math.min(offer, offerSeen))} on this bet.`,
+      );
+    if (
+      amount !== undefined &&
+      amount < offerSeen &&
+      bet.stake - stakeCashedFor(bet.stake, amount, Math.max(offer, offerSeen)) < MIN_STAKE_PENCE
+    ) {
       throw new Refusal('RemainderTooSmall', CASH_OUT_MESSAGES.remainder);
     }
   }
@@ -148,11 +190,26 @@ export class CashOutService {
    */
   private async decide(trx: Transaction<BetsDatabase>, requestId: string): Promise<string | undefined> {
     // The press is locked too: a late answerFor that gives up on it (abandonAfterMs) waits, then finds it decided.
-    const press = await trx.selectFrom('sportsbook.cash_outs').selectAll().where('request_id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
-    const bet = await trx.selectFrom('sportsbook.bets').select(BET_COLUMNS).where('id', '=', press.bet_id).forUpdate().executeTakeFirstOrThrow();
+    const press = await trx
+      .selectFrom('sportsbook.cash_outs')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const bet = await trx
+      .selectFrom('sportsbook.bets')
+      .select(BET_COLUMNS)
+      .where('id', '=', press.bet_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const now = this.clock.now();
     const refuse = async (code: CashOutRefusal, message: string) => {
-      await trx.updateTable('sportsbook.cash_outs').set({ state: 'refused', refusal_code: code, refusal: message, decided_at: now }).where('request_id', '=', requestId).where('state', '=', 'pending').execute();
+      await trx
+        .updateTable('sportsbook.cash_outs')
+        .set({ state: 'refused', refusal_code: code, refusal: message, decided_at: now })
+        .where('request_id', '=', requestId)
+        .where('state', '=', 'pending')
+        .execute();
       return undefined;
     };
     if (press.state !== 'pending') return undefined;
@@ -176,11 +233,18 @@ export class CashOutService {
     if (partial && remainder < MIN_STAKE_PENCE) return refuse('RemainderTooSmall', CASH_OUT_MESSAGES.remainder);
 
     const window = (await lockPayoutWindows(trx, [bet.player_id], now))(bet.player_id);
-    const paid = asked > stakeCashed ? applyPayoutCap(asked, stakeCashed, netPaidInWindow(window, now), this.cap) : asked;
+    const paid =
+      asked > stakeCashed ? applyPayoutCap(asked, stakeCashed, netPaidInWindow(window, now), this.cap) : asked;
     const creditId = cashOutCallId(requestId);
     if (partial) {
-      const legs = await trx.selectFrom('sportsbook.bet_legs').select(['price_num', 'price_den', 'result']).where('bet_id', '=', bet.id).execute();
-      const prices = legs.filter((leg) => leg.result !== 'void').map((leg) => ({ num: leg.price_num, den: leg.price_den }));
+      const legs = await trx
+        .selectFrom('sportsbook.bet_legs')
+        .select(['price_num', 'price_den', 'result'])
+        .where('bet_id', '=', bet.id)
+        .execute();
+      const prices = legs
+        .filter((leg) => leg.result !== 'void')
+        .map((leg) => ({ num: leg.price_num, den: leg.price_den }));
       await trx
         .updateTable('sportsbook.bets')
         .set((eb) => ({
@@ -200,13 +264,30 @@ export class CashOutService {
         .where('status', '=', 'open')
         .execute();
     }
-    await trx.insertInto('sportsbook.payout_nets').values({ bet_id: bet.id, player_id: bet.player_id, stake: stakeCashed, returns: paid, settled_at: now, part: requestId }).execute();
+    await trx
+      .insertInto('sportsbook.payout_nets')
+      .values({
+        bet_id: bet.id,
+        player_id: bet.player_id,
+        stake: stakeCashed,
+        returns: paid,
+        settled_at: now,
+        part: requestId,
+      })
+      .execute();
     await this.outbox.add(trx, [
       {
         id: creditId,
         kind: 'credit',
         betId: bet.id,
-        body: { transactionId: creditId, betId: bet.id, playerId: pamPlayerId(bet.player_id), amount: paid, closesBet: !partial, description: partial ? 'Partial cash out' : 'Cash out' },
+        body: {
+          transactionId: creditId,
+          betId: bet.id,
+          playerId: pamPlayerId(bet.player_id),
+          amount: paid,
+          closesBet: !partial,
+          description: partial ? 'Partial cash out' : 'Cash out',
+        },
       },
     ]);
     await trx
@@ -220,12 +301,20 @@ export class CashOutService {
 
   /** The bet's value from its legs and the catalogue's prices now. */
   private async value(db: BetsDb | Transaction<BetsDatabase>, betId: string, stake: number): Promise<number | null> {
-    const legs = await db.selectFrom('sportsbook.bet_legs').select(['selection_id', 'price_num', 'price_den', 'result']).where('bet_id', '=', betId).execute();
+    const legs = await db
+      .selectFrom('sportsbook.bet_legs')
+      .select(['selection_id', 'price_num', 'price_den', 'result'])
+      .where('bet_id', '=', betId)
+      .execute();
     return cashOutOffer(
       stake,
       legs.map((leg) => {
         const quote = leg.result === 'open' ? this.catalogue.quote(leg.selection_id) : undefined;
-        return { price: { num: leg.price_num, den: leg.price_den }, result: leg.result, current: quote ? { price: quote.price, status: quote.status } : null };
+        return {
+          price: { num: leg.price_num, den: leg.price_den },
+          result: leg.result,
+          current: quote ? { price: quote.price, status: quote.status } : null,
+        };
       }),
       this.policy.marginBp,
     );
@@ -233,15 +322,31 @@ export class CashOutService {
 
   /** What a press already made got; undefined for a new request id. */
   private async answerFor(requestId: string, betId: string, playerId: string): Promise<CashOutResult | undefined> {
-    const press = await this.db.selectFrom('sportsbook.cash_outs').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+    const press = await this.db
+      .selectFrom('sportsbook.cash_outs')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
     if (!press) return undefined;
-    if (press.bet_id !== betId || press.player_id !== playerId) throw conflict('This request id was already used for another cash out.', 'RequestIdReused');
+    if (press.bet_id !== betId || press.player_id !== playerId)
+      throw conflict('This request id was already used for another cash out.', 'RequestIdReused');
     if (press.state === 'pending') {
       if (this.clock.now().getTime() - press.created_at.getTime() < this.policy.abandonAfterMs) return undefined;
-      await this.db.updateTable('sportsbook.cash_outs').set({ state: 'refused', refusal_code: 'CashOutUnavailable', refusal: CASH_OUT_MESSAGES.removed, decided_at: this.clock.now() }).where('request_id', '=', requestId).where('state', '=', 'pending').execute();
+      await this.db
+        .updateTable('sportsbook.cash_outs')
+        .set({
+          state: 'refused',
+          refusal_code: 'CashOutUnavailable',
+          refusal: CASH_OUT_MESSAGES.removed,
+          decided_at: this.clock.now(),
+        })
+        .where('request_id', '=', requestId)
+        .where('state', '=', 'pending')
+        .execute();
       return this.answerFor(requestId, betId, playerId);
     }
-    if (press.state === 'refused') return { statusCode: 422, body: { message: press.refusal!, code: press.refusal_code as CashOutRefusal } };
+    if (press.state === 'refused')
+      return { statusCode: 422, body: { message: press.refusal!, code: press.refusal_code as CashOutRefusal } };
     const bet: BetView = (await this.views.one(betId))!;
     return { statusCode: 200, body: { bet, paid: press.paid! } };
   }

@@ -23,10 +23,9 @@ export interface BetShape {
 
 /** The line the customer's transaction history shows for the stake (the wallet's description). */
 export function describeBet(bet: BetShape, legs: readonly DescribedLeg[]): string {
-  const text =
-    bet.price
-      ? `Bet Builder: ${legs[0]!.eventName}, ${legs.length} selections @ ${formatFractional(bet.price)}`
-      : bet.kind === 'single'
+  const text = bet.price
+    ? `Bet Builder: ${legs[0]!.eventName}, ${legs.length} selections @ ${formatFractional(bet.price)}`
+    : bet.kind === 'single'
       ? `Single: ${legs[0]!.eventName}, ${legs[0]!.selectionName} @ ${formatFractional(legs[0]!.price)}`
       : bet.system
         ? `${systemBetType(bet.system.type).name}: ${legs.length} selections, ${bet.system.lines} lines at ${formatPence(bet.system.stakePerLine)}`
@@ -40,6 +39,10 @@ export function describeBet(bet: BetShape, legs: readonly DescribedLeg[]): strin
  * Builder at its one price), less the stake of a free bet.
  */
 export function potentialReturnsOf(bet: BetShape, prices: readonly Price[]): number {
-  const returns = bet.price ? returnsFor(bet.stake, [bet.price]) : bet.system ? systemPotentialReturns(bet.system.type, bet.system.stakePerLine, prices) : returnsFor(bet.stake, prices);
+  const returns = bet.price
+    ? returnsFor(bet.stake, [bet.price])
+    : bet.system
+      ? systemPotentialReturns(bet.system.type, bet.system.stakePerLine, prices)
+      : returnsFor(bet.stake, prices);
   return bet.freeBet ? returns - bet.stake : returns;
 }

@@ -10,7 +10,12 @@
  */
 import type { Transaction } from 'kysely';
 import type { Clock } from '../../clock';
-import type { PlacementRefusal, Price, PriceChangePolicy, SelectionChange } from '../../../src/contract/sportsbook-rules';
+import type {
+  PlacementRefusal,
+  Price,
+  PriceChangePolicy,
+  SelectionChange,
+} from '../../../src/contract/sportsbook-rules';
 import { priceAcceptable, samePrice } from '../../../src/lib/odds';
 import type { Catalogue } from '../catalogue/types';
 import type { WalletOutbox } from '../wallet/outbox';
@@ -32,14 +37,21 @@ export interface InPlayDelayPolicy {
 /** Six seconds at the default clock speed (UK football is typically 5-8 s); shorter on a faster clock, like goal suspensions. */
 export const defaultInPlayDelayMs = (clockSpeed: number) => Math.min(6_000, Math.round(54_000 / clockSpeed));
 
-export const defaultInPlayDelayPolicy: InPlayDelayPolicy = { delayMs: 6_000, staleAfterMs: 15_000, sweepEveryMs: 2_000 };
+export const defaultInPlayDelayPolicy: InPlayDelayPolicy = {
+  delayMs: 6_000,
+  staleAfterMs: 15_000,
+  sweepEveryMs: 2_000,
+};
 
 export type Schedule = (ms: number, run: () => void) => void;
 
 export const unrefTimer: Schedule = (ms, run) => void setTimeout(run, ms).unref();
 
 const NOTHING_TAKEN = 'Nothing was taken from your balance.';
-const REFUSALS: Record<'GoalScored' | 'MarketSuspended' | 'MarketClosed' | 'PriceChanged' | 'ImpossibleCombination' | 'NotAccepted', string> = {
+const REFUSALS: Record<
+  'GoalScored' | 'MarketSuspended' | 'MarketClosed' | 'PriceChanged' | 'ImpossibleCombination' | 'NotAccepted',
+  string
+> = {
   GoalScored: `A goal was scored while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
   MarketSuspended: `The market was suspended while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
   MarketClosed: `A market on your slip closed while your bet was being placed, so it was not accepted. ${NOTHING_TAKEN}`,
@@ -48,7 +60,8 @@ const REFUSALS: Record<'GoalScored' | 'MarketSuspended' | 'MarketClosed' | 'Pric
   NotAccepted: `We could not confirm your bet in time, so it was not accepted. ${NOTHING_TAKEN}`,
 };
 
-const refuse = (code: keyof typeof REFUSALS, changes: SelectionChange[] = []) => new PlacementRefused(REFUSALS[code], code as PlacementRefusal, changes);
+const refuse = (code: keyof typeof REFUSALS, changes: SelectionChange[] = []) =>
+  new PlacementRefused(REFUSALS[code], code as PlacementRefusal, changes);
 
 /** A leg as it was struck when the hold began. */
 export interface HeldLeg {
@@ -80,7 +93,9 @@ export function judgeHold(
   const quotes = legs.map((leg) => catalogue.quote(leg.selectionId));
   const changeOf = (index: number): SelectionChange => {
     const quote = quotes[index];
-    return quote ? { selectionId: quote.selectionId, price: quote.price, status: quote.status } : { selectionId: legs[index]!.selectionId, price: null, status: 'closed' };
+    return quote
+      ? { selectionId: quote.selectionId, price: quote.price, status: quote.status }
+      : { selectionId: legs[index]!.selectionId, price: null, status: 'closed' };
   };
   const all = (test: (index: number) => boolean) => legs.map((_, index) => index).filter(test);
   // A goal first: it is what closed or suspended the market, and the customer should be told the cause.
@@ -101,9 +116,19 @@ export function judgeHold(
 }
 
 /** A held Bet Builder, its legs open and no goal scored: its combination priced again now, or the refusal in the hold's words. */
-function judgeBetBuilder(catalogue: Catalogue, legs: readonly HeldLeg[], policy: PriceChangePolicy, struck: Price): HoldAccepted | { refusal: PlacementRefused } {
+function judgeBetBuilder(
+  catalogue: Catalogue,
+  legs: readonly HeldLeg[],
+  policy: PriceChangePolicy,
+  struck: Price,
+): HoldAccepted | { refusal: PlacementRefused } {
   try {
-    const now = strikeBetBuilder(catalogue, legs.map((leg) => leg.selectionId), struck, policy);
+    const now = strikeBetBuilder(
+      catalogue,
+      legs.map((leg) => leg.selectionId),
+      struck,
+      policy,
+    );
     return { prices: now.legs.map((leg) => leg.price), price: now.quote.price };
   } catch (error) {
     if (!(error instanceof PlacementRefused)) throw error;
@@ -166,21 +191,44 @@ export class InPlayHolds {
    */
   async decide(betId: string, stale = false): Promise<HoldDecision> {
     const { db, clock, outbox } = this.deps;
-    const bet0 = await db.selectFrom('sportsbook.bets').select('debit_call_id').where('id', '=', betId).executeTakeFirst();
+    const bet0 = await db
+      .selectFrom('sportsbook.bets')
+      .select('debit_call_id')
+      .where('id', '=', betId)
+      .executeTakeFirst();
     if (!bet0) return 'not-held';
     const debitId = bet0.debit_call_id;
     const decision = await db.transaction().execute(async (trx): Promise<HoldDecision> => {
-      const call = await trx.selectFrom('sportsbook.wallet_calls').select(['state', 'body']).where('id', '=', debitId).forUpdate().executeTakeFirst();
-      const bet = await trx.selectFrom('sportsbook.bets').selectAll().where('id', '=', betId).forUpdate().executeTakeFirst();
-      if (!call || call.state !== 'pending' || !bet || bet.status !== 'pending' || bet.held_until === null) return 'not-held';
-      const legs = await trx.selectFrom('sportsbook.bet_legs').selectAll().where('bet_id', '=', betId).orderBy('position').execute();
+      const call = await trx
+        .selectFrom('sportsbook.wallet_calls')
+        .select(['state', 'body'])
+        .where('id', '=', debitId)
+        .forUpdate()
+        .executeTakeFirst();
+      const bet = await trx
+        .selectFrom('sportsbook.bets')
+        .selectAll()
+        .where('id', '=', betId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!call || call.state !== 'pending' || !bet || bet.status !== 'pending' || bet.held_until === null)
+        return 'not-held';
+      const legs = await trx
+        .selectFrom('sportsbook.bet_legs')
+        .selectAll()
+        .where('bet_id', '=', betId)
+        .orderBy('position')
+        .execute();
       const held = legs.map((leg) => ({
         selectionId: leg.selection_id,
         price: { num: leg.price_num, den: leg.price_den },
-        score: leg.score_home === null || leg.score_away === null ? null : { home: leg.score_home, away: leg.score_away },
+        score:
+          leg.score_home === null || leg.score_away === null ? null : { home: leg.score_home, away: leg.score_away },
       }));
       const struck = bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null;
-      const verdict = stale ? { refusal: refuse('NotAccepted') } : judgeHold(this.deps.catalogue, held, bet.price_changes, struck);
+      const verdict = stale
+        ? { refusal: refuse('NotAccepted') }
+        : judgeHold(this.deps.catalogue, held, bet.price_changes, struck);
       const now = clock.now();
       if ('refusal' in verdict) {
         // Never sent while held (HELD_DEBIT_MS keeps the worker off, a retry only answers a held bet): abandoned
@@ -188,7 +236,13 @@ export class InPlayHolds {
         await abandonDebit(outbox, trx, betId, 'NotSent', verdict.refusal.message);
         await trx
           .updateTable('sportsbook.bets')
-          .set({ status: 'rejected', reason: verdict.refusal.message, reason_code: verdict.refusal.refusal, held_until: null, settled_at: now })
+          .set({
+            status: 'rejected',
+            reason: verdict.refusal.message,
+            reason_code: verdict.refusal.refusal,
+            held_until: null,
+            settled_at: now,
+          })
           .where('id', '=', betId)
           .execute();
         return 'refused';
@@ -198,7 +252,10 @@ export class InPlayHolds {
       const shape: BetShape = {
         kind: bet.kind,
         stake: bet.stake,
-        system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
+        system:
+          bet.system_type && bet.stake_per_line && bet.lines
+            ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines }
+            : null,
         price,
         freeBet: bet.free_bet_id !== null,
       };
@@ -207,7 +264,11 @@ export class InPlayHolds {
       const legsMoved = held.some((leg, index) => !samePrice(leg.price, verdict.prices[index]!));
       if (legsMoved) await this.takePrices(trx, betId, held, verdict.prices);
       if (legsMoved || builderMoved) {
-        const described = legs.map((leg, index) => ({ eventName: leg.event_name, selectionName: leg.selection_name, price: verdict.prices[index]! }));
+        const described = legs.map((leg, index) => ({
+          eventName: leg.event_name,
+          selectionName: leg.selection_name,
+          price: verdict.prices[index]!,
+        }));
         body = { ...body, description: describeBet(shape, described) };
       }
       await trx
@@ -227,11 +288,21 @@ export class InPlayHolds {
     return decision;
   }
 
-  private async takePrices(trx: Transaction<BetsDatabase>, betId: string, held: readonly HeldLeg[], prices: readonly Price[]): Promise<void> {
+  private async takePrices(
+    trx: Transaction<BetsDatabase>,
+    betId: string,
+    held: readonly HeldLeg[],
+    prices: readonly Price[],
+  ): Promise<void> {
     for (const [position, leg] of held.entries()) {
       const price = prices[position]!;
       if (samePrice(leg.price, price)) continue;
-      await trx.updateTable('sportsbook.bet_legs').set({ price_num: price.num, price_den: price.den }).where('bet_id', '=', betId).where('position', '=', position).execute();
+      await trx
+        .updateTable('sportsbook.bet_legs')
+        .set({ price_num: price.num, price_den: price.den })
+        .where('bet_id', '=', betId)
+        .where('position', '=', position)
+        .execute();
     }
   }
 

@@ -9,7 +9,11 @@ import type { BetsDatabase } from './tables';
  * and pays under these locks, so two payments racing cannot both spend the same allowance. The lists returned are
  * the caller's to extend with what it pays in this transaction.
  */
-export async function lockPayoutWindows(trx: Transaction<BetsDatabase>, playerIds: readonly string[], now: Date): Promise<(playerId: string) => SettledBetFigures[]> {
+export async function lockPayoutWindows(
+  trx: Transaction<BetsDatabase>,
+  playerIds: readonly string[],
+  now: Date,
+): Promise<(playerId: string) => SettledBetFigures[]> {
   const players = [...new Set(playerIds)].sort();
   const windowOf = new Map<string, SettledBetFigures[]>();
   const windowFor = (playerId: string) => {
@@ -18,8 +22,18 @@ export async function lockPayoutWindows(trx: Transaction<BetsDatabase>, playerId
     return window;
   };
   if (players.length === 0) return windowFor;
-  await trx.insertInto('sportsbook.payout_players').values(players.map((player_id) => ({ player_id }))).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-  await trx.selectFrom('sportsbook.payout_players').select('player_id').where('player_id', 'in', players).orderBy('player_id').forUpdate().execute();
+  await trx
+    .insertInto('sportsbook.payout_players')
+    .values(players.map((player_id) => ({ player_id })))
+    .onConflict((oc) => oc.column('player_id').doNothing())
+    .execute();
+  await trx
+    .selectFrom('sportsbook.payout_players')
+    .select('player_id')
+    .where('player_id', 'in', players)
+    .orderBy('player_id')
+    .forUpdate()
+    .execute();
   const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
   // What the window holds, as netPaidInWindow reads it: the largest net over a stretch of it ending now, one row per
   // player computed by the database (a settlement of 50,000 bets in chunks would otherwise read every earlier chunk
@@ -30,6 +44,7 @@ export async function lockPayoutWindows(trx: Transaction<BetsDatabase>, playerId
       SELECT player_id, sum(returns - stake) OVER (PARTITION BY player_id ORDER BY settled_at DESC, bet_id ROWS UNBOUNDED PRECEDING) AS suffix
       FROM sportsbook.payout_nets WHERE player_id = ANY(${players}::text[]) AND settled_at >= ${windowStart} AND settled_at <= ${now}
     ) suffixes GROUP BY player_id`.execute(trx);
-  for (const row of history.rows) if (row.largest > 0) windowFor(row.player_id).push({ settledAt: windowStart, stake: 0, returns: row.largest });
+  for (const row of history.rows)
+    if (row.largest > 0) windowFor(row.player_id).push({ settledAt: windowStart, stake: 0, returns: row.largest });
   return windowFor;
 }

@@ -30,7 +30,8 @@ export interface PlacementPolicy {
 export const defaultPlacementPolicy: PlacementPolicy = { inlineTries: 2, inlinePauseMs: 200, holdMs: 20_000 };
 
 /** 201 accepted, 202 pending (the wallet's answer not yet known), 422 refused. */
-export type PlacementAnswer = { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
+export type PlacementAnswer =
+  { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
 
 export const debitCallId = (betId: string) => `debit:${betId}`;
 export const creditCallId = (betId: string) => `credit:${betId}`;
@@ -42,12 +43,26 @@ export const HELD_DEBIT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 /** The rollback of a bet's debit: one id per bet, so it is made once however many paths get there. */
 export function debitRollback(betId: string, playerId: unknown): NewCall {
   const id = rollbackCallId(betId);
-  return { id, kind: 'rollback', betId, body: { transactionId: id, originalTransactionId: debitCallId(betId), betId, playerId } };
+  return {
+    id,
+    kind: 'rollback',
+    betId,
+    body: { transactionId: id, originalTransactionId: debitCallId(betId), betId, playerId },
+  };
 }
 
 /** Queues the rollback of a bet's debit in the caller's transaction, unless it is queued already. */
-export async function addRollback(outbox: WalletOutbox, trx: Transaction<BetsDatabase>, betId: string, playerId: unknown): Promise<void> {
-  const exists = await trx.selectFrom('sportsbook.wallet_calls').select('id').where('id', '=', rollbackCallId(betId)).executeTakeFirst();
+export async function addRollback(
+  outbox: WalletOutbox,
+  trx: Transaction<BetsDatabase>,
+  betId: string,
+  playerId: unknown,
+): Promise<void> {
+  const exists = await trx
+    .selectFrom('sportsbook.wallet_calls')
+    .select('id')
+    .where('id', '=', rollbackCallId(betId))
+    .executeTakeFirst();
   if (!exists) await outbox.add(trx, [debitRollback(betId, playerId)]);
 }
 
@@ -58,7 +73,13 @@ export async function addRollback(outbox: WalletOutbox, trx: Transaction<BetsDat
  * never saw makes it refuse that debit should it arrive later). A debit only ever this placement's to send was not
  * sent, and its refusal makes no wallet call.
  */
-export async function abandonDebit(outbox: WalletOutbox, trx: Transaction<BetsDatabase>, betId: string, code: string, message: string): Promise<boolean> {
+export async function abandonDebit(
+  outbox: WalletOutbox,
+  trx: Transaction<BetsDatabase>,
+  betId: string,
+  code: string,
+  message: string,
+): Promise<boolean> {
   const abandoned = await outbox.abandon(trx, debitCallId(betId), code, message);
   if (abandoned?.mayHaveBeenSent) await addRollback(outbox, trx, betId, abandoned.body.playerId);
   return abandoned !== undefined;
@@ -70,13 +91,19 @@ export function refusalOfDebit(code: string): { message: string; code: Placement
     case 'InsufficientFunds':
       return { message: 'Your balance is too low for this stake.', code: 'InsufficientFunds' };
     case 'PlayerBlocked':
-      return { message: 'Your account cannot place bets at the moment. Please check your account or contact support.', code: 'PlayerBlocked' };
+      return {
+        message: 'Your account cannot place bets at the moment. Please check your account or contact support.',
+        code: 'PlayerBlocked',
+      };
     case 'SessionExpired':
       return { message: 'Your session has ended. Please log in again to place this bet.', code: 'SessionExpired' };
     case 'FreeBetUnavailable':
       return { message: 'This free bet is no longer available.', code: 'FreeBetUnavailable' };
     default:
-      return { message: 'Your bet could not be accepted. Any amount taken for it is returned to your balance.', code: 'NotAccepted' };
+      return {
+        message: 'Your bet could not be accepted. Any amount taken for it is returned to your balance.',
+        code: 'NotAccepted',
+      };
   }
 }
 
@@ -118,7 +145,13 @@ export class PlacementService {
     const priceChanges = priceChangesOf(request);
     // A free bet's token and a Bet Builder's one price are in the hash too (other bets hash as before).
     const requestHash = createHash('sha256')
-      .update(JSON.stringify([...requestHashParts(request, priceChanges), ...(request.freeBetId ? [request.freeBetId] : []), ...(request.price ? [request.price] : [])]))
+      .update(
+        JSON.stringify([
+          ...requestHashParts(request, priceChanges),
+          ...(request.freeBetId ? [request.freeBetId] : []),
+          ...(request.price ? [request.price] : []),
+        ]),
+      )
       .digest('hex');
 
     const system = request.system ? systemStake(request.system, request.stake, request.selections.length) : null;
@@ -128,15 +161,33 @@ export class PlacementService {
     let builder: ReturnType<typeof strikeBetBuilder> | undefined;
     try {
       // A Bet Builder: its legs from one match, checked and priced as one (bet-builder.ts); paid at its one price.
-      builder = request.price ? strikeBetBuilder(this.catalogue, request.selections.map((s) => s.selectionId), request.price, priceChanges) : undefined;
+      builder = request.price
+        ? strikeBetBuilder(
+            this.catalogue,
+            request.selections.map((s) => s.selectionId),
+            request.price,
+            priceChanges,
+          )
+        : undefined;
       legs = builder?.legs ?? strikeSlip(this.catalogue, request.selections, priceChanges);
-      if (request.kind !== 'single' && legs.some((leg) => leg.quote.spec.type === 'outright')) throw new PlacementRefused(OUTRIGHT_SINGLES_ONLY, 'SinglesOnly');
+      if (request.kind !== 'single' && legs.some((leg) => leg.quote.spec.type === 'outright'))
+        throw new PlacementRefused(OUTRIGHT_SINGLES_ONLY, 'SinglesOnly');
     } catch (error) {
-      if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash))) throw error;
+      if (!(error instanceof PlacementRefused) || !(await this.answerFor(request.betId, session, requestHash)))
+        throw error;
       return this.retryDebit(request.betId, session, requestHash);
     }
-    const shape: BetShape = { kind: request.kind, stake: system?.total ?? request.stake, system, price: builder?.quote.price ?? null, freeBet: request.freeBetId !== undefined };
-    const potentialReturns = potentialReturnsOf(shape, legs.map((leg) => leg.price));
+    const shape: BetShape = {
+      kind: request.kind,
+      stake: system?.total ?? request.stake,
+      system,
+      price: builder?.quote.price ?? null,
+      freeBet: request.freeBetId !== undefined,
+    };
+    const potentialReturns = potentialReturnsOf(
+      shape,
+      legs.map((leg) => leg.price),
+    );
     const now = this.clock.now();
     const held = this.holds?.needsHold(legs) ? this.holds : undefined;
     const debitId = debitCallId(request.betId);
@@ -192,7 +243,14 @@ export class PlacementService {
             playerId: pamPlayerId(session.playerId),
             sessionId: session.pamSessionId,
             amount: shape.stake,
-            description: describeBet(shape, legs.map(({ quote, price }) => ({ eventName: quote.eventName, selectionName: quote.selectionName, price }))),
+            description: describeBet(
+              shape,
+              legs.map(({ quote, price }) => ({
+                eventName: quote.eventName,
+                selectionName: quote.selectionName,
+                price,
+              })),
+            ),
             ...(request.freeBetId ? { freeBetId: request.freeBetId } : {}),
           },
         },
@@ -216,7 +274,12 @@ export class PlacementService {
         if (await abandonDebit(this.outbox, trx, request.betId, 'NotSent', changed.message)) {
           await trx
             .updateTable('sportsbook.bets')
-            .set({ status: 'rejected', reason: changed.message, reason_code: changed.refusal, settled_at: this.clock.now() })
+            .set({
+              status: 'rejected',
+              reason: changed.message,
+              reason_code: changed.refusal,
+              settled_at: this.clock.now(),
+            })
             .where('id', '=', request.betId)
             .where('status', '=', 'pending')
             .execute();
@@ -225,7 +288,12 @@ export class PlacementService {
     } else {
       const debited = await this.outbox.sendHeld(debit, this.policy.inlineTries, this.policy.inlinePauseMs);
       // Accepted and its markets as struck (so not settled at once): the answer is what was written, no re-read.
-      if (debited !== 'unanswered' && debited !== 'not-pending' && debited.state === 'done' && !stillAsStruck(this.catalogue, legs)) {
+      if (
+        debited !== 'unanswered' &&
+        debited !== 'not-pending' &&
+        debited.state === 'done' &&
+        !stillAsStruck(this.catalogue, legs)
+      ) {
         return { statusCode: 201, body: { bet: view('open') } };
       }
     }
@@ -243,14 +311,25 @@ export class PlacementService {
   }
 
   /** What became of an earlier placement under this bet id, or undefined if there was none. */
-  private async answerFor(betId: string, session: SportsbookSession, requestHash: string): Promise<PlacementAnswer | undefined> {
-    const bet = await this.db.selectFrom('sportsbook.bets').select(['player_id', 'request_hash', 'status', 'reason', 'reason_code']).where('id', '=', betId).executeTakeFirst();
+  private async answerFor(
+    betId: string,
+    session: SportsbookSession,
+    requestHash: string,
+  ): Promise<PlacementAnswer | undefined> {
+    const bet = await this.db
+      .selectFrom('sportsbook.bets')
+      .select(['player_id', 'request_hash', 'status', 'reason', 'reason_code'])
+      .where('id', '=', betId)
+      .executeTakeFirst();
     if (!bet) return undefined;
     if (bet.player_id !== session.playerId || bet.request_hash !== requestHash) {
       throw conflict('This bet id was already used for a different bet.', 'BetIdReused');
     }
     if (bet.status === 'rejected') {
-      const refusal = new PlacementRefused(bet.reason ?? 'Your bet could not be accepted.', (bet.reason_code as PlacementRefusal | null) ?? 'NotAccepted');
+      const refusal = new PlacementRefused(
+        bet.reason ?? 'Your bet could not be accepted.',
+        (bet.reason_code as PlacementRefusal | null) ?? 'NotAccepted',
+      );
       return { statusCode: 422, body: refusal.body() };
     }
     const view = await this.views.one(betId);

@@ -20,6 +20,11 @@ export function priceChangesOf(request: Pick<ParsedRequest, 'priceChanges' | 'ac
  * (the boolean for never and any), so a retry of a bet placed before this change is still recognised as the same.
  */
 export function requestHashParts(request: ParsedRequest, priceChanges: PriceChangePolicy): unknown[] {
-  const parts: unknown[] = [request.kind, request.stake, request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]), priceChanges === 'higher' ? 'higher' : priceChanges === 'any'];
+  const parts: unknown[] = [
+    request.kind,
+    request.stake,
+    request.selections.map((s) => [s.selectionId, s.price.num, s.price.den]),
+    priceChanges === 'higher' ? 'higher' : priceChanges === 'any',
+  ];
   return request.system ? [...parts, request.system] : parts;
 }

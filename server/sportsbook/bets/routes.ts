@@ -6,7 +6,10 @@ import { requireSession } from '../sessions/routes';
 import type { SessionService } from '../sessions/service';
 import type { BetsService } from './service';
 
-export async function betsRoutes(app: FastifyInstance, { sessions, bets }: { sessions: SessionService; bets: BetsService }) {
+export async function betsRoutes(
+  app: FastifyInstance,
+  { sessions, bets }: { sessions: SessionService; bets: BetsService },
+) {
   app.post('/api/bets', async (request, reply) => {
     const session = await requireSession(sessions, request);
     const answer = await bets.placement.place(session, request.body);
@@ -16,7 +19,9 @@ export async function betsRoutes(app: FastifyInstance, { sessions, bets }: { ses
   app.get('/api/bets', async (request) => {
     const session = await requireSession(sessions, request);
     const query = parse(betsQuery, request.query);
-    return { bets: await bets.views.list(session.playerId, query.state, query.before ? new Date(query.before) : undefined) };
+    return {
+      bets: await bets.views.list(session.playerId, query.state, query.before ? new Date(query.before) : undefined),
+    };
   });
 
   app.post<{ Params: { betId: string } }>('/api/bets/:betId/cash-out', async (request, reply) => {
@@ -28,7 +33,9 @@ export async function betsRoutes(app: FastifyInstance, { sessions, bets }: { ses
   app.get<{ Params: { betId: string } }>('/api/bets/:betId', async (request) => {
     const session = await requireSession(sessions, request);
     const id = request.params.betId;
-    const bet = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? await bets.views.one(id) : undefined;
+    const bet = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+      ? await bets.views.one(id)
+      : undefined;
     // Another player's bet is as unknown as no bet at all.
     if (!bet || !(await bets.belongsTo(id, session.playerId))) throw notFound('No such bet');
     return bet;

@@ -5,8 +5,21 @@ import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import { addRollback, debitCallId, defaultPlacementPolicy, PlacementService, refusalOfDebit, type PlacementPolicy } from './placement';
-import { defaultInPlayDelayPolicy, InPlayHolds, unrefTimer, type InPlayDelayPolicy, type Schedule } from './inplay-delay';
+import {
+  addRollback,
+  debitCallId,
+  defaultPlacementPolicy,
+  PlacementService,
+  refusalOfDebit,
+  type PlacementPolicy,
+} from './placement';
+import {
+  defaultInPlayDelayPolicy,
+  InPlayHolds,
+  unrefTimer,
+  type InPlayDelayPolicy,
+  type Schedule,
+} from './inplay-delay';
 import { Settler, type SettledBet } from './settler';
 import { sql } from 'kysely';
 import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
@@ -51,7 +64,10 @@ export const SETTLEMENT_RETRY_MS = 30_000;
  */
 const OPEN_DEBITED_BETS: AlongsideSql = {
   statements: [
-    { name: 'opened', statement: sql`UPDATE sportsbook.bets SET status = 'open' WHERE id IN (SELECT bet_id FROM answered) AND status = 'pending' RETURNING *` },
+    {
+      name: 'opened',
+      statement: sql`UPDATE sportsbook.bets SET status = 'open' WHERE id IN (SELECT bet_id FROM answered) AND status = 'pending' RETURNING *`,
+    },
     // What the bet's view shows of a leg (not its market's spec, the bulk of the row).
     {
       name: 'struck',
@@ -64,7 +80,8 @@ const OPEN_DEBITED_BETS: AlongsideSql = {
       LEFT JOIN (SELECT bet_id, json_agg(struck) AS legs FROM struck GROUP BY bet_id) struck_legs ON struck_legs.bet_id = opened.id`,
 };
 
-const UNCONFIRMED_MESSAGE = 'We could not confirm your stake, so this bet was not accepted. Any amount taken for it is returned to your balance.';
+const UNCONFIRMED_MESSAGE =
+  'We could not confirm your stake, so this bet was not accepted. Any amount taken for it is returned to your balance.';
 
 /**
  * The bets side: placement, settlement, the read side and the operator's bet actions, wired to the wallet outbox
@@ -93,13 +110,25 @@ export class BetsService {
       log: deps.log,
       // Accepted: the debit goes out now, and its answer opens the bet and tells the frame. Refused: tell the frame.
       onDecided: async (betId, accepted, debitId) => {
-        const sent = accepted ? await outbox.attemptFor(debitId, placementPolicy.inlineTries, placementPolicy.inlinePauseMs) : 'unanswered';
+        const sent = accepted
+          ? await outbox.attemptFor(debitId, placementPolicy.inlineTries, placementPolicy.inlinePauseMs)
+          : 'unanswered';
         if (sent === 'unanswered') await this.push([betId]);
       },
     });
     this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, placementPolicy, this.holds);
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
-    this.cashOuts = new CashOutService(db, catalogue, outbox, this.views, clock, (betIds) => this.push(betIds), { ...defaultCashOutPolicy, ...deps.cashOutPolicy }, deps.payoutCap, deps.cashOutWait);
+    this.cashOuts = new CashOutService(
+      db,
+      catalogue,
+      outbox,
+      this.views,
+      clock,
+      (betIds) => this.push(betIds),
+      { ...defaultCashOutPolicy, ...deps.cashOutPolicy },
+      deps.payoutCap,
+      deps.cashOutWait,
+    );
     outbox.handle('debit', this.debitAnswered);
     outbox.handle('credit', this.moneyReturned('credit'));
     outbox.handle('rollback', this.moneyReturned('rollback'));
@@ -152,10 +181,17 @@ export class BetsService {
     inTransaction: async (trx, call, result) => {
       if (result.state === 'done') return;
       const unconfirmed = result.code === UNCONFIRMED;
-      const refusal = unconfirmed ? { message: UNCONFIRMED_MESSAGE, code: 'NotAccepted' as const } : refusalOfDebit(result.code);
+      const refusal = unconfirmed
+        ? { message: UNCONFIRMED_MESSAGE, code: 'NotAccepted' as const }
+        : refusalOfDebit(result.code);
       const rejected = await trx
         .updateTable('sportsbook.bets')
-        .set({ status: 'rejected', reason: refusal.message, reason_code: refusal.code, settled_at: this.deps.clock.now() })
+        .set({
+          status: 'rejected',
+          reason: refusal.message,
+          reason_code: refusal.code,
+          settled_at: this.deps.clock.now(),
+        })
         .where('id', '=', call.betId)
         .where('status', '=', 'pending')
         .returning('session_id')
@@ -174,7 +210,8 @@ export class BetsService {
         await this.settler.settle([call.betId]);
         bets = await this.views.withSessions([call.betId]);
       }
-      if (result.state === 'failed' && result.code === 'SessionExpired') for (const bet of bets) this.deps.sessions.ended(bet.sessionId);
+      if (result.state === 'failed' && result.code === 'SessionExpired')
+        for (const bet of bets) this.deps.sessions.ended(bet.sessionId);
       this.notifyAll(bets);
     },
   };
@@ -183,7 +220,8 @@ export class BetsService {
     return {
       afterCommit: (call, result) => {
         // A definitive refusal of money owed to a customer needs a person: it stays failed and visible.
-        if (result.state === 'failed') this.deps.log?.(`wallet ${kind} refused`, { id: call.id, code: result.code, message: result.message });
+        if (result.state === 'failed')
+          this.deps.log?.(`wallet ${kind} refused`, { id: call.id, code: result.code, message: result.message });
       },
     };
   }
@@ -197,20 +235,45 @@ export class BetsService {
     const refund = await this.deps.db.transaction().execute(async (trx) => {
       // The debit's call first, then the bet: the order in which recording a debit's answer takes them.
       // Rolled back below whether or not it was sent (the placement's own send counts as its first attempt).
-      const debitAbandoned = (await this.deps.outbox.abandon(trx, debitCallId(betId), 'Voided', 'The bet was voided before its stake was confirmed')) !== undefined;
-      const bet = await trx.selectFrom('sportsbook.bets').select(['status', 'stake', 'player_id', 'free_bet_id']).where('id', '=', betId).forUpdate().executeTakeFirst();
+      const debitAbandoned =
+        (await this.deps.outbox.abandon(
+          trx,
+          debitCallId(betId),
+          'Voided',
+          'The bet was voided before its stake was confirmed',
+        )) !== undefined;
+      const bet = await trx
+        .selectFrom('sportsbook.bets')
+        .select(['status', 'stake', 'player_id', 'free_bet_id'])
+        .where('id', '=', betId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!bet) throw notFound(`No bet ${betId}`);
-      if (bet.status !== 'open' && bet.status !== 'pending') throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
-      if (bet.status === 'pending' && !debitAbandoned) throw conflict(`Bet ${betId} is being confirmed right now; try again`);
+      if (bet.status !== 'open' && bet.status !== 'pending')
+        throw badRequest(`Bet ${betId} is ${bet.status}; only open or pending bets can be voided`);
+      if (bet.status === 'pending' && !debitAbandoned)
+        throw conflict(`Bet ${betId} is being confirmed right now; try again`);
       // A free bet's stake was never the customer's money: a void free bet returns no cash (its token comes back).
       const refund = ownStakeOf(bet);
-      await trx.updateTable('sportsbook.bets').set({ status: 'void', returns: refund, settled_at: now }).where('id', '=', betId).where('status', '=', bet.status).execute();
+      await trx
+        .updateTable('sportsbook.bets')
+        .set({ status: 'void', returns: refund, settled_at: now })
+        .where('id', '=', betId)
+        .where('status', '=', bet.status)
+        .execute();
       if (bet.status === 'pending') {
         await addRollback(this.deps.outbox, trx, betId, pamPlayerId(bet.player_id));
         return 'rollback' as const;
       }
-      await trx.insertInto('sportsbook.payout_nets').values({ bet_id: betId, player_id: bet.player_id, stake: refund, returns: refund, settled_at: now }).execute();
-      const call = closingCall({ id: betId, playerId: pamPlayerId(bet.player_id), freeBet: bet.free_bet_id !== null }, 'void', refund);
+      await trx
+        .insertInto('sportsbook.payout_nets')
+        .values({ bet_id: betId, player_id: bet.player_id, stake: refund, returns: refund, settled_at: now })
+        .execute();
+      const call = closingCall(
+        { id: betId, playerId: pamPlayerId(bet.player_id), freeBet: bet.free_bet_id !== null },
+        'void',
+        refund,
+      );
       await this.deps.outbox.add(trx, [call]);
       return call.kind as 'credit' | 'rollback';
     });
@@ -220,20 +283,30 @@ export class BetsService {
   }
 
   async belongsTo(betId: string, playerId: string): Promise<boolean> {
-    const bet = await this.deps.db.selectFrom('sportsbook.bets').select('id').where('id', '=', betId).where('player_id', '=', playerId).executeTakeFirst();
+    const bet = await this.deps.db
+      .selectFrom('sportsbook.bets')
+      .select('id')
+      .where('id', '=', betId)
+      .where('player_id', '=', playerId)
+      .executeTakeFirst();
     return bet !== undefined;
   }
 
   async openBets(eventId?: string) {
     let query = this.deps.db.selectFrom('sportsbook.bets').select('id').where('status', 'in', ['open', 'pending']);
-    if (eventId) query = query.where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('event_id', '=', eventId));
+    if (eventId)
+      query = query.where('id', 'in', (qb) =>
+        qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('event_id', '=', eventId),
+      );
     const ids = await query.orderBy('placed_at').limit(500).execute();
     return this.views.many(ids.map((row) => row.id));
   }
 
   private pushSettled(bets: SettledBet[]): void {
     if (!this.deps.notify) return;
-    void this.push(bets.map((bet) => bet.betId)).catch((error: unknown) => this.deps.log?.('pushing settled bets failed', error));
+    void this.push(bets.map((bet) => bet.betId)).catch((error: unknown) =>
+      this.deps.log?.('pushing settled bets failed', error),
+    );
   }
 
   private async push(betIds: string[]): Promise<void> {

@@ -2,7 +2,12 @@
  * What a bet pays, by the Betting Rules (Section A): pure arithmetic on integer pence and exact prices; the
  * service stores the figure once and pays it once.
  */
-import { NET_PAYOUT_CAP_PENCE, PAYOUT_CAP_WINDOW_MS, type LegResult, type Price } from '../../../src/contract/sportsbook-rules';
+import {
+  NET_PAYOUT_CAP_PENCE,
+  PAYOUT_CAP_WINDOW_MS,
+  type LegResult,
+  type Price,
+} from '../../../src/contract/sportsbook-rules';
 import { wholePence } from '../../../src/lib/money';
 
 export interface SettlementLeg {
@@ -55,7 +60,8 @@ export function legFactor(leg: SettlementLeg): { numerator: bigint; denominator:
  * least 1 (it returns at least its stake), lost when below (a half-lost leg returns part of the stake).
  */
 export function settleBet(stakePence: number, legs: readonly SettlementLeg[]): BetSettlement {
-  if (!Number.isSafeInteger(stakePence) || stakePence <= 0) throw new RangeError(`stake must be whole pence, got ${stakePence}`);
+  if (!Number.isSafeInteger(stakePence) || stakePence <= 0)
+    throw new RangeError(`stake must be whole pence, got ${stakePence}`);
   if (legs.length === 0) throw new Error('a bet has at least one leg');
   if (legs.some((leg) => leg.result === 'lost')) return { status: 'lost', returns: 0 };
   if (legs.some((leg) => leg.result === 'open')) return { status: 'open' };
@@ -104,10 +110,15 @@ export function settleFreeBet(stakePence: number, legs: readonly SettlementLeg[]
   for (const leg of legs) {
     const legFactorOf = legFactor(leg);
     const legKept = legStakeKept(leg);
-    factor = { numerator: factor.numerator * legFactorOf.numerator, denominator: factor.denominator * legFactorOf.denominator };
+    factor = {
+      numerator: factor.numerator * legFactorOf.numerator,
+      denominator: factor.denominator * legFactorOf.denominator,
+    };
     kept = { numerator: kept.numerator * legKept.numerator, denominator: kept.denominator * legKept.denominator };
   }
-  const winnings = (BigInt(stakePence) * (factor.numerator * kept.denominator - kept.numerator * factor.denominator)) / (factor.denominator * kept.denominator);
+  const winnings =
+    (BigInt(stakePence) * (factor.numerator * kept.denominator - kept.numerator * factor.denominator)) /
+    (factor.denominator * kept.denominator);
   const returns = wholePence(winnings);
   return { status: returns > 0 ? 'won' : 'lost', returns };
 }
@@ -130,8 +141,18 @@ export function settlementLegsOf(
   bet: { price_num: number | null; price_den: number | null },
   legs: ReadonlyArray<{ price_num: number; price_den: number; result: LegResult; dead_heat_ways?: number | null }>,
 ): SettlementLeg[] {
-  if (bet.price_num && bet.price_den) return [betBuilderLeg({ num: bet.price_num, den: bet.price_den }, legs.map((leg) => leg.result))];
-  return legs.map((leg) => ({ price: { num: leg.price_num, den: leg.price_den }, result: leg.result, deadHeatWays: leg.dead_heat_ways ?? null }));
+  if (bet.price_num && bet.price_den)
+    return [
+      betBuilderLeg(
+        { num: bet.price_num, den: bet.price_den },
+        legs.map((leg) => leg.result),
+      ),
+    ];
+  return legs.map((leg) => ({
+    price: { num: leg.price_num, den: leg.price_den },
+    result: leg.result,
+    deadHeatWays: leg.dead_heat_ways ?? null,
+  }));
 }
 
 export interface SettledBetFigures {
@@ -155,7 +176,9 @@ export interface SettledBetFigures {
 export function netPaidInWindow(settled: readonly SettledBetFigures[], now: Date | number): number {
   const end = +now;
   const start = end - PAYOUT_CAP_WINDOW_MS;
-  const recent = settled.filter((bet) => +bet.settledAt >= start && +bet.settledAt <= end).sort((a, b) => +b.settledAt - +a.settledAt);
+  const recent = settled
+    .filter((bet) => +bet.settledAt >= start && +bet.settledAt <= end)
+    .sort((a, b) => +b.settledAt - +a.settledAt);
   let suffix = 0;
   let largest = 0;
   for (const bet of recent) {
@@ -176,8 +199,18 @@ export function netPaidInWindow(settled: readonly SettledBetFigures[], now: Date
  * - The service must read the window and pay under one lock per account, or two settlements racing could each
  *   see the whole allowance.
  */
-export function applyPayoutCap(returns: number, stake: number, netAlreadyPaidInWindow: number, cap: number = NET_PAYOUT_CAP_PENCE): number {
-  for (const [name, pence] of [['returns', returns], ['stake', stake], ['net already paid', netAlreadyPaidInWindow], ['cap', cap]] as const) {
+export function applyPayoutCap(
+  returns: number,
+  stake: number,
+  netAlreadyPaidInWindow: number,
+  cap: number = NET_PAYOUT_CAP_PENCE,
+): number {
+  for (const [name, pence] of [
+    ['returns', returns],
+    ['stake', stake],
+    ['net already paid', netAlreadyPaidInWindow],
+    ['cap', cap],
+  ] as const) {
     if (!Number.isSafeInteger(pence)) throw new RangeError(`${name} must be whole pence, got ${pence}`);
   }
   const net = returns - stake;

@@ -22,7 +22,8 @@ export interface SettledBet {
   returns: number;
 }
 
-const scoreFor = (spec: MarketSpec, result: FinalResult) => (spec.type === 'first-half-result' ? result.halfTime : result.fullTime);
+const scoreFor = (spec: MarketSpec, result: FinalResult) =>
+  spec.type === 'first-half-result' ? result.halfTime : result.fullTime;
 
 /**
  * Settlement: legs take their results as markets resolve; a bet whose legs decide it (settlement.ts) is settled,
@@ -42,7 +43,12 @@ export class Settler {
   async marketsResolved(resolved: MarketsResolved): Promise<SettledBet[]> {
     for (const market of resolved.markets) {
       if (market.outcome.kind === 'void') {
-        await this.db.updateTable('sportsbook.bet_legs').set({ result: 'void' }).where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
+        await this.db
+          .updateTable('sportsbook.bet_legs')
+          .set({ result: 'void' })
+          .where('market_id', '=', market.marketId)
+          .where('result', '=', 'open')
+          .execute();
         continue;
       }
       if (market.outcome.kind === 'winners') {
@@ -51,7 +57,13 @@ export class Settler {
       }
       const result = market.outcome.result;
       const score = scoreFor(market.spec, result);
-      const keys = await this.db.selectFrom('sportsbook.bet_legs').select('selection_key').distinct().where('market_id', '=', market.marketId).where('result', '=', 'open').execute();
+      const keys = await this.db
+        .selectFrom('sportsbook.bet_legs')
+        .select('selection_key')
+        .distinct()
+        .where('market_id', '=', market.marketId)
+        .where('result', '=', 'open')
+        .execute();
       for (const { selection_key } of keys) {
         const outcome: LegResult = settleSelection(market.spec, selection_key, result);
         await this.db
@@ -69,7 +81,9 @@ export class Settler {
       .selectFrom('sportsbook.bets')
       .select('id')
       .where('status', '=', 'open')
-      .where('id', 'in', (qb) => qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('market_id', 'in', marketIds))
+      .where('id', 'in', (qb) =>
+        qb.selectFrom('sportsbook.bet_legs').select('bet_id').where('market_id', 'in', marketIds),
+      )
       // A player's bets together: a chunk then names a few players, and reads (and locks) only their payout windows.
       .orderBy('player_id')
       .orderBy('id')
@@ -91,7 +105,12 @@ export class Settler {
         .where('result', '=', 'open')
         .execute();
     }
-    await this.db.updateTable('sportsbook.bet_legs').set({ result: 'lost' }).where('market_id', '=', marketId).where('result', '=', 'open').execute();
+    await this.db
+      .updateTable('sportsbook.bet_legs')
+      .set({ result: 'lost' })
+      .where('market_id', '=', marketId)
+      .where('result', '=', 'open')
+      .execute();
   }
 
   /**
@@ -118,17 +137,39 @@ export class Settler {
     const byEvent = new Map<string, MarketsResolved['markets']>();
     for (const row of rows) {
       const outcome: MarketsResolved['markets'][number]['outcome'] =
-        row.outcome === 'void' ? { kind: 'void' } : { kind: 'result', result: { halfTime: { home: row.hth!, away: row.hta! }, fullTime: { home: row.fth!, away: row.fta! }, goals: row.goals } };
-      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
+        row.outcome === 'void'
+          ? { kind: 'void' }
+          : {
+              kind: 'result',
+              result: {
+                halfTime: { home: row.hth!, away: row.hta! },
+                fullTime: { home: row.fth!, away: row.fta! },
+                goals: row.goals,
+              },
+            };
+      byEvent.set(row.event_id, [
+        ...(byEvent.get(row.event_id) ?? []),
+        { marketId: row.market_id, spec: row.spec, outcome },
+      ]);
     }
     // Outrights: a season settled or void while its legs were still open.
-    const seasons = await sql<{ market_id: string; event_id: string; spec: MarketSpec; status: 'settled' | 'void'; winners: string[] | null }>`
+    const seasons = await sql<{
+      market_id: string;
+      event_id: string;
+      spec: MarketSpec;
+      status: 'settled' | 'void';
+      winners: string[] | null;
+    }>`
       SELECT DISTINCT ON (l.market_id) l.market_id, l.event_id, l.spec, s.status, s.winners
         FROM sportsbook.bet_legs l JOIN sportsbook.seasons s ON s.id = l.event_id
        WHERE l.result = 'open' AND s.status IN ('settled', 'void')`.execute(this.db);
     for (const row of seasons.rows) {
-      const outcome: MarketsResolved['markets'][number]['outcome'] = row.status === 'void' ? { kind: 'void' } : { kind: 'winners', winners: row.winners ?? [] };
-      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { marketId: row.market_id, spec: row.spec, outcome }]);
+      const outcome: MarketsResolved['markets'][number]['outcome'] =
+        row.status === 'void' ? { kind: 'void' } : { kind: 'winners', winners: row.winners ?? [] };
+      byEvent.set(row.event_id, [
+        ...(byEvent.get(row.event_id) ?? []),
+        { marketId: row.market_id, spec: row.spec, outcome },
+      ]);
     }
     const settled: SettledBet[] = [];
     for (const [eventId, markets] of byEvent) settled.push(...(await this.marketsResolved({ eventId, markets })));
@@ -146,7 +187,9 @@ export class Settler {
   async settle(betIds: readonly string[]): Promise<SettledBet[]> {
     const settled: SettledBet[] = [];
     for (let start = 0; start < betIds.length; start += CHUNK) {
-      const chunk = await this.db.transaction().execute((trx) => this.settleChunk(trx, betIds.slice(start, start + CHUNK)));
+      const chunk = await this.db
+        .transaction()
+        .execute((trx) => this.settleChunk(trx, betIds.slice(start, start + CHUNK)));
       settled.push(...chunk);
       if (chunk.length > 0) this.onSettled(chunk);
     }
@@ -158,7 +201,17 @@ export class Settler {
     // this reads its stake as the cash out left it).
     const bets = await trx
       .selectFrom('sportsbook.bets')
-      .select(['id', 'player_id', 'session_id', 'stake', 'system_type', 'stake_per_line', 'free_bet_id', 'price_num', 'price_den'])
+      .select([
+        'id',
+        'player_id',
+        'session_id',
+        'stake',
+        'system_type',
+        'stake_per_line',
+        'free_bet_id',
+        'price_num',
+        'price_den',
+      ])
       .where('id', 'in', betIds)
       .where('status', '=', 'open')
       .orderBy('id')
@@ -166,7 +219,17 @@ export class Settler {
       .execute();
     if (bets.length === 0) return [];
     // In slip order: a system bet's lines are positions of its legs.
-    const legs = await trx.selectFrom('sportsbook.bet_legs').select(['bet_id', 'price_num', 'price_den', 'result', 'dead_heat_ways']).where('bet_id', 'in', bets.map((bet) => bet.id)).orderBy('bet_id').orderBy('position').execute();
+    const legs = await trx
+      .selectFrom('sportsbook.bet_legs')
+      .select(['bet_id', 'price_num', 'price_den', 'result', 'dead_heat_ways'])
+      .where(
+        'bet_id',
+        'in',
+        bets.map((bet) => bet.id),
+      )
+      .orderBy('bet_id')
+      .orderBy('position')
+      .execute();
     const legsOf = new Map<string, typeof legs>();
     for (const leg of legs) {
       const list = legsOf.get(leg.bet_id);
@@ -176,13 +239,20 @@ export class Settler {
     const decided = bets
       .map((bet) => {
         const betLegs = settlementLegsOf(bet, legsOf.get(bet.id) ?? []);
-        return { bet, settlement: bet.free_bet_id === null ? settleStoredBet(bet, betLegs) : settleFreeBet(bet.stake, betLegs) };
+        return {
+          bet,
+          settlement: bet.free_bet_id === null ? settleStoredBet(bet, betLegs) : settleFreeBet(bet.stake, betLegs),
+        };
       })
       .filter((entry) => entry.settlement.status !== 'open');
     if (decided.length === 0) return [];
 
     const now = this.clock.now();
-    const windowFor = await lockPayoutWindows(trx, decided.map((entry) => entry.bet.player_id), now);
+    const windowFor = await lockPayoutWindows(
+      trx,
+      decided.map((entry) => entry.bet.player_id),
+      now,
+    );
 
     const rows = decided.map(({ bet, settlement }) => {
       const full = (settlement as Exclude<typeof settlement, { status: 'open' }>).returns;
@@ -206,12 +276,31 @@ export class Settler {
     if (paid.length === 0) return [];
     await trx
       .insertInto('sportsbook.payout_nets')
-      .values(paid.map((row) => ({ bet_id: row.bet.id, player_id: row.bet.player_id, stake: row.ownStake, returns: row.returns, settled_at: now })))
+      .values(
+        paid.map((row) => ({
+          bet_id: row.bet.id,
+          player_id: row.bet.player_id,
+          stake: row.ownStake,
+          returns: row.returns,
+          settled_at: now,
+        })),
+      )
       .execute();
     await this.outbox.add(
       trx,
-      paid.map((row) => closingCall({ id: row.bet.id, playerId: pamPlayerId(row.bet.player_id), freeBet: row.bet.free_bet_id !== null }, row.status, row.returns)),
+      paid.map((row) =>
+        closingCall(
+          { id: row.bet.id, playerId: pamPlayerId(row.bet.player_id), freeBet: row.bet.free_bet_id !== null },
+          row.status,
+          row.returns,
+        ),
+      ),
     );
-    return paid.map((row) => ({ betId: row.bet.id, sessionId: row.bet.session_id, status: row.status, returns: row.returns }));
+    return paid.map((row) => ({
+      betId: row.bet.id,
+      sessionId: row.bet.session_id,
+      status: row.status,
+      returns: row.returns,
+    }));
   }
 }

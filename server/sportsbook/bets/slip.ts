@@ -1,5 +1,13 @@
 import { AppError } from '../../errors';
-import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, type PlacementRefusal, type Price, type PriceChangePolicy, type SelectionChange } from '../../../src/contract/sportsbook-rules';
+import {
+  MAX_SELECTIONS,
+  MAX_STAKE_PENCE,
+  MIN_STAKE_PENCE,
+  type PlacementRefusal,
+  type Price,
+  type PriceChangePolicy,
+  type SelectionChange,
+} from '../../../src/contract/sportsbook-rules';
 import { priceAcceptable, samePrice } from '../../../src/lib/odds';
 import { relatedOutcomes } from '../markets';
 import type { Catalogue, SelectionQuote } from '../catalogue/types';
@@ -30,7 +38,11 @@ export interface StruckLeg {
   price: Price;
 }
 
-const changeOf = (quote: SelectionQuote): SelectionChange => ({ selectionId: quote.selectionId, price: quote.price, status: quote.status });
+const changeOf = (quote: SelectionQuote): SelectionChange => ({
+  selectionId: quote.selectionId,
+  price: quote.price,
+  status: quote.status,
+});
 
 /**
  * The checks on the raw body that have their own refusal codes (the contract's schema would only say 400):
@@ -52,24 +64,45 @@ export function refuseOutOfRange(body: unknown): void {
  * Checks a slip against the catalogue as browsers were last shown it, and returns the legs at the prices the bet
  * is struck at: the price the customer saw, or the current one when their price-change setting takes it.
  */
-export function strikeSlip(catalogue: Catalogue, selections: readonly SlipSelection[], priceChanges: PriceChangePolicy): StruckLeg[] {
+export function strikeSlip(
+  catalogue: Catalogue,
+  selections: readonly SlipSelection[],
+  priceChanges: PriceChangePolicy,
+): StruckLeg[] {
   const ids = selections.map((selection) => selection.selectionId);
-  if (new Set(ids).size !== ids.length) throw new PlacementRefused('The same selection is on the slip twice.', 'DuplicateSelection');
+  if (new Set(ids).size !== ids.length)
+    throw new PlacementRefused('The same selection is on the slip twice.', 'DuplicateSelection');
   const quotes = selections.map((selection) => {
     const quote = catalogue.quote(selection.selectionId);
-    if (!quote) throw new PlacementRefused('A selection on your slip is no longer available.', 'UnknownSelection', [{ selectionId: selection.selectionId, price: null, status: 'closed' }]);
+    if (!quote)
+      throw new PlacementRefused('A selection on your slip is no longer available.', 'UnknownSelection', [
+        { selectionId: selection.selectionId, price: null, status: 'closed' },
+      ]);
     return quote;
   });
   if (relatedOutcomes(quotes).length > 0) {
-    throw new PlacementRefused('Selections from the same match cannot be combined in an accumulator.', 'RelatedSelections');
+    throw new PlacementRefused(
+      'Selections from the same match cannot be combined in an accumulator.',
+      'RelatedSelections',
+    );
   }
   const closed = quotes.filter((quote) => quote.status === 'closed' || quote.price === null);
-  if (closed.length > 0) throw new PlacementRefused('A market on your slip is closed.', 'MarketClosed', closed.map(changeOf));
+  if (closed.length > 0)
+    throw new PlacementRefused('A market on your slip is closed.', 'MarketClosed', closed.map(changeOf));
   const suspended = quotes.filter((quote) => quote.status === 'suspended');
-  if (suspended.length > 0) throw new PlacementRefused('A market on your slip is suspended. Please try again shortly.', 'MarketSuspended', suspended.map(changeOf));
+  if (suspended.length > 0)
+    throw new PlacementRefused(
+      'A market on your slip is suspended. Please try again shortly.',
+      'MarketSuspended',
+      suspended.map(changeOf),
+    );
   const moved = quotes.filter((quote, index) => !priceAcceptable(priceChanges, selections[index]!.price, quote.price!));
   if (moved.length > 0) {
-    throw new PlacementRefused('The odds have changed. Please check the new odds and place your bet again.', 'PriceChanged', moved.map(changeOf));
+    throw new PlacementRefused(
+      'The odds have changed. Please check the new odds and place your bet again.',
+      'PriceChanged',
+      moved.map(changeOf),
+    );
   }
   return quotes.map((quote) => ({ quote, price: quote.price! }));
 }
@@ -86,7 +119,14 @@ export function stillAsStruck(catalogue: Catalogue, legs: readonly StruckLeg[]):
     const quote = catalogue.quote(leg.quote.selectionId);
     return quote ? changeOf(quote) : { selectionId: leg.quote.selectionId, price: null, status: 'closed' as const };
   });
-  const code: PlacementRefusal = changes.some((change) => change.status === 'closed') ? 'MarketClosed' : changes.some((change) => change.status === 'suspended') ? 'MarketSuspended' : 'PriceChanged';
-  const message = code === 'PriceChanged' ? 'The odds changed while your bet was being placed. Please check the new odds and try again.' : 'A market on your slip closed or was suspended while your bet was being placed.';
+  const code: PlacementRefusal = changes.some((change) => change.status === 'closed')
+    ? 'MarketClosed'
+    : changes.some((change) => change.status === 'suspended')
+      ? 'MarketSuspended'
+      : 'PriceChanged';
+  const message =
+    code === 'PriceChanged'
+      ? 'The odds changed while your bet was being placed. Please check the new odds and try again.'
+      : 'A market on your slip closed or was suspended while your bet was being placed.';
   return new PlacementRefused(message, code, changes);
 }

@@ -44,10 +44,15 @@ const insertRowsSql = (table: string, columns: readonly string[], parameter: num
     SELECT ${columns.map((column) => `r.${quote(column)}`).join(', ')}
     FROM jsonb_populate_recordset(NULL::${table}, $${parameter}::jsonb) AS r ${where}`;
 
-const columnsOf = ({ bet, legs, call }: BetRows) => [Object.keys(bet), Object.keys(legs[0]!), Object.keys(call)] as const;
+const columnsOf = ({ bet, legs, call }: BetRows) =>
+  [Object.keys(bet), Object.keys(legs[0]!), Object.keys(call)] as const;
 
 /** The statement writing the bets, legs and debit calls of a batch, for rows with these columns. */
-function storeStatement(betColumns: readonly string[], legColumns: readonly string[], callColumns: readonly string[]): string {
+function storeStatement(
+  betColumns: readonly string[],
+  legColumns: readonly string[],
+  callColumns: readonly string[],
+): string {
   const ofStoredBets = 'WHERE r.bet_id IN (SELECT id FROM bet)';
   return `WITH bet AS (${insertRowsSql('sportsbook.bets', betColumns, 1)} ON CONFLICT (id) DO NOTHING RETURNING id),
       legs AS (${insertRowsSql('sportsbook.bet_legs', legColumns, 2, ofStoredBets)}),
@@ -83,8 +88,32 @@ export class BetStore {
       .join('|');
     if (!(await this.byShape.submit(shape, rows))) return undefined;
     // The rows as a read would return them (the columns' defaults filled in).
-    const legRows = legs.map((leg) => ({ result: 'open', score_home: null, score_away: null, dead_heat_ways: null, ...leg }) as Selectable<BetLegsTable>);
-    return { debit: call.call, view: (status) => betView({ capped_by: 0, returns: null, reason: null, reason_code: null, settled_at: null, ...bet, status } as Selectable<BetsTable>, legRows) };
+    const legRows = legs.map(
+      (leg) =>
+        ({
+          result: 'open',
+          score_home: null,
+          score_away: null,
+          dead_heat_ways: null,
+          ...leg,
+        }) as Selectable<BetLegsTable>,
+    );
+    return {
+      debit: call.call,
+      view: (status) =>
+        betView(
+          {
+            capped_by: 0,
+            returns: null,
+            reason: null,
+            reason_code: null,
+            settled_at: null,
+            ...bet,
+            status,
+          } as Selectable<BetsTable>,
+          legRows,
+        ),
+    };
   }
 
   /** Whether each bet was stored (false: its id was taken, by an earlier bet or by one before it in this batch). */
@@ -92,8 +121,14 @@ export class BetStore {
     const firsts = new Map<string, BetRows>();
     for (const rows of bets) if (!firsts.has(rows.bet.id)) firsts.set(rows.bet.id, rows);
     const written = [...firsts.values()];
-    const parameters = [JSON.stringify(written.map((rows) => rows.bet)), JSON.stringify(written.flatMap((rows) => rows.legs)), JSON.stringify(written.map((rows) => rows.call))];
-    const result = await this.db.executeQuery<{ id: string }>(CompiledQuery.raw(storeStatement(...columnsOf(bets[0]!)), parameters));
+    const parameters = [
+      JSON.stringify(written.map((rows) => rows.bet)),
+      JSON.stringify(written.flatMap((rows) => rows.legs)),
+      JSON.stringify(written.map((rows) => rows.call)),
+    ];
+    const result = await this.db.executeQuery<{ id: string }>(
+      CompiledQuery.raw(storeStatement(...columnsOf(bets[0]!)), parameters),
+    );
     const stored = new Set(result.rows.map((row) => row.id));
     return bets.map((rows) => firsts.get(rows.bet.id) === rows && stored.has(rows.bet.id));
   }

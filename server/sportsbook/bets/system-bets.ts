@@ -5,7 +5,14 @@
  * lines. The payout cap is then applied by the settler to the bet as a whole (its net: returns - total stake).
  */
 import { MAX_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
-import { doubleOddsSingle, LUCKY_ALL_WINNERS_BONUS_PERCENT, systemBetType, systemLines, withAllWinnersBonus, type SystemType } from '../../../src/contract/system-bets';
+import {
+  doubleOddsSingle,
+  LUCKY_ALL_WINNERS_BONUS_PERCENT,
+  systemBetType,
+  systemLines,
+  withAllWinnersBonus,
+  type SystemType,
+} from '../../../src/contract/system-bets';
 import { formatPence, sumPence } from '../../../src/lib/money';
 import { settleBet, type BetSettlement, type SettlementLeg } from './settlement';
 import { PlacementRefused } from './slip';
@@ -22,11 +29,18 @@ export interface SystemStake {
 export function systemStake(type: SystemType, stakePerLine: number, selectionCount: number): SystemStake {
   const { name, selections } = systemBetType(type);
   if (selectionCount !== selections) {
-    throw new PlacementRefused(`A ${name} needs exactly ${selections} selections; this bet has ${selectionCount}.`, 'WrongSelectionCount');
+    throw new PlacementRefused(
+      `A ${name} needs exactly ${selections} selections; this bet has ${selectionCount}.`,
+      'WrongSelectionCount',
+    );
   }
   const lines = systemLines(type).length;
   const total = stakePerLine * lines;
-  if (total > MAX_STAKE_PENCE) throw new PlacementRefused(`The maximum stake is £10,000: a ${name} of ${lines} lines allows at most ${formatPence(Math.floor(MAX_STAKE_PENCE / lines))} per line.`, 'StakeTooHigh');
+  if (total > MAX_STAKE_PENCE)
+    throw new PlacementRefused(
+      `The maximum stake is £10,000: a ${name} of ${lines} lines allows at most ${formatPence(Math.floor(MAX_STAKE_PENCE / lines))} per line.`,
+      'StakeTooHigh',
+    );
   return { type, stakePerLine, lines, total };
 }
 
@@ -35,7 +49,12 @@ export function systemStake(type: SystemType, stakePerLine: number, selectionCou
  * returns, 'void' when every line was void (the whole stake back), 'lost' when nothing is returned, else 'won'.
  */
 export function settleSystemBet(type: SystemType, stakePerLine: number, legs: readonly SettlementLeg[]): BetSettlement {
-  const lines = systemLines(type).map((line) => settleBet(stakePerLine, line.map((position) => legs[position]!)));
+  const lines = systemLines(type).map((line) =>
+    settleBet(
+      stakePerLine,
+      line.map((position) => legs[position]!),
+    ),
+  );
   if (lines.some((line) => line.status === 'open')) return { status: 'open' };
   const returns = sumPence(lines.map((line) => (line.status === 'open' ? 0 : line.returns)));
   if (lines.every((line) => line.status === 'void')) return { status: 'void', returns };
@@ -48,14 +67,28 @@ export function settleSystemBet(type: SystemType, stakePerLine: number, legs: re
  * double odds (the only line that pays); every selection won adds the all-winners bonus. Any other bet, or a Lucky
  * bet with a void or half-settled leg, returns what its lines made.
  */
-function luckyBonusReturns(type: SystemType, stakePerLine: number, legs: readonly SettlementLeg[], returns: number): number {
-  if (LUCKY_ALL_WINNERS_BONUS_PERCENT[type] === undefined || !legs.every((leg) => leg.result === 'won' || leg.result === 'lost')) return returns;
+function luckyBonusReturns(
+  type: SystemType,
+  stakePerLine: number,
+  legs: readonly SettlementLeg[],
+  returns: number,
+): number {
+  if (
+    LUCKY_ALL_WINNERS_BONUS_PERCENT[type] === undefined ||
+    !legs.every((leg) => leg.result === 'won' || leg.result === 'lost')
+  )
+    return returns;
   const winners = legs.filter((leg) => leg.result === 'won');
   if (winners.length === 1) return doubleOddsSingle(stakePerLine, winners[0]!.price);
   return winners.length === legs.length ? withAllWinnersBonus(type, returns) : returns;
 }
 
 /** Settles a stored bet of any kind from its legs in slip order: a system bet line by line, else settleBet. */
-export function settleStoredBet(bet: { stake: number; system_type: SystemType | null; stake_per_line: number | null }, legs: readonly SettlementLeg[]): BetSettlement {
-  return bet.system_type && bet.stake_per_line ? settleSystemBet(bet.system_type, bet.stake_per_line, legs) : settleBet(bet.stake, legs);
+export function settleStoredBet(
+  bet: { stake: number; system_type: SystemType | null; stake_per_line: number | null },
+  legs: readonly SettlementLeg[],
+): BetSettlement {
+  return bet.system_type && bet.stake_per_line
+    ? settleSystemBet(bet.system_type, bet.stake_per_line, legs)
+    : settleBet(bet.stake, legs);
 }

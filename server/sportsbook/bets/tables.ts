@@ -107,7 +107,14 @@ export interface BetsDatabase {
   'sportsbook.bet_legs': BetLegsTable;
   'sportsbook.wallet_calls': WalletCallsTable;
   'sportsbook.payout_players': { player_id: string };
-  'sportsbook.payout_nets': { bet_id: string; player_id: string; stake: number; returns: number; settled_at: Date; part: ColumnType<string, string | undefined, never> };
+  'sportsbook.payout_nets': {
+    bet_id: string;
+    player_id: string;
+    stake: number;
+    returns: number;
+    settled_at: Date;
+    part: ColumnType<string, string | undefined, never>;
+  };
   'sportsbook.cash_outs': CashOutsTable;
 }
 

@@ -37,7 +37,10 @@ export function betView(bet: BetRow, legs: LegRow[]): BetView {
     reason: bet.reason,
     price: bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null,
     heldUntil: bet.status === 'pending' ? (bet.held_until?.toISOString() ?? null) : null,
-    system: bet.system_type && bet.stake_per_line && bet.lines ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines } : null,
+    system:
+      bet.system_type && bet.stake_per_line && bet.lines
+        ? { type: bet.system_type, stakePerLine: bet.stake_per_line, lines: bet.lines }
+        : null,
     cashedOutStake: Number(bet.cashed_out_stake),
     cashedOut: Number(bet.cashed_out),
     freeBet: bet.free_bet_id !== null,
@@ -60,7 +63,10 @@ export class BetViews {
   }
 
   /** These bets with the session each was placed in, bets and legs in one round trip (placement and settlement push them). */
-  async withSessions(betIds: readonly string[], db: BetsDb = this.db): Promise<Array<{ sessionId: string; view: BetView }>> {
+  async withSessions(
+    betIds: readonly string[],
+    db: BetsDb = this.db,
+  ): Promise<Array<{ sessionId: string; view: BetView }>> {
     if (betIds.length === 0) return [];
     const { rows } = await sql<BetRow & { legs: JsonLegRow[] | null }>`
       SELECT b.*, (SELECT json_agg(l) FROM sportsbook.bet_legs l WHERE l.bet_id = b.id) AS legs
@@ -70,7 +76,13 @@ export class BetViews {
 
   /** A bet row with its legs as json_agg gives them (timestamps as text), and the session it was placed in. */
   fromRow({ legs, ...bet }: BetRow & { legs: JsonLegRow[] | null }): { sessionId: string; view: BetView } {
-    return { sessionId: bet.session_id, view: betView(bet, (legs ?? []).map((leg) => ({ ...leg, kickoff_at: new Date(leg.kickoff_at) }))) };
+    return {
+      sessionId: bet.session_id,
+      view: betView(
+        bet,
+        (legs ?? []).map((leg) => ({ ...leg, kickoff_at: new Date(leg.kickoff_at) })),
+      ),
+    };
   }
 
   /**
@@ -90,7 +102,15 @@ export class BetViews {
 
   private async withLegs(bets: BetRow[]): Promise<BetView[]> {
     if (bets.length === 0) return [];
-    const legs = await this.db.selectFrom('sportsbook.bet_legs').selectAll().where('bet_id', 'in', bets.map((bet) => bet.id)).execute();
+    const legs = await this.db
+      .selectFrom('sportsbook.bet_legs')
+      .selectAll()
+      .where(
+        'bet_id',
+        'in',
+        bets.map((bet) => bet.id),
+      )
+      .execute();
     const byBet = new Map<string, LegRow[]>();
     for (const leg of legs) byBet.set(leg.bet_id, [...(byBet.get(leg.bet_id) ?? []), leg]);
     return bets.map((bet) => betView(bet, byBet.get(bet.id) ?? []));

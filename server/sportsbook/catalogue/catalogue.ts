@@ -1,6 +1,12 @@
 import type { Clock } from '../../clock';
 import { conflict, notFound } from '../../errors';
-import type { Competition, EventDetail, EventStatus, EventSummary, Market } from '../../../src/contract/sportsbook-rules';
+import type {
+  Competition,
+  EventDetail,
+  EventStatus,
+  EventSummary,
+  Market,
+} from '../../../src/contract/sportsbook-rules';
 import type { FinalResult, MarketSpec, MatchRates, MatchState, PricedMarket } from '../pricing/types';
 import type { SportsbookBus } from '../live/bus';
 import type { Catalogue, MarketsResolved, SelectionQuote } from './types';
@@ -49,7 +55,8 @@ interface Entry {
 const MAIN_MARKET_TYPE = 'match-result';
 const DEFAULT_RETENTION_MS = 6 * 60 * 60 * 1000;
 const SYNC_OVERLAP_MS = 5_000;
-const sameScore = (a: { home: number; away: number } | null, b: { home: number; away: number } | null) => a?.home === b?.home && a?.away === b?.away;
+const sameScore = (a: { home: number; away: number } | null, b: { home: number; away: number } | null) =>
+  a?.home === b?.home && a?.away === b?.away;
 
 /**
  * The in-memory current state of every scheduled and live event (and recently finished ones), its priced
@@ -92,7 +99,9 @@ export class LiveCatalogue implements Catalogue {
 
   /** Every event in memory, in kick-off order (the feed advances the open ones). */
   records(): EventRecord[] {
-    return [...this.entries.values()].map((entry) => entry.record).sort((a, b) => a.kickoffAt.getTime() - b.kickoffAt.getTime() || a.id.localeCompare(b.id));
+    return [...this.entries.values()]
+      .map((entry) => entry.record)
+      .sort((a, b) => a.kickoffAt.getTime() - b.kickoffAt.getTime() || a.id.localeCompare(b.id));
   }
 
   record(eventId: string): EventRecord | undefined {
@@ -114,7 +123,10 @@ export class LiveCatalogue implements Catalogue {
    * Moves an event on: `step` sees the current record and answers the next one (seq is set here), or undefined
    * when nothing changed. Answers the record now current.
    */
-  advance(eventId: string, step: (current: EventRecord) => Omit<EventRecord, 'seq'> | undefined): Promise<EventRecord | undefined> {
+  advance(
+    eventId: string,
+    step: (current: EventRecord) => Omit<EventRecord, 'seq'> | undefined,
+  ): Promise<EventRecord | undefined> {
     const entry = this.entries.get(eventId);
     if (!entry) return Promise.resolve(undefined);
     return this.serial(entry, async () => {
@@ -177,7 +189,9 @@ export class LiveCatalogue implements Catalogue {
 
   async voidMarket(marketId: string): Promise<void> {
     const { entry, spec } = this.market(marketId);
-    const resolved = await this.serial(entry, () => this.resolve(entry, [{ spec, outcome: { kind: 'void' } }], entry.record.status));
+    const resolved = await this.serial(entry, () =>
+      this.resolve(entry, [{ spec, outcome: { kind: 'void' } }], entry.record.status),
+    );
     await this.announce(resolved);
   }
 
@@ -188,10 +202,14 @@ export class LiveCatalogue implements Catalogue {
       if (isFinishedStatus(record.status)) {
         const unresolved = entry.specs.some((spec) => !entry.states.get(spec.key)?.resolution);
         if (record.status === 'abandoned') throw conflict('This match was abandoned');
-        if (!sameScore(record.score, result.fullTime) || !sameScore(record.halfTimeScore, result.halfTime)) throw conflict('This match is already settled with another result');
+        if (!sameScore(record.score, result.fullTime) || !sameScore(record.halfTimeScore, result.halfTime))
+          throw conflict('This match is already settled with another result');
         if (!unresolved) return undefined;
       }
-      const needsEnding = isOpenStatus(record.status) || (record.status === 'ended' && (!sameScore(record.score, result.fullTime) || !sameScore(record.halfTimeScore, result.halfTime)));
+      const needsEnding =
+        isOpenStatus(record.status) ||
+        (record.status === 'ended' &&
+          (!sameScore(record.score, result.fullTime) || !sameScore(record.halfTimeScore, result.halfTime)));
       if (needsEnding) {
         const ended: EventRecord = {
           ...record,
@@ -207,7 +225,11 @@ export class LiveCatalogue implements Catalogue {
         await this.persist(entry, () => this.deps.store.saveEvent(ended, this.deps.clock.now()));
         await this.apply(entry, ended, entry.states);
       }
-      return this.resolve(entry, entry.specs.map((spec) => ({ spec, outcome: { kind: 'result', result } })), 'settled');
+      return this.resolve(
+        entry,
+        entry.specs.map((spec) => ({ spec, outcome: { kind: 'result', result } })),
+        'settled',
+      );
     });
     await this.announce(resolved);
   }
@@ -221,8 +243,19 @@ export class LiveCatalogue implements Catalogue {
       // settle on the score so far (certainMarketKeys), the rest are void.
       const { record } = entry;
       const certain = this.deps.model.certainMarketKeys(record.rates, matchState(record), entry.specs);
-      const soFar: FinalResult = { fullTime: { ...record.score }, halfTime: { ...(record.halfTimeScore ?? record.score) }, goals: [...record.goals] };
-      return this.resolve(entry, entry.specs.map((spec) => ({ spec, outcome: certain.has(spec.key) ? { kind: 'result', result: soFar } : { kind: 'void' } })), 'abandoned');
+      const soFar: FinalResult = {
+        fullTime: { ...record.score },
+        halfTime: { ...(record.halfTimeScore ?? record.score) },
+        goals: [...record.goals],
+      };
+      return this.resolve(
+        entry,
+        entry.specs.map((spec) => ({
+          spec,
+          outcome: certain.has(spec.key) ? { kind: 'result', result: soFar } : { kind: 'void' },
+        })),
+        'abandoned',
+      );
     });
     await this.announce(resolved);
   }
@@ -232,15 +265,25 @@ export class LiveCatalogue implements Catalogue {
   listCompetitions(): Competition[] {
     const counts = new Map<string, number>();
     for (const entry of this.entries.values()) {
-      if (isOpenStatus(entry.record.status)) counts.set(entry.record.competitionId, (counts.get(entry.record.competitionId) ?? 0) + 1);
+      if (isOpenStatus(entry.record.status))
+        counts.set(entry.record.competitionId, (counts.get(entry.record.competitionId) ?? 0) + 1);
     }
-    return this.competitionRecords().map((competition) => ({ id: competition.id, name: competition.name, country: competition.country, eventCount: counts.get(competition.id) ?? 0 }));
+    return this.competitionRecords().map((competition) => ({
+      id: competition.id,
+      name: competition.name,
+      country: competition.country,
+      eventCount: counts.get(competition.id) ?? 0,
+    }));
   }
 
   listEvents(filter: EventsFilter = {}): EventSummary[] {
-    const wanted: EventStatus[] = filter.status === 'live' ? ['live'] : filter.status === 'upcoming' ? ['scheduled'] : ['scheduled', 'live'];
+    const wanted: EventStatus[] =
+      filter.status === 'live' ? ['live'] : filter.status === 'upcoming' ? ['scheduled'] : ['scheduled', 'live'];
     return this.records()
-      .filter((record) => wanted.includes(record.status) && (!filter.competitionId || record.competitionId === filter.competitionId))
+      .filter(
+        (record) =>
+          wanted.includes(record.status) && (!filter.competitionId || record.competitionId === filter.competitionId),
+      )
       .map((record) => this.entries.get(record.id)!.summary);
   }
 
@@ -265,7 +308,10 @@ export class LiveCatalogue implements Catalogue {
   async syncFromStore(): Promise<void> {
     const now = this.deps.clock.now();
     // Rows carry the writer's clock: look back a little further than the last pass, for clocks a little apart.
-    const since = this.syncedUntil === undefined ? new Date(now.getTime() - this.retentionMs) : new Date(this.syncedUntil - SYNC_OVERLAP_MS);
+    const since =
+      this.syncedUntil === undefined
+        ? new Date(now.getTime() - this.retentionMs)
+        : new Date(this.syncedUntil - SYNC_OVERLAP_MS);
     const { events, marketStates } = await this.deps.store.loadEventsChangedSince(since);
     this.syncedUntil = now.getTime();
     for (const record of events) {
@@ -275,7 +321,9 @@ export class LiveCatalogue implements Catalogue {
         this.entries.set(record.id, created);
         await this.publish(created, [...created.markets.values()]);
       } else if (record.seq > entry.record.seq) {
-        await this.serial(entry, () => this.apply(entry, record, this.statesOf(entry.record.id, entry.specs, marketStates)));
+        await this.serial(entry, () =>
+          this.apply(entry, record, this.statesOf(entry.record.id, entry.specs, marketStates)),
+        );
       }
     }
   }
@@ -300,30 +348,54 @@ export class LiveCatalogue implements Catalogue {
     const { entry, spec } = this.market(marketId);
     await this.serial(entry, async () => {
       const current = entry.states.get(spec.key) ?? { operatorSuspended: false, resolution: null };
-      if (current.resolution) throw conflict(current.resolution === 'void' ? 'This market is void' : 'This market is settled');
+      if (current.resolution)
+        throw conflict(current.resolution === 'void' ? 'This market is void' : 'This market is settled');
       if (current.operatorSuspended === suspended) return;
       const state: MarketState = { ...current, operatorSuspended: suspended };
       const record = { ...entry.record, seq: entry.record.seq + 1 };
-      await this.persist(entry, () => this.deps.store.saveMarketState(record, marketIdOf(record.id, spec.key), state, this.deps.clock.now()));
+      await this.persist(entry, () =>
+        this.deps.store.saveMarketState(record, marketIdOf(record.id, spec.key), state, this.deps.clock.now()),
+      );
       await this.apply(entry, record, new Map(entry.states).set(spec.key, state));
     });
   }
 
   /** Stores the resolution of the markets not yet resolved and the event's status; answers what to announce. */
-  private async resolve(entry: Entry, outcomes: Array<{ spec: MarketSpec; outcome: StoredResolution['outcome'] }>, status: EventStatus): Promise<MarketsResolved | undefined> {
+  private async resolve(
+    entry: Entry,
+    outcomes: Array<{ spec: MarketSpec; outcome: StoredResolution['outcome'] }>,
+    status: EventStatus,
+  ): Promise<MarketsResolved | undefined> {
     const pending = outcomes.filter(({ spec }) => !entry.states.get(spec.key)?.resolution);
     if (pending.length === 0 && status === entry.record.status) return undefined;
-    const record: EventRecord = { ...entry.record, status, suspendedUntil: isOpenStatus(status) ? entry.record.suspendedUntil : null, seq: entry.record.seq + 1 };
-    const stored: StoredResolution[] = pending.map(({ spec, outcome }) => ({ marketId: marketIdOf(record.id, spec.key), marketKey: spec.key, outcome }));
-    const resolvedIds = new Set(await this.persist(entry, () => this.deps.store.saveResolutions(record, stored, this.deps.clock.now())));
+    const record: EventRecord = {
+      ...entry.record,
+      status,
+      suspendedUntil: isOpenStatus(status) ? entry.record.suspendedUntil : null,
+      seq: entry.record.seq + 1,
+    };
+    const stored: StoredResolution[] = pending.map(({ spec, outcome }) => ({
+      marketId: marketIdOf(record.id, spec.key),
+      marketKey: spec.key,
+      outcome,
+    }));
+    const resolvedIds = new Set(
+      await this.persist(entry, () => this.deps.store.saveResolutions(record, stored, this.deps.clock.now())),
+    );
     const states = new Map(entry.states);
     const resolved = pending.filter(({ spec }) => resolvedIds.has(marketIdOf(record.id, spec.key)));
     for (const { spec, outcome } of resolved) {
-      states.set(spec.key, { operatorSuspended: states.get(spec.key)?.operatorSuspended ?? false, resolution: outcome.kind === 'void' ? 'void' : 'settled' });
+      states.set(spec.key, {
+        operatorSuspended: states.get(spec.key)?.operatorSuspended ?? false,
+        resolution: outcome.kind === 'void' ? 'void' : 'settled',
+      });
     }
     await this.apply(entry, record, states);
     if (resolved.length === 0) return undefined;
-    return { eventId: record.id, markets: resolved.map(({ spec, outcome }) => ({ marketId: marketIdOf(record.id, spec.key), spec, outcome })) };
+    return {
+      eventId: record.id,
+      markets: resolved.map(({ spec, outcome }) => ({ marketId: marketIdOf(record.id, spec.key), spec, outcome })),
+    };
   }
 
   /** Tells settlement, after the lock is released; a listener's failure is logged, the resolution stays stored. */
@@ -345,7 +417,11 @@ export class LiveCatalogue implements Catalogue {
     } catch (error) {
       const [stored] = await this.deps.store.loadEventsById([entry.record.id]).catch(() => []);
       if (stored && stored.seq > entry.record.seq) {
-        await this.apply(entry, stored, this.statesOf(stored.id, entry.specs, await this.deps.store.loadMarketStates(stored.id)));
+        await this.apply(
+          entry,
+          stored,
+          this.statesOf(stored.id, entry.specs, await this.deps.store.loadMarketStates(stored.id)),
+        );
       }
       throw error;
     }
@@ -391,7 +467,11 @@ export class LiveCatalogue implements Catalogue {
     let priced: Map<string, PricedMarket> | undefined;
     if (isOpenStatus(record.status)) {
       try {
-        priced = new Map(this.deps.model.priceEvent(record.rates, matchState(record), entry.specs).map((market) => [market.key, market]));
+        priced = new Map(
+          this.deps.model
+            .priceEvent(record.rates, matchState(record), entry.specs)
+            .map((market) => [market.key, market]),
+        );
       } catch (error) {
         // A model failure must not take the event down: its markets show as closed until the next change.
         this.deps.logger?.error({ err: error, eventId: record.id }, 'pricing failed');
@@ -429,7 +509,8 @@ export class LiveCatalogue implements Catalogue {
   private async apply(entry: Entry, record: EventRecord, states: Map<string, MarketState>): Promise<void> {
     entry.record = record;
     entry.states = states;
-    if (isFinishedStatus(record.status) && entry.finishedAt === null) entry.finishedAt = this.deps.clock.now().getTime();
+    if (isFinishedStatus(record.status) && entry.finishedAt === null)
+      entry.finishedAt = this.deps.clock.now().getTime();
     await this.publish(entry, this.render(entry));
   }
 
@@ -438,7 +519,13 @@ export class LiveCatalogue implements Catalogue {
     try {
       await this.deps.bus.publish({
         kind: 'event',
-        update: { eventId: entry.record.id, seq: entry.record.seq, event: entry.summary, markets, mainMarketId: mainSpec ? marketIdOf(entry.record.id, mainSpec.key) : null },
+        update: {
+          eventId: entry.record.id,
+          seq: entry.record.seq,
+          event: entry.summary,
+          markets,
+          mainMarketId: mainSpec ? marketIdOf(entry.record.id, mainSpec.key) : null,
+        },
       });
     } catch (error) {
       // Stored and applied already; browsers that miss it see the seq gap on the next push and fetch afresh.

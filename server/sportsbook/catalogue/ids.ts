@@ -8,7 +8,9 @@ export function parseMarketId(marketId: string): { eventId: string; marketKey: s
   return { eventId: parts[0], marketKey: parts[1] };
 }
 
-export function parseSelectionId(selectionId: string): { eventId: string; marketKey: string; selectionKey: string } | undefined {
+export function parseSelectionId(
+  selectionId: string,
+): { eventId: string; marketKey: string; selectionKey: string } | undefined {
   const parts = selectionId.split('~');
   if (parts.length !== 3 || !parts[0] || !parts[1] || !parts[2]) return undefined;
   return { eventId: parts[0], marketKey: parts[1], selectionKey: parts[2] };

@@ -1,18 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { eventsQuery, type CompetitionsResponse, type EventResponse, type EventsResponse, type OutrightResponse } from '../../../src/contract/sportsbook';
+import {
+  eventsQuery,
+  type CompetitionsResponse,
+  type EventResponse,
+  type EventsResponse,
+  type OutrightResponse,
+} from '../../../src/contract/sportsbook';
 import { parse } from '../../http/parse';
 import { notFound } from '../../errors';
 import type { SportsbookServices } from '../services';
 
-const competitionParams = z.object({ competitionId: z.string().min(1).max(120).regex(/^[A-Za-z0-9._:-]+$/, 'Unknown competition') });
-const eventParams = z.object({ eventId: z.string().min(1).max(120).regex(/^[A-Za-z0-9._:-]+$/, 'Unknown event') });
+const competitionParams = z.object({
+  competitionId: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'Unknown competition'),
+});
+const eventParams = z.object({
+  eventId: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'Unknown event'),
+});
 
 /** The catalogue as the frame reads it: open to anyone, from memory. */
 export async function catalogueRoutes(app: FastifyInstance, { catalogue, outrights, rateLimits }: SportsbookServices) {
   const config = { rateLimit: rateLimits.catalogue };
 
-  app.get('/api/competitions', { config }, async (): Promise<CompetitionsResponse> => ({ competitions: catalogue.listCompetitions() }));
+  app.get('/api/competitions', { config }, async (): Promise<CompetitionsResponse> => ({
+    competitions: catalogue.listCompetitions(),
+  }));
 
   app.get('/api/competitions/:competitionId/outright', { config }, async (request): Promise<OutrightResponse> => {
     const params = competitionParams.safeParse(request.params);

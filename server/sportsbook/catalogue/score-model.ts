@@ -1,5 +1,13 @@
 import type { EventPhase, Score } from '../../../src/contract/sportsbook-rules';
-import type { GoalRates, LeagueProfile, MarketSpec, MatchRates, MatchState, PricedMarket, TeamStrength } from '../pricing/types';
+import type {
+  GoalRates,
+  LeagueProfile,
+  MarketSpec,
+  MatchRates,
+  MatchState,
+  PricedMarket,
+  TeamStrength,
+} from '../pricing/types';
 
 /**
  * What the service asks of the score model (pricing/, markets/). Given through constructors, so the catalogue
@@ -13,7 +21,12 @@ export interface ScoreModel {
   certainMarketKeys(rates: MatchRates, state: MatchState, catalogue: readonly MarketSpec[]): Set<string>;
 }
 
-export const matchState = (record: { phase: EventPhase; minute: number; score: Score; halfTimeScore: Score | null }): MatchState => ({
+export const matchState = (record: {
+  phase: EventPhase;
+  minute: number;
+  score: Score;
+  halfTimeScore: Score | null;
+}): MatchState => ({
   phase: record.phase,
   minute: record.minute,
   score: record.score,

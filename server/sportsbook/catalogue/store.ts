@@ -19,7 +19,10 @@ const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
   phase: row.phase,
   minute: row.minute,
   score: { home: row.home_score, away: row.away_score },
-  halfTimeScore: row.half_time_home === null || row.half_time_away === null ? null : { home: row.half_time_home, away: row.half_time_away },
+  halfTimeScore:
+    row.half_time_home === null || row.half_time_away === null
+      ? null
+      : { home: row.half_time_home, away: row.half_time_away },
   goals: row.goals ?? [],
   seq: row.seq,
   suspendedUntil: row.suspended_until ? new Date(row.suspended_until) : null,
@@ -56,25 +59,61 @@ export class CatalogueStore {
     if (competitions.length > 0) {
       await this.db
         .insertInto('sportsbook.competitions')
-        .values(competitions.map((c) => ({ id: c.id, name: c.name, country: c.country, home_goals: c.homeGoals, away_goals: c.awayGoals, rho: c.rho, sort_order: c.sortOrder })))
+        .values(
+          competitions.map((c) => ({
+            id: c.id,
+            name: c.name,
+            country: c.country,
+            home_goals: c.homeGoals,
+            away_goals: c.awayGoals,
+            rho: c.rho,
+            sort_order: c.sortOrder,
+          })),
+        )
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     }
     if (teams.length > 0) {
       await this.db
         .insertInto('sportsbook.teams')
-        .values(teams.map((t) => ({ id: t.id, competition_id: t.competitionId, name: t.name, attack: t.attack, defence: t.defence })))
+        .values(
+          teams.map((t) => ({
+            id: t.id,
+            competition_id: t.competitionId,
+            name: t.name,
+            attack: t.attack,
+            defence: t.defence,
+          })),
+        )
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     }
   }
 
   async loadReference(): Promise<{ competitions: CompetitionRecord[]; teams: TeamRecord[] }> {
-    const competitions = await this.db.selectFrom('sportsbook.competitions').selectAll().orderBy('sort_order').execute();
+    const competitions = await this.db
+      .selectFrom('sportsbook.competitions')
+      .selectAll()
+      .orderBy('sort_order')
+      .execute();
     const teams = await this.db.selectFrom('sportsbook.teams').selectAll().orderBy('id').execute();
     return {
-      competitions: competitions.map((c) => ({ id: c.id, name: c.name, country: c.country, homeGoals: c.home_goals, awayGoals: c.away_goals, rho: c.rho, sortOrder: c.sort_order })),
-      teams: teams.map((t) => ({ id: t.id, competitionId: t.competition_id, name: t.name, attack: t.attack, defence: t.defence })),
+      competitions: competitions.map((c) => ({
+        id: c.id,
+        name: c.name,
+        country: c.country,
+        homeGoals: c.home_goals,
+        awayGoals: c.away_goals,
+        rho: c.rho,
+        sortOrder: c.sort_order,
+      })),
+      teams: teams.map((t) => ({
+        id: t.id,
+        competitionId: t.competition_id,
+        name: t.name,
+        attack: t.attack,
+        defence: t.defence,
+      })),
     };
   }
 
@@ -91,25 +130,58 @@ export class CatalogueStore {
       const states = await this.db
         .selectFrom('sportsbook.market_states')
         .selectAll()
-        .where('event_id', 'in', rows.map((row) => row.id))
+        .where(
+          'event_id',
+          'in',
+          rows.map((row) => row.id),
+        )
         .execute();
-      for (const state of states) marketStates.set(state.market_id, { operatorSuspended: state.operator_suspended, resolution: state.resolution });
+      for (const state of states)
+        marketStates.set(state.market_id, {
+          operatorSuspended: state.operator_suspended,
+          resolution: state.resolution,
+        });
     }
     return { events: rows.map(toRecord), marketStates };
   }
 
   async loadMarketStates(eventId: string): Promise<Map<string, MarketState>> {
-    const rows = await this.db.selectFrom('sportsbook.market_states').selectAll().where('event_id', '=', eventId).execute();
-    return new Map(rows.map((row) => [row.market_id, { operatorSuspended: row.operator_suspended, resolution: row.resolution }]));
+    const rows = await this.db
+      .selectFrom('sportsbook.market_states')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .execute();
+    return new Map(
+      rows.map((row) => [row.market_id, { operatorSuspended: row.operator_suspended, resolution: row.resolution }]),
+    );
   }
 
   /** Events written at or after `since` (a serving instance following the one that runs the feed). */
-  async loadEventsChangedSince(since: Date): Promise<{ events: EventRecord[]; marketStates: Map<string, MarketState> }> {
-    const rows = await this.db.selectFrom('sportsbook.events').selectAll().where('updated_at', '>=', since).orderBy('kickoff_at').execute();
+  async loadEventsChangedSince(
+    since: Date,
+  ): Promise<{ events: EventRecord[]; marketStates: Map<string, MarketState> }> {
+    const rows = await this.db
+      .selectFrom('sportsbook.events')
+      .selectAll()
+      .where('updated_at', '>=', since)
+      .orderBy('kickoff_at')
+      .execute();
     const marketStates = new Map<string, MarketState>();
     if (rows.length > 0) {
-      const states = await this.db.selectFrom('sportsbook.market_states').selectAll().where('event_id', 'in', rows.map((row) => row.id)).execute();
-      for (const state of states) marketStates.set(state.market_id, { operatorSuspended: state.operator_suspended, resolution: state.resolution });
+      const states = await this.db
+        .selectFrom('sportsbook.market_states')
+        .selectAll()
+        .where(
+          'event_id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      for (const state of states)
+        marketStates.set(state.market_id, {
+          operatorSuspended: state.operator_suspended,
+          resolution: state.resolution,
+        });
     }
     return { events: rows.map(toRecord), marketStates };
   }
@@ -149,15 +221,30 @@ export class CatalogueStore {
       .where('id', '=', record.id)
       .where('seq', '=', record.seq - 1)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new Error(`Event ${record.id} changed elsewhere (expected seq ${record.seq - 1})`);
+    if (Number(result.numUpdatedRows) !== 1)
+      throw new Error(`Event ${record.id} changed elsewhere (expected seq ${record.seq - 1})`);
   }
 
   async saveMarketState(record: EventRecord, marketId: string, state: MarketState, now: Date): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('sportsbook.market_states')
-        .values({ market_id: marketId, event_id: record.id, operator_suspended: state.operatorSuspended, resolution: state.resolution, updated_at: now })
-        .onConflict((oc) => oc.column('market_id').doUpdateSet({ operator_suspended: state.operatorSuspended, resolution: state.resolution, updated_at: now }))
+        .values({
+          market_id: marketId,
+          event_id: record.id,
+          operator_suspended: state.operatorSuspended,
+          resolution: state.resolution,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('market_id')
+            .doUpdateSet({
+              operator_suspended: state.operatorSuspended,
+              resolution: state.resolution,
+              updated_at: now,
+            }),
+        )
         .execute();
       await new CatalogueStore(trx).saveEvent(record, now);
     });
@@ -197,12 +284,21 @@ export class CatalogueStore {
       const resolvedNow = new Set(inserted.map((row) => row.market_id));
       const endings = resolutions
         .filter((resolution) => resolvedNow.has(resolution.marketId))
-        .map((resolution) => ({ market_id: resolution.marketId, event_id: record.id, resolution: resolution.outcome.kind === 'void' ? ('void' as const) : ('settled' as const), updated_at: now }));
+        .map((resolution) => ({
+          market_id: resolution.marketId,
+          event_id: record.id,
+          resolution: resolution.outcome.kind === 'void' ? ('void' as const) : ('settled' as const),
+          updated_at: now,
+        }));
       if (endings.length > 0) {
         await trx
           .insertInto('sportsbook.market_states')
           .values(endings)
-          .onConflict((oc) => oc.column('market_id').doUpdateSet((eb) => ({ resolution: eb.ref('excluded.resolution'), updated_at: now })))
+          .onConflict((oc) =>
+            oc
+              .column('market_id')
+              .doUpdateSet((eb) => ({ resolution: eb.ref('excluded.resolution'), updated_at: now })),
+          )
           .execute();
       }
       await new CatalogueStore(trx).saveEvent(record, now);
@@ -212,7 +308,12 @@ export class CatalogueStore {
 
   /** Every stored resolution of an event, for settlement to read again after a crash. */
   async resolutionsOf(eventId: string): Promise<StoredResolution[]> {
-    const rows = await this.db.selectFrom('sportsbook.market_resolutions').selectAll().where('event_id', '=', eventId).orderBy('market_id').execute();
+    const rows = await this.db
+      .selectFrom('sportsbook.market_resolutions')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .orderBy('market_id')
+      .execute();
     return rows.map((row) => ({
       marketId: row.market_id,
       marketKey: row.market_key,
@@ -221,7 +322,11 @@ export class CatalogueStore {
           ? { kind: 'void' as const }
           : {
               kind: 'result' as const,
-              result: { halfTime: { home: row.half_time_home!, away: row.half_time_away! }, fullTime: { home: row.full_time_home!, away: row.full_time_away! }, goals: row.goals },
+              result: {
+                halfTime: { home: row.half_time_home!, away: row.half_time_away! },
+                fullTime: { home: row.full_time_home!, away: row.full_time_away! },
+                goals: row.goals,
+              },
             },
     }));
   }

@@ -36,7 +36,8 @@ export interface SelectionQuote {
  * How a market ends: a result to settle its selections by, or void (every bet on it at 1.00); an outright ends with
  * its winners' selection keys (more than one: a dead heat).
  */
-export type MarketOutcome = { kind: 'result'; result: FinalResult } | { kind: 'void' } | { kind: 'winners'; winners: string[] };
+export type MarketOutcome =
+  { kind: 'result'; result: FinalResult } | { kind: 'void' } | { kind: 'winners'; winners: string[] };
 
 /** Announced once per market when it is settled or voided (in one batch per event at full time). */
 export interface MarketsResolved {

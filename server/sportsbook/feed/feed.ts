@@ -38,7 +38,9 @@ export interface FeedDeps {
 export interface SeasonFixtures {
   tick(): Promise<void>;
   fixturesToBook(competitionId: string): ReadonlyArray<{ home: string; away: string }>;
-  booked(bookings: ReadonlyArray<{ competitionId: string; home: string; away: string; eventId: string }>): Promise<void>;
+  booked(
+    bookings: ReadonlyArray<{ competitionId: string; home: string; away: string; eventId: string }>,
+  ): Promise<void>;
 }
 
 export const DEFAULT_CLOCK_SPEED = 9;
@@ -68,7 +70,9 @@ export class MatchFeed {
     // About five matches in play at once and fifteen kick-offs ahead, at any clock speed.
     // Whole minutes where the clock allows, so kick-offs read as times of day.
     const slot = duration / 5;
-    this.slotMs = options.slotMs ?? (slot >= 60_000 ? Math.round(slot / 60_000) * 60_000 : Math.max(10_000, Math.round(slot / 10_000) * 10_000));
+    this.slotMs =
+      options.slotMs ??
+      (slot >= 60_000 ? Math.round(slot / 60_000) * 60_000 : Math.max(10_000, Math.round(slot / 10_000) * 10_000));
     this.horizonMs = options.horizonMs ?? 15 * this.slotMs;
     this.daysAhead = options.daysAhead ?? 3;
   }
@@ -76,8 +80,24 @@ export class MatchFeed {
   /** The leagues and clubs, written on first start; run before the catalogue loads. */
   async seedWorld(): Promise<void> {
     await this.deps.store.ensureReference(
-      LEAGUES.map((league, index) => ({ id: league.id, name: league.name, country: league.country, homeGoals: league.homeGoals, awayGoals: league.awayGoals, rho: league.rho, sortOrder: index })),
-      LEAGUES.flatMap((league) => league.teams.map(([name, attack, defence]) => ({ id: teamId(league.id, name), competitionId: league.id, name, attack, defence }))),
+      LEAGUES.map((league, index) => ({
+        id: league.id,
+        name: league.name,
+        country: league.country,
+        homeGoals: league.homeGoals,
+        awayGoals: league.awayGoals,
+        rho: league.rho,
+        sortOrder: index,
+      })),
+      LEAGUES.flatMap((league) =>
+        league.teams.map(([name, attack, defence]) => ({
+          id: teamId(league.id, name),
+          competitionId: league.id,
+          name,
+          attack,
+          defence,
+        })),
+      ),
     );
   }
 
@@ -90,7 +110,15 @@ export class MatchFeed {
       let current: EventRecord | undefined = record;
       if (isOpenStatus(record.status)) {
         current = await catalogue
-          .advance(record.id, (state) => stepMatch(state, { now, speed: this.options.clockSpeed, goalSuspensionMs: this.options.goalSuspensionMs, goalRates: model.goalRates, scores: this.deps.goals ?? randomGoals }))
+          .advance(record.id, (state) =>
+            stepMatch(state, {
+              now,
+              speed: this.options.clockSpeed,
+              goalSuspensionMs: this.options.goalSuspensionMs,
+              goalRates: model.goalRates,
+              scores: this.deps.goals ?? randomGoals,
+            }),
+          )
           .catch((error: unknown) => {
             this.deps.logger?.error({ err: error, eventId: record.id }, 'advancing a match failed');
             return undefined;
@@ -112,7 +140,9 @@ export class MatchFeed {
     const result = { halfTime: record.halfTimeScore ?? record.score, fullTime: record.score, goals: record.goals };
     const work = this.deps.catalogue
       .resultEvent(record.id, result)
-      .catch((error: unknown) => this.deps.logger?.error({ err: error, eventId: record.id }, 'resolving a finished match failed'))
+      .catch((error: unknown) =>
+        this.deps.logger?.error({ err: error, eventId: record.id }, 'resolving a finished match failed'),
+      )
       .finally(() => this.settling.delete(record.id));
     this.settling.set(record.id, work);
   }
@@ -147,11 +177,22 @@ export class MatchFeed {
         goals: [],
         seq: 1,
         suspendedUntil: null,
-        rates: model.matchRates(home, away, { homeGoals: league.homeGoals, awayGoals: league.awayGoals, rho: league.rho }),
+        rates: model.matchRates(home, away, {
+          homeGoals: league.homeGoals,
+          awayGoals: league.awayGoals,
+          rho: league.rho,
+        }),
       };
     });
     // The season is told first: a crash before the events are stored leaves its fixtures to be booked again.
-    await this.deps.seasons?.booked(records.map((record) => ({ competitionId: record.competitionId, home: record.homeTeamId, away: record.awayTeamId, eventId: record.id })));
+    await this.deps.seasons?.booked(
+      records.map((record) => ({
+        competitionId: record.competitionId,
+        home: record.homeTeamId,
+        away: record.awayTeamId,
+        eventId: record.id,
+      })),
+    );
     await catalogue.addEvents(records);
   }
 }

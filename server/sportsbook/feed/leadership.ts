@@ -37,7 +37,9 @@ export class AdvisoryLockLeadership implements FeedLeadership {
       await client.connect();
       this.client = client;
     }
-    const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [this.key.toString()]);
+    const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [
+      this.key.toString(),
+    ]);
     this.held = rows[0]?.locked === true;
     return this.held;
   }

@@ -107,4 +107,9 @@ export const LEAGUES: LeagueData[] = [
 
 /** Team ids from league and name, URL-safe: 'eng-premier.castlebridge-rovers'. */
 export const teamId = (leagueId: string, name: string) =>
-  `${leagueId}.${name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  `${leagueId}.${name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;

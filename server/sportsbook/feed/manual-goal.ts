@@ -6,8 +6,14 @@ import type { EventRecord } from '../catalogue/records';
  * goal times); the feed carries on from the new score.
  * Undefined when the match is not in play.
  */
-export function recordGoal(current: EventRecord, side: 'home' | 'away', now: Date, goalSuspensionMs: number): Omit<EventRecord, 'seq'> | undefined {
-  if (current.status !== 'live' || (current.phase !== 'first-half' && current.phase !== 'second-half')) return undefined;
+export function recordGoal(
+  current: EventRecord,
+  side: 'home' | 'away',
+  now: Date,
+  goalSuspensionMs: number,
+): Omit<EventRecord, 'seq'> | undefined {
+  if (current.status !== 'live' || (current.phase !== 'first-half' && current.phase !== 'second-half'))
+    return undefined;
   const { seq: _seq, ...state } = current;
   // In the minute being played (the clock shows the last one played); stoppage time counts as the 45th or 90th.
   const minute = Math.min(current.minute + 1, current.phase === 'first-half' ? 45 : 90);

@@ -13,7 +13,8 @@ export function matchClock(kickoffAt: Date, now: Date, speed: number): { phase: 
   if (played < 0) return { phase: 'pre-match', minute: 0 };
   if (played < 45) return { phase: 'first-half', minute: Math.floor(played) };
   if (played < 45 + HALF_TIME_MINUTES) return { phase: 'half-time', minute: 45 };
-  if (played < MATCH_MINUTES + HALF_TIME_MINUTES) return { phase: 'second-half', minute: Math.floor(played - HALF_TIME_MINUTES) };
+  if (played < MATCH_MINUTES + HALF_TIME_MINUTES)
+    return { phase: 'second-half', minute: Math.floor(played - HALF_TIME_MINUTES) };
   return { phase: 'full-time', minute: MATCH_MINUTES };
 }
 

@@ -27,7 +27,12 @@ export function stepMatch(current: EventRecord, context: StepContext): Omit<Even
   if (!isOpenStatus(current.status)) return undefined;
   const target = matchClock(current.kickoffAt, context.now, context.speed);
   if (target.phase === 'pre-match') return undefined;
-  const next = { ...current, score: { ...current.score }, halfTimeScore: current.halfTimeScore ? { ...current.halfTimeScore } : null, goals: [...current.goals] };
+  const next = {
+    ...current,
+    score: { ...current.score },
+    halfTimeScore: current.halfTimeScore ? { ...current.halfTimeScore } : null,
+    goals: [...current.goals],
+  };
   let changed = false;
   /** When the last goal's minute ended, in real time: its suspension runs from then (a caught-up goal long ago suspends nothing). */
   let lastGoalAt: number | undefined;
@@ -85,8 +90,10 @@ export function stepMatch(current: EventRecord, context: StepContext): Omit<Even
   }
 
   if (next.status === 'live') {
-    const goalSuspension = lastGoalAt === undefined ? undefined : Math.min(lastGoalAt, context.now.getTime()) + context.goalSuspensionMs;
-    if (goalSuspension !== undefined && goalSuspension > context.now.getTime()) next.suspendedUntil = new Date(goalSuspension);
+    const goalSuspension =
+      lastGoalAt === undefined ? undefined : Math.min(lastGoalAt, context.now.getTime()) + context.goalSuspensionMs;
+    if (goalSuspension !== undefined && goalSuspension > context.now.getTime())
+      next.suspendedUntil = new Date(goalSuspension);
     else if (next.suspendedUntil && context.now.getTime() >= next.suspendedUntil.getTime()) {
       next.suspendedUntil = null;
       changed = true;

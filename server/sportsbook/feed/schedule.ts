@@ -41,21 +41,38 @@ const restMs = (matchDurationMs: number) => matchDurationMs / 2;
  * the coming days. Clubs are never booked into overlapping matches. A league whose season has nothing left to book
  * gives its turn to the next.
  */
-export function missingFixtures(now: Date, existing: EventRecord[], competitions: CompetitionRecord[], teams: TeamRecord[], options: ScheduleOptions): Fixture[] {
+export function missingFixtures(
+  now: Date,
+  existing: EventRecord[],
+  competitions: CompetitionRecord[],
+  teams: TeamRecord[],
+  options: ScheduleOptions,
+): Fixture[] {
   if (competitions.length === 0) return [];
   const planned: Fixture[] = [];
   const booked = existing.filter((event) => event.status !== 'abandoned').map((event) => ({ ...event }) as Fixture);
   const busyWindow = options.matchDurationMs + restMs(options.matchDurationMs);
   const isFree = (teamId: string, kickoff: number) =>
-    ![...booked, ...planned].some((fixture) => (fixture.homeTeamId === teamId || fixture.awayTeamId === teamId) && Math.abs(fixture.kickoffAt.getTime() - kickoff) < busyWindow);
+    ![...booked, ...planned].some(
+      (fixture) =>
+        (fixture.homeTeamId === teamId || fixture.awayTeamId === teamId) &&
+        Math.abs(fixture.kickoffAt.getTime() - kickoff) < busyWindow,
+    );
   const pickPair = (competitionId: string, kickoff: number): [string, string] | undefined => {
     if (options.seasonFixtures) {
-      const next = options.seasonFixtures(competitionId).find(
-        (fixture) =>
-          isFree(fixture.home, kickoff) &&
-          isFree(fixture.away, kickoff) &&
-          !planned.some((other) => other.competitionId === competitionId && other.homeTeamId === fixture.home && other.awayTeamId === fixture.away),
-      );
+      const next = options
+        .seasonFixtures(competitionId)
+        .find(
+          (fixture) =>
+            isFree(fixture.home, kickoff) &&
+            isFree(fixture.away, kickoff) &&
+            !planned.some(
+              (other) =>
+                other.competitionId === competitionId &&
+                other.homeTeamId === fixture.home &&
+                other.awayTeamId === fixture.away,
+            ),
+        );
       return next && [next.home, next.away];
     }
     const free = teams.filter((team) => team.competitionId === competitionId && isFree(team.id, kickoff));
@@ -75,7 +92,12 @@ export function missingFixtures(now: Date, existing: EventRecord[], competitions
       const competition = competitions[(slot + turn) % competitions.length]!;
       const pair = pickPair(competition.id, kickoff);
       if (!pair) continue;
-      planned.push({ competitionId: competition.id, homeTeamId: pair[0], awayTeamId: pair[1], kickoffAt: new Date(kickoff) });
+      planned.push({
+        competitionId: competition.id,
+        homeTeamId: pair[0],
+        awayTeamId: pair[1],
+        kickoffAt: new Date(kickoff),
+      });
       break;
     }
   }
@@ -86,12 +108,19 @@ export function missingFixtures(now: Date, existing: EventRecord[], competitions
       const [hour, minute] = ROUND_TIMES_UTC[index % ROUND_TIMES_UTC.length]!;
       const kickoff = today + day * 86_400_000 + (hour * 60 + minute) * 60_000;
       if (kickoff <= now.getTime() + options.horizonMs) return;
-      const roundExists = [...existing, ...planned].some((event) => event.competitionId === competition.id && event.kickoffAt.getTime() === kickoff);
+      const roundExists = [...existing, ...planned].some(
+        (event) => event.competitionId === competition.id && event.kickoffAt.getTime() === kickoff,
+      );
       if (roundExists) return;
       for (let match = 0; match < ROUND_SIZE; match++) {
         const pair = pickPair(competition.id, kickoff);
         if (!pair) break;
-        planned.push({ competitionId: competition.id, homeTeamId: pair[0], awayTeamId: pair[1], kickoffAt: new Date(kickoff) });
+        planned.push({
+          competitionId: competition.id,
+          homeTeamId: pair[0],
+          awayTeamId: pair[1],
+          kickoffAt: new Date(kickoff),
+        });
       }
     });
   }

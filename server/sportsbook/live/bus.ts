@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { EventSummary, Market, OutrightView, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
+import type {
+  EventSummary,
+  Market,
+  OutrightView,
+  SportsbookServerMessage,
+} from '../../../src/contract/sportsbook-rules';
 import type { Broker, BrokerLog } from '../../modules/live/broker';
 import { BrokerChannel } from '../../modules/live/channel';
 
@@ -59,15 +64,27 @@ const id = z.string().min(1).max(200);
 export const sportsbookBusMessageSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('event'),
-    update: z.strictObject({ eventId: id, seq: z.number().int().nonnegative(), event: z.looseObject({ id }), markets: z.array(z.looseObject({ id })), mainMarketId: id.nullable() }),
+    update: z.strictObject({
+      eventId: id,
+      seq: z.number().int().nonnegative(),
+      event: z.looseObject({ id }),
+      markets: z.array(z.looseObject({ id })),
+      mainMarketId: id.nullable(),
+    }),
   }),
   z.strictObject({
     kind: z.literal('session'),
     sessionId: id,
-    message: z.union([z.strictObject({ type: z.literal('bet'), bet: z.looseObject({ betId: id }) }), z.strictObject({ type: z.literal('balance'), balance: z.number().int() })]),
+    message: z.union([
+      z.strictObject({ type: z.literal('bet'), bet: z.looseObject({ betId: id }) }),
+      z.strictObject({ type: z.literal('balance'), balance: z.number().int() }),
+    ]),
   }),
   z.strictObject({ kind: z.literal('session-ended'), sessionId: id }),
-  z.strictObject({ kind: z.literal('outright'), outright: z.looseObject({ competitionId: id, seasonId: id, seq: z.number().int().nonnegative() }) }),
+  z.strictObject({
+    kind: z.literal('outright'),
+    outright: z.looseObject({ competitionId: id, seasonId: id, seq: z.number().int().nonnegative() }),
+  }),
 ]) as unknown as z.ZodType<SportsbookBusMessage>;
 
 export const SPORTSBOOK_CHANNEL = 'sportsbook_live';

@@ -54,7 +54,13 @@ export interface LiveLimits {
   brokerAwayResyncMs: number;
 }
 
-export const defaultLiveLimits: LiveLimits = { connectionsPerAddress: 20, messagesPerMinute: 120, pushIntervalMs: 100, pushSliceMs: 10, brokerAwayResyncMs: 10_000 };
+export const defaultLiveLimits: LiveLimits = {
+  connectionsPerAddress: 20,
+  messagesPerMinute: 120,
+  pushIntervalMs: 100,
+  pushSliceMs: 10,
+  brokerAwayResyncMs: 10_000,
+};
 
 /** Close codes: a policy breach (flooding) and too many connections from one address. */
 export const WS_CLOSE_POLICY = 1008;
@@ -124,7 +130,17 @@ export class SportsbookLiveHub implements SessionNotifier {
       return;
     }
     this.perAddress.set(address, held + 1);
-    const state: SocketState = { lists: false, eventIds: new Set(), sessionId: undefined, authAttempt: 0, alive: true, address, windowStart: Date.now(), messagesInWindow: 0, pushedGeneration: this.changes.current };
+    const state: SocketState = {
+      lists: false,
+      eventIds: new Set(),
+      sessionId: undefined,
+      authAttempt: 0,
+      alive: true,
+      address,
+      windowStart: Date.now(),
+      messagesInWindow: 0,
+      pushedGeneration: this.changes.current,
+    };
     this.sockets.set(socket, state);
     socket.on('pong', () => (state.alive = true));
     socket.on('message', (data, isBinary) => {
@@ -239,7 +255,9 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (message.kind === 'event') return this.deliverUpdate(message.update);
     if (message.kind === 'outright') {
       // A handful of leagues, re-priced at most once a minute each: every socket has them.
-      const text = Buffer.from(JSON.stringify({ type: 'outright-update', outright: message.outright } satisfies SportsbookServerMessage));
+      const text = Buffer.from(
+        JSON.stringify({ type: 'outright-update', outright: message.outright } satisfies SportsbookServerMessage),
+      );
       for (const socket of this.sockets.keys()) this.send(socket, text);
       return;
     }
@@ -263,8 +281,16 @@ export class SportsbookLiveHub implements SessionNotifier {
 
   /** At once when the last push is long gone; else at the next interval, with whatever else changed meanwhile. */
   private schedulePush(): void {
-    if (this.pushTimer || this.writing?.running || (!this.changes.waiting && this.changes.current === this.everyonePushed)) return;
-    this.pushTimer = setTimeout(() => this.push(), Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()));
+    if (
+      this.pushTimer ||
+      this.writing?.running ||
+      (!this.changes.waiting && this.changes.current === this.everyonePushed)
+    )
+      return;
+    this.pushTimer = setTimeout(
+      () => this.push(),
+      Math.max(0, this.lastPush + this.limits.pushIntervalMs - Date.now()),
+    );
     this.pushTimer.unref();
   }
 

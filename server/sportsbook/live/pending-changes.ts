@@ -22,7 +22,8 @@ export class PendingChanges {
     if (eventIds.size === 0) return lists ? this.message('L', lists, eventIds) : undefined;
     // Which events this socket takes in full: the key of the message it shares with sockets that take the same.
     let key = lists ? 'L' : '';
-    for (let index = 0; index < this.events.length; index++) if (eventIds.has(this.events[index]!.eventId)) key += `,${index}`;
+    for (let index = 0; index < this.events.length; index++)
+      if (eventIds.has(this.events[index]!.eventId)) key += `,${index}`;
     return key === '' ? undefined : this.message(key, lists, eventIds);
   }
 
@@ -30,7 +31,8 @@ export class PendingChanges {
     if (this.messages.has(key)) return this.messages.get(key);
     const pieces: string[] = [];
     for (const event of this.events) {
-      if (eventIds.has(event.eventId)) pieces.push((event.full ??= event.updates.map((update) => encode(update, true)).join(',')));
+      if (eventIds.has(event.eventId))
+        pieces.push((event.full ??= event.updates.map((update) => encode(update, true)).join(',')));
       else if (lists) pieces.push((event.list ??= encode(event.updates.at(-1)!, false)));
     }
     const message = pieces.length === 0 ? undefined : framedText(Buffer.from(HEAD + pieces.join(',') + TAIL));
@@ -41,7 +43,8 @@ export class PendingChanges {
 
 /** A full change carries its changed markets; a list change only the summary (its main market inside). */
 function encode(update: EventUpdate, full: boolean): string {
-  const change: EventChange = full ? { eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets } : { eventId: update.eventId, seq: update.seq, event: update.event };
+  const change: EventChange = full
+    ? { eventId: update.eventId, seq: update.seq, event: update.event, markets: update.markets }
+    : { eventId: update.eventId, seq: update.seq, event: update.event };
   return JSON.stringify(change);
 }
-

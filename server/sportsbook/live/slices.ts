@@ -12,7 +12,12 @@ export interface SlicedWalk {
  * pass takes tens of milliseconds, and database answers, bets and handshakes would otherwise wait behind all of it.
  * `done` is called after the last entry (at once when they fit in one slice).
  */
-export function walkInSlices<T>(entries: Iterator<T>, sliceMs: number, visit: (entry: T) => void, done: () => void = () => {}): SlicedWalk {
+export function walkInSlices<T>(
+  entries: Iterator<T>,
+  sliceMs: number,
+  visit: (entry: T) => void,
+  done: () => void = () => {},
+): SlicedWalk {
   let next: NodeJS.Immediate | undefined;
   let running = true;
   const slice = () => {

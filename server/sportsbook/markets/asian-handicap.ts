@@ -24,5 +24,6 @@ export const asianHandicap: MarketRule = goalDifferenceRule(
         { key: 'away', name: `${teams.away} ${signedLine(-line)}` },
       ],
     })),
-  (spec, key, difference) => againstAsianLine(key === 'home' ? difference + lineOf(spec) : -(difference + lineOf(spec))),
+  (spec, key, difference) =>
+    againstAsianLine(key === 'home' ? difference + lineOf(spec) : -(difference + lineOf(spec))),
 );

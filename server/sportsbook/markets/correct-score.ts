@@ -20,13 +20,23 @@ function selectionIndex(home: number, away: number): number {
 
 /** Correct score at full time, own goals included. */
 export const correctScore: MarketRule = {
-  specs: () => [{ key: 'correct-score', type: 'correct-score', line: null, name: 'Correct Score', selections: SELECTIONS.map((selection) => ({ ...selection })) }],
+  specs: () => [
+    {
+      key: 'correct-score',
+      type: 'correct-score',
+      line: null,
+      name: 'Correct Score',
+      selections: SELECTIONS.map((selection) => ({ ...selection })),
+    },
+  ],
   chances: (_spec, { fullTime: grid }) => {
     const wins = new Array<number>(SELECTIONS.length).fill(0);
     for (let i = 0; i < grid.size; i++) {
-      for (let j = 0; j < grid.size; j++) wins[selectionIndex(grid.home + i, grid.away + j)]! += grid.mass[i * grid.size + j]!;
+      for (let j = 0; j < grid.size; j++)
+        wins[selectionIndex(grid.home + i, grid.away + j)]! += grid.mass[i * grid.size + j]!;
     }
     return partitionChances(wins);
   },
-  settle: (spec, key, { fullTime }) => won(SELECTIONS[selectionIndex(fullTime.home, fullTime.away)]!.key === checkedKey(spec, key)),
+  settle: (spec, key, { fullTime }) =>
+    won(SELECTIONS[selectionIndex(fullTime.home, fullTime.away)]!.key === checkedKey(spec, key)),
 };

@@ -15,5 +15,6 @@ export const doubleChance: MarketRule = goalDifferenceRule(
       ],
     },
   ],
-  (_spec, key, difference) => won(key === 'home-draw' ? difference >= 0 : key === 'home-away' ? difference !== 0 : difference <= 0),
+  (_spec, key, difference) =>
+    won(key === 'home-draw' ? difference >= 0 : key === 'home-away' ? difference !== 0 : difference <= 0),
 );

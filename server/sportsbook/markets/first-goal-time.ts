@@ -27,7 +27,10 @@ export const firstGoalTime: MarketRule = {
       type: 'first-goal-time',
       line: null,
       name: 'Time of First Goal',
-      selections: [...FIRST_GOAL_BANDS.map((band) => ({ key: bandKey(band), name: `${bandKey(band)} mins` })), { key: NO_GOAL, name: 'No Goal' }],
+      selections: [
+        ...FIRST_GOAL_BANDS.map((band) => ({ key: bandKey(band), name: `${bandKey(band)} mins` })),
+        { key: NO_GOAL, name: 'No Goal' },
+      ],
     },
   ],
   chances: (spec, { totalGoals }, state) => {

@@ -10,8 +10,15 @@ import type { SelectionChances } from './market-rule';
 export function knownGoals(result: FinalResult): readonly GoalTime[] | undefined {
   const { goals, halfTime, fullTime } = result;
   if (!goals) return undefined;
-  const count = (side: 'home' | 'away', through: number) => goals.filter((goal) => goal.side === side && goal.minute <= through).length;
-  const minutesValid = goals.every((goal, at) => Number.isInteger(goal.minute) && goal.minute >= 1 && goal.minute <= 2 * HALF_MINUTES && (at === 0 || goal.minute >= goals[at - 1]!.minute));
+  const count = (side: 'home' | 'away', through: number) =>
+    goals.filter((goal) => goal.side === side && goal.minute <= through).length;
+  const minutesValid = goals.every(
+    (goal, at) =>
+      Number.isInteger(goal.minute) &&
+      goal.minute >= 1 &&
+      goal.minute <= 2 * HALF_MINUTES &&
+      (at === 0 || goal.minute >= goals[at - 1]!.minute),
+  );
   if (!minutesValid || goals.length !== fullTime.home + fullTime.away) return undefined;
   if (count('home', 90) !== fullTime.home || count('away', 90) !== fullTime.away) return undefined;
   if (count('home', HALF_MINUTES) !== halfTime.home || count('away', HALF_MINUTES) !== halfTime.away) return undefined;
@@ -21,7 +28,9 @@ export function knownGoals(result: FinalResult): readonly GoalTime[] | undefined
 /** The share of a whole match's expected goals the model puts after match minute x (0 to 90): 45% in the first half, 55% in the second, evenly within each. */
 export function shareAfter(minute: number): number {
   const x = Math.min(Math.max(minute, 0), 2 * HALF_MINUTES);
-  return x <= HALF_MINUTES ? FIRST_HALF_SHARE * ((HALF_MINUTES - x) / HALF_MINUTES) + (1 - FIRST_HALF_SHARE) : (1 - FIRST_HALF_SHARE) * ((2 * HALF_MINUTES - x) / HALF_MINUTES);
+  return x <= HALF_MINUTES
+    ? FIRST_HALF_SHARE * ((HALF_MINUTES - x) / HALF_MINUTES) + (1 - FIRST_HALF_SHARE)
+    : (1 - FIRST_HALF_SHARE) * ((2 * HALF_MINUTES - x) / HALF_MINUTES);
 }
 
 /** The match minute the clock has reached: where the goals still to come start. */
@@ -44,4 +53,5 @@ export function minuteNow(state: MatchState): number {
  * Once a goal is in, the first goal's markets are decided and closed; the score alone does not say who scored
  * first, so no selection is priced: every one reads as certainly void to the pricing (settlement uses the goals).
  */
-export const decidedByFirstGoal = (selections: number): SelectionChances[] => Array.from({ length: selections }, () => ({ win: 0, void: 1, lose: 0 }));
+export const decidedByFirstGoal = (selections: number): SelectionChances[] =>
+  Array.from({ length: selections }, () => ({ win: 0, void: 1, lose: 0 }));

@@ -19,10 +19,12 @@ export const firstHalfResult: MarketRule = {
   chances: (_spec, { halfTime: grid }) => {
     const wins = [0, 0, 0];
     for (let i = 0; i < grid.size; i++) {
-      for (let j = 0; j < grid.size; j++) wins[resultOf(grid.home + i, grid.away + j)]! += grid.mass[i * grid.size + j]!;
+      for (let j = 0; j < grid.size; j++)
+        wins[resultOf(grid.home + i, grid.away + j)]! += grid.mass[i * grid.size + j]!;
     }
     return partitionChances(wins);
   },
-  settle: (spec, key, { halfTime }) => won(RESULT_KEYS[resultOf(halfTime.home, halfTime.away)] === checkedKey(spec, key)),
+  settle: (spec, key, { halfTime }) =>
+    won(RESULT_KEYS[resultOf(halfTime.home, halfTime.away)] === checkedKey(spec, key)),
   periodOver: (state) => state.phase !== 'pre-match' && state.phase !== 'first-half',
 };

@@ -14,11 +14,16 @@ export const halfTimeFullTime: MarketRule = {
         type: 'half-time-full-time',
         line: null,
         name: 'Half Time/Full Time',
-        selections: RESULT_KEYS.flatMap((half) => RESULT_KEYS.map((full) => ({ key: `${half}-${full}`, name: `${names[half]}/${names[full]}` }))),
+        selections: RESULT_KEYS.flatMap((half) =>
+          RESULT_KEYS.map((full) => ({ key: `${half}-${full}`, name: `${names[half]}/${names[full]}` })),
+        ),
       },
     ];
   },
   chances: (_spec, distribution) => partitionChances(Array.from(distribution.halfTimeFullTime)),
   settle: (spec, key, { halfTime, fullTime }) =>
-    won(`${RESULT_KEYS[resultOf(halfTime.home, halfTime.away)]}-${RESULT_KEYS[resultOf(fullTime.home, fullTime.away)]}` === checkedKey(spec, key)),
+    won(
+      `${RESULT_KEYS[resultOf(halfTime.home, halfTime.away)]}-${RESULT_KEYS[resultOf(fullTime.home, fullTime.away)]}` ===
+        checkedKey(spec, key),
+    ),
 };

@@ -5,7 +5,15 @@
  */
 import type { MarketType } from '../../../src/contract/sportsbook-rules';
 import { scoreDistribution } from '../pricing/score-distribution';
-import type { FinalResult, MarketSpec, MatchRates, MatchState, PricedMarket, PricedSelection, SelectionOutcome } from '../pricing/types';
+import type {
+  FinalResult,
+  MarketSpec,
+  MatchRates,
+  MatchState,
+  PricedMarket,
+  PricedSelection,
+  SelectionOutcome,
+} from '../pricing/types';
 import { asianHandicap } from './asian-handicap';
 import { bothTeamsToScore } from './both-teams-to-score';
 import { correctScore } from './correct-score';
@@ -86,15 +94,21 @@ export function priceEvent(
 export function certainMarketKeys(rates: MatchRates, state: MatchState, catalogue: readonly MarketSpec[]): Set<string> {
   if (state.phase === 'pre-match') return new Set();
   const distribution = scoreDistribution(rates, state);
-  const oneWay = (chance: SelectionChances) => [chance.win, chance.void, chance.lose].filter((mass) => mass > 0).length === 1;
-  return new Set(catalogue.filter((spec) => ruleOf(spec.type).chances(spec, distribution, state).every(oneWay)).map((spec) => spec.key));
+  const oneWay = (chance: SelectionChances) =>
+    [chance.win, chance.void, chance.lose].filter((mass) => mass > 0).length === 1;
+  return new Set(
+    catalogue
+      .filter((spec) => ruleOf(spec.type).chances(spec, distribution, state).every(oneWay))
+      .map((spec) => spec.key),
+  );
 }
 
 /**
  * Decided once at most one selection can still win: the others can only lose or be void, so the market has
  * nothing left to offer (Over 0.5 after a goal; Over 2.0 at 2-0, which can only win or be void).
  */
-const isDecided = (chances: readonly SelectionChances[]): boolean => chances.filter((chance) => chance.win > 0).length <= 1;
+const isDecided = (chances: readonly SelectionChances[]): boolean =>
+  chances.filter((chance) => chance.win > 0).length <= 1;
 
 /** How a selection settles on the official result (Betting Rules, Section B). Throws on a key not in the spec. */
 export function settleSelection(spec: MarketSpec, selectionKey: string, result: FinalResult): SelectionOutcome {

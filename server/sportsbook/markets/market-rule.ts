@@ -27,7 +27,11 @@ export interface MarketRule {
  * How one selection settles on a figure of the full-time score (the score itself, its goal difference or its
  * total): the same function prices the selection, summed over the distribution, and settles it.
  */
-export type Outcome<Figure extends unknown[]> = (spec: MarketSpec, selectionKey: string, ...figure: Figure) => SelectionOutcome;
+export type Outcome<Figure extends unknown[]> = (
+  spec: MarketSpec,
+  selectionKey: string,
+  ...figure: Figure
+) => SelectionOutcome;
 
 /**
  * Adds a score's mass to the way it settles the selection. A half-won or half-lost score is half a stake won (or
@@ -64,7 +68,8 @@ export function fullTimeRule(specs: MarketRule['specs'], outcome: Outcome<[home:
       spec.selections.map(({ key }) => {
         const chances = { win: 0, void: 0, lose: 0 };
         for (let i = 0; i < grid.size; i++) {
-          for (let j = 0; j < grid.size; j++) tally(chances, outcome(spec, key, grid.home + i, grid.away + j), grid.mass[i * grid.size + j]!);
+          for (let j = 0; j < grid.size; j++)
+            tally(chances, outcome(spec, key, grid.home + i, grid.away + j), grid.mass[i * grid.size + j]!);
         }
         return chances;
       }),
@@ -94,18 +99,32 @@ function valueRule(
 
 /** A market settled on full-time home goals minus away goals. */
 export const goalDifferenceRule = (specs: MarketRule['specs'], outcome: Outcome<[difference: number]>): MarketRule =>
-  valueRule(specs, outcome, (distribution) => distribution.goalDifference, ({ fullTime }) => fullTime.home - fullTime.away);
+  valueRule(
+    specs,
+    outcome,
+    (distribution) => distribution.goalDifference,
+    ({ fullTime }) => fullTime.home - fullTime.away,
+  );
 
 /** A market settled on the full-time total of goals. */
 export const totalGoalsRule = (specs: MarketRule['specs'], outcome: Outcome<[total: number]>): MarketRule =>
-  valueRule(specs, outcome, (distribution) => distribution.totalGoals, ({ fullTime }) => fullTime.home + fullTime.away);
+  valueRule(
+    specs,
+    outcome,
+    (distribution) => distribution.totalGoals,
+    ({ fullTime }) => fullTime.home + fullTime.away,
+  );
 
 /**
  * For markets where exactly one selection wins whatever the score: each selection loses with the others' wins,
  * summed rather than taken from 1 so that an impossible outcome stays exactly 0.
  */
 export function partitionChances(wins: readonly number[]): SelectionChances[] {
-  return wins.map((win, index) => ({ win, void: 0, lose: wins.reduce((sum, other, at) => (at === index ? sum : sum + other), 0) }));
+  return wins.map((win, index) => ({
+    win,
+    void: 0,
+    lose: wins.reduce((sum, other, at) => (at === index ? sum : sum + other), 0),
+  }));
 }
 
 export function checkedKey(spec: MarketSpec, selectionKey: string): string {

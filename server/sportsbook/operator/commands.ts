@@ -38,7 +38,8 @@ export function parseGoalTimes(text: string): GoalTime[] {
     }
     return { side: match[1]!.toUpperCase() === 'H' ? ('home' as const) : ('away' as const), minute };
   });
-  if (goals.some((goal, at) => at > 0 && goal.minute < goals[at - 1]!.minute)) throw badRequest('List the goals in the order they were scored');
+  if (goals.some((goal, at) => at > 0 && goal.minute < goals[at - 1]!.minute))
+    throw badRequest('List the goals in the order they were scored');
   return goals;
 }
 
@@ -48,17 +49,23 @@ function takeGoalsOption(args: string[]): { rest: string[]; goals: GoalTime[] | 
   if (at < 0) return { rest: args, goals: null };
   const inline = args[at]!.startsWith('--goals=');
   const value = inline ? args[at]!.slice('--goals='.length) : args[at + 1];
-  if (value === undefined) throw badRequest('Give the goals after --goals, like --goals H12,A67,H80 (or --goals= for none)');
+  if (value === undefined)
+    throw badRequest('Give the goals after --goals, like --goals H12,A67,H80 (or --goals= for none)');
   return { rest: [...args.slice(0, at), ...args.slice(at + (inline ? 1 : 2))], goals: parseGoalTimes(value) };
 }
 
 function checkGoalsAgainstScores(goals: GoalTime[], fullTime: Score, halfTime: Score): void {
-  const count = (side: 'home' | 'away', through: number) => goals.filter((goal) => goal.side === side && goal.minute <= through).length;
+  const count = (side: 'home' | 'away', through: number) =>
+    goals.filter((goal) => goal.side === side && goal.minute <= through).length;
   if (count('home', 90) !== fullTime.home || count('away', 90) !== fullTime.away) {
-    throw badRequest(`The goals (${count('home', 90)}-${count('away', 90)}) do not add up to the full-time score ${fullTime.home}-${fullTime.away}`);
+    throw badRequest(
+      `The goals (${count('home', 90)}-${count('away', 90)}) do not add up to the full-time score ${fullTime.home}-${fullTime.away}`,
+    );
   }
   if (count('home', 45) !== halfTime.home || count('away', 45) !== halfTime.away) {
-    throw badRequest(`The goals by the 45th minute (${count('home', 45)}-${count('away', 45)}) do not add up to the half-time score ${halfTime.home}-${halfTime.away}`);
+    throw badRequest(
+      `The goals by the 45th minute (${count('home', 45)}-${count('away', 45)}) do not add up to the half-time score ${halfTime.home}-${halfTime.away}`,
+    );
   }
 }
 
@@ -81,7 +88,14 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
         event: `${event.home} v ${event.away}`,
         status: event.status,
         score: event.score,
-        markets: event.markets.map((market) => ({ id: market.id, name: market.name, status: market.status, selections: market.selections.map((s) => `${s.name} ${s.price ? `${s.price.num}/${s.price.den}` : '-'} (${s.status})`) })),
+        markets: event.markets.map((market) => ({
+          id: market.id,
+          name: market.name,
+          status: market.status,
+          selections: market.selections.map(
+            (s) => `${s.name} ${s.price ? `${s.price.num}/${s.price.den}` : '-'} (${s.status})`,
+          ),
+        })),
       };
     },
   },
@@ -90,7 +104,16 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
     usage: 'sb-open-bets [eventId]',
     async run(services, args) {
       const bets = await services.bets.openBets(args[0]);
-      return bets.map((bet) => ({ betId: bet.betId, status: bet.status, stake: bet.stake, potentialReturns: bet.potentialReturns, legs: bet.legs.map((leg) => `${leg.eventName}: ${leg.marketName} - ${leg.selectionName} @ ${leg.price.num}/${leg.price.den} (${leg.result})`) }));
+      return bets.map((bet) => ({
+        betId: bet.betId,
+        status: bet.status,
+        stake: bet.stake,
+        potentialReturns: bet.potentialReturns,
+        legs: bet.legs.map(
+          (leg) =>
+            `${leg.eventName}: ${leg.marketName} - ${leg.selectionName} @ ${leg.price.num}/${leg.price.den} (${leg.result})`,
+        ),
+      }));
     },
   },
   {
@@ -101,9 +124,13 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
       const [eventId, fullTimeText, halfTimeText] = requireArgs(rest, 2, this.usage);
       const event = eventOf(services, eventId!);
       const fullTime = parseScore(fullTimeText!);
-      const halfTime = halfTimeText ? parseScore(halfTimeText) : (event.halfTimeScore ?? (fullTime.home + fullTime.away === 0 ? { home: 0, away: 0 } : undefined));
-      if (!halfTime) throw badRequest('This match has no half-time score yet: give it too (sb-settle <eventId> 2-1 1-0)');
-      if (halfTime.home > fullTime.home || halfTime.away > fullTime.away) throw badRequest('The half-time score cannot be above the full-time score');
+      const halfTime = halfTimeText
+        ? parseScore(halfTimeText)
+        : (event.halfTimeScore ?? (fullTime.home + fullTime.away === 0 ? { home: 0, away: 0 } : undefined));
+      if (!halfTime)
+        throw badRequest('This match has no half-time score yet: give it too (sb-settle <eventId> 2-1 1-0)');
+      if (halfTime.home > fullTime.home || halfTime.away > fullTime.away)
+        throw badRequest('The half-time score cannot be above the full-time score');
       if (goals) checkGoalsAgainstScores(goals, fullTime, halfTime);
       // Without goal times the first goal's markets (first team to score, time of first goal) settle void.
       await services.catalogue.resultEvent(eventId!, { fullTime, halfTime, goals });

@@ -8,9 +8,11 @@ export const NUDGE_USAGE = 'sb-nudge <eventId> <home|away> <percent, -50 to 100,
 /** The percent a side's scoring rate moves by: a whole number from -50 to +100, never 0. */
 export function parseNudge(side: string, percentText: string): { side: 'home' | 'away'; percent: number } {
   if (side !== 'home' && side !== 'away') throw badRequest(`Not a side: ${side} (home or away)`);
-  if (!/^[+-]?\d{1,3}$/.test(percentText)) throw badRequest(`Not a percent: ${percentText} (a whole number from -50 to 100, e.g. -20)`);
+  if (!/^[+-]?\d{1,3}$/.test(percentText))
+    throw badRequest(`Not a percent: ${percentText} (a whole number from -50 to 100, e.g. -20)`);
   const percent = Number(percentText);
-  if (percent === 0 || percent < -50 || percent > 100) throw badRequest(`Move the rate by -50 to 100 percent, not ${percent}`);
+  if (percent === 0 || percent < -50 || percent > 100)
+    throw badRequest(`Move the rate by -50 to 100 percent, not ${percent}`);
   return { side, percent };
 }
 
@@ -36,6 +38,13 @@ export const nudgeCommand: SportsbookOperatorCommand = {
     });
     if (!moved || !record) throw conflict('Prices can be moved only before or during the match');
     const main = catalogue.eventDetail(eventId!)?.mainMarket;
-    return { eventId, rates: record.rates, seq: record.seq, mainMarket: main?.selections.map((selection) => `${selection.name} ${selection.price ? `${selection.price.num}/${selection.price.den}` : '-'}`) };
+    return {
+      eventId,
+      rates: record.rates,
+      seq: record.seq,
+      mainMarket: main?.selections.map(
+        (selection) => `${selection.name} ${selection.price ? `${selection.price.num}/${selection.price.den}` : '-'}`,
+      ),
+    };
   },
 };

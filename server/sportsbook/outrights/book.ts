@@ -64,7 +64,8 @@ export class OutrightBook {
   private async load(): Promise<void> {
     if (this.syncedUntil !== undefined) return;
     const now = this.deps.clock.now().getTime();
-    for (const record of await this.deps.store.loadCurrent()) this.seasons.set(record.competitionId, { ...record, pricedAt: 0 });
+    for (const record of await this.deps.store.loadCurrent())
+      this.seasons.set(record.competitionId, { ...record, pricedAt: 0 });
     this.syncedUntil = now;
   }
 
@@ -84,15 +85,25 @@ export class OutrightBook {
   fixturesToBook(competitionId: string): Array<{ home: string; away: string }> {
     const season = this.seasons.get(competitionId);
     if (!season || season.status !== 'running') return [];
-    return season.fixtures.filter((fixture) => fixture.eventId === null && fixture.score === null).map(({ home, away }) => ({ home, away }));
+    return season.fixtures
+      .filter((fixture) => fixture.eventId === null && fixture.score === null)
+      .map(({ home, away }) => ({ home, away }));
   }
 
   /** Fixtures booked as these events (stored before the events are added, so a crash books them again at worst). */
-  async booked(bookings: ReadonlyArray<{ competitionId: string; home: string; away: string; eventId: string }>): Promise<void> {
+  async booked(
+    bookings: ReadonlyArray<{ competitionId: string; home: string; away: string; eventId: string }>,
+  ): Promise<void> {
     const touched = new Set<Season>();
     for (const booking of bookings) {
       const season = this.seasons.get(booking.competitionId);
-      const fixture = season?.fixtures.find((candidate) => candidate.eventId === null && candidate.score === null && candidate.home === booking.home && candidate.away === booking.away);
+      const fixture = season?.fixtures.find(
+        (candidate) =>
+          candidate.eventId === null &&
+          candidate.score === null &&
+          candidate.home === booking.home &&
+          candidate.away === booking.away,
+      );
       if (!season || !fixture) continue;
       fixture.eventId = booking.eventId;
       touched.add(season);
@@ -132,7 +143,8 @@ export class OutrightBook {
     const ids = parseSelectionId(selectionId);
     if (!ids || ids.marketKey !== OUTRIGHT_MARKET_KEY) return undefined;
     const season = [...this.seasons.values()].find((candidate) => candidate.id === ids.eventId);
-    const competition = season && this.deps.catalogue.competitionRecords().find((candidate) => candidate.id === season.competitionId);
+    const competition =
+      season && this.deps.catalogue.competitionRecords().find((candidate) => candidate.id === season.competitionId);
     if (!season || !competition) return undefined;
     const market = this.market(season, competition);
     const selection = market.selections.find((candidate) => candidate.id === selectionId);
@@ -167,7 +179,8 @@ export class OutrightBook {
     const season = this.find(seasonOrCompetitionId);
     const teams = new Set(this.teamIds(season.competitionId));
     const unknown = winners.filter((winner) => !teams.has(winner));
-    if (winners.length === 0 || unknown.length > 0) throw notFound(`Not a club of this league: ${unknown.join(', ') || '(none given)'}`);
+    if (winners.length === 0 || unknown.length > 0)
+      throw notFound(`Not a club of this league: ${unknown.join(', ') || '(none given)'}`);
     await this.finish(season, { kind: 'winners', winners: [...new Set(winners)] });
     return this.view(season.competitionId)!;
   }
@@ -196,14 +209,20 @@ export class OutrightBook {
   // ---- internals ----
 
   private find(seasonOrCompetitionId: string): Season {
-    const season = this.seasons.get(seasonOrCompetitionId) ?? [...this.seasons.values()].find((candidate) => candidate.id === seasonOrCompetitionId);
+    const season =
+      this.seasons.get(seasonOrCompetitionId) ??
+      [...this.seasons.values()].find((candidate) => candidate.id === seasonOrCompetitionId);
     if (!season) throw notFound(`No season ${seasonOrCompetitionId}`);
-    if (season.status !== 'running') throw conflict(`This outright is already ${season.status === 'void' ? 'void' : 'settled'}`);
+    if (season.status !== 'running')
+      throw conflict(`This outright is already ${season.status === 'void' ? 'void' : 'settled'}`);
     return season;
   }
 
   private teamIds(competitionId: string): string[] {
-    return this.deps.catalogue.teamRecords(competitionId).map((team) => team.id).sort();
+    return this.deps.catalogue
+      .teamRecords(competitionId)
+      .map((team) => team.id)
+      .sort();
   }
 
   private async tickLeague(competition: CompetitionRecord): Promise<void> {
@@ -217,7 +236,10 @@ export class OutrightBook {
       return;
     }
     const now = this.deps.clock.now().getTime();
-    const inPlay = season.fixtures.some((fixture) => fixture.eventId && fixture.score === null && this.deps.catalogue.record(fixture.eventId)?.status === 'live');
+    const inPlay = season.fixtures.some(
+      (fixture) =>
+        fixture.eventId && fixture.score === null && this.deps.catalogue.record(fixture.eventId)?.status === 'live',
+    );
     if (changed || season.prices === null || (inPlay && now - season.pricedAt >= this.inPlayRepriceMs)) {
       this.price(season, competition);
       await this.save(season, true);
@@ -255,7 +277,12 @@ export class OutrightBook {
     let changed = false;
     const pending = season.fixtures.filter((fixture) => fixture.eventId !== null && fixture.score === null);
     const missing = pending.filter((fixture) => !this.deps.catalogue.record(fixture.eventId!));
-    const stored = new Map((await this.deps.events.loadEventsById(missing.map((fixture) => fixture.eventId!))).map((record) => [record.id, record]));
+    const stored = new Map(
+      (await this.deps.events.loadEventsById(missing.map((fixture) => fixture.eventId!))).map((record) => [
+        record.id,
+        record,
+      ]),
+    );
     for (const fixture of pending) {
       const record = this.deps.catalogue.record(fixture.eventId!) ?? stored.get(fixture.eventId!);
       if (record?.status === 'settled') {
@@ -277,7 +304,15 @@ export class OutrightBook {
       .filter((fixture) => fixture.score === null)
       .flatMap((fixture) => {
         const record = fixture.eventId ? catalogue.record(fixture.eventId) : undefined;
-        if (record) return [{ home: fixture.home, away: fixture.away, rates: record.rates, state: record.status === 'live' ? matchState(record) : undefined }];
+        if (record)
+          return [
+            {
+              home: fixture.home,
+              away: fixture.away,
+              rates: record.rates,
+              state: record.status === 'live' ? matchState(record) : undefined,
+            },
+          ];
         const home = catalogue.team(fixture.home);
         const away = catalogue.team(fixture.away);
         if (!home || !away) return [];
@@ -292,19 +327,31 @@ export class OutrightBook {
     });
     season.prices = teams.map((teamId): StoredPrice => {
       const probability = chances.get(teamId) ?? 0;
-      return { teamId, probability, price: remaining.length === 0 ? null : offeredPrice(probability, MARKET_MARGINS.outright) };
+      return {
+        teamId,
+        probability,
+        price: remaining.length === 0 ? null : offeredPrice(probability, MARKET_MARGINS.outright),
+      };
     });
     season.pricedAt = this.deps.clock.now().getTime();
   }
 
-  private async finish(season: Season, outcome: { kind: 'winners'; winners: string[] } | { kind: 'void' }): Promise<void> {
+  private async finish(
+    season: Season,
+    outcome: { kind: 'winners'; winners: string[] } | { kind: 'void' },
+  ): Promise<void> {
     season.status = outcome.kind === 'void' ? 'void' : 'settled';
     season.winners = outcome.kind === 'void' ? null : outcome.winners;
     await this.save(season, true);
-    const competition = this.deps.catalogue.competitionRecords().find((candidate) => candidate.id === season.competitionId)!;
+    const competition = this.deps.catalogue
+      .competitionRecords()
+      .find((candidate) => candidate.id === season.competitionId)!;
     for (const listener of this.listeners) {
       try {
-        await listener({ eventId: season.id, markets: [{ marketId: marketIdOf(season.id), spec: this.spec(competition), outcome }] });
+        await listener({
+          eventId: season.id,
+          markets: [{ marketId: marketIdOf(season.id), spec: this.spec(competition), outcome }],
+        });
       } catch (error) {
         this.deps.logger?.error({ err: error, seasonId: season.id }, 'settling an outright failed');
       }
@@ -325,7 +372,11 @@ export class OutrightBook {
   private async publish(season: Season): Promise<void> {
     const view = this.view(season.competitionId);
     if (!view) return;
-    await this.deps.bus.publish({ kind: 'outright', outright: view }).catch((error: unknown) => this.deps.logger?.error({ err: error, seasonId: season.id }, 'publishing an outright failed'));
+    await this.deps.bus
+      .publish({ kind: 'outright', outright: view })
+      .catch((error: unknown) =>
+        this.deps.logger?.error({ err: error, seasonId: season.id }, 'publishing an outright failed'),
+      );
   }
 
   private spec(competition: CompetitionRecord): MarketSpec {
@@ -334,33 +385,57 @@ export class OutrightBook {
       type: 'outright',
       line: null,
       name: `To win the ${competition.name}`,
-      selections: this.teamIds(competition.id).map((teamId) => ({ key: teamId, name: this.deps.catalogue.team(teamId)?.name ?? teamId })),
+      selections: this.teamIds(competition.id).map((teamId) => ({
+        key: teamId,
+        name: this.deps.catalogue.team(teamId)?.name ?? teamId,
+      })),
     };
   }
 
   /** The market as browsers see it: clubs from the likeliest down. */
   private market(season: Season, competition: CompetitionRecord): Market {
     const id = marketIdOf(season.id);
-    const status: MarketStatus = season.status === 'settled' ? 'settled' : season.status === 'void' ? 'void' : season.prices ? 'open' : 'closed';
+    const status: MarketStatus =
+      season.status === 'settled' ? 'settled' : season.status === 'void' ? 'void' : season.prices ? 'open' : 'closed';
     const priceOf = new Map((season.prices ?? []).map((price) => [price.teamId, price]));
     const selections = this.spec(competition)
       .selections.map((selection) => {
         const priced = priceOf.get(selection.key);
         const price = status === 'open' ? (priced?.price ?? null) : null;
         const selectionStatus: SelectionStatus = price ? 'open' : 'closed';
-        return { id: `${id}~${selection.key}`, name: selection.name, price, status: selectionStatus, probability: priced?.probability ?? 0 };
+        return {
+          id: `${id}~${selection.key}`,
+          name: selection.name,
+          price,
+          status: selectionStatus,
+          probability: priced?.probability ?? 0,
+        };
       })
       .sort((a, b) => b.probability - a.probability || a.name.localeCompare(b.name))
       .map(({ probability: _probability, ...selection }) => selection);
-    return { id, eventId: season.id, type: 'outright', name: `To win the ${competition.name}`, line: null, status, selections };
+    return {
+      id,
+      eventId: season.id,
+      type: 'outright',
+      name: `To win the ${competition.name}`,
+      line: null,
+      status,
+      selections,
+    };
   }
 }
 
-const seasonName = (competition: CompetitionRecord, season: SeasonRecord) => `${competition.name}, season ${season.number}`;
+const seasonName = (competition: CompetitionRecord, season: SeasonRecord) =>
+  `${competition.name}, season ${season.number}`;
 
 function resultsOf(fixtures: readonly StoredFixture[]): MatchResult[] {
-  return fixtures.flatMap((fixture) => (fixture.score ? [{ home: fixture.home, away: fixture.away, homeGoals: fixture.score.home, awayGoals: fixture.score.away }] : []));
+  return fixtures.flatMap((fixture) =>
+    fixture.score
+      ? [{ home: fixture.home, away: fixture.away, homeGoals: fixture.score.home, awayGoals: fixture.score.away }]
+      : [],
+  );
 }
 
 /** The same season at the same state always draws the same simulated seasons (prices do not flicker on a re-run). */
-const seedOf = (seasonId: string, seq: number) => createHash('sha256').update(`${seasonId}:${seq}`).digest().readUInt32LE(0);
+const seedOf = (seasonId: string, seq: number) =>
+  createHash('sha256').update(`${seasonId}:${seq}`).digest().readUInt32LE(0);

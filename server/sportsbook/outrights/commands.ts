@@ -12,16 +12,22 @@ const summary = (view: OutrightView) => ({
   status: view.market.status,
   played: `${view.fixturesPlayed}/${view.fixturesTotal}`,
   leader: view.table[0] ? `${view.table[0].name} ${view.table[0].points} pts` : null,
-  prices: view.market.selections.slice(0, 5).map((selection) => `${selection.name} ${selection.price ? `${selection.price.num}/${selection.price.den}` : '-'}`),
+  prices: view.market.selections
+    .slice(0, 5)
+    .map((selection) => `${selection.name} ${selection.price ? `${selection.price.num}/${selection.price.den}` : '-'}`),
   winners: view.winners,
 });
 
 /** Clubs named by id ('eng-premier.castlebridge-rovers') or by name, any case, in the league of that season. */
 function clubIds(services: SportsbookServices, seasonOrCompetitionId: string, names: string[]): string[] {
-  const view = services.outrights.view(seasonOrCompetitionId) ?? services.outrights.views().find((candidate) => candidate.seasonId === seasonOrCompetitionId);
+  const view =
+    services.outrights.view(seasonOrCompetitionId) ??
+    services.outrights.views().find((candidate) => candidate.seasonId === seasonOrCompetitionId);
   if (!view) return names;
   return names.map((name) => {
-    const line = view.table.find((candidate) => candidate.teamId === name || candidate.name.toLowerCase() === name.toLowerCase());
+    const line = view.table.find(
+      (candidate) => candidate.teamId === name || candidate.name.toLowerCase() === name.toLowerCase(),
+    );
     if (!line) throw badRequest(`${name} is not a club of the ${view.competitionName}`);
     return line.teamId;
   });

@@ -48,13 +48,23 @@ export function doubleRoundRobin(teamIds: readonly string[]): SeasonFixture[] {
     }
     rotation.unshift(rotation.pop()!);
   }
-  const second = first.map((fixture) => ({ round: fixture.round + n - 1, home: fixture.away, away: fixture.home, eventId: null }));
+  const second = first.map((fixture) => ({
+    round: fixture.round + n - 1,
+    home: fixture.away,
+    away: fixture.home,
+    eventId: null,
+  }));
   return [...first, ...second];
 }
 
 /** The table from these results, ranked by points, then goal difference, then goals scored (then by id, to be stable). */
 export function leagueTable(teamIds: readonly string[], results: readonly MatchResult[]): TableLine[] {
-  const lines = new Map(teamIds.map((teamId) => [teamId, { teamId, played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0, points: 0 }]));
+  const lines = new Map(
+    teamIds.map((teamId) => [
+      teamId,
+      { teamId, played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0, points: 0 },
+    ]),
+  );
   for (const result of results) {
     const home = lines.get(result.home);
     const away = lines.get(result.away);
@@ -79,7 +89,10 @@ function record(line: TableLine, scored: number, conceded: number): void {
 }
 
 /** Negative when a ranks above b: points, then goal difference, then goals scored. 0 when level on all three. */
-export function compareLines(a: Pick<TableLine, 'points' | 'goalsFor' | 'goalsAgainst'>, b: Pick<TableLine, 'points' | 'goalsFor' | 'goalsAgainst'>): number {
+export function compareLines(
+  a: Pick<TableLine, 'points' | 'goalsFor' | 'goalsAgainst'>,
+  b: Pick<TableLine, 'points' | 'goalsFor' | 'goalsAgainst'>,
+): number {
   return b.points - a.points || b.goalsFor - b.goalsAgainst - (a.goalsFor - a.goalsAgainst) || b.goalsFor - a.goalsFor;
 }
 

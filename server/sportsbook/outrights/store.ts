@@ -34,17 +34,36 @@ export class SeasonStore {
     const rows = await this.db
       .selectFrom('sportsbook.seasons as s')
       .selectAll('s')
-      .where(({ eb, selectFrom }) => eb('s.number', '=', selectFrom('sportsbook.seasons as t').select((t) => t.fn.max('t.number').as('n')).whereRef('t.competition_id', '=', 's.competition_id')))
+      .where(({ eb, selectFrom }) =>
+        eb(
+          's.number',
+          '=',
+          selectFrom('sportsbook.seasons as t')
+            .select((t) => t.fn.max('t.number').as('n'))
+            .whereRef('t.competition_id', '=', 's.competition_id'),
+        ),
+      )
       .execute();
     return rows.map(toRecord);
   }
 
   async loadChangedSince(since: Date): Promise<SeasonRecord[]> {
-    return (await this.db.selectFrom('sportsbook.seasons').selectAll().where('updated_at', '>=', since).orderBy('number').execute()).map(toRecord);
+    return (
+      await this.db
+        .selectFrom('sportsbook.seasons')
+        .selectAll()
+        .where('updated_at', '>=', since)
+        .orderBy('number')
+        .execute()
+    ).map(toRecord);
   }
 
   async find(seasonId: string): Promise<SeasonRecord | undefined> {
-    const row = await this.db.selectFrom('sportsbook.seasons').selectAll().where('id', '=', seasonId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sportsbook.seasons')
+      .selectAll()
+      .where('id', '=', seasonId)
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 

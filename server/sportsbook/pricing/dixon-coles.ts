@@ -46,7 +46,13 @@ export function poissonColumn(rate: number, size: number): Float64Array {
  * E[tau(home + I, away + J)] with I and J the goals still to come, Poisson(restHome) and Poisson(restAway): how
  * much likelier than independent Poisson the path through this score is. Only finals up to 1-1 differ from 1.
  */
-export function expectedCorrection(home: number, away: number, restHome: number, restAway: number, tau: LowScoreCorrection): number {
+export function expectedCorrection(
+  home: number,
+  away: number,
+  restHome: number,
+  restAway: number,
+  tau: LowScoreCorrection,
+): number {
   let expected = 1;
   for (let i = 0; home + i <= 1; i++) {
     for (let j = 0; away + j <= 1; j++) {
@@ -57,4 +63,5 @@ export function expectedCorrection(home: number, away: number, restHome: number,
 }
 
 /** P(Poisson(rate) = goals) for 0 or 1 goals, all expectedCorrection needs. */
-const poissonAtMostOne = (rate: number, goals: number): number => (goals === 0 ? Math.exp(-rate) : rate * Math.exp(-rate));
+const poissonAtMostOne = (rate: number, goals: number): number =>
+  goals === 0 ? Math.exp(-rate) : rate * Math.exp(-rate);

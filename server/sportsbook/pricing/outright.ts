@@ -89,7 +89,13 @@ function draw(sampler: ScoreSampler, u: number): number {
  * counts 1/n to each: by the dead-heat rule a bet on one of them is paid on 1/n of its stake, so this share is what a
  * fair price must be made from, and the chances sum to exactly 1.
  */
-export function simulateOutright({ standings, remaining, runs, seed, points }: OutrightSimulation): Map<string, number> {
+export function simulateOutright({
+  standings,
+  remaining,
+  runs,
+  seed,
+  points,
+}: OutrightSimulation): Map<string, number> {
   const count = standings.length;
   const index = new Map(standings.map((standing, at) => [standing.teamId, at]));
   const basePoints = Int32Array.from(standings, (standing) => standing.points);

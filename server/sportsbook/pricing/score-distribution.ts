@@ -74,8 +74,11 @@ export function scoreDistribution(rates: MatchRates, state: MatchState): ScoreDi
   const { score } = state;
   const tau = lowScoreCorrection(rates.home, rates.away, rates.rho);
   const restShare = shares.firstHalf + shares.secondHalf;
-  const fullTime = weightedGrid(score, goalsToCome(rates.home * restShare), goalsToCome(rates.away * restShare), (i, j) =>
-    score.home + i <= 1 && score.away + j <= 1 ? tau(score.home + i, score.away + j) : 1,
+  const fullTime = weightedGrid(
+    score,
+    goalsToCome(rates.home * restShare),
+    goalsToCome(rates.away * restShare),
+    (i, j) => (score.home + i <= 1 && score.away + j <= 1 ? tau(score.home + i, score.away + j) : 1),
   );
 
   const knownHalfTime = state.phase === 'pre-match' || state.phase === 'first-half' ? null : halfTimeScoreOf(state);
@@ -91,7 +94,9 @@ export function scoreDistribution(rates: MatchRates, state: MatchState): ScoreDi
   const halfTime: ScoreGrid = knownHalfTime
     ? { home: knownHalfTime.home, away: knownHalfTime.away, size: 1, mass: POINT_MASS }
     : weightedGrid(score, rest.firstHome, rest.firstAway, (a, b) =>
-        score.home + a <= 1 && score.away + b <= 1 ? expectedCorrection(score.home + a, score.away + b, rest.secondHome, rest.secondAway, tau) : 1,
+        score.home + a <= 1 && score.away + b <= 1
+          ? expectedCorrection(score.home + a, score.away + b, rest.secondHome, rest.secondAway, tau)
+          : 1,
       );
 
   const { size, mass } = fullTime;
@@ -119,7 +124,12 @@ export function halfTimeScoreOf(state: MatchState): Score {
 }
 
 /** home[i] away[j] weight(i, j), normalised, offset by the score so far. */
-function weightedGrid(score: Score, home: Float64Array, away: Float64Array, weight: (i: number, j: number) => number): ScoreGrid {
+function weightedGrid(
+  score: Score,
+  home: Float64Array,
+  away: Float64Array,
+  weight: (i: number, j: number) => number,
+): ScoreGrid {
   const size = Math.max(home.length, away.length);
   const mass = new Float64Array(size * size);
   let total = 0;
@@ -139,12 +149,16 @@ function weightedGrid(score: Score, home: Float64Array, away: Float64Array, weig
  * decides the full-time result (independent part, through running sums, never by subtracting from 1 so an
  * impossible result stays exactly 0), then tau's excess on the finals up to 1-1, then normalised.
  */
-function halfTimeFullTime({ score, tau, firstHome, firstAway, secondHome, secondAway }: Rest, knownHalfTime: Score | null): Float64Array {
+function halfTimeFullTime(
+  { score, tau, firstHome, firstAway, secondHome, secondAway }: Rest,
+  knownHalfTime: Score | null,
+): Float64Array {
   const home = goalsToCome(secondHome);
   const away = goalsToCome(secondAway);
   const offset = away.length - 1;
   const difference = new Float64Array(home.length + away.length - 1);
-  for (let k = 0; k < home.length; k++) for (let l = 0; l < away.length; l++) difference[k - l + offset]! += home[k]! * away[l]!;
+  for (let k = 0; k < home.length; k++)
+    for (let l = 0; l < away.length; l++) difference[k - l + offset]! += home[k]! * away[l]!;
   const below = new Float64Array(difference.length + 1);
   for (let d = 0; d < difference.length; d++) below[d + 1] = below[d]! + difference[d]!;
   const above = new Float64Array(difference.length + 1);
@@ -153,10 +167,15 @@ function halfTimeFullTime({ score, tau, firstHome, firstAway, secondHome, second
   /** P(second-half difference below -lead), at -lead, above -lead: the second half turning a lead into a result. */
   const secondHalf = (lead: number): [number, number, number] => {
     const level = offset - lead;
-    return [below[clamp(level)]!, level >= 0 && level < difference.length ? difference[level]! : 0, above[clamp(level + 1)]!];
+    return [
+      below[clamp(level)]!,
+      level >= 0 && level < difference.length ? difference[level]! : 0,
+      above[clamp(level + 1)]!,
+    ];
   };
 
-  const halfTimeResult = (a: number, b: number) => (knownHalfTime ? resultOf(knownHalfTime.home, knownHalfTime.away) : resultOf(score.home + a, score.away + b));
+  const halfTimeResult = (a: number, b: number) =>
+    knownHalfTime ? resultOf(knownHalfTime.home, knownHalfTime.away) : resultOf(score.home + a, score.away + b);
   const table = new Float64Array(9);
   for (let a = 0; a < firstHome.length; a++) {
     for (let b = 0; b < firstAway.length; b++) {
@@ -175,7 +194,9 @@ function halfTimeFullTime({ score, tau, firstHome, firstAway, secondHome, second
         for (let b = 0; b <= y - score.away && b < firstAway.length; b++) {
           const c = x - score.home - a;
           const d = y - score.away - b;
-          if (c < home.length && d < away.length) table[halfTimeResult(a, b) * 3 + resultOf(x, y)]! += firstHome[a]! * firstAway[b]! * home[c]! * away[d]! * excess;
+          if (c < home.length && d < away.length)
+            table[halfTimeResult(a, b) * 3 + resultOf(x, y)]! +=
+              firstHome[a]! * firstAway[b]! * home[c]! * away[d]! * excess;
         }
       }
     }

@@ -9,7 +9,14 @@ export interface BookBet {
   stake: number;
   status: BetStatus;
   /** closesBet: false only for a credit that leaves the bet open (a partial cash out). */
-  calls: Array<{ id: string; kind: WalletCallKind; state: WalletCallState; amount: number; code: string | null; closesBet?: boolean }>;
+  calls: Array<{
+    id: string;
+    kind: WalletCallKind;
+    state: WalletCallState;
+    amount: number;
+    code: string | null;
+    closesBet?: boolean;
+  }>;
 }
 
 export type DifferenceKind =
@@ -73,30 +80,53 @@ export function compareBet(book: BookBet | undefined, pam: ReconciliationBet | u
   const pamStake = staked - refunded;
 
   if (pam && (pam.staked !== staked || pam.refunded !== refunded || pam.returned !== returned)) {
-    add('ledger-mismatch', `The PAM's bets record (staked ${pounds(pam.staked)}, refunded ${pounds(pam.refunded)}, returned ${pounds(pam.returned)}) is not the sum of its postings (${pounds(staked)}, ${pounds(refunded)}, ${pounds(returned)})`);
+    add(
+      'ledger-mismatch',
+      `The PAM's bets record (staked ${pounds(pam.staked)}, refunded ${pounds(pam.refunded)}, returned ${pounds(pam.returned)}) is not the sum of its postings (${pounds(staked)}, ${pounds(refunded)}, ${pounds(returned)})`,
+    );
   }
 
-  if (expectedStake > 0 && pamStake === 0) add('missing-debit', `The sportsbook accepted a stake of ${pounds(expectedStake)} that the PAM never took`);
-  else if (expectedStake === 0 && pamStake > 0) add('orphan-debit', `The PAM holds a stake of ${pounds(pamStake)} on a bet the sportsbook ${book ? `holds as ${book.status} with no accepted stake` : 'does not know'}`);
-  else if (expectedStake !== pamStake) add('amount-mismatch', `Stake: ${pounds(expectedStake)} at the sportsbook, ${pounds(pamStake)} at the PAM`);
+  if (expectedStake > 0 && pamStake === 0)
+    add('missing-debit', `The sportsbook accepted a stake of ${pounds(expectedStake)} that the PAM never took`);
+  else if (expectedStake === 0 && pamStake > 0)
+    add(
+      'orphan-debit',
+      `The PAM holds a stake of ${pounds(pamStake)} on a bet the sportsbook ${book ? `holds as ${book.status} with no accepted stake` : 'does not know'}`,
+    );
+  else if (expectedStake !== pamStake)
+    add('amount-mismatch', `Stake: ${pounds(expectedStake)} at the sportsbook, ${pounds(pamStake)} at the PAM`);
 
   let missingCredit = false;
   if (owedReturns > 0 && returned === 0) {
     missingCredit = true;
-    add('missing-credit', `The sportsbook settled returns of ${pounds(owedReturns)} that the PAM never paid${refusedCredit ? ` (refused: ${refusedCredit.code ?? 'no code'})` : ''}`);
-  } else if (paidReturns !== returned) add('amount-mismatch', `Returns: ${pounds(paidReturns)} paid by the sportsbook, ${pounds(returned)} at the PAM`);
+    add(
+      'missing-credit',
+      `The sportsbook settled returns of ${pounds(owedReturns)} that the PAM never paid${refusedCredit ? ` (refused: ${refusedCredit.code ?? 'no code'})` : ''}`,
+    );
+  } else if (paidReturns !== returned)
+    add('amount-mismatch', `Returns: ${pounds(paidReturns)} paid by the sportsbook, ${pounds(returned)} at the PAM`);
 
   // A void free bet is closed by its debit's rollback (its token given back), not by a credit.
-  const closing = calls.filter((call) => (call.kind === 'credit' && call.closesBet !== false) || (call.kind === 'rollback' && call.state === 'done' && debitDone));
+  const closing = calls.filter(
+    (call) =>
+      (call.kind === 'credit' && call.closesBet !== false) ||
+      (call.kind === 'rollback' && call.state === 'done' && debitDone),
+  );
   const bookOpen = debitDone && closing.length === 0;
   const bookClosed = closing.length > 0;
   if (bookOpen && pam?.status === 'closed') add('status-mismatch', 'Open at the sportsbook, closed at the PAM');
-  if (bookClosed && pam?.status === 'open' && !missingCredit) add('status-mismatch', `Settled (${book!.status}) at the sportsbook, still open at the PAM`);
+  if (bookClosed && pam?.status === 'open' && !missingCredit)
+    add('status-mismatch', `Settled (${book!.status}) at the sportsbook, still open at the PAM`);
   return { differences };
 }
 
 /** A player's balance that is not the sum of their postings. */
 export function compareBalance(player: ReconciliationPlayer): Difference | undefined {
   if (player.balance === player.postingsTotal) return undefined;
-  return { kind: 'ledger-mismatch', betId: null, playerId: player.playerId, message: `Balance ${pounds(player.balance)} is not the sum of the player's postings (${pounds(player.postingsTotal)})` };
+  return {
+    kind: 'ledger-mismatch',
+    betId: null,
+    playerId: player.playerId,
+    message: `Balance ${pounds(player.balance)} is not the sum of the player's postings (${pounds(player.postingsTotal)})`,
+  };
 }

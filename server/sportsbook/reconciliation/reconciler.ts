@@ -62,14 +62,19 @@ export class Reconciler {
     for (const bet of await this.bookByIds(missingInBook)) book.set(bet.betId, bet);
 
     let { pending, differences } = this.compare(new Set([...book.keys(), ...pam.bets.keys()]), book, pam.bets);
-    const differing = [...new Set(differences.map((difference) => difference.betId).filter((id): id is string => id !== null))];
+    const differing = [
+      ...new Set(differences.map((difference) => difference.betId).filter((id): id is string => id !== null)),
+    ];
     if (differing.length > 0) {
       const bookAgain = new Map((await this.bookByIds(differing)).map((bet) => [bet.betId, bet]));
       const pamAgain = await this.pamByIds(differing);
       const again = this.compare(new Set(differing), bookAgain, new Map(pamAgain.bets.map((bet) => [bet.betId, bet])));
       const rechecked = new Set(differing);
       pending = [...pending.filter((bet) => !rechecked.has(bet.betId)), ...again.pending];
-      differences = [...differences.filter((difference) => difference.betId === null || !rechecked.has(difference.betId)), ...again.differences];
+      differences = [
+        ...differences.filter((difference) => difference.betId === null || !rechecked.has(difference.betId)),
+        ...again.differences,
+      ];
       for (const player of pamAgain.players) players.set(player.playerId, player);
     }
     differences = differences.filter((difference) => difference.betId !== null);
@@ -77,11 +82,22 @@ export class Reconciler {
       const difference = compareBalance(player);
       if (difference) differences.push(difference);
     }
-    return { since: options.since?.toISOString() ?? null, checkedAt: this.clock.now().toISOString(), bets: new Set([...book.keys(), ...pam.bets.keys()]).size, pending, differences };
+    return {
+      since: options.since?.toISOString() ?? null,
+      checkedAt: this.clock.now().toISOString(),
+      bets: new Set([...book.keys(), ...pam.bets.keys()]).size,
+      pending,
+      differences,
+    };
   }
 
   /** Runs every `intervalMs`, over the last `windowMs`, reporting each run (differences to `onReport`). */
-  start(intervalMs: number, windowMs: number, onReport: (report: ReconciliationReport) => void, onError: (error: unknown) => void): void {
+  start(
+    intervalMs: number,
+    windowMs: number,
+    onReport: (report: ReconciliationReport) => void,
+    onError: (error: unknown) => void,
+  ): void {
     if (this.timer || intervalMs <= 0) return;
     const tick = () => {
       this.running = this.run({ since: new Date(this.clock.now().getTime() - windowMs) })
@@ -122,30 +138,62 @@ export class Reconciler {
 
   private async bookByIds(ids: string[]): Promise<BookBet[]> {
     const out: BookBet[] = [];
-    for (const chunk of chunks(ids.filter((id) => UUID.test(id)), RECONCILIATION_MAX_IDS)) {
-      const bets = await this.db.selectFrom('sportsbook.bets').select(['id', 'player_id', 'stake', 'status', 'cashed_out_stake', 'free_bet_id']).where('id', 'in', chunk).execute();
-      const calls = await this.db.selectFrom('sportsbook.wallet_calls').select(['id', 'bet_id', 'kind', 'state', 'body', 'answer']).where('bet_id', 'in', chunk).execute();
+    for (const chunk of chunks(
+      ids.filter((id) => UUID.test(id)),
+      RECONCILIATION_MAX_IDS,
+    )) {
+      const bets = await this.db
+        .selectFrom('sportsbook.bets')
+        .select(['id', 'player_id', 'stake', 'status', 'cashed_out_stake', 'free_bet_id'])
+        .where('id', 'in', chunk)
+        .execute();
+      const calls = await this.db
+        .selectFrom('sportsbook.wallet_calls')
+        .select(['id', 'bet_id', 'kind', 'state', 'body', 'answer'])
+        .where('bet_id', 'in', chunk)
+        .execute();
       const callsOf = new Map<string, BookBet['calls']>();
       for (const call of calls) {
         const amount = typeof call.body.amount === 'number' ? call.body.amount : 0;
-        const code = call.state === 'failed' && call.answer && typeof call.answer.code === 'string' ? call.answer.code : null;
-        const entry = { id: call.id, kind: call.kind, state: call.state, amount, code, closesBet: call.body.closesBet !== false };
+        const code =
+          call.state === 'failed' && call.answer && typeof call.answer.code === 'string' ? call.answer.code : null;
+        const entry = {
+          id: call.id,
+          kind: call.kind,
+          state: call.state,
+          amount,
+          code,
+          closesBet: call.body.closesBet !== false,
+        };
         const list = callsOf.get(call.bet_id);
         if (list) list.push(entry);
         else callsOf.set(call.bet_id, [entry]);
       }
       // The cash staked: what still rides plus what partial cash outs took; a free bet's stake was never cash.
-      for (const bet of bets) out.push({ betId: bet.id, playerId: Number(bet.player_id), stake: bet.free_bet_id === null ? bet.stake + bet.cashed_out_stake : 0, status: bet.status, calls: callsOf.get(bet.id) ?? [] });
+      for (const bet of bets)
+        out.push({
+          betId: bet.id,
+          playerId: Number(bet.player_id),
+          stake: bet.free_bet_id === null ? bet.stake + bet.cashed_out_stake : 0,
+          status: bet.status,
+          calls: callsOf.get(bet.id) ?? [],
+        });
     }
     return out;
   }
 
-  private async pamInRange(since: Date): Promise<{ bets: Map<string, ReconciliationBet>; players: ReconciliationPlayer[] }> {
+  private async pamInRange(
+    since: Date,
+  ): Promise<{ bets: Map<string, ReconciliationBet>; players: ReconciliationPlayer[] }> {
     const bets = new Map<string, ReconciliationBet>();
     const players: ReconciliationPlayer[] = [];
     let after: string | undefined;
     for (;;) {
-      const page = await this.ask({ since: since.toISOString(), limit: RECONCILIATION_MAX_IDS, ...(after ? { after } : {}) });
+      const page = await this.ask({
+        since: since.toISOString(),
+        limit: RECONCILIATION_MAX_IDS,
+        ...(after ? { after } : {}),
+      });
       for (const bet of page.bets) bets.set(bet.betId, bet);
       players.push(...page.players);
       if (!page.next) return { bets, players };
@@ -166,10 +214,13 @@ export class Reconciler {
 
   private async ask(request: ReconciliationRequest): Promise<ReconciliationResponse> {
     const answer = await this.wallet.call('reconciliation', request as Record<string, unknown>);
-    if (answer.outcome === 'unanswered') throw new PamUnreachable(`The PAM did not answer the reconciliation call: ${answer.reason}`);
-    if (answer.outcome === 'refused') throw new PamUnreachable(`The PAM refused the reconciliation call: ${answer.code} ${answer.message}`);
+    if (answer.outcome === 'unanswered')
+      throw new PamUnreachable(`The PAM did not answer the reconciliation call: ${answer.reason}`);
+    if (answer.outcome === 'refused')
+      throw new PamUnreachable(`The PAM refused the reconciliation call: ${answer.code} ${answer.message}`);
     const parsed = reconciliationResponse.safeParse(answer.body);
-    if (!parsed.success) throw new PamUnreachable('The PAM answered the reconciliation call with something that is not a reconciliation');
+    if (!parsed.success)
+      throw new PamUnreachable('The PAM answered the reconciliation call with something that is not a reconciliation');
     return parsed.data;
   }
 }

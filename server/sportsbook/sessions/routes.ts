@@ -9,8 +9,13 @@ import type { RateLimit } from '../services';
 export const requireSession = (sessions: SessionService, request: FastifyRequest): Promise<SportsbookSession> =>
   sessions.resolve(bearerToken(request.headers.authorization));
 
-export async function sessionRoutes(app: FastifyInstance, { sessions, rateLimits }: { sessions: SessionService; rateLimits?: { launch: RateLimit } }) {
-  app.post('/api/session', { config: rateLimits ? { rateLimit: rateLimits.launch } : {} }, async (request) => sessions.launch(parse(launchSessionRequest, request.body).launchToken));
+export async function sessionRoutes(
+  app: FastifyInstance,
+  { sessions, rateLimits }: { sessions: SessionService; rateLimits?: { launch: RateLimit } },
+) {
+  app.post('/api/session', { config: rateLimits ? { rateLimit: rateLimits.launch } : {} }, async (request) =>
+    sessions.launch(parse(launchSessionRequest, request.body).launchToken),
+  );
   app.get('/api/session', async (request) => sessions.balance(await requireSession(sessions, request)));
   app.delete('/api/session', async (request, reply) => {
     const session = await requireSession(sessions, request);

@@ -19,9 +19,11 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 const sessionEnded = () => unauthorized(SESSION_ENDED_MESSAGE, 'SessionExpired');
-const walletUnreachable = () => new AppError(503, 'We cannot reach your account right now. Please try again in a moment.', 'WalletUnavailable');
+const walletUnreachable = () =>
+  new AppError(503, 'We cannot reach your account right now. Please try again in a moment.', 'WalletUnavailable');
 
-const FIND_SESSIONS = 'SELECT token_hash, id, player_id, pam_session_id, currency FROM sportsbook.sessions WHERE token_hash = ANY($1::text[]) AND ended_at IS NULL AND created_at > $2';
+const FIND_SESSIONS =
+  'SELECT token_hash, id, player_id, pam_session_id, currency FROM sportsbook.sessions WHERE token_hash = ANY($1::text[]) AND ended_at IS NULL AND created_at > $2';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -32,7 +34,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export class SessionService {
   /** Every request of the frame starts with a lookup: those arriving at the same moment share one statement. */
-  private readonly lookups = new GroupCommit<string, SportsbookSession | undefined>((hashes) => this.findAll(hashes), { maxBatch: 200, inFlight: 2 });
+  private readonly lookups = new GroupCommit<string, SportsbookSession | undefined>((hashes) => this.findAll(hashes), {
+    maxBatch: 200,
+    inFlight: 2,
+  });
 
   constructor(
     private readonly db: BetsDb,
@@ -45,12 +50,26 @@ export class SessionService {
   async launch(launchToken: string): Promise<{ sessionToken: string; balance: number; currency: string }> {
     const answer = await this.wallet.call('authenticate', { token: launchToken });
     if (answer.outcome === 'unanswered') throw walletUnreachable();
-    if (answer.outcome === 'refused') throw unauthorized('Your sign-in link has expired. Please open the sportsbook again.', 'InvalidToken');
-    const { playerId, sessionId, currency, balance } = answer.body as { playerId: unknown; sessionId: unknown; currency: string; balance: number };
+    if (answer.outcome === 'refused')
+      throw unauthorized('Your sign-in link has expired. Please open the sportsbook again.', 'InvalidToken');
+    const { playerId, sessionId, currency, balance } = answer.body as {
+      playerId: unknown;
+      sessionId: unknown;
+      currency: string;
+      balance: number;
+    };
     const sessionToken = randomBytes(32).toString('base64url');
     await this.db
       .insertInto('sportsbook.sessions')
-      .values({ id: randomUUID(), token_hash: hashToken(sessionToken), player_id: String(playerId), pam_session_id: String(sessionId), currency, created_at: this.clock.now(), ended_at: null })
+      .values({
+        id: randomUUID(),
+        token_hash: hashToken(sessionToken),
+        player_id: String(playerId),
+        pam_session_id: String(sessionId),
+        currency,
+        created_at: this.clock.now(),
+        ended_at: null,
+      })
       .execute();
     return { sessionToken, balance, currency };
   }
@@ -68,10 +87,19 @@ export class SessionService {
 
   /** The live sessions of these token hashes, in order (undefined for none); the statement is written once, not built per call. */
   private async findAll(hashes: string[]): Promise<Array<SportsbookSession | undefined>> {
-    const { rows } = await this.db.executeQuery<{ token_hash: string; id: string; player_id: string; pam_session_id: string; currency: string }>(
-      CompiledQuery.raw(FIND_SESSIONS, [hashes, new Date(this.clock.now().getTime() - SESSION_MAX_MS)]),
+    const { rows } = await this.db.executeQuery<{
+      token_hash: string;
+      id: string;
+      player_id: string;
+      pam_session_id: string;
+      currency: string;
+    }>(CompiledQuery.raw(FIND_SESSIONS, [hashes, new Date(this.clock.now().getTime() - SESSION_MAX_MS)]));
+    const byHash = new Map(
+      rows.map((row) => [
+        row.token_hash,
+        { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency },
+      ]),
     );
-    const byHash = new Map(rows.map((row) => [row.token_hash, { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency }]));
     return hashes.map((hash) => byHash.get(hash));
   }
 
@@ -82,7 +110,10 @@ export class SessionService {
 
   /** A read of the PAM for this session's player (balance, free-bet tokens); an ended PAM session ends this one. */
   async read(session: SportsbookSession, call: 'balance' | 'free-bets'): Promise<Record<string, unknown>> {
-    const answer = await this.wallet.call(call, { playerId: pamPlayerId(session.playerId), sessionId: session.pamSessionId });
+    const answer = await this.wallet.call(call, {
+      playerId: pamPlayerId(session.playerId),
+      sessionId: session.pamSessionId,
+    });
     if (answer.outcome === 'unanswered') throw walletUnreachable();
     if (answer.outcome === 'refused') {
       if (answer.code === 'SessionExpired') {
@@ -96,7 +127,12 @@ export class SessionService {
 
   /** Ends a session; inside a caller's transaction (`db`), the caller tells onEnded after its commit. */
   async end(sessionId: string, db?: Pick<BetsDb, 'updateTable'>): Promise<void> {
-    await (db ?? this.db).updateTable('sportsbook.sessions').set({ ended_at: this.clock.now() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+    await (db ?? this.db)
+      .updateTable('sportsbook.sessions')
+      .set({ ended_at: this.clock.now() })
+      .where('id', '=', sessionId)
+      .where('ended_at', 'is', null)
+      .execute();
     if (!db) this.onEnded(sessionId);
   }
 

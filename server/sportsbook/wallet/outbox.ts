@@ -15,7 +15,8 @@ export interface WalletCall {
 }
 
 /** How a call ended: done (the PAM did it), failed (a definitive refusal, or a debit never confirmed). */
-export type CallResult = { state: 'done'; answer: Record<string, unknown> } | { state: 'failed'; code: string; message: string };
+export type CallResult =
+  { state: 'done'; answer: Record<string, unknown> } | { state: 'failed'; code: string; message: string };
 
 /**
  * A change made by the statement that records answers, for every call it records (set-based: one statement records
@@ -72,13 +73,20 @@ export const DEBITS_IN_FLIGHT = 1;
 /** Answers recorded by one statement at most. */
 const RECORD_BATCH = 200;
 
-export const defaultOutboxPolicy: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 60_000, debitGiveUpMs: 120_000, batchSize: 500, concurrency: 32 };
+export const defaultOutboxPolicy: OutboxPolicy = {
+  baseDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  debitGiveUpMs: 120_000,
+  batchSize: 500,
+  concurrency: 32,
+};
 
 /** A debit that never got an answer: the code its failure is recorded under. */
 export const UNCONFIRMED = 'Unconfirmed';
 
 /** What is stored as a call's answer. */
-const answerOf = (result: CallResult) => (result.state === 'done' ? result.answer : { code: result.code, message: result.message });
+const answerOf = (result: CallResult) =>
+  result.state === 'done' ? result.answer : { code: result.code, message: result.message };
 /**
  * A bet's closing credit waits while a credit that leaves it open (a partial cash out) is still unanswered: the PAM
  * takes no money on a closed bet, so the part must arrive first.
@@ -114,18 +122,35 @@ interface Answered {
 }
 
 /** The statement recording these answers (all of one state) once each, with the handler's change alongside. */
-function recordAnswersSql(answers: readonly Answered[], state: CallResult['state'], now: Date, alongside: AlongsideSql | undefined) {
+function recordAnswersSql(
+  answers: readonly Answered[],
+  state: CallResult['state'],
+  now: Date,
+  alongside: AlongsideSql | undefined,
+) {
   return sql<Record<string, unknown> & { answered_id: string }>`
     WITH answered AS (
       UPDATE sportsbook.wallet_calls AS c SET state = ${state}, answer = a.answer::jsonb, updated_at = ${now}
       FROM unnest(${answers.map(({ call }) => call.id)}::text[], ${answers.map(({ result }) => JSON.stringify(answerOf(result)))}::text[]) AS a(id, answer)
       WHERE c.id = a.id AND c.state = 'pending'
       RETURNING c.id, c.bet_id
-    )${alongside ? sql.join(alongside.statements.map(({ name, statement }) => sql`, ${sql.id(name)} AS (${statement})`), sql``) : sql``}
+    )${
+      alongside
+        ? sql.join(
+            alongside.statements.map(({ name, statement }) => sql`, ${sql.id(name)} AS (${statement})`),
+            sql``,
+          )
+        : sql``
+    }
     SELECT answered.id AS answered_id${alongside ? sql`, r.*` : sql``} FROM answered${alongside ? sql` LEFT JOIN (${alongside.returning}) r ON r.call_id = answered.id` : sql``}`;
 }
 
-const toCall = (row: Pick<WalletCallsTable, 'id' | 'kind' | 'bet_id' | 'created_at'> & { body: Record<string, unknown>; attempts: number }): WalletCall => ({
+const toCall = (
+  row: Pick<WalletCallsTable, 'id' | 'kind' | 'bet_id' | 'created_at'> & {
+    body: Record<string, unknown>;
+    attempts: number;
+  },
+): WalletCall => ({
   id: row.id,
   kind: row.kind,
   betId: row.bet_id,
@@ -145,7 +170,10 @@ export class WalletOutbox {
   /** Debits sent at the same moment (placements', the worker's) go to the PAM in one call. */
   private readonly debits: GroupCommit<WalletCall, WalletAnswer>;
   /** Answers recorded at the same moment share a statement: one queue per kind and state (one statement's shape). */
-  private readonly recorders = new KeyedGroupCommit<Answered, Record<string, unknown> | undefined>((answers) => this.recordTogether(answers), { maxBatch: RECORD_BATCH });
+  private readonly recorders = new KeyedGroupCommit<Answered, Record<string, unknown> | undefined>(
+    (answers) => this.recordTogether(answers),
+    { maxBatch: RECORD_BATCH },
+  );
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -174,7 +202,18 @@ export class WalletOutbox {
     const next = new Date(now.getTime() + holdMs);
     await trx
       .insertInto('sportsbook.wallet_calls')
-      .values(calls.map((call) => ({ id: call.id, kind: call.kind, bet_id: call.betId, body: JSON.stringify(call.body), state: 'pending' as const, next_attempt_at: next, created_at: now, updated_at: now })))
+      .values(
+        calls.map((call) => ({
+          id: call.id,
+          kind: call.kind,
+          bet_id: call.betId,
+          body: JSON.stringify(call.body),
+          state: 'pending' as const,
+          next_attempt_at: next,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
   }
 
@@ -185,7 +224,17 @@ export class WalletOutbox {
   heldCall(call: NewCall, holdMs: number): { row: HeldCallRow; call: WalletCall } {
     const now = this.clock.now();
     return {
-      row: { id: call.id, kind: call.kind, bet_id: call.betId, body: call.body, state: 'pending', attempts: HELD_CALL_ATTEMPTS, next_attempt_at: new Date(now.getTime() + holdMs), created_at: now, updated_at: now },
+      row: {
+        id: call.id,
+        kind: call.kind,
+        bet_id: call.betId,
+        body: call.body,
+        state: 'pending',
+        attempts: HELD_CALL_ATTEMPTS,
+        next_attempt_at: new Date(now.getTime() + holdMs),
+        created_at: now,
+        updated_at: now,
+      },
       call: { ...call, attempts: HELD_CALL_ATTEMPTS, createdAt: now },
     };
   }
@@ -239,7 +288,9 @@ export class WalletOutbox {
       UPDATE sportsbook.wallet_calls SET attempts = attempts + 1, updated_at = ${now},
              next_attempt_at = ${now}::timestamptz + make_interval(secs => least(${this.policy.maxDelayMs}, ${this.policy.baseDelayMs} * power(2, least(attempts, 20))) / 1000.0)
         FROM due WHERE wallet_calls.id = due.id AND wallet_calls.state = 'pending'
-      RETURNING wallet_calls.id, wallet_calls.kind, wallet_calls.bet_id, wallet_calls.body, wallet_calls.attempts, wallet_calls.created_at`.execute(this.db);
+      RETURNING wallet_calls.id, wallet_calls.kind, wallet_calls.bet_id, wallet_calls.body, wallet_calls.attempts, wallet_calls.created_at`.execute(
+      this.db,
+    );
     const calls = claimed.map(toCall);
     // Credits whose answer changes nothing but their own row go in batches; everything else one call at a time.
     const creditBatch = this.policy.creditBatch ?? CREDIT_BATCH;
@@ -247,9 +298,14 @@ export class WalletOutbox {
     // In player order, so that batches sent side by side mostly name different players and do not queue at the PAM
     // behind each other's wallet locks.
     const playerOf = (call: WalletCall) => Number(call.body.playerId);
-    const batched = creditBatch > 1 && !credit?.inTransaction && !credit?.alongside ? calls.filter((call) => call.kind === 'credit').sort((a, b) => playerOf(a) - playerOf(b)) : [];
+    const batched =
+      creditBatch > 1 && !credit?.inTransaction && !credit?.alongside
+        ? calls.filter((call) => call.kind === 'credit').sort((a, b) => playerOf(a) - playerOf(b))
+        : [];
     const inBatches = new Set(batched);
-    const units: Array<{ ids: string[]; send: () => Promise<unknown> }> = calls.filter((call) => !inBatches.has(call)).map((call) => ({ ids: [call.id], send: () => this.sendAndRecord(call) }));
+    const units: Array<{ ids: string[]; send: () => Promise<unknown> }> = calls
+      .filter((call) => !inBatches.has(call))
+      .map((call) => ({ ids: [call.id], send: () => this.sendAndRecord(call) }));
     for (let start = 0; start < batched.length; start += creditBatch) {
       const batch = batched.slice(start, start + creditBatch);
       units.push({ ids: batch.map((call) => call.id), send: () => this.sendCredits(batch) });
@@ -313,7 +369,12 @@ export class WalletOutbox {
    * is still held) go: due after `holdMs`, with its body as it will be sent (final before any attempt, so every
    * attempt sends the same body).
    */
-  async release(trx: Transaction<BetsDatabase>, id: string, holdMs: number, body: Record<string, unknown>): Promise<void> {
+  async release(
+    trx: Transaction<BetsDatabase>,
+    id: string,
+    holdMs: number,
+    body: Record<string, unknown>,
+  ): Promise<void> {
     const now = this.clock.now();
     await trx
       .updateTable('sportsbook.wallet_calls')
@@ -331,7 +392,12 @@ export class WalletOutbox {
    * worker counts its attempt in the same statement that claims the call, before sending, so a call this finds at
    * its first attempt was never sent by anyone else, and now never will be.
    */
-  async abandon(trx: Transaction<BetsDatabase>, id: string, code: string, message: string): Promise<Abandoned | undefined> {
+  async abandon(
+    trx: Transaction<BetsDatabase>,
+    id: string,
+    code: string,
+    message: string,
+  ): Promise<Abandoned | undefined> {
     const row = await trx
       .updateTable('sportsbook.wallet_calls')
       .set({ state: 'failed', answer: JSON.stringify({ code, message }), updated_at: this.clock.now() })
@@ -343,7 +409,10 @@ export class WalletOutbox {
   }
 
   private async sendAndRecord(call: WalletCall): Promise<CallResult | 'unanswered' | 'not-pending'> {
-    return this.recordAnswer(call, call.kind === 'debit' ? await this.debits.submit(call) : await this.client.call(call.kind, call.body));
+    return this.recordAnswer(
+      call,
+      call.kind === 'debit' ? await this.debits.submit(call) : await this.client.call(call.kind, call.body),
+    );
   }
 
   /** Debits in one call; an answer for each, in order ('unanswered' for all when the call got none). */
@@ -361,12 +430,22 @@ export class WalletOutbox {
   }
 
   /** Records a call's answer (once: see record); 'unanswered' leaves it pending, or gives up an old debit. */
-  private async recordAnswer(call: WalletCall, answer: WalletAnswer): Promise<CallResult | 'unanswered' | 'not-pending'> {
+  private async recordAnswer(
+    call: WalletCall,
+    answer: WalletAnswer,
+  ): Promise<CallResult | 'unanswered' | 'not-pending'> {
     let result: CallResult;
     if (answer.outcome === 'ok') result = { state: 'done', answer: answer.body };
     else if (answer.outcome === 'refused') result = { state: 'failed', code: answer.code, message: answer.message };
-    else if (call.kind === 'debit' && this.clock.now().getTime() - call.createdAt.getTime() >= this.policy.debitGiveUpMs) {
-      result = { state: 'failed', code: UNCONFIRMED, message: `No answer since ${call.createdAt.toISOString()}: ${answer.reason}` };
+    else if (
+      call.kind === 'debit' &&
+      this.clock.now().getTime() - call.createdAt.getTime() >= this.policy.debitGiveUpMs
+    ) {
+      result = {
+        state: 'failed',
+        code: UNCONFIRMED,
+        message: `No answer since ${call.createdAt.toISOString()}: ${answer.reason}`,
+      };
     } else {
       this.log('wallet call unanswered', { id: call.id, reason: answer.reason });
       return 'unanswered';
@@ -384,7 +463,12 @@ export class WalletOutbox {
     const returned =
       inTransaction && !handler?.alongside?.(result)
         ? await this.db.transaction().execute(async (trx) => {
-            const { rows } = await recordAnswersSql([{ call, result }], result.state, this.clock.now(), undefined).execute(trx);
+            const { rows } = await recordAnswersSql(
+              [{ call, result }],
+              result.state,
+              this.clock.now(),
+              undefined,
+            ).execute(trx);
             if (rows.length > 0) await inTransaction(trx, call, result);
             return rows.length > 0 ? {} : undefined;
           })
@@ -402,7 +486,12 @@ export class WalletOutbox {
     // The same call twice in one batch: its first answer here is recorded; the second changes nothing.
     const firsts = new Map<string, Answered>();
     for (const answer of answers) if (!firsts.has(answer.call.id)) firsts.set(answer.call.id, answer);
-    const { rows } = await recordAnswersSql([...firsts.values()], result.state, this.clock.now(), this.handlers.get(call.kind)?.alongside?.(result)).execute(this.db);
+    const { rows } = await recordAnswersSql(
+      [...firsts.values()],
+      result.state,
+      this.clock.now(),
+      this.handlers.get(call.kind)?.alongside?.(result),
+    ).execute(this.db);
     const returned = new Map(rows.map(({ answered_id, call_id: _, ...row }) => [answered_id, row]));
     return answers.map((answer) => (firsts.get(answer.call.id) === answer ? returned.get(answer.call.id) : undefined));
   }

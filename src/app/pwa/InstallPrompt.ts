@@ -33,7 +33,12 @@ export class InstallPrompt {
 
   constructor(private readonly deps: InstallPromptDeps) {
     this.installed = deps.standalone;
-    makeAutoObservable<InstallPrompt, 'deferred' | 'deps' | 'onBeforeInstall' | 'onInstalled'>(this, { deferred: false, deps: false, onBeforeInstall: false, onInstalled: false });
+    makeAutoObservable<InstallPrompt, 'deferred' | 'deps' | 'onBeforeInstall' | 'onInstalled'>(this, {
+      deferred: false,
+      deps: false,
+      onBeforeInstall: false,
+      onInstalled: false,
+    });
     deps.target?.addEventListener('beforeinstallprompt', this.onBeforeInstall);
     deps.target?.addEventListener('appinstalled', this.onInstalled);
   }

@@ -16,7 +16,9 @@ export interface StorageAreas {
 export async function clearUserStorage(areas: StorageAreas): Promise<void> {
   for (const storage of [areas.local, areas.session]) {
     if (!storage) continue;
-    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key): key is string => key !== null);
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (key): key is string => key !== null,
+    );
     for (const key of keys) if (!DEVICE_STORAGE_KEYS.has(key)) storage.removeItem(key);
   }
   if (areas.caches) {

@@ -22,8 +22,15 @@ const OWN_BUTTONS = ['account_deposit', 'account_withdraw'];
 
 /** The drawers the account list offers: each category's entry points under account; My Bets only on mobile. */
 export function accountItems(overlays: Pick<OverlayStore, 'inCategory'>, isMobile: boolean) {
-  return [...overlays.inCategory('account_personal-details'), ...overlays.inCategory('account'), ...overlays.inCategory('account_responsible-gambling')].filter(
-    (definition) => definition.back === 'account' && !OWN_BUTTONS.includes(definition.name) && (definition.name !== 'AllBets' || isMobile),
+  return [
+    ...overlays.inCategory('account_personal-details'),
+    ...overlays.inCategory('account'),
+    ...overlays.inCategory('account_responsible-gambling'),
+  ].filter(
+    (definition) =>
+      definition.back === 'account' &&
+      !OWN_BUTTONS.includes(definition.name) &&
+      (definition.name !== 'AllBets' || isMobile),
   );
 }
 
@@ -42,7 +49,9 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
           <p className="account__name">{user.firstName}</p>
           <p className="account__meta">Member since {formatDate(user.createdAt)}</p>
           <p className="account__meta">Account ID: {user.id}</p>
-          {session.previousSignInAt && <p className="account__meta">Previous sign-in: {formatSignInTime(session.previousSignInAt)}</p>}
+          {session.previousSignInAt && (
+            <p className="account__meta">Previous sign-in: {formatSignInTime(session.previousSignInAt)}</p>
+          )}
         </div>
       </section>
       <section className="account__balance" aria-label="Balance">
@@ -85,7 +94,13 @@ const AccountUnavailable = observer(function AccountUnavailable() {
           <BalanceAmount className="account__amount" testId="account-balance" />
         </p>
       </section>
-      <RetryNotice title="Your account details cannot be shown" message={`${SERVICE_UNAVAILABLE}${balance.lastKnownAt !== null ? ` The balance above is the last known one, from ${lastKnownAge(balance.lastKnownAt, Date.now())}.` : ''}`} onRetry={() => void retry()} retrying={retrying} testId="account-unavailable" />
+      <RetryNotice
+        title="Your account details cannot be shown"
+        message={`${SERVICE_UNAVAILABLE}${balance.lastKnownAt !== null ? ` The balance above is the last known one, from ${lastKnownAge(balance.lastKnownAt, Date.now())}.` : ''}`}
+        onRetry={() => void retry()}
+        retrying={retrying}
+        testId="account-unavailable"
+      />
       <button type="button" className="button button--ghost button--block" onClick={() => overlays.open('logout')}>
         Logout
       </button>

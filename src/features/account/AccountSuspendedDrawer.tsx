@@ -15,7 +15,8 @@ export default function AccountSuspendedDrawer(_props: OverlayProps) {
     <div className="account-suspended">
       <StatusScreen icon="error" heading="Account Suspended" onPrimary={onContinue}>
         <p>
-          Your account has been suspended. Please contact customer support at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          Your account has been suspended. Please contact customer support at{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
         </p>
       </StatusScreen>
     </div>

@@ -53,13 +53,30 @@ export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; na
           </span>
         )}
       </div>
-      <button type="button" className="button button--link" onClick={() => inputRef.current?.click()} disabled={busy} aria-describedby={failed ? errorId : undefined} title={failed ? UPLOAD_FAILED : undefined}>
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => inputRef.current?.click()}
+        disabled={busy}
+        aria-describedby={failed ? errorId : undefined}
+        title={failed ? UPLOAD_FAILED : undefined}
+      >
         {busy ? 'Uploading...' : 'Change picture'}
       </button>
-      <input ref={inputRef} type="file" accept={AVATAR_TYPES.join(',')} className="visually-hidden" tabIndex={-1} aria-label="Picture file" onChange={(event) => void onChange(event)} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept={AVATAR_TYPES.join(',')}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Picture file"
+        onChange={(event) => void onChange(event)}
+      />
       {failed && (
         <p id={errorId} className="avatar-upload__error" role="alert" title={failed}>
-          {failed === UPLOAD_FAILED ? `${UPLOAD_FAILED}. ${AVATAR_RULE}` : `${UPLOAD_FAILED}. ${failed.replace(/\.$/, '')}. ${AVATAR_RULE}`}
+          {failed === UPLOAD_FAILED
+            ? `${UPLOAD_FAILED}. ${AVATAR_RULE}`
+            : `${UPLOAD_FAILED}. ${failed.replace(/\.$/, '')}. ${AVATAR_RULE}`}
         </p>
       )}
     </div>

@@ -20,7 +20,9 @@ export function balanceDescription(balance: BalanceStore, now: number): string {
   if (balance.unavailable) return BALANCE_UNAVAILABLE;
   if (!balance.known) return 'Balance loading';
   const figure = formatPence(balance.balance, balance.currency);
-  return balance.lastKnownAt !== null ? `Balance ${figure} (last known, ${lastKnownAge(balance.lastKnownAt, now)})` : `Balance ${figure}`;
+  return balance.lastKnownAt !== null
+    ? `Balance ${figure} (last known, ${lastKnownAge(balance.lastKnownAt, now)})`
+    : `Balance ${figure}`;
 }
 
 /** The header's figure: the balance, the last known one with its age, a placeholder while loading, never a made-up £0.00. */
@@ -38,7 +40,9 @@ export const HeaderBalance = observer(function HeaderBalance() {
   return (
     <>
       {formatPence(balance.balance, balance.currency)}
-      {balance.lastKnownAt !== null && <small className="header__last-known">last known {lastKnownAge(balance.lastKnownAt, Date.now())}</small>}
+      {balance.lastKnownAt !== null && (
+        <small className="header__last-known">last known {lastKnownAge(balance.lastKnownAt, Date.now())}</small>
+      )}
     </>
   );
 });

@@ -20,7 +20,12 @@ export const BalanceNotice = observer(function BalanceNotice() {
             : `${why} Your balance cannot be shown until we are back.`}
         </p>
         {network.online && (
-          <button type="button" className="button button--link" onClick={() => void balance.fetch()} disabled={balance.loading}>
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => void balance.fetch()}
+            disabled={balance.loading}
+          >
             <RefreshCw aria-hidden="true" /> Try again
           </button>
         )}
@@ -30,11 +35,21 @@ export const BalanceNotice = observer(function BalanceNotice() {
 });
 
 /** A balance figure in a drawer: the amount, or a dash when nothing is known. */
-export const BalanceAmount = observer(function BalanceAmount({ className, testId }: { className?: string; testId?: string }) {
+export const BalanceAmount = observer(function BalanceAmount({
+  className,
+  testId,
+}: {
+  className?: string;
+  testId?: string;
+}) {
   const { balance } = useStores();
   return (
     <strong className={className} data-testid={testId}>
-      {balance.known ? formatPence(balance.balance, balance.currency) : <span aria-label={balance.unavailable ? BALANCE_UNAVAILABLE : 'Balance loading'}>—</span>}
+      {balance.known ? (
+        formatPence(balance.balance, balance.currency)
+      ) : (
+        <span aria-label={balance.unavailable ? BALANCE_UNAVAILABLE : 'Balance loading'}>—</span>
+      )}
     </strong>
   );
 });

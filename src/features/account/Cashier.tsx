@@ -28,7 +28,11 @@ export const CashierBalance = observer(function CashierBalance({ testId }: { tes
 });
 
 /** Spec 001: balance or card load errors show the Error screen with Retry, their messages joined with ' | '. */
-export const CashierLoadError = observer(function CashierLoadError({ card }: { card: Pick<ReturnType<typeof useSavedCard>, 'error' | 'refetch'> }) {
+export const CashierLoadError = observer(function CashierLoadError({
+  card,
+}: {
+  card: Pick<ReturnType<typeof useSavedCard>, 'error' | 'refetch'>;
+}) {
   const { balance } = useStores();
   const message = [...new Set([balance.error, errorMessage(card.error)])].filter(Boolean).join(' | ');
   const retry = () => {

@@ -6,7 +6,12 @@ import { formatPence } from '../../lib/money';
 import { useStores } from '../../stores/context';
 import type { OverlayProps } from '../../overlays/types';
 import { HttpError, errorMessage } from '../../api/http';
-import { CANNOT_DELETE_TEXT, DELETE_ACCOUNT_HEADING, DELETE_REFUSAL_CODES, deleteAccountRequest } from '../../contract/account';
+import {
+  CANNOT_DELETE_TEXT,
+  DELETE_ACCOUNT_HEADING,
+  DELETE_REFUSAL_CODES,
+  deleteAccountRequest,
+} from '../../contract/account';
 import { PasswordInput } from '../../ui/PasswordInput';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { ErrorScreen } from '../../ui/ErrorScreen';
@@ -17,7 +22,8 @@ import { useAccountApi } from './useAccountApi';
 
 /** WalletNotZero and UserHasOpenBets read as one sentence naming both reasons; anything else as returned. */
 export function deleteErrorMessage(error: unknown): string {
-  if (error instanceof HttpError && (DELETE_REFUSAL_CODES as readonly string[]).includes(error.code ?? '')) return CANNOT_DELETE_TEXT;
+  if (error instanceof HttpError && (DELETE_REFUSAL_CODES as readonly string[]).includes(error.code ?? ''))
+    return CANNOT_DELETE_TEXT;
   return errorMessage(error);
 }
 
@@ -26,7 +32,9 @@ const isWrongPassword = (error: unknown) => error instanceof HttpError && error.
 export default observer(function DeleteAccountDrawer({ data }: OverlayProps<{ deleted?: boolean }>) {
   const { session, overlays, balance } = useStores();
   const api = useAccountApi();
-  const { register, handleSubmit, formState, setError } = useZodForm(deleteAccountRequest, { defaultValues: { password: '' } });
+  const { register, handleSubmit, formState, setError } = useZodForm(deleteAccountRequest, {
+    defaultValues: { password: '' },
+  });
   // A wrong password is the customer's to fix in the field; only a refusal ends on the error screen.
   const send = async (values: z.output<typeof deleteAccountRequest>) => {
     try {
@@ -44,13 +52,25 @@ export default observer(function DeleteAccountDrawer({ data }: OverlayProps<{ de
 
   if (data?.deleted) {
     return (
-      <StatusScreen icon="success" heading="Account deleted" onPrimary={() => overlays.open('login')} primaryText="Back to Login">
+      <StatusScreen
+        icon="success"
+        heading="Account deleted"
+        onPrimary={() => overlays.open('login')}
+        primaryText="Back to Login"
+      >
         <p>We are sorry to see you go</p>
       </StatusScreen>
     );
   }
   if (request.status === 'error') {
-    return <ErrorScreen heading="Unable to Delete Account" message={request.error ?? ''} onBack={request.reset} backText="Go Back" />;
+    return (
+      <ErrorScreen
+        heading="Unable to Delete Account"
+        message={request.error ?? ''}
+        onBack={request.reset}
+        backText="Go Back"
+      />
+    );
   }
 
   const onSubmit = handleSubmit(async (values: z.output<typeof deleteAccountRequest>) => {
@@ -82,15 +102,26 @@ export default observer(function DeleteAccountDrawer({ data }: OverlayProps<{ de
           <div>
             <p>
               Your balance is <strong>{formatPence(balance.balance, balance.currency)}</strong>
-              {balance.lastKnownAt !== null ? ' (last known)' : ''}. Withdraw it first, then come back to delete your account.
+              {balance.lastKnownAt !== null ? ' (last known)' : ''}. Withdraw it first, then come back to delete your
+              account.
             </p>
-            <button type="button" className="button button--secondary button--sm" onClick={() => overlays.open('account_withdraw')}>
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={() => overlays.open('account_withdraw')}
+            >
               Withdraw
             </button>
           </div>
         </div>
       )}
-      <PasswordInput label="Password" hint="Enter your password to confirm." autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <PasswordInput
+        label="Password"
+        hint="Enter your password to confirm."
+        autoComplete="current-password"
+        {...register('password')}
+        error={formState.errors.password?.message}
+      />
       <SubmitButton tone="danger" loading={request.loading} loadingText="Deleting...">
         Delete account
       </SubmitButton>

@@ -2,7 +2,15 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError, useFieldIds } from '../../ui/Field';
 
 /** One marketing channel as a yes/no radio pair in a fieldset. */
-export function OfferChoice({ legend, registration, error }: { legend: string; registration: UseFormRegisterReturn; error?: string }) {
+export function OfferChoice({
+  legend,
+  registration,
+  error,
+}: {
+  legend: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
   const { inputId, errorId } = useFieldIds();
   return (
     <fieldset className="offer-choice" aria-describedby={error ? errorId : undefined}>

@@ -54,7 +54,12 @@ export default function PersonalDetailsDrawer(_props: OverlayProps) {
       <section aria-labelledby="password-heading" className="personal-details__section">
         <div className="section-heading">
           <h3 id="password-heading">Password</h3>
-          <button type="button" className="button button--ghost" aria-label="Edit password" onClick={() => overlays.open('account_personal-details_update-password')}>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-label="Edit password"
+            onClick={() => overlays.open('account_personal-details_update-password')}
+          >
             Edit
           </button>
         </div>
@@ -62,8 +67,15 @@ export default function PersonalDetailsDrawer(_props: OverlayProps) {
       </section>
       <section aria-labelledby="delete-heading" className="personal-details__section">
         <h3 id="delete-heading">Delete account</h3>
-        <p>You can close your account when you have no open bets and no funds in your wallet. Your records are kept as the law requires; your personal details are erased.</p>
-        <button type="button" className="button button--danger" onClick={() => overlays.open('account_personal-details_delete-account')}>
+        <p>
+          You can close your account when you have no open bets and no funds in your wallet. Your records are kept as
+          the law requires; your personal details are erased.
+        </p>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => overlays.open('account_personal-details_delete-account')}
+        >
           Delete account
         </button>
       </section>

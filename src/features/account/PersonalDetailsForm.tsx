@@ -18,7 +18,15 @@ import { useAccountApi } from './useAccountApi';
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 10);
 
 /** Edit mode: names and date of birth shown read-only; phone, address and offers editable. */
-export function PersonalDetailsForm({ user, onSaved, onCancel }: { user: UserProfile; onSaved: () => void; onCancel: () => void }) {
+export function PersonalDetailsForm({
+  user,
+  onSaved,
+  onCancel,
+}: {
+  user: UserProfile;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const { session } = useStores();
   const api = useAccountApi();
   const queryClient = useQueryClient();
@@ -48,11 +56,24 @@ export function PersonalDetailsForm({ user, onSaved, onCancel }: { user: UserPro
         <span className="phone-field__prefix" aria-hidden="true">
           {PHONE_PREFIX}
         </span>
-        <Field label="Phone number" hint={`Your mobile number after ${PHONE_PREFIX}`} inputMode="numeric" autoComplete="tel-national" maxLength={10} {...filtered(register('phoneNumber'), digitsOnly)} error={formState.errors.phoneNumber?.message} />
+        <Field
+          label="Phone number"
+          hint={`Your mobile number after ${PHONE_PREFIX}`}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          {...filtered(register('phoneNumber'), digitsOnly)}
+          error={formState.errors.phoneNumber?.message}
+        />
       </div>
       <AddressLookup form={form} />
       {OFFER_CHANNELS.map((channel) => (
-        <OfferChoice key={channel.key} legend={`${channel.label} offers`} registration={register(`offers.${channel.key}`)} error={formState.errors.offers?.[channel.key]?.message} />
+        <OfferChoice
+          key={channel.key}
+          legend={`${channel.label} offers`}
+          registration={register(`offers.${channel.key}`)}
+          error={formState.errors.offers?.[channel.key]?.message}
+        />
       ))}
       <FormAlert>{request.error}</FormAlert>
       <SubmitButton loading={request.loading} loadingText="Saving...">

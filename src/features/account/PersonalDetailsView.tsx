@@ -20,7 +20,13 @@ export function PersonalDetailsView({ user }: { user: UserProfile }) {
       <dd>{user.phone}</dd>
       <dt>Address</dt>
       <dd data-testid="personal-details-address">
-        {address.length ? address.map((line, index) => <span key={index} className="details-list__line">{line}</span>) : 'Not given'}
+        {address.length
+          ? address.map((line, index) => (
+              <span key={index} className="details-list__line">
+                {line}
+              </span>
+            ))
+          : 'Not given'}
       </dd>
       {OFFER_CHANNELS.map((channel) => (
         <div key={channel.key} className="details-list__row">

@@ -12,7 +12,11 @@ export function formValuesFrom(user: UserProfile): PersonalDetailsForm {
     addressLine1: user.address1,
     addressLine2: user.address2,
     townOrCity: user.addressCity,
-    offers: { email: yesNo(user.marketingOffersEmail), phone: yesNo(user.marketingOffersPhone), sms: yesNo(user.marketingOffersSms) },
+    offers: {
+      email: yesNo(user.marketingOffersEmail),
+      phone: yesNo(user.marketingOffersPhone),
+      sms: yesNo(user.marketingOffersSms),
+    },
   };
 }
 

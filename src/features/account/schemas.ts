@@ -14,6 +14,8 @@ export const updatePasswordForm = z
   .refine((values) => values.newPassword === '' || values.newPassword !== values.password, {
     message: SAME_PASSWORD,
     path: ['newPassword'],
-    when: (payload) => typeof (payload.value as { password?: unknown; newPassword?: unknown })?.newPassword === 'string' && typeof (payload.value as { password?: unknown })?.password === 'string',
+    when: (payload) =>
+      typeof (payload.value as { password?: unknown; newPassword?: unknown })?.newPassword === 'string' &&
+      typeof (payload.value as { password?: unknown })?.password === 'string',
   });
 export type UpdatePasswordForm = z.input<typeof updatePasswordForm>;

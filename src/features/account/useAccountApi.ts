@@ -10,7 +10,8 @@ export function useAccountApi() {
 }
 
 /** A refusal (4xx) will not change on a second try; only transport and server failures are retried, once. */
-const retryOnce = (failures: number, error: Error) => !(error instanceof HttpError && error.status !== undefined && error.status < 500) && failures < 1;
+const retryOnce = (failures: number, error: Error) =>
+  !(error instanceof HttpError && error.status !== undefined && error.status < 500) && failures < 1;
 
 /** The signed-in customer's details, as the personal-details screens show them. */
 export function useUserDetails() {

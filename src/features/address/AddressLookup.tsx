@@ -32,13 +32,23 @@ export interface AddressLookupProps<T extends FieldValues> {
   disabled?: boolean;
 }
 
-const DEFAULT_NAMES = { postcode: 'postcode', addressLine1: 'addressLine1', addressLine2: 'addressLine2', townOrCity: 'townOrCity' } as const;
+const DEFAULT_NAMES = {
+  postcode: 'postcode',
+  addressLine1: 'addressLine1',
+  addressLine2: 'addressLine2',
+  townOrCity: 'townOrCity',
+} as const;
 
 /**
  * Postcode, lookup button, the list of found addresses and the three address fields (spec 000 sections 4, 5, 8).
  * Picking an address fills and shows the fields; 'Enter Manually' clears and shows them; a new lookup clears and hides them.
  */
-export function AddressLookup<T extends FieldValues>({ form, names: nameOverrides, lookup, disabled }: AddressLookupProps<T>) {
+export function AddressLookup<T extends FieldValues>({
+  form,
+  names: nameOverrides,
+  lookup,
+  disabled,
+}: AddressLookupProps<T>) {
   const stores = useStores();
   const names = { ...DEFAULT_NAMES, ...nameOverrides } as AddressFieldNames<T>;
   const find = lookup ?? ((postcode: string) => addressApi(stores.http).lookup(postcode));
@@ -47,7 +57,9 @@ export function AddressLookup<T extends FieldValues>({ form, names: nameOverride
   const [addresses, setAddresses] = useState<AddressItem[] | null>(null);
   const [loading, setLoading] = useState(false);
   const [lookupError, setLookupError] = useState<string | null>(null);
-  const [fieldsShown, setFieldsShown] = useState(() => [names.addressLine1, names.addressLine2, names.townOrCity].some((name) => Boolean(getValues(name))));
+  const [fieldsShown, setFieldsShown] = useState(() =>
+    [names.addressLine1, names.addressLine2, names.townOrCity].some((name) => Boolean(getValues(name))),
+  );
   const revalidateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const listId = useId();
   const fieldKeys = [names.addressLine1, names.addressLine2, names.townOrCity];
@@ -113,7 +125,10 @@ export function AddressLookup<T extends FieldValues>({ form, names: nameOverride
   };
 
   const errorOf = (name: Path<T>) => {
-    const error = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], formState.errors) as { message?: string } | undefined;
+    const error = name
+      .split('.')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], formState.errors) as
+      { message?: string } | undefined;
     return error?.message;
   };
   const addressField = (name: Path<T>) => register(name, { onChange: revalidateSoon });
@@ -131,7 +146,13 @@ export function AddressLookup<T extends FieldValues>({ form, names: nameOverride
         onKeyDown={onPostcodeKeyDown}
         error={errorOf(names.postcode) ?? lookupError ?? undefined}
         action={
-          <button type="button" className="button button--primary" onClick={() => void runLookup()} disabled={disabled || loading || !isLookupPostcode(postcode)} aria-busy={loading || undefined}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void runLookup()}
+            disabled={disabled || loading || !isLookupPostcode(postcode)}
+            aria-busy={loading || undefined}
+          >
             {loading ? LOOKING_UP : FIND_ADDRESS}
           </button>
         }
@@ -139,7 +160,9 @@ export function AddressLookup<T extends FieldValues>({ form, names: nameOverride
       {addresses && (
         <div className="address-lookup__results">
           <p id={listId} className="field__hint">
-            {addresses.length === 1 ? '1 address found. Choose yours:' : `${addresses.length} addresses found. Choose yours:`}
+            {addresses.length === 1
+              ? '1 address found. Choose yours:'
+              : `${addresses.length} addresses found. Choose yours:`}
           </p>
           <ul className="address-lookup__list" aria-labelledby={listId}>
             {addresses.map((item) => (
@@ -153,15 +176,38 @@ export function AddressLookup<T extends FieldValues>({ form, names: nameOverride
         </div>
       )}
       {!fieldsShown && (
-        <button type="button" className="button button--link address-lookup__manual" onClick={enterManually} disabled={disabled}>
+        <button
+          type="button"
+          className="button button--link address-lookup__manual"
+          onClick={enterManually}
+          disabled={disabled}
+        >
           {ENTER_MANUALLY}
         </button>
       )}
       {fieldsShown && (
         <div className="address-lookup__fields">
-          <Field label="Address line 1" autoComplete="address-line1" disabled={disabled} {...addressField(names.addressLine1)} error={errorOf(names.addressLine1)} />
-          <Field label="Address line 2" autoComplete="address-line2" disabled={disabled} {...addressField(names.addressLine2)} error={errorOf(names.addressLine2)} />
-          <Field label="Town or city" autoComplete="address-level2" disabled={disabled} {...addressField(names.townOrCity)} error={errorOf(names.townOrCity)} />
+          <Field
+            label="Address line 1"
+            autoComplete="address-line1"
+            disabled={disabled}
+            {...addressField(names.addressLine1)}
+            error={errorOf(names.addressLine1)}
+          />
+          <Field
+            label="Address line 2"
+            autoComplete="address-line2"
+            disabled={disabled}
+            {...addressField(names.addressLine2)}
+            error={errorOf(names.addressLine2)}
+          />
+          <Field
+            label="Town or city"
+            autoComplete="address-level2"
+            disabled={disabled}
+            {...addressField(names.townOrCity)}
+            error={errorOf(names.townOrCity)}
+          />
         </div>
       )}
     </div>

@@ -47,4 +47,5 @@ export function compareAddresses(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-export const sortAddresses = <T extends AddressItem>(items: readonly T[]): T[] => [...items].sort((a, b) => compareAddresses(a.address, b.address));
+export const sortAddresses = <T extends AddressItem>(items: readonly T[]): T[] =>
+  [...items].sort((a, b) => compareAddresses(a.address, b.address));

@@ -12,7 +12,15 @@ import { confirmTwoStepForm } from './schemas';
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /** Scan the QR code (or type the key), then confirm with the first code the app shows. */
-export function EnrolTwoStep({ enrolment, onEnabled, onCancel }: { enrolment: TwoStepEnrolment; onEnabled: (recoveryCodes: string[]) => void; onCancel: () => void }) {
+export function EnrolTwoStep({
+  enrolment,
+  onEnabled,
+  onCancel,
+}: {
+  enrolment: TwoStepEnrolment;
+  onEnabled: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}) {
   const { api } = useStores();
   const confirm = useRequest(api.confirmTwoStep);
   const { register, handleSubmit, formState } = useZodForm(confirmTwoStepForm, { defaultValues: { code: '' } });
@@ -34,7 +42,13 @@ export function EnrolTwoStep({ enrolment, onEnabled, onCancel }: { enrolment: Tw
         <li>Open your authenticator app and add an account.</li>
         <li>Scan this QR code with it:</li>
       </ol>
-      <img className="security__qr" src={enrolment.qrCode} width={240} height={240} alt="QR code to add ExSport to your authenticator app. If you cannot scan it, type the key shown below instead." />
+      <img
+        className="security__qr"
+        src={enrolment.qrCode}
+        width={240}
+        height={240}
+        alt="QR code to add ExSport to your authenticator app. If you cannot scan it, type the key shown below instead."
+      />
       <p>
         Cannot scan? Type this key into the app instead:
         <br />
@@ -42,7 +56,15 @@ export function EnrolTwoStep({ enrolment, onEnabled, onCancel }: { enrolment: Tw
           {grouped(enrolment.secret)}
         </code>
       </p>
-      <Field label="Enter the 6-digit code the app now shows" autoComplete="one-time-code" inputMode="numeric" maxLength={6} spellCheck={false} {...register('code')} error={formState.errors.code?.message} />
+      <Field
+        label="Enter the 6-digit code the app now shows"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        spellCheck={false}
+        {...register('code')}
+        error={formState.errors.code?.message}
+      />
       <FormAlert>{confirm.error}</FormAlert>
       <SubmitButton loading={confirm.loading} loadingText="Checking...">
         Confirm and turn on

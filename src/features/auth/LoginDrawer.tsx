@@ -18,7 +18,9 @@ const LoginDrawer = observer(function LoginDrawer() {
   const [serverError, setServerError] = useState<LoginError | null>(null);
   /** Set once the password was right for an account with two-step sign-in: the code is asked for next. */
   const [awaitingCode, setAwaitingCode] = useState<LoginForm | null>(null);
-  const { register, handleSubmit, watch, formState } = useZodForm(loginForm, { defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, watch, formState } = useZodForm(loginForm, {
+    defaultValues: { email: '', password: '' },
+  });
   const email = watch('email') ?? '';
   const emailField = register('email');
 
@@ -33,7 +35,14 @@ const LoginDrawer = observer(function LoginDrawer() {
     }
   });
 
-  if (awaitingCode) return <TwoStepCodeStep credentials={awaitingCode} onBack={() => setAwaitingCode(null)} onSignedIn={() => overlays.closeNamed('login')} />;
+  if (awaitingCode)
+    return (
+      <TwoStepCodeStep
+        credentials={awaitingCode}
+        onBack={() => setAwaitingCode(null)}
+        onSignedIn={() => overlays.closeNamed('login')}
+      />
+    );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Login">
@@ -52,7 +61,12 @@ const LoginDrawer = observer(function LoginDrawer() {
         valid={looksLikeEmail(email)}
         error={formState.errors.email?.message}
       />
-      <PasswordInput label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        {...register('password')}
+        error={formState.errors.password?.message}
+      />
       <FormAlert>{serverError && <LoginErrorText error={serverError} />}</FormAlert>
       <SubmitButton loading={formState.isSubmitting}>Login</SubmitButton>
       <p className="auth-links">

@@ -11,8 +11,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         Two-step sign-in is on
       </h3>
       <p>
-        Save these recovery codes somewhere safe, away from your phone. If you lose your phone, each code signs you in once instead of the app&apos;s code.{' '}
-        <strong>They are shown only now.</strong>
+        Save these recovery codes somewhere safe, away from your phone. If you lose your phone, each code signs you in
+        once instead of the app&apos;s code. <strong>They are shown only now.</strong>
       </p>
       <ul className="security__codes" aria-label="Recovery codes" data-testid="recovery-codes">
         {codes.map((code) => (

@@ -14,7 +14,10 @@ export const MISSING_RESET_CODE = 'Reset password: no reset code was given.';
 
 const ResetPasswordDrawer = observer(function ResetPasswordDrawer({ data }: OverlayProps<{ code?: string }>) {
   const { api, overlays, session } = useStores();
-  const { register, handleSubmit, formState, watch } = useZodForm(resetPasswordForm, { mode: 'onBlur', defaultValues: { newPassword: '', repeatedPassword: '' } });
+  const { register, handleSubmit, formState, watch } = useZodForm(resetPasswordForm, {
+    mode: 'onBlur',
+    defaultValues: { newPassword: '', repeatedPassword: '' },
+  });
   const request = useRequest(api.resetPassword);
   const newPassword = watch('newPassword') ?? '';
 
@@ -30,7 +33,11 @@ const ResetPasswordDrawer = observer(function ResetPasswordDrawer({ data }: Over
 
   if (request.status === 'success') {
     return (
-      <StatusScreen icon="success" heading="Password successfully reset" onPrimary={() => (session.isLoggedIn ? overlays.closeAll() : overlays.open('login'))}>
+      <StatusScreen
+        icon="success"
+        heading="Password successfully reset"
+        onPrimary={() => (session.isLoggedIn ? overlays.closeAll() : overlays.open('login'))}
+      >
         <p>You can now log in with your new password.</p>
       </StatusScreen>
     );
@@ -38,9 +45,20 @@ const ResetPasswordDrawer = observer(function ResetPasswordDrawer({ data }: Over
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Reset password">
-      <PasswordInput label="New password" autoComplete="new-password" {...register('newPassword')} aria-describedby="reset-password-checklist" error={formState.errors.newPassword?.message} />
+      <PasswordInput
+        label="New password"
+        autoComplete="new-password"
+        {...register('newPassword')}
+        aria-describedby="reset-password-checklist"
+        error={formState.errors.newPassword?.message}
+      />
       <PasswordChecklist id="reset-password-checklist" password={newPassword} />
-      <PasswordInput label="Repeat password" autoComplete="new-password" {...register('repeatedPassword')} error={formState.errors.repeatedPassword?.message} />
+      <PasswordInput
+        label="Repeat password"
+        autoComplete="new-password"
+        {...register('repeatedPassword')}
+        error={formState.errors.repeatedPassword?.message}
+      />
       <FormAlert>{request.error}</FormAlert>
       <SubmitButton loading={request.loading} loadingText="Resetting...">
         Reset password

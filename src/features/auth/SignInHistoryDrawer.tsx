@@ -15,10 +15,22 @@ const SignInHistoryDrawer = observer(function SignInHistoryDrawer(_props: Overla
   const history = useQuery({ queryKey: securityKeys.signIns(), queryFn: api.signIns });
 
   if (history.isPending) return <Spinner label="Loading sign-in history" />;
-  if (history.isError) return <RetryNotice title="Your sign-in history cannot be shown" message={errorMessage(history.error)} onRetry={() => void history.refetch()} retrying={history.isFetching} />;
+  if (history.isError)
+    return (
+      <RetryNotice
+        title="Your sign-in history cannot be shown"
+        message={errorMessage(history.error)}
+        onRetry={() => void history.refetch()}
+        retrying={history.isFetching}
+      />
+    );
   return (
     <div className="security">
-      {session.previousSignInAt && <p className="security__state">Before this visit, you last signed in on {formatSignInTime(session.previousSignInAt)}.</p>}
+      {session.previousSignInAt && (
+        <p className="security__state">
+          Before this visit, you last signed in on {formatSignInTime(session.previousSignInAt)}.
+        </p>
+      )}
       {history.data.signIns.length === 0 ? (
         <p>No sign-ins yet.</p>
       ) : (

@@ -8,10 +8,18 @@ import { useRequest } from '../../ui/useRequest';
 import { disableTwoStepRequest } from '../../contract/auth';
 
 /** Two-step sign-in is on: how many recovery codes are left, and turning it off with the password and a code. */
-export function TurnOffTwoStep({ recoveryCodesLeft, onTurnedOff }: { recoveryCodesLeft: number; onTurnedOff: () => void }) {
+export function TurnOffTwoStep({
+  recoveryCodesLeft,
+  onTurnedOff,
+}: {
+  recoveryCodesLeft: number;
+  onTurnedOff: () => void;
+}) {
   const { api } = useStores();
   const turnOff = useRequest(api.disableTwoStep);
-  const { register, handleSubmit, formState, resetField } = useZodForm(disableTwoStepRequest, { defaultValues: { password: '', code: '' } });
+  const { register, handleSubmit, formState, resetField } = useZodForm(disableTwoStepRequest, {
+    defaultValues: { password: '', code: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     if (await turnOff.run(values)) onTurnedOff();
@@ -29,8 +37,19 @@ export function TurnOffTwoStep({ recoveryCodesLeft, onTurnedOff }: { recoveryCod
       </p>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Turn off two-step sign-in">
         <h3 className="security__heading">Turn off two-step sign-in</h3>
-        <PasswordInput label="Password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
-        <Field label="Code from your app, or a recovery code" autoComplete="one-time-code" spellCheck={false} {...register('code')} error={formState.errors.code?.message} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          {...register('password')}
+          error={formState.errors.password?.message}
+        />
+        <Field
+          label="Code from your app, or a recovery code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          {...register('code')}
+          error={formState.errors.code?.message}
+        />
         <FormAlert>{turnOff.error}</FormAlert>
         <SubmitButton tone="danger" loading={turnOff.loading} loadingText="Turning off...">
           Turn off

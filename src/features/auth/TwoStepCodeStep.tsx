@@ -10,7 +10,15 @@ import { describeLoginError, type LoginError } from './loginError';
 import { LoginErrorText } from './LoginErrorText';
 
 /** The login drawer's second step: the authenticator's code, or a recovery code, with the password already given. */
-export function TwoStepCodeStep({ credentials, onBack, onSignedIn }: { credentials: LoginForm; onBack: () => void; onSignedIn: () => void }) {
+export function TwoStepCodeStep({
+  credentials,
+  onBack,
+  onSignedIn,
+}: {
+  credentials: LoginForm;
+  onBack: () => void;
+  onSignedIn: () => void;
+}) {
   const { session } = useStores();
   const [recovery, setRecovery] = useState(false);
   const [serverError, setServerError] = useState<LoginError | null>(null);
@@ -30,7 +38,9 @@ export function TwoStepCodeStep({ credentials, onBack, onSignedIn }: { credentia
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Two-step sign-in">
       <p id="two-step-explainer">
-        {recovery ? 'Enter one of the recovery codes you saved when you turned two-step sign-in on. Each code works once.' : 'Open your authenticator app and enter the 6-digit code it shows for ExSport.'}
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you turned two-step sign-in on. Each code works once.'
+          : 'Open your authenticator app and enter the 6-digit code it shows for ExSport.'}
       </p>
       <Field
         key={recovery ? 'recovery' : 'app'}

@@ -40,7 +40,15 @@ export default function TwoStepDrawer(_props: OverlayProps) {
     );
   }
   if (status.isPending) return <Spinner label="Loading two-step sign-in" />;
-  if (status.isError) return <RetryNotice title="Two-step sign-in cannot be shown" message={errorMessage(status.error)} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  if (status.isError)
+    return (
+      <RetryNotice
+        title="Two-step sign-in cannot be shown"
+        message={errorMessage(status.error)}
+        onRetry={() => void status.refetch()}
+        retrying={status.isFetching}
+      />
+    );
   if (status.data.enabled) {
     return (
       <TurnOffTwoStep
@@ -55,10 +63,13 @@ export default function TwoStepDrawer(_props: OverlayProps) {
 
   return (
     <div className="security">
-      {turnedOff && <FormAlert tone="success">Two-step sign-in is now off. Signing in needs only your password.</FormAlert>}
+      {turnedOff && (
+        <FormAlert tone="success">Two-step sign-in is now off. Signing in needs only your password.</FormAlert>
+      )}
       <p>
-        Two-step sign-in protects your account and your money even if someone learns your password. When it is on, signing in asks for your password and then a 6-digit code from an
-        authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password.
+        Two-step sign-in protects your account and your money even if someone learns your password. When it is on,
+        signing in asks for your password and then a 6-digit code from an authenticator app on your phone, such as
+        Google Authenticator, Microsoft Authenticator or 1Password.
       </p>
       <p className="security__state">
         Two-step sign-in is <strong>off</strong>.

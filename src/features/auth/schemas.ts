@@ -4,7 +4,10 @@ import { passwordRules } from '../../contract/common';
 
 /** The login request with the drawer's own password message (spec 000, section 5). */
 export const loginForm = loginRequest.extend({
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(256, 'Password is too long'),
+  password: z
+    .string({ error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(256, 'Password is too long'),
 });
 export type LoginForm = z.input<typeof loginForm>;
 

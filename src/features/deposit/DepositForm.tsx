@@ -18,7 +18,8 @@ import './deposit.css';
 /** '£35.00 left under your daily deposit limit', or, when the amount typed is more, that it will be refused. */
 export function limitHint({ kind, remaining }: { kind: string; remaining: number }, amount: number): string {
   const left = formatPence(remaining);
-  if (amount > remaining) return `This is more than the ${left} your ${kind.toLowerCase()} deposit limit leaves, so it would be refused.`;
+  if (amount > remaining)
+    return `This is more than the ${left} your ${kind.toLowerCase()} deposit limit leaves, so it would be refused.`;
   return `${left} left under your ${kind.toLowerCase()} deposit limit.`;
 }
 
@@ -29,7 +30,9 @@ export const DepositForm = observer(function DepositForm() {
   const { session, network, limits } = useStores();
   const flow = useDepositFlow();
   const card = useSavedCard();
-  const { register, handleSubmit, setValue, watch, formState } = useZodForm(depositFormSchema, { defaultValues: { amount: '', card: 'new', storeCard: false } });
+  const { register, handleSubmit, setValue, watch, formState } = useZodForm(depositFormSchema, {
+    defaultValues: { amount: '', card: 'new', storeCard: false },
+  });
   const hasSavedCard = Boolean(card.data?.maskedPan);
   useEffect(() => {
     if (hasSavedCard) setValue('card', 'saved');
@@ -74,7 +77,9 @@ export const DepositForm = observer(function DepositForm() {
         autoComplete="off"
         placeholder="0"
         error={formState.errors.amount?.message}
-        hint={headroom ? limitHint(headroom, amountInput === '' ? 0 : Math.round(Number(amountInput) * 100)) : undefined}
+        hint={
+          headroom ? limitHint(headroom, amountInput === '' ? 0 : Math.round(Number(amountInput) * 100)) : undefined
+        }
         {...filtered(register('amount'), cleanDepositInput)}
       />
       <QuickPicks

@@ -6,7 +6,8 @@ import { StatusScreen } from '../../ui/StatusScreen';
 import type { DepositStep } from './useDepositFlow';
 
 export const LIMIT_TEXT = 'Deposit Failed – This amount will take you over your set deposit limit';
-export const FAILED_TEXT = 'Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services';
+export const FAILED_TEXT =
+  'Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services';
 
 /**
  * The specification's sentence is 'Deposit Failed – <what happened>': its first part is the screen's one title
@@ -29,7 +30,13 @@ interface DepositOutcomeProps {
 }
 
 /** Every deposit screen after the form: waiting, success with the new balance, and the three failures of spec 001. */
-export const DepositOutcome = observer(function DepositOutcome({ step, onTryAgain, onCancelPopup, onBackToForm, onRefresh }: DepositOutcomeProps) {
+export const DepositOutcome = observer(function DepositOutcome({
+  step,
+  onTryAgain,
+  onCancelPopup,
+  onBackToForm,
+  onRefresh,
+}: DepositOutcomeProps) {
   const { balance, overlays, limits } = useStores();
   switch (step.name) {
     case 'sending':
@@ -48,7 +55,8 @@ export const DepositOutcome = observer(function DepositOutcome({ step, onTryAgai
       return (
         <StatusScreen icon="success" heading="Deposit Successful" onPrimary={() => overlays.close()} primaryText="Done">
           <p>
-            Your new balance is <strong data-testid="deposit-new-balance">{formatPence(balance.balance, balance.currency)}</strong>
+            Your new balance is{' '}
+            <strong data-testid="deposit-new-balance">{formatPence(balance.balance, balance.currency)}</strong>
           </p>
         </StatusScreen>
       );
@@ -70,7 +78,13 @@ export const DepositOutcome = observer(function DepositOutcome({ step, onTryAgai
       );
     case 'failed':
       return (
-        <StatusScreen icon="error" heading={failedOutcome.title} onPrimary={onBackToForm} primaryText="Try Again" onCancel={() => overlays.open('account')}>
+        <StatusScreen
+          icon="error"
+          heading={failedOutcome.title}
+          onPrimary={onBackToForm}
+          primaryText="Try Again"
+          onCancel={() => overlays.open('account')}
+        >
           {step.reason && (
             <p className="deposit-outcome__reason" data-testid="deposit-failed-reason">
               Reason: <strong>{step.reason}</strong>
@@ -81,7 +95,13 @@ export const DepositOutcome = observer(function DepositOutcome({ step, onTryAgai
       );
     case 'error':
       return (
-        <StatusScreen icon="error" heading="Error" onPrimary={onTryAgain} primaryText="Try again" onCancel={onBackToForm}>
+        <StatusScreen
+          icon="error"
+          heading="Error"
+          onPrimary={onTryAgain}
+          primaryText="Try again"
+          onCancel={onBackToForm}
+        >
           <p role="alert">{step.message}</p>
         </StatusScreen>
       );

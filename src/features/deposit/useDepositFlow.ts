@@ -54,7 +54,10 @@ export function useDepositFlow() {
     popupRef.current?.close();
     refresh();
     if (result.ok) setStep({ name: 'success' });
-    else setStep(isLimitExceeded(result.error) ? { name: 'limit' } : { name: 'failed', reason: result.error || undefined });
+    else
+      setStep(
+        isLimitExceeded(result.error) ? { name: 'limit' } : { name: 'failed', reason: result.error || undefined },
+      );
   };
 
   const failed = (error: unknown) => {
@@ -65,7 +68,9 @@ export function useDepositFlow() {
   const fromSavedCard = async (attempt: Attempt) => {
     setStep({ name: 'sending' });
     try {
-      const result = await keys.send(attempt.submission, (key, body) => api.depositWithSavedCard({ amount: body.amount }, key));
+      const result = await keys.send(attempt.submission, (key, body) =>
+        api.depositWithSavedCard({ amount: body.amount }, key),
+      );
       balance.set(result.balance);
       settled(result.status === 'Failed' ? { ok: false, error: result.error ?? '' } : { ok: true });
     } catch (error) {

@@ -11,7 +11,19 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Spinner } from '../../ui/Spinner';
 import { RetryNotice } from '../../ui/RetryNotice';
 import { errorMessage } from '../../api/http';
-import { TIME_CHIPS, customRange, customRangeError, hasBothDates, historyKeys, historyQuery, nextPrevId, presetRange, type FilterLabel, type TimeChip, type TimeRange } from './query';
+import {
+  TIME_CHIPS,
+  customRange,
+  customRangeError,
+  hasBothDates,
+  historyKeys,
+  historyQuery,
+  nextPrevId,
+  presetRange,
+  type FilterLabel,
+  type TimeChip,
+  type TimeRange,
+} from './query';
 import { loadHistoryPage } from './pages';
 import { TransactionRow } from './TransactionRow';
 import './history.css';
@@ -37,13 +49,23 @@ export default observer(function TransactionHistoryDrawer() {
     enabled: userId !== undefined,
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam, signal }) =>
-      loadHistoryPage({ api, pages: db.transactionPages, online: () => network.online, now: Date.now }, userId!, query, pageParam, signal),
+      loadHistoryPage(
+        { api, pages: db.transactionPages, online: () => network.online, now: Date.now },
+        userId!,
+        query,
+        pageParam,
+        signal,
+      ),
     getNextPageParam: (page) => nextPrevId(page.items),
     retry: false,
     // Offline the loader answers from the saved pages (or says there are none): never park the query waiting for a network.
     networkMode: 'always',
   });
-  const net = useQuery({ queryKey: historyKeys.netDeposits(userId ?? 0), queryFn: api.netDeposits, enabled: userId !== undefined && network.online });
+  const net = useQuery({
+    queryKey: historyKeys.netDeposits(userId ?? 0),
+    queryFn: api.netDeposits,
+    enabled: userId !== undefined && network.online,
+  });
 
   const chooseTime = (chip: TimeChip) => {
     setTimeChip(chip);
@@ -71,7 +93,13 @@ export default observer(function TransactionHistoryDrawer() {
           <legend className="chip-group__label">Transaction type</legend>
           <div className="chips">
             {TRANSACTION_FILTERS.map(({ label }) => (
-              <button key={label} type="button" className="chip" aria-pressed={filter === label} onClick={() => setFilter(label)}>
+              <button
+                key={label}
+                type="button"
+                className="chip"
+                aria-pressed={filter === label}
+                onClick={() => setFilter(label)}
+              >
                 {label}
               </button>
             ))}
@@ -81,7 +109,13 @@ export default observer(function TransactionHistoryDrawer() {
           <legend className="chip-group__label">Time period</legend>
           <div className="chips">
             {TIME_CHIPS.map((chip) => (
-              <button key={chip} type="button" className="chip" aria-pressed={timeChip === chip} onClick={() => chooseTime(chip)}>
+              <button
+                key={chip}
+                type="button"
+                className="chip"
+                aria-pressed={timeChip === chip}
+                onClick={() => chooseTime(chip)}
+              >
                 {chip}
               </button>
             ))}
@@ -91,17 +125,36 @@ export default observer(function TransactionHistoryDrawer() {
       {timeChip === 'Custom' && (
         <div className="history__custom">
           <Field label="From" type="date" value={customFrom} onChange={(event) => setCustomFrom(event.target.value)} />
-          <Field label="To" type="date" value={customTo} onChange={(event) => setCustomTo(event.target.value)} error={customError} />
-          <button type="button" className="button button--primary" disabled={!hasBothDates(customFrom, customTo)} onClick={applyCustom}>
+          <Field
+            label="To"
+            type="date"
+            value={customTo}
+            onChange={(event) => setCustomTo(event.target.value)}
+            error={customError}
+          />
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!hasBothDates(customFrom, customTo)}
+            onClick={applyCustom}
+          >
             Apply
           </button>
         </div>
       )}
-      {savedAt != null && <FormAlert tone="info">Saved on this device {formatDateTime(savedAt)}; you are offline.</FormAlert>}
+      {savedAt != null && (
+        <FormAlert tone="info">Saved on this device {formatDateTime(savedAt)}; you are offline.</FormAlert>
+      )}
       {history.isPending ? (
         <Spinner label="Loading transactions" />
       ) : history.isError && !items.length ? (
-        <RetryNotice title={LOAD_FAILED} message={errorMessage(history.error)} onRetry={() => void history.refetch()} retrying={history.isFetching} testId="history-error" />
+        <RetryNotice
+          title={LOAD_FAILED}
+          message={errorMessage(history.error)}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+          testId="history-error"
+        />
       ) : !items.length ? (
         <p className="history__empty">{NO_TRANSACTIONS}</p>
       ) : (
@@ -113,7 +166,12 @@ export default observer(function TransactionHistoryDrawer() {
       )}
       {history.isFetchNextPageError && <RetryNotice title={LOAD_FAILED} message={errorMessage(history.error)} />}
       {history.hasNextPage && (
-        <button type="button" className="button button--block" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+        <button
+          type="button"
+          className="button button--block"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
           {history.isFetchingNextPage ? 'Loading...' : 'Load More'}
         </button>
       )}

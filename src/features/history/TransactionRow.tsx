@@ -10,7 +10,11 @@ const KIND_LABELS: Record<TransactionItem['kind'], string> = {
   Refund: 'Refund',
   Adjustment: 'Adjustment',
 };
-const VERTICAL_LABELS: Record<TransactionItem['vertical'], string> = { sportsbook: 'Sportsbook', p2p: 'P2P Bets', wallet: 'Wallet' };
+const VERTICAL_LABELS: Record<TransactionItem['vertical'], string> = {
+  sportsbook: 'Sportsbook',
+  p2p: 'P2P Bets',
+  wallet: 'Wallet',
+};
 
 /** One ledger row: what, when, the signed amount and the balance after it; it opens to show its details. */
 export function TransactionRow({ item }: { item: TransactionItem }) {
@@ -19,9 +23,12 @@ export function TransactionRow({ item }: { item: TransactionItem }) {
       <details className="history__row">
         <summary className="history__item">
           <span className="history__what">
-            <strong>{KIND_LABELS[item.kind]}</strong> <span className="field__hint">{VERTICAL_LABELS[item.vertical]}</span>
+            <strong>{KIND_LABELS[item.kind]}</strong>{' '}
+            <span className="field__hint">{VERTICAL_LABELS[item.vertical]}</span>
           </span>
-          <span className={item.amount < 0 ? 'history__amount history__amount--out' : 'history__amount'}>{formatPence(item.amount)}</span>
+          <span className={item.amount < 0 ? 'history__amount history__amount--out' : 'history__amount'}>
+            {formatPence(item.amount)}
+          </span>
           <time className="history__when" dateTime={item.createdAt}>
             {formatDateTime(item.createdAt)}
           </time>

@@ -4,7 +4,8 @@ import type { TransactionItem, TransactionsQuery } from '../../contract/transact
 import type { TransactionsApi } from '../../api/transactions';
 import { HttpError, SERVICE_UNAVAILABLE } from '../../api/http';
 
-export const NOT_SAVED_OFFLINE = 'You are offline and these transactions have not been saved on this device. Please try again when you are back online.';
+export const NOT_SAVED_OFFLINE =
+  'You are offline and these transactions have not been saved on this device. Please try again when you are back online.';
 import { savedPageKey } from './query';
 
 export interface HistoryPage {
@@ -24,7 +25,13 @@ export interface PageLoaderDeps {
 const isUnreachable = (error: unknown) => error instanceof HttpError && error.status === undefined;
 
 /** One page of history: fresh from the server (and saved on the device), or offline the saved copy. */
-export async function loadHistoryPage(deps: PageLoaderDeps, userId: number, query: TransactionsQuery, prevId: number | undefined, signal?: AbortSignal): Promise<HistoryPage> {
+export async function loadHistoryPage(
+  deps: PageLoaderDeps,
+  userId: number,
+  query: TransactionsQuery,
+  prevId: number | undefined,
+  signal?: AbortSignal,
+): Promise<HistoryPage> {
   const key = savedPageKey(userId, query, prevId);
   if (deps.online()) {
     try {

@@ -1,5 +1,10 @@
 import { addDays, startOfDay, subDays, subHours, subMonths } from 'date-fns';
-import { HISTORY_START, TRANSACTION_FILTERS, TRANSACTIONS_PAGE_SIZE, type TransactionsQuery } from '../../contract/transactions';
+import {
+  HISTORY_START,
+  TRANSACTION_FILTERS,
+  TRANSACTIONS_PAGE_SIZE,
+  type TransactionsQuery,
+} from '../../contract/transactions';
 
 export type FilterLabel = (typeof TRANSACTION_FILTERS)[number]['label'];
 export const TIME_CHIPS = ['Lifetime', '24 Hrs', 'Week', 'Month', 'Custom'] as const;
@@ -58,4 +63,5 @@ export const historyKeys = {
 };
 
 /** The Dexie key of one saved page: the customer, the query and the page's place. */
-export const savedPageKey = (userId: number, query: TransactionsQuery, prevId: number | undefined) => `${userId}|${JSON.stringify(query)}|${prevId ?? 'first'}`;
+export const savedPageKey = (userId: number, query: TransactionsQuery, prevId: number | undefined) =>
+  `${userId}|${JSON.stringify(query)}|${prevId ?? 'first'}`;

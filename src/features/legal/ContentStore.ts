@@ -20,7 +20,8 @@ export interface ShownDocument {
   offline: boolean;
 }
 
-export const NOT_SAVED_OFFLINE = 'This document has not been saved on this device yet. Please connect to the internet and try again.';
+export const NOT_SAVED_OFFLINE =
+  'This document has not been saved on this device yet. Please connect to the internet and try again.';
 
 const noConnection = (error: unknown) => error instanceof HttpError && error.status === undefined;
 

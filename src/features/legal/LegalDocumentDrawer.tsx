@@ -62,7 +62,8 @@ export function LegalDocument({ slug }: { slug: string }) {
         </p>
       )}
       <p className="legal__meta">
-        Version {doc.version}, {stated ? `last updated ${stated}` : `updated ${format(new Date(doc.updatedAt), DATE_FORMAT)}`}
+        Version {doc.version},{' '}
+        {stated ? `last updated ${stated}` : `updated ${format(new Date(doc.updatedAt), DATE_FORMAT)}`}
       </p>
       {toc.length > 1 && (
         <nav className="legal__toc" aria-label="Contents">

@@ -6,11 +6,13 @@ import { headingId } from './toc';
 const textOf = (node: ReactNode): string => {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) return node.map(textOf).join('');
-  if (node && typeof node === 'object' && 'props' in node) return textOf((node.props as { children?: ReactNode }).children);
+  if (node && typeof node === 'object' && 'props' in node)
+    return textOf((node.props as { children?: ReactNode }).children);
   return '';
 };
 
-const isExternal = (href: string | undefined) => !!href && /^https?:\/\//i.test(href) && !href.startsWith(globalThis.location?.origin ?? '\0');
+const isExternal = (href: string | undefined) =>
+  !!href && /^https?:\/\//i.test(href) && !href.startsWith(globalThis.location?.origin ?? '\0');
 
 /** A document as React elements (no raw HTML): headings carry ids for the contents, outside links open in a new tab. */
 export function MarkdownDocument({ slug, body }: { slug: string; body: string }) {

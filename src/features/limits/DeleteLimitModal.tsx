@@ -21,14 +21,21 @@ export default observer(function DeleteLimitModal({ data }: OverlayProps<DeleteL
   return (
     <div className="delete-limit">
       <p>
-        Your {data.kind.toLowerCase()} limit of {formatPence(data.amount)} will be removed tomorrow at <strong>{limits.deletionTime}</strong>, after a 24-hour cooling-off period. Until then it stays in force.
+        Your {data.kind.toLowerCase()} limit of {formatPence(data.amount)} will be removed tomorrow at{' '}
+        <strong>{limits.deletionTime}</strong>, after a 24-hour cooling-off period. Until then it stays in force.
       </p>
       {limits.deleteError && (
         <p className="error-text" role="alert">
           {limits.deleteError}
         </p>
       )}
-      <button type="button" className="button button--danger button--block" disabled={limits.deleting} aria-busy={limits.deleting || undefined} onClick={() => void remove()}>
+      <button
+        type="button"
+        className="button button--danger button--block"
+        disabled={limits.deleting}
+        aria-busy={limits.deleting || undefined}
+        onClick={() => void remove()}
+      >
         Delete limit
       </button>
       <button type="button" className="button button--block" onClick={() => overlays.close()}>

@@ -24,7 +24,13 @@ export const DepositLimitForm = observer(function DepositLimitForm({ allowDelete
     >
       <div className="chips" role="group" aria-label="Limit period">
         {LIMIT_KINDS.map((kind) => (
-          <button key={kind} type="button" className="chip" aria-pressed={limits.kind === kind} onClick={() => limits.selectKind(kind)}>
+          <button
+            key={kind}
+            type="button"
+            className="chip"
+            aria-pressed={limits.kind === kind}
+            onClick={() => limits.selectKind(kind)}
+          >
             {kind}
           </button>
         ))}
@@ -32,7 +38,16 @@ export const DepositLimitForm = observer(function DepositLimitForm({ allowDelete
       {current ? (
         <LimitStatus
           limit={current}
-          onDelete={allowDelete ? () => overlays.open('account_responsible-gambling_deposit-limits_delete-limit', { id: current.id, kind: current.kind, amount: current.amount }) : undefined}
+          onDelete={
+            allowDelete
+              ? () =>
+                  overlays.open('account_responsible-gambling_deposit-limits_delete-limit', {
+                    id: current.id,
+                    kind: current.kind,
+                    amount: current.amount,
+                  })
+              : undefined
+          }
         />
       ) : (
         limits.limits && (
@@ -52,7 +67,13 @@ export const DepositLimitForm = observer(function DepositLimitForm({ allowDelete
         onChange={(event) => limits.setAmountInput(event.target.value)}
         error={limits.error ?? undefined}
       />
-      <QuickPicks amounts={QUICK_PICK_PENCE} selected={limits.amount} onPick={(pence) => limits.pick(pence / 100)} label="Quick limit amounts" disabled={limits.saving} />
+      <QuickPicks
+        amounts={QUICK_PICK_PENCE}
+        selected={limits.amount}
+        onPick={(pence) => limits.pick(pence / 100)}
+        label="Quick limit amounts"
+        disabled={limits.saving}
+      />
       <SubmitButton loading={limits.saving} loadingText="Saving..." disabled={!limits.canSubmit}>
         Set {limits.kind.toLowerCase()} limit
       </SubmitButton>

@@ -16,12 +16,24 @@ export default observer(function DepositLimitsDrawer(_props: OverlayProps) {
   }, [limits]);
 
   if (limits.loadErrors) {
-    return <ErrorScreen heading="Error" message={limits.loadErrors} onBack={() => overlays.open('account_responsible-gambling')} backText="Back to responsible gambling" />;
+    return (
+      <ErrorScreen
+        heading="Error"
+        message={limits.loadErrors}
+        onBack={() => overlays.open('account_responsible-gambling')}
+        backText="Back to responsible gambling"
+      />
+    );
   }
   if (!limits.limits) return <Spinner />;
   if (limits.confirmation) {
     return (
-      <StatusScreen icon="success" heading={limits.confirmation.type === 'set' ? 'Limit set' : 'Limit deleted'} onPrimary={() => limits.dismissConfirmation()} primaryText="Done">
+      <StatusScreen
+        icon="success"
+        heading={limits.confirmation.type === 'set' ? 'Limit set' : 'Limit deleted'}
+        onPrimary={() => limits.dismissConfirmation()}
+        primaryText="Done"
+      >
         <p role="status">{limits.confirmation.text}</p>
       </StatusScreen>
     );

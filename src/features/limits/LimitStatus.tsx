@@ -4,7 +4,13 @@ import { formatPence } from '../../lib/money';
 import { formatDateTime } from '../../lib/dates';
 
 /** The limit in force for one period: how much of it is left, and any change waiting out its cooling-off. */
-export const LimitStatus = observer(function LimitStatus({ limit, onDelete }: { limit: DepositLimit; onDelete?: () => void }) {
+export const LimitStatus = observer(function LimitStatus({
+  limit,
+  onDelete,
+}: {
+  limit: DepositLimit;
+  onDelete?: () => void;
+}) {
   const period = limit.kind.toLowerCase();
   const used = limit.amount - limit.remaining.remainingAmount;
   const removing = limit.pending && limit.pending.amount === null;

@@ -2,7 +2,13 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { LimitsApi } from '../../api/limits';
 import { errorMessage } from '../../api/http';
 import type { DepositLimit, LimitKind, LimitsResponse } from '../../contract/limits';
-import { DAILY_ABOVE_MONTHLY, INVALID_AMOUNT, LIMIT_COOLING_OFF_MS, USER_NOT_AVAILABLE, limitKey } from '../../contract/limits-rules';
+import {
+  DAILY_ABOVE_MONTHLY,
+  INVALID_AMOUNT,
+  LIMIT_COOLING_OFF_MS,
+  USER_NOT_AVAILABLE,
+  limitKey,
+} from '../../contract/limits-rules';
 import { poundsToPence } from '../../lib/money';
 import { formatTime } from '../../lib/dates';
 import { deletionConfirmation, immediateConfirmation, laterConfirmation, rewordLimitError } from './messages';
@@ -49,7 +55,9 @@ export class LimitsStore {
 
   /** The active limit that leaves the least to deposit now, for the deposit form; null without a limit. */
   get tightest(): { kind: LimitKind; remaining: number } | null {
-    const active = [this.limits?.daily, this.limits?.weekly, this.limits?.monthly].filter((limit): limit is DepositLimit => Boolean(limit?.active));
+    const active = [this.limits?.daily, this.limits?.weekly, this.limits?.monthly].filter(
+      (limit): limit is DepositLimit => Boolean(limit?.active),
+    );
     if (!active.length) return null;
     const least = active.reduce((a, b) => (b.remaining.remainingAmount < a.remaining.remainingAmount ? b : a));
     return { kind: least.kind, remaining: Math.max(0, least.remaining.remainingAmount) };
@@ -138,7 +146,10 @@ export class LimitsStore {
         this.amountInput = '';
         this.confirmation = {
           type: 'set',
-          text: limit.pending && limit.pending.amount !== null ? laterConfirmation(limit.pending.amount, limit.pending.effectiveFrom) : immediateConfirmation(limit.amount),
+          text:
+            limit.pending && limit.pending.amount !== null
+              ? laterConfirmation(limit.pending.amount, limit.pending.effectiveFrom)
+              : immediateConfirmation(limit.amount),
         };
       });
       await this.load();

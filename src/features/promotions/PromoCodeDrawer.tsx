@@ -22,7 +22,12 @@ export const NO_PROMOTIONS = 'There are no promotions running right now.';
  * verify first); the specification's generic text only when there is no reason to give (no answer, a server fault).
  */
 export function promoFailureMessage(error: unknown): string {
-  const refused = error instanceof HttpError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 401;
+  const refused =
+    error instanceof HttpError &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401;
   return refused && error.message ? error.message : PROMO_FAILED;
 }
 
@@ -52,7 +57,13 @@ export default function PromoCodeDrawer(_props: OverlayProps) {
   return (
     <div className="promo-code">
       <form className="form" noValidate onSubmit={form.handleSubmit((values) => submit.mutate(values.promo_code))}>
-        <Field label="Promo code" autoComplete="off" autoCapitalize="characters" {...form.register('promo_code')} error={form.formState.errors.promo_code?.message} />
+        <Field
+          label="Promo code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          {...form.register('promo_code')}
+          error={form.formState.errors.promo_code?.message}
+        />
         {submit.isError && <FormAlert>{promoFailureMessage(submit.error)}</FormAlert>}
         <SubmitButton loading={submit.isPending} loadingText="Submitting...">
           Submit
@@ -69,7 +80,11 @@ export default function PromoCodeDrawer(_props: OverlayProps) {
         ) : (
           <ul className="promo-code__list">
             {current.data.map((promotion) => (
-              <PromotionItem key={promotion.code} promotion={promotion} onUse={() => form.setValue('promo_code', promotion.code, { shouldValidate: true })} />
+              <PromotionItem
+                key={promotion.code}
+                promotion={promotion}
+                onUse={() => form.setValue('promo_code', promotion.code, { shouldValidate: true })}
+              />
             ))}
           </ul>
         )}

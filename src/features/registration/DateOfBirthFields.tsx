@@ -14,7 +14,8 @@ const PART_SENTENCES: Record<string, string> = {
   MM: 'Enter the month as MM, a number from 1 to 12.',
   YYYY: 'Enter the year as YYYY, four digits from 1900.',
 };
-export const dateMessage = (message: string | undefined) => (message ? (PART_SENTENCES[message] ?? message) : undefined);
+export const dateMessage = (message: string | undefined) =>
+  message ? (PART_SENTENCES[message] ?? message) : undefined;
 
 type Part = 'day' | 'month' | 'year';
 const PARTS: Array<{ part: Part; label: string; placeholder: string; maxLength: number; autoComplete: string }> = [
@@ -28,7 +29,9 @@ export function DateOfBirthFields({ form }: { form: UseFormReturn<PersonalStepVa
   const { register, setValue, trigger, getValues, formState } = form;
   const { inputId, errorId } = useFieldIds();
   const errors = formState.errors.dateOfBirth;
-  const message = dateMessage(errors?.message ?? errors?.day?.message ?? errors?.month?.message ?? errors?.year?.message);
+  const message = dateMessage(
+    errors?.message ?? errors?.day?.message ?? errors?.month?.message ?? errors?.year?.message,
+  );
 
   return (
     <fieldset className="field date-of-birth" aria-describedby={describedBy(message ? errorId : undefined)}>

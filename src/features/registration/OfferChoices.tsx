@@ -4,7 +4,13 @@ import { FieldError, useFieldIds } from '../../ui/Field';
 
 const CHANNEL_LABELS: Record<(typeof OFFER_CHANNELS)[number], string> = { email: 'Email', phone: 'Phone', sms: 'SMS' };
 
-function OfferChoice({ form, channel }: { form: UseFormReturn<PersonalStepValues>; channel: (typeof OFFER_CHANNELS)[number] }) {
+function OfferChoice({
+  form,
+  channel,
+}: {
+  form: UseFormReturn<PersonalStepValues>;
+  channel: (typeof OFFER_CHANNELS)[number];
+}) {
   const { errorId } = useFieldIds();
   const error = form.formState.errors.offers?.[channel]?.message;
   return (
@@ -13,7 +19,12 @@ function OfferChoice({ form, channel }: { form: UseFormReturn<PersonalStepValues
       <div className="offer-choice__options">
         {(['yes', 'no'] as const).map((value) => (
           <label key={value} className="offer-choice__option">
-            <input type="radio" value={value} {...form.register(`offers.${channel}`)} aria-invalid={error ? true : undefined} />
+            <input
+              type="radio"
+              value={value}
+              {...form.register(`offers.${channel}`)}
+              aria-invalid={error ? true : undefined}
+            />
             <span>{value === 'yes' ? 'Yes' : 'No'}</span>
           </label>
         ))}
@@ -27,7 +38,10 @@ function OfferChoice({ form, channel }: { form: UseFormReturn<PersonalStepValues
 export function OfferChoices({ form }: { form: UseFormReturn<PersonalStepValues> }) {
   const { errorId } = useFieldIds();
   const offers = form.formState.errors.offers;
-  const summary = offers && !OFFER_CHANNELS.some((channel) => offers[channel]) ? (offers.message ?? REGISTRATION_MESSAGES.offersSummary) : undefined;
+  const summary =
+    offers && !OFFER_CHANNELS.some((channel) => offers[channel])
+      ? (offers.message ?? REGISTRATION_MESSAGES.offersSummary)
+      : undefined;
   return (
     <fieldset className="field offers">
       <legend className="field__label">Would you like to receive offers by:</legend>

@@ -1,7 +1,13 @@
 import { useId, useMemo } from 'react';
 import { keepFocusOnPress } from '../../ui/keepFocusOnPress';
 import { useWatch } from 'react-hook-form';
-import { canSubmitPersonal, personalStepSchema, stripNameCharacters, type PersonalStepOutput, type PersonalStepValues } from '../../contract/registration';
+import {
+  canSubmitPersonal,
+  personalStepSchema,
+  stripNameCharacters,
+  type PersonalStepOutput,
+  type PersonalStepValues,
+} from '../../contract/registration';
 import { localToday } from '../../lib/birthDate';
 import { Field, FieldError, useFieldIds } from '../../ui/Field';
 import { FormBlockers } from '../../ui/FormBlockers';
@@ -43,17 +49,46 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
   const blockers = canSubmitPersonal(values) ? [] : personalBlockers(values);
 
   return (
-    <form className="form" noValidate aria-label="Personal details" onMouseDown={keepFocusOnPress} onSubmit={handleSubmit((output) => onSubmit(output, getValues()))}>
-      <Field label="First name" autoComplete="given-name" autoFocus {...filtered(register('firstName'), stripNameCharacters)} error={formState.errors.firstName?.message} />
-      <Field label="Last name" autoComplete="family-name" {...filtered(register('lastName'), stripNameCharacters)} error={formState.errors.lastName?.message} />
+    <form
+      className="form"
+      noValidate
+      aria-label="Personal details"
+      onMouseDown={keepFocusOnPress}
+      onSubmit={handleSubmit((output) => onSubmit(output, getValues()))}
+    >
+      <Field
+        label="First name"
+        autoComplete="given-name"
+        autoFocus
+        {...filtered(register('firstName'), stripNameCharacters)}
+        error={formState.errors.firstName?.message}
+      />
+      <Field
+        label="Last name"
+        autoComplete="family-name"
+        {...filtered(register('lastName'), stripNameCharacters)}
+        error={formState.errors.lastName?.message}
+      />
       <DateOfBirthFields form={form} />
       <PhoneField form={form} />
       <AddressLookup form={form} />
-      <Field label="Promotional code (optional)" autoComplete="off" autoCapitalize="characters" maxLength={50} {...register('promoCode')} error={formState.errors.promoCode?.message} />
+      <Field
+        label="Promotional code (optional)"
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={50}
+        {...register('promoCode')}
+        error={formState.errors.promoCode?.message}
+      />
       <OfferChoices form={form} />
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" {...register('termsAccepted')} aria-invalid={formState.errors.termsAccepted ? true : undefined} aria-describedby={formState.errors.termsAccepted ? termsIds.errorId : undefined} />
+          <input
+            type="checkbox"
+            {...register('termsAccepted')}
+            aria-invalid={formState.errors.termsAccepted ? true : undefined}
+            aria-describedby={formState.errors.termsAccepted ? termsIds.errorId : undefined}
+          />
           <span>
             I am over 18 and accept the{' '}
             <a href="/terms" target="_blank" rel="noopener">
@@ -67,7 +102,12 @@ export function PersonalStep({ defaultValues, onSubmit, onBack }: PersonalStepPr
         </label>
         <FieldError id={termsIds.errorId} error={formState.errors.termsAccepted?.message} />
       </div>
-      <button type="submit" className="button button--primary button--block" disabled={!canSubmitPersonal(values)} aria-describedby={blockers.length ? blockersId : undefined}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={!canSubmitPersonal(values)}
+        aria-describedby={blockers.length ? blockersId : undefined}
+      >
         Next
       </button>
       <FormBlockers id={blockersId} blockers={blockers} testId="personal-blockers" />

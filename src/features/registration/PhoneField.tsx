@@ -21,7 +21,13 @@ export function PhoneField({ form }: { form: UseFormReturn<PersonalStepValues> }
         Mobile number
       </label>
       <div className="phone-input">
-        <input className="field__input phone-input__prefix" value={PHONE_PREFIX} readOnly tabIndex={-1} aria-label="Country code" />
+        <input
+          className="field__input phone-input__prefix"
+          value={PHONE_PREFIX}
+          readOnly
+          tabIndex={-1}
+          aria-label="Country code"
+        />
         <input
           id={inputId}
           className="field__input"

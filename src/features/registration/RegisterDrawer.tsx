@@ -40,8 +40,20 @@ const RegisterDrawer = observer(function RegisterDrawer() {
   return (
     <div className="registration" data-step={flow.step}>
       {indicator !== null && <StepIndicator current={indicator} />}
-      {flow.step === 'email' && <EmailStep defaultValues={flow.emailValues} onDone={(values) => flow.emailDone(values)} onLogin={() => overlays.open('login')} />}
-      {flow.step === 'password' && <PasswordStep defaultValues={flow.passwordValues} onDone={(values) => flow.passwordDone(values)} onBack={() => flow.goTo('email')} />}
+      {flow.step === 'email' && (
+        <EmailStep
+          defaultValues={flow.emailValues}
+          onDone={(values) => flow.emailDone(values)}
+          onLogin={() => overlays.open('login')}
+        />
+      )}
+      {flow.step === 'password' && (
+        <PasswordStep
+          defaultValues={flow.passwordValues}
+          onDone={(values) => flow.passwordDone(values)}
+          onBack={() => flow.goTo('email')}
+        />
+      )}
       {flow.step === 'personal' && (
         <PersonalStep
           defaultValues={flow.personalValues}
@@ -57,7 +69,13 @@ const RegisterDrawer = observer(function RegisterDrawer() {
       )}
       {flow.step === 'verification' && <VerificationScreen flow={flow} />}
       {flow.step === 'limits' && <RegistrationLimitStep onDone={() => overlays.open('register_deposit')} />}
-      {flow.step === 'error' && flow.error && <ErrorScreen heading={flow.error.heading} message={flow.error.message} onBack={() => flow.goTo(flow.error!.back)} />}
+      {flow.step === 'error' && flow.error && (
+        <ErrorScreen
+          heading={flow.error.heading}
+          message={flow.error.message}
+          onBack={() => flow.goTo(flow.error!.back)}
+        />
+      )}
     </div>
   );
 });

@@ -1,12 +1,25 @@
 import { makeAutoObservable } from 'mobx';
-import type { EmailStepValues, PasswordStepValues, PersonalStepOutput, PersonalStepValues, RegisterRequest, RegisterResponse } from '../../contract/registration';
+import type {
+  EmailStepValues,
+  PasswordStepValues,
+  PersonalStepOutput,
+  PersonalStepValues,
+  RegisterRequest,
+  RegisterResponse,
+} from '../../contract/registration';
 import { NO_VERIFICATION_URL } from '../../contract/registration';
 import type { LoginRequest } from '../../contract/auth';
 import { HttpError, errorMessage } from '../../api/http';
 import { GAMSTOP_ERROR_CODES } from '../../contract/gamstop';
 import type { Timers } from '../../stores/timers';
 import { toRegisterRequest } from './payload';
-import { POPUP_BLOCKED_MESSAGE, POPUP_CLOSED_CHECK_MS, openBlankVerificationWindow, verificationPageUrl, verificationResult } from './verificationWindow';
+import {
+  POPUP_BLOCKED_MESSAGE,
+  POPUP_CLOSED_CHECK_MS,
+  openBlankVerificationWindow,
+  verificationPageUrl,
+  verificationResult,
+} from './verificationWindow';
 
 export type RegistrationStep = 'email' | 'password' | 'personal' | 'verification' | 'limits' | 'error';
 export type VerificationStatus = 'idle' | 'processing' | 'success' | 'fail';
@@ -41,7 +54,12 @@ export class RegistrationFlow {
   private stopListening: (() => void) | undefined;
 
   constructor(private readonly deps: RegistrationFlowDeps) {
-    makeAutoObservable<RegistrationFlow, 'deps' | 'popup' | 'watchTimer' | 'stopListening'>(this, { deps: false, popup: false, watchTimer: false, stopListening: false });
+    makeAutoObservable<RegistrationFlow, 'deps' | 'popup' | 'watchTimer' | 'stopListening'>(this, {
+      deps: false,
+      popup: false,
+      watchTimer: false,
+      stopListening: false,
+    });
   }
 
   /**
@@ -89,11 +107,17 @@ export class RegistrationFlow {
     this.step = 'verification';
     let answer: RegisterResponse;
     try {
-      answer = await this.deps.register(toRegisterRequest(this.emailValues, this.passwordValues, personal, this.deps.clickKey.read()));
+      answer = await this.deps.register(
+        toRegisterRequest(this.emailValues, this.passwordValues, personal, this.deps.clickKey.read()),
+      );
     } catch (error) {
       this.closePopup();
       // A taken e-mail is put right on the first step.
-      this.fail(errorMessage(error), error instanceof HttpError && error.status === 409 ? 'email' : 'personal', headingFor(error));
+      this.fail(
+        errorMessage(error),
+        error instanceof HttpError && error.status === 409 ? 'email' : 'personal',
+        headingFor(error),
+      );
       return;
     }
     this.deps.clickKey.forget();

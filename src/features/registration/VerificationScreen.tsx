@@ -9,14 +9,25 @@ export const VerificationScreen = observer(function VerificationScreen({ flow }:
   const supportEmail = useSupportEmail();
   const onContinue = () => void flow.continueAfterVerification();
   if (flow.verification === 'success') {
-    return <StatusScreen icon="success" heading="Verification Successful" onPrimary={flow.continuing ? undefined : onContinue} />;
+    return (
+      <StatusScreen
+        icon="success"
+        heading="Verification Successful"
+        onPrimary={flow.continuing ? undefined : onContinue}
+      />
+    );
   }
   if (flow.verification === 'fail') {
     return (
-      <StatusScreen icon="error" heading="Verification Unsuccessful" onPrimary={flow.continuing ? undefined : onContinue}>
+      <StatusScreen
+        icon="error"
+        heading="Verification Unsuccessful"
+        onPrimary={flow.continuing ? undefined : onContinue}
+      >
         <p>
-          We could not verify your identity automatically. Please send a copy of your passport and a recent utility bill showing your current address to our customer services at{' '}
-          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          We could not verify your identity automatically. Please send a copy of your passport and a recent utility bill
+          showing your current address to our customer services at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          .
         </p>
       </StatusScreen>
     );

@@ -1,9 +1,19 @@
-import type { EmailStepValues, PasswordStepValues, PersonalStepOutput, RegisterRequest } from '../../contract/registration';
+import type {
+  EmailStepValues,
+  PasswordStepValues,
+  PersonalStepOutput,
+  RegisterRequest,
+} from '../../contract/registration';
 import { PHONE_PREFIX, partsToDay } from '../../contract/registration';
 import { toIsoDay } from '../../lib/birthDate';
 
 /** The registration payload as sent (spec 000 section 3), from the three steps' values. */
-export function toRegisterRequest(email: EmailStepValues, password: PasswordStepValues, personal: PersonalStepOutput, clickKey?: string): RegisterRequest {
+export function toRegisterRequest(
+  email: EmailStepValues,
+  password: PasswordStepValues,
+  personal: PersonalStepOutput,
+  clickKey?: string,
+): RegisterRequest {
   return {
     address1: personal.addressLine1,
     address2: personal.addressLine2,

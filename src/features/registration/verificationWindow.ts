@@ -17,9 +17,13 @@ export function verificationPageUrl(avCheckUrl: string, parentOrigin: string): s
 }
 
 /** The result in a window message, or null when the message is not one from the provider's origin. */
-export function verificationResult(event: Pick<MessageEvent, 'origin' | 'data'>, providerOrigin: string): 'success' | 'fail' | null {
+export function verificationResult(
+  event: Pick<MessageEvent, 'origin' | 'data'>,
+  providerOrigin: string,
+): 'success' | 'fail' | null {
   if (event.origin !== providerOrigin) return null;
-  const status: unknown = typeof event.data === 'object' && event.data !== null ? (event.data as { status?: unknown }).status : event.data;
+  const status: unknown =
+    typeof event.data === 'object' && event.data !== null ? (event.data as { status?: unknown }).status : event.data;
   if (!VERIFICATION_MESSAGES.includes(status as VerificationMessage)) return null;
   return status === 'AV_SUCCESS' ? 'success' : 'fail';
 }

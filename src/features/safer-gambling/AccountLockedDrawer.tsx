@@ -7,7 +7,11 @@ import { HELP_ORGANISATIONS } from './help';
 import './safer-gambling.css';
 
 const headingFor = (answer: LockAccountResponse) =>
-  answer.until === null ? 'You have permanently self-excluded' : answer.kind === 'time-out' ? 'Your time out has started' : 'Your self-exclusion has started';
+  answer.until === null
+    ? 'You have permanently self-excluded'
+    : answer.kind === 'time-out'
+      ? 'Your time out has started'
+      : 'Your self-exclusion has started';
 
 /** account-locked: after a time out or self-exclusion, what happens now and where to get help. The customer is already logged out. */
 export default function AccountLockedDrawer({ data }: OverlayProps<LockAccountResponse>) {
@@ -21,7 +25,11 @@ export default function AccountLockedDrawer({ data }: OverlayProps<LockAccountRe
       <section aria-labelledby="locked-what-now">
         <h3 id="locked-what-now">What happens now</h3>
         <ul className="account-locked__list">
-          <li>{data.until === null ? 'You cannot log in to this account again.' : 'You cannot log in, deposit or bet until it ends, and it cannot be cancelled or shortened.'}</li>
+          <li>
+            {data.until === null
+              ? 'You cannot log in to this account again.'
+              : 'You cannot log in, deposit or bet until it ends, and it cannot be cancelled or shortened.'}
+          </li>
           <li>We will send you no marketing while your account is locked.</li>
           <li>Your balance stays yours: to have it returned to your card, contact customer support.</li>
         </ul>

@@ -25,13 +25,23 @@ interface LockAccountFormProps {
  * The shared path of Time Out and Self-Exclude: a duration, the agreement, 'Are you sure?', then the lock;
  * a failure shows the Error screen and Back returns to the form.
  */
-export function LockAccountForm({ intro, children, request, choiceBlocker, submitLabel, confirmLabel, confirmText }: LockAccountFormProps) {
+export function LockAccountForm({
+  intro,
+  children,
+  request,
+  choiceBlocker,
+  submitLabel,
+  confirmLabel,
+  confirmText,
+}: LockAccountFormProps) {
   const { lock, running, failure, clearFailure } = useLockAccount();
   const [agreed, setAgreed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   const blockersId = useId();
-  const blockers = [!request && choiceBlocker, !agreed && 'Tick the box to say you understand.'].filter((blocker): blocker is string => Boolean(blocker));
+  const blockers = [!request && choiceBlocker, !agreed && 'Tick the box to say you understand.'].filter(
+    (blocker): blocker is string => Boolean(blocker),
+  );
 
   if (failure) {
     return (
@@ -50,7 +60,13 @@ export function LockAccountForm({ intro, children, request, choiceBlocker, submi
       <div className="lock-account lock-account__confirm" role="group" aria-labelledby={headingId}>
         <h3 id={headingId}>Are you sure?</h3>
         <p>{confirmText}</p>
-        <button type="button" className="button button--danger button--block" disabled={running} aria-busy={running || undefined} onClick={() => void lock(request)}>
+        <button
+          type="button"
+          className="button button--danger button--block"
+          disabled={running}
+          aria-busy={running || undefined}
+          onClick={() => void lock(request)}
+        >
           {running ? 'Please wait...' : confirmLabel}
         </button>
         <button type="button" className="button button--block" disabled={running} onClick={() => setConfirming(false)}>

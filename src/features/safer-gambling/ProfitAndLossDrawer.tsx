@@ -39,12 +39,19 @@ export default function ProfitAndLossDrawer(_props: OverlayProps) {
     if (chosen !== 'Custom') ask(chosen);
   };
 
-  if (result.isError) return <ErrorScreen heading="Error" message={errorMessage(result.error)} onBack={() => result.reset()} />;
+  if (result.isError)
+    return <ErrorScreen heading="Error" message={errorMessage(result.error)} onBack={() => result.reset()} />;
   return (
     <div className="profit-loss">
       <div className="chips" role="group" aria-label="Period">
         {PROFIT_LOSS_PERIODS.map((choice) => (
-          <button key={choice} type="button" className="chip" aria-pressed={period === choice} onClick={() => choose(choice)}>
+          <button
+            key={choice}
+            type="button"
+            className="chip"
+            aria-pressed={period === choice}
+            onClick={() => choose(choice)}
+          >
             {choice}
           </button>
         ))}
@@ -60,7 +67,13 @@ export default function ProfitAndLossDrawer(_props: OverlayProps) {
         >
           <div className="profit-loss__dates">
             <Field label="From" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-            <Field label="To" type="date" value={to} onChange={(event) => setTo(event.target.value)} error={rangeError} />
+            <Field
+              label="To"
+              type="date"
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+              error={rangeError}
+            />
           </div>
           <button type="submit" className="button button--primary button--block">
             Apply
@@ -76,7 +89,16 @@ export default function ProfitAndLossDrawer(_props: OverlayProps) {
           <dt>Returns</dt>
           <dd>{formatPence(result.data.returns)}</dd>
           <dt>+/- Profit/Loss</dt>
-          <dd className={result.data.diff > 0 ? 'amount amount--positive' : result.data.diff < 0 ? 'amount amount--negative' : 'amount'} data-testid="profit-loss-diff">
+          <dd
+            className={
+              result.data.diff > 0
+                ? 'amount amount--positive'
+                : result.data.diff < 0
+                  ? 'amount amount--negative'
+                  : 'amount'
+            }
+            data-testid="profit-loss-diff"
+          >
             {formatSignedPence(result.data.diff)}
           </dd>
         </dl>

@@ -5,7 +5,9 @@ import { OverlayMenu } from '../../ui/OverlayMenu';
 
 /** The safer-gambling tools under this drawer, in registry order. */
 export const responsibleGamblingItems = (overlays: Pick<OverlayStore, 'inCategory'>) =>
-  overlays.inCategory('account_responsible-gambling').filter((definition) => definition.back === 'account_responsible-gambling');
+  overlays
+    .inCategory('account_responsible-gambling')
+    .filter((definition) => definition.back === 'account_responsible-gambling');
 
 /** account_responsible-gambling: every tool with its title and subtitle. */
 export default function ResponsibleGamblingDrawer(_props: OverlayProps) {

@@ -23,13 +23,23 @@ export default function SelfExcludeDrawer(_props: OverlayProps) {
       choiceBlocker="Choose how long to self-exclude for."
       submitLabel="Self-Exclude"
       confirmLabel="Confirm Self-Exclude"
-      confirmText={permanently ? 'You are about to self-exclude permanently. This account can never be used again.' : `You are about to self-exclude for ${option?.label}. It cannot be cancelled or shortened.`}
+      confirmText={
+        permanently
+          ? 'You are about to self-exclude permanently. This account can never be used again.'
+          : `You are about to self-exclude for ${option?.label}. It cannot be cancelled or shortened.`
+      }
     >
       <fieldset className="lock-account__options">
         <legend>Self-exclude for</legend>
         {OPTIONS.map((candidate) => (
           <label key={candidate.label} className="checkbox">
-            <input type="radio" name="duration" value={candidate.label} checked={choice === candidate.label} onChange={() => setChoice(candidate.label)} />
+            <input
+              type="radio"
+              name="duration"
+              value={candidate.label}
+              checked={choice === candidate.label}
+              onChange={() => setChoice(candidate.label)}
+            />
             <span>{candidate.label}</span>
           </label>
         ))}

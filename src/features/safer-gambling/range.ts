@@ -10,7 +10,12 @@ export const BOTH_DATES_NEEDED = "Please choose both a 'From' and a 'To' date.";
  * What to ask the server for, or why not to ask at all: a custom range needs both dates and 'To' not before 'From'
  * (the same rule as the transaction history's custom range). Presets run up to now.
  */
-export function profitLossRange(period: ProfitLossPeriod, now: Date, from = '', to = ''): { request: ProfitLossRequest } | { error: string } {
+export function profitLossRange(
+  period: ProfitLossPeriod,
+  now: Date,
+  from = '',
+  to = '',
+): { request: ProfitLossRequest } | { error: string } {
   if (period !== 'Custom') return { request: { from: presetRange(period, now).from, to: now.toISOString() } };
   if (!hasBothDates(from, to)) return { error: BOTH_DATES_NEEDED };
   const error = customRangeError(from, to);

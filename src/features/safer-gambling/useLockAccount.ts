@@ -7,7 +7,8 @@ import { formatDateTime } from '../../lib/dates';
 
 /** The confirmation the customer reads once they are logged out, on the account-locked screen. */
 export function lockedAlert(answer: Pick<LockAccountResponse, 'kind' | 'until' | 'permanently'>): string {
-  if (answer.until === null) return 'You have permanently self-excluded and have been logged out. This account cannot be used again.';
+  if (answer.until === null)
+    return 'You have permanently self-excluded and have been logged out. This account cannot be used again.';
   const what = answer.kind === 'time-out' ? 'Your time out has started' : 'Your self-exclusion has started';
   return `${what}. You have been logged out and cannot log in until ${formatDateTime(answer.until)}.`;
 }

@@ -4,7 +4,9 @@ import { APP_BANNER_DISMISSED_KEY, shouldOfferApp } from './appBanner';
 
 export function AppBanner() {
   const userAgent = navigator.userAgent;
-  const [shown, setShown] = useState(() => shouldOfferApp(userAgent, navigator.maxTouchPoints ?? 0, localStorage.getItem(APP_BANNER_DISMISSED_KEY) === 'true'));
+  const [shown, setShown] = useState(() =>
+    shouldOfferApp(userAgent, navigator.maxTouchPoints ?? 0, localStorage.getItem(APP_BANNER_DISMISSED_KEY) === 'true'),
+  );
   if (!shown) return null;
   const dismiss = () => {
     localStorage.setItem(APP_BANNER_DISMISSED_KEY, 'true');

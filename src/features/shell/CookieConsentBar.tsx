@@ -22,7 +22,8 @@ export function CookieConsentBar() {
       <div className="cookie-overlay" aria-hidden="true" />
       <section className="cookie-bar" aria-label="Cookie consent" data-testid="cookie-bar">
         <p className="cookie-bar__text">
-          We use cookies to keep you signed in, to remember your choices and, with your consent, to understand how our app is used.{' '}
+          We use cookies to keep you signed in, to remember your choices and, with your consent, to understand how our
+          app is used.{' '}
           <a href="/privacy" onClick={learnMore}>
             Learn more
           </a>

@@ -15,7 +15,13 @@ export const Footer = observer(function Footer() {
   return (
     <footer className="footer" data-testid="footer">
       <div className="footer__top">
-        <button type="button" className="button button--link footer__toggle" aria-expanded={!linksHidden} aria-controls="footer-links" onClick={() => setLinksHidden((hidden) => !hidden)}>
+        <button
+          type="button"
+          className="button button--link footer__toggle"
+          aria-expanded={!linksHidden}
+          aria-controls="footer-links"
+          onClick={() => setLinksHidden((hidden) => !hidden)}
+        >
           {linksHidden ? 'Show links' : 'Hide links'}
         </button>
       </div>

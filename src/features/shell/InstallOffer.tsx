@@ -6,7 +6,12 @@ export const InstallOffer = observer(function InstallOffer() {
   const { install } = useStores();
   if (install.available) {
     return (
-      <button type="button" className="button button--primary" onClick={() => void install.install()} data-testid="install-app">
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => void install.install()}
+        data-testid="install-app"
+      >
         Install app
       </button>
     );

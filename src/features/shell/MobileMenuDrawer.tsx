@@ -23,7 +23,12 @@ export default observer(function MobileMenuDrawer() {
           .filter((entry) => !entry.signedInOnly || session.isLoggedIn)
           .map((entry) => (
             <li key={entry.overlay}>
-              <ListRow icon={overlayIcon(entry.overlay)} title={entry.label} onClick={() => overlays.open(entry.overlay)} tone={entry.overlay === 'account_personal-details_delete-account' ? 'danger' : undefined} />
+              <ListRow
+                icon={overlayIcon(entry.overlay)}
+                title={entry.label}
+                onClick={() => overlays.open(entry.overlay)}
+                tone={entry.overlay === 'account_personal-details_delete-account' ? 'danger' : undefined}
+              />
             </li>
           ))}
       </ul>

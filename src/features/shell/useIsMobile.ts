@@ -9,7 +9,8 @@ function subscribe(onChange: () => void) {
   return () => list?.removeEventListener('change', onChange);
 }
 
-const isMobileNow = () => (globalThis.matchMedia?.(query).matches ?? false) || isPhoneUserAgent(globalThis.navigator?.userAgent ?? '');
+const isMobileNow = () =>
+  (globalThis.matchMedia?.(query).matches ?? false) || isPhoneUserAgent(globalThis.navigator?.userAgent ?? '');
 
 /** Mobile means a width up to 768 px or a phone user agent; follows the window as it is resized. */
 export function useIsMobile(): boolean {

@@ -34,7 +34,11 @@ export interface FrameHandlers {
   oddsFormat?: OddsFormatMemory;
 }
 
-export function handleFrameMessage(store: Pick<RootStore, 'overlays' | 'session' | 'balance'>, message: FrameToHostMessage, { onRoute, relaunch, launchedSignedIn, post, oddsFormat = hostOddsFormat }: FrameHandlers): void {
+export function handleFrameMessage(
+  store: Pick<RootStore, 'overlays' | 'session' | 'balance'>,
+  message: FrameToHostMessage,
+  { onRoute, relaunch, launchedSignedIn, post, oddsFormat = hostOddsFormat }: FrameHandlers,
+): void {
   switch (message.type) {
     case 'login-requested':
       if (!store.session.isLoggedIn) store.overlays.open('bet-not-logged-in');
@@ -69,7 +73,11 @@ export function handleFrameMessage(store: Pick<RootStore, 'overlays' | 'session'
 }
 
 /** The embedded sportsbook: launched through GET /games/iqs, bridged by postMessage, replaced by a plain message offline. */
-export const SportsbookFrame = observer(function SportsbookFrame({ route, keepRouteInAddress = false, title = 'Sportsbook' }: SportsbookFrameProps) {
+export const SportsbookFrame = observer(function SportsbookFrame({
+  route,
+  keepRouteInAddress = false,
+  title = 'Sportsbook',
+}: SportsbookFrameProps) {
   const store = useStores();
   const { http, session, network, overlays } = store;
   const iframe = useRef<HTMLIFrameElement>(null);
@@ -107,10 +115,24 @@ export const SportsbookFrame = observer(function SportsbookFrame({ route, keepRo
     };
     const onRoute = (path: string) => {
       currentRoute.current = path;
-      if (keepRouteInAddress) window.history.replaceState(window.history.state, '', addressForRoute(window.location.pathname, window.location.search, window.location.hash, path));
+      if (keepRouteInAddress)
+        window.history.replaceState(
+          window.history.state,
+          '',
+          addressForRoute(window.location.pathname, window.location.search, window.location.hash, path),
+        );
     };
-    const hostBridge = new HostBridge(window, frameOrigin, () => iframe.current?.contentWindow, (message) =>
-      handleFrameMessage(store, message, { onRoute, relaunch, launchedSignedIn: () => launchedSignedIn.current, post: (reply) => hostBridge.post(reply) }),
+    const hostBridge = new HostBridge(
+      window,
+      frameOrigin,
+      () => iframe.current?.contentWindow,
+      (message) =>
+        handleFrameMessage(store, message, {
+          onRoute,
+          relaunch,
+          launchedSignedIn: () => launchedSignedIn.current,
+          post: (reply) => hostBridge.post(reply),
+        }),
     );
     bridge.current = hostBridge;
     const disposers = [
@@ -124,7 +146,8 @@ export const SportsbookFrame = observer(function SportsbookFrame({ route, keepRo
               (url) => {
                 // iframeRedirect closes the other overlays: right after a sign-in for a bet, never over a flow the
                 // customer went on with (registration's deposit step, a drawer opened meanwhile).
-                if (overlays.stack.every((entry) => SIGN_IN_OVERLAYS.has(entry.definition.name))) overlays.open('iframeRedirect', url);
+                if (overlays.stack.every((entry) => SIGN_IN_OVERLAYS.has(entry.definition.name)))
+                  overlays.open('iframeRedirect', url);
                 else hostBridge.post({ type: 'launch', url });
               },
               () => undefined,
@@ -159,7 +182,17 @@ export const SportsbookFrame = observer(function SportsbookFrame({ route, keepRo
     <div className="sportsbook-frame" data-testid="sportsbook-frame">
       {!network.online && (
         <div className="sportsbook-frame__message" role="status">
-          <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="40"
+            height="40"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M12 20h.01" />
             <path d="M8.5 16.429a5 5 0 0 1 7 0" />
             <path d="M5 12.859a10 10 0 0 1 5.17-2.69" />
@@ -182,9 +215,19 @@ export const SportsbookFrame = observer(function SportsbookFrame({ route, keepRo
       )}
       {src && frameOrigin && (
         // Kept mounted while offline (hidden), so the frame's state and session survive a dropped connection.
-        <iframe ref={iframe} className="sportsbook-frame__iframe" src={src} title={title} hidden={!network.online} allow="clipboard-write" referrerPolicy="strict-origin-when-cross-origin" />
+        <iframe
+          ref={iframe}
+          className="sportsbook-frame__iframe"
+          src={src}
+          title={title}
+          hidden={!network.online}
+          allow="clipboard-write"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
       )}
-      {network.online && !src && !failed && <div className="sportsbook-frame__loading" role="status" aria-busy="true" aria-label="Loading the sportsbook" />}
+      {network.online && !src && !failed && (
+        <div className="sportsbook-frame__loading" role="status" aria-busy="true" aria-label="Loading the sportsbook" />
+      )}
     </div>
   );
 });

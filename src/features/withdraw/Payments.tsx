@@ -10,7 +10,8 @@ import { formatDateTime } from '../../lib/dates';
 import { Spinner } from '../../ui/Spinner';
 import { RetryNotice } from '../../ui/RetryNotice';
 
-export const PENDING_OFFLINE = 'You are offline, so your pending withdrawals cannot be shown. They are still being processed.';
+export const PENDING_OFFLINE =
+  'You are offline, so your pending withdrawals cannot be shown. They are still being processed.';
 const PENDING_UNKNOWN = 'Your pending withdrawals cannot be shown right now.';
 
 const OPEN_WITHDRAWALS: PaymentsQuery = { kind: 'Withdrawal', status: 'Open' };
@@ -30,7 +31,13 @@ export const PendingWithdrawals = observer(function PendingWithdrawals() {
     <section className="payments" aria-labelledby="pending-withdrawals">
       <h3 id="pending-withdrawals">Pending Withdrawals</h3>
       {pending.isError ? (
-        <RetryNotice title="Error loading pending withdrawals" message={errorMessage(pending.error)} onRetry={() => void pending.refetch()} retrying={pending.isFetching} testId="pending-withdrawals-error" />
+        <RetryNotice
+          title="Error loading pending withdrawals"
+          message={errorMessage(pending.error)}
+          onRetry={() => void pending.refetch()}
+          retrying={pending.isFetching}
+          testId="pending-withdrawals-error"
+        />
       ) : pending.isLoading ? (
         <Spinner label="Loading pending withdrawals" />
       ) : pending.data === undefined ? (

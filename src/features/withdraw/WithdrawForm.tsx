@@ -5,7 +5,13 @@ import { useStores } from '../../stores/context';
 import { paymentKeys, paymentsApi } from '../../api/payments';
 import { SubmissionKeys, type Submission } from '../../api/idempotency';
 import { errorMessage } from '../../api/http';
-import { QUICK_PICKS, WITHDRAW_INPUT_MAX_LENGTH, WITHDRAW_TO_DEPOSIT_CARD_HINT, cardFieldsToCardInfo, type WithdrawRequest } from '../../contract/payments';
+import {
+  QUICK_PICKS,
+  WITHDRAW_INPUT_MAX_LENGTH,
+  WITHDRAW_TO_DEPOSIT_CARD_HINT,
+  cardFieldsToCardInfo,
+  type WithdrawRequest,
+} from '../../contract/payments';
 import { formatPence, penceToPoundsInput, poundsToPence } from '../../lib/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
@@ -17,12 +23,23 @@ import { FormBlockers } from '../../ui/FormBlockers';
 import { filtered, useZodForm } from '../../ui/form';
 import { historyKeys } from '../history/query';
 import { useSavedCard } from '../account/Cashier';
-import { canSubmitWithdraw, cappedAtBalanceText, cleanWithdrawInput, withdrawBlockers, withdrawErrorMessage, WITHDRAW_NEEDS_AGREEMENT } from './rules';
+import {
+  canSubmitWithdraw,
+  cappedAtBalanceText,
+  cleanWithdrawInput,
+  withdrawBlockers,
+  withdrawErrorMessage,
+  WITHDRAW_NEEDS_AGREEMENT,
+} from './rules';
 import { digitsOnly, emptyWithdrawForm, withdrawFormSchema } from './form';
 
 export const OFFLINE_WITHDRAW = 'You are offline. Withdrawals need a connection.';
 
-type Step = { name: 'form' } | { name: 'sending' } | { name: 'pending'; amount: number } | { name: 'error'; message: string; error: unknown };
+type Step =
+  | { name: 'form' }
+  | { name: 'sending' }
+  | { name: 'pending'; amount: number }
+  | { name: 'error'; message: string; error: unknown };
 
 /** The withdraw form: amount capped at the balance, the saved card or a new one, and the outcome. */
 export const WithdrawForm = observer(function WithdrawForm() {
@@ -36,7 +53,10 @@ export const WithdrawForm = observer(function WithdrawForm() {
   const last = useRef<Submission<WithdrawRequest> | null>(null);
 
   // Each card field says what is wrong as soon as it is left, not only once the button lets a submit through.
-  const { register, handleSubmit, setValue, watch, reset, formState } = useZodForm(withdrawFormSchema, { defaultValues: emptyWithdrawForm, mode: 'onTouched' });
+  const { register, handleSubmit, setValue, watch, reset, formState } = useZodForm(withdrawFormSchema, {
+    defaultValues: emptyWithdrawForm,
+    mode: 'onTouched',
+  });
   const [capped, setCapped] = useState(false);
   const blockersId = useId();
   const maskedPan = card.data?.maskedPan ?? null;
@@ -75,16 +95,25 @@ export const WithdrawForm = observer(function WithdrawForm() {
   const onSubmit = handleSubmit((values) => {
     const pence = poundsToPence(values.amount);
     if (!canSubmit || userId === undefined) return;
-    const body: WithdrawRequest = { amount: pence, ...(values.newCard ? { cardInfo: cardFieldsToCardInfo(values) } : {}) };
+    const body: WithdrawRequest = {
+      amount: pence,
+      ...(values.newCard ? { cardInfo: cardFieldsToCardInfo(values) } : {}),
+    };
     void send(keys.create(userId, 'withdraw', body));
   });
 
   if (step.name === 'sending') return <Spinner label="Sending your withdrawal" />;
   if (step.name === 'pending') {
     return (
-      <StatusScreen icon="success" heading="Withdraw Pending" onPrimary={() => setStep({ name: 'form' })} primaryText="Done">
+      <StatusScreen
+        icon="success"
+        heading="Withdraw Pending"
+        onPrimary={() => setStep({ name: 'form' })}
+        primaryText="Done"
+      >
         <p>
-          Your withdrawal of {formatPence(step.amount)} has been requested. It takes up to 24 hours to process, then 1 to 3 business days to reach your bank.
+          Your withdrawal of {formatPence(step.amount)} has been requested. It takes up to 24 hours to process, then 1
+          to 3 business days to reach your bank.
         </p>
       </StatusScreen>
     );
@@ -94,7 +123,9 @@ export const WithdrawForm = observer(function WithdrawForm() {
       <StatusScreen
         icon="error"
         heading="Error"
-        onPrimary={() => (last.current && network.online ? void send(keys.retry(last.current, step.error)) : setStep({ name: 'form' }))}
+        onPrimary={() =>
+          last.current && network.online ? void send(keys.retry(last.current, step.error)) : setStep({ name: 'form' })
+        }
         primaryText="Try again"
         onCancel={() => setStep({ name: 'form' })}
       >
@@ -130,15 +161,50 @@ export const WithdrawForm = observer(function WithdrawForm() {
             <p className="field__hint" data-testid="withdraw-card-rule">
               {WITHDRAW_TO_DEPOSIT_CARD_HINT}
             </p>
-            <Field label="Name on card" autoComplete="cc-name" error={formState.errors.name?.message} {...register('name')} />
-            <Field label="Card number" inputMode="numeric" autoComplete="cc-number" error={formState.errors.cardNumber?.message} {...filtered(register('cardNumber'), digitsOnly(19))} />
+            <Field
+              label="Name on card"
+              autoComplete="cc-name"
+              error={formState.errors.name?.message}
+              {...register('name')}
+            />
+            <Field
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              error={formState.errors.cardNumber?.message}
+              {...filtered(register('cardNumber'), digitsOnly(19))}
+            />
             <div className="withdraw-to__row">
-              <Field label="Expiry month (MM)" inputMode="numeric" autoComplete="cc-exp-month" placeholder="MM" error={formState.errors.expiryMM?.message} {...filtered(register('expiryMM'), digitsOnly(2))} />
-              <Field label="Expiry year (YY)" inputMode="numeric" autoComplete="cc-exp-year" placeholder="YY" error={formState.errors.expiryYY?.message} {...filtered(register('expiryYY'), digitsOnly(2))} />
-              <Field label="Security code" inputMode="numeric" autoComplete="cc-csc" error={formState.errors.cvv?.message} {...filtered(register('cvv'), digitsOnly(4))} />
+              <Field
+                label="Expiry month (MM)"
+                inputMode="numeric"
+                autoComplete="cc-exp-month"
+                placeholder="MM"
+                error={formState.errors.expiryMM?.message}
+                {...filtered(register('expiryMM'), digitsOnly(2))}
+              />
+              <Field
+                label="Expiry year (YY)"
+                inputMode="numeric"
+                autoComplete="cc-exp-year"
+                placeholder="YY"
+                error={formState.errors.expiryYY?.message}
+                {...filtered(register('expiryYY'), digitsOnly(2))}
+              />
+              <Field
+                label="Security code"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                error={formState.errors.cvv?.message}
+                {...filtered(register('cvv'), digitsOnly(4))}
+              />
             </div>
             <label className="checkbox">
-              <input type="checkbox" {...register('agreed')} aria-describedby={!agreed && blockers.includes(WITHDRAW_NEEDS_AGREEMENT) ? blockersId : undefined} />
+              <input
+                type="checkbox"
+                {...register('agreed')}
+                aria-describedby={!agreed && blockers.includes(WITHDRAW_NEEDS_AGREEMENT) ? blockersId : undefined}
+              />
               <span>I agree to my card details being stored for withdrawals</span>
             </label>
             {maskedPan && (

@@ -17,10 +17,20 @@ export const withdrawFormSchema = z
     if (!values.newCard) return;
     const card = cardFields.safeParse(values);
     if (card.success) return;
-    for (const issue of card.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    for (const issue of card.error.issues)
+      context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   });
 export type WithdrawFormValues = z.input<typeof withdrawFormSchema>;
 
-export const emptyWithdrawForm: WithdrawFormValues = { amount: '', agreed: false, newCard: true, name: '', cardNumber: '', expiryMM: '', expiryYY: '', cvv: '' };
+export const emptyWithdrawForm: WithdrawFormValues = {
+  amount: '',
+  agreed: false,
+  newCard: true,
+  name: '',
+  cardNumber: '',
+  expiryMM: '',
+  expiryYY: '',
+  cvv: '',
+};
 
 export const digitsOnly = (max: number) => (typed: string) => typed.replace(/\D/g, '').slice(0, max);

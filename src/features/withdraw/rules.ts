@@ -1,5 +1,9 @@
 import { poundsToPence, penceToPoundsInput, type Pence } from '../../lib/money';
-import { SECURITY_CODE_FAILURE_PATTERN, WITHDRAW_CARD_FAILED_TEXT, WITHDRAW_INPUT_MAX_LENGTH } from '../../contract/payments';
+import {
+  SECURITY_CODE_FAILURE_PATTERN,
+  WITHDRAW_CARD_FAILED_TEXT,
+  WITHDRAW_INPUT_MAX_LENGTH,
+} from '../../contract/payments';
 
 /**
  * What the withdraw field keeps of what was typed: digits with at most one point and 2 decimals, at most
@@ -8,7 +12,13 @@ import { SECURITY_CODE_FAILURE_PATTERN, WITHDRAW_CARD_FAILED_TEXT, WITHDRAW_INPU
 export function cleanWithdrawInput(typed: string, balance: Pence): string {
   let cleaned = typed.replace(/[^\d.]/g, '');
   const point = cleaned.indexOf('.');
-  if (point !== -1) cleaned = cleaned.slice(0, point + 1) + cleaned.slice(point + 1).replace(/\./g, '').slice(0, 2);
+  if (point !== -1)
+    cleaned =
+      cleaned.slice(0, point + 1) +
+      cleaned
+        .slice(point + 1)
+        .replace(/\./g, '')
+        .slice(0, 2);
   cleaned = cleaned.slice(0, WITHDRAW_INPUT_MAX_LENGTH);
   const amount = poundsToPence(cleaned);
   if (Number.isFinite(amount) && amount > balance) return penceToPoundsInput(Math.max(0, balance));
@@ -43,7 +53,8 @@ export function withdrawBlockers({ amount, userId, newCard, agreed }: WithdrawSu
 }
 
 /** Said when what was typed was more than the balance and the amount was brought down to it. */
-export const cappedAtBalanceText = (balance: string) => `You can withdraw at most your balance, ${balance}; the amount has been set to that.`;
+export const cappedAtBalanceText = (balance: string) =>
+  `You can withdraw at most your balance, ${balance}; the amount has been set to that.`;
 
 /** The server's words for a failed security-code check become the specification's message. */
 export function withdrawErrorMessage(message: string): string {

@@ -59,7 +59,9 @@ export function App() {
               fallback={
                 // The page keeps its level-one heading while a screen's code loads (screen readers, axe page-has-heading-one).
                 <div aria-busy="true">
-                  <h1 className="visually-hidden">{route.name === 'bets' ? 'My Bets' : route.name === 'event' ? 'Match' : 'Football'}</h1>
+                  <h1 className="visually-hidden">
+                    {route.name === 'bets' ? 'My Bets' : route.name === 'event' ? 'Match' : 'Football'}
+                  </h1>
                   <div className="skeleton skeleton--header" />
                 </div>
               }
@@ -109,10 +111,15 @@ function SubNav() {
         {link('/bets', 'My Bets')}
       </div>
       <div className="subnav__tools">
-        {session.signedIn && session.balance !== null && <span className="subnav__balance">{formatPence(session.balance, session.currency)}</span>}
+        {session.signedIn && session.balance !== null && (
+          <span className="subnav__balance">{formatPence(session.balance, session.currency)}</span>
+        )}
         <label className="odds-toggle">
           <span className="visually-hidden">Odds format</span>
-          <select value={prefs.oddsFormat} onChange={(change) => prefs.chooseOddsFormat(change.target.value === 'decimal' ? 'decimal' : 'fractional')}>
+          <select
+            value={prefs.oddsFormat}
+            onChange={(change) => prefs.chooseOddsFormat(change.target.value === 'decimal' ? 'decimal' : 'fractional')}
+          >
             <option value="fractional">Fractional</option>
             <option value="decimal">Decimal</option>
           </select>
@@ -172,7 +179,11 @@ function SlipSheet() {
       >
         <span className="badge badge--accent">{count}</span>
         <span className="slip-bar__title">Bet Slip</span>
-        {slip.totalStake > 0 ? <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span> : openBets > 0 && <span className="slip-bar__figures">My Bets ({openBets})</span>}
+        {slip.totalStake > 0 ? (
+          <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span>
+        ) : (
+          openBets > 0 && <span className="slip-bar__figures">My Bets ({openBets})</span>
+        )}
         <ChevronDown size={18} className="slip-bar__chevron" />
       </button>
       {open && (

@@ -29,13 +29,24 @@ export function initialRoute(location: Pick<Location, 'pathname' | 'search'>): s
 export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }: SportsbookEnvironment) {
   const location = win.location;
   const network = new NetworkStore(win, win.navigator.onLine);
-  const session: SessionStore = new SessionStore({ api: () => api, storage: win.sessionStorage, onExpired: () => bridge.post({ type: 'session-expired' }) });
-  const api = new SportsbookApi({ baseUrl: location.origin, fetch: fetchImpl?.bind(win) ?? win.fetch.bind(win), token: () => session.token, onSessionExpired: () => session.end(true) });
+  const session: SessionStore = new SessionStore({
+    api: () => api,
+    storage: win.sessionStorage,
+    onExpired: () => bridge.post({ type: 'session-expired' }),
+  });
+  const api = new SportsbookApi({
+    baseUrl: location.origin,
+    fetch: fetchImpl?.bind(win) ?? win.fetch.bind(win),
+    token: () => session.token,
+    onSessionExpired: () => session.end(true),
+  });
   const catalog = new CatalogStore(api);
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
   const bets = new BetsStore(api.bets);
   const freeBets = new FreeBetsStore(api.freeBets);
-  const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) => onHostMessage(message));
+  const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) =>
+    onHostMessage(message),
+  );
   const router = new RouterStore(initialRoute(location), win.history, (path) => bridge.post({ type: 'route', path }));
   const slip = new SlipStore({
     api,
@@ -86,7 +97,11 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
 
   const subscribe = () => {
     const route = router.route;
-    const eventIds = [...slip.eventIds, ...(route.name === 'event' ? [route.eventId] : []), ...(route.name === 'bets' || bets.shownInSlip ? bets.openEventIds : [])];
+    const eventIds = [
+      ...slip.eventIds,
+      ...(route.name === 'event' ? [route.eventId] : []),
+      ...(route.name === 'bets' || bets.shownInSlip ? bets.openEventIds : []),
+    ];
     socket.watch(route.name === 'home', eventIds);
   };
   router.subscribe(subscribe);

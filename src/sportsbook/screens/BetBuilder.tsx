@@ -28,7 +28,13 @@ export default function BetBuilder({ event, markets }: { event: CatalogEvent; ma
     if (builder.picks.size >= 2) void builder.requote();
   }, [builder, event.seq]);
 
-  const buildable = markets.filter((market) => isBuildableMarket(market) && market.status !== 'settled' && market.status !== 'void' && market.status !== 'closed');
+  const buildable = markets.filter(
+    (market) =>
+      isBuildableMarket(market) &&
+      market.status !== 'settled' &&
+      market.status !== 'void' &&
+      market.status !== 'closed',
+  );
   const stake = poundsToPence(stakeText || '0');
   const { quote } = builder;
   const price = quote && !builder.quoting ? quote.price : null;
@@ -38,8 +44,11 @@ export default function BetBuilder({ event, markets }: { event: CatalogEvent; ma
     if (!price) return;
     if (!(stake >= MIN_STAKE_PENCE)) return setOutcome('The minimum stake is £0.10.');
     if (stake > MAX_STAKE_PENCE) return setOutcome('The maximum stake is £10,000.');
-    const legs = builder.selectionIds.map((selectionId) => catalog.findSelection(selectionId)).filter((live) => live !== null);
-    if (legs.length !== builder.picks.size || legs.some((live) => !live.price)) return setOutcome('A selection is no longer available. Remove it to continue.');
+    const legs = builder.selectionIds
+      .map((selectionId) => catalog.findSelection(selectionId))
+      .filter((live) => live !== null);
+    if (legs.length !== builder.picks.size || legs.some((live) => !live.price))
+      return setOutcome('A selection is no longer available. Remove it to continue.');
     const placement = await slip.placeBuilder(price, legs.map(slipSelectionOf), stake);
     if (!placement) return setOutcome(slip.notice);
     if (placement.state === 'accepted') {
@@ -51,7 +60,9 @@ export default function BetBuilder({ event, markets }: { event: CatalogEvent; ma
 
   return (
     <div className="builder">
-      <p className="builder__intro muted">Pick selections from this match and we price them together as one bet. One selection per market.</p>
+      <p className="builder__intro muted">
+        Pick selections from this match and we price them together as one bet. One selection per market.
+      </p>
       {buildable.length === 0 && <p className="empty-state">No Bet Builder markets are open for this match.</p>}
       {MARKET_GROUPS.map(({ type, title }) => {
         const group = buildable.filter((market) => market.type === type);
@@ -93,21 +104,39 @@ export default function BetBuilder({ event, markets }: { event: CatalogEvent; ma
           {builder.picks.size >= 2 && builder.quoting && 'Pricing your Bet Builder…'}
           {builder.picks.size >= 2 && !builder.quoting && price && (
             <>
-              Bet Builder, {builder.picks.size} selections: <strong className="builder__price">{prefs.format(price)}</strong>
+              Bet Builder, {builder.picks.size} selections:{' '}
+              <strong className="builder__price">{prefs.format(price)}</strong>
             </>
           )}
           {builder.picks.size >= 2 && !builder.quoting && builder.message}
         </p>
         <div className="builder__stake">
           <label htmlFor={stakeId}>Stake £</label>
-          <input id={stakeId} className="builder__input" inputMode="decimal" autoComplete="off" value={stakeText} onChange={(change) => setStakeText(change.target.value.replace(/[^0-9.]/g, ''))} />
+          <input
+            id={stakeId}
+            className="builder__input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={stakeText}
+            onChange={(change) => setStakeText(change.target.value.replace(/[^0-9.]/g, ''))}
+          />
           <span className="muted">Returns {price && stake > 0 ? formatPence(returnsFor(stake, [price])) : '–'}</span>
         </div>
         <div className="builder__actions">
-          <button type="button" className="btn btn--secondary" disabled={builder.picks.size === 0} onClick={() => builder.clear()}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={builder.picks.size === 0}
+            onClick={() => builder.clear()}
+          >
             Clear
           </button>
-          <button type="button" className="btn btn--primary" disabled={!price || stake <= 0 || slip.placing} onClick={() => void place()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!price || stake <= 0 || slip.placing}
+            onClick={() => void place()}
+          >
             Place Bet Builder
           </button>
         </div>

@@ -9,19 +9,36 @@ import { betTitle, stakeWords } from '../ui/bet-title';
 import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
 
-const STATUS: Record<BetView['status'], string> = { pending: 'Pending', open: 'Open', won: 'Won', lost: 'Lost', void: 'Void', rejected: 'Not placed', 'cashed-out': 'Cashed out' };
+const STATUS: Record<BetView['status'], string> = {
+  pending: 'Pending',
+  open: 'Open',
+  won: 'Won',
+  lost: 'Lost',
+  void: 'Void',
+  rejected: 'Not placed',
+  'cashed-out': 'Cashed out',
+};
 
 /** Cash-out offers need the live prices of every open leg's match: its markets, kept current by the socket. */
 export function useOpenBetMarkets(): void {
   const { bets, catalog } = useSportsbook();
   const openEvents = bets.openEventIds.join();
   useEffect(() => {
-    for (const eventId of openEvents ? openEvents.split(',') : []) if (!catalog.events.get(eventId)?.markets) void catalog.loadEvent(eventId);
+    for (const eventId of openEvents ? openEvents.split(',') : [])
+      if (!catalog.events.get(eventId)?.markets) void catalog.loadEvent(eventId);
   }, [catalog, openEvents]);
 }
 
 /** A tab's bets as cards, or why there are none (loading, failed, empty). */
-export function BetList({ tab, onCashedOut, headingLevel = 2 }: { tab: BetsTab; onCashedOut: (message: string) => void; headingLevel?: 2 | 3 }) {
+export function BetList({
+  tab,
+  onCashedOut,
+  headingLevel = 2,
+}: {
+  tab: BetsTab;
+  onCashedOut: (message: string) => void;
+  headingLevel?: 2 | 3;
+}) {
   const { bets } = useSportsbook();
   useWatch(bets);
   const list = bets.lists[tab];
@@ -35,7 +52,10 @@ export function BetList({ tab, onCashedOut, headingLevel = 2 }: { tab: BetsTab; 
       </div>
     );
   if (!list) return <div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />;
-  if (list.length === 0) return <p className="panel__empty">{tab === 'open' ? 'You have no open bets.' : 'You have no settled bets yet.'}</p>;
+  if (list.length === 0)
+    return (
+      <p className="panel__empty">{tab === 'open' ? 'You have no open bets.' : 'You have no settled bets yet.'}</p>
+    );
   return (
     <ul className="bet-cards">
       {list.map((bet) => (
@@ -46,7 +66,15 @@ export function BetList({ tab, onCashedOut, headingLevel = 2 }: { tab: BetsTab; 
 }
 
 /** One bet with its legs, figures and (while open) its live cash-out offer: My Bets' card, and the slip's. */
-function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashedOut: (message: string) => void; headingLevel?: 2 | 3 }) {
+function BetCard({
+  bet,
+  onCashedOut,
+  headingLevel = 2,
+}: {
+  bet: BetView;
+  onCashedOut: (message: string) => void;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { prefs } = useSportsbook();
   const title = betTitle(bet);
@@ -65,7 +93,9 @@ function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashe
                 <strong>{leg.selectionName}</strong> <span className="leg__price">{prefs.format(leg.price)}</span>
               </p>
               <p className="muted">{leg.marketName}</p>
-              {leg.result === 'dead-heat' && leg.deadHeatWays && <p className="muted">{`Dead heat of ${leg.deadHeatWays}: paid at full odds on 1/${leg.deadHeatWays} of the stake`}</p>}
+              {leg.result === 'dead-heat' && leg.deadHeatWays && (
+                <p className="muted">{`Dead heat of ${leg.deadHeatWays}: paid at full odds on 1/${leg.deadHeatWays} of the stake`}</p>
+              )}
               <p className="muted">
                 {leg.eventName}
                 {leg.score && ` · ${leg.score.home}-${leg.score.away}`}
@@ -82,7 +112,13 @@ function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashe
         {!bet.system && (
           <div>
             <dt>Odds</dt>
-            <dd>{bet.price ? prefs.format(bet.price) : bet.kind === 'single' ? prefs.format(bet.legs[0]!.price) : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}</dd>
+            <dd>
+              {bet.price
+                ? prefs.format(bet.price)
+                : bet.kind === 'single'
+                  ? prefs.format(bet.legs[0]!.price)
+                  : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}
+            </dd>
           </div>
         )}
         <div>
@@ -108,11 +144,39 @@ function BetCard({ bet, onCashedOut, headingLevel = 2 }: { bet: BetView; onCashe
 }
 
 function LegIcon({ result, deadHeatWays }: { result: BetLeg['result']; deadHeatWays: number | null }) {
-  if (result === 'won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />;
-  if (result === 'lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
-  if (result === 'half-won') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Half won" role="img" aria-hidden={false} />;
-  if (result === 'half-lost') return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Half lost" role="img" aria-hidden={false} />;
-  if (result === 'dead-heat') return <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label={`Dead heat of ${deadHeatWays ?? 2}`} role="img" aria-hidden={false} />;
-  if (result === 'void') return <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />;
+  if (result === 'won')
+    return (
+      <CircleCheck size={18} className="leg__icon leg__icon--won" aria-label="Won" role="img" aria-hidden={false} />
+    );
+  if (result === 'lost')
+    return <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Lost" role="img" aria-hidden={false} />;
+  if (result === 'half-won')
+    return (
+      <CircleCheck
+        size={18}
+        className="leg__icon leg__icon--won"
+        aria-label="Half won"
+        role="img"
+        aria-hidden={false}
+      />
+    );
+  if (result === 'half-lost')
+    return (
+      <CircleX size={18} className="leg__icon leg__icon--lost" aria-label="Half lost" role="img" aria-hidden={false} />
+    );
+  if (result === 'dead-heat')
+    return (
+      <CircleCheck
+        size={18}
+        className="leg__icon leg__icon--won"
+        aria-label={`Dead heat of ${deadHeatWays ?? 2}`}
+        role="img"
+        aria-hidden={false}
+      />
+    );
+  if (result === 'void')
+    return (
+      <CircleMinus size={18} className="leg__icon leg__icon--void" aria-label="Void" role="img" aria-hidden={false} />
+    );
   return <CircleDot size={18} className="leg__icon" aria-label="Open" role="img" aria-hidden={false} />;
 }

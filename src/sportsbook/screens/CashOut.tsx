@@ -10,7 +10,8 @@ import { Loader } from '../ui/icons';
 const UNCONFIRMED = 'We could not confirm your cash out. Check again.';
 
 /** No answer, or one that cannot say what the server did (a timeout, a 5xx): the press may have been paid. */
-const answerLost = (error: unknown): boolean => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+const answerLost = (error: unknown): boolean =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /**
  * Cash out on an open bet: the offer from the prices the frame holds now (the same arithmetic the server re-values
@@ -101,7 +102,13 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
           {UNCONFIRMED}
         </p>
         <div className="cash-out__actions">
-          <button type="button" className="btn btn--secondary cash-out__button" disabled={checking} onClick={checkAgain} aria-live="polite">
+          <button
+            type="button"
+            className="btn btn--secondary cash-out__button"
+            disabled={checking}
+            onClick={checkAgain}
+            aria-live="polite"
+          >
             {checking ? (
               <>
                 <Loader size={16} className="spin" /> Checking your cash out…
@@ -160,16 +167,29 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
         </div>
       )}
       <div className="cash-out__actions">
-        <button type="button" className="btn btn--primary cash-out__button" disabled={waiting || (partial && (amountText === '' || amountProblem !== null))} onClick={cashOut} aria-live="polite">
+        <button
+          type="button"
+          className="btn btn--primary cash-out__button"
+          disabled={waiting || (partial && (amountText === '' || amountProblem !== null))}
+          onClick={cashOut}
+          aria-live="polite"
+        >
           {waiting ? (
             <>
-              <Loader size={16} className="spin" /> Cashing out {formatPence(pending!.body.amount ?? pending!.body.offer)}…
+              <Loader size={16} className="spin" /> Cashing out{' '}
+              {formatPence(pending!.body.amount ?? pending!.body.offer)}…
             </>
           ) : (
             `Cash out ${formatPence(partial ? (Number.isFinite(amount) && amount !== null ? amount : 0) : offer!)}`
           )}
         </button>
-        <button type="button" className="btn btn--secondary" aria-pressed={partial} disabled={waiting} onClick={() => setPartial(!partial)}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          aria-pressed={partial}
+          disabled={waiting}
+          onClick={() => setPartial(!partial)}
+        >
           Partial
         </button>
       </div>

@@ -55,7 +55,8 @@ export function Home() {
   const soonIds = new Set(soon.map((event) => event.id));
   const later = upcoming.filter((event) => !soonIds.has(event.id));
   const byCompetition = new Map<string, CatalogEvent[]>();
-  for (const event of later) byCompetition.set(event.competitionName, [...(byCompetition.get(event.competitionName) ?? []), event]);
+  for (const event of later)
+    byCompetition.set(event.competitionName, [...(byCompetition.get(event.competitionName) ?? []), event]);
 
   return (
     <div className="home">
@@ -73,16 +74,35 @@ export function Home() {
           All football
         </button>
         {catalog.competitions.map((competition) => (
-          <button key={competition.id} type="button" className="chip" aria-pressed={competitionId === competition.id} onClick={() => setCompetitionId(competition.id)}>
+          <button
+            key={competition.id}
+            type="button"
+            className="chip"
+            aria-pressed={competitionId === competition.id}
+            onClick={() => setCompetitionId(competition.id)}
+          >
             {competition.name}
           </button>
         ))}
       </nav>
 
       {competitionId !== null && (
-        <div className="tabs" role="tablist" aria-label={`${catalog.competitions.find((competition) => competition.id === competitionId)?.name ?? 'Competition'} view`}>
+        <div
+          className="tabs"
+          role="tablist"
+          aria-label={`${catalog.competitions.find((competition) => competition.id === competitionId)?.name ?? 'Competition'} view`}
+        >
           {(['matches', 'outrights'] as const).map((name) => (
-            <button key={name} type="button" role="tab" id={`competition-tab-${name}`} aria-selected={view === name} aria-controls="competition-panel" className="tabs__tab" onClick={() => setView(name)}>
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`competition-tab-${name}`}
+              aria-selected={view === name}
+              aria-controls="competition-panel"
+              className="tabs__tab"
+              onClick={() => setView(name)}
+            >
               {name === 'matches' ? 'Matches' : 'Outrights'}
             </button>
           ))}
@@ -94,16 +114,36 @@ export function Home() {
         </div>
       ) : competitionId !== null ? (
         <div id="competition-panel" role="tabpanel" aria-labelledby="competition-tab-matches">
-          <MatchLists live={live} soon={soon} byCompetition={byCompetition} empty={live.length === 0 && upcoming.length === 0} />
+          <MatchLists
+            live={live}
+            soon={soon}
+            byCompetition={byCompetition}
+            empty={live.length === 0 && upcoming.length === 0}
+          />
         </div>
       ) : (
-        <MatchLists live={live} soon={soon} byCompetition={byCompetition} empty={live.length === 0 && upcoming.length === 0} />
+        <MatchLists
+          live={live}
+          soon={soon}
+          byCompetition={byCompetition}
+          empty={live.length === 0 && upcoming.length === 0}
+        />
       )}
     </div>
   );
 }
 
-function MatchLists({ live, soon, byCompetition, empty }: { live: CatalogEvent[]; soon: CatalogEvent[]; byCompetition: Map<string, CatalogEvent[]>; empty: boolean }) {
+function MatchLists({
+  live,
+  soon,
+  byCompetition,
+  empty,
+}: {
+  live: CatalogEvent[];
+  soon: CatalogEvent[];
+  byCompetition: Map<string, CatalogEvent[]>;
+  empty: boolean;
+}) {
   return (
     <>
       <section className="panel" aria-labelledby="in-play">
@@ -112,7 +152,11 @@ function MatchLists({ live, soon, byCompetition, empty }: { live: CatalogEvent[]
           In-Play
           <span className="panel__count">{live.length}</span>
         </h2>
-        {live.length ? <EventList events={live} label="Matches in play" /> : <p className="panel__empty">No matches in play right now. Check Starting Soon below.</p>}
+        {live.length ? (
+          <EventList events={live} label="Matches in play" />
+        ) : (
+          <p className="panel__empty">No matches in play right now. Check Starting Soon below.</p>
+        )}
       </section>
 
       {soon.length > 0 && (

@@ -71,8 +71,13 @@ export default function MatchPage({ eventId }: { eventId: string }) {
             ) : (
               <span className="scoreboard__vs">v</span>
             )}
-            <span className={`scoreboard__clock${event.status === 'live' && event.phase !== 'half-time' ? ' scoreboard__clock--live' : ''}`} aria-label={clockWords(event)}>
-              {event.status === 'live' && event.phase !== 'half-time' && <span className="live-dot" aria-hidden="true" />}
+            <span
+              className={`scoreboard__clock${event.status === 'live' && event.phase !== 'half-time' ? ' scoreboard__clock--live' : ''}`}
+              aria-label={clockWords(event)}
+            >
+              {event.status === 'live' && event.phase !== 'half-time' && (
+                <span className="live-dot" aria-hidden="true" />
+              )}
               {live ? clock(event) : kickoff(event.kickoffAt)}
             </span>
           </div>
@@ -89,15 +94,27 @@ export default function MatchPage({ eventId }: { eventId: string }) {
           <Lock size={16} /> Suspended. Betting on this match reopens in a moment.
         </p>
       )}
-      {event.status === 'abandoned' && <p className="suspended-banner">This match was abandoned. Bets on it are void.</p>}
+      {event.status === 'abandoned' && (
+        <p className="suspended-banner">This match was abandoned. Bets on it are void.</p>
+      )}
       {(event.status === 'ended' || event.status === 'settled') && (
         <p className="suspended-banner">Full time. Betting on this match has closed; bets on it are settled shortly.</p>
       )}
       <div className="builder-toggle" role="group" aria-label="Show">
-        <button type="button" className="builder-toggle__option" aria-pressed={!building} onClick={() => setBuilding(false)}>
+        <button
+          type="button"
+          className="builder-toggle__option"
+          aria-pressed={!building}
+          onClick={() => setBuilding(false)}
+        >
           All markets
         </button>
-        <button type="button" className="builder-toggle__option" aria-pressed={building} onClick={() => setBuilding(true)}>
+        <button
+          type="button"
+          className="builder-toggle__option"
+          aria-pressed={building}
+          onClick={() => setBuilding(true)}
+        >
           Bet Builder
         </button>
       </div>
@@ -108,13 +125,15 @@ export default function MatchPage({ eventId }: { eventId: string }) {
           </Suspense>
         </LoadBoundary>
       ) : (
-      <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
-        {MARKET_GROUPS.map((group) => {
-          const markets = event.markets!.filter((market) => market.type === group.type && market.status !== 'settled' && market.status !== 'void');
-          if (!markets.length) return null;
-          return <MarketGroup key={group.type} title={group.title} type={group.type} markets={markets} />;
-        })}
-      </div>
+        <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
+          {MARKET_GROUPS.map((group) => {
+            const markets = event.markets!.filter(
+              (market) => market.type === group.type && market.status !== 'settled' && market.status !== 'void',
+            );
+            if (!markets.length) return null;
+            return <MarketGroup key={group.type} title={group.title} type={group.type} markets={markets} />;
+          })}
+        </div>
       )}
     </div>
   );
@@ -133,7 +152,11 @@ function MarketGroup({ title, type, markets }: { title: string; type: MarketType
       </h2>
       {open && (
         <div id={id} className="market__body">
-          {markets.length === 1 && !LINE_TYPES.has(type) ? <SelectionGrid market={markets[0]!} type={type} /> : markets.map((market) => <LineRow key={market.id} market={market} />)}
+          {markets.length === 1 && !LINE_TYPES.has(type) ? (
+            <SelectionGrid market={markets[0]!} type={type} />
+          ) : (
+            markets.map((market) => <LineRow key={market.id} market={market} />)
+          )}
         </div>
       )}
     </section>
@@ -157,12 +180,24 @@ function SelectionGrid({ market, type }: { market: Market; type: MarketType }) {
 function LineRow({ market }: { market: Market }) {
   const { catalog } = useSportsbook();
   // A decided line (Over 0.5 after a goal) is no longer offered: leave it out rather than show two dead buttons.
-  if (market.status === 'closed' || market.selections.every((selection) => selection.status === 'closed' || !selection.price)) return null;
+  if (
+    market.status === 'closed' ||
+    market.selections.every((selection) => selection.status === 'closed' || !selection.price)
+  )
+    return null;
   return (
-    <div className={`line-row${market.selections.length === 3 ? ' line-row--3' : ''}`} role="group" aria-label={market.name}>
+    <div
+      className={`line-row${market.selections.length === 3 ? ' line-row--3' : ''}`}
+      role="group"
+      aria-label={market.name}
+    >
       <span className="line-row__name">{lineName(market.name)}</span>
       {market.selections.map((selection, at) => (
-        <OddsButton key={selection.id} live={catalog.findSelection(selection.id)} label={market.selections.length === 3 ? THREE_WAY_LABELS[at] : selection.name} />
+        <OddsButton
+          key={selection.id}
+          live={catalog.findSelection(selection.id)}
+          label={market.selections.length === 3 ? THREE_WAY_LABELS[at] : selection.name}
+        />
       ))}
     </div>
   );

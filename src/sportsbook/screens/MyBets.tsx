@@ -35,7 +35,16 @@ export default function MyBets() {
       <h1 className="page-title">My Bets</h1>
       <div className="tabs" role="tablist" aria-label="My Bets">
         {(['open', 'settled'] as const).map((name) => (
-          <button key={name} type="button" role="tab" id={`tab-${name}`} aria-selected={tab === name} aria-controls="bets-panel" className="tabs__tab" onClick={() => setTab(name)}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="bets-panel"
+            className="tabs__tab"
+            onClick={() => setTab(name)}
+          >
             {name === 'open' ? 'Open' : 'Settled'}
           </button>
         ))}

@@ -40,7 +40,9 @@ export function Outrights({ competitionId }: { competitionId: string }) {
   }
 
   const { market, table } = outright;
-  const settledWords = outright.winners ? `Settled: ${outright.winners.join(', ')}${outright.winners.length > 1 ? ' (dead heat)' : ''}.` : null;
+  const settledWords = outright.winners
+    ? `Settled: ${outright.winners.join(', ')}${outright.winners.length > 1 ? ' (dead heat)' : ''}.`
+    : null;
   return (
     <>
       <section className="panel" aria-labelledby="outright-title">
@@ -49,7 +51,10 @@ export function Outrights({ competitionId }: { competitionId: string }) {
         </h2>
         <p className="outright__note">
           {outright.seasonName}: {outright.fixturesPlayed} of {outright.fixturesTotal} matches played.{' '}
-          {settledWords ?? (market.status === 'open' ? 'Dead heats: the stake is divided by the number of clubs tied.' : 'Not available right now.')}
+          {settledWords ??
+            (market.status === 'open'
+              ? 'Dead heats: the stake is divided by the number of clubs tied.'
+              : 'Not available right now.')}
         </p>
         <ul className="outright-list" aria-label={market.name}>
           {market.selections.map((selection) => (
@@ -93,7 +98,11 @@ export function Outrights({ competitionId }: { competitionId: string }) {
                   <td>{line.won}</td>
                   <td>{line.drawn}</td>
                   <td>{line.lost}</td>
-                  <td>{line.goalsFor - line.goalsAgainst > 0 ? `+${line.goalsFor - line.goalsAgainst}` : line.goalsFor - line.goalsAgainst}</td>
+                  <td>
+                    {line.goalsFor - line.goalsAgainst > 0
+                      ? `+${line.goalsFor - line.goalsAgainst}`
+                      : line.goalsFor - line.goalsAgainst}
+                  </td>
                   <td>{line.points}</td>
                 </tr>
               ))}

@@ -17,7 +17,13 @@ export const MARKET_GROUPS: Array<{ type: MarketType; title: string }> = [
 ];
 
 /** Open when the page opens; the rest start collapsed so the page stays quick to scan on a phone. */
-export const OPEN_AT_FIRST = new Set<MarketType>(['match-result', 'double-chance', 'both-teams-to-score', 'total-goals']);
+export const OPEN_AT_FIRST = new Set<MarketType>([
+  'match-result',
+  'double-chance',
+  'both-teams-to-score',
+  'total-goals',
+]);
 
 /** Market names without their group's words, for a row within the group: 'Over/Under 2.5' becomes '2.5'. */
-export const lineName = (name: string) => name.replace(/^(Total Goals Over\/Under|Asian Handicap|Handicap)\s*/, '') || name;
+export const lineName = (name: string) =>
+  name.replace(/^(Total Goals Over\/Under|Asian Handicap|Handicap)\s*/, '') || name;

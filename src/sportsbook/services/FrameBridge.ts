@@ -11,7 +11,8 @@ export interface FrameWindow {
  * else the referrer's origin. The sportsbook's `frame-ancestors` policy decides who may embed us at all.
  */
 export function hostOriginOf(location: { ancestorOrigins?: ArrayLike<string> }, referrer: string): string | null {
-  const ancestor = location.ancestorOrigins && location.ancestorOrigins.length > 0 ? location.ancestorOrigins[0] : undefined;
+  const ancestor =
+    location.ancestorOrigins && location.ancestorOrigins.length > 0 ? location.ancestorOrigins[0] : undefined;
   if (ancestor && ancestor !== 'null') return ancestor;
   try {
     return referrer ? new URL(referrer).origin : null;

@@ -39,7 +39,10 @@ export class PriceSocket extends Observable {
 
   constructor(private readonly deps: PriceSocketDeps) {
     super();
-    this.timers = deps.timers ?? { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (id: unknown) => clearTimeout(id as number) };
+    this.timers = deps.timers ?? {
+      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      clearTimeout: (id: unknown) => clearTimeout(id as number),
+    };
   }
 
   start(): void {
@@ -119,7 +122,10 @@ export class PriceSocket extends Observable {
       if (this.stopped) return;
       const base = BACKOFF_MS[Math.min(this.attempts, BACKOFF_MS.length - 1)]!;
       this.attempts++;
-      this.retryTimer = this.timers.setTimeout(() => this.connect(), base * (0.75 + 0.5 * (this.deps.random ?? Math.random)()));
+      this.retryTimer = this.timers.setTimeout(
+        () => this.connect(),
+        base * (0.75 + 0.5 * (this.deps.random ?? Math.random)()),
+      );
     };
   }
 

@@ -15,7 +15,8 @@ export interface CashOutPress {
 }
 
 /** Cash out is offered on open singles and accumulators staked with the customer's money (not free or system bets). */
-export const cashOutShown = (bet: BetView): boolean => bet.status === 'open' && !bet.freeBet && bet.system === null && bet.kind !== 'bet-builder';
+export const cashOutShown = (bet: BetView): boolean =>
+  bet.status === 'open' && !bet.freeBet && bet.system === null && bet.kind !== 'bet-builder';
 
 /** My Bets: the session's open and settled bets, refreshed by `bet` pushes. */
 export class BetsStore extends Observable {
@@ -42,7 +43,9 @@ export class BetsStore extends Observable {
 
   /** Pushes may have been missed: the tabs already shown are fetched again. */
   async reloadShown(): Promise<void> {
-    await Promise.all((['open', 'settled'] as const).filter((tab) => this.lists[tab] !== null).map((tab) => this.load(tab)));
+    await Promise.all(
+      (['open', 'settled'] as const).filter((tab) => this.lists[tab] !== null).map((tab) => this.load(tab)),
+    );
   }
 
   onBet(bet: BetView): void {
@@ -58,7 +61,8 @@ export class BetsStore extends Observable {
   /** The events of the open legs of open bets: My Bets follows their prices to show cash-out offers live. */
   get openEventIds(): string[] {
     const ids = new Set<string>();
-    for (const bet of this.lists.open ?? []) if (cashOutShown(bet)) for (const leg of bet.legs) if (leg.result === 'open') ids.add(leg.eventId);
+    for (const bet of this.lists.open ?? [])
+      if (cashOutShown(bet)) for (const leg of bet.legs) if (leg.result === 'open') ids.add(leg.eventId);
     return [...ids].sort();
   }
 

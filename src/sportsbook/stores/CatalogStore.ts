@@ -1,5 +1,16 @@
 import { Observable } from './Observable';
-import type { Competition, EventChange, EventDetail, EventSummary, Market, OutrightView, Price, Selection, SelectionStatus, SportsbookServerMessage } from '../../contract/sportsbook-rules';
+import type {
+  Competition,
+  EventChange,
+  EventDetail,
+  EventSummary,
+  Market,
+  OutrightView,
+  Price,
+  Selection,
+  SelectionStatus,
+  SportsbookServerMessage,
+} from '../../contract/sportsbook-rules';
 
 export interface CatalogApi {
   competitions(): Promise<Competition[]>;
@@ -58,7 +69,9 @@ export class CatalogStore extends Observable {
   }
 
   private sorted(keep: (event: CatalogEvent) => boolean): CatalogEvent[] {
-    return [...this.events.values()].filter(keep).sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.id.localeCompare(b.id));
+    return [...this.events.values()]
+      .filter(keep)
+      .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.id.localeCompare(b.id));
   }
 
   async loadLists(): Promise<void> {
@@ -67,7 +80,11 @@ export class CatalogStore extends Observable {
       this.changed();
     }
     try {
-      const [live, upcoming, competitions] = await Promise.all([this.api.events('live'), this.api.events('upcoming'), this.api.competitions()]);
+      const [live, upcoming, competitions] = await Promise.all([
+        this.api.events('live'),
+        this.api.events('upcoming'),
+        this.api.competitions(),
+      ]);
       for (const event of [...live, ...upcoming]) this.put(event, false);
       this.competitions = competitions;
       this.listsState = 'ready';
@@ -82,7 +99,9 @@ export class CatalogStore extends Observable {
   }
 
   loadOutright(competitionId: string): Promise<void> {
-    return this.load(this.outrightState, competitionId, async () => this.putOutright(await this.api.outright(competitionId), true));
+    return this.load(this.outrightState, competitionId, async () =>
+      this.putOutright(await this.api.outright(competitionId), true),
+    );
   }
 
   /** Fetches one thing into the store; what was shown stays 'ready' through a failed refresh. */
@@ -115,7 +134,8 @@ export class CatalogStore extends Observable {
 
   private index(event: CatalogEvent): void {
     for (const market of [...(event.markets ?? []), ...(event.mainMarket ? [event.mainMarket] : [])]) {
-      for (const selection of market.selections) this.selections.set(selection.id, { marketId: market.id, eventId: event.id });
+      for (const selection of market.selections)
+        this.selections.set(selection.id, { marketId: market.id, eventId: event.id });
     }
   }
 
@@ -148,14 +168,22 @@ export class CatalogStore extends Observable {
       this.store({ ...update.event, seq: update.seq, markets });
       return true;
     }
-    if (update.seq !== known.seq + 1 || (known.markets !== undefined && this.detailSeq.get(update.eventId) !== known.seq)) {
+    if (
+      update.seq !== known.seq + 1 ||
+      (known.markets !== undefined && this.detailSeq.get(update.eventId) !== known.seq)
+    ) {
       void this.refetch(update.eventId);
       return false;
     }
     const updated = new Map(update.markets.map((market) => [market.id, market]));
     const markets = known.markets?.map((market) => updated.get(market.id) ?? market);
     const mainMarket = update.event.mainMarket ?? known.mainMarket;
-    this.store({ ...update.event, seq: update.seq, mainMarket: mainMarket && updated.get(mainMarket.id) ? updated.get(mainMarket.id)! : mainMarket, markets });
+    this.store({
+      ...update.event,
+      seq: update.seq,
+      mainMarket: mainMarket && updated.get(mainMarket.id) ? updated.get(mainMarket.id)! : mainMarket,
+      markets,
+    });
     if (markets) this.detailSeq.set(update.eventId, update.seq);
     return true;
   }
@@ -195,12 +223,22 @@ export class CatalogStore extends Observable {
     if (!where) return null;
     const event = this.events.get(where.eventId);
     if (!event) return null;
-    const market = event.markets?.find((candidate) => candidate.id === where.marketId) ?? (event.mainMarket?.id === where.marketId ? event.mainMarket : undefined);
+    const market =
+      event.markets?.find((candidate) => candidate.id === where.marketId) ??
+      (event.mainMarket?.id === where.marketId ? event.mainMarket : undefined);
     const selection = market?.selections.find((candidate) => candidate.id === selectionId);
     if (!market || !selection) return null;
     let status: SelectionStatus = selection.status;
     if (market.status === 'suspended' || event.suspended) status = status === 'closed' ? 'closed' : 'suspended';
-    if (market.status === 'closed' || market.status === 'settled' || market.status === 'void' || event.status === 'ended' || event.status === 'settled' || event.status === 'abandoned') status = 'closed';
+    if (
+      market.status === 'closed' ||
+      market.status === 'settled' ||
+      market.status === 'void' ||
+      event.status === 'ended' ||
+      event.status === 'settled' ||
+      event.status === 'abandoned'
+    )
+      status = 'closed';
     if (status === 'open' && !selection.price) status = 'closed';
     return { selection, market, event, status, price: selection.price };
   }
@@ -210,8 +248,20 @@ export class CatalogStore extends Observable {
     for (const outright of this.outrights.values()) {
       const selection = outright.market.selections.find((candidate) => candidate.id === selectionId);
       if (!selection) continue;
-      const status: SelectionStatus = outright.market.status !== 'open' || !selection.price ? (outright.market.status === 'suspended' ? 'suspended' : 'closed') : selection.status;
-      return { selection, market: outright.market, event: outrightEvent(outright), status, price: selection.price, eventName: outright.seasonName };
+      const status: SelectionStatus =
+        outright.market.status !== 'open' || !selection.price
+          ? outright.market.status === 'suspended'
+            ? 'suspended'
+            : 'closed'
+          : selection.status;
+      return {
+        selection,
+        market: outright.market,
+        event: outrightEvent(outright),
+        status,
+        price: selection.price,
+        eventName: outright.seasonName,
+      };
     }
     return null;
   }

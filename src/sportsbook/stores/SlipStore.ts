@@ -1,9 +1,20 @@
 import { Observable } from './Observable';
 import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../lib/odds';
 import { penceToPoundsInput, poundsToPence } from '../../lib/money';
-import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE, PRICE_CHANGE_POLICIES } from '../../contract/sportsbook-rules';
+import {
+  MAX_SELECTIONS,
+  MAX_STAKE_PENCE,
+  MIN_STAKE_PENCE,
+  PRICE_CHANGE_POLICIES,
+} from '../../contract/sportsbook-rules';
 import type { BetKind, BetView, Price, PriceChangePolicy, SelectionStatus } from '../../contract/sportsbook-rules';
-import { lineCount, systemBetsFor, systemPotentialReturns, type SystemBetType, type SystemType } from '../../contract/system-bets';
+import {
+  lineCount,
+  systemBetsFor,
+  systemPotentialReturns,
+  type SystemBetType,
+  type SystemType,
+} from '../../contract/system-bets';
 import type { PlaceBetRequest, PlacementRefusalBody } from '../../contract/sportsbook';
 import type { PlaceResult } from '../services/api';
 import { ApiError } from '../services/api';
@@ -32,12 +43,15 @@ export interface SlipSelection {
 }
 
 /** held: an in-play bet waiting out its delay (until `heldUntil`); the server then accepts or refuses it. */
-export type PlacementState = 'placing' | 'held' | 'checking' | 'pending' | 'unknown' | 'accepted' | 'refused' | 'not-placed';
+export type PlacementState =
+  'placing' | 'held' | 'checking' | 'pending' | 'unknown' | 'accepted' | 'refused' | 'not-placed';
 
 /** One bet sent (or being sent). Stored with the slip before the request leaves, so a reload can ask what became of it. */
 export interface Placement {
   request: Required<Pick<PlaceBetRequest, 'betId' | 'kind' | 'stake'>> &
-    Pick<PlaceBetRequest, 'system' | 'priceChanges' | 'acceptPriceChanges' | 'freeBetId' | 'price'> & { selections: Array<{ selectionId: string; price: Price }> };
+    Pick<PlaceBetRequest, 'system' | 'priceChanges' | 'acceptPriceChanges' | 'freeBetId' | 'price'> & {
+      selections: Array<{ selectionId: string; price: Price }>;
+    };
   /** What the receipt names: 'Rovers (Match Result)'. */
   labels: string[];
   state: PlacementState;
@@ -107,7 +121,11 @@ export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a &
  * What a bet returns if it wins (a system bet: if every selection wins). A free-bet stake is not returned with the
  * winnings. The slip's rows and a receipt awaiting the server's figure both use this, so they always agree.
  */
-export function potentialReturns(stake: number, prices: Price[], options: { system?: SystemType | null; freeBet?: boolean } = {}): number {
+export function potentialReturns(
+  stake: number,
+  prices: Price[],
+  options: { system?: SystemType | null; freeBet?: boolean } = {},
+): number {
   if (options.system) return systemPotentialReturns(options.system, stake, prices);
   return returnsFor(stake, prices) - (options.freeBet ? stake : 0);
 }
@@ -144,10 +162,12 @@ const NOT_PLACED_MESSAGE = 'Your bet was not placed and nothing was taken from y
 /** Why no other bet can be placed while an earlier one's outcome is not known. */
 export const WAIT_FOR_LAST_BET = 'Checking your last bet first. You can place another bet once we know the outcome.';
 export const CHECK_LAST_BET = 'Checking your last bet first. Use Check again above.';
-export const PLACING_LAST_BET = 'Your last bet is still being placed. You can place another bet once we know the outcome.';
+export const PLACING_LAST_BET =
+  'Your last bet is still being placed. You can place another bet once we know the outcome.';
 const WAIT_WORDS = new Set([WAIT_FOR_LAST_BET, CHECK_LAST_BET, PLACING_LAST_BET]);
 /** A single whose free bet is no longer on the customer's list: its stake is cleared, never turned into cash. */
-export const FREE_BET_GONE = 'Your free bet is no longer available, so this stake has been cleared. Enter a new stake to place this bet.';
+export const FREE_BET_GONE =
+  'Your free bet is no longer available, so this stake has been cleared. Enter a new stake to place this bet.';
 /** After a placement was found not placed, how long before the server is asked about it once more. */
 const RECHECK_NOT_PLACED_MS = 10_000;
 const SET_ASIDE_MAX = 5;
@@ -262,7 +282,21 @@ export class SlipStore extends Observable {
   }
 
   get accaName(): string {
-    const names = ['', '', 'Double', 'Treble', '4-Fold', '5-Fold', '6-Fold', '7-Fold', '8-Fold', '9-Fold', '10-Fold', '11-Fold', '12-Fold'];
+    const names = [
+      '',
+      '',
+      'Double',
+      'Treble',
+      '4-Fold',
+      '5-Fold',
+      '6-Fold',
+      '7-Fold',
+      '8-Fold',
+      '9-Fold',
+      '10-Fold',
+      '11-Fold',
+      '12-Fold',
+    ];
     return `${names[this.selections.length] ?? `${this.selections.length}-Fold`} Accumulator`;
   }
 
@@ -293,15 +327,20 @@ export class SlipStore extends Observable {
   private movePrice(selection: SlipSelection, price: Price): void {
     const before = selection.price;
     selection.price = price;
-    if (selection.acceptedPrice && priceAcceptable(this.priceChanges, selection.acceptedPrice, price)) selection.acceptedPrice = price;
+    if (selection.acceptedPrice && priceAcceptable(this.priceChanges, selection.acceptedPrice, price))
+      selection.acceptedPrice = price;
     // While a bet is being placed its prices are struck: what a screen reader hears is the bet's progress, not moves
     // of a price it no longer depends on (the slip still shows them).
-    if (before && !this.placing) this.announce(`${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(price)}.`);
+    if (before && !this.placing)
+      this.announce(
+        `${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(price)}.`,
+      );
   }
 
   /** 'up' when the price lengthened since the customer accepted it (better for them), 'down' when it shortened. */
   movement(selection: SlipSelection): 'up' | 'down' | null {
-    if (!selection.price || !selection.acceptedPrice || samePrice(selection.price, selection.acceptedPrice)) return null;
+    if (!selection.price || !selection.acceptedPrice || samePrice(selection.price, selection.acceptedPrice))
+      return null;
     return longerPrice(selection.price, selection.acceptedPrice) ? 'up' : 'down';
   }
 
@@ -318,7 +357,10 @@ export class SlipStore extends Observable {
 
   setPriceChanges(policy: PriceChangePolicy): void {
     this.priceChanges = policy;
-    const taken = this.selections.filter((selection) => selection.price && selection.acceptedPrice && priceAcceptable(policy, selection.acceptedPrice, selection.price));
+    const taken = this.selections.filter(
+      (selection) =>
+        selection.price && selection.acceptedPrice && priceAcceptable(policy, selection.acceptedPrice, selection.price),
+    );
     for (const selection of taken) selection.acceptedPrice = selection.price;
     this.selections = [...this.selections];
     this.save();
@@ -380,7 +422,9 @@ export class SlipStore extends Observable {
     const stake = this.stakeFor(key);
     if (stake <= 0) return null;
     const single = key !== ACCA && !systemOfKey(key);
-    const prices = single ? [this.selections.find((selection) => selection.selectionId === key)?.price ?? null] : this.selections.map((selection) => selection.price);
+    const prices = single
+      ? [this.selections.find((selection) => selection.selectionId === key)?.price ?? null]
+      : this.selections.map((selection) => selection.price);
     if (prices.some((price) => !price)) return null;
     return potentialReturns(stake, prices as Price[], { system: systemOfKey(key), freeBet: !!this.freeBetOf(key) });
   }
@@ -396,13 +440,30 @@ export class SlipStore extends Observable {
     for (const selection of this.selections) {
       const free = this.freeBetOf(selection.selectionId);
       const stake = this.stakeFor(selection.selectionId);
-      if (stake > 0) bets.push({ key: selection.selectionId, kind: 'single', stake, total: stake, selections: [selection], ...(free ? { freeBetId: free.freeBetId } : {}) });
+      if (stake > 0)
+        bets.push({
+          key: selection.selectionId,
+          kind: 'single',
+          stake,
+          total: stake,
+          selections: [selection],
+          ...(free ? { freeBetId: free.freeBetId } : {}),
+        });
     }
     const accaStake = this.stakeOf(ACCA);
-    if (this.accaOffered && accaStake > 0) bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, total: accaStake, selections: this.selections });
+    if (this.accaOffered && accaStake > 0)
+      bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, total: accaStake, selections: this.selections });
     for (const { type } of this.systemsOffered) {
       const stake = this.stakeOf(systemKey(type));
-      if (stake > 0) bets.push({ key: systemKey(type), kind: 'system', system: type, stake, total: stake * lineCount(type), selections: this.selections });
+      if (stake > 0)
+        bets.push({
+          key: systemKey(type),
+          kind: 'system',
+          system: type,
+          stake,
+          total: stake * lineCount(type),
+          selections: this.selections,
+        });
     }
     return bets;
   }
@@ -450,8 +511,10 @@ export class SlipStore extends Observable {
     const bets = this.bets;
     if (bets.length === 0) return 'Enter a stake.';
     const staked = new Set(bets.flatMap((bet) => bet.selections));
-    if ([...staked].some((selection) => selection.status === 'suspended')) return 'A selection is suspended. Remove it or wait for it to reopen.';
-    if ([...staked].some((selection) => selection.status === 'closed' || !selection.price)) return 'A selection is no longer available. Remove it to continue.';
+    if ([...staked].some((selection) => selection.status === 'suspended'))
+      return 'A selection is suspended. Remove it or wait for it to reopen.';
+    if ([...staked].some((selection) => selection.status === 'closed' || !selection.price))
+      return 'A selection is no longer available. Remove it to continue.';
     if (bets.some((bet) => bet.stake < MIN_STAKE_PENCE)) return 'The minimum stake is £0.10.';
     if (bets.some((bet) => bet.total > MAX_STAKE_PENCE)) return 'The maximum stake is £10,000.';
     if (this.hasPriceChanges) return 'Prices have changed. Accept the new prices to continue.';
@@ -492,9 +555,15 @@ export class SlipStore extends Observable {
         ...(bet.freeBetId ? { freeBetId: bet.freeBetId } : {}),
         stake: bet.stake,
         priceChanges: this.priceChanges,
-        selections: bet.selections.map((selection) => ({ selectionId: selection.selectionId, price: selection.price! })),
+        selections: bet.selections.map((selection) => ({
+          selectionId: selection.selectionId,
+          price: selection.price!,
+        })),
       },
-      labels: bet.selections.map((selection) => `${selection.selectionName} (${selection.marketName}), ${selection.eventName} at ${this.deps.formatPrice(selection.price!)}`),
+      labels: bet.selections.map(
+        (selection) =>
+          `${selection.selectionName} (${selection.marketName}), ${selection.eventName} at ${this.deps.formatPrice(selection.price!)}`,
+      ),
       state: 'placing',
     }));
     this.placements = [...this.placements.filter((placement) => !isFinal(placement.state)), ...fresh];
@@ -525,8 +594,18 @@ export class SlipStore extends Observable {
       return undefined;
     }
     const placement: Placement = {
-      request: { betId: this.deps.randomUUID(), kind: 'bet-builder', stake, priceChanges: this.priceChanges, price, selections: legs.map((leg) => ({ selectionId: leg.selectionId, price: leg.price! })) },
-      labels: [`Bet Builder, ${legs[0]!.eventName} at ${this.deps.formatPrice(price)}`, ...legs.map((leg) => `${leg.selectionName} (${leg.marketName})`)],
+      request: {
+        betId: this.deps.randomUUID(),
+        kind: 'bet-builder',
+        stake,
+        priceChanges: this.priceChanges,
+        price,
+        selections: legs.map((leg) => ({ selectionId: leg.selectionId, price: leg.price! })),
+      },
+      labels: [
+        `Bet Builder, ${legs[0]!.eventName} at ${this.deps.formatPrice(price)}`,
+        ...legs.map((leg) => `${leg.selectionName} (${leg.marketName})`),
+      ],
       state: 'placing',
     };
     this.placements = [...this.placements.filter((candidate) => !isFinal(candidate.state)), placement];
@@ -552,7 +631,11 @@ export class SlipStore extends Observable {
       else this.settleFrom(placement, result.bet);
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        this.setState(placement, 'refused', error.code === 'SessionExpired' || error.status === 401 ? PLACEMENT_WORDS.SessionExpired : error.message);
+        this.setState(
+          placement,
+          'refused',
+          error.code === 'SessionExpired' || error.status === 401 ? PLACEMENT_WORDS.SessionExpired : error.message,
+        );
       } else {
         this.setState(placement, 'unknown', 'We did not hear back about your bet.');
         void this.check(placement.request.betId);
@@ -568,12 +651,22 @@ export class SlipStore extends Observable {
       if (change.price && !samePrice(change.price, selection.price)) {
         const before = selection.price;
         selection.price = change.price;
-        if (before) this.announce(`${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(change.price)}.`);
+        if (before)
+          this.announce(
+            `${selection.selectionName}: price changed from ${this.deps.formatPrice(before)} to ${this.deps.formatPrice(change.price)}.`,
+          );
       }
     }
     this.selections = [...this.selections];
-    const words = refusal.code === 'PriceChanged' ? 'The price changed before your bet went on. Check the new price and place again.' : (PLACEMENT_WORDS[refusal.code] ?? refusal.message);
-    this.setState(placement, 'refused', refusal.code === 'InsufficientFunds' || refusal.code === 'PlayerBlocked' ? refusal.message || words : words);
+    const words =
+      refusal.code === 'PriceChanged'
+        ? 'The price changed before your bet went on. Check the new price and place again.'
+        : (PLACEMENT_WORDS[refusal.code] ?? refusal.message);
+    this.setState(
+      placement,
+      'refused',
+      refusal.code === 'InsufficientFunds' || refusal.code === 'PlayerBlocked' ? refusal.message || words : words,
+    );
   }
 
   /** What became of a placement whose answer was lost: asks the server by its bet id. */
@@ -600,7 +693,12 @@ export class SlipStore extends Observable {
           if (later?.state === 'not-placed') void this.recheckNotPlaced(later);
           else if (!later) void this.recheckSetAside(betId);
         }, RECHECK_NOT_PLACED_MS);
-      } else this.setState(placement, 'unknown', 'We could not confirm your bet yet. We will check again when the connection is back.');
+      } else
+        this.setState(
+          placement,
+          'unknown',
+          'We could not confirm your bet yet. We will check again when the connection is back.',
+        );
     }
   }
 
@@ -649,7 +747,8 @@ export class SlipStore extends Observable {
 
   /** Every placement whose outcome we do not know yet, and those found not placed (after a reload, a reconnect, back online). */
   checkUnresolved(): void {
-    for (const placement of this.placements) if (serverMayCorrect(placement.state) && placement.state !== 'checking') void this.check(placement.request.betId);
+    for (const placement of this.placements)
+      if (serverMayCorrect(placement.state) && placement.state !== 'checking') void this.check(placement.request.betId);
     for (const placement of this.setAside) void this.recheckSetAside(placement.request.betId);
   }
 
@@ -667,7 +766,10 @@ export class SlipStore extends Observable {
       this.setState(placement, 'held', HELD_MESSAGE);
       // Asked again just after the hold ends, in case its answer does not come by the socket.
       const left = Math.max(0, Date.parse(bet.heldUntil) - (this.deps.now ?? Date.now)());
-      (this.deps.setTimeout ?? setTimeout)(() => void this.check(placement.request.betId), Math.min(left, 30_000) + 750);
+      (this.deps.setTimeout ?? setTimeout)(
+        () => void this.check(placement.request.betId),
+        Math.min(left, 30_000) + 750,
+      );
     } else if (bet.status === 'pending') {
       this.setState(placement, 'pending', 'Checking your bet…');
       (this.deps.setTimeout ?? setTimeout)(() => void this.check(placement.request.betId), 3_000);
@@ -687,7 +789,12 @@ export class SlipStore extends Observable {
     // Why Place waited follows the bets it waits for (and goes once none is unresolved).
     if (this.notice !== null && WAIT_WORDS.has(this.notice)) this.notice = this.waitReason;
     if (state === 'held' && !wasHeld) this.announce(`Placing your bet. ${HELD_MESSAGE}`);
-    else if (state === 'accepted') this.announce(placement.placedAfterAll ? `${PLACED_AFTER_ALL} Bet ID ${placement.request.betId}.` : `Bet placed. Bet ID ${placement.request.betId}.`);
+    else if (state === 'accepted')
+      this.announce(
+        placement.placedAfterAll
+          ? `${PLACED_AFTER_ALL} Bet ID ${placement.request.betId}.`
+          : `Bet placed. Bet ID ${placement.request.betId}.`,
+      );
     else if (state === 'refused') this.announce(`Bet not placed. ${message ?? ''}`);
     else if (state === 'not-placed') this.announce(message ?? '');
     this.placements = [...this.placements];
@@ -701,14 +808,17 @@ export class SlipStore extends Observable {
   /** The receipt's Done: accepted bets leave the slip with their selections; refused ones stay to be fixed. */
   dismissPlacements(): void {
     const accepted = this.placements.filter((placement) => placement.state === 'accepted');
-    const placedIds = new Set(accepted.flatMap((placement) => placement.request.selections.map((selection) => selection.selectionId)));
+    const placedIds = new Set(
+      accepted.flatMap((placement) => placement.request.selections.map((selection) => selection.selectionId)),
+    );
     this.selections = this.selections.filter((selection) => !placedIds.has(selection.selectionId));
     for (const id of placedIds) {
       delete this.stakes[id];
       delete this.freeBetStakes[id];
     }
     if (accepted.some((placement) => placement.request.kind === 'accumulator')) delete this.stakes[ACCA];
-    for (const placement of accepted) if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
+    for (const placement of accepted)
+      if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
     this.forgetFinishedPlacements();
     this.save();
   }
@@ -754,10 +864,19 @@ export class SlipStore extends Observable {
       const persisted = JSON.parse(raw) as Partial<Persisted>;
       this.selections = Array.isArray(persisted.selections) ? persisted.selections.slice(0, MAX_SELECTIONS) : [];
       this.stakes = persisted.stakes && typeof persisted.stakes === 'object' ? persisted.stakes : {};
-      this.freeBetStakes = persisted.freeBetStakes && typeof persisted.freeBetStakes === 'object' ? persisted.freeBetStakes : {};
-      this.priceChanges = PRICE_CHANGE_POLICIES.includes(persisted.priceChanges as PriceChangePolicy) ? persisted.priceChanges! : persisted.acceptPriceChanges === true ? 'any' : 'never';
+      this.freeBetStakes =
+        persisted.freeBetStakes && typeof persisted.freeBetStakes === 'object' ? persisted.freeBetStakes : {};
+      this.priceChanges = PRICE_CHANGE_POLICIES.includes(persisted.priceChanges as PriceChangePolicy)
+        ? persisted.priceChanges!
+        : persisted.acceptPriceChanges === true
+          ? 'any'
+          : 'never';
       // A placement interrupted by the reload is not known to have failed: it is asked about, never resent.
-      this.placements = (Array.isArray(persisted.placements) ? persisted.placements : []).map((placement) => (placement.state === 'placing' || placement.state === 'checking' ? { ...placement, state: 'unknown' } : placement));
+      this.placements = (Array.isArray(persisted.placements) ? persisted.placements : []).map((placement) =>
+        placement.state === 'placing' || placement.state === 'checking'
+          ? { ...placement, state: 'unknown' }
+          : placement,
+      );
       this.setAside = Array.isArray(persisted.setAside) ? persisted.setAside.slice(-SET_ASIDE_MAX) : [];
     } catch {
       this.selections = [];

@@ -1,14 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
-import { ACCA, potentialReturns, PRICE_CHANGE_WORDS, systemKey, type Placement, type SlipSelection } from '../stores/SlipStore';
+import {
+  ACCA,
+  potentialReturns,
+  PRICE_CHANGE_WORDS,
+  systemKey,
+  type Placement,
+  type SlipSelection,
+} from '../stores/SlipStore';
 import { formatPence } from '../../lib/money';
 import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
 import { lineCount, luckyBonusWords, systemBetType } from '../../contract/system-bets';
 import { HoldCountdown } from './HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { FreeBetPicker } from './FreeBetPicker';
-import { AlertTriangle, ArrowDown, ArrowUp, CircleCheck, CircleX, Loader, Lock, Receipt, Trash, WifiOff, X } from './icons';
+import {
+  AlertTriangle,
+  ArrowDown,
+  ArrowUp,
+  CircleCheck,
+  CircleX,
+  Loader,
+  Lock,
+  Receipt,
+  Trash,
+  WifiOff,
+  X,
+} from './icons';
 
 /** The bet slip's content, shared by the desktop column and the phone sheet. */
 export function BetSlip({ phone }: { phone: boolean }) {
@@ -53,7 +72,8 @@ export function BetSlip({ phone }: { phone: boolean }) {
             </ul>
             {slip.relatedEventIds.size > 0 && (
               <p className="slip__note">
-                <AlertTriangle size={14} /> Selections from the same match are related and cannot be combined in an accumulator.
+                <AlertTriangle size={14} /> Selections from the same match are related and cannot be combined in an
+                accumulator.
               </p>
             )}
             {slip.hasOutright && slip.selections.length >= 2 && (
@@ -68,7 +88,11 @@ export function BetSlip({ phone }: { phone: boolean }) {
                     <strong>{slip.accaName}</strong>
                     <span className="muted"> {slip.selections.length} selections</span>
                   </span>
-                  <span className="slip__acca-odds">{sportsbook.prefs.formatCombined(slip.selections.flatMap((selection) => (selection.price ? [selection.price] : [])))}</span>
+                  <span className="slip__acca-odds">
+                    {sportsbook.prefs.formatCombined(
+                      slip.selections.flatMap((selection) => (selection.price ? [selection.price] : [])),
+                    )}
+                  </span>
                 </div>
                 <div className="slip__stake-line">
                   <StakeInput stakeKey={ACCA} label={`Stake on the ${slip.accaName}`} phone={phone} />
@@ -90,7 +114,11 @@ export function BetSlip({ phone }: { phone: boolean }) {
           )}
           <label className="slip__setting">
             <span>When the odds change</span>
-            <select value={slip.priceChanges} onChange={(change) => slip.setPriceChanges(change.target.value as PriceChangePolicy)} disabled={slip.placing}>
+            <select
+              value={slip.priceChanges}
+              onChange={(change) => slip.setPriceChanges(change.target.value as PriceChangePolicy)}
+              disabled={slip.placing}
+            >
               {PRICE_CHANGE_POLICIES.map((policy) => (
                 <option key={policy} value={policy}>
                   {PRICE_CHANGE_WORDS[policy]}
@@ -111,7 +139,11 @@ export function BetSlip({ phone }: { phone: boolean }) {
           {session.signedIn && slip.shortfall > 0 && (
             <div className="slip__notice slip__notice--warn" role="status">
               <p>Your balance ({formatPence(session.balance ?? 0)}) is less than your total stake.</p>
-              <button type="button" className="btn btn--secondary" onClick={() => sportsbook.bridge.post({ type: 'deposit-requested', shortfall: slip.shortfall })}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => sportsbook.bridge.post({ type: 'deposit-requested', shortfall: slip.shortfall })}
+              >
                 Deposit
               </button>
             </div>
@@ -126,7 +158,13 @@ export function BetSlip({ phone }: { phone: boolean }) {
               {slip.notice}
             </p>
           )}
-          <button type="button" className="btn btn--place" onClick={() => void slip.place()} disabled={slip.placing || !network.online} aria-describedby={hint ? 'slip-blocker' : undefined}>
+          <button
+            type="button"
+            className="btn btn--place"
+            onClick={() => void slip.place()}
+            disabled={slip.placing || !network.online}
+            aria-describedby={hint ? 'slip-blocker' : undefined}
+          >
             {slip.sending ? (
               <>
                 <Loader size={18} className="spin" /> Placing bet…
@@ -140,7 +178,9 @@ export function BetSlip({ phone }: { phone: boolean }) {
               {hint}
             </p>
           )}
-          {!session.signedIn && <p className="slip__hint">Log in or register to place your bet. Your selections stay on the slip.</p>}
+          {!session.signedIn && (
+            <p className="slip__hint">Log in or register to place your bet. Your selections stay on the slip.</p>
+          )}
         </>
       )}
     </div>
@@ -224,7 +264,12 @@ function SlipRow({ selection, phone }: { selection: SlipSelection; phone: boolea
               </span>
             </>
           )}
-          <button type="button" className="icon-btn" onClick={() => slip.remove(selection.selectionId)} aria-label={`Remove ${selection.selectionName} from the bet slip`}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => slip.remove(selection.selectionId)}
+            aria-label={`Remove ${selection.selectionName} from the bet slip`}
+          >
             <X size={16} />
           </button>
         </div>
@@ -263,7 +308,8 @@ function Placements({ finished }: { finished: boolean }) {
     <section className="receipts" aria-label="Your bets" ref={receipts}>
       {slip.placements.map((placement) => {
         const { state, request } = placement;
-        const busy = state === 'placing' || state === 'held' || state === 'checking' || state === 'pending' || state === 'unknown';
+        const busy =
+          state === 'placing' || state === 'held' || state === 'checking' || state === 'pending' || state === 'unknown';
         const system = request.system ? systemBetType(request.system) : null;
         const lines = request.system ? lineCount(request.system) : 1;
         const prices = request.selections.map((selection) => selection.price);
@@ -283,12 +329,27 @@ function Placements({ finished }: { finished: boolean }) {
             {state === 'held' && placement.heldUntil && <HoldCountdown heldUntil={placement.heldUntil} />}
             <dl className="receipt__figures">
               <div>
-                <dt>{request.kind === 'single' ? 'Single' : system ? `${system.name} (${lines} lines at ${formatPence(request.stake)})` : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`} stake</dt>
+                <dt>
+                  {request.kind === 'single'
+                    ? 'Single'
+                    : system
+                      ? `${system.name} (${lines} lines at ${formatPence(request.stake)})`
+                      : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`}{' '}
+                  stake
+                </dt>
                 <dd>{formatPence(request.stake * lines)}</dd>
               </div>
               <div>
                 <dt>Potential returns</dt>
-                <dd>{formatPence(placement.bet?.potentialReturns ?? potentialReturns(request.stake, request.price ? [request.price] : prices, { system: request.system, freeBet: !!request.freeBetId }))}</dd>
+                <dd>
+                  {formatPence(
+                    placement.bet?.potentialReturns ??
+                      potentialReturns(request.stake, request.price ? [request.price] : prices, {
+                        system: request.system,
+                        freeBet: !!request.freeBetId,
+                      }),
+                  )}
+                </dd>
               </div>
               {state === 'accepted' && (
                 <div className="receipt__id">
@@ -299,12 +360,22 @@ function Placements({ finished }: { finished: boolean }) {
             </dl>
             {placement.message && state !== 'placing' && <p className="receipt__message">{placement.message}</p>}
             {state === 'not-placed' && (
-              <button type="button" className="btn btn--secondary" disabled={!network.online} onClick={() => void slip.retry(request.betId)}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={!network.online}
+                onClick={() => void slip.retry(request.betId)}
+              >
                 Try again
               </button>
             )}
             {state === 'unknown' && (
-              <button type="button" className="btn btn--secondary" disabled={!network.online} onClick={() => void slip.check(request.betId)}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={!network.online}
+                onClick={() => void slip.check(request.betId)}
+              >
                 Check again
               </button>
             )}

@@ -9,7 +9,9 @@ export function EventRow({ event }: { event: CatalogEvent }) {
   const { catalog, router } = useSportsbook();
   const live = event.status === 'live' || event.status === 'ended';
   const main = event.mainMarket;
-  const [home, draw, away] = main ? main.selections.map((selection) => catalog.findSelection(selection.id)) : [null, null, null];
+  const [home, draw, away] = main
+    ? main.selections.map((selection) => catalog.findSelection(selection.id))
+    : [null, null, null];
   const href = `/event/${event.id}`;
   return (
     <li className={`event-row${event.suspended ? ' event-row--suspended' : ''}`}>

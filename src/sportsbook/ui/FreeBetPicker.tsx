@@ -16,7 +16,12 @@ export function FreeBetPicker({ selectionId }: { selectionId: string }) {
     // The slip remembers this single was staked with a free bet; after a reload or a new launch forgot the choice,
     // it is made again if the token is still on the list (if not, the stake shows as cleared).
     const wanted = slip.freeBetStakes[selectionId];
-    if (wanted !== undefined && !freeBets.tokenFor(selectionId) && freeBets.offeredTo(selectionId).some((token) => token.freeBetId === wanted)) freeBets.choose(selectionId, wanted);
+    if (
+      wanted !== undefined &&
+      !freeBets.tokenFor(selectionId) &&
+      freeBets.offeredTo(selectionId).some((token) => token.freeBetId === wanted)
+    )
+      freeBets.choose(selectionId, wanted);
   });
   if (!session.signedIn) return null;
   const offered = freeBets.offeredTo(selectionId);

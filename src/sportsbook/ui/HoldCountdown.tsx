@@ -20,7 +20,12 @@ export function HoldCountdown({ heldUntil }: { heldUntil: string }) {
   const seconds = Math.ceil(left / 1000);
   return (
     <div className="hold">
-      <progress className="hold__bar" max={total} value={total - left} aria-label="Time until your in-play bet is confirmed" />
+      <progress
+        className="hold__bar"
+        max={total}
+        value={total - left}
+        aria-label="Time until your in-play bet is confirmed"
+      />
       <p className="hold__text">{seconds > 0 ? `Confirming in ${seconds} s` : 'Confirming…'}</p>
     </div>
   );

@@ -4,7 +4,15 @@ import { ScreenBoundary } from '../../ui/ScreenBoundary';
 export const PART_FAILED = 'This part of the page could not be loaded. Check your connection and try again.';
 
 /** A lazily loaded part of the frame that failed stays in its place with Try again, instead of blanking the frame. */
-export function LoadBoundary({ parts, resetKey, children }: { parts: ReadonlyArray<{ reload(): void }>; resetKey?: unknown; children: ReactNode }) {
+export function LoadBoundary({
+  parts,
+  resetKey,
+  children,
+}: {
+  parts: ReadonlyArray<{ reload(): void }>;
+  resetKey?: unknown;
+  children: ReactNode;
+}) {
   return (
     <ScreenBoundary
       resetKey={resetKey}

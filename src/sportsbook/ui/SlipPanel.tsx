@@ -42,7 +42,15 @@ export function SlipPanel({ phone }: { phone: boolean }) {
   const tab = (name: 'slip' | 'bets', label: string) => {
     const selected = (name === 'bets') === showingBets;
     return (
-      <button type="button" role="tab" id={`${id}-${name}`} aria-selected={selected} aria-controls={`${id}-panel`} className="tabs__tab" onClick={() => bets.showInSlip(name === 'bets')}>
+      <button
+        type="button"
+        role="tab"
+        id={`${id}-${name}`}
+        aria-selected={selected}
+        aria-controls={`${id}-panel`}
+        className="tabs__tab"
+        onClick={() => bets.showInSlip(name === 'bets')}
+      >
         {label}
       </button>
     );
@@ -56,7 +64,9 @@ export function SlipPanel({ phone }: { phone: boolean }) {
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${showingBets ? 'bets' : 'slip'}`}>
         {showingBets ? (
           <LoadBoundary parts={[SlipBets]}>
-            <Suspense fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}>
+            <Suspense
+              fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}
+            >
               <SlipBets />
             </Suspense>
           </LoadBoundary>

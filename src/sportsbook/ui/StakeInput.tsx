@@ -64,7 +64,11 @@ export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label
         <div className="keypad" id={`${id}-keypad`} role="group" aria-label={`Keypad for ${label}`}>
           <div className="keypad__quick">
             {QUICK.map((amount) => (
-              <button key={amount} type="button" onClick={() => slip.setStake(stakeKey, String(Number(value || 0) + Number(amount)))}>
+              <button
+                key={amount}
+                type="button"
+                onClick={() => slip.setStake(stakeKey, String(Number(value || 0) + Number(amount)))}
+              >
                 +£{amount}
               </button>
             ))}

@@ -14,5 +14,7 @@ export function betTitle(bet: Pick<BetView, 'kind' | 'legs' | 'system'>): string
 
 /** The stake as My Bets shows it: '£11.00', and for a system bet '£11.00 (11 × £1.00)'. */
 export function stakeWords(bet: Pick<BetView, 'stake' | 'system'>): string {
-  return bet.system ? `${formatPence(bet.stake)} (${bet.system.lines} × ${formatPence(bet.system.stakePerLine)})` : formatPence(bet.stake);
+  return bet.system
+    ? `${formatPence(bet.stake)} (${bet.system.lines} × ${formatPence(bet.system.stakePerLine)})`
+    : formatPence(bet.stake);
 }

@@ -3,7 +3,13 @@ import type { Market, Selection } from '../../contract/sportsbook-rules';
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 export function kickoff(iso: string, now = new Date()): string {
   const date = new Date(iso);
@@ -33,7 +39,11 @@ export const clockWords = (event: CatalogEvent) => {
 };
 
 /** What a screen reader hears for an odds button, before the price: 'Rovers to win', 'Draw', 'Over 2.5 goals'. */
-export function selectionWords(selection: Selection, market: Market, event: Pick<CatalogEvent, 'home' | 'away'>): string {
+export function selectionWords(
+  selection: Selection,
+  market: Market,
+  event: Pick<CatalogEvent, 'home' | 'away'>,
+): string {
   if (market.type === 'match-result') {
     if (selection.name === event.home || selection.name === event.away) return `${selection.name} to win`;
     return 'Draw';

@@ -99,14 +99,29 @@ describe('withdraw submit rule', () => {
 
   it('checks the card fields only for a new card', () => {
     expect(withdrawFormSchema.safeParse({ ...emptyWithdrawForm, amount: '5', newCard: false }).success).toBe(true);
-    const parsed = withdrawFormSchema.safeParse({ ...emptyWithdrawForm, amount: '5', newCard: true, cardNumber: '4242', expiryMM: '1' });
+    const parsed = withdrawFormSchema.safeParse({
+      ...emptyWithdrawForm,
+      amount: '5',
+      newCard: true,
+      cardNumber: '4242',
+      expiryMM: '1',
+    });
     expect(parsed.success).toBe(false);
-    const messages = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    expect(messages).toEqual(['name: Name required', 'expiryMM: Month required', 'expiryYY: Year required', 'cvv: CVV required']);
+    const messages = parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(messages).toEqual([
+      'name: Name required',
+      'expiryMM: Month required',
+      'expiryYY: Year required',
+      'cvv: CVV required',
+    ]);
   });
 
   it('shows a failed security-code check in the specification words and other errors as returned', () => {
-    expect(withdrawErrorMessage('Card security code check failed')).toBe('Withdraw Failed - Please check your card details and try again.');
+    expect(withdrawErrorMessage('Card security code check failed')).toBe(
+      'Withdraw Failed - Please check your card details and try again.',
+    );
     expect(withdrawErrorMessage('Insufficient funds')).toBe('Insufficient funds');
   });
 });

@@ -20,7 +20,9 @@ async function signedIn(balance: () => number) {
     },
   });
   await current.root.session.login({ email: 'demo@example.com', password: 'Demo12345' });
-  await vi.waitFor(async () => expect(await current!.root.db.lastBalance.get(demoUser.id)).toMatchObject({ balance: 4_200 }));
+  await vi.waitFor(async () =>
+    expect(await current!.root.db.lastBalance.get(demoUser.id)).toMatchObject({ balance: 4_200 }),
+  );
   return current.root;
 }
 

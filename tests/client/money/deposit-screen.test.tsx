@@ -17,10 +17,15 @@ afterEach(() => {
 
 const savedCard = { status: 200, body: { maskedPan: '**** **** **** 4242', userId: 7 } };
 const noCard = { status: 200, body: { maskedPan: null, userId: 7 } };
-const completed = (balance: number) => ({ status: 200, body: { paymentId: 'p1', status: 'Completed', error: null, balance } });
+const completed = (balance: number) => ({
+  status: 200,
+  body: { paymentId: 'p1', status: 'Completed', error: null, balance },
+});
 
 function renderDeposit(routes: Record<string, Route | Reply>) {
-  const test = createTestRoot({ routes: { 'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } }, ...routes } });
+  const test = createTestRoot({
+    routes: { 'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } }, ...routes },
+  });
   render(
     <StoreProvider store={test.root}>
       <QueryClientProvider client={test.root.queryClient}>
@@ -37,7 +42,10 @@ const depositButton = () => screen.findByRole('button', { name: 'Deposit' });
 describe('deposit screen', () => {
   it('retries a deposit whose answer was lost with the same Idempotency-Key, and shows the new balance', async () => {
     let serverBalance = 1000;
-    const replies: Array<() => Reply> = [() => new TypeError('Failed to fetch'), () => ((serverBalance = 3000), completed(3000))];
+    const replies: Array<() => Reply> = [
+      () => new TypeError('Failed to fetch'),
+      () => ((serverBalance = 3000), completed(3000)),
+    ];
     const { user, fetch, root } = renderDeposit({
       'GET /card': savedCard,
       'POST /deposit_js': () => replies.shift()!(),
@@ -75,7 +83,10 @@ describe('deposit screen', () => {
   });
 
   it('shows the limit screen for a limit refusal, whose Deposit Limits button opens the limits drawer', async () => {
-    const { user, root } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 422, body: { message: 'Weekly limit exceeded' } } });
+    const { user, root } = renderDeposit({
+      'GET /card': savedCard,
+      'POST /deposit_js': { status: 422, body: { message: 'Weekly limit exceeded' } },
+    });
     await user.click(await screen.findByRole('button', { name: '£50' }));
     await user.click(await depositButton());
     expect(await screen.findByText('This amount will take you over your set deposit limit')).toBeTruthy();
@@ -87,10 +98,20 @@ describe('deposit screen', () => {
   });
 
   it('shows the failed-payment screen for a declined card, and Try Again goes back to the form', async () => {
-    const { user } = renderDeposit({ 'GET /card': savedCard, 'POST /deposit_js': { status: 200, body: { paymentId: 'p1', status: 'Failed', error: 'Card declined', balance: 1000 } } });
+    const { user } = renderDeposit({
+      'GET /card': savedCard,
+      'POST /deposit_js': {
+        status: 200,
+        body: { paymentId: 'p1', status: 'Failed', error: 'Card declined', balance: 1000 },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: '£5' }));
     await user.click(await depositButton());
-    expect(await screen.findByText('Sorry there was a problem with your deposit. Please try again or contact customer services')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Sorry there was a problem with your deposit. Please try again or contact customer services',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Deposit Failed' })).toBeTruthy();
     expect(screen.getByTestId('deposit-failed-reason').textContent).toBe('Reason: Card declined');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -111,7 +132,10 @@ describe('deposit screen', () => {
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { user, fetch } = renderDeposit({
       'GET /card': noCard,
-      'GET /deposit_form': { status: 200, body: { paymentForm: 'http://127.0.0.1:8090/card-payment?payment=p1', paymentId: 'p1' } },
+      'GET /deposit_form': {
+        status: 200,
+        body: { paymentForm: 'http://127.0.0.1:8090/card-payment?payment=p1', paymentId: 'p1' },
+      },
     });
     await user.click(await screen.findByRole('button', { name: '£20' }));
     await user.click(screen.getByLabelText('Save this card for future deposits'));
@@ -121,9 +145,19 @@ describe('deposit screen', () => {
     const query = new URL(String(callsTo(fetch, 'GET /deposit_form')[0]![0])).searchParams;
     expect(Object.fromEntries(query)).toEqual({ amount: '2000', storeCard: 'true' });
 
-    act(() => void window.dispatchEvent(new MessageEvent('message', { data: { status: 'success' }, origin: 'http://evil.example' })));
+    act(
+      () =>
+        void window.dispatchEvent(
+          new MessageEvent('message', { data: { status: 'success' }, origin: 'http://evil.example' }),
+        ),
+    );
     expect(screen.queryByRole('heading', { name: 'Deposit Successful' })).toBeNull();
-    act(() => void window.dispatchEvent(new MessageEvent('message', { data: { status: 'success' }, origin: 'http://127.0.0.1:8090' })));
+    act(
+      () =>
+        void window.dispatchEvent(
+          new MessageEvent('message', { data: { status: 'success' }, origin: 'http://127.0.0.1:8090' }),
+        ),
+    );
     expect(await screen.findByRole('heading', { name: 'Deposit Successful' })).toBeTruthy();
     expect(popup.close).toHaveBeenCalled();
   });
@@ -157,12 +191,22 @@ describe('deposit screen', () => {
 
 describe('deposit limit headroom', () => {
   it('shows what the tightest active limit leaves before submitting, and warns when the amount is more', async () => {
-    const limit = (kind: string, amount: number, remaining: number) => ({ id: kind.length, kind, amount, active: true, effectiveFrom: '2026-01-01T00:00:00.000Z', remaining: { remainingAmount: remaining } });
+    const limit = (kind: string, amount: number, remaining: number) => ({
+      id: kind.length,
+      kind,
+      amount,
+      active: true,
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+      remaining: { remainingAmount: remaining },
+    });
     const test = createTestRoot({
       routes: {
         'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } },
         'GET /card': noCard,
-        'GET /responsible-gambling/get-limits': { status: 200, body: { daily: limit('Daily', 5_000, 3_500), weekly: limit('Weekly', 20_000, 12_000), monthly: null } },
+        'GET /responsible-gambling/get-limits': {
+          status: 200,
+          body: { daily: limit('Daily', 5_000, 3_500), weekly: limit('Weekly', 20_000, 12_000), monthly: null },
+        },
       },
     });
     runInAction(() => {
@@ -178,6 +222,8 @@ describe('deposit limit headroom', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('£35.00 left under your daily deposit limit.')).toBeTruthy();
     await user.type(screen.getByLabelText('Deposit amount (£)'), '50');
-    expect(await screen.findByText('This is more than the £35.00 your daily deposit limit leaves, so it would be refused.')).toBeTruthy();
+    expect(
+      await screen.findByText('This is more than the £35.00 your daily deposit limit leaves, so it would be refused.'),
+    ).toBeTruthy();
   });
 });

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppDatabase } from '../../../src/db/database';
 import { HttpError } from '../../../src/api/http';
-import { customRange, customRangeError, hasBothDates, historyQuery, nextPrevId, presetRange } from '../../../src/features/history/query';
+import {
+  customRange,
+  customRangeError,
+  hasBothDates,
+  historyQuery,
+  nextPrevId,
+  presetRange,
+} from '../../../src/features/history/query';
 import { loadHistoryPage } from '../../../src/features/history/pages';
 import type { TransactionItem } from '../../../src/contract/transactions';
 
@@ -55,7 +62,17 @@ describe('history chips to query', () => {
 describe('saved history pages', () => {
   const db = new AppDatabase(`history-${Math.random()}`);
   afterEach(() => db.transactionPages.clear());
-  const item = (id: number): TransactionItem => ({ id, createdAt: '2026-03-01T10:00:00.000Z', amount: 500, balanceOut: 500, kind: 'Deposit', vertical: 'wallet', betId: null, iqsTransactionId: null, reference: 'r' });
+  const item = (id: number): TransactionItem => ({
+    id,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    amount: 500,
+    balanceOut: 500,
+    kind: 'Deposit',
+    vertical: 'wallet',
+    betId: null,
+    iqsTransactionId: null,
+    reference: 'r',
+  });
   const query = historyQuery('All', lifetime);
 
   it('saves each fresh page and shows it offline, marked with when it was saved', async () => {
@@ -70,7 +87,12 @@ describe('saved history pages', () => {
 
   it('falls back to the saved page when the server cannot be reached, but not when it answers with an error', async () => {
     await db.transactionPages.put({ key: `7|${JSON.stringify(query)}|first`, userId: 7, items: [item(3)], savedAt: 5 });
-    const unreachable = { api: { list: async () => Promise.reject(new HttpError('Network Error')) }, pages: db.transactionPages, online: () => true, now: () => 9 };
+    const unreachable = {
+      api: { list: async () => Promise.reject(new HttpError('Network Error')) },
+      pages: db.transactionPages,
+      online: () => true,
+      now: () => 9,
+    };
     expect((await loadHistoryPage(unreachable, 7, query, undefined)).savedAt).toBe(5);
     const refused = { ...unreachable, api: { list: async () => Promise.reject(new HttpError('Boom', 500)) } };
     await expect(loadHistoryPage(refused, 7, query, undefined)).rejects.toThrow('Boom');

@@ -10,7 +10,17 @@ import { callsTo, createTestRoot, demoUser, token, type Reply, type Route } from
 
 afterEach(cleanup);
 
-const item = (id: number, amount: number) => ({ id, createdAt: '2026-03-01T10:05:00.000Z', amount, balanceOut: 10_000, kind: amount > 0 ? 'Deposit' : 'Withdrawal', vertical: 'wallet', betId: null, iqsTransactionId: null, reference: `r${id}` });
+const item = (id: number, amount: number) => ({
+  id,
+  createdAt: '2026-03-01T10:05:00.000Z',
+  amount,
+  balanceOut: 10_000,
+  kind: amount > 0 ? 'Deposit' : 'Withdrawal',
+  vertical: 'wallet',
+  betId: null,
+  iqsTransactionId: null,
+  reference: `r${id}`,
+});
 
 async function renderHistory(routes: Record<string, Route | Reply>, { offline = false } = {}) {
   const test = createTestRoot({
@@ -59,7 +69,10 @@ describe('transaction history screen', () => {
   });
 
   it('says when loading fails, and when there is nothing in the period', async () => {
-    await renderHistory({ 'GET /transactions': (_body, { url }) => (url.searchParams.get('kind') ? { status: 200, body: [] } : { status: 500, body: { message: 'Boom' } }) });
+    await renderHistory({
+      'GET /transactions': (_body, { url }) =>
+        url.searchParams.get('kind') ? { status: 200, body: [] } : { status: 500, body: { message: 'Boom' } },
+    });
     expect(await screen.findByText('Failed to load transactions.')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('There are no transactions during this time')).toBeTruthy();

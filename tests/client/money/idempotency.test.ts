@@ -7,7 +7,11 @@ import { listenForPaymentResult, paymentPageUrl } from '../../../src/features/de
 function setup() {
   const db = new AppDatabase(`idempotency-${Math.random()}`);
   let counter = 0;
-  const keys = new SubmissionKeys(db.pendingSubmissions, () => 42, () => `key-${++counter}`);
+  const keys = new SubmissionKeys(
+    db.pendingSubmissions,
+    () => 42,
+    () => `key-${++counter}`,
+  );
   return { db, keys };
 }
 
@@ -16,7 +20,11 @@ describe('idempotency key of a money submission', () => {
     const { db, keys } = setup();
     const submission = keys.create(7, 'withdraw', { amount: 500 });
     expect(await db.pendingSubmissions.count()).toBe(0);
-    const seen = await keys.send(submission, async (key, body) => ({ key, body, stored: await db.pendingSubmissions.get(key) }));
+    const seen = await keys.send(submission, async (key, body) => ({
+      key,
+      body,
+      stored: await db.pendingSubmissions.get(key),
+    }));
     expect(seen.key).toBe('key-1');
     expect(seen.body).toEqual({ amount: 500 });
     expect(seen.stored).toEqual({ key: 'key-1', userId: 7, kind: 'withdraw', body: '{"amount":500}', createdAt: 42 });
@@ -68,7 +76,9 @@ describe('payment window', () => {
   it('accepts results only from the providers origin, in the expected shape', () => {
     const target = new EventTarget() as unknown as Window;
     const results: unknown[] = [];
-    const stop = listenForPaymentResult(target, 'http://127.0.0.1:8090/card-payment?paymentId=p1', null, (result) => results.push(result));
+    const stop = listenForPaymentResult(target, 'http://127.0.0.1:8090/card-payment?paymentId=p1', null, (result) =>
+      results.push(result),
+    );
     const post = (data: unknown, origin: string) => target.dispatchEvent(new MessageEvent('message', { data, origin }));
     post({ status: 'success' }, 'http://evil.example');
     post({ status: 'success' }, 'http://localhost:8080');

@@ -15,7 +15,8 @@ afterEach(() => {
 });
 
 /** An access token shaped like the server's: a JWT whose subject is the user id. */
-const jwtFor = (userId: number) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: String(userId) })).replace(/=+$/, '')}.signature`;
+const jwtFor = (userId: number) =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: String(userId) })).replace(/=+$/, '')}.signature`;
 
 const text = (element: Element) => element.textContent ?? '';
 const name = (element: Element) => element.getAttribute('aria-label') ?? '';
@@ -24,7 +25,9 @@ const unreachable = (): Reply => new TypeError('Failed to fetch');
 
 /** A page reloaded with a stored session, the server answering as `routes` say. */
 async function reloaded(routes: Record<string, Route | Reply>) {
-  const storage = memoryStorage({ [TOKEN_STORAGE_KEY]: JSON.stringify(toStoredToken(token({ accessToken: jwtFor(demoUser.id) }), Date.now())) });
+  const storage = memoryStorage({
+    [TOKEN_STORAGE_KEY]: JSON.stringify(toStoredToken(token({ accessToken: jwtFor(demoUser.id) }), Date.now())),
+  });
   current = createTestRoot({ routes, storage });
   return current.root;
 }
@@ -64,14 +67,21 @@ describe('the balance when the server cannot be reached', () => {
     await vi.waitFor(() => expect(root.balance.unavailable).toBe(true));
     const header = screen.getByTestId('header-balance');
     expect(name(header)).toBe('Balance unavailable, open account');
-    expect(text(await screen.findByTestId('balance-notice'))).toMatch('Our service is unavailable right now. Your balance cannot be shown until we are back.');
-    await vi.waitFor(() => expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(text(await screen.findByTestId('balance-notice'))).toMatch(
+      'Our service is unavailable right now. Your balance cannot be shown until we are back.',
+    );
+    await vi.waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(text(document.body)).not.toMatch('£0.00');
   });
 
   it('while the first answer is on its way shows a placeholder, not £0.00, then the balance', async () => {
     let answer: (reply: Reply) => void = () => {};
-    const root = await reloaded({ 'GET /balance': () => new Promise<Reply>((resolve) => (answer = resolve)), 'GET /user/details': { status: 200, body: demoUser } });
+    const root = await reloaded({
+      'GET /balance': () => new Promise<Reply>((resolve) => (answer = resolve)),
+      'GET /user/details': { status: 200, body: demoUser },
+    });
     renderShell(root);
     await root.start();
 
@@ -85,7 +95,10 @@ describe('the balance when the server cannot be reached', () => {
 
   it('the server going away under a signed-in page turns the fresh figure into the last known one', async () => {
     let down = false;
-    const root = await reloaded({ 'GET /balance': () => (down ? unreachable() : { status: 200, body: { balance: 1_550, currency: 'GBP' } }), 'GET /user/details': { status: 200, body: demoUser } });
+    const root = await reloaded({
+      'GET /balance': () => (down ? unreachable() : { status: 200, body: { balance: 1_550, currency: 'GBP' } }),
+      'GET /user/details': { status: 200, body: demoUser },
+    });
     renderShell(root);
     await root.start();
     const header = screen.getByTestId('header-balance');

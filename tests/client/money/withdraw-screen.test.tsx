@@ -42,7 +42,10 @@ const submit = () => screen.findByRole('button', { name: 'Withdraw' });
 
 describe('withdraw screen', () => {
   it('withdraws to the saved card with the amount only, and shows Withdraw Pending', async () => {
-    const { user, fetch } = renderWithdraw({ 'GET /card': savedCard, 'POST /withdraw': { status: 200, body: { paymentId: 'w1', status: 'Open', error: null, balance: 4_500 } } });
+    const { user, fetch } = renderWithdraw({
+      'GET /card': savedCard,
+      'POST /withdraw': { status: 200, body: { paymentId: 'w1', status: 'Open', error: null, balance: 4_500 } },
+    });
     expect(await screen.findByTestId('withdraw-saved-card')).toBeTruthy();
     expect(screen.getByText('Withdraw to')).toBeTruthy();
     expect((await submit()).hasAttribute('disabled')).toBe(true);
@@ -56,7 +59,9 @@ describe('withdraw screen', () => {
 
   it('a card that cannot be loaded gives the Error screen with Retry, as the deposit screen does', async () => {
     let fail = true;
-    const { user } = renderWithdraw({ 'GET /card': () => (fail ? { status: 400, body: { message: 'Card service refused' } } : savedCard) });
+    const { user } = renderWithdraw({
+      'GET /card': () => (fail ? { status: 400, body: { message: 'Card service refused' } } : savedCard),
+    });
     expect(await screen.findByRole('heading', { name: 'Error' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Card service refused');
     expect(screen.queryByLabelText('Withdraw amount (£)')).toBeNull();
@@ -70,17 +75,24 @@ describe('withdraw screen', () => {
     const { user } = renderWithdraw({ 'GET /card': noCard });
     await screen.findByLabelText('Name on card');
     // Before any card is typed: only a card deposited from can be paid (the server refuses any other).
-    expect(screen.getByTestId('withdraw-card-rule').textContent).toBe('Withdrawals go back to a card you have deposited from, in your name.');
+    expect(screen.getByTestId('withdraw-card-rule').textContent).toBe(
+      'Withdrawals go back to a card you have deposited from, in your name.',
+    );
     const button = await submit();
     expect(button.hasAttribute('disabled')).toBe(true);
     const blockers = screen.getByTestId('withdraw-blockers');
     expect(button.getAttribute('aria-describedby')).toBe(blockers.id);
-    expect([...blockers.querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Enter an amount to withdraw.', 'Tick the box to agree to your card details being stored.']);
+    expect([...blockers.querySelectorAll('p')].map((item) => item.textContent)).toEqual([
+      'Enter an amount to withdraw.',
+      'Tick the box to agree to your card details being stored.',
+    ]);
     await user.type(screen.getByLabelText('Withdraw amount (£)'), '10');
     await user.click(screen.getByLabelText('Card number'));
     await user.tab();
     expect(await screen.findByText('Card number required')).toBeTruthy();
-    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('p')].map((item) => item.textContent)).toEqual(['Tick the box to agree to your card details being stored.']);
+    expect([...screen.getByTestId('withdraw-blockers').querySelectorAll('p')].map((item) => item.textContent)).toEqual([
+      'Tick the box to agree to your card details being stored.',
+    ]);
   });
 
   it('says so when the amount typed is above the balance and is set to the balance', async () => {
@@ -88,14 +100,19 @@ describe('withdraw screen', () => {
     const amount = await screen.findByLabelText('Withdraw amount (£)');
     await user.type(amount, '75');
     expect((amount as HTMLInputElement).value).toBe('50');
-    expect(screen.getByText('You can withdraw at most your balance, £50.00; the amount has been set to that.')).toBeTruthy();
+    expect(
+      screen.getByText('You can withdraw at most your balance, £50.00; the amount has been set to that.'),
+    ).toBeTruthy();
     await user.clear(amount);
     await user.type(amount, '20');
     expect(screen.queryByText(/You can withdraw at most your balance/)).toBeNull();
   });
 
   it('with a new card needs the agreement, and a failed security code shows the specification message', async () => {
-    const { user, fetch } = renderWithdraw({ 'GET /card': savedCard, 'POST /withdraw': { status: 422, body: { message: 'Card security code check failed' } } });
+    const { user, fetch } = renderWithdraw({
+      'GET /card': savedCard,
+      'POST /withdraw': { status: 422, body: { message: 'Card security code check failed' } },
+    });
     await user.click(await screen.findByRole('button', { name: 'change card' }));
     await user.type(screen.getByLabelText('Withdraw amount (£)'), '12.5');
     await user.type(screen.getByLabelText('Name on card'), 'Pat Tester');
@@ -108,7 +125,10 @@ describe('withdraw screen', () => {
     await user.click(await submit());
     expect(await screen.findByText('Withdraw Failed - Please check your card details and try again.')).toBeTruthy();
     const [call] = callsTo(fetch, 'POST /withdraw');
-    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({ amount: 1250, cardInfo: { expiryDate: '12/30', pan: '4242424242424242', securityCode: '000' } });
+    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({
+      amount: 1250,
+      cardInfo: { expiryDate: '12/30', pan: '4242424242424242', securityCode: '000' },
+    });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByLabelText('Withdraw amount (£)')).toBeTruthy();
   });
@@ -118,7 +138,8 @@ describe('withdraw screen', () => {
     await user.type(await screen.findByLabelText('Withdraw amount (£)'), '5');
     await user.click(screen.getByLabelText('I agree to my card details being stored for withdrawals'));
     await user.click(await submit());
-    for (const message of ['Name required', 'Card number required', 'Month required', 'Year required', 'CVV required']) expect(await screen.findByText(message)).toBeTruthy();
+    for (const message of ['Name required', 'Card number required', 'Month required', 'Year required', 'CVV required'])
+      expect(await screen.findByText(message)).toBeTruthy();
     expect(callsTo(fetch, 'POST /withdraw')).toHaveLength(0);
   });
 
@@ -139,7 +160,10 @@ describe('withdraw screen', () => {
   });
 
   it('says when pending withdrawals cannot be loaded', async () => {
-    renderWithdraw({ 'GET /card': savedCard, 'GET /payments': { status: 500, body: { message: 'Database unavailable' } } });
+    renderWithdraw({
+      'GET /card': savedCard,
+      'GET /payments': { status: 500, body: { message: 'Database unavailable' } },
+    });
     const notice = await screen.findByTestId('pending-withdrawals-error');
     expect(notice.textContent).toContain('Error loading pending withdrawals');
     expect(notice.textContent).toContain('Database unavailable');

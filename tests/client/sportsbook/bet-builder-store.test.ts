@@ -3,7 +3,9 @@ import { BetBuilderStore, type BetBuilderApi } from '../../../src/sportsbook/sto
 import { ApiError, NO_ANSWER } from '../../../src/sportsbook/services/api';
 import type { BetBuilderQuote } from '../../../src/contract/sportsbook-rules';
 
-const quoteOf = (selectionIds: string[], num: number): { quote: BetBuilderQuote } => ({ quote: { eventId: 'ev-1', selectionIds, price: { num, den: 1 } } });
+const quoteOf = (selectionIds: string[], num: number): { quote: BetBuilderQuote } => ({
+  quote: { eventId: 'ev-1', selectionIds, price: { num, den: 1 } },
+});
 
 /** An api whose answers the test releases one by one, in any order. */
 type Answer = Awaited<ReturnType<BetBuilderApi['quoteBetBuilder']>>;
@@ -43,14 +45,16 @@ describe('Bet Builder picks and price', () => {
     expect(builder.has('m-goals~over')).toBe(false);
   });
 
-  it('drops an answer to an older question, and shows a refusal in the server\'s words', async () => {
+  it("drops an answer to an older question, and shows a refusal in the server's words", async () => {
     const { api, pending } = deferredApi();
     const builder = new BetBuilderStore(api);
     builder.toggle('m-score', 'm-score~0-0');
     builder.toggle('m-btts', 'm-btts~no');
     builder.toggle('m-btts', 'm-btts~yes');
     expect(pending).toHaveLength(2);
-    pending[1]!.answer({ refusal: { code: 'ImpossibleCombination', message: 'These selections cannot all win together.' } });
+    pending[1]!.answer({
+      refusal: { code: 'ImpossibleCombination', message: 'These selections cannot all win together.' },
+    });
     await flush();
     pending[0]!.answer(quoteOf(['m-score~0-0', 'm-btts~no'], 9));
     await flush();

@@ -3,7 +3,15 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
-import { CHECK_LAST_BET, FREE_BET_GONE, SLIP_KEY, WAIT_FOR_LAST_BET, slipSelectionOf, type Placement, type PlacementState } from '../../../src/sportsbook/stores/SlipStore';
+import {
+  CHECK_LAST_BET,
+  FREE_BET_GONE,
+  SLIP_KEY,
+  WAIT_FOR_LAST_BET,
+  slipSelectionOf,
+  type Placement,
+  type PlacementState,
+} from '../../../src/sportsbook/stores/SlipStore';
 import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { fakeFetch } from '../support/fakes';
@@ -14,7 +22,14 @@ const BET_ID = '22222222-2222-4222-8222-222222222222';
 const rovers = slipSelectionOf(liveSelection(event('ev-1'), 0)); // 5/2
 const HOME = rovers.selectionId;
 
-const idleSocket = (): SocketLike => ({ readyState: 0, send: () => undefined, close: () => undefined, onopen: null, onclose: null, onmessage: null });
+const idleSocket = (): SocketLike => ({
+  readyState: 0,
+  send: () => undefined,
+  close: () => undefined,
+  onopen: null,
+  onclose: null,
+  onmessage: null,
+});
 
 afterEach(() => {
   cleanup();
@@ -25,7 +40,14 @@ afterEach(() => {
 /** A placement as the slip keeps it: a single on Rovers. */
 function placement(state: PlacementState, request: Partial<Placement['request']> = {}): Placement {
   return {
-    request: { betId: BET_ID, kind: 'single', stake: 500, priceChanges: 'never', selections: [{ selectionId: HOME, price: price(5, 2) }], ...request },
+    request: {
+      betId: BET_ID,
+      kind: 'single',
+      stake: 500,
+      priceChanges: 'never',
+      selections: [{ selectionId: HOME, price: price(5, 2) }],
+      ...request,
+    },
     labels: ['Rovers (Match Result), Rovers v United at 5/2'],
     state,
   };
@@ -33,9 +55,21 @@ function placement(state: PlacementState, request: Partial<Placement['request']>
 
 /** The slip (not started: nothing is checked or fetched) as a reload finds it in storage. */
 function renderStoredSlip(stored: { stakes?: Record<string, string>; placements?: Placement[] }) {
-  window.localStorage.setItem(SLIP_KEY, JSON.stringify({ selections: [rovers], stakes: stored.stakes ?? {}, priceChanges: 'never', placements: stored.placements ?? [] }));
+  window.localStorage.setItem(
+    SLIP_KEY,
+    JSON.stringify({
+      selections: [rovers],
+      stakes: stored.stakes ?? {},
+      priceChanges: 'never',
+      placements: stored.placements ?? [],
+    }),
+  );
   window.history.replaceState(null, '', '/');
-  const sportsbook = createSportsbook({ window, fetch: fakeFetch() as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+  const sportsbook = createSportsbook({
+    window,
+    fetch: fakeFetch() as unknown as typeof globalThis.fetch,
+    createSocket: idleSocket,
+  });
   render(
     <SportsbookContext.Provider value={sportsbook}>
       <BetSlip phone={false} />
@@ -71,14 +105,24 @@ describe('Place while an earlier bet is unresolved', () => {
 
 describe('a free bet on the receipt', () => {
   it('shows potential returns without the free-bet stake before the server answers', () => {
-    renderStoredSlip({ placements: [placement('unknown', { stake: 1_000, freeBetId: 'fb-1', selections: [{ selectionId: HOME, price: price(4, 1) }] })] });
+    renderStoredSlip({
+      placements: [
+        placement('unknown', {
+          stake: 1_000,
+          freeBetId: 'fb-1',
+          selections: [{ selectionId: HOME, price: price(4, 1) }],
+        }),
+      ],
+    });
     const receipt = screen.getByRole('region', { name: 'Your bets' });
     // £10 free at 4/1: £40 of winnings; the £10 was never the customer's.
     expect(within(receipt).getByText('Potential returns').nextElementSibling?.textContent).toBe('£40.00');
   });
 
   it('a cash bet still shows its stake in the returns', () => {
-    renderStoredSlip({ placements: [placement('unknown', { stake: 1_000, selections: [{ selectionId: HOME, price: price(4, 1) }] })] });
+    renderStoredSlip({
+      placements: [placement('unknown', { stake: 1_000, selections: [{ selectionId: HOME, price: price(4, 1) }] })],
+    });
     const receipt = screen.getByRole('region', { name: 'Your bets' });
     expect(within(receipt).getByText('Potential returns').nextElementSibling?.textContent).toBe('£50.00');
   });
@@ -93,9 +137,16 @@ describe('the stake of a single staked with a free bet', () => {
       'POST /api/session': { status: 201, body: { sessionToken: 'session-1', balance: 100_000, currency: 'GBP' } },
       'GET /api/free-bets': () => ({ status: 200, body: { freeBets: tokens } }),
     });
-    window.localStorage.setItem(SLIP_KEY, JSON.stringify({ selections: [rovers], stakes: {}, priceChanges: 'never', placements: [] }));
+    window.localStorage.setItem(
+      SLIP_KEY,
+      JSON.stringify({ selections: [rovers], stakes: {}, priceChanges: 'never', placements: [] }),
+    );
     window.history.replaceState(null, '', `/#launch=${LAUNCH}`);
-    const sportsbook = createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: idleSocket,
+    });
     await act(() => sportsbook.start());
     render(
       <SportsbookContext.Provider value={sportsbook}>
@@ -114,7 +165,9 @@ describe('the stake of a single staked with a free bet', () => {
     fireEvent.change(picker, { target: { value: 'fb-1' } });
     expect(stake.value).toBe('5');
     expect(stake.readOnly).toBe(true);
-    expect(document.getElementById(stake.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Your £5.00 free bet is the stake. To stake your own money, choose ‘Use my balance’.');
+    expect(document.getElementById(stake.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Your £5.00 free bet is the stake. To stake your own money, choose ‘Use my balance’.',
+    );
     fireEvent.change(stake, { target: { value: '50' } });
     expect(stake.value).toBe('5');
     expect(sportsbook.slip.bets.map((bet) => [bet.stake, bet.freeBetId])).toEqual([[500, 'fb-1']]);

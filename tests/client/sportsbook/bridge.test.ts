@@ -68,12 +68,27 @@ describe('the host end of the bridge', () => {
 });
 
 describe('the odds format across the bridge', () => {
-  const store = { overlays: { open: vi.fn() }, session: { isLoggedIn: false }, balance: { fetch: vi.fn() } } as unknown as Parameters<typeof handleFrameMessage>[0];
-  const handlers = (memory: OddsFormatMemory, post = vi.fn()) => ({ onRoute: vi.fn(), relaunch: vi.fn(), launchedSignedIn: () => false, post, oddsFormat: memory });
+  const store = {
+    overlays: { open: vi.fn() },
+    session: { isLoggedIn: false },
+    balance: { fetch: vi.fn() },
+  } as unknown as Parameters<typeof handleFrameMessage>[0];
+  const handlers = (memory: OddsFormatMemory, post = vi.fn()) => ({
+    onRoute: vi.fn(),
+    relaunch: vi.fn(),
+    launchedSignedIn: () => false,
+    post,
+    oddsFormat: memory,
+  });
 
   it('the frame tells the host the format the customer chose there, and only a real format', () => {
     const parent = { postMessage: vi.fn() };
-    const prefs = new PrefsStore(memoryStorage(), (format) => new FrameBridge({ ...fakeWindow(), parent } as unknown as FrameWindow, HOST, vi.fn()).post({ type: 'odds-format', format }));
+    const prefs = new PrefsStore(memoryStorage(), (format) =>
+      new FrameBridge({ ...fakeWindow(), parent } as unknown as FrameWindow, HOST, vi.fn()).post({
+        type: 'odds-format',
+        format,
+      }),
+    );
     prefs.chooseOddsFormat('decimal');
     expect(parent.postMessage).toHaveBeenCalledWith({ type: 'odds-format', format: 'decimal' }, HOST);
     parent.postMessage.mockClear();

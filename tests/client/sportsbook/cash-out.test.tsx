@@ -12,14 +12,34 @@ const BET_ID = '11111111-1111-4111-8111-111111111111';
 const HOME = 'ev-1~match-result~home';
 const REMAINDER_TEXT = 'That would leave less than £0.10 staked. Cash out the whole bet instead.';
 
-const idleSocket = (): SocketLike => ({ readyState: 0, send: () => undefined, close: () => undefined, onopen: null, onclose: null, onmessage: null });
+const idleSocket = (): SocketLike => ({
+  readyState: 0,
+  send: () => undefined,
+  close: () => undefined,
+  onopen: null,
+  onclose: null,
+  onmessage: null,
+});
 
 /** A £10 single on Rovers at 5/2, still 5/2 now: the offer is £9.50 (5% margin). */
 const openBet = (overrides: Partial<BetView> = {}): BetView =>
   betView(BET_ID, {
     stake: 1_000,
     potentialReturns: 3_500,
-    legs: [{ selectionId: HOME, eventId: 'ev-1', eventName: 'Rovers v United', kickoffAt: '2026-11-23T15:00:00.000Z', marketName: 'Match Result', selectionName: 'Rovers', price: price(5, 2), result: 'open', score: null, deadHeatWays: null }],
+    legs: [
+      {
+        selectionId: HOME,
+        eventId: 'ev-1',
+        eventName: 'Rovers v United',
+        kickoffAt: '2026-11-23T15:00:00.000Z',
+        marketName: 'Match Result',
+        selectionName: 'Rovers',
+        price: price(5, 2),
+        result: 'open',
+        score: null,
+        deadHeatWays: null,
+      },
+    ],
     ...overrides,
   });
 
@@ -47,7 +67,11 @@ async function renderOpenBets(answers: Reply[], openBets: () => BetView[] = () =
     },
   });
   window.history.replaceState(null, '', '/bets');
-  const sportsbook = createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+  const sportsbook = createSportsbook({
+    window,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    createSocket: idleSocket,
+  });
   await act(async () => {
     await sportsbook.catalog.loadEvent('ev-1');
     await sportsbook.bets.load('open');
@@ -58,7 +82,10 @@ async function renderOpenBets(answers: Reply[], openBets: () => BetView[] = () =
       <BetList tab="open" onCashedOut={onCashedOut} />
     </SportsbookContext.Provider>,
   );
-  const betsAsked = () => fetch.mock.calls.filter(([url, init]) => String(url).includes('/api/bets?state=open') && (init?.method ?? 'GET') === 'GET').length;
+  const betsAsked = () =>
+    fetch.mock.calls.filter(
+      ([url, init]) => String(url).includes('/api/bets?state=open') && (init?.method ?? 'GET') === 'GET',
+    ).length;
   return { presses, onCashedOut, betsAsked, fetch };
 }
 
@@ -78,7 +105,10 @@ const paid = (bet: BetView, pence: number): Reply => ({ status: 200, body: { bet
 describe('a cash out whose answer was lost', () => {
   it('says it could not confirm, reloads the bets, and checks again with the same request (never a second cash out)', async () => {
     let paidYet = false;
-    const { presses, onCashedOut, betsAsked } = await renderOpenBets([{ status: 503, body: {} }, paid(reducedBet(), 500)], () => [paidYet ? reducedBet() : openBet()]);
+    const { presses, onCashedOut, betsAsked } = await renderOpenBets(
+      [{ status: 503, body: {} }, paid(reducedBet(), 500)],
+      () => [paidYet ? reducedBet() : openBet()],
+    );
     await askPartial('5');
     // The server pays £5.00 and reduces the bet, but its answer never arrives.
     paidYet = true;
@@ -102,7 +132,11 @@ describe('a cash out whose answer was lost', () => {
   });
 
   it('treats a connection that failed as a lost answer too, and keeps the request through a second lost answer', async () => {
-    const { presses, onCashedOut } = await renderOpenBets([new TypeError('Failed to fetch'), { status: 502, body: {} }, paid(openBet({ status: 'cashed-out', returns: 950 }), 950)]);
+    const { presses, onCashedOut } = await renderOpenBets([
+      new TypeError('Failed to fetch'),
+      { status: 502, body: {} },
+      paid(openBet({ status: 'cashed-out', returns: 950 }), 950),
+    ]);
     await press('Cash out £9.50');
     expect(await screen.findByText('We could not confirm your cash out. Check again.')).toBeTruthy();
     await press('Check again');
@@ -116,8 +150,13 @@ describe('a cash out whose answer was lost', () => {
   });
 
   it('makes a new request id for the next press once the check is answered with a refusal', async () => {
-    const refusal = 'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.';
-    const { presses } = await renderOpenBets([{ status: 504, body: {} }, { status: 422, body: { message: refusal, code: 'CashOutValueChanged' } }, paid(openBet({ status: 'cashed-out', returns: 950 }), 950)]);
+    const refusal =
+      'The cash out value changed while we checked it, so your bet stands as it was. Check the new offer and try again.';
+    const { presses } = await renderOpenBets([
+      { status: 504, body: {} },
+      { status: 422, body: { message: refusal, code: 'CashOutValueChanged' } },
+      paid(openBet({ status: 'cashed-out', returns: 950 }), 950),
+    ]);
     await press('Cash out £9.50');
     await press('Check again');
     expect(screen.getByRole('alert').textContent).toBe(refusal);
@@ -131,7 +170,10 @@ describe('a cash out whose answer was lost', () => {
 
   it('makes a new request id for the next press once the check is answered with the cash out paid', async () => {
     let paidYet = false;
-    const { presses } = await renderOpenBets([{ status: 500, body: {} }, paid(reducedBet(), 500), paid(reducedBet(), 100)], () => [paidYet ? reducedBet() : openBet()]);
+    const { presses } = await renderOpenBets(
+      [{ status: 500, body: {} }, paid(reducedBet(), 500), paid(reducedBet(), 100)],
+      () => [paidYet ? reducedBet() : openBet()],
+    );
     await askPartial('5');
     paidYet = true;
     await press('Cash out £5.00');
@@ -151,7 +193,10 @@ describe('a cash out whose answer was lost', () => {
 describe('a cash out press', () => {
   it('uses a new request id for each press after an answer', async () => {
     const refusal = 'Cash out is not available on this bet right now.';
-    const { presses } = await renderOpenBets([{ status: 422, body: { message: refusal, code: 'CashOutUnavailable' } }, { status: 422, body: { message: refusal, code: 'CashOutUnavailable' } }]);
+    const { presses } = await renderOpenBets([
+      { status: 422, body: { message: refusal, code: 'CashOutUnavailable' } },
+      { status: 422, body: { message: refusal, code: 'CashOutUnavailable' } },
+    ]);
     await press('Cash out £9.50');
     expect(screen.getByRole('alert').textContent).toBe(refusal);
     await press('Cash out £9.50');
@@ -170,7 +215,11 @@ describe('a cash out press', () => {
         return new Promise<Reply>((resolve) => (answer = resolve));
       },
     });
-    const sportsbook = createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: idleSocket,
+    });
     await act(async () => {
       await sportsbook.catalog.loadEvent('ev-1');
       await sportsbook.bets.load('open');

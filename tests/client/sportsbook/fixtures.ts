@@ -9,7 +9,11 @@ import { memoryStorage } from '../support/fakes';
 
 export const price = (num: number, den: number): Price => ({ num, den });
 
-export function matchResult(eventId: string, prices: [Price, Price, Price] = [price(5, 2), price(9, 4), price(11, 10)], status: Market['status'] = 'open'): Market {
+export function matchResult(
+  eventId: string,
+  prices: [Price, Price, Price] = [price(5, 2), price(9, 4), price(11, 10)],
+  status: Market['status'] = 'open',
+): Market {
   const names = ['Rovers', 'Draw', 'United'];
   return {
     id: `${eventId}~match-result`,
@@ -18,7 +22,12 @@ export function matchResult(eventId: string, prices: [Price, Price, Price] = [pr
     name: 'Match Result',
     line: null,
     status,
-    selections: ['home', 'draw', 'away'].map((key, index) => ({ id: `${eventId}~match-result~${key}`, name: names[index]!, price: prices[index]!, status: 'open' as const })),
+    selections: ['home', 'draw', 'away'].map((key, index) => ({
+      id: `${eventId}~match-result~${key}`,
+      name: names[index]!,
+      price: prices[index]!,
+      status: 'open' as const,
+    })),
   };
 }
 
@@ -78,7 +87,10 @@ export function betView(betId: string, overrides: Partial<BetView> = {}): BetVie
 export function createSlip(overrides: Partial<SlipDeps> = {}, storage = memoryStorage()) {
   let ids = 0;
   const api: PlacementApi = {
-    placeBet: vi.fn(async (request: PlaceBetRequest): Promise<PlaceResult> => ({ outcome: 'accepted', bet: betView(request.betId, { stake: request.stake }) })),
+    placeBet: vi.fn(async (request: PlaceBetRequest): Promise<PlaceResult> => ({
+      outcome: 'accepted',
+      bet: betView(request.betId, { stake: request.stake }),
+    })),
     bet: vi.fn(async (betId: string) => betView(betId)),
   };
   const deps: SlipDeps = {
@@ -94,5 +106,10 @@ export function createSlip(overrides: Partial<SlipDeps> = {}, storage = memorySt
     setTimeout: () => 0,
     ...overrides,
   };
-  return { slip: new SlipStore(deps), deps, api: deps.api as { placeBet: ReturnType<typeof vi.fn>; bet: ReturnType<typeof vi.fn> }, storage };
+  return {
+    slip: new SlipStore(deps),
+    deps,
+    api: deps.api as { placeBet: ReturnType<typeof vi.fn>; bet: ReturnType<typeof vi.fn> },
+    storage,
+  };
 }

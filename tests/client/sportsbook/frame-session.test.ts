@@ -8,7 +8,15 @@ const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 
 function socket(): SocketLike & { sent: unknown[] } {
   const sent: unknown[] = [];
-  return { readyState: 0, sent, send: (data: string) => void sent.push(JSON.parse(data)), close: () => undefined, onopen: null, onclose: null, onmessage: null };
+  return {
+    readyState: 0,
+    sent,
+    send: (data: string) => void sent.push(JSON.parse(data)),
+    close: () => undefined,
+    onopen: null,
+    onclose: null,
+    onmessage: null,
+  };
 }
 
 afterEach(() => {
@@ -20,9 +28,15 @@ afterEach(() => {
 describe('the frame session', () => {
   it('trades #launch for a session, removes the token from the address, keeps the session in sessionStorage only', async () => {
     window.history.replaceState(null, '', `/event/ev-1#launch=${LAUNCH}`);
-    const fetch = fakeFetch({ 'POST /api/session': { status: 201, body: { sessionToken: 'session-1', balance: 2500, currency: 'GBP' } } });
+    const fetch = fakeFetch({
+      'POST /api/session': { status: 201, body: { sessionToken: 'session-1', balance: 2500, currency: 'GBP' } },
+    });
     const sockets: ReturnType<typeof socket>[] = [];
-    const sportsbook = createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: () => (sockets.push(socket()), sockets.at(-1)!) });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: () => (sockets.push(socket()), sockets.at(-1)!),
+    });
     await sportsbook.start();
     expect(window.location.hash).toBe('');
     expect(window.location.pathname).toBe('/event/ev-1');
@@ -39,8 +53,14 @@ describe('the frame session', () => {
 
   it('an ended session (401) is dropped and the host is told session-expired', async () => {
     window.sessionStorage.setItem(SESSION_KEY, 'old-session');
-    const fetch = fakeFetch({ 'GET /api/session': { status: 401, body: { message: 'Session expired', code: 'SessionExpired' } } });
-    const sportsbook = createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: socket });
+    const fetch = fakeFetch({
+      'GET /api/session': { status: 401, body: { message: 'Session expired', code: 'SessionExpired' } },
+    });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: socket,
+    });
     const post = vi.spyOn(sportsbook.bridge, 'post');
     await sportsbook.session.refresh();
     expect(sportsbook.session.token).toBeNull();

@@ -11,7 +11,14 @@ import { fakeFetch } from '../support/fakes';
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 const TOKEN: FreeBetToken = { freeBetId: 'fb-1', amount: 300, expiresAt: '2026-12-01T00:00:00.000Z' };
 
-const idleSocket = (): SocketLike => ({ readyState: 0, send: () => undefined, close: () => undefined, onopen: null, onclose: null, onmessage: null });
+const idleSocket = (): SocketLike => ({
+  readyState: 0,
+  send: () => undefined,
+  close: () => undefined,
+  onopen: null,
+  onclose: null,
+  onmessage: null,
+});
 
 afterEach(() => {
   cleanup();
@@ -26,7 +33,11 @@ describe('the free-bet choice under a single', () => {
       'GET /api/free-bets': { status: 200, body: { freeBets: [TOKEN] } },
     });
     window.history.replaceState(null, '', `/#launch=${LAUNCH}`);
-    const sportsbook = createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: idleSocket,
+    });
     await act(() => sportsbook.start());
     render(
       <SportsbookContext.Provider value={sportsbook}>

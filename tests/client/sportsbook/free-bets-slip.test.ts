@@ -8,11 +8,18 @@ import type { FreeBetToken } from '../../../src/contract/games';
 import { memoryStorage } from '../support/fakes';
 import { betView, event, liveSelection } from './fixtures';
 
-const token = (freeBetId: string, amount: number): FreeBetToken => ({ freeBetId, amount, expiresAt: '2026-12-01T00:00:00.000Z' });
+const token = (freeBetId: string, amount: number): FreeBetToken => ({
+  freeBetId,
+  amount,
+  expiresAt: '2026-12-01T00:00:00.000Z',
+});
 
 function createSlip(tokens: FreeBetToken[], balance = 0) {
   let ids = 0;
-  const placeBet = vi.fn(async (request: PlaceBetRequest): Promise<PlaceResult> => ({ outcome: 'accepted', bet: betView(request.betId, { stake: request.stake }) }));
+  const placeBet = vi.fn(async (request: PlaceBetRequest): Promise<PlaceResult> => ({
+    outcome: 'accepted',
+    bet: betView(request.betId, { stake: request.stake }),
+  }));
   const api: PlacementApi = { placeBet, bet: vi.fn(async (betId: string) => betView(betId)) };
   let stock = tokens;
   const freeBets = new FreeBetsStore(async () => stock);
@@ -30,7 +37,13 @@ function createSlip(tokens: FreeBetToken[], balance = 0) {
     setTimeout: () => 0,
     freeBetFor: freeBets.tokenFor,
   };
-  return { slip: new SlipStore(deps), freeBets, placeBet, requestDeposit, useUp: (id: string) => (stock = stock.filter((t) => t.freeBetId !== id)) };
+  return {
+    slip: new SlipStore(deps),
+    freeBets,
+    placeBet,
+    requestDeposit,
+    useUp: (id: string) => (stock = stock.filter((t) => t.freeBetId !== id)),
+  };
 }
 
 describe('a free bet on the slip', () => {

@@ -8,12 +8,18 @@ import { retryableLazy, type RetryableLazy } from '../../../src/ui/retryableLazy
 afterEach(cleanup);
 
 const MatchPage = ({ eventId }: { eventId: string }) => <h1>Match {eventId}</h1>;
-const failingOnce = () => vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ default: MatchPage });
+const failingOnce = () =>
+  vi
+    .fn()
+    .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+    .mockResolvedValue({ default: MatchPage });
 
 function Page({ part: Part, path }: { part: RetryableLazy<{ eventId: string }>; path: string }) {
   return (
     <LoadBoundary resetKey={path} parts={[Part]}>
-      <Suspense fallback={<p>Loading</p>}>{path === '/' ? <h1>Football</h1> : <Part eventId={path.slice(7)} />}</Suspense>
+      <Suspense fallback={<p>Loading</p>}>
+        {path === '/' ? <h1>Football</h1> : <Part eventId={path.slice(7)} />}
+      </Suspense>
     </LoadBoundary>
   );
 }

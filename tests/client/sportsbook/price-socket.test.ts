@@ -30,7 +30,14 @@ class TestSocket implements SocketLike {
 }
 
 function setup(snapshot: (id: string) => EventDetail) {
-  const api: CatalogApi = { competitions: vi.fn(async () => []), events: vi.fn(async () => []), event: vi.fn(async (id: string) => snapshot(id)), outright: vi.fn(async () => { throw new Error('no outrights here'); }) };
+  const api: CatalogApi = {
+    competitions: vi.fn(async () => []),
+    events: vi.fn(async () => []),
+    event: vi.fn(async (id: string) => snapshot(id)),
+    outright: vi.fn(async () => {
+      throw new Error('no outrights here');
+    }),
+  };
   const catalog = new CatalogStore(api);
   const sockets: TestSocket[] = [];
   const timers: Array<() => void> = [];
@@ -54,7 +61,9 @@ function setup(snapshot: (id: string) => EventDetail) {
 const change = (seq: number, home: number, view: 'full' | 'list' = 'full'): EventChange => {
   const market = matchResult('ev-1', [price(home, 1), price(9, 4), price(11, 10)]);
   const summary = { ...event('ev-1', { seq, mainMarket: market }), markets: undefined } as never;
-  return view === 'full' ? { eventId: 'ev-1', seq, event: summary, markets: [market] } : { eventId: 'ev-1', seq, event: summary };
+  return view === 'full'
+    ? { eventId: 'ev-1', seq, event: summary, markets: [market] }
+    : { eventId: 'ev-1', seq, event: summary };
 };
 const pushed = (...updates: EventChange[]): SportsbookServerMessage => ({ type: 'event-updates', updates });
 const update = (seq: number, home: number) => pushed(change(seq, home));

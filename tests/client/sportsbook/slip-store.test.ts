@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCA, CHECK_LAST_BET, PLACED_AFTER_ALL, SLIP_KEY, systemKey, WAIT_FOR_LAST_BET } from '../../../src/sportsbook/stores/SlipStore';
+import {
+  ACCA,
+  CHECK_LAST_BET,
+  PLACED_AFTER_ALL,
+  SLIP_KEY,
+  systemKey,
+  WAIT_FOR_LAST_BET,
+} from '../../../src/sportsbook/stores/SlipStore';
 import { ApiError, NO_ANSWER } from '../../../src/sportsbook/services/api';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';
@@ -87,7 +94,10 @@ describe('bet slip selections', () => {
     const storage = memoryStorage();
     storage.setItem(SLIP_KEY, JSON.stringify({ selections: [], stakes: {}, acceptPriceChanges: true, placements: [] }));
     expect(createSlip({}, storage).slip.priceChanges).toBe('any');
-    storage.setItem(SLIP_KEY, JSON.stringify({ selections: [], stakes: {}, acceptPriceChanges: false, placements: [] }));
+    storage.setItem(
+      SLIP_KEY,
+      JSON.stringify({ selections: [], stakes: {}, acceptPriceChanges: false, placements: [] }),
+    );
     expect(createSlip({}, storage).slip.priceChanges).toBe('never');
   });
 });
@@ -108,7 +118,9 @@ describe('price changes on the slip', () => {
     slip.acceptChanges();
     await slip.place();
     expect(api.placeBet).toHaveBeenCalledTimes(1);
-    expect(api.placeBet.mock.calls[0]![0].selections).toEqual([{ selectionId: 'ev-1~match-result~home', price: price(2, 1) }]);
+    expect(api.placeBet.mock.calls[0]![0].selections).toEqual([
+      { selectionId: 'ev-1~match-result~home', price: price(2, 1) },
+    ]);
   });
 
   it('with "accept any odds" sends the newest price without asking', async () => {
@@ -116,7 +128,9 @@ describe('price changes on the slip', () => {
     slip.toggle(liveSelection(rovers, 0));
     slip.setStake(slip.selections[0]!.selectionId, '5');
     slip.setPriceChanges('any');
-    slip.reconcile(() => liveSelection(event('ev-1', { mainMarket: matchResult('ev-1', [price(2, 1), price(9, 4), price(11, 10)]) }), 0));
+    slip.reconcile(() =>
+      liveSelection(event('ev-1', { mainMarket: matchResult('ev-1', [price(2, 1), price(9, 4), price(11, 10)]) }), 0),
+    );
     expect(slip.hasPriceChanges).toBe(false);
     await slip.place();
     expect(api.placeBet.mock.calls[0]![0]).toMatchObject({ priceChanges: 'any', selections: [{ price: price(2, 1) }] });
@@ -127,7 +141,8 @@ describe('price changes on the slip', () => {
     slip.toggle(liveSelection(rovers, 0)); // 5/2
     slip.setStake(slip.selections[0]!.selectionId, '5');
     slip.setPriceChanges('higher');
-    const at = (home: ReturnType<typeof price>) => liveSelection(event('ev-1', { mainMarket: matchResult('ev-1', [home, price(9, 4), price(11, 10)]) }), 0);
+    const at = (home: ReturnType<typeof price>) =>
+      liveSelection(event('ev-1', { mainMarket: matchResult('ev-1', [home, price(9, 4), price(11, 10)]) }), 0);
     slip.reconcile(() => at(price(3, 1)));
     expect(slip.hasPriceChanges).toBe(false);
     slip.reconcile(() => at(price(2, 1)));
@@ -135,7 +150,10 @@ describe('price changes on the slip', () => {
     expect(slip.blocker).toBe('Prices have changed. Accept the new prices to continue.');
     slip.acceptChanges();
     await slip.place();
-    expect(api.placeBet.mock.calls[0]![0]).toMatchObject({ priceChanges: 'higher', selections: [{ price: price(2, 1) }] });
+    expect(api.placeBet.mock.calls[0]![0]).toMatchObject({
+      priceChanges: 'higher',
+      selections: [{ price: price(2, 1) }],
+    });
   });
 
   it('a suspended selection stops placing until it reopens', async () => {
@@ -152,7 +170,11 @@ describe('price changes on the slip', () => {
     const { slip, api } = createSlip();
     api.placeBet.mockResolvedValueOnce({
       outcome: 'refused',
-      refusal: { message: 'Price changed', code: 'PriceChanged', changes: [{ selectionId: 'ev-1~match-result~home', price: price(7, 4), status: 'open' }] },
+      refusal: {
+        message: 'Price changed',
+        code: 'PriceChanged',
+        changes: [{ selectionId: 'ev-1~match-result~home', price: price(7, 4), status: 'open' }],
+      },
     });
     slip.toggle(liveSelection(rovers, 0));
     slip.setStake(slip.selections[0]!.selectionId, '5');
@@ -175,8 +197,14 @@ describe('placing a bet', () => {
     slip.toggle(liveSelection(rovers, 0));
     slip.setStake(slip.selections[0]!.selectionId, '5');
     await slip.place();
-    expect(storedAtSend).toMatchObject({ state: 'placing', request: { betId: '00000000-0000-4000-8000-000000000001', kind: 'single', stake: 500 } });
-    expect(slip.placements[0]).toMatchObject({ state: 'accepted', request: { betId: '00000000-0000-4000-8000-000000000001' } });
+    expect(storedAtSend).toMatchObject({
+      state: 'placing',
+      request: { betId: '00000000-0000-4000-8000-000000000001', kind: 'single', stake: 500 },
+    });
+    expect(slip.placements[0]).toMatchObject({
+      state: 'accepted',
+      request: { betId: '00000000-0000-4000-8000-000000000001' },
+    });
     expect(slip.announcement).toBe('Bet placed. Bet ID 00000000-0000-4000-8000-000000000001.');
   });
 
@@ -217,7 +245,10 @@ describe('placing a bet', () => {
 
   it('a refusal shows the wallet reason in words', async () => {
     const { slip, api } = createSlip();
-    api.placeBet.mockResolvedValueOnce({ outcome: 'refused', refusal: { message: 'Insufficient funds', code: 'InsufficientFunds' } });
+    api.placeBet.mockResolvedValueOnce({
+      outcome: 'refused',
+      refusal: { message: 'Insufficient funds', code: 'InsufficientFunds' },
+    });
     slip.toggle(liveSelection(rovers, 0));
     slip.setStake(slip.selections[0]!.selectionId, '5');
     await slip.place();
@@ -316,7 +347,10 @@ describe('no second placement while an earlier one is unresolved', () => {
 describe('a bet found not placed after its answer was lost', () => {
   const FIRST = '00000000-0000-4000-8000-000000000001';
 
-  async function notPlaced(overrides: Parameters<typeof createSlip>[0] = {}, storage?: Parameters<typeof createSlip>[1]) {
+  async function notPlaced(
+    overrides: Parameters<typeof createSlip>[0] = {},
+    storage?: Parameters<typeof createSlip>[1],
+  ) {
     const made = createSlip(overrides, storage);
     made.api.placeBet.mockRejectedValueOnce(new ApiError(0, NO_ANSWER));
     made.api.bet.mockRejectedValueOnce(new ApiError(404, 'Not found'));
@@ -392,7 +426,9 @@ describe('a bet found not placed after its answer was lost', () => {
     const reloaded = createSlip({}, storage);
     reloaded.api.bet.mockResolvedValueOnce(betView(FIRST, { status: 'open' }));
     reloaded.slip.checkUnresolved();
-    await vi.waitFor(() => expect(reloaded.slip.placements[0]).toMatchObject({ state: 'accepted', message: PLACED_AFTER_ALL }));
+    await vi.waitFor(() =>
+      expect(reloaded.slip.placements[0]).toMatchObject({ state: 'accepted', message: PLACED_AFTER_ALL }),
+    );
 
     const other = await notPlaced();
     other.slip.dismissPlacements();
@@ -419,7 +455,10 @@ describe('a bet found not placed after its answer was lost', () => {
 });
 
 describe('system bets on the slip', () => {
-  const matches = (count: number) => Array.from({ length: count }, (_, index) => event(`ev-${index + 10}`, { home: `Home ${index}`, away: `Away ${index}` }));
+  const matches = (count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      event(`ev-${index + 10}`, { home: `Home ${index}`, away: `Away ${index}` }),
+    );
 
   it('offers exactly the system bets that fit the selections: none for 2 or 9, a Trixie and Patent for 3, a Goliath for 8', () => {
     const { slip } = createSlip();
@@ -429,7 +468,17 @@ describe('system bets on the slip', () => {
       slip.toggle(liveSelection(match, 0));
       offered.push(slip.systemsOffered.map((type) => type.type).join(' '));
     }
-    expect(offered).toEqual(['', '', 'trixie patent', 'yankee lucky15', 'canadian lucky31', 'heinz lucky63', 'super-heinz', 'goliath', '']);
+    expect(offered).toEqual([
+      '',
+      '',
+      'trixie patent',
+      'yankee lucky15',
+      'canadian lucky31',
+      'heinz lucky63',
+      'super-heinz',
+      'goliath',
+      '',
+    ]);
   });
 
   it('offers none when two selections come from one match', () => {
@@ -476,16 +525,21 @@ describe('the in-play delay on the slip', () => {
     await slip.place();
     expect(slip.placements[0]).toMatchObject({ state: 'held', heldUntil });
     expect(slip.placing).toBe(true);
-    expect(slip.announcement).toBe('Placing your bet. In-play bets are held for a few seconds before they are accepted.');
+    expect(slip.announcement).toBe(
+      'Placing your bet. In-play bets are held for a few seconds before they are accepted.',
+    );
     expect(timers).toEqual([6_750]);
     // The price moves during the hold: shown, but the hold's words stay what a screen reader hears.
     const moved = event('ev-1', { mainMarket: matchResult('ev-1', [price(9, 4), price(9, 4), price(11, 10)]) });
     slip.reconcile(() => liveSelection(moved, 0));
     expect(slip.selections[0]!.price).toEqual(price(9, 4));
-    expect(slip.announcement).toBe('Placing your bet. In-play bets are held for a few seconds before they are accepted.');
+    expect(slip.announcement).toBe(
+      'Placing your bet. In-play bets are held for a few seconds before they are accepted.',
+    );
     await slip.place();
     expect(api.placeBet).toHaveBeenCalledTimes(1);
-    const reason = 'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.';
+    const reason =
+      'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.';
     slip.onBet(betView(slip.placements[0]!.request.betId, { status: 'rejected', reason }));
     expect(slip.placements[0]).toMatchObject({ state: 'refused', message: reason });
     expect(slip.placements[0]!.heldUntil).toBeUndefined();
@@ -495,13 +549,18 @@ describe('the in-play delay on the slip', () => {
   it('a reload during the hold asks what became of the bet, shows the hold again, and never sends it twice', async () => {
     const storage = memoryStorage();
     const first = createSlip({ now }, storage);
-    first.api.placeBet.mockResolvedValueOnce({ outcome: 'pending', bet: betView('x', { status: 'pending', heldUntil }) });
+    first.api.placeBet.mockResolvedValueOnce({
+      outcome: 'pending',
+      bet: betView('x', { status: 'pending', heldUntil }),
+    });
     first.slip.toggle(liveSelection(rovers, 0));
     first.slip.setStake(first.slip.selections[0]!.selectionId, '5');
     await first.slip.place();
     const reloaded = createSlip({ now }, storage);
     expect(reloaded.slip.placements[0]!.state).toBe('held');
-    reloaded.api.bet.mockResolvedValueOnce(betView('00000000-0000-4000-8000-000000000001', { status: 'pending', heldUntil }));
+    reloaded.api.bet.mockResolvedValueOnce(
+      betView('00000000-0000-4000-8000-000000000001', { status: 'pending', heldUntil }),
+    );
     reloaded.slip.checkUnresolved();
     await vi.waitFor(() => expect(reloaded.api.bet).toHaveBeenCalledTimes(1));
     await vi.waitFor(() => expect(reloaded.slip.placements[0]!.state).toBe('held'));

@@ -19,7 +19,9 @@ function renderFrame(options: { signedIn?: boolean } = {}) {
     routes: {
       'GET /games/iqs': (_body, { url, init }) => ({
         status: 200,
-        body: { url: `${BOOK}${url.searchParams.get('route') ?? '/'}${(init.headers as Record<string, string>).authorization ? '#launch=abcdefghijklmnopqrstuvwx' : ''}` },
+        body: {
+          url: `${BOOK}${url.searchParams.get('route') ?? '/'}${(init.headers as Record<string, string>).authorization ? '#launch=abcdefghijklmnopqrstuvwx' : ''}`,
+        },
       }),
       'GET /user/details': { status: 200, body: demoUser },
       'GET /balance': { status: 200, body: { balance: 1000, currency: 'GBP' } },
@@ -104,7 +106,10 @@ describe('the sportsbook frame on the host page', () => {
     const post = vi.spyOn(source, 'postMessage');
     runInAction(() => (root.session.token = toStoredToken(token(), Date.now())));
     await waitFor(() => expect(root.overlays.redirectUrl).toBe(`${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx`));
-    expect(post).toHaveBeenCalledWith({ type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` }, BOOK);
+    expect(post).toHaveBeenCalledWith(
+      { type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` },
+      BOOK,
+    );
     act(() => root.session.signOut('logout'));
     expect(post).toHaveBeenCalledWith({ type: 'logout' }, BOOK);
   });
@@ -115,7 +120,12 @@ describe('the sportsbook frame on the host page', () => {
     const post = vi.spyOn(source, 'postMessage');
     act(() => root.overlays.open('register'));
     runInAction(() => (root.session.token = toStoredToken(token(), Date.now())));
-    await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` }, BOOK));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        { type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` },
+        BOOK,
+      ),
+    );
     expect(root.overlays.top?.definition.name).toBe('register');
     expect(root.overlays.redirectUrl).toBeNull();
   });

@@ -16,7 +16,10 @@ export function fakeFetch(routes: Record<string, Route | Reply> = {}) {
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const route = routes[key];
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const reply = typeof route === 'function' ? await route(body, { url, init }) : (route ?? { status: 404, body: { message: 'Not found' } });
+    const reply =
+      typeof route === 'function'
+        ? await route(body, { url, init })
+        : (route ?? { status: 404, body: { message: 'Not found' } });
     if (reply instanceof Error) throw reply;
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
     const contentType = typeof reply.body === 'string' ? 'text/plain' : 'application/json';
@@ -91,7 +94,9 @@ export class FakeSocket implements SocketLike {
 let databases = 0;
 
 /** A RootStore on fakes: fetch, storage, sockets and alert are the test's; timers are the (fakeable) globals. */
-export function createTestRoot(options: { routes?: Record<string, Route | Reply>; storage?: ReturnType<typeof memoryStorage> } = {}) {
+export function createTestRoot(
+  options: { routes?: Record<string, Route | Reply>; storage?: ReturnType<typeof memoryStorage> } = {},
+) {
   const fetch = fakeFetch(options.routes);
   const storage = options.storage ?? memoryStorage();
   const sockets: FakeSocket[] = [];
@@ -115,4 +120,7 @@ export function createTestRoot(options: { routes?: Record<string, Route | Reply>
 
 /** The calls made to `'METHOD /path'`. */
 export const callsTo = (fetch: ReturnType<typeof fakeFetch>, key: string) =>
-  fetch.mock.calls.filter(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key);
+  fetch.mock.calls.filter(
+    ([input, init]) =>
+      `${(init as RequestInit | undefined)?.method ?? 'GET'} ${new URL(String(input)).pathname}` === key,
+  );

@@ -13,7 +13,9 @@ function resolveImport(from: string, specifier: string): string | undefined {
 /** The repository's relative imports of a file: static, type-only and lazy `import()` alike. */
 export function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(SPECIFIERS)].map((match) => resolveImport(file, match[1])).filter((found): found is string => found !== undefined);
+  return [...source.matchAll(SPECIFIERS)]
+    .map((match) => resolveImport(file, match[1]))
+    .filter((found): found is string => found !== undefined);
 }
 
 /** A chain of imports from `file` that leads back to `file`, or undefined when there is none. */

@@ -9,7 +9,11 @@ export type FakeGamstopMode = 'answer' | 'error' | 'nonsense' | 'slow';
  */
 export class FakeGamstop {
   mode: FakeGamstopMode = 'answer';
-  readonly requests: Array<{ apiKey: string | undefined; contentType: string | undefined; form: Record<string, string> }> = [];
+  readonly requests: Array<{
+    apiKey: string | undefined;
+    contentType: string | undefined;
+    form: Record<string, string>;
+  }> = [];
   private server: Server | undefined;
   url = '';
 
@@ -19,10 +23,15 @@ export class FakeGamstop {
       request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       request.on('end', () => {
         const form = Object.fromEntries(new URLSearchParams(body));
-        this.requests.push({ apiKey: request.headers['x-api-key'] as string | undefined, contentType: request.headers['content-type'], form });
+        this.requests.push({
+          apiKey: request.headers['x-api-key'] as string | undefined,
+          contentType: request.headers['content-type'],
+          form,
+        });
         if (this.mode === 'slow') return void setTimeout(() => response.end(), 8000);
         if (this.mode === 'error') return void response.writeHead(500).end('down for maintenance');
-        if (this.mode === 'nonsense') return void response.writeHead(200, { 'X-Exclusion': 'maybe' }).end('<html>hello</html>');
+        if (this.mode === 'nonsense')
+          return void response.writeHead(200, { 'X-Exclusion': 'maybe' }).end('<html>hello</html>');
         const lastName = (form.lastName ?? '').toLowerCase();
         const exclusion = lastName === 'excluded' ? 'Y' : lastName === 'lapsed' ? 'P' : 'N';
         response.writeHead(200, { 'X-Exclusion': exclusion, 'X-Unique-Id': `fake-${this.requests.length}` }).end();

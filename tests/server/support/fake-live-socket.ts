@@ -24,6 +24,8 @@ export class FakeLiveSocket extends EventEmitter {
   }
   /** The event-updates messages received, each as its list of changes. */
   changes(): EventChange[][] {
-    return this.sent.map((data) => JSON.parse(String(data)) as { type: string; updates?: EventChange[] }).flatMap((message) => (message.type === 'event-updates' ? [message.updates!] : []));
+    return this.sent
+      .map((data) => JSON.parse(String(data)) as { type: string; updates?: EventChange[] })
+      .flatMap((message) => (message.type === 'event-updates' ? [message.updates!] : []));
   }
 }

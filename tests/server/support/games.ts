@@ -5,7 +5,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext, TestUser } from './harness';
 import { login, TEST_SECRETS } from './harness';
 import { signWalletRequest } from '../../../server/modules/games/signature';
-import { LAUNCH_FRAGMENT_KEY, walletCallPath, WALLET_CREDIT_BATCH_PATH, WALLET_DEBIT_BATCH_PATH, WALLET_SIGNATURE_HEADER, type WalletCall } from '../../../src/contract/games';
+import {
+  LAUNCH_FRAGMENT_KEY,
+  walletCallPath,
+  WALLET_CREDIT_BATCH_PATH,
+  WALLET_DEBIT_BATCH_PATH,
+  WALLET_SIGNATURE_HEADER,
+  type WalletCall,
+} from '../../../src/contract/games';
 
 export interface CallOptions {
   /** Signature to send instead of a good one (null: none at all). */
@@ -15,23 +22,44 @@ export interface CallOptions {
 }
 
 /** Sends a wallet call as the sportsbook does: raw JSON, signed over its exact bytes at the PAM's "now". */
-export function walletCall(context: TestContext, call: WalletCall, body: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+export function walletCall(
+  context: TestContext,
+  call: WalletCall,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   return signedPost(context, walletCallPath(call), body, options);
 }
 
 /** A batched call (POST /games/iqs/wallet/credits or /debits), signed the same way. */
-export function walletBatch(context: TestContext, kind: 'credits' | 'debits', body: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+export function walletBatch(
+  context: TestContext,
+  kind: 'credits' | 'debits',
+  body: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   return signedPost(context, kind === 'credits' ? WALLET_CREDIT_BATCH_PATH : WALLET_DEBIT_BATCH_PATH, body, options);
 }
 
-function signedPost(context: TestContext, url: string, body: unknown, options: CallOptions): Promise<LightMyRequestResponse> {
+function signedPost(
+  context: TestContext,
+  url: string,
+  body: unknown,
+  options: CallOptions,
+): Promise<LightMyRequestResponse> {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  const signature = options.signature === undefined ? signWalletRequest(options.secret ?? TEST_SECRETS.sportsbookSecret, raw, options.at ?? context.clock.now()) : options.signature;
+  const signature =
+    options.signature === undefined
+      ? signWalletRequest(options.secret ?? TEST_SECRETS.sportsbookSecret, raw, options.at ?? context.clock.now())
+      : options.signature;
   return context.request({
     method: 'POST',
     url,
     payload: raw,
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { [WALLET_SIGNATURE_HEADER]: signature }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { [WALLET_SIGNATURE_HEADER]: signature }),
+    },
   });
 }
 
@@ -63,20 +91,47 @@ export async function openSession(context: TestContext, user: TestUser): Promise
 
 export const newId = (prefix: string) => `${prefix}-${randomUUID()}`;
 
-export function debitBody(session: Pick<SportsbookSession, 'playerId' | 'sessionId'>, amount: number, overrides: Record<string, unknown> = {}) {
-  return { transactionId: newId('tx'), betId: newId('bet'), playerId: session.playerId, sessionId: session.sessionId, amount, ...overrides };
+export function debitBody(
+  session: Pick<SportsbookSession, 'playerId' | 'sessionId'>,
+  amount: number,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    transactionId: newId('tx'),
+    betId: newId('bet'),
+    playerId: session.playerId,
+    sessionId: session.sessionId,
+    amount,
+    ...overrides,
+  };
 }
 
-export function creditBody(playerId: number, betId: string, amount: number, closesBet = true, overrides: Record<string, unknown> = {}) {
+export function creditBody(
+  playerId: number,
+  betId: string,
+  amount: number,
+  closesBet = true,
+  overrides: Record<string, unknown> = {},
+) {
   return { transactionId: newId('tx'), betId, playerId, amount, closesBet, ...overrides };
 }
 
-export function rollbackBody(playerId: number, betId: string, originalTransactionId: string, overrides: Record<string, unknown> = {}) {
+export function rollbackBody(
+  playerId: number,
+  betId: string,
+  originalTransactionId: string,
+  overrides: Record<string, unknown> = {},
+) {
   return { transactionId: newId('tx'), originalTransactionId, betId, playerId, ...overrides };
 }
 
 /** Places a stake through the wallet API and expects it accepted; returns the debit's body. */
-export async function placeBet(context: TestContext, session: SportsbookSession, amount: number, overrides: Record<string, unknown> = {}) {
+export async function placeBet(
+  context: TestContext,
+  session: SportsbookSession,
+  amount: number,
+  overrides: Record<string, unknown> = {},
+) {
   const body = debitBody(session, amount, overrides);
   const response = await walletCall(context, 'debit', body);
   expect(response.statusCode, response.body).toBe(200);
@@ -84,7 +139,13 @@ export async function placeBet(context: TestContext, session: SportsbookSession,
 }
 
 /** Pays (or closes at 0) a bet through the wallet API and expects it accepted. */
-export async function settleBet(context: TestContext, playerId: number, betId: string, amount: number, closesBet = true) {
+export async function settleBet(
+  context: TestContext,
+  playerId: number,
+  betId: string,
+  amount: number,
+  closesBet = true,
+) {
   const response = await walletCall(context, 'credit', creditBody(playerId, betId, amount, closesBet));
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { balance: number; walletTransactionId: number | null };

@@ -19,7 +19,12 @@ import { runOperatorRequest } from '../../../server/modules/operator/dispatch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-export const TEST_SECRETS = { jwtSecret: 'test-jwt-secret-0123456789abcdef', providerSecret: 'test-provider-secret', operatorKey: 'test-operator-key', sportsbookSecret: 'test-sportsbook-secret' };
+export const TEST_SECRETS = {
+  jwtSecret: 'test-jwt-secret-0123456789abcdef',
+  providerSecret: 'test-provider-secret',
+  operatorKey: 'test-operator-key',
+  sportsbookSecret: 'test-sportsbook-secret',
+};
 /** This test file's own data directory (avatars, secrets): a fresh one per run, so checkouts never share it. */
 const testDataDir = mkdtempSync(join(tmpdir(), 'bx-test-data-'));
 process.once('exit', () => rmSync(testDataDir, { recursive: true, force: true }));
@@ -44,7 +49,9 @@ export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle>
     const dump = readFileSync(inject('pgliteTemplatePath'));
     return openDatabase({ loadDataDir: new Blob([dump]) });
   }
-  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, `bx_test_${process.pid}`, { template: inject('postgresTemplate')! });
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, `bx_test_${process.pid}`, {
+    template: inject('postgresTemplate')!,
+  });
   const handle = await openDatabase({ url: scratch.url, poolSize: 20 });
   return {
     ...handle,
@@ -121,7 +128,11 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
  * Runs a suite once per database kind, each with its own database and app.
  * `use()` returns the context inside tests; `kind` names the database, for cases that need PostgreSQL's own connections.
  */
-export function describeEachDatabase(name: string, body: (use: () => TestContext, kind: DatabaseKind) => void, options: ContextOptions = {}) {
+export function describeEachDatabase(
+  name: string,
+  body: (use: () => TestContext, kind: DatabaseKind) => void,
+  options: ContextOptions = {},
+) {
   for (const kind of databaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       let context: TestContext | undefined;
@@ -149,7 +160,10 @@ export interface TestUser {
 let userCounter = 0;
 
 /** A verified customer with a wallet; the balance, when given, is posted through the ledger. */
-export async function createUser(context: TestContext, overrides: { email?: string; password?: string; balance?: number; verified?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  context: TestContext,
+  overrides: { email?: string; password?: string; balance?: number; verified?: boolean } = {},
+): Promise<TestUser> {
   userCounter++;
   const email = overrides.email ?? `customer${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
   const password = overrides.password ?? 'Password123';
@@ -175,9 +189,19 @@ export async function createUser(context: TestContext, overrides: { email?: stri
 }
 
 export async function login(context: TestContext, user: { email: string; password: string }) {
-  const response = await context.request({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: user.password } });
+  const response = await context.request({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  return response.json() as { accessToken: string; refreshToken: string; expiresIn: number; refreshExpiresIn: number; tokenType: string };
+  return response.json() as {
+    accessToken: string;
+    refreshToken: string;
+    expiresIn: number;
+    refreshExpiresIn: number;
+    tokenType: string;
+  };
 }
 
 /** An operator command as the CLI's socket delivers it to the server (the same dispatcher), answered as statusCode and json(). */

@@ -5,7 +5,10 @@ import WebSocket from 'ws';
  * first message once open. `origin` sets the handshake's Origin header, as a browser page would.
  */
 export function openLiveSocket(address: string, token?: string, options: { origin?: string } = {}) {
-  const socket = new WebSocket(`${address.replace(/^http/, 'ws')}/wws`, options.origin ? { origin: options.origin } : {});
+  const socket = new WebSocket(
+    `${address.replace(/^http/, 'ws')}/wws`,
+    options.origin ? { origin: options.origin } : {},
+  );
   const messages: any[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));

@@ -41,7 +41,10 @@ export function pgRace(context: () => TestContext) {
     const exclusion = await connect();
     await exclusion.client.query('BEGIN');
     await exclusion.client.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    await exclusion.client.query(`UPDATE users SET exclusion_kind = 'self-exclusion', exclusion_until = NULL, exclusion_permanent = true, updated_at = now() WHERE id = $1`, [userId]);
+    await exclusion.client.query(
+      `UPDATE users SET exclusion_kind = 'self-exclusion', exclusion_until = NULL, exclusion_permanent = true, updated_at = now() WHERE id = $1`,
+      [userId],
+    );
     return { pid: exclusion.pid, commit: () => exclusion.client.query('COMMIT') };
   }
 
@@ -49,7 +52,11 @@ export function pgRace(context: () => TestContext) {
   function startBlock(block: Block, userId: number) {
     const { services } = context();
     let committed = false;
-    const done = (block === 'suspension' ? services.accounts.suspend(userId) : services.saferGambling.lock(userId, { days: 180 }).then(() => undefined)).then(() => {
+    const done = (
+      block === 'suspension'
+        ? services.accounts.suspend(userId)
+        : services.saferGambling.lock(userId, { days: 180 }).then(() => undefined)
+    ).then(() => {
       committed = true;
     });
     return { done, committed: () => committed };

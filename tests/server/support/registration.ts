@@ -29,4 +29,5 @@ export function registrationPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const register = (context: TestContext, body: unknown) => context.request({ method: 'POST', url: '/auth/register', payload: body as Record<string, unknown> });
+export const register = (context: TestContext, body: unknown) =>
+  context.request({ method: 'POST', url: '/auth/register', payload: body as Record<string, unknown> });

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { createContext, createUser, login, type DatabaseKind, type TestContext, type TestUser } from './harness';
 import { launchToken } from './games';
 import { SPORTSBOOK_TEST_CONFIG, seededRandom, ScriptedGoals, TEST_OUTRIGHT_RUNS } from './sportsbook';
-import { listenOperatorSocket, sendOperatorCommand, type OperatorSocketServer } from '../../../server/modules/operator/socket';
+import {
+  listenOperatorSocket,
+  sendOperatorCommand,
+  type OperatorSocketServer,
+} from '../../../server/modules/operator/socket';
 import { runCommandRequest } from '../../../server/modules/operator/dispatch';
 import { findSportsbookCommand } from '../../../server/sportsbook/operator/commands';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
@@ -41,7 +45,15 @@ export async function createSportsbookAppWorld(
   const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const db = sportsbookDb(pam.database);
   await migrateSportsbook(db);
-  const services = createSportsbookServices({ db, clock: pam.clock, config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl, ...options.config }, random: seededRandom(), goals: new ScriptedGoals().draw, outrightRuns: TEST_OUTRIGHT_RUNS, recoverySchedule: options.recoverySchedule });
+  const services = createSportsbookServices({
+    db,
+    clock: pam.clock,
+    config: { ...SPORTSBOOK_TEST_CONFIG, pamUrl, ...options.config },
+    random: seededRandom(),
+    goals: new ScriptedGoals().draw,
+    outrightRuns: TEST_OUTRIGHT_RUNS,
+    recoverySchedule: options.recoverySchedule,
+  });
   await services.feed.seedWorld();
   await services.catalogue.load();
   await services.feed.tick();
@@ -50,17 +62,32 @@ export async function createSportsbookAppWorld(
   const app = await buildSportsbookApp({ services });
   await app.ready();
   const dataDir = mkdtempSync(join(tmpdir(), 'bx-sb-operator-'));
-  const operatorSocket: OperatorSocketServer = await listenOperatorSocket(dataDir, (request) => runCommandRequest(findSportsbookCommand, services, request), 'sportsbook');
+  const operatorSocket: OperatorSocketServer = await listenOperatorSocket(
+    dataDir,
+    (request) => runCommandRequest(findSportsbookCommand, services, request),
+    'sportsbook',
+  );
   return {
     pam,
     services,
     app,
     operator: (command, args) => sendOperatorCommand(dataDir, command, args, 'sportsbook'),
-    balanceOf: async (userId) => (await pam.database.db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow()).balance,
+    balanceOf: async (userId) =>
+      (
+        await pam.database.db
+          .selectFrom('wallets')
+          .select('balance')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).balance,
     session: async (balance) => {
       const user = await createUser(pam, { balance });
       const { accessToken } = await login(pam, user);
-      const launched = await app.inject({ method: 'POST', url: '/api/session', payload: { launchToken: await launchToken(pam, accessToken) } });
+      const launched = await app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { launchToken: await launchToken(pam, accessToken) },
+      });
       expect(launched.statusCode, launched.body).toBe(200);
       return { user, token: launched.json().sessionToken as string };
     },

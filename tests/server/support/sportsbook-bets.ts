@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createContext, createUser, login, TEST_SECRETS, type DatabaseKind, type TestContext, type TestUser } from './harness';
+import {
+  createContext,
+  createUser,
+  login,
+  TEST_SECRETS,
+  type DatabaseKind,
+  type TestContext,
+  type TestUser,
+} from './harness';
 import { launchToken } from './games';
 import { installErrorHandler } from '../../../server/http/error-handler';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
@@ -16,7 +24,12 @@ import { betsRoutes } from '../../../server/sportsbook/bets/routes';
 import { betBuilderRoutes } from '../../../server/sportsbook/bets/bet-builder-routes';
 import { defaultSportsbookRateLimits } from '../../../server/sportsbook/services';
 import { freeBetRoutes } from '../../../server/sportsbook/free-bets/routes';
-import type { Catalogue, MarketOutcome, MarketsResolved, SelectionQuote } from '../../../server/sportsbook/catalogue/types';
+import type {
+  Catalogue,
+  MarketOutcome,
+  MarketsResolved,
+  SelectionQuote,
+} from '../../../server/sportsbook/catalogue/types';
 import { marketCatalogue } from '../../../server/sportsbook/markets';
 import type { FinalResult, MarketSpec, MatchRates, MatchState } from '../../../server/sportsbook/pricing/types';
 import type { BetView, Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
@@ -78,7 +91,9 @@ export class FakeCatalogue implements Catalogue {
 
   /** The match is in play with this score (a goal is a new score). */
   setInPlay(eventId: string, score: { home: number; away: number }): void {
-    for (const quote of this.quotes.values()) if (quote.eventId === eventId) this.update(quote.selectionId, { eventStatus: 'live', score: { ...score }, seq: quote.seq + 1 });
+    for (const quote of this.quotes.values())
+      if (quote.eventId === eventId)
+        this.update(quote.selectionId, { eventStatus: 'live', score: { ...score }, seq: quote.seq + 1 });
   }
 
   quote(selectionId: string): SelectionQuote | undefined {
@@ -89,7 +104,10 @@ export class FakeCatalogue implements Catalogue {
   /** Every fake match is before kick-off, Rovers a little the stronger. */
   matchPricing(eventId: string): { rates: MatchRates; state: MatchState } | undefined {
     if (![...this.quotes.values()].some((quote) => quote.eventId === eventId)) return undefined;
-    return { rates: { home: 1.5, away: 1.1, rho: -0.1 }, state: { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null } };
+    return {
+      rates: { home: 1.5, away: 1.1, rho: -0.1 },
+      state: { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null },
+    };
   }
 
   onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void {
@@ -121,8 +139,11 @@ export class FakeCatalogue implements Catalogue {
 
   private async resolveEvent(eventId: string, outcome: MarketOutcome): Promise<void> {
     const markets = new Map<string, MarketSpec>();
-    for (const quote of this.quotes.values()) if (quote.eventId === eventId && quote.marketStatus !== 'void' && quote.marketStatus !== 'settled') markets.set(quote.marketId, quote.spec);
-    for (const marketId of markets.keys()) this.setMarket(marketId, outcome.kind === 'void' ? 'void' : 'settled', 'closed');
+    for (const quote of this.quotes.values())
+      if (quote.eventId === eventId && quote.marketStatus !== 'void' && quote.marketStatus !== 'settled')
+        markets.set(quote.marketId, quote.spec);
+    for (const marketId of markets.keys())
+      this.setMarket(marketId, outcome.kind === 'void' ? 'void' : 'settled', 'closed');
     await this.announce({ eventId, markets: [...markets].map(([marketId, spec]) => ({ marketId, spec, outcome })) });
   }
 
@@ -131,7 +152,8 @@ export class FakeCatalogue implements Catalogue {
   }
 
   private setMarket(marketId: string, marketStatus: SelectionQuote['marketStatus'], status: SelectionStatus): void {
-    for (const quote of this.quotes.values()) if (quote.marketId === marketId) this.quotes.set(quote.selectionId, { ...quote, marketStatus, status });
+    for (const quote of this.quotes.values())
+      if (quote.marketId === marketId) this.quotes.set(quote.selectionId, { ...quote, marketStatus, status });
   }
 
   private update(selectionId: string, change: Partial<SelectionQuote>): void {
@@ -167,7 +189,13 @@ export interface BetsWorld {
   close(): Promise<void>;
 }
 
-export const FAST_OUTBOX: OutboxPolicy = { baseDelayMs: 1_000, maxDelayMs: 8_000, debitGiveUpMs: 60_000, batchSize: 200, concurrency: 8 };
+export const FAST_OUTBOX: OutboxPolicy = {
+  baseDelayMs: 1_000,
+  maxDelayMs: 8_000,
+  debitGiveUpMs: 60_000,
+  batchSize: 200,
+  concurrency: 8,
+};
 
 export interface BetsWorldOptions {
   payoutCap?: number;
@@ -191,7 +219,10 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
     clock: pam.clock,
     timeoutMs: 5_000,
     // A cut line fails as a refused connection would, without waiting.
-    fetch: (input, init) => (cut ? Promise.reject(new TypeError('fetch failed: connection refused')) : (options.walletFetch?.(fetch) ?? fetch)(input, init)),
+    fetch: (input, init) =>
+      cut
+        ? Promise.reject(new TypeError('fetch failed: connection refused'))
+        : (options.walletFetch?.(fetch) ?? fetch)(input, init),
   });
   const outbox = new WalletOutbox(db, client, pam.clock, FAST_OUTBOX);
   const sessions = new SessionService(db, client, pam.clock);
@@ -251,24 +282,48 @@ export interface Punter {
 }
 
 /** A verified customer with this balance, signed in at the PAM and launched into the sportsbook. */
-export async function punter(world: BetsWorld, balance = 100_000, overrides: { verified?: boolean } = {}): Promise<Punter> {
+export async function punter(
+  world: BetsWorld,
+  balance = 100_000,
+  overrides: { verified?: boolean } = {},
+): Promise<Punter> {
   return launch(world, await createUser(world.pam, { balance, ...overrides }));
 }
 
 /** Signs this customer in at the PAM and launches a new sportsbook session. */
 export async function launch(world: BetsWorld, user: TestUser): Promise<Punter> {
   const { accessToken } = await login(world.pam, user);
-  const launch = await world.app.inject({ method: 'POST', url: '/api/session', payload: { launchToken: await launchToken(world.pam, accessToken) } });
+  const launch = await world.app.inject({
+    method: 'POST',
+    url: '/api/session',
+    payload: { launchToken: await launchToken(world.pam, accessToken) },
+  });
   expect(launch.statusCode, launch.body).toBe(200);
   return { user, accessToken, token: (launch.json() as { sessionToken: string }).sessionToken };
 }
 
-export function frame(world: BetsWorld, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return world.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+export function frame(
+  world: BetsWorld,
+  token: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return world.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 /** A slip on these selections at their current prices. */
-export function slip(world: BetsWorld, selectionIds: string[], stake = 1_000, extra: Partial<PlaceBetRequest> = {}): PlaceBetRequest {
+export function slip(
+  world: BetsWorld,
+  selectionIds: string[],
+  stake = 1_000,
+  extra: Partial<PlaceBetRequest> = {},
+): PlaceBetRequest {
   return {
     betId: randomUUID(),
     kind: selectionIds.length === 1 ? 'single' : 'accumulator',
@@ -280,7 +335,11 @@ export function slip(world: BetsWorld, selectionIds: string[], stake = 1_000, ex
 }
 
 export async function pamBalance(world: BetsWorld, userId: number): Promise<number> {
-  const wallet = await world.pam.database.db.selectFrom('wallets').select('balance').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const wallet = await world.pam.database.db
+    .selectFrom('wallets')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return wallet.balance;
 }
 
@@ -292,7 +351,11 @@ export async function pamBet(world: BetsWorld, betId: string) {
 export async function reconcileWorld(world: BetsWorld) {
   const address = world.pam.app.server.address();
   const pamUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return new Reconciler(world.db, new WalletClient({ pamUrl, secret: TEST_SECRETS.sportsbookSecret, clock: world.pam.clock }), world.pam.clock).run();
+  return new Reconciler(
+    world.db,
+    new WalletClient({ pamUrl, secret: TEST_SECRETS.sportsbookSecret, clock: world.pam.clock }),
+    world.pam.clock,
+  ).run();
 }
 
 /** A result as the tests write it: '2-1' full time, '1-0' half time. */
@@ -316,7 +379,8 @@ export function betting(world: () => BetsWorld) {
       expect(response.statusCode, response.body).toBe(201);
       return body.betId;
     },
-    betOf: async (p: Punter, betId: string) => (await frame(world(), p.token, 'GET', `/api/bets/${betId}`)).json() as BetView,
+    betOf: async (p: Punter, betId: string) =>
+      (await frame(world(), p.token, 'GET', `/api/bets/${betId}`)).json() as BetView,
   };
 }
 

@@ -4,7 +4,11 @@ import type { DatabaseHandle } from '../../../server/db/database';
 import { ManualClock } from '../../../server/clock';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../../../server/sportsbook/db/schema';
-import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from '../../../server/sportsbook/services';
+import {
+  createSportsbookServices,
+  type SportsbookServiceDeps,
+  type SportsbookServices,
+} from '../../../server/sportsbook/services';
 import { buildSportsbookApp } from '../../../server/sportsbook/app';
 import type { EventRecord } from '../../../server/sportsbook/catalogue/records';
 import type { EventUpdate } from '../../../server/sportsbook/live/bus';
@@ -64,7 +68,15 @@ export async function createSportsbookContext(
   await migrateSportsbook(db);
   const clock = new ManualClock(start);
   const goals = new ScriptedGoals();
-  const services = createSportsbookServices({ db, clock, config: { ...SPORTSBOOK_TEST_CONFIG, ...config }, random: seededRandom(), goals: goals.draw, outrightRuns: TEST_OUTRIGHT_RUNS, ...overrides });
+  const services = createSportsbookServices({
+    db,
+    clock,
+    config: { ...SPORTSBOOK_TEST_CONFIG, ...config },
+    random: seededRandom(),
+    goals: goals.draw,
+    outrightRuns: TEST_OUTRIGHT_RUNS,
+    ...overrides,
+  });
   const updates: EventUpdate[] = [];
   services.bus.subscribe((message) => {
     if (message.kind === 'event') updates.push(message.update);
@@ -101,9 +113,12 @@ export async function tickAt(context: SportsbookTestContext, at: Date | number):
 /** The next event to kick off after now. */
 export function nextKickoff(context: SportsbookTestContext): EventRecord {
   const now = context.clock.now().getTime();
-  const record = context.services.catalogue.records().find((event) => event.status === 'scheduled' && event.kickoffAt.getTime() > now);
+  const record = context.services.catalogue
+    .records()
+    .find((event) => event.status === 'scheduled' && event.kickoffAt.getTime() > now);
   if (!record) throw new Error('no upcoming event');
   return record;
 }
 
-export const updatesOf = (context: SportsbookTestContext, eventId: string) => context.updates.filter((update) => update.eventId === eventId);
+export const updatesOf = (context: SportsbookTestContext, eventId: string) =>
+  context.updates.filter((update) => update.eventId === eventId);

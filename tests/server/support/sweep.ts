@@ -19,9 +19,30 @@ export interface SweepRoute {
  * (22008) or only JavaScript's (expanded years).
  */
 export const UNSTORABLE_STRINGS = ['\u0000', 'a\u0000b', '\uD800', 'b\uDFFF'];
-export const OUT_OF_RANGE_DATES = ['-005000-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '0000-01-01T00:00:00Z', '0000-00-00T00:00:00Z'];
+export const OUT_OF_RANGE_DATES = [
+  '-005000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '0000-01-01T00:00:00Z',
+  '0000-00-00T00:00:00Z',
+];
 
-const WRONG_VALUES: unknown[] = [null, 12345, -1, 1.5, true, 'x'.repeat(5000), [], {}, ['a'], { nested: { deep: true } }, '', '   ', Number.MAX_SAFE_INTEGER, ...UNSTORABLE_STRINGS];
+const WRONG_VALUES: unknown[] = [
+  null,
+  12345,
+  -1,
+  1.5,
+  true,
+  'x'.repeat(5000),
+  [],
+  {},
+  ['a'],
+  { nested: { deep: true } },
+  '',
+  '   ',
+  Number.MAX_SAFE_INTEGER,
+  ...UNSTORABLE_STRINGS,
+];
 
 const looksLikeDate = (value: string) => /^\d{4}-\d{2}-\d{2}/.test(value);
 
@@ -34,15 +55,26 @@ export function unstorableBodies(validBody: Record<string, unknown>): Array<{ la
   for (const [key, valid] of Object.entries(validBody)) {
     if (typeof valid !== 'string') continue;
     const middle = Math.floor(valid.length / 2);
-    const variants = [`${valid.slice(0, middle)}\u0000${valid.slice(middle)}`, `${valid}\u0000`, `\uD83D${valid}`, `${valid}\uDE00`];
+    const variants = [
+      `${valid.slice(0, middle)}\u0000${valid.slice(middle)}`,
+      `${valid}\u0000`,
+      `\uD83D${valid}`,
+      `${valid}\uDE00`,
+    ];
     if (looksLikeDate(valid)) variants.push(...OUT_OF_RANGE_DATES, `-00${valid}`, `+27${valid}`);
-    for (const value of variants) bodies.push({ label: `${key} = ${JSON.stringify(value).slice(0, 40)}`, payload: JSON.stringify({ ...validBody, [key]: value }) });
+    for (const value of variants)
+      bodies.push({
+        label: `${key} = ${JSON.stringify(value).slice(0, 40)}`,
+        payload: JSON.stringify({ ...validBody, [key]: value }),
+      });
   }
   return bodies;
 }
 
 /** Bodies a careless or hostile client might send: each field missing, each field of every wrong type, and whole-body garbage. */
-export function badBodies(validBody: Record<string, unknown>): Array<{ label: string; payload: string; contentType?: string }> {
+export function badBodies(
+  validBody: Record<string, unknown>,
+): Array<{ label: string; payload: string; contentType?: string }> {
   const bodies: Array<{ label: string; payload: string; contentType?: string }> = [
     { label: 'invalid JSON', payload: '{"broken": ' },
     { label: 'empty JSON object', payload: '{}' },
@@ -58,7 +90,10 @@ export function badBodies(validBody: Record<string, unknown>): Array<{ label: st
     bodies.push({ label: `missing ${key}`, payload: JSON.stringify(without) });
     for (const value of WRONG_VALUES) {
       if (JSON.stringify(value) === JSON.stringify(validBody[key])) continue;
-      bodies.push({ label: `${key} = ${JSON.stringify(value).slice(0, 30)}`, payload: JSON.stringify({ ...validBody, [key]: value }) });
+      bodies.push({
+        label: `${key} = ${JSON.stringify(value).slice(0, 30)}`,
+        payload: JSON.stringify({ ...validBody, [key]: value }),
+      });
     }
   }
   return [...bodies, ...unstorableBodies(validBody)];
@@ -66,12 +101,18 @@ export function badBodies(validBody: Record<string, unknown>): Array<{ label: st
 
 /** Row counts of every table, to prove a refused request wrote nothing. */
 export async function rowCounts(context: TestContext): Promise<Record<string, number>> {
-  const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'`.execute(context.database.db);
+  const tables = await sql<{
+    table_name: string;
+  }>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'`.execute(
+    context.database.db,
+  );
   const counts: Record<string, number> = {};
   for (const { table_name } of tables.rows) {
     // login_attempts is an audit log and login_lockouts counts wrong passwords: refused sign-ins are meant to be written there.
     if (table_name === 'login_attempts' || table_name === 'login_lockouts') continue;
-    const result = await sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(table_name)}`.execute(context.database.db);
+    const result = await sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(table_name)}`.execute(
+      context.database.db,
+    );
     counts[table_name] = result.rows[0]!.count;
   }
   return counts;
@@ -81,11 +122,18 @@ export async function rowCounts(context: TestContext): Promise<Record<string, nu
  * Sends every bad body to the route and expects a 4xx with a message each time, never a 500, and no row
  * written anywhere. Returns how many bodies were sent, so a caller can see the sweep was not empty.
  */
-export async function sweepBadBodies(context: TestContext, route: SweepRoute, bodies: Array<{ label: string; payload: string; contentType?: string }> = badBodies(route.validBody)): Promise<number> {
+export async function sweepBadBodies(
+  context: TestContext,
+  route: SweepRoute,
+  bodies: Array<{ label: string; payload: string; contentType?: string }> = badBodies(route.validBody),
+): Promise<number> {
   const before = await rowCounts(context);
   for (const body of bodies) {
     const token = route.token ? await route.token() : undefined;
-    const extraHeaders = { ...(route.headers ? await route.headers() : {}), ...(route.signedHeaders ? route.signedHeaders(body.payload) : {}) };
+    const extraHeaders = {
+      ...(route.headers ? await route.headers() : {}),
+      ...(route.signedHeaders ? route.signedHeaders(body.payload) : {}),
+    };
     const response = await context.request({
       method: route.method,
       url: route.url,
@@ -112,7 +160,13 @@ export function unstorableQueries(validQuery: Record<string, string>): string[] 
     if (looksLikeDate(valid)) values.push(...OUT_OF_RANGE_DATES, `-00${valid}`, `+27${valid}`);
     for (const value of values) {
       // encodeURIComponent refuses a lone surrogate: send its (invalid) UTF-8 bytes as a hostile client would.
-      const encoded = [...value].map((char) => (/[\uD800-\uDFFF]/.test(char) ? `%ED%${(0xa0 + ((char.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 + (char.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}` : encodeURIComponent(char))).join('');
+      const encoded = [...value]
+        .map((char) =>
+          /[\uD800-\uDFFF]/.test(char)
+            ? `%ED%${(0xa0 + ((char.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 + (char.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`
+            : encodeURIComponent(char),
+        )
+        .join('');
       queries.push(new URLSearchParams({ ...validQuery, [key]: '__VALUE__' }).toString().replace('__VALUE__', encoded));
     }
   }
@@ -120,7 +174,12 @@ export function unstorableQueries(validQuery: Record<string, string>): string[] 
 }
 
 /** Sends each `METHOD url` and expects a 4xx with a message, never a 500, and no row written. */
-export async function expectAllRefused(context: TestContext, requests: Array<{ method: SweepRoute['method']; url: string }>, token?: string, headers: () => Record<string, string> = () => ({})): Promise<number> {
+export async function expectAllRefused(
+  context: TestContext,
+  requests: Array<{ method: SweepRoute['method']; url: string }>,
+  token?: string,
+  headers: () => Record<string, string> = () => ({}),
+): Promise<number> {
   const before = await rowCounts(context);
   for (const { method, url } of requests) {
     const response = await context.request({ method, url, token, headers: headers() });

@@ -45,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL,
       CHECK (home_team_id <> away_team_id)
     )`.execute(db);
-  await sql`CREATE INDEX events_open_idx ON sportsbook.events (kickoff_at) WHERE status IN ('scheduled', 'live', 'ended')`.execute(db);
+  await sql`CREATE INDEX events_open_idx ON sportsbook.events (kickoff_at) WHERE status IN ('scheduled', 'live', 'ended')`.execute(
+    db,
+  );
   await sql`CREATE INDEX events_kickoff_idx ON sportsbook.events (kickoff_at)`.execute(db);
   // Only what differs from the model: operator suspension, and a market's end (void or settled).
   await sql`

@@ -69,7 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX wallet_calls_due ON sportsbook.wallet_calls (next_attempt_at) WHERE state = 'pending'`.execute(db);
+  await sql`CREATE INDEX wallet_calls_due ON sportsbook.wallet_calls (next_attempt_at) WHERE state = 'pending'`.execute(
+    db,
+  );
   await sql`CREATE INDEX wallet_calls_bet ON sportsbook.wallet_calls (bet_id)`.execute(db);
   // The payout cap's memory: one row per player to lock, and the stake and returns of each bet settled.
   await sql`CREATE TABLE sportsbook.payout_players (player_id text PRIMARY KEY)`.execute(db);

@@ -6,6 +6,8 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE sportsbook.bets ADD COLUMN held_until timestamptz`.execute(db);
-  await sql`ALTER TABLE sportsbook.bets ADD COLUMN price_changes text NOT NULL DEFAULT 'never' CHECK (price_changes IN ('never', 'higher', 'any'))`.execute(db);
+  await sql`ALTER TABLE sportsbook.bets ADD COLUMN price_changes text NOT NULL DEFAULT 'never' CHECK (price_changes IN ('never', 'higher', 'any'))`.execute(
+    db,
+  );
   await sql`CREATE INDEX bets_held ON sportsbook.bets (held_until) WHERE held_until IS NOT NULL`.execute(db);
 }

@@ -12,5 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE sportsbook.bets ADD COLUMN lines integer CHECK (lines > 0)`.execute(db);
   await sql`
     ALTER TABLE sportsbook.bets ADD CONSTRAINT bets_system_shape
-      CHECK ((kind = 'system') = (system_type IS NOT NULL AND stake_per_line IS NOT NULL AND lines IS NOT NULL))`.execute(db);
+      CHECK ((kind = 'system') = (system_type IS NOT NULL AND stake_per_line IS NOT NULL AND lines IS NOT NULL))`.execute(
+    db,
+  );
 }

@@ -8,9 +8,15 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE sportsbook.bets DROP CONSTRAINT bets_status_check`.execute(db);
-  await sql`ALTER TABLE sportsbook.bets ADD CONSTRAINT bets_status_check CHECK (status IN ('pending', 'open', 'won', 'lost', 'void', 'rejected', 'cashed-out'))`.execute(db);
-  await sql`ALTER TABLE sportsbook.bets ADD COLUMN cashed_out_stake bigint NOT NULL DEFAULT 0 CHECK (cashed_out_stake >= 0)`.execute(db);
-  await sql`ALTER TABLE sportsbook.bets ADD COLUMN cashed_out bigint NOT NULL DEFAULT 0 CHECK (cashed_out >= 0)`.execute(db);
+  await sql`ALTER TABLE sportsbook.bets ADD CONSTRAINT bets_status_check CHECK (status IN ('pending', 'open', 'won', 'lost', 'void', 'rejected', 'cashed-out'))`.execute(
+    db,
+  );
+  await sql`ALTER TABLE sportsbook.bets ADD COLUMN cashed_out_stake bigint NOT NULL DEFAULT 0 CHECK (cashed_out_stake >= 0)`.execute(
+    db,
+  );
+  await sql`ALTER TABLE sportsbook.bets ADD COLUMN cashed_out bigint NOT NULL DEFAULT 0 CHECK (cashed_out >= 0)`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE sportsbook.cash_outs (
       request_id uuid PRIMARY KEY,

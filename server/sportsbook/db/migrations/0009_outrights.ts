@@ -22,6 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX seasons_updated_at ON sportsbook.seasons (updated_at)`.execute(db);
   await sql`ALTER TABLE sportsbook.bet_legs DROP CONSTRAINT bet_legs_result_check`.execute(db);
-  await sql`ALTER TABLE sportsbook.bet_legs ADD CONSTRAINT bet_legs_result_check CHECK (result IN ('open', 'won', 'lost', 'void', 'half-won', 'half-lost', 'dead-heat'))`.execute(db);
+  await sql`ALTER TABLE sportsbook.bet_legs ADD CONSTRAINT bet_legs_result_check CHECK (result IN ('open', 'won', 'lost', 'void', 'half-won', 'half-lost', 'dead-heat'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE sportsbook.bet_legs ADD COLUMN dead_heat_ways integer CHECK (dead_heat_ways >= 2)`.execute(db);
 }

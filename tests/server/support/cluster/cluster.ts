@@ -33,7 +33,10 @@ export async function freePort(): Promise<number> {
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${url}: the process ended (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${url}: the process ended (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`,
+      );
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
       if (response.status < 500) return;
@@ -80,7 +83,11 @@ export class ServerProcess {
   async start(timeoutMs = 60_000): Promise<void> {
     this.output = '';
     // node itself (not the tsx wrapper, which would leave its node child behind a kill -9).
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, this.script)], { cwd: ROOT, env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, this.script)], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-20_000);
     };
@@ -144,16 +151,55 @@ export class Cluster {
     const cluster = new Cluster();
     const pamPorts = await Promise.all(Array.from({ length: options.pams ?? 1 }, freePort));
     const bookPorts = await Promise.all(Array.from({ length: options.sportsbooks ?? 1 }, freePort));
-    const base = { ...CLUSTER_SECRETS, DATABASE_URL: options.databaseUrl, HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', SANDBOX_PROVIDERS: 'false', SPORTSBOOK_RECONCILE_INTERVAL_MS: '0', ...options.env };
+    const base = {
+      ...CLUSTER_SECRETS,
+      DATABASE_URL: options.databaseUrl,
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SANDBOX_PROVIDERS: 'false',
+      SPORTSBOOK_RECONCILE_INTERVAL_MS: '0',
+      ...options.env,
+    };
     // With no PAM (a prices-only bench) wallet calls go nowhere.
     const pamUrl = `http://127.0.0.1:${pamPorts[0] ?? 9}`;
     for (const port of pamPorts) {
       const dataDir = cluster.dir('bx-pam-');
-      cluster.pams.push(new ServerProcess(`pam:${port}`, 'server/main.ts', port, { ...base, PORT: String(port), DATA_DIR: dataDir, SPORTSBOOK_IN_PROCESS: 'false', SPORTSBOOK_URL: `http://127.0.0.1:${bookPorts[0]}`, PUBLIC_URL: `http://127.0.0.1:${port}` }, '/games/iqs'));
+      cluster.pams.push(
+        new ServerProcess(
+          `pam:${port}`,
+          'server/main.ts',
+          port,
+          {
+            ...base,
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            SPORTSBOOK_IN_PROCESS: 'false',
+            SPORTSBOOK_URL: `http://127.0.0.1:${bookPorts[0]}`,
+            PUBLIC_URL: `http://127.0.0.1:${port}`,
+          },
+          '/games/iqs',
+        ),
+      );
     }
     for (const port of bookPorts) {
       const dataDir = cluster.dir('bx-book-');
-      cluster.sportsbooks.push(new ServerProcess(`sportsbook:${port}`, options.sportsbookScript ?? 'tests/server/support/cluster/sportsbook-child.ts', port, { ...base, SPORTSBOOK_PORT: String(port), DATA_DIR: dataDir, PAM_URL: pamUrl, SPORTSBOOK_URL: `http://127.0.0.1:${port}` }, '/api/competitions'));
+      cluster.sportsbooks.push(
+        new ServerProcess(
+          `sportsbook:${port}`,
+          options.sportsbookScript ?? 'tests/server/support/cluster/sportsbook-child.ts',
+          port,
+          {
+            ...base,
+            SPORTSBOOK_PORT: String(port),
+            DATA_DIR: dataDir,
+            PAM_URL: pamUrl,
+            SPORTSBOOK_URL: `http://127.0.0.1:${port}`,
+          },
+          '/api/competitions',
+        ),
+      );
     }
     return cluster;
   }

@@ -16,7 +16,12 @@ async function crash(victim: ServerProcess): Promise<void> {
  * mid-debit) is killed with SIGKILL and restarted; placing goes on for `afterMs` more, then every placement whose
  * answer was lost is sent again with its bet id.
  */
-export async function placementRound(workload: MoneyWorkload, victim: ServerProcess, selections: Selection[], options: { clients: number; killAfterMs: number; afterMs: number }): Promise<void> {
+export async function placementRound(
+  workload: MoneyWorkload,
+  victim: ServerProcess,
+  selections: Selection[],
+  options: { clients: number; killAfterMs: number; afterMs: number },
+): Promise<void> {
   let stop = false;
   const placing = workload.place(selections, options.clients, () => stop);
   await pause(options.killAfterMs);
@@ -32,11 +37,20 @@ export async function placementRound(workload: MoneyWorkload, victim: ServerProc
  * credits arrive) is killed and restarted. A settlement the crash cut short before the result was stored is asked
  * for again, as an operator would.
  */
-export async function settlementRound(workload: MoneyWorkload, cluster: Cluster, victim: ServerProcess, eventId: string, killAfterMs: number): Promise<void> {
+export async function settlementRound(
+  workload: MoneyWorkload,
+  cluster: Cluster,
+  victim: ServerProcess,
+  eventId: string,
+  killAfterMs: number,
+): Promise<void> {
   const settling = workload.settle(eventId);
   await pause(killAfterMs);
   await crash(victim);
   await settling;
   if (!(await workload.resolved(eventId))) await workload.settle(eventId);
-  if (!(await workload.resolved(eventId))) throw new Error(`match ${eventId} still not settled after a second try (sportsbook ${cluster.sportsbook.running ? 'up' : 'down'})`);
+  if (!(await workload.resolved(eventId)))
+    throw new Error(
+      `match ${eventId} still not settled after a second try (sportsbook ${cluster.sportsbook.running ? 'up' : 'down'})`,
+    );
 }

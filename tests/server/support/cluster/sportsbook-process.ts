@@ -15,7 +15,14 @@ export async function startChildSportsbook(): Promise<RunningSportsbook> {
   const config = loadSportsbookConfig(loadConfig());
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 8 });
-  const bus = await sportsbookBusFromEnv({ REDIS_URL: process.env.REDIS_URL, REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX, DATABASE_URL: config.databaseUrl }, (message, detail) => console.error(message, detail));
+  const bus = await sportsbookBusFromEnv(
+    {
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_CHANNEL_PREFIX: process.env.REDIS_CHANNEL_PREFIX,
+      DATABASE_URL: config.databaseUrl,
+    },
+    (message, detail) => console.error(message, detail),
+  );
   return startSportsbook({
     config,
     database,
