@@ -96,13 +96,11 @@ function outrightBench(): void {
     ['outright, season start', 0],
     ['outright, half way', fixtures.length / 2],
   ] as const) {
-    const remaining = fixtures
-      .slice(played)
-      .map((fixture) => ({
-        home: fixture.home,
-        away: fixture.away,
-        rates: matchRates(byId.get(fixture.home)!, byId.get(fixture.away)!, league),
-      }));
+    const remaining = fixtures.slice(played).map((fixture) => ({
+      home: fixture.home,
+      away: fixture.away,
+      rates: matchRates(byId.get(fixture.home)!, byId.get(fixture.away)!, league),
+    }));
     simulateOutright({ standings, remaining, runs: 500, seed: 1, points: { win: 3, draw: 1 } });
     const rounds = 5;
     const cpu = process.cpuUsage();

@@ -101,13 +101,11 @@ export async function cardPaymentPages(app: FastifyInstance, options: ProvidersS
   app.post(PAY_PAGE_PATH, async (request, reply) => {
     const parsed = payRequest.safeParse(request.body);
     if (!parsed.success)
-      return reply
-        .status(400)
-        .send({
-          message: parsed.error.issues[0]?.message.startsWith('Invalid')
-            ? 'Please check your card details.'
-            : parsed.error.issues[0]?.message,
-        });
+      return reply.status(400).send({
+        message: parsed.error.issues[0]?.message.startsWith('Invalid')
+          ? 'Please check your card details.'
+          : parsed.error.issues[0]?.message,
+      });
     const pay = parsed.data;
     if (!validValue(secret, 'pay-page', `${pay.payment}:${pay.amount}`, pay.sig))
       return reply.status(400).send({ message: 'Payment link not valid' });

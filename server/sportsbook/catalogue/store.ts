@@ -237,13 +237,11 @@ export class CatalogueStore {
           updated_at: now,
         })
         .onConflict((oc) =>
-          oc
-            .column('market_id')
-            .doUpdateSet({
-              operator_suspended: state.operatorSuspended,
-              resolution: state.resolution,
-              updated_at: now,
-            }),
+          oc.column('market_id').doUpdateSet({
+            operator_suspended: state.operatorSuspended,
+            resolution: state.resolution,
+            updated_at: now,
+          }),
         )
         .execute();
       await new CatalogueStore(trx).saveEvent(record, now);
