@@ -147,7 +147,7 @@ try {
   const warm = report('service worker warm', await audit(`${origin}/`, chrome.port, true));
   process.exitCode = cold && warm ? 0 : 1;
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   server?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1000));
   rmSync(work, { recursive: true, force: true });

@@ -125,7 +125,7 @@ const reconcileDeposits = () =>
     .reconcileOpenDeposits()
     .catch((error: unknown) => app.log.error({ err: error }, 'reconciling open deposits failed'));
 await reconcileDeposits();
-const reconcileTimer = setInterval(reconcileDeposits, 5 * 60 * 1000);
+const reconcileTimer = setInterval(() => void reconcileDeposits(), 5 * 60 * 1000);
 reconcileTimer.unref();
 
 async function shutdown() {
@@ -140,5 +140,5 @@ async function shutdown() {
   releaseDatabase();
   process.exit(0);
 }
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());

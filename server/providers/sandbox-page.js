@@ -11,7 +11,7 @@
       var url = new URL(value);
       if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, ''))
         return url.origin;
-    } catch (error) {
+    } catch {
       return null;
     }
     return null;

@@ -4,6 +4,7 @@ import { z } from 'zod';
  * Characters no string field accepts: NUL (PostgreSQL cannot store it) and a UTF-16 surrogate without its
  * pair (not text at all; it would be stored as a replacement character).
  */
+// oxlint-disable-next-line no-control-regex -- NUL is the character this refuses: PostgreSQL text cannot store it.
 const UNSTORABLE_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const INVALID_CHARACTERS = 'Invalid characters';
 

@@ -82,7 +82,7 @@ describe('brokers between instances', () => {
   afterAll(async () => scratch?.drop());
 
   for (const kind of kinds) {
-    describe(kind.name, () => {
+    describe(`${kind.name}`, () => {
       const instances = async (options: { proxyB?: boolean } = {}) => {
         const logA: Logged[] = [];
         const logB: Logged[] = [];

@@ -290,12 +290,12 @@ for (const kind of databaseKinds()) {
           ).statusCode,
         ).toBe(401);
 
-        world.catalogue.suspendMarket(world.catalogue.quote(home)!.marketId);
+        await world.catalogue.suspendMarket(world.catalogue.quote(home)!.marketId);
         expect((await cashOut(p, betId, 950)).json()).toEqual({
           code: 'CashOutUnavailable',
           message: CASH_OUT_MESSAGES.unavailable,
         });
-        world.catalogue.reopenMarket(world.catalogue.quote(home)!.marketId);
+        await world.catalogue.reopenMarket(world.catalogue.quote(home)!.marketId);
         expect(await betOf(p, betId)).toMatchObject({ status: 'open', stake: 1_000 });
         expect(await pamBalance(world, p.user.id)).toBe(9_000);
 

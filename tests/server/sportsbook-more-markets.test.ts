@@ -143,6 +143,7 @@ describe('Asian handicap quarter lines', () => {
   });
 
   it('prices a quarter line fair: at 1/(p(1 + margin)) the expected return, half wins and half losses included, is 1/(1 + margin)', () => {
+    expect.hasAssertions();
     for (const moment of [
       preMatch,
       state('first-half', 30, score('1-0')),

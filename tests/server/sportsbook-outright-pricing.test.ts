@@ -89,6 +89,7 @@ describe('outright pricing', () => {
   });
 
   it('a stronger club is a shorter price than an even one from the start', () => {
+    expect.hasAssertions();
     const teams = clubs(6);
     const strong = { attack: 1.5, defence: 0.7 };
     const remaining = doubleRoundRobin(teams).map((f) => ({

@@ -42,7 +42,7 @@ export async function liveRoutes(app: FastifyInstance, { live, sessionGuard, hea
       LIVE_AUTHENTICATE_WITHIN_MS,
     );
     socket.once('close', () => clearTimeout(deadline));
-    socket.once('message', async (data) => {
+    const authenticate = async (data: unknown) => {
       clearTimeout(deadline);
       try {
         const token = tokenOf(data);
@@ -60,7 +60,8 @@ export async function liveRoutes(app: FastifyInstance, { live, sessionGuard, hea
           suspended ? 'suspended' : 'unauthorized',
         );
       }
-    });
+    };
+    socket.once('message', (data) => void authenticate(data));
   });
 
   // Heartbeat: a socket that has not answered the previous ping is dead (a phone that lost signal) and is dropped.

@@ -13,6 +13,12 @@
     status.className = failed ? 'pay-status pay-status--error' : 'pay-status';
   }
 
+  // A form field as text: FormData may hold a File, which has no place in a card form.
+  function field(data, name) {
+    var value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  }
+
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var data = new FormData(form);
@@ -25,10 +31,10 @@
         payment: params.get('payment'),
         amount: Number(params.get('amount')),
         sig: params.get('sig'),
-        name: String(data.get('name') || ''),
-        cardNumber: String(data.get('cardNumber') || ''),
-        expiry: String(data.get('expiry') || ''),
-        securityCode: String(data.get('securityCode') || ''),
+        name: field(data, 'name'),
+        cardNumber: field(data, 'cardNumber'),
+        expiry: field(data, 'expiry'),
+        securityCode: field(data, 'securityCode'),
       }),
     })
       .then(function (response) {

@@ -21,7 +21,7 @@ export interface StoredBet {
   /** The debit as stored (first attempt counted), for WalletOutbox.sendHeld. */
   debit: WalletCall;
   /** The bet as the frame would read it back, built from what was written, in the status given. */
-  view(status: BetView['status']): BetView;
+  view: (status: BetView['status']) => BetView;
 }
 
 /** Placements stored by one statement at most; a bigger crowd waits for the next. */

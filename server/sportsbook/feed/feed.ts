@@ -115,7 +115,7 @@ export class MatchFeed {
               now,
               speed: this.options.clockSpeed,
               goalSuspensionMs: this.options.goalSuspensionMs,
-              goalRates: model.goalRates,
+              goalRates: (rates, state) => model.goalRates(rates, state),
               scores: this.deps.goals ?? randomGoals,
             }),
           )

@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
@@ -149,7 +149,7 @@ export class SportsbookLiveHub implements SessionNotifier {
         return;
       }
       if (isBinary) return;
-      void this.receive(socket, state, String(data));
+      void this.receive(socket, state, textOf(data));
     });
     socket.on('close', () => {
       this.unbind(socket, state);
@@ -347,4 +347,10 @@ export class SportsbookLiveHub implements SessionNotifier {
     socket.terminate();
     return false;
   }
+}
+
+/** A text frame's characters: ws hands over a Buffer, or its fragments when a client splits a message. */
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
 }

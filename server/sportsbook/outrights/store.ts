@@ -34,11 +34,12 @@ export class SeasonStore {
     const rows = await this.db
       .selectFrom('sportsbook.seasons as s')
       .selectAll('s')
-      .where(({ eb, selectFrom }) =>
+      .where((eb) =>
         eb(
           's.number',
           '=',
-          selectFrom('sportsbook.seasons as t')
+          eb
+            .selectFrom('sportsbook.seasons as t')
             .select((t) => t.fn.max('t.number').as('n'))
             .whereRef('t.competition_id', '=', 's.competition_id'),
         ),

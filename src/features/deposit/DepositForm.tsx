@@ -57,7 +57,7 @@ export const DepositForm = observer(function DepositForm() {
       <DepositOutcome
         step={flow.step}
         onTryAgain={() => (network.online ? flow.tryAgain() : flow.backToForm())}
-        onCancelPopup={flow.cancelPopup}
+        onCancelPopup={() => flow.cancelPopup()}
         onBackToForm={flow.backToForm}
         onRefresh={flow.refresh}
       />

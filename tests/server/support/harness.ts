@@ -120,7 +120,7 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
     services,
     app,
     request: ({ token, headers, ...rest }) =>
-      app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
+      app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
   };
 }
 
