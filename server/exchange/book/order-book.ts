@@ -78,7 +78,7 @@ export class OrderBook {
     if (this.live.size >= this.limits.maxOrders) return { ok: false, reason: 'BookFull' };
 
     const order = new RestingOrder(input.orderId, input.customerId, runner, input.side, tick, size, input.persistence);
-    const events: BookEvents = { fills: [], orders: [] };
+    const events = { ok: true as const, fills: [] as Fill[], orders: [] as OrderState[] };
     const book = this.runners[runner]!;
     if (order.side === 'back') this.matchBack(book, order, events);
     else this.matchLay(book, order, events);
@@ -94,7 +94,7 @@ export class OrderBook {
       }
     }
     events.orders.unshift(order.state());
-    return { ok: true, ...events };
+    return events;
   }
 
   /** Cancels the unmatched remainder, or `size` of it (Betfair's sizeReduction): the order keeps its place in the queue. */
@@ -116,6 +116,11 @@ export class OrderBook {
   /** Lapses every order the test picks (kick-off: persistence 'lapse'; closing the market: all). */
   lapseWhere(test: (order: OrderState) => boolean): BookEvents {
     return this.removeWhere(test, 'sizeLapsed');
+  }
+
+  /** Whether the order still has something unmatched on the book. */
+  isResting(orderId: string): boolean {
+    return this.live.has(orderId);
   }
 
   /** A resting order's sizes, or undefined once nothing of it is unmatched. */
