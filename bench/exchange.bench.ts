@@ -39,7 +39,7 @@ export default async function run(): Promise<void> {
   // would make the benchmark measure the garbage collector walking them.
   const ids = Array.from({ length: IDS }, () => randomUUID());
   const customers = Array.from({ length: 500 }, (_, n) => `customer-${n}`);
-  const book = new OrderBook(RUNNERS, { maxOrders: 200_000 });
+  const book = new OrderBook(RUNNERS, { maxOrders: 200_000, maxOrdersPerCustomer: 1_000 });
   // Orders that rested, oldest first: a market maker's cancels refresh its oldest quotes.
   const resting = new Array<string>(1 << 16).fill('');
   let oldest = 0;

@@ -175,7 +175,7 @@ describe('the exchange order book', () => {
   });
 
   it('refuses a bad runner, tick or size, a duplicate id, and orders past its limit', () => {
-    const book = new OrderBook(2, { maxOrders: 2 });
+    const book = new OrderBook(2, { maxOrders: 2, maxOrdersPerCustomer: 2 });
     expect(book.place(order('back', 200, 100, { runner: 2 }))).toEqual({ ok: false, reason: 'InvalidOrder' });
     expect(book.place(order('back', 200, 100, { tick: 350 }))).toEqual({ ok: false, reason: 'InvalidOrder' });
     expect(book.place(order('back', 200, 0))).toEqual({ ok: false, reason: 'InvalidOrder' });
@@ -187,5 +187,19 @@ describe('the exchange order book', () => {
     expect(book.place(order('back', 200, 100))).toEqual({ ok: false, reason: 'BookFull' });
     expect(book.cancel(first.orderId, 0)).toEqual({ ok: false, reason: 'InvalidOrder' });
     expect(() => new OrderBook(0)).toThrow(RangeError);
+  });
+
+  it('limits the orders one customer may have resting, and frees a place when one matches or is cancelled', () => {
+    const book = new OrderBook(1, { maxOrders: 100, maxOrdersPerCustomer: 2 });
+    placed(book, order('back', 200, 100));
+    const second = order('back', 210, 100);
+    placed(book, second);
+    expect(book.place(order('back', 220, 100))).toEqual({ ok: false, reason: 'TooManyOrders' });
+    expect(book.place(order('back', 220, 100, { customerId: 'bob' })).ok).toBe(true);
+    placed(book, order('lay', 200, 100, { customerId: 'bob' }));
+    placed(book, order('back', 220, 100));
+    expect(book.place(order('back', 230, 100)).ok).toBe(false);
+    book.cancel(second.orderId);
+    expect(book.place(order('back', 230, 100)).ok).toBe(true);
   });
 });

@@ -38,6 +38,7 @@ interface RunnerBook {
 export class OrderBook {
   private readonly runners: RunnerBook[];
   private readonly live = new Map<string, RestingOrder>();
+  private readonly restingPerCustomer = new Map<string, number>();
 
   constructor(
     readonly runnerCount: number,
@@ -76,6 +77,8 @@ export class OrderBook {
       return { ok: false, reason: 'InvalidOrder' };
     if (this.live.has(input.orderId)) return { ok: false, reason: 'DuplicateOrder' };
     if (this.live.size >= this.limits.maxOrders) return { ok: false, reason: 'BookFull' };
+    const customerOrders = this.restingPerCustomer.get(input.customerId) ?? 0;
+    if (customerOrders >= this.limits.maxOrdersPerCustomer) return { ok: false, reason: 'TooManyOrders' };
 
     const order = new RestingOrder(input.orderId, input.customerId, runner, input.side, tick, size, input.persistence);
     const events = { ok: true as const, fills: [] as Fill[], orders: [] as OrderState[] };
@@ -85,6 +88,7 @@ export class OrderBook {
 
     if (order.sizeRemaining > 0) {
       this.live.set(order.orderId, order);
+      this.restingPerCustomer.set(order.customerId, customerOrders + 1);
       if (order.side === 'back') {
         book.backs.append(order);
         if (tick < book.bestBack) book.bestBack = tick;
@@ -210,7 +214,7 @@ export class OrderBook {
       const next: RestingOrder | null = maker.next;
       if (maker.sizeRemaining === 0) {
         levels.unlink(maker);
-        this.live.delete(maker.orderId);
+        this.forget(maker);
       }
       events.orders.push(maker.state());
       maker = next;
@@ -226,10 +230,17 @@ export class OrderBook {
     levels.sizes[order.tick]! -= amount;
     if (order.sizeRemaining > 0) return;
     levels.unlink(order);
-    this.live.delete(order.orderId);
+    this.forget(order);
     if (!levels.isEmpty(order.tick)) return;
     if (order.side === 'back' && order.tick === book.bestBack) book.bestBack = levels.scan(order.tick + 1, 1);
     if (order.side === 'lay' && order.tick === book.bestLay) book.bestLay = levels.scan(order.tick - 1, -1);
+  }
+
+  private forget(order: RestingOrder): void {
+    this.live.delete(order.orderId);
+    const left = this.restingPerCustomer.get(order.customerId)! - 1;
+    if (left === 0) this.restingPerCustomer.delete(order.customerId);
+    else this.restingPerCustomer.set(order.customerId, left);
   }
 
   private removeWhere(test: (order: OrderState) => boolean, into: 'sizeCancelled' | 'sizeLapsed'): BookEvents {

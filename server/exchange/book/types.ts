@@ -60,6 +60,8 @@ export type BookRefusal =
   | 'DuplicateOrder'
   /** The book holds as many orders as it may (BookLimits.maxOrders). */
   | 'BookFull'
+  /** This customer already has BookLimits.maxOrdersPerCustomer resting on the market. */
+  | 'TooManyOrders'
   | 'NothingToCancel';
 
 export type BookResult = ({ ok: true } & BookEvents) | { ok: false; reason: BookRefusal };
@@ -67,8 +69,10 @@ export type BookResult = ({ ok: true } & BookEvents) | { ok: false; reason: Book
 export interface BookLimits {
   /** Resting orders on the whole market. */
   maxOrders: number;
+  /** Resting orders of one customer on the market, so no one account can fill the book. */
+  maxOrdersPerCustomer: number;
 }
 
-export const DEFAULT_BOOK_LIMITS: BookLimits = { maxOrders: 100_000 };
+export const DEFAULT_BOOK_LIMITS: BookLimits = { maxOrders: 100_000, maxOrdersPerCustomer: 1_000 };
 /** Correct Score has 19 runners; nothing on a football exchange needs more than this. */
 export const MAX_RUNNERS = 64;
