@@ -202,4 +202,13 @@ describe('the exchange order book', () => {
     book.cancel(second.orderId);
     expect(book.place(order('back', 230, 100)).ok).toBe(true);
   });
+
+  it('counts a customer’s resting orders right when their own order matches one of them', () => {
+    const book = new OrderBook(1, { maxOrders: 100, maxOrdersPerCustomer: 2 });
+    placed(book, order('back', 200, 100));
+    // The lay takes the customer's own back and rests the rest: one order resting, so one more fits.
+    placed(book, order('lay', 200, 300));
+    expect(book.place(order('back', 300, 100)).ok).toBe(true);
+    expect(book.place(order('back', 310, 100))).toEqual({ ok: false, reason: 'TooManyOrders' });
+  });
 });

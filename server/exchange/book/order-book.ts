@@ -77,8 +77,8 @@ export class OrderBook {
       return { ok: false, reason: 'InvalidOrder' };
     if (this.live.has(input.orderId)) return { ok: false, reason: 'DuplicateOrder' };
     if (this.live.size >= this.limits.maxOrders) return { ok: false, reason: 'BookFull' };
-    const customerOrders = this.restingPerCustomer.get(input.customerId) ?? 0;
-    if (customerOrders >= this.limits.maxOrdersPerCustomer) return { ok: false, reason: 'TooManyOrders' };
+    if ((this.restingPerCustomer.get(input.customerId) ?? 0) >= this.limits.maxOrdersPerCustomer)
+      return { ok: false, reason: 'TooManyOrders' };
 
     const order = new RestingOrder(input.orderId, input.customerId, runner, input.side, tick, size, input.persistence);
     const events = { ok: true as const, fills: [] as Fill[], orders: [] as OrderState[] };
@@ -88,7 +88,8 @@ export class OrderBook {
 
     if (order.sizeRemaining > 0) {
       this.live.set(order.orderId, order);
-      this.restingPerCustomer.set(order.customerId, customerOrders + 1);
+      // Read again: matching may have taken this customer's own resting orders off the book.
+      this.restingPerCustomer.set(order.customerId, (this.restingPerCustomer.get(order.customerId) ?? 0) + 1);
       if (order.side === 'back') {
         book.backs.append(order);
         if (tick < book.bestBack) book.bestBack = tick;
