@@ -1,7 +1,7 @@
 import type { PriceSize } from '../../../src/contract/exchange';
 import { LADDER, TICK_COUNT, decimalOf, winnings } from '../../../src/contract/exchange-ladder';
 import { PriceLevels } from './price-levels';
-import { RestingOrder } from './resting-order';
+import { OrderPool, type RestingOrder } from './resting-order';
 import {
   DEFAULT_BOOK_LIMITS,
   MAX_RUNNERS,
@@ -39,6 +39,7 @@ export class OrderBook {
   private readonly runners: RunnerBook[];
   private readonly live = new Map<string, RestingOrder>();
   private readonly restingPerCustomer = new Map<string, number>();
+  private readonly pool = new OrderPool();
 
   constructor(
     readonly runnerCount: number,
@@ -80,7 +81,7 @@ export class OrderBook {
     if ((this.restingPerCustomer.get(input.customerId) ?? 0) >= this.limits.maxOrdersPerCustomer)
       return { ok: false, reason: 'TooManyOrders' };
 
-    const order = new RestingOrder(input.orderId, input.customerId, runner, input.side, tick, size, input.persistence);
+    const order = this.pool.take(input);
     const events = { ok: true as const, fills: [] as Fill[], orders: [] as OrderState[] };
     const book = this.runners[runner]!;
     if (order.side === 'back') this.matchBack(book, order, events);
@@ -99,6 +100,7 @@ export class OrderBook {
       }
     }
     events.orders.unshift(order.state());
+    if (order.sizeRemaining === 0) this.pool.give(order);
     return events;
   }
 
@@ -237,7 +239,9 @@ export class OrderBook {
     if (order.side === 'lay' && order.tick === book.bestLay) book.bestLay = levels.scan(order.tick - 1, -1);
   }
 
+  /** Off the book for good. The node goes back to the pool: its fields stay readable until the next place. */
   private forget(order: RestingOrder): void {
+    this.pool.give(order);
     this.live.delete(order.orderId);
     const left = this.restingPerCustomer.get(order.customerId)! - 1;
     if (left === 0) this.restingPerCustomer.delete(order.customerId);

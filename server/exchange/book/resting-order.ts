@@ -1,25 +1,37 @@
 import type { OrderSide, Persistence } from '../../../src/contract/exchange';
-import type { OrderState } from './types';
+import type { NewOrder, OrderState } from './types';
 
-/** An order while it has something unmatched: a node of its price level's FIFO queue, changed in place. */
+/**
+ * An order while it has something unmatched: a node of its price level's FIFO queue, changed in place. Nodes are
+ * reused once their order leaves the book (see OrderPool), so nothing outside the book ever holds one.
+ */
 export class RestingOrder {
+  orderId = '';
+  customerId = '';
+  runner = 0;
+  side: OrderSide = 'back';
+  tick = 0;
+  size = 0;
+  persistence: Persistence = 'lapse';
   sizeMatched = 0;
   sizeCancelled = 0;
   sizeLapsed = 0;
-  sizeRemaining: number;
+  sizeRemaining = 0;
   prev: RestingOrder | null = null;
   next: RestingOrder | null = null;
 
-  constructor(
-    readonly orderId: string,
-    readonly customerId: string,
-    readonly runner: number,
-    readonly side: OrderSide,
-    readonly tick: number,
-    readonly size: number,
-    readonly persistence: Persistence,
-  ) {
-    this.sizeRemaining = size;
+  init(order: NewOrder): this {
+    this.orderId = order.orderId;
+    this.customerId = order.customerId;
+    this.runner = order.runner;
+    this.side = order.side;
+    this.tick = order.tick;
+    this.size = order.size;
+    this.persistence = order.persistence;
+    this.sizeMatched = this.sizeCancelled = this.sizeLapsed = 0;
+    this.sizeRemaining = order.size;
+    this.prev = this.next = null;
+    return this;
   }
 
   state(): OrderState {
@@ -37,5 +49,23 @@ export class RestingOrder {
       persistence: this.persistence,
       status: this.sizeRemaining > 0 ? 'executable' : 'execution_complete',
     };
+  }
+}
+
+/**
+ * Spare nodes of orders that left the book. An order that rests lives long enough to be promoted to the old
+ * generation; reusing its node keeps a busy book from handing the garbage collector a dead order per operation.
+ */
+export class OrderPool {
+  private readonly spare: RestingOrder[] = [];
+
+  constructor(private readonly capacity = 10_000) {}
+
+  take(order: NewOrder): RestingOrder {
+    return (this.spare.pop() ?? new RestingOrder()).init(order);
+  }
+
+  give(order: RestingOrder): void {
+    if (this.spare.length < this.capacity) this.spare.push(order);
   }
 }
