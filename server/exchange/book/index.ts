@@ -1,0 +1,2 @@
+export { OrderBook } from './order-book';
+export * from './types';

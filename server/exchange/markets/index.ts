@@ -1,0 +1,3 @@
+export * from './ids';
+export * from './market-types';
+export * from './event-markets';

@@ -1,0 +1,3 @@
+export * from './exposure';
+export * from './settlement';
+export * from './green-up';

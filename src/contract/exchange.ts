@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { text } from './common';
+import {
+  MAX_LIABILITY_PENCE,
+  MAX_PRICE_HUNDREDTHS,
+  MIN_SIZE_PENCE,
+  hundredthsOf,
+  isValidHundredths,
+  orderLiability,
+} from './exchange-ladder';
+
+export * from './exchange-ladder';
+
+/**
+ * The exchange's HTTP API, on its own origin (EXCHANGE_PORT), in Betfair API-NG's vocabulary (placeOrders,
+ * cancelOrders, listMarketBook, persistence, sizeMatched). Errors are `{message, code}`: 401 SessionExpired,
+ * 404 unknown, 409 OrderIdReused, 422 a refusal with a code from EXCHANGE_REFUSALS.
+ *
+ *   POST   /api/session { launchToken }     -> { sessionToken, balance, currency }
+ *   GET    /api/events?status=live|upcoming -> { events: ExchangeEvent[] }
+ *   GET    /api/markets?eventId=            -> { markets: Market[] }
+ *   GET    /api/markets/:marketId           -> Market
+ *   POST   /api/orders PlaceOrderRequest    -> 201 { order } | 202 { order } (held by the in-play delay) | 409 | 422
+ *   DELETE /api/orders/:orderId[?size=]     -> { order }   (cancels the unmatched remainder, or that much of it)
+ *   GET    /api/orders?status=open|settled  -> { orders: Order[] }   (newest first)
+ *   GET    /api/positions?marketId=         -> { positions: Position[] }
+ *   WS     /ws                              ladder and order updates
+ */
+
+/** Why an order or cancel is refused (422), with 409 OrderIdReused; each has the words users see. */
+export const EXCHANGE_REFUSALS = {
+  InvalidOdds: 'Odds must be a price on the exchange ladder, from 1.01 to 1000.',
+  BelowMinimumStake: 'The minimum stake is £1.',
+  LiabilityTooLarge: 'An order can risk at most £10,000.',
+  MarketSuspended: 'This market is suspended for the moment. Try again when it reopens.',
+  MarketClosed: 'This market is closed.',
+  InsufficientFunds: 'You do not have enough funds for this order.',
+  PlayerBlocked: 'Your account cannot place exchange orders at the moment.',
+  NothingToCancel: 'This order has nothing left unmatched to cancel.',
+  OrderIdReused: 'This order id was already used for a different order.',
+} as const;
+export type ExchangeRefusal = keyof typeof EXCHANGE_REFUSALS;
+
+/** An id made in the browser (crypto.randomUUID); upper and lower case are one id, stored lower-cased. */
+export const exchangeUuid = (message: string) => z.uuid(message).transform((id) => id.toLowerCase());
+
+/** Market and selection ids: the event id and the market's and selection's keys, joined by '~'. */
+export const exchangeId = text({ error: 'Invalid id' })
+  .min(1, 'Invalid id')
+  .max(160, 'Invalid id')
+  .regex(/^[A-Za-z0-9._:~-]+$/, 'Invalid id');
+
+export const ORDER_SIDES = ['back', 'lay'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+
+/** Betfair's persistence: 'lapse' cancels the unmatched part at kick-off, 'keep' takes it in play. */
+export const PERSISTENCES = ['lapse', 'keep'] as const;
+export type Persistence = (typeof PERSISTENCES)[number];
+
+const MAX_SAFE_SIZE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PRICE_HUNDREDTHS);
+
+/**
+ * The shape of POST /api/orders. Ladder, minimum and liability are the service's refusals (422 with a code, see
+ * orderRefusal), not shape errors, so this lets through any odds and whole pence.
+ */
+export const placeOrderRequest = z.strictObject({
+  orderId: exchangeUuid('Invalid order id'),
+  marketId: exchangeId,
+  selectionId: exchangeId,
+  side: z.enum(ORDER_SIDES, { error: 'Side must be back or lay' }),
+  price: z.number({ error: 'Odds must be a number' }),
+  /** Bounded so that size x price stays an exact integer; the £10,000 liability rule is far below. */
+  size: z
+    .number({ error: 'Stake must be a number' })
+    .int('Stake must be whole pence')
+    .max(MAX_SAFE_SIZE, EXCHANGE_REFUSALS.LiabilityTooLarge),
+  persistence: z.enum(PERSISTENCES).default('lapse'),
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
+export type PlaceOrder = z.output<typeof placeOrderRequest>;
+
+/** The ladder, minimum and liability rules of an order, in the order a customer would fix them; null if it passes. */
+export function orderRefusal(order: {
+  side: OrderSide;
+  price: number;
+  size: number;
+}): 'InvalidOdds' | 'BelowMinimumStake' | 'LiabilityTooLarge' | null {
+  const hundredths = hundredthsOf(order.price);
+  if (hundredths === null || !isValidHundredths(hundredths)) return 'InvalidOdds';
+  if (order.size < MIN_SIZE_PENCE) return 'BelowMinimumStake';
+  if (orderLiability(order.side, order.size, hundredths) > MAX_LIABILITY_PENCE) return 'LiabilityTooLarge';
+  return null;
+}
+
+/** DELETE /api/orders/:orderId?size=: without size, the whole unmatched remainder. */
+export const cancelOrderParams = z.strictObject({ orderId: exchangeUuid('Invalid order id') });
+export const cancelOrderQuery = z.strictObject({
+  size: z.coerce
+    .number({ error: 'Size must be a number' })
+    .int('Size must be whole pence')
+    .positive('Size must be at least 1p')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid size')
+    .optional(),
+});
+
+export const ordersQuery = z.strictObject({ status: z.enum(['open', 'settled']).optional() });
+export const marketsQuery = z.strictObject({ eventId: exchangeId });
+export const positionsQuery = z.strictObject({ marketId: exchangeId.optional() });
+export const exchangeEventsQuery = z.strictObject({ status: z.enum(['live', 'upcoming']).optional() });
+
+export const ORDER_STATUSES = ['executable', 'execution_complete'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** An order as the API shows it; sizes in pence add up: matched + remaining + cancelled + lapsed = size. */
+export interface Order {
+  orderId: string;
+  marketId: string;
+  selectionId: string;
+  side: OrderSide;
+  /** Decimal odds on the ladder. */
+  price: number;
+  size: number;
+  sizeMatched: number;
+  sizeRemaining: number;
+  sizeCancelled: number;
+  sizeLapsed: number;
+  /** Stake-weighted over the fills, null before any. */
+  averagePriceMatched: number | null;
+  status: OrderStatus;
+  persistence: Persistence;
+  placedAt: string;
+  result?: 'won' | 'lost' | 'void';
+  /** Pence, once settled: what the order won (positive) or lost (negative), before commission. */
+  profit?: number;
+}
+
+/** One price on a runner's ladder and the backer's stake available there, in pence. */
+export interface PriceSize {
+  price: number;
+  size: number;
+}
+
+export interface Runner {
+  selectionId: string;
+  name: string;
+  /** Best (highest) first, at most three: the prices a customer can back at, made of resting lays. */
+  availableToBack: PriceSize[];
+  /** Best (lowest) first, at most three: the prices a customer can lay at, made of resting backs. */
+  availableToLay: PriceSize[];
+  lastTradedPrice: number | null;
+}
+
+export const MARKET_STATUSES = ['open', 'suspended', 'closed', 'settled'] as const;
+export type MarketStatus = (typeof MARKET_STATUSES)[number];
+
+export interface Market {
+  marketId: string;
+  eventId: string;
+  name: string;
+  status: MarketStatus;
+  inPlay: boolean;
+  betDelayMs: number;
+  runners: Runner[];
+}
+
+export interface ExchangeEvent {
+  eventId: string;
+  name: string;
+  startsAt: string;
+  inPlay: boolean;
+  score: { home: number; away: number } | null;
+}
+
+/** A customer's standing on one market: the amount held and each runner's profit or loss (pence) if it wins. */
+export interface Position {
+  marketId: string;
+  held: number;
+  ifWins: Record<string, number>;
+}
+
+export interface PlaceOrderResponse {
+  order: Order;
+}
+export interface OrdersResponse {
+  orders: Order[];
+}
+export interface MarketsResponse {
+  markets: Market[];
+}
+export interface PositionsResponse {
+  positions: Position[];
+}
+export interface ExchangeEventsResponse {
+  events: ExchangeEvent[];
+}
