@@ -17,6 +17,8 @@ import {
 } from './support/sportsbook-bets';
 import type { BetView } from '../../src/contract/sportsbook-rules';
 import { CASH_OUT_MESSAGES } from '../../src/contract/sportsbook-rules';
+import { BetsService } from '../../server/sportsbook/bets/service';
+import { defaultCashOutPolicy } from '../../server/sportsbook/bets/cash-out';
 import { stakeCashedFor } from '../../src/lib/cash-out-value';
 import { formatPence } from '../../src/lib/money';
 import { selectionChances } from '../../server/sportsbook/markets';
@@ -355,6 +357,128 @@ for (const kind of databaseKinds()) {
         expect(reused.statusCode).toBe(409);
         expect(await betOf(p, second)).toMatchObject({ status: 'open', cashedOut: 0 });
       });
+    });
+
+    describe('request ids (issue 23)', () => {
+      it('a request id reused with another amount or offer is refused 409, as placement refuses a reused bet id, and pays nothing more', async () => {
+        const p = await punter(world, 10_000);
+        const eventId = world.catalogue.addEvent();
+        const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
+        const offer = (await offerNow(betId))!;
+        const requestId = randomUUID();
+        expect((await cashOut(p, betId, offer, 100, requestId)).json()).toMatchObject({ paid: 100 });
+        for (const [seen, amount] of [
+          [offer, 101],
+          [offer, undefined],
+          [offer + 1, 100],
+        ] as const) {
+          const reused = await cashOut(p, betId, seen, amount, requestId);
+          expect(reused.statusCode, JSON.stringify([seen, amount])).toBe(409);
+          expect(reused.json()).toMatchObject({ code: 'RequestIdReused' });
+        }
+        // The same press again still answers what it got.
+        expect((await cashOut(p, betId, offer, 100, requestId)).json()).toMatchObject({ paid: 100 });
+        expect(await pamCredits(betId)).toEqual([{ amount: 100, kind: 'Returns' }]);
+      });
+
+      it('thirty presses at once with one request id and amounts 10p to 39p: one is paid, the others answer 409', async () => {
+        const p = await punter(world, 10_000);
+        const eventId = world.catalogue.addEvent();
+        const betId = await place(p, [pick(eventId, 'match-result', 'home', { num: 1, den: 1 })], 1_000);
+        const offer = (await offerNow(betId))!;
+        const requestId = randomUUID();
+        const answers = await Promise.all(
+          Array.from({ length: 30 }, (_, index) => cashOut(p, betId, offer, 10 + index, requestId)),
+        );
+        const paid = answers.filter((answer) => answer.statusCode === 200);
+        expect(paid).toHaveLength(1);
+        expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(29);
+        const amount = paid[0]!.json().paid as number;
+        expect(answers.findIndex((answer) => answer.statusCode === 200)).toBe(amount - 10);
+        expect(await pamCredits(betId)).toEqual([{ amount, kind: 'Returns' }]);
+      });
+    });
+
+    describe('a press whose delay a stop interrupted (issue 23)', () => {
+      /** A world whose presses never come out of their delay, as if the service were killed in it, and one press made there. */
+      async function interruptedPress() {
+        const stopped = await createBetsWorld(kind, {
+          cashOutPolicy: { delayMs: 5 },
+          cashOutWait: () => new Promise<void>(() => {}),
+        });
+        const p = await punter(stopped, 10_000);
+        const eventId = stopped.catalogue.addEvent();
+        const home = stopped.catalogue.selection(eventId, 'match-result', 'home').selectionId;
+        const body = slip(stopped, [home], 1_000);
+        expect((await frame(stopped, p.token, 'POST', '/api/bets', body)).statusCode).toBe(201);
+        const press = { requestId: randomUUID(), offer: (await stopped.bets.cashOuts.offerFor(body.betId))! };
+        const session = await stopped.sessions.resolve(p.token);
+        void stopped.bets.cashOuts.cashOut(session, body.betId, press);
+        await expect
+          .poll(() =>
+            stopped.db
+              .selectFrom('sportsbook.cash_outs')
+              .select('state')
+              .where('request_id', '=', press.requestId)
+              .executeTakeFirst(),
+          )
+          .toEqual({ state: 'pending' });
+        // The service as it starts again over the same database (its own catalogue and outbox are the same ones).
+        const again = new BetsService({
+          db: stopped.db,
+          catalogue: stopped.catalogue,
+          outbox: stopped.outbox,
+          sessions: stopped.sessions,
+          clock: stopped.pam.clock,
+          cashOutPolicy: { delayMs: 5 },
+        });
+        return { stopped, again, p, betId: body.betId, press, session };
+      }
+
+      const refusedNothingPaid = {
+        statusCode: 422,
+        body: { code: 'CashOutUnavailable', message: CASH_OUT_MESSAGES.interrupted },
+      };
+
+      it('is refused when the service starts again, so asking again answers at once; nothing is paid', async () => {
+        const { stopped, again, p, betId, press, session } = await interruptedPress();
+        try {
+          await again.recover();
+          expect(await again.cashOuts.cashOut(session, betId, press)).toEqual(refusedNothingPaid);
+          expect((await frame(stopped, p.token, 'GET', `/api/bets/${betId}`)).json()).toMatchObject({
+            status: 'open',
+            stake: 1_000,
+            cashedOut: 0,
+          });
+          await stopped.outbox.drainDue();
+          expect(await pamBalance(stopped, p.user.id)).toBe(9_000);
+          // A new press on the bet is decided as usual.
+          const offer = (await again.cashOuts.offerFor(betId))!;
+          expect(await again.cashOuts.cashOut(session, betId, { requestId: randomUUID(), offer })).toMatchObject({
+            statusCode: 200,
+            body: { paid: offer },
+          });
+        } finally {
+          again.close();
+          await stopped.close();
+        }
+      }, 60_000);
+
+      it('asked about on another instance once well past its delay, is refused there at once (before a browser gives up at 20 s)', async () => {
+        const { stopped, again, p, betId, press, session } = await interruptedPress();
+        try {
+          stopped.pam.clock.advance(defaultCashOutPolicy.abandonAfterMs);
+          expect(defaultCashOutPolicy.abandonAfterMs).toBeLessThan(20_000);
+          expect(await again.cashOuts.cashOut(session, betId, press)).toEqual(refusedNothingPaid);
+          expect((await frame(stopped, p.token, 'GET', `/api/bets/${betId}`)).json()).toMatchObject({
+            status: 'open',
+            cashedOut: 0,
+          });
+        } finally {
+          again.close();
+          await stopped.close();
+        }
+      }, 60_000);
     });
 
     describe('races pay once', () => {
