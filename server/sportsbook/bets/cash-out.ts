@@ -93,6 +93,13 @@ const samePress = (press: Press, asked: Asked): boolean =>
   press.offer_seen === asked.offer &&
   (press.full_cash_out ? asked.amount === null : press.amount_asked === asked.amount);
 
+/**
+ * The bets cash out is offered on: not free bets (their stake is not the customer's), not system bets, and not Bet
+ * Builders (none was ever offered: their legs settle together, so leg-by-leg chances cannot value them).
+ */
+const offeredOn = (bet: Pick<BetRow, 'free_bet_id' | 'system_type' | 'kind'>): boolean =>
+  bet.free_bet_id === null && bet.system_type === null && bet.kind !== 'bet-builder';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -126,15 +133,7 @@ export class CashOutService {
       .select(['stake', 'status', 'free_bet_id', 'system_type', 'kind'])
       .where('id', '=', betId)
       .executeTakeFirst();
-    // A Bet Builder's legs go together: their prices one by one cannot value it.
-    if (
-      !bet ||
-      bet.status !== 'open' ||
-      bet.free_bet_id !== null ||
-      bet.system_type !== null ||
-      bet.kind === 'bet-builder'
-    )
-      return null;
+    if (!bet || bet.status !== 'open' || !offeredOn(bet)) return null;
     return this.value(db, betId, bet.stake);
   }
 
@@ -149,9 +148,7 @@ export class CashOutService {
       .orderBy('id', 'desc')
       .limit(BETS_PAGE_SIZE)
       .execute();
-    const valued = bets.filter(
-      (bet) => bet.free_bet_id === null && bet.system_type === null && bet.kind !== 'bet-builder',
-    );
+    const valued = bets.filter(offeredOn);
     const legs =
       valued.length === 0
         ? []
