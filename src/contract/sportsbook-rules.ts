@@ -259,6 +259,7 @@ export const CASH_OUT_MESSAGES = {
   notAccepted: 'This bet has not been accepted yet.',
   notPlaced: 'This bet was not placed.',
   remainder: 'That would leave less than £0.10 staked. Cash out the whole bet instead.',
+  interrupted: 'We could not finish checking your cash out, so nothing was paid and your bet stands as it was.',
 } as const;
 
 /** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
@@ -272,6 +273,14 @@ export const CASH_OUT_REFUSALS = [
   'RequestIdReused',
 ] as const;
 export type CashOutRefusal = (typeof CASH_OUT_REFUSALS)[number];
+
+/**
+ * GET /api/cash-out-offers: the offer on each of the session's open bets now, as the server would pay it (null: none
+ * now). The frame shows these, fetched again as the bets' matches change, and a press sends the one shown.
+ */
+export interface CashOutOffers {
+  offers: Array<{ betId: string; offer: number | null }>;
+}
 
 export interface CashOutAnswer {
   bet: BetView;

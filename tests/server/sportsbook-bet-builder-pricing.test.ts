@@ -149,6 +149,25 @@ describe('Bet Builder prices', () => {
     },
   );
 
+  it("legs that work against each other (Rovers to win, under 1.5 goals, before kick-off) can be longer than the product of their fair prices, never than the combination's own", () => {
+    const legs = [leg('match-result', 'home'), leg('total-goals:1.5', 'under')];
+    const moment = MOMENTS[0]![1];
+    const priced = priceEvent(rates, moment, catalogue);
+    const fair = legs.map(
+      ({ spec, selectionKey }) =>
+        priced
+          .find((market) => market.key === spec.key)!
+          .selections.find((selection) => selection.key === selectionKey)!.probability,
+    );
+    const builder = priceBetBuilder(rates, moment, legs);
+    expect(builder.kind).toBe('priced');
+    if (builder.kind !== 'priced') return;
+    // Negatively related: together less likely than apart, so longer than the product and still short of fair.
+    expect(builder.probability).toBeLessThan(fair.reduce((product, p) => product * p, 1));
+    expect(decimalValue(builder.price)).toBeGreaterThan(fair.reduce((product, p) => product / p, 1));
+    expect(decimalValue(builder.price)).toBeLessThanOrEqual(1 / builder.probability);
+  });
+
   it('refuses a combination no score can win: 0-0 with both teams to score, a 2-1 half time with Rovers to win the first half by 2', () => {
     expect(
       priceBetBuilder(rates, state('pre-match', 0), [leg('correct-score', '0-0'), leg('both-teams-to-score', 'yes')]),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { betsQuery } from '../../../src/contract/sportsbook';
+import { betsQuery, type CashOutOffers } from '../../../src/contract/sportsbook';
 import { notFound } from '../../errors';
 import { parse } from '../../http/parse';
 import { requireSession } from '../sessions/routes';
@@ -22,6 +22,11 @@ export async function betsRoutes(
     return {
       bets: await bets.views.list(session.playerId, query.state, query.before ? new Date(query.before) : undefined),
     };
+  });
+
+  app.get('/api/cash-out-offers', async (request): Promise<CashOutOffers> => {
+    const session = await requireSession(sessions, request);
+    return { offers: await bets.cashOuts.offersFor(session.playerId) };
   });
 
   app.post<{ Params: { betId: string } }>('/api/bets/:betId/cash-out', async (request, reply) => {

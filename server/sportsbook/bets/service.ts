@@ -149,6 +149,7 @@ export class BetsService {
   /** At start: finishes any settlement a crash or a failed listener left undone, then the outbox pays it. */
   async recover(): Promise<void> {
     await this.settler.recover();
+    await this.cashOuts.refuseInterrupted();
     await this.holds.sweep();
   }
 

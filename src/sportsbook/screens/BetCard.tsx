@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
@@ -18,16 +17,6 @@ const STATUS: Record<BetView['status'], string> = {
   rejected: 'Not placed',
   'cashed-out': 'Cashed out',
 };
-
-/** Cash-out offers need the live prices of every open leg's match: its markets, kept current by the socket. */
-export function useOpenBetMarkets(): void {
-  const { bets, catalog } = useSportsbook();
-  const openEvents = bets.openEventIds.join();
-  useEffect(() => {
-    for (const eventId of openEvents ? openEvents.split(',') : [])
-      if (!catalog.events.get(eventId)?.markets) void catalog.loadEvent(eventId);
-  }, [catalog, openEvents]);
-}
 
 /** A tab's bets as cards, or why there are none (loading, failed, empty). */
 export function BetList({

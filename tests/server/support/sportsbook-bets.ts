@@ -35,12 +35,15 @@ import type { FinalResult, MarketSpec, MatchRates, MatchState } from '../../../s
 import type { BetView, Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 
+export const FAKE_MATCH_RATES: MatchRates = { home: 1.5, away: 1.1, rho: -0.1 };
+
 /**
  * A small in-memory catalogue (our own seam, catalogue/types.ts): events with the real market specs, prices the
  * test sets, and resolutions announced like the real one (stored first, then announced).
  */
 export class FakeCatalogue implements Catalogue {
   private readonly quotes = new Map<string, SelectionQuote>();
+  private readonly matches = new Map<string, { rates: MatchRates; state: MatchState }>();
   private readonly listeners = new Set<(resolved: MarketsResolved) => Promise<void> | void>();
   private events = 0;
 
@@ -101,13 +104,23 @@ export class FakeCatalogue implements Catalogue {
     return quote && { ...quote };
   }
 
-  /** Every fake match is before kick-off, Rovers a little the stronger. */
+  /**
+   * What the model makes of the match (a Bet Builder's price, a cash-out value): its expected goals and where play
+   * is. The prices stay as the test sets them.
+   */
+  setMatch(eventId: string, state: MatchState, rates: MatchRates = FAKE_MATCH_RATES): void {
+    this.matches.set(eventId, { rates, state: structuredClone(state) });
+  }
+
+  /** A fake match is before kick-off, Rovers a little the stronger, until the test says otherwise (setMatch). */
   matchPricing(eventId: string): { rates: MatchRates; state: MatchState } | undefined {
     if (![...this.quotes.values()].some((quote) => quote.eventId === eventId)) return undefined;
-    return {
-      rates: { home: 1.5, away: 1.1, rho: -0.1 },
-      state: { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null },
-    };
+    return (
+      this.matches.get(eventId) ?? {
+        rates: FAKE_MATCH_RATES,
+        state: { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null },
+      }
+    );
   }
 
   onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void {
