@@ -4,7 +4,7 @@
  * {port}; then {type: 'counts'} with its statement counts and its thread's CPU ms so far, and {type: 'close'} closes it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../server/db/database';
+import { openDatabase } from '../server/platform/db/database';
 import { buildApp } from '../server/app';
 import { servicesOver, statementCounter, threadCpuMs } from './support';
 

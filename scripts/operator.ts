@@ -5,17 +5,17 @@
  * the embedded database does it open the database itself; it never writes behind a running server.
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
+import { loadConfig } from '../server/platform/config';
+import { openDatabase } from '../server/platform/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { systemClock } from '../server/clock';
+import { systemClock } from '../server/platform/clock';
 import { createServices } from '../server/services';
 import { InProcessBus, PostgresBus } from '../server/modules/live/bus';
 import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
 import { findCommand, operatorCommands } from '../server/modules/operator/commands';
-import { runOperatorRequest, type OperatorAnswer } from '../server/modules/operator/dispatch';
-import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/modules/operator/socket';
-import { databaseHolder, holdDatabase } from '../server/modules/operator/data-dir-lock';
+import { runOperatorRequest, type OperatorAnswer } from '../server/platform/operator/dispatch';
+import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/platform/operator/socket';
+import { databaseHolder, holdDatabase } from '../server/platform/operator/data-dir-lock';
 import { findSportsbookCommand, sportsbookCommands } from '../server/sportsbook/operator/commands';
 import { parseReconcileArgs, reconciliationFailed } from '../server/sportsbook/reconciliation/command';
 import { Reconciler } from '../server/sportsbook/reconciliation/reconciler';

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandler } from '../http/error-handler';
+import { installErrorHandler } from '../platform/http/error-handler';
 import { cardPaymentPages } from './card-payments/pages';
 import { identityVerificationPages } from './identity/pages';
 

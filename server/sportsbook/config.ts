@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { defaultCashOutPolicy } from './bets/cash-out';
 import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
 import { defaultInPlayDelayMs } from './bets/inplay-delay';

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { SportsbookDb } from './db/schema';
 import type { SportsbookConfig } from './config';
 import type { ScoreModel } from './catalogue/score-model';

@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Clock } from '../clock';
-import type { DatabaseHandle } from '../db/database';
+import type { Clock } from '../platform/clock';
+import type { DatabaseHandle } from '../platform/db/database';
 import type { SportsbookConfig } from './config';
 import { migrateSportsbook } from './db/migrate';
 import { sportsbookDb } from './db/schema';
 import { AdvisoryLockLeadership, soleLeadership } from './feed/leadership';
 import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from './services';
 import { buildSportsbookApp } from './app';
-import { listenOperatorSocket } from '../modules/operator/socket';
-import { runCommandRequest } from '../modules/operator/dispatch';
+import { listenOperatorSocket } from '../platform/operator/socket';
+import { runCommandRequest } from '../platform/operator/dispatch';
 import { findSportsbookCommand } from './operator/commands';
 import { startScheduledReconciliation } from './reconciliation/schedule';
 

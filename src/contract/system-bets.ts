@@ -6,8 +6,8 @@
  * settlement count lines the same way.
  */
 import type { Price } from './sportsbook-rules';
-import { returnsFor } from '../lib/odds';
-import { sumPence, wholePence } from '../lib/money';
+import { returnsFor } from './rules/odds';
+import { sumPence, wholePence } from './rules/money';
 export const SYSTEM_TYPES = [
   'trixie',
   'patent',

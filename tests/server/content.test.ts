@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { describeEachDatabase, operator, TEST_CONFIG, type TestContext } from './support/harness';
-import { HOUR } from '../../server/clock';
+import { HOUR } from '../../server/platform/clock';
 import { findCommand } from '../../server/modules/operator/commands';
 import { CONTENT_SLUGS, contentDocument, contentIndex, type ContentDocument } from '../../src/contract/content';
 import { ContentService, NO_PROMOTIONS, promotionsMarkdown } from '../../server/modules/content/service';
-import { loadConfig, PLACEHOLDER_COMPANY } from '../../server/config';
+import { loadConfig, PLACEHOLDER_COMPANY } from '../../server/platform/config';
 
 async function served(context: TestContext, slug: string): Promise<ContentDocument> {
   const response = await context.request({ method: 'GET', url: `/content/${slug}` });

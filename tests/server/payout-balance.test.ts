@@ -5,7 +5,7 @@ import { findCommand } from '../../server/modules/operator/commands';
 import { NO_DEPOSIT_CARD, NOTHING_TO_PAY_OUT } from '../../server/modules/payments/service';
 import { tombstoneEmail } from '../../server/modules/account/service';
 import { cardFingerprint, makeCardToken } from '../../server/providers/card-payments/sandbox';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 const operator = (context: TestContext, ...args: string[]) =>
   findCommand('payout-balance')!.run(context.services, args);

@@ -16,7 +16,7 @@ import {
 } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
 import { CASH_OUT_MESSAGES } from '../../src/contract/sportsbook-rules';
-import { cashOutOffer } from '../../src/lib/cash-out-value';
+import { cashOutOffer } from '../../src/contract/rules/cash-out-value';
 
 const score = finalScore;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
 import { createSportsbookContext, nextKickoff, updatesOf, type SportsbookTestContext } from './support/sportsbook';
 import { findSportsbookCommand } from '../../server/sportsbook/operator/commands';
-import { AppError } from '../../server/errors';
+import { AppError } from '../../server/platform/errors';
 import type { Price } from '../../src/contract/sportsbook-rules';
 
 const decimal = (price: Price | null) => (price ? 1 + price.num / price.den : NaN);

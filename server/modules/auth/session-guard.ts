@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../platform/db/database';
+import type { Clock } from '../../platform/clock';
 import type { ExclusionKind, UserStatus } from '../users/tables';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 import type { AccessClaims, AccessTokens } from './tokens';
-import { forbidden, unauthorized } from '../../errors';
+import { forbidden, unauthorized } from '../../platform/errors';
 
 export const SUSPENDED_MESSAGE = 'This account has been suspended.';
 

@@ -1,6 +1,6 @@
-import type { OperatorCommand } from '../operator/command';
-import { requireArgs, userIdByEmail } from '../operator/command';
-import { badRequest } from '../../errors';
+import type { OperatorCommand } from '../../platform/operator/command';
+import { requireArgs, userIdByEmail } from '../../platform/operator/command';
+import { badRequest } from '../../platform/errors';
 
 const USAGE = 'free-bet grant <email> <pence> [--days N] [reason...] | free-bet list <email> | free-bet expire';
 

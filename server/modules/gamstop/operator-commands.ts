@@ -1,5 +1,5 @@
-import { badRequest } from '../../errors';
-import type { OperatorCommand } from '../operator/command';
+import { badRequest } from '../../platform/errors';
+import type { OperatorCommand } from '../../platform/operator/command';
 
 export const gamstopCommands: OperatorCommand[] = [
   {

@@ -1,6 +1,6 @@
-import { badRequest } from '../../errors';
-import type { OperatorCommand } from './command';
-import { parsePence, requireArgs, userIdByEmail } from './command';
+import { badRequest } from '../../platform/errors';
+import type { OperatorCommand } from '../../platform/operator/command';
+import { parsePence, requireArgs, userIdByEmail } from '../../platform/operator/command';
 
 export const accountCommands: OperatorCommand[] = [
   {

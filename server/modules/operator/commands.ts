@@ -1,4 +1,4 @@
-import type { OperatorCommand } from './command';
+import type { OperatorCommand } from '../../platform/operator/command';
 import { accountCommands } from './account-commands';
 import { paymentCommands } from '../payments/operator-commands';
 import { promotionCommands } from '../promotions/operator-commands';

@@ -1,7 +1,7 @@
-import type { OperatorCommand } from '../operator/command';
-import { parsePence, requireArgs, userIdByEmail } from '../operator/command';
-import { badRequest } from '../../errors';
-import { formatPence } from '../../../src/lib/money';
+import type { OperatorCommand } from '../../platform/operator/command';
+import { parsePence, requireArgs, userIdByEmail } from '../../platform/operator/command';
+import { badRequest } from '../../platform/errors';
+import { formatPence } from '../../../src/contract/rules/money';
 
 const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

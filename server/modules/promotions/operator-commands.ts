@@ -1,6 +1,6 @@
-import type { OperatorCommand } from '../operator/command';
-import { requireArgs } from '../operator/command';
-import { badRequest } from '../../errors';
+import type { OperatorCommand } from '../../platform/operator/command';
+import { requireArgs } from '../../platform/operator/command';
+import { badRequest } from '../../platform/errors';
 
 const USAGE =
   'promo create <code> <title...> [--ends YYYY-MM-DD] [--free-bet <pence> [--free-bet-days N]] [--description <text...>] | promo list';

@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { text } from '../../../src/contract/common';
 import type { ProvidersServerOptions } from '../provider-pages';
-import { formatPence } from '../../../src/lib/money';
+import { formatPence } from '../../../src/contract/rules/money';
 import { DEPOSIT_MAX_PENCE, type PaymentWindowMessage } from '../../../src/contract/payments';
 import { checkSandboxCard } from './sandbox-cards';
 import { cardFingerprint, makeCardToken, PAY_PAGE_PATH } from './sandbox';
-import { validValue } from './signing';
+import { validValue } from '../../platform/signing/body-signature';
 import type { PaymentNotification } from './provider';
 import { escapeHtml, registerPageAssets, sendPage } from '../sandbox-pages';
 import { sendSignedNotification } from '../signed-notifications';
@@ -101,13 +101,11 @@ export async function cardPaymentPages(app: FastifyInstance, options: ProvidersS
   app.post(PAY_PAGE_PATH, async (request, reply) => {
     const parsed = payRequest.safeParse(request.body);
     if (!parsed.success)
-      return reply
-        .status(400)
-        .send({
-          message: parsed.error.issues[0]?.message.startsWith('Invalid')
-            ? 'Please check your card details.'
-            : parsed.error.issues[0]?.message,
-        });
+      return reply.status(400).send({
+        message: parsed.error.issues[0]?.message.startsWith('Invalid')
+          ? 'Please check your card details.'
+          : parsed.error.issues[0]?.message,
+      });
     const pay = parsed.data;
     if (!validValue(secret, 'pay-page', `${pay.payment}:${pay.amount}`, pay.sig))
       return reply.status(400).send({ message: 'Payment link not valid' });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Clock } from '../../clock';
-import { conflict } from '../../errors';
-import { parse } from '../../http/parse';
+import type { Clock } from '../../platform/clock';
+import { conflict } from '../../platform/errors';
+import { parse } from '../../platform/http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
 import { OUTRIGHT_SINGLES_ONLY, type BetView, type PlacementRefusal } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';

@@ -1,5 +1,5 @@
-import type { Clock } from '../../clock';
-import { badRequest, conflict, notFound } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { BetView, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';

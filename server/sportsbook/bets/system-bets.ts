@@ -13,7 +13,7 @@ import {
   withAllWinnersBonus,
   type SystemType,
 } from '../../../src/contract/system-bets';
-import { formatPence, sumPence } from '../../../src/lib/money';
+import { formatPence, sumPence } from '../../../src/contract/rules/money';
 import { settleBet, type BetSettlement, type SettlementLeg } from './settlement';
 import { PlacementRefused } from './slip';
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../platform/db/database';
 import type { BetsDatabase } from '../bets/tables';
 import type { GoalTime } from '../pricing/types';
 

@@ -1,5 +1,5 @@
-import { badRequest, notFound } from '../../errors';
-import { requireArgs } from '../../modules/operator/command';
+import { badRequest, notFound } from '../../platform/errors';
+import { requireArgs } from '../../platform/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
 import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';

@@ -1,5 +1,5 @@
-import { badRequest, conflict, notFound } from '../../errors';
-import { requireArgs } from '../../modules/operator/command';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { requireArgs } from '../../platform/operator/command';
 import { isOpenStatus } from '../catalogue/records';
 import type { SportsbookOperatorCommand } from './commands';
 

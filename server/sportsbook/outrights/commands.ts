@@ -1,5 +1,5 @@
-import { badRequest } from '../../errors';
-import { requireArgs } from '../../modules/operator/command';
+import { badRequest } from '../../platform/errors';
+import { requireArgs } from '../../platform/operator/command';
 import type { OutrightView } from '../../../src/contract/sportsbook-rules';
 import type { SportsbookOperatorCommand } from '../operator/commands';
 import type { SportsbookServices } from '../services';

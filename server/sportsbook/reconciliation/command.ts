@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors';
+import { badRequest } from '../../platform/errors';
 import type { SportsbookOperatorCommand } from '../operator/commands';
 import type { ReconciliationReport } from './reconciler';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { launchSessionRequest } from '../../../src/contract/sportsbook';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { bearerToken } from '../../modules/auth/session-guard';
 import type { SessionService, SportsbookSession } from './service';
 import type { RateLimit } from '../services';

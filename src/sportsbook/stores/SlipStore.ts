@@ -1,6 +1,6 @@
 import { Observable } from './Observable';
-import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../lib/odds';
-import { penceToPoundsInput, poundsToPence } from '../../lib/money';
+import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../contract/rules/odds';
+import { penceToPoundsInput, poundsToPence } from '../../contract/rules/money';
 import {
   MAX_SELECTIONS,
   MAX_STAKE_PENCE,

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
-import { createScratchDatabase } from '../../../server/db/scratch-database';
-import { ManualClock } from '../../../server/clock';
+import { openDatabase, type DatabaseHandle } from '../../../server/platform/db/database';
+import { createScratchDatabase } from '../../../server/platform/db/scratch-database';
+import { ManualClock } from '../../../server/platform/clock';
 import { createServices, type Services, type RateLimits } from '../../../server/services';
 import { buildApp } from '../../../server/app';
 import { InProcessBus } from '../../../server/modules/live/bus';
@@ -14,8 +14,8 @@ import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
 import type { GamstopProvider } from '../../../server/providers/gamstop/provider';
-import type { TrustProxy } from '../../../server/config';
-import { runOperatorRequest } from '../../../server/modules/operator/dispatch';
+import type { TrustProxy } from '../../../server/platform/config';
+import { runOperatorRequest } from '../../../server/platform/operator/dispatch';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

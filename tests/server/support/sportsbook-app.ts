@@ -10,8 +10,8 @@ import {
   listenOperatorSocket,
   sendOperatorCommand,
   type OperatorSocketServer,
-} from '../../../server/modules/operator/socket';
-import { runCommandRequest } from '../../../server/modules/operator/dispatch';
+} from '../../../server/platform/operator/socket';
+import { runCommandRequest } from '../../../server/platform/operator/dispatch';
 import { findSportsbookCommand } from '../../../server/sportsbook/operator/commands';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../../../server/sportsbook/db/schema';

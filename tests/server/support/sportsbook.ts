@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cloneDatabase, TEST_CONFIG, type DatabaseKind } from './harness';
-import type { DatabaseHandle } from '../../../server/db/database';
-import { ManualClock } from '../../../server/clock';
+import type { DatabaseHandle } from '../../../server/platform/db/database';
+import { ManualClock } from '../../../server/platform/clock';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../../../server/sportsbook/db/schema';
 import {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../../../server/db/database';
+import { openDatabase, type DatabaseHandle } from '../../../../server/platform/db/database';
 import { hashPassword } from '../../../../server/modules/auth/passwords';
-import { sendOperatorCommand } from '../../../../server/modules/operator/socket';
+import { sendOperatorCommand } from '../../../../server/platform/operator/socket';
 import { marketIdOf, selectionIdOf } from '../../../../server/sportsbook/catalogue/ids';
 import { Reconciler, type ReconciliationReport } from '../../../../server/sportsbook/reconciliation/reconciler';
 import { WalletClient } from '../../../../server/sportsbook/wallet-client';
 import type { BetsDb } from '../../../../server/sportsbook/bets/tables';
-import { systemClock } from '../../../../server/clock';
+import { systemClock } from '../../../../server/platform/clock';
 import { LAUNCH_FRAGMENT_KEY } from '../../../../src/contract/games';
 import type { EventResponse, EventsResponse } from '../../../../src/contract/sportsbook';
 import { CLUSTER_SECRETS, type Cluster } from './cluster';

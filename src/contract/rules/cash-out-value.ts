@@ -1,4 +1,4 @@
-import type { LegResult, Price, SelectionStatus } from '../contract/sportsbook-rules';
+import type { LegResult, Price, SelectionStatus } from '../sportsbook-rules';
 import { wholePence } from './money';
 
 /**

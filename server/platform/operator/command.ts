@@ -1,5 +1,5 @@
 import type { Services } from '../../services';
-import { badRequest } from '../../errors';
+import { badRequest } from '../errors';
 
 /** One operator action: `npm run operator -- <name> <args...>`. Modules contribute their own. */
 export interface OperatorCommand {

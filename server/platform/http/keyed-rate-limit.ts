@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
-import type { RateLimit } from '../services';
+import type { RateLimit } from '../../services';
 import { tooManyRequests } from '../errors';
 
 /** Keys remembered at most; the oldest window is forgotten first, so a flood of new keys cannot exhaust memory. */

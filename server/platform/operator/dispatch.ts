@@ -1,6 +1,6 @@
 import type { Services } from '../../services';
-import { AppError } from '../../errors';
-import { findCommand } from './commands';
+import { AppError } from '../errors';
+import { findCommand } from '../../modules/operator/commands';
 
 /** What the server answers an operator command, over the operator socket: HTTP-like status, and a result or a message. */
 export interface OperatorAnswer {
