@@ -12,11 +12,11 @@ import { systemClock } from '../server/platform/clock';
 import { createServices } from '../server/services';
 import { InProcessBus, PostgresBus } from '../server/modules/live/bus';
 import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
-import { findCommand, operatorCommands } from '../server/modules/operator/commands';
-import { runOperatorRequest, type OperatorAnswer } from '../server/platform/operator/dispatch';
+import { pamCommands, runOperatorRequest } from '../server/modules/operator/commands';
+import type { OperatorAnswer } from '../server/platform/operator/dispatch';
 import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/platform/operator/socket';
 import { databaseHolder, holdDatabase } from '../server/platform/operator/data-dir-lock';
-import { findSportsbookCommand, sportsbookCommands } from '../server/sportsbook/operator/commands';
+import { sportsbookCommands } from '../server/sportsbook/operator/commands';
 import { parseReconcileArgs, reconciliationFailed } from '../server/sportsbook/reconciliation/command';
 import { Reconciler } from '../server/sportsbook/reconciliation/reconciler';
 import { WalletClient } from '../server/sportsbook/wallet-client';
@@ -28,7 +28,7 @@ const config = loadConfig();
 
 function usage(): never {
   console.error(
-    `Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...operatorCommands, ...sportsbookCommands].map((c) => `  ${c.usage}`).join('\n')}`,
+    `Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...pamCommands.commands, ...sportsbookCommands.commands].map((c) => `  ${c.usage}`).join('\n')}`,
   );
   process.exit(2);
 }
@@ -38,9 +38,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!name || (!findCommand(name) && !findSportsbookCommand(name))) usage();
+if (!name || (!pamCommands.find(name) && !sportsbookCommands.find(name))) usage();
 // Sportsbook commands go to the sportsbook's own socket: its catalogue lives in that process's memory.
-const forSportsbook = findSportsbookCommand(name) !== undefined;
+const forSportsbook = sportsbookCommands.find(name) !== undefined;
 
 async function throughServer(): Promise<OperatorAnswer | undefined> {
   try {

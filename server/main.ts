@@ -19,7 +19,7 @@ import { startSportsbook } from './sportsbook/start';
 import { sportsbookBusFromEnv } from './sportsbook/live/brokers';
 import { holdDatabase } from './platform/operator/data-dir-lock';
 import { listenOperatorSocket } from './platform/operator/socket';
-import { runOperatorRequest } from './platform/operator/dispatch';
+import { runOperatorRequest } from './modules/operator/commands';
 import { seedDemoBets } from './sportsbook/seed-demo-bets';
 
 const config = loadConfig();

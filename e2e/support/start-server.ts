@@ -17,7 +17,7 @@ import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { startProvidersServer } from '../../server/providers/server';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { listenOperatorSocket } from '../../server/platform/operator/socket';
-import { runOperatorRequest } from '../../server/platform/operator/dispatch';
+import { runOperatorRequest } from '../../server/modules/operator/commands';
 import { loadSportsbookConfig } from '../../server/sportsbook/config';
 import { startSportsbook } from '../../server/sportsbook/start';
 

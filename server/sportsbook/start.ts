@@ -11,7 +11,7 @@ import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookSe
 import { buildSportsbookApp } from './app';
 import { listenOperatorSocket } from '../platform/operator/socket';
 import { runCommandRequest } from '../platform/operator/dispatch';
-import { findSportsbookCommand } from './operator/commands';
+import { sportsbookCommands } from './operator/commands';
 import { startScheduledReconciliation } from './reconciliation/schedule';
 
 export interface StartSportsbookOptions {
@@ -71,7 +71,7 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
       operatorSocket = await listenOperatorSocket(
         config.dataDir,
         (request) =>
-          runCommandRequest(findSportsbookCommand, services, request, (error) =>
+          runCommandRequest(sportsbookCommands, services, request, (error) =>
             app.log.error({ err: error }, 'operator command failed'),
           ),
         'sportsbook',

@@ -14,7 +14,7 @@ import {
   sendOperatorCommand,
   type OperatorSocketServer,
 } from '../../server/platform/operator/socket';
-import { runOperatorRequest } from '../../server/platform/operator/dispatch';
+import { runOperatorRequest } from '../../server/modules/operator/commands';
 import { databaseHolder, holdDatabase } from '../../server/platform/operator/data-dir-lock';
 
 const run = promisify(execFile);

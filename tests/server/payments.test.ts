@@ -18,7 +18,7 @@ import {
   VERIFICATION_REQUIRED_MESSAGE,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
 } from '../../src/contract/payments';
-import { findCommand } from '../../server/modules/operator/commands';
+import { pamCommands } from '../../server/modules/operator/commands';
 import { MINUTE } from '../../server/platform/clock';
 
 async function customer(context: TestContext, options: { balance?: number; verified?: boolean } = {}) {
@@ -28,7 +28,7 @@ async function customer(context: TestContext, options: { balance?: number; verif
 }
 
 const operator = (context: TestContext, name: string, ...args: string[]) =>
-  findCommand(name)!.run(context.services, args);
+  pamCommands.find(name)!.run(context.services, args);
 
 describeEachDatabase('payments', (use) => {
   it('answers the provider page for a deposit, with the payment id and no parent origin (the client adds it)', async () => {

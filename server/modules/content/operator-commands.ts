@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { OperatorCommand } from '../../platform/operator/command';
+import type { PamOperatorCommand } from '../operator/pam-command';
 import { requireArgs } from '../../platform/operator/command';
 import { badRequest } from '../../platform/errors';
 import { MAX_DOCUMENT_CHARS } from './markdown-file';
@@ -14,7 +14,7 @@ async function readMarkdown(path: string): Promise<string> {
 }
 
 /** The operator replaces a legal or help document without a release; every earlier version is kept. */
-export const contentCommands: OperatorCommand[] = [
+export const contentCommands: PamOperatorCommand[] = [
   {
     name: 'content',
     usage,

@@ -1,5 +1,5 @@
-import type { OperatorCommand } from '../../platform/operator/command';
-import { parsePence, requireArgs, userIdByEmail } from '../../platform/operator/command';
+import { type PamOperatorCommand, userIdByEmail } from '../operator/pam-command';
+import { parsePence, requireArgs } from '../../platform/operator/command';
 import { badRequest } from '../../platform/errors';
 import { formatPence } from '../../../src/contract/rules/money';
 
@@ -10,7 +10,7 @@ function paymentId(value: string): string {
   return value.toLowerCase();
 }
 
-export const paymentCommands: OperatorCommand[] = [
+export const paymentCommands: PamOperatorCommand[] = [
   {
     name: 'withdrawals',
     usage: 'withdrawals',

@@ -1,4 +1,4 @@
-import type { OperatorCommand } from '../../platform/operator/command';
+import type { PamOperatorCommand } from '../operator/pam-command';
 import { requireArgs } from '../../platform/operator/command';
 import { badRequest } from '../../platform/errors';
 
@@ -37,7 +37,7 @@ function createOptions(words: string[]): {
   return { title: title.join(' '), endsAt, description: description?.join(' '), freeBet };
 }
 
-export const promotionCommands: OperatorCommand[] = [
+export const promotionCommands: PamOperatorCommand[] = [
   {
     name: 'promo',
     usage: USAGE,

@@ -1,11 +1,19 @@
-import type { Services } from '../../services';
 import { badRequest } from '../errors';
 
-/** One operator action: `npm run operator -- <name> <args...>`. Modules contribute their own. */
-export interface OperatorCommand {
+/** One operator action of a service: `npm run operator -- <name> <args...>`, run against that service's `S`. */
+export interface OperatorCommand<S> {
   name: string;
   usage: string;
-  run(services: Services, args: string[]): Promise<unknown>;
+  run(services: S, args: string[]): Promise<unknown>;
+}
+
+/** A service's own operator commands, which it fills and its socket's dispatcher looks up (the first of a name wins). */
+export class CommandRegistry<S> {
+  constructor(readonly commands: readonly OperatorCommand<S>[]) {}
+
+  find(name: string): OperatorCommand<S> | undefined {
+    return this.commands.find((command) => command.name === name);
+  }
 }
 
 export function requireArgs(args: string[], count: number, usage: string): string[] {
@@ -18,10 +26,4 @@ export function parsePence(value: string): number {
   const pence = Number(value);
   if (!Number.isSafeInteger(pence) || pence === 0) throw badRequest(`Not a usable amount of pence: ${value}`);
   return pence;
-}
-
-export async function userIdByEmail(services: Services, email: string): Promise<number> {
-  const id = await services.users.findIdByEmail(email);
-  if (id === undefined) throw badRequest(`No customer with e-mail ${email}`);
-  return id;
 }

@@ -12,7 +12,7 @@ import {
   type OperatorSocketServer,
 } from '../../../server/platform/operator/socket';
 import { runCommandRequest } from '../../../server/platform/operator/dispatch';
-import { findSportsbookCommand } from '../../../server/sportsbook/operator/commands';
+import { sportsbookCommands } from '../../../server/sportsbook/operator/commands';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../../../server/sportsbook/db/schema';
 import { createSportsbookServices, type SportsbookServices } from '../../../server/sportsbook/services';
@@ -64,7 +64,7 @@ export async function createSportsbookAppWorld(
   const dataDir = mkdtempSync(join(tmpdir(), 'bx-sb-operator-'));
   const operatorSocket: OperatorSocketServer = await listenOperatorSocket(
     dataDir,
-    (request) => runCommandRequest(findSportsbookCommand, services, request),
+    (request) => runCommandRequest(sportsbookCommands, services, request),
     'sportsbook',
   );
   return {
