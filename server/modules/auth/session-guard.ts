@@ -68,9 +68,3 @@ export function assertSessionActive(row: SessionRow | undefined, now: Date): voi
   if (!row || row.revoked_at !== null || row.status === 'deleted' || exclusionEnd(row, now) !== undefined)
     throw unauthorized('Your session has expired', 'TokenExpired');
 }
-
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
-}

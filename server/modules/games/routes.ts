@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Services } from '../../services';
 import { parse } from '../../platform/http/parse';
 import { badRequest } from '../../platform/errors';
-import { bearerToken } from '../auth/session-guard';
+import { bearerToken } from '../../platform/http/bearer-token';
 import { verifyWalletRequest } from '../../platform/signing/wallet-signature';
 import {
   authenticateRequest,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { launchSessionRequest } from '../../../src/contract/sportsbook';
 import { parse } from '../../platform/http/parse';
-import { bearerToken } from '../../modules/auth/session-guard';
+import { bearerToken } from '../../platform/http/bearer-token';
 import type { SessionService, SportsbookSession } from './service';
 import type { RateLimit } from '../services';
 
