@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../server/platform/config';
 import { openDatabase } from '../server/platform/db/database';
+import type { Database } from '../server/db/schema';
 import { migrateToLatest } from '../server/db/migrate';
 import { systemClock } from '../server/platform/clock';
 import { createServices } from '../server/services';
@@ -59,7 +60,7 @@ async function directly(): Promise<OperatorAnswer> {
     );
   }
   const release = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
-  const database = await openDatabase(
+  const database = await openDatabase<Database>(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') },
   );
   try {
@@ -88,7 +89,7 @@ async function reconcileDirectly(): Promise<OperatorAnswer> {
   if (!config.databaseUrl)
     fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.');
   const bookConfig = loadSportsbookConfig(config);
-  const database = await openDatabase({ url: config.databaseUrl });
+  const database = await openDatabase<Database>({ url: config.databaseUrl });
   try {
     const wallet = new WalletClient({
       pamUrl: bookConfig.pamUrl,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
+import type { Database } from './db/schema';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
 import { systemClock } from './platform/clock';
@@ -25,7 +26,7 @@ import { seedDemoBets } from './sportsbook/seed-demo-bets';
 const config = loadConfig();
 // PGlite is one process: the operator CLI, or a second server, must go through this one.
 const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
-const database = await openDatabase(
+const database = await openDatabase<Database>(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') },
 );
 await migrateToLatest(database.db);

@@ -1,4 +1,4 @@
-import type { Db } from './platform/db/database';
+import type { Db } from './db/schema';
 import type { Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Mailer } from './providers/mail/mailer';

@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../server/platform/config';
 import { openDatabase } from '../../server/platform/db/database';
+import type { Database } from '../../server/db/schema';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/seed';
 import { seedDemoBets } from '../../server/sportsbook/seed-demo-bets';
@@ -23,7 +24,7 @@ import { startSportsbook } from '../../server/sportsbook/start';
 
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const config = loadConfig();
-const database = await openDatabase({ dataDir: resolve(config.dataDir, 'pglite') });
+const database = await openDatabase<Database>({ dataDir: resolve(config.dataDir, 'pglite') });
 await migrateToLatest(database.db);
 // Every spec signs in from 127.0.0.1: the per-address limits meant for one person would throttle the suite.
 // The limits themselves are proven by the server tests.

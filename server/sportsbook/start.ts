@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../platform/clock';
-import type { DatabaseHandle } from '../platform/db/database';
+import type { AnyDatabaseHandle } from '../platform/db/database';
 import type { SportsbookConfig } from './config';
 import { migrateSportsbook } from './db/migrate';
 import { sportsbookDb } from './db/schema';
@@ -16,7 +16,7 @@ import { startScheduledReconciliation } from './reconciliation/schedule';
 
 export interface StartSportsbookOptions {
   config: SportsbookConfig;
-  database: DatabaseHandle;
+  database: AnyDatabaseHandle;
   clock: Clock;
   /** npm start passes the PAM's; otherwise one at this level (none when false). */
   logger?: FastifyBaseLogger;

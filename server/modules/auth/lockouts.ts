@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { MINUTE, HOUR } from '../../platform/clock';
 import { LOCKOUT_AFTER_FAILURES } from '../../../src/contract/auth';

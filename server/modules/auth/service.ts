@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Trx } from '../wallet/ledger';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { LiveHub } from '../live/hub';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { badRequest, conflict } from '../../platform/errors';
 import {

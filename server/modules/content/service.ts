@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import { CONTENT_SLUGS, isContentSlug, type ContentDocument, type ContentSummary } from '../../../src/contract/content';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { AccessClaims } from '../auth/tokens';
 import { opaqueToken, sha256 } from '../auth/tokens';

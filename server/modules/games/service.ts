@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Alongside, Ledger, Posted, Posting, Trx } from '../wallet/ledger';
 import type { WalletCallKind } from './tables';

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Trx } from '../wallet/ledger';
 import type { Clock } from '../../platform/clock';
 import { DAY } from '../../platform/clock';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Trx } from '../wallet/ledger';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { badRequest, unprocessable } from '../../platform/errors';
 import {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Trx } from '../wallet/ledger';
 import type { Clock } from '../../platform/clock';
 import type { DepositLimitGuard } from '../payments/deposit-limit-guard';

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Ledger, Posting, Posted, Trx } from '../wallet/ledger';
 import type { IdempotencyService } from '../idempotency/service';

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { ApplyPromoResponse, Promotion } from '../../../src/contract/promotions';
 import { normalisePromoCode, PROMO_INVALID, PROMO_USED } from '../../../src/contract/promotions';

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { UserProfile } from '../../../src/contract/user';
 import { notFound } from '../../platform/errors';
 

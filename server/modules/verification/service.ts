@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Trx } from '../wallet/ledger';
 import type { Clock } from '../../platform/clock';
 import type { VerificationNotification } from '../../../src/contract/registration';

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { LiveHub } from '../live/hub';

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../db/schema';
 import type { Ledger, Posted } from './ledger';
 import type { BalanceResponse } from '../../../src/contract/wallet';
 import { notFound } from '../../platform/errors';

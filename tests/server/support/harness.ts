@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type DatabaseHandle } from '../../../server/platform/db/database';
+import type { Database } from '../../../server/db/schema';
 import { createScratchDatabase } from '../../../server/platform/db/scratch-database';
 import { ManualClock } from '../../../server/platform/clock';
 import { createServices, type Services, type RateLimits } from '../../../server/services';
@@ -44,15 +45,15 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /** A fresh, migrated database cloned from the run's template. */
-export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle<Database>> {
   if (kind === 'pglite') {
     const dump = readFileSync(inject('pgliteTemplatePath'));
-    return openDatabase({ loadDataDir: new Blob([dump]) });
+    return openDatabase<Database>({ loadDataDir: new Blob([dump]) });
   }
   const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, `bx_test_${process.pid}`, {
     template: inject('postgresTemplate')!,
   });
-  const handle = await openDatabase({ url: scratch.url, poolSize: 20 });
+  const handle = await openDatabase<Database>({ url: scratch.url, poolSize: 20 });
   return {
     ...handle,
     connectionString: scratch.url,
@@ -65,7 +66,7 @@ export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle>
 
 export interface TestContext {
   kind: DatabaseKind;
-  database: DatabaseHandle;
+  database: DatabaseHandle<Database>;
   clock: ManualClock;
   services: Services;
   app: FastifyInstance;
