@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProvidersServerOptions } from './server';
+import type { ProvidersServerOptions } from './provider-pages';
 import { checkSignature, signBody, SIGNATURE_HEADER } from '../platform/signing/body-signature';
 import { badRequest, unauthorized } from '../platform/errors';
 

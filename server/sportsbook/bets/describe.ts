@@ -1,6 +1,7 @@
 import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
 import type { BetKind, Price } from '../../../src/contract/sportsbook-rules';
-import { systemBetType, systemPotentialReturns, type SystemType } from '../../../src/contract/system-bets';
+import type { SystemType } from '../../../src/contract/sportsbook-rules';
+import { systemBetType, systemPotentialReturns } from '../../../src/contract/system-bets';
 import { formatPence } from '../../../src/contract/rules/money';
 import { formatFractional, returnsFor } from '../../../src/contract/rules/odds';
 

@@ -21,7 +21,7 @@ import type { Catalogue } from '../catalogue/types';
 import type { WalletOutbox } from '../wallet/outbox';
 import { describeBet, potentialReturnsOf, type BetShape } from './describe';
 import { strikeBetBuilder } from './bet-builder';
-import { abandonDebit } from './placement';
+import { abandonDebit } from './wallet-calls';
 import { PlacementRefused, type StruckLeg } from './slip';
 import type { BetsDatabase, BetsDb } from './tables';
 

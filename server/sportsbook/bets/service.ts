@@ -5,14 +5,8 @@ import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import {
-  addRollback,
-  debitCallId,
-  defaultPlacementPolicy,
-  PlacementService,
-  refusalOfDebit,
-  type PlacementPolicy,
-} from './placement';
+import { addRollback, debitCallId } from './wallet-calls';
+import { defaultPlacementPolicy, PlacementService, refusalOfDebit, type PlacementPolicy } from './placement';
 import {
   defaultInPlayDelayPolicy,
   InPlayHolds,

@@ -7,14 +7,15 @@ import {
   MIN_STAKE_PENCE,
   PRICE_CHANGE_POLICIES,
 } from '../../contract/sportsbook-rules';
-import type { BetKind, BetView, Price, PriceChangePolicy, SelectionStatus } from '../../contract/sportsbook-rules';
-import {
-  lineCount,
-  systemBetsFor,
-  systemPotentialReturns,
-  type SystemBetType,
-  type SystemType,
-} from '../../contract/system-bets';
+import type {
+  BetKind,
+  BetView,
+  Price,
+  PriceChangePolicy,
+  SelectionStatus,
+  SystemType,
+} from '../../contract/sportsbook-rules';
+import { lineCount, systemBetsFor, systemPotentialReturns, type SystemBetType } from '../../contract/system-bets';
 import type { PlaceBetRequest, PlacementRefusalBody } from '../../contract/sportsbook';
 import type { PlaceResult } from '../services/api';
 import { ApiError } from '../services/api';
