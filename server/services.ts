@@ -42,11 +42,7 @@ import { GamesReconciliationService } from './modules/games/reconciliation';
 import { GamstopService } from './modules/gamstop/service';
 import type { GamstopProvider } from './providers/gamstop/provider';
 import { SandboxGamstopProvider } from './providers/gamstop/sandbox';
-
-export interface RateLimit {
-  max: number;
-  timeWindow: number;
-}
+import type { RateLimit } from './platform/http/keyed-rate-limit';
 
 export interface RateLimits {
   login: RateLimit;

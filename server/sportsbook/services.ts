@@ -22,11 +22,7 @@ import { defaultInPlayDelayMs, defaultInPlayDelayPolicy, type Schedule } from '.
 import { OutrightBook } from './outrights/book';
 import { SeasonStore } from './outrights/store';
 import { bettingCatalogue } from './outrights/betting-catalogue';
-
-export interface RateLimit {
-  max: number;
-  timeWindow: number;
-}
+import type { RateLimit } from '../platform/http/keyed-rate-limit';
 
 export interface SportsbookRateLimits {
   /** Catalogue reads per IP: a frame polls a little; a scraper must not take the CPU. */
