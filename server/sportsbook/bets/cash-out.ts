@@ -67,8 +67,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Cash out (Betting Rules: "Cash out settles an unsettled bet immediately at its current value; it is refused with an
  * on-screen message if the offer is removed or the odds change during the delay"). A press names the offer the
- * customer saw; after the delay the bet is re-valued from the live prices (src/lib/cash-out-value.ts) under the
- * bet's row lock, and either settled at once (its returns stored and a credit written to the outbox in the same
+ * customer saw; after the delay the bet is re-valued from the live prices (src/contract/rules/cash-out-value.ts) under
+ * the bet's row lock, and either settled at once (its returns stored and a credit written to the outbox in the same
  * transaction) or refused. The bet's lock and `status = 'open'` make two presses, or a press and settlement, pay once;
  * the request id the browser made makes a retried press answer what the first one got.
  */
@@ -85,7 +85,10 @@ export class CashOutService {
     private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  /** The offer on an open bet now, or null (src/lib/cash-out-value.ts); what My Bets shows, from the same prices. */
+  /**
+   * The offer on an open bet now, or null (src/contract/rules/cash-out-value.ts); what My Bets shows, from the same
+   * prices.
+   */
   async offerFor(betId: string, db: BetsDb | Transaction<BetsDatabase> = this.db): Promise<number | null> {
     const bet = await db
       .selectFrom('sportsbook.bets')

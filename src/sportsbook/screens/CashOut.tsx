@@ -15,10 +15,10 @@ const answerLost = (error: unknown): boolean =>
 
 /**
  * Cash out on an open bet: the offer from the prices the frame holds now (the same arithmetic the server re-values
- * with, src/lib/cash-out-value.ts), full or partial. A press sends the offer shown; the server waits its delay and
- * settles or refuses, and a refusal is shown in words. A press's request id is made once and kept (in BetsStore)
- * until the press has an answer: when the answer is lost, "Check again" sends the same request, and the server answers
- * what that press got, so one press never pays twice.
+ * with, src/contract/rules/cash-out-value.ts), full or partial. A press sends the offer shown; the server waits its
+ * delay and settles or refuses, and a refusal is shown in words. A press's request id is made once and kept (in
+ * BetsStore) until the press has an answer: when the answer is lost, "Check again" sends the same request, and the
+ * server answers what that press got, so one press never pays twice.
  */
 export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
   const { catalog, api, bets, session, bridge } = useSportsbook();

@@ -79,7 +79,7 @@ export interface ContextOptions {
   addressProvider?: AddressProvider;
   /** The sandbox GAMSTOP unless given. */
   gamstopProvider?: GamstopProvider;
-  /** As TRUST_PROXY gives it (server/config.ts). */
+  /** As TRUST_PROXY gives it (server/platform/config.ts). */
   trustProxy?: TrustProxy;
   /** Avatars and other files; the shared test folder unless given. */
   dataDir?: string;
