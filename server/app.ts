@@ -25,6 +25,9 @@ import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
 import { gamesRoutes } from './modules/games/routes';
 
+/** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
+const APP_PATHS = ['/', '/terms', '/privacy'];
+
 export interface AppOptions {
   services: Services;
   /** pino level; false (the tests' default) logs nothing. */
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));
-  if (options.clientDir) await app.register(async (scope) => serveClient(scope, options.clientDir!));
+  if (options.clientDir)
+    await app.register(async (scope) => serveClient(scope, options.clientDir!, { appPaths: APP_PATHS }));
   return app;
 }
