@@ -14,7 +14,7 @@ import {
   type SportsbookServices,
 } from '../server/sportsbook/services';
 import { buildSportsbookApp } from '../server/sportsbook/app';
-import { systemClock } from '../server/clock';
+import { systemClock } from '../server/platform/clock';
 import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
 import { benchServices, type BenchServices } from './support';
 

@@ -20,7 +20,7 @@ import { createSportsbookServices } from '../server/sportsbook/services';
 import { CREDIT_BATCH, defaultOutboxPolicy } from '../server/sportsbook/wallet/outbox';
 import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
-import { systemClock } from '../server/clock';
+import { systemClock } from '../server/platform/clock';
 import { benchServices, formatRate, profiled, statementCounter, threadCpuMs, type StatementCounts } from './support';
 import { ledgerPostingsPerSecond } from './ledger.bench';
 import { fundAndLaunchPlayers, jsonPoster, listenBook } from './sportsbook-world';

@@ -3,10 +3,10 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Services } from './services';
-import type { TrustProxy } from './config';
-import { installErrorHandler } from './http/error-handler';
+import type { TrustProxy } from './platform/config';
+import { installErrorHandler } from './platform/http/error-handler';
 import { installAuthenticate } from './plugins/authenticate';
-import { serveClient } from './plugins/serve-client';
+import { serveClient } from './platform/http/serve-client';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -24,6 +24,9 @@ import { registrationRoutes } from './modules/registration/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
 import { gamesRoutes } from './modules/games/routes';
+
+/** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
+const APP_PATHS = ['/', '/terms', '/privacy'];
 
 export interface AppOptions {
   services: Services;
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));
-  if (options.clientDir) await app.register(async (scope) => serveClient(scope, options.clientDir!));
+  if (options.clientDir)
+    await app.register(async (scope) => serveClient(scope, options.clientDir!, { appPaths: APP_PATHS }));
   return app;
 }

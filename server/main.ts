@@ -1,14 +1,15 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/database';
+import type { Database } from './db/schema';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
-import { systemClock } from './clock';
+import { systemClock } from './platform/clock';
 import { createServices } from './services';
 import { buildApp } from './app';
 import { BrokeredLiveBus, InProcessBus } from './modules/live/bus';
-import { connectBroker, type BrokerLog } from './modules/live/broker';
+import { connectBroker, type BrokerLog } from './platform/live/broker';
 import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
@@ -17,15 +18,15 @@ import { gamstopProviderFromEnv } from './providers/gamstop';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
 import { sportsbookBusFromEnv } from './sportsbook/live/brokers';
-import { holdDatabase } from './modules/operator/data-dir-lock';
-import { listenOperatorSocket } from './modules/operator/socket';
-import { runOperatorRequest } from './modules/operator/dispatch';
+import { holdDatabase } from './platform/operator/data-dir-lock';
+import { listenOperatorSocket } from './platform/operator/socket';
+import { runOperatorRequest } from './modules/operator/commands';
 import { seedDemoBets } from './sportsbook/seed-demo-bets';
 
 const config = loadConfig();
 // PGlite is one process: the operator CLI, or a second server, must go through this one.
 const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
-const database = await openDatabase(
+const database = await openDatabase<Database>(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') },
 );
 await migrateToLatest(database.db);

@@ -1,6 +1,6 @@
-import type { Db } from './db/database';
-import type { Clock } from './clock';
-import type { Config } from './config';
+import type { Db } from './db/schema';
+import type { Clock } from './platform/clock';
+import type { Config } from './platform/config';
 import type { Mailer } from './providers/mail/mailer';
 import type { LiveBus } from './modules/live/bus';
 import { LiveHub } from './modules/live/hub';
@@ -42,11 +42,7 @@ import { GamesReconciliationService } from './modules/games/reconciliation';
 import { GamstopService } from './modules/gamstop/service';
 import type { GamstopProvider } from './providers/gamstop/provider';
 import { SandboxGamstopProvider } from './providers/gamstop/sandbox';
-
-export interface RateLimit {
-  max: number;
-  timeWindow: number;
-}
+import type { RateLimit } from './platform/http/keyed-rate-limit';
 
 export interface RateLimits {
   login: RateLimit;

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { UsersTables } from '../modules/users/tables';
 import type { AuthTables } from '../modules/auth/tables';
 import type { WalletTables } from '../modules/wallet/tables';
@@ -26,3 +27,5 @@ export interface Database
     GamesTables,
     GamstopTables,
     FreeBetsTables {}
+
+export type Db = Kysely<Database>;

@@ -4,12 +4,12 @@
  * one process holds); `npm start` runs it inside the PAM's process instead.
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { systemClock } from '../clock';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/database';
+import { systemClock } from '../platform/clock';
 import { loadSportsbookConfig } from './config';
 import { startSportsbook } from './start';
-import type { BrokerLog } from '../modules/live/broker';
+import type { BrokerLog } from '../platform/live/broker';
 import { sportsbookBusFromEnv } from './live/brokers';
 
 const config = loadSportsbookConfig(loadConfig());

@@ -1,22 +1,22 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Clock } from '../clock';
-import type { DatabaseHandle } from '../db/database';
+import type { Clock } from '../platform/clock';
+import type { AnyDatabaseHandle } from '../platform/db/database';
 import type { SportsbookConfig } from './config';
 import { migrateSportsbook } from './db/migrate';
 import { sportsbookDb } from './db/schema';
 import { AdvisoryLockLeadership, soleLeadership } from './feed/leadership';
 import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from './services';
 import { buildSportsbookApp } from './app';
-import { listenOperatorSocket } from '../modules/operator/socket';
-import { runCommandRequest } from '../modules/operator/dispatch';
-import { findSportsbookCommand } from './operator/commands';
+import { listenOperatorSocket } from '../platform/operator/socket';
+import { runCommandRequest } from '../platform/operator/dispatch';
+import { sportsbookCommands } from './operator/commands';
 import { startScheduledReconciliation } from './reconciliation/schedule';
 
 export interface StartSportsbookOptions {
   config: SportsbookConfig;
-  database: DatabaseHandle;
+  database: AnyDatabaseHandle;
   clock: Clock;
   /** npm start passes the PAM's; otherwise one at this level (none when false). */
   logger?: FastifyBaseLogger;
@@ -71,7 +71,7 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
       operatorSocket = await listenOperatorSocket(
         config.dataDir,
         (request) =>
-          runCommandRequest(findSportsbookCommand, services, request, (error) =>
+          runCommandRequest(sportsbookCommands, services, request, (error) =>
             app.log.error({ err: error }, 'operator command failed'),
           ),
         'sportsbook',

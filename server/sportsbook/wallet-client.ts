@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Clock } from '../clock';
-import { signWalletRequest } from '../modules/games/signature';
+import type { Clock } from '../platform/clock';
+import { signWalletRequest } from '../platform/signing/wallet-signature';
 import {
   walletBatchResponse,
   walletCallPath,

@@ -7,9 +7,9 @@ import { z } from 'zod';
  *   customer (Authorization: Bearer) a one-time launch token in the fragment (`#launch=<token>`, single use, 60 s).
  * - The seamless wallet API, `POST /games/iqs/wallet/<call>`, called by the sportsbook's server only. Every request
  *   is signed: header `x-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(sportsbookSecret, "<t>.<raw body>")>`
- *   (sign with `signWalletRequest` in server/modules/games/signature.ts). Amounts are integer pence. Errors are
- *   `{message, code}` with the status of WALLET_ERROR_STATUS; a malformed body is 400 (code ValidationError, or
- *   none for JSON that does not parse).
+ *   (sign with `signWalletRequest` in server/platform/signing/wallet-signature.ts). Amounts are integer pence.
+ *   Errors are `{message, code}` with the status of WALLET_ERROR_STATUS; a malformed body is 400 (code ValidationError,
+ *   or none for JSON that does not parse).
  *
  * Every money call (debit, credit, rollback) is idempotent on `transactionId`: the same id with the same body answers
  * what it answered the first time and moves no money again; the same id with another body answers 409

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { passwordRules, text } from './common';
 import { INVALID_POSTCODE_MESSAGE } from './address';
-import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode, spacedPostcode } from '../lib/postcode';
-import { MINIMUM_BIRTH_YEAR, isAdultOn, parseIsoDay, type CalendarDay } from '../lib/birthDate';
+import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode, spacedPostcode } from './rules/postcode';
+import { MINIMUM_BIRTH_YEAR, isAdultOn, parseIsoDay, type CalendarDay } from './rules/birth-date';
 
 /** The specification's words (spec 000 section 5), character for character. */
 export const REGISTRATION_MESSAGES = {

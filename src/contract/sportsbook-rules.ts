@@ -2,7 +2,21 @@
  * The sportsbook's constants and the shapes its frame uses, free of zod so the frame's first paint stays small
  * (the frame imports only this file and types; the server validates with the schemas in ./sportsbook.ts).
  */
-import type { SystemType } from './system-bets';
+
+/** The system bets a coupon may be (their lines are counted in ./system-bets.ts). */
+export const SYSTEM_TYPES = [
+  'trixie',
+  'patent',
+  'yankee',
+  'lucky15',
+  'canadian',
+  'lucky31',
+  'heinz',
+  'lucky63',
+  'super-heinz',
+  'goliath',
+] as const;
+export type SystemType = (typeof SYSTEM_TYPES)[number];
 
 /** Stake per bet, pence: £0.10 to £10,000 (Betting Rules). */
 export const MIN_STAKE_PENCE = 10;

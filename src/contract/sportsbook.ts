@@ -8,7 +8,7 @@ import {
   PLACEMENT_REFUSALS,
   PRICE_CHANGE_POLICIES,
 } from './sportsbook-rules';
-import { SYSTEM_TYPES } from './system-bets';
+import { SYSTEM_TYPES } from './sportsbook-rules';
 import type {
   BetView,
   Competition,

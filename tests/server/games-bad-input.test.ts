@@ -3,7 +3,7 @@ import { describeEachDatabase, createUser, TEST_SECRETS, type TestContext } from
 import { debitBody, newId, openSession, walletCall, type CallOptions } from './support/games';
 import { balanceOf } from './support/money';
 import { rowCounts, sweepBadBodies, type SweepRoute } from './support/sweep';
-import { signWalletRequest } from '../../server/modules/games/signature';
+import { signWalletRequest } from '../../server/platform/signing/wallet-signature';
 import {
   walletCallPath,
   WALLET_MAX_AMOUNT,

@@ -6,7 +6,7 @@ import { createBetsWorld, frame, punter, slip, type BetsWorld } from './support/
 import { WalletClient } from '../../server/sportsbook/wallet-client';
 import { Reconciler, type ReconciliationReport } from '../../server/sportsbook/reconciliation/reconciler';
 import { parseReconcileArgs, reconciliationFailed } from '../../server/sportsbook/reconciliation/command';
-import { creditCallId } from '../../server/sportsbook/bets/placement';
+import { creditCallId } from '../../server/sportsbook/bets/wallet-calls';
 
 for (const kind of databaseKinds()) {
   describe(`reconciliation of the sportsbook with the PAM [${kind}]`, () => {

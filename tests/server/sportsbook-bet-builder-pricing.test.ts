@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Score } from '../../src/contract/sportsbook-rules';
-import { decimalValue } from '../../src/lib/odds';
+import { decimalValue } from '../../src/contract/rules/odds';
 import { marketCatalogue, priceEvent, settleSelection } from '../../server/sportsbook/markets';
 import {
   BET_BUILDER_MARGIN,

@@ -19,8 +19,8 @@ import type { BetView } from '../../src/contract/sportsbook-rules';
 import { CASH_OUT_MESSAGES } from '../../src/contract/sportsbook-rules';
 import { BetsService } from '../../server/sportsbook/bets/service';
 import { defaultCashOutPolicy } from '../../server/sportsbook/bets/cash-out';
-import { stakeCashedFor } from '../../src/lib/cash-out-value';
-import { formatPence } from '../../src/lib/money';
+import { stakeCashedFor } from '../../src/contract/rules/cash-out-value';
+import { formatPence } from '../../src/contract/rules/money';
 import { selectionChances } from '../../server/sportsbook/markets';
 import type { MatchState } from '../../server/sportsbook/pricing/types';
 

@@ -16,7 +16,7 @@ import {
   type Punter,
 } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 import { pamPlayerId } from '../../server/sportsbook/wallet-client';
 
 const score = (fullTime: string) => finalScore(fullTime);

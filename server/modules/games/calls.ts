@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../wallet/ledger';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { VerificationStatus } from '../users/tables';
 import type { BetStatus, WalletCallKind } from './tables';
 import { walletError } from './errors';

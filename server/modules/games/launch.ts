@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { AccessClaims } from '../auth/tokens';
 import { opaqueToken, sha256 } from '../auth/tokens';
 import { walletError } from './errors';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
-import { badRequest } from '../../errors';
-import { bearerToken } from '../auth/session-guard';
-import { verifyWalletRequest } from './signature';
+import { parse } from '../../platform/http/parse';
+import { badRequest } from '../../platform/errors';
+import { bearerToken } from '../../platform/http/bearer-token';
+import { verifyWalletRequest } from '../../platform/signing/wallet-signature';
 import {
   authenticateRequest,
   balanceRequest,

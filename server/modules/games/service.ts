@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { Alongside, Ledger, Posted, Posting, Trx } from '../wallet/ledger';
 import type { WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/service';
 import type {
   LockAccountRequest,
@@ -9,7 +9,7 @@ import type {
   ProfitLossResponse,
 } from '../../../src/contract/safer-gambling';
 import { INVALID_LOCK, isAllowedLockDays, TIME_OUT_MAX_DAYS } from '../../../src/contract/safer-gambling';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { exclusionEnd } from './exclusion-end';
 
 const DAY_MS = 24 * 3600_000;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { Clock } from '../../clock';
-import { conflict, notFound } from '../../errors';
-import { parse } from '../../http/parse';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
+import { parse } from '../../platform/http/parse';
 import { cashOutRequest } from '../../../src/contract/sportsbook';
 import {
   CASH_OUT_MESSAGES,
@@ -12,9 +12,9 @@ import {
   type CashOutRefusal,
   type LegResult,
 } from '../../../src/contract/sportsbook-rules';
-import { stakeCashedFor } from '../../../src/lib/cash-out-value';
-import { formatPence } from '../../../src/lib/money';
-import { returnsFor } from '../../../src/lib/odds';
+import { stakeCashedFor } from '../../../src/contract/rules/cash-out-value';
+import { formatPence } from '../../../src/contract/rules/money';
+import { returnsFor } from '../../../src/contract/rules/odds';
 import type { Catalogue } from '../catalogue/types';
 import { selectionChances, type SelectionChances } from '../markets';
 import { CASH_OUT_MARGIN_BP, cashOutValue } from './cash-out-value';

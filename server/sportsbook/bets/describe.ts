@@ -1,8 +1,9 @@
 import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
 import type { BetKind, Price } from '../../../src/contract/sportsbook-rules';
-import { systemBetType, systemPotentialReturns, type SystemType } from '../../../src/contract/system-bets';
-import { formatPence } from '../../../src/lib/money';
-import { formatFractional, returnsFor } from '../../../src/lib/odds';
+import type { SystemType } from '../../../src/contract/sportsbook-rules';
+import { systemBetType, systemPotentialReturns } from '../../../src/contract/system-bets';
+import { formatPence } from '../../../src/contract/rules/money';
+import { formatFractional, returnsFor } from '../../../src/contract/rules/odds';
 
 export interface DescribedLeg {
   eventName: string;

@@ -9,19 +9,19 @@
  * refused by the sweep, never judged late against prices the customer never saw.
  */
 import type { Transaction } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type {
   PlacementRefusal,
   Price,
   PriceChangePolicy,
   SelectionChange,
 } from '../../../src/contract/sportsbook-rules';
-import { priceAcceptable, samePrice } from '../../../src/lib/odds';
+import { priceAcceptable, samePrice } from '../../../src/contract/rules/odds';
 import type { Catalogue } from '../catalogue/types';
 import type { WalletOutbox } from '../wallet/outbox';
 import { describeBet, potentialReturnsOf, type BetShape } from './describe';
 import { strikeBetBuilder } from './bet-builder';
-import { abandonDebit } from './placement';
+import { abandonDebit } from './wallet-calls';
 import { PlacementRefused, type StruckLeg } from './slip';
 import type { BetsDatabase, BetsDb } from './tables';
 

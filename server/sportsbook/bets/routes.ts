@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { betsQuery, type CashOutOffers } from '../../../src/contract/sportsbook';
-import { notFound } from '../../errors';
-import { parse } from '../../http/parse';
+import { notFound } from '../../platform/errors';
+import { parse } from '../../platform/http/parse';
 import { requireSession } from '../sessions/routes';
 import type { SessionService } from '../sessions/service';
 import type { BetsService } from './service';

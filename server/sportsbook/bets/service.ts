@@ -1,18 +1,12 @@
-import type { Clock } from '../../clock';
-import { badRequest, conflict, notFound } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { BetView, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import {
-  addRollback,
-  debitCallId,
-  defaultPlacementPolicy,
-  PlacementService,
-  refusalOfDebit,
-  type PlacementPolicy,
-} from './placement';
+import { addRollback, debitCallId } from './wallet-calls';
+import { defaultPlacementPolicy, PlacementService, refusalOfDebit, type PlacementPolicy } from './placement';
 import {
   defaultInPlayDelayPolicy,
   InPlayHolds,

@@ -8,7 +8,7 @@ import {
   type LegResult,
   type Price,
 } from '../../../src/contract/sportsbook-rules';
-import { wholePence } from '../../../src/lib/money';
+import { wholePence } from '../../../src/contract/rules/money';
 
 export interface SettlementLeg {
   /** The price the bet was struck at. */

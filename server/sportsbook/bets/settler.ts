@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import { NET_PAYOUT_CAP_PENCE, type LegResult } from '../../../src/contract/sportsbook-rules';
 import type { MarketsResolved } from '../catalogue/types';
 import { settleSelection } from '../markets';

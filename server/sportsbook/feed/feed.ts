@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { LiveCatalogue, CatalogueLogger } from '../catalogue/catalogue';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ScoreModel } from '../catalogue/score-model';

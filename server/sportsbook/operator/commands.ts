@@ -1,5 +1,5 @@
-import { badRequest, notFound } from '../../errors';
-import { requireArgs } from '../../modules/operator/command';
+import { badRequest, notFound } from '../../platform/errors';
+import { CommandRegistry, requireArgs } from '../../platform/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
 import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
@@ -7,16 +7,6 @@ import { recordGoal } from '../feed/manual-goal';
 import { reconcileCommand } from '../reconciliation/command';
 import { nudgeCommand } from './price-nudge';
 import { outrightCommands } from '../outrights/commands';
-
-/**
- * The sportsbook's operator actions: `npm run operator -- sb-<action> ...`, sent to the running sportsbook (its
- * catalogue lives in its memory), shaped like the PAM's (server/modules/operator/command.ts).
- */
-export interface SportsbookOperatorCommand {
-  name: string;
-  usage: string;
-  run(services: SportsbookServices, args: string[]): Promise<unknown>;
-}
 
 export function parseScore(text: string): Score {
   const match = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim());
@@ -75,7 +65,8 @@ const eventOf = (services: SportsbookServices, eventId: string) => {
   return event;
 };
 
-export const sportsbookCommands: SportsbookOperatorCommand[] = [
+/** The sportsbook's operator commands, by name: its socket's registry. */
+export const sportsbookCommands = new CommandRegistry<SportsbookServices>([
   reconcileCommand,
   ...outrightCommands,
   {
@@ -202,8 +193,4 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
       return { marketId, status: 'open' };
     },
   },
-];
-
-export function findSportsbookCommand(name: string): SportsbookOperatorCommand | undefined {
-  return sportsbookCommands.find((command) => command.name === name);
-}
+]);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock';
-import { conflict, notFound } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
 import type { Market, MarketStatus, OutrightView, SelectionStatus } from '../../../src/contract/sportsbook-rules';
 import type { LiveCatalogue, CatalogueLogger } from '../catalogue/catalogue';
 import type { MarketsResolved, SelectionQuote } from '../catalogue/types';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import {
   RECONCILIATION_MAX_IDS,
   reconciliationResponse,

@@ -1,6 +1,6 @@
 import type { TransactionItem } from '../../contract/transactions';
 import { formatDateTime } from '../../lib/dates';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 
 const KIND_LABELS: Record<TransactionItem['kind'], string> = {
   Deposit: 'Deposit',

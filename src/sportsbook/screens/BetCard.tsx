@@ -2,7 +2,7 @@ import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from '../ui/format';
 import { betTitle, stakeWords } from '../ui/bet-title';
 import { CashOut } from './CashOut';

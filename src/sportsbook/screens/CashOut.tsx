@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../stores/Observable';
 import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, type BetView, type CashOutRequest } from '../../contract/sportsbook-rules';
-import { stakeCashedFor } from '../../lib/cash-out-value';
-import { formatPence, poundsToPence } from '../../lib/money';
+import { stakeCashedFor } from '../../contract/rules/cash-out-value';
+import { formatPence, poundsToPence } from '../../contract/rules/money';
 import { ApiError, type CashOutResult } from '../services/api';
 import { Loader } from '../ui/icons';
 

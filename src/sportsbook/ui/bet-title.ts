@@ -1,6 +1,6 @@
 import type { BetView } from '../../contract/sportsbook-rules';
 import { systemBetType } from '../../contract/system-bets';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 
 const FOLDS = ['', 'Single', 'Double', 'Treble'];
 

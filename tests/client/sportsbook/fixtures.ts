@@ -3,7 +3,7 @@ import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore'
 import { vi } from 'vitest';
 import { SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
-import { formatFractional } from '../../../src/lib/odds';
+import { formatFractional } from '../../../src/contract/rules/odds';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';
 

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext, TestUser } from './harness';
 import { login, TEST_SECRETS } from './harness';
-import { signWalletRequest } from '../../../server/modules/games/signature';
+import { signWalletRequest } from '../../../server/platform/signing/wallet-signature';
 import {
   LAUNCH_FRAGMENT_KEY,
   walletCallPath,

@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from './harness';
 import { launchToken } from './games';
-import { installErrorHandler } from '../../../server/http/error-handler';
+import { installErrorHandler } from '../../../server/platform/http/error-handler';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import type { BetsDb } from '../../../server/sportsbook/bets/tables';
 import { WalletClient } from '../../../server/sportsbook/wallet-client';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cloneDatabase, TEST_CONFIG, type DatabaseKind } from './harness';
-import type { DatabaseHandle } from '../../../server/db/database';
-import { ManualClock } from '../../../server/clock';
+import type { AnyDatabaseHandle } from '../../../server/platform/db/database';
+import { ManualClock } from '../../../server/platform/clock';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../../../server/sportsbook/db/schema';
 import {
@@ -46,7 +46,7 @@ export function seededRandom(seed = 42): () => number {
 
 export interface SportsbookTestContext {
   kind: DatabaseKind;
-  database: DatabaseHandle;
+  database: AnyDatabaseHandle;
   clock: ManualClock;
   goals: ScriptedGoals;
   services: SportsbookServices;

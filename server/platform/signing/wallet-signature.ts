@@ -1,6 +1,6 @@
-import { checkSignature, signBody } from '../../providers/card-payments/signing';
+import { checkSignature, signBody } from './body-signature';
 import { WALLET_ERROR_MESSAGES, WALLET_SIGNATURE_SKEW_SECONDS } from '../../../src/contract/games';
-import { unauthorized } from '../../errors';
+import { unauthorized } from '../errors';
 
 /**
  * The `x-signature` header for a wallet call: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
