@@ -25,6 +25,7 @@ import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
 import { gamesRoutes } from './modules/games/routes';
 import { p2pWalletRoutes } from './modules/p2p-wallet/routes';
+import { prettyLogOptions } from './platform/logging';
 
 /** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
 const APP_PATHS = ['/', '/terms', '/privacy'];
@@ -33,6 +34,8 @@ export interface AppOptions {
   services: Services;
   /** pino level; false (the tests' default) logs nothing. */
   logLevel?: string | false;
+  /** Readable lines for a terminal (development) instead of JSON. */
+  prettyLogs?: boolean;
   /** The built PWA to serve beside the API (production and e2e); omitted in server tests. */
   clientDir?: string;
   /** The developer's mail page; never on when mail goes out by SMTP. */
@@ -67,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel
       ? {
           level: options.logLevel,
+          ...prettyLogOptions(options.prettyLogs),
           redact: ['req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),

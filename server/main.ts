@@ -22,8 +22,10 @@ import { holdDatabase } from './platform/operator/data-dir-lock';
 import { listenOperatorSocket } from './platform/operator/socket';
 import { runOperatorRequest } from './modules/operator/commands';
 import { seedDemoBets } from './sportsbook/seed-demo-bets';
+import { announce, logSettingsFromEnv } from './platform/logging';
 
 const config = loadConfig();
+const logSettings = logSettingsFromEnv(process.env);
 // PGlite is one process: the operator CLI, or a second server, must go through this one.
 const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
 const database = await openDatabase<Database>(
@@ -66,7 +68,8 @@ const app = await buildApp({
   outboxPage: config.mailOutboxPage,
   trustProxy: config.trustProxy,
   hsts: config.hsts,
-  logLevel: process.env.LOG_LEVEL || 'info',
+  logLevel: logSettings.level,
+  prettyLogs: logSettings.pretty,
 });
 logLive = (message, detail) => app.log.warn({ detail }, message);
 if (!process.env.GAMSTOP_API_URL && !config.sandboxProviders)
@@ -91,10 +94,16 @@ await app.listen({ port: config.port, host: config.host });
 const operatorSocket = await listenOperatorSocket(config.dataDir, (request) =>
   runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')),
 );
-app.log.info(
-  `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook ${sportsbook ? 'on' : 'runs on its own, at'} ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
+const say = (line: string) => announce(app.log, logSettings, line);
+say(`App and API  ${config.publicUrl}   (database: ${database.kind})`);
+say(`Sportsbook   ${config.sportsbookUrl}${sportsbook ? '' : '   (runs on its own)'}`);
+say(
+  providers
+    ? `Providers    ${config.providersUrl}   (sandbox)`
+    : 'Providers    off (SANDBOX_PROVIDERS=true starts them)',
 );
-if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (config.seedDemo) say(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (!logSettings.production) say(`Logs: warnings and errors; LOG_LEVEL=info shows every request.`);
 if (config.seedDemo && sportsbook) {
   // Through the real launch, placement and operator paths, once both services listen; nothing when the demo has bets.
   await seedDemoBets({

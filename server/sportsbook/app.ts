@@ -13,6 +13,7 @@ import { sessionRoutes } from './sessions/routes';
 import { betsRoutes } from './bets/routes';
 import { betBuilderRoutes } from './bets/bet-builder-routes';
 import { freeBetRoutes } from './free-bets/routes';
+import { prettyLogOptions } from '../platform/logging';
 
 export type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
 
@@ -34,6 +35,8 @@ export interface SportsbookAppOptions {
   logger?: FastifyBaseLogger;
   /** Without a logger: pino at this level; false (the tests' default) logs nothing. */
   logLevel?: string | false;
+  /** Readable lines for a terminal (development) instead of JSON. */
+  prettyLogs?: boolean;
   trustProxy?: boolean;
 }
 
@@ -60,7 +63,9 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     trustProxy: options.trustProxy ?? false,
     ...(options.logger
       ? { loggerInstance: options.logger }
-      : { logger: options.logLevel ? { level: options.logLevel } : false }),
+      : {
+          logger: options.logLevel ? { level: options.logLevel, ...prettyLogOptions(options.prettyLogs) } : false,
+        }),
   });
 
   const indexHtml = options.clientDir ? await readFile(join(options.clientDir, INDEX_FILE), 'utf8') : undefined;

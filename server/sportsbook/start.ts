@@ -21,6 +21,7 @@ export interface StartSportsbookOptions {
   /** npm start passes the PAM's; otherwise one at this level (none when false). */
   logger?: FastifyBaseLogger;
   logLevel?: string | false;
+  prettyLogs?: boolean;
   /** Tests: port 0 and other collaborators (a scripted random, a fake resolveSession). */
   port?: number;
   /** Listen for the operator CLI on DATA_DIR/operator/sportsbook.sock (npm start and main.ts do; tests that need no CLI don't). */
@@ -55,7 +56,13 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   await services.feed.seedWorld();
   await services.catalogue.load();
   const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
-  const app = await buildSportsbookApp({ services, clientDir, logger, logLevel: options.logLevel });
+  const app = await buildSportsbookApp({
+    services,
+    clientDir,
+    logger,
+    logLevel: options.logLevel,
+    prettyLogs: options.prettyLogs,
+  });
   appLogger = app.log;
   await services.runner.start();
   // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
