@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from './support/harness';
 import { createSportsbookAppWorld, type SportsbookAppWorld } from './support/sportsbook-app';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
-import { OutrightBook } from '../../server/sportsbook/outrights/book';
-import { SeasonStore } from '../../server/sportsbook/outrights/store';
-import { TEST_OUTRIGHT_RUNS } from './support/sportsbook';
+import { anotherOutrightBook } from './support/sportsbook';
 import type { BetView, OutrightView } from '../../src/contract/sportsbook-rules';
 
 /**
@@ -127,15 +125,7 @@ for (const kind of databaseKinds()) {
         // The frame is told at once.
         expect(pushed.at(-1)).toMatchObject({ seq: during.seq, market: { status: 'suspended' } });
         // An instance that does not run the feed sees it suspended too.
-        const follower = new OutrightBook({
-          store: new SeasonStore(services.db),
-          events: services.store,
-          catalogue: services.catalogue,
-          model: services.model,
-          bus: services.bus,
-          clock: services.clock,
-          runs: TEST_OUTRIGHT_RUNS,
-        });
+        const follower = anotherOutrightBook(services);
         await follower.syncFromStore();
         expect(follower.quote(selection.id)).toMatchObject({ status: 'suspended', marketStatus: 'suspended' });
 
