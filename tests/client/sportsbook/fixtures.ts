@@ -3,11 +3,22 @@ import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore'
 import { vi } from 'vitest';
 import { SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
+import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import { formatFractional } from '../../../src/lib/odds';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';
 
 export const price = (num: number, den: number): Price => ({ num, den });
+
+/** A socket that never opens: the frame's screens under test get their data from fetch alone. */
+export const idleSocket = (): SocketLike => ({
+  readyState: 0,
+  send: () => undefined,
+  close: () => undefined,
+  onopen: null,
+  onclose: null,
+  onmessage: null,
+});
 
 export function matchResult(
   eventId: string,
