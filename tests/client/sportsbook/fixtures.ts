@@ -6,9 +6,16 @@ import type { PlaceResult } from '../../../src/sportsbook/services/api';
 import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import { formatFractional } from '../../../src/lib/odds';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
-import { memoryStorage } from '../support/fakes';
+import { createSportsbook, type Sportsbook } from '../../../src/sportsbook/app/createSportsbook';
+import { fakeFetch, memoryStorage } from '../support/fakes';
 
 export const price = (num: number, den: number): Price => ({ num, den });
+
+/** The frame at this path on these fake answers, its socket idle. */
+export function frameOn(fetch: ReturnType<typeof fakeFetch>, path: string): Sportsbook {
+  window.history.replaceState(null, '', path);
+  return createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+}
 
 /** A socket that never opens: the frame's screens under test get their data from fetch alone. */
 export const idleSocket = (): SocketLike => ({

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
-import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetList } from '../../../src/sportsbook/screens/BetCard';
 import type { BetLeg, BetView, LegResult, Price } from '../../../src/contract/sportsbook-rules';
 import { fakeFetch } from '../support/fakes';
-import { betView, idleSocket, price } from './fixtures';
+import { betView, frameOn, price } from './fixtures';
 
 afterEach(() => {
   cleanup();
@@ -37,13 +36,7 @@ const settled = (id: number, status: 'won' | 'lost', returns: number, legResult:
   });
 
 async function renderSettled(bets: BetView[]) {
-  const fetch = fakeFetch({ 'GET /api/bets': { status: 200, body: { bets } } });
-  window.history.replaceState(null, '', '/bets');
-  const sportsbook = createSportsbook({
-    window,
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    createSocket: idleSocket,
-  });
+  const sportsbook = frameOn(fakeFetch({ 'GET /api/bets': { status: 200, body: { bets } } }), '/bets');
   await act(async () => {
     await sportsbook.bets.load('settled');
   });
