@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import websocket from '@fastify/websocket';
 import type { Services } from './services';
 import type { TrustProxy } from './config';
 import { installErrorHandler } from './http/error-handler';
+import { registerWebSockets } from './http/websocket';
 import { installAuthenticate } from './plugins/authenticate';
 import { serveClient } from './plugins/serve-client';
 import { authRoutes } from './modules/auth/routes';
@@ -29,6 +29,8 @@ export interface AppOptions {
   services: Services;
   /** pino level; false (the tests' default) logs nothing. */
   logLevel?: string | false;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** The built PWA to serve beside the API (production and e2e); omitted in server tests. */
   clientDir?: string;
   /** The developer's mail page; never on when mail goes out by SMTP. */
@@ -63,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel
       ? {
           level: options.logLevel,
+          ...(options.logStream ? { stream: options.logStream } : {}),
           redact: ['req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
@@ -103,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await registerWebSockets(app);
   installAuthenticate(app, services.sessionGuard);
 
   for (const routes of [

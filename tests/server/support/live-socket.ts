@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { WS_MAX_MESSAGE_BYTES } from '../../../server/http/websocket';
 
 /**
  * A real client of /wws at `address` (http://host:port or ws://host:port) that, like the app, sends its token as the
@@ -20,4 +21,17 @@ export function openLiveSocket(address: string, token?: string, options: { origi
     socket.on('error', reject);
   });
   return { socket, messages, closed, opened };
+}
+
+/** A log stream for an app under test (its logStream), and the lines written to it: pino's JSON, parsed. */
+export function capturedLog() {
+  const lines: Array<{ level: number } & Record<string, unknown>> = [];
+  return { stream: { write: (line: string) => void lines.push(JSON.parse(line)) }, lines };
+}
+
+/** Sends one message just over what a client may send (WS_MAX_MESSAGE_BYTES); resolves to the code the socket closes with. */
+export function sendTooBig(socket: WebSocket): Promise<number> {
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  socket.send('x'.repeat(WS_MAX_MESSAGE_BYTES + 1));
+  return closed;
 }
