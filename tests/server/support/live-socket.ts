@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { expect } from 'vitest';
 import { WS_MAX_MESSAGE_BYTES } from '../../../server/http/websocket';
 
 /**
@@ -29,9 +30,15 @@ export function capturedLog() {
   return { stream: { write: (line: string) => void lines.push(JSON.parse(line)) }, lines };
 }
 
-/** Sends one message just over what a client may send (WS_MAX_MESSAGE_BYTES); resolves to the code the socket closes with. */
-export function sendTooBig(socket: WebSocket): Promise<number> {
+/**
+ * Sends one message just over what a client may send (WS_MAX_MESSAGE_BYTES) and checks the answer: the socket closed
+ * with 1009 (too big), and the app logged one line of warning for it and nothing worse, with no stack.
+ */
+export async function expectTooBigClosedQuietly(socket: WebSocket, log: ReturnType<typeof capturedLog>): Promise<void> {
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   socket.send('x'.repeat(WS_MAX_MESSAGE_BYTES + 1));
-  return closed;
+  expect(await closed).toBe(1009);
+  expect(log.lines.filter((line) => line.level >= 50)).toEqual([]);
+  expect(log.lines.filter((line) => line.level === 40)).toHaveLength(1);
+  expect(JSON.stringify(log.lines)).not.toContain('stack');
 }
