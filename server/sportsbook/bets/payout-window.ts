@@ -51,7 +51,9 @@ export async function lockPayoutWindows(
   for (const row of history.rows) {
     const window = windowFor(row.player_id);
     if (row.largest > 0) window.push({ settledAt: windowStart, stake: 0, returns: row.largest });
-    if (row.now_net !== 0) window.push({ settledAt: now, stake: 0, returns: row.now_net });
+    // A net loss at this instant stands as a stake that returned nothing.
+    if (row.now_net !== 0)
+      window.push({ settledAt: now, stake: Math.max(0, -row.now_net), returns: Math.max(0, row.now_net) });
   }
   return windowFor;
 }

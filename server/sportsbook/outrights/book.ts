@@ -46,8 +46,8 @@ interface Season extends SeasonRecord {
  * settled matches, prices from simulating the rest of the season (pricing/outright.ts) after every settled match and
  * every minute while a match of the league is in play, and settlement by the final table when the last fixture is
  * played (then the next season starts). A goal in a match of the league suspends the outright, as it does the
- * match's markets, until the next tick re-prices it with the goal counted. The instance that runs the feed changes it (tick); the others follow the
- * store (syncFromStore).
+ * match's markets, until the next tick re-prices it with the goal counted. The instance that runs the feed changes it
+ * (tick); the others follow the store (syncFromStore).
  */
 export class OutrightBook {
   private readonly seasons = new Map<string, Season>();
@@ -423,19 +423,16 @@ export class OutrightBook {
     };
   }
 
+  private marketStatus(season: Season): MarketStatus {
+    if (season.status !== 'running') return season.status;
+    if (!season.prices) return 'closed';
+    return this.goalsUnpriced(season) ? 'suspended' : 'open';
+  }
+
   /** The market as browsers see it: clubs from the likeliest down. */
   private market(season: Season, competition: CompetitionRecord): Market {
     const id = marketIdOf(season.id);
-    const status: MarketStatus =
-      season.status === 'settled'
-        ? 'settled'
-        : season.status === 'void'
-          ? 'void'
-          : !season.prices
-            ? 'closed'
-            : this.goalsUnpriced(season)
-              ? 'suspended'
-              : 'open';
+    const status = this.marketStatus(season);
     const priceOf = new Map((season.prices ?? []).map((price) => [price.teamId, price]));
     const selections = this.spec(competition)
       .selections.map((selection) => {
