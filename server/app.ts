@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import websocket from '@fastify/websocket';
 import type { Services } from './services';
 import type { TrustProxy } from './platform/config';
 import { installErrorHandler } from './platform/http/error-handler';
+import { registerWebSockets } from './platform/http/websocket';
 import { installAuthenticate } from './plugins/authenticate';
 import { serveClient } from './platform/http/serve-client';
 import { authRoutes } from './modules/auth/routes';
@@ -36,6 +36,8 @@ export interface AppOptions {
   logLevel?: string | false;
   /** Readable lines for a terminal (development) instead of JSON. */
   prettyLogs?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** The built PWA to serve beside the API (production and e2e); omitted in server tests. */
   clientDir?: string;
   /** The developer's mail page; never on when mail goes out by SMTP. */
@@ -71,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? {
           level: options.logLevel,
           ...prettyLogOptions(options.prettyLogs),
+          ...(options.logStream ? { stream: options.logStream } : {}),
           redact: ['req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
@@ -111,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await registerWebSockets(app);
   installAuthenticate(app, services.sessionGuard);
 
   for (const routes of [

@@ -1,10 +1,10 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import websocket from '@fastify/websocket';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { installErrorHandler } from '../platform/http/error-handler';
+import { registerWebSockets } from '../platform/http/websocket';
 import { serveClient } from '../platform/http/serve-client';
 import type { SportsbookServices } from './services';
 import { catalogueRoutes } from './catalogue/routes';
@@ -37,6 +37,8 @@ export interface SportsbookAppOptions {
   logLevel?: string | false;
   /** Readable lines for a terminal (development) instead of JSON. */
   prettyLogs?: boolean;
+  /** Where pino at logLevel writes instead of stdout (tests read the lines). */
+  logStream?: { write(line: string): void };
   trustProxy?: boolean;
 }
 
@@ -64,7 +66,13 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     ...(options.logger
       ? { loggerInstance: options.logger }
       : {
-          logger: options.logLevel ? { level: options.logLevel, ...prettyLogOptions(options.prettyLogs) } : false,
+          logger: options.logLevel
+            ? {
+                level: options.logLevel,
+                ...prettyLogOptions(options.prettyLogs),
+                ...(options.logStream ? { stream: options.logStream } : {}),
+              }
+            : false,
         }),
   });
 
@@ -108,8 +116,7 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     frameguard: false,
   });
   await app.register(rateLimit, { global: false });
-  // The live hub writes its pushes framed once for all sockets: never compressed (see SportsbookLiveHub.sendFramed).
-  await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
+  await registerWebSockets(app);
 
   for (const routes of sportsbookRoutes) {
     await app.register(async (scope) => routes(scope, services));

@@ -227,7 +227,10 @@ export interface BetView {
   legs: BetLeg[];
   /** What the bet returns if every open leg wins, pence, rounded down, computed with exact odds. */
   potentialReturns: number;
-  /** Pence paid, once settled (0 for a lost bet), else null. */
+  /**
+   * Pence paid, once settled, else null. A bet is won when it returns at least its stake and lost when less: usually
+   * 0, but a half-lost quarter line or a dead heat at odds shorter than evens is lost with part of its stake returned.
+   */
   returns: number | null;
   settledAt: string | null;
   /** Why a rejected bet was refused, in words. */

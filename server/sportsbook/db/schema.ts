@@ -89,6 +89,8 @@ export interface StoredFixture {
   eventId: string | null;
   /** The full-time score once the match is settled. */
   score: { home: number; away: number } | null;
+  /** The score of the match in play that the outright's prices count (absent: 0-0); a goal since suspends it. */
+  pricedScore?: { home: number; away: number };
 }
 
 export interface StoredPrice {

@@ -143,6 +143,7 @@ export const sportsbookCommands = new CommandRegistry<SportsbookServices>([
         return next;
       });
       if (!scored) throw badRequest('Goals can be recorded only while the match is being played');
+      await services.outrights.goalScored(eventId!);
       return { eventId, score: record!.score, suspendedUntil: record!.suspendedUntil };
     },
   },

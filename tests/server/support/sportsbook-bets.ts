@@ -20,6 +20,7 @@ import { WalletOutbox, type OutboxPolicy } from '../../../server/sportsbook/wall
 import { SessionService } from '../../../server/sportsbook/sessions/service';
 import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
 import { BetsService, type BetsServiceDeps, type NotifySession } from '../../../server/sportsbook/bets/service';
+import { defaultInPlayDelayPolicy } from '../../../server/sportsbook/bets/inplay-delay';
 import { betsRoutes } from '../../../server/sportsbook/bets/routes';
 import { betBuilderRoutes } from '../../../server/sportsbook/bets/bet-builder-routes';
 import { defaultSportsbookRateLimits } from '../../../server/sportsbook/services';
@@ -197,6 +198,8 @@ export interface BetsWorld {
   pushed: Array<{ sessionId: string; message: SportsbookServerMessage }>;
   /** In-play holds started (their length): no timer runs them; a test ends a hold with bets.holds.decide(betId). */
   holds: number[];
+  /** A new bets service over the same database, as the sportsbook's restart builds it (start runs its recover()). */
+  restartBets(): BetsService;
   /** Points the wallet client at a port nobody listens on (true) or back at the PAM (false). */
   cutWallet(cut: boolean): void;
   close(): Promise<void>;
@@ -243,20 +246,26 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
   const pushed: BetsWorld['pushed'] = [];
   const notify: NotifySession = (sessionId, message) => pushed.push({ sessionId, message });
   const holds: number[] = [];
-  const bets = new BetsService({
-    db,
-    catalogue,
-    outbox,
-    sessions,
-    clock: pam.clock,
-    notify,
-    placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 },
-    payoutCap: options.payoutCap,
-    inPlayDelay: { delayMs: options.inPlayDelayMs ?? 6_000, staleAfterMs: 15_000, sweepEveryMs: 60_000 },
-    holdSchedule: (ms) => void holds.push(ms),
-    cashOutPolicy: options.cashOutPolicy,
-    cashOutWait: options.cashOutWait,
-  });
+  const services: BetsService[] = [];
+  const buildBets = () => {
+    const built = new BetsService({
+      db,
+      catalogue,
+      outbox,
+      sessions,
+      clock: pam.clock,
+      notify,
+      placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 },
+      payoutCap: options.payoutCap,
+      inPlayDelay: { ...defaultInPlayDelayPolicy, delayMs: options.inPlayDelayMs ?? 6_000, sweepEveryMs: 60_000 },
+      holdSchedule: (ms) => void holds.push(ms),
+      cashOutPolicy: options.cashOutPolicy,
+      cashOutWait: options.cashOutWait,
+    });
+    services.push(built);
+    return built;
+  };
+  const bets = buildBets();
   const app = Fastify({ logger: false });
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));
@@ -277,8 +286,9 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
     cutWallet: (value) => {
       cut = value;
     },
+    restartBets: buildBets,
     close: async () => {
-      bets.close();
+      for (const built of services) built.close();
       await outbox.stop();
       await app.close();
       await pam.app.close();

@@ -13,6 +13,8 @@ import { buildSportsbookApp } from '../../../server/sportsbook/app';
 import type { EventRecord } from '../../../server/sportsbook/catalogue/records';
 import type { EventUpdate } from '../../../server/sportsbook/live/bus';
 import type { GoalDraw } from '../../../server/sportsbook/feed/match-step';
+import { OutrightBook } from '../../../server/sportsbook/outrights/book';
+import { SeasonStore } from '../../../server/sportsbook/outrights/store';
 
 export const SPORTSBOOK_TEST_CONFIG = {
   publicUrl: TEST_CONFIG.publicUrl,
@@ -34,6 +36,19 @@ export class ScriptedGoals {
 
 /** Outrights priced from fewer simulated seasons than the 10,000 of production: tests tick the feed often. */
 export const TEST_OUTRIGHT_RUNS = 500;
+
+/** A second outright book over these services' database and catalogue, as another instance (or a restart) has. */
+export function anotherOutrightBook(services: SportsbookServices, store = new SeasonStore(services.db)): OutrightBook {
+  return new OutrightBook({
+    store,
+    events: services.store,
+    catalogue: services.catalogue,
+    model: services.model,
+    bus: services.bus,
+    clock: services.clock,
+    runs: TEST_OUTRIGHT_RUNS,
+  });
+}
 
 /** A seeded generator, so fixtures are the same on every run. */
 export function seededRandom(seed = 42): () => number {
