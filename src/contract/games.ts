@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalUuid } from './common';
 
 /**
  * The sportsbook's two doors into the PAM (DESIGN.md, "The sportsbook"):
@@ -96,7 +97,15 @@ export const WALLET_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
 export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
 export const WALLET_DESCRIPTION_MAX_LENGTH = 200;
 
-const walletId = (name: string) => z.string({ error: `Invalid ${name}` }).regex(WALLET_ID_PATTERN, `Invalid ${name}`);
+/**
+ * Ids are lower case once parsed (a sportsbook, or anyone holding the secret, that sends another spelling still names
+ * the same bet and transaction); every id the sportsbook makes is lower case already.
+ */
+export const walletId = (name: string) =>
+  z
+    .string({ error: `Invalid ${name}` })
+    .regex(WALLET_ID_PATTERN, `Invalid ${name}`)
+    .transform((id) => id.toLowerCase());
 const transactionId = walletId('transactionId');
 const betId = walletId('betId');
 const sessionId = walletId('sessionId');
@@ -160,7 +169,7 @@ export const debitRequest = z.strictObject({
   sessionId,
   amount: amount(1),
   description: description.optional(),
-  freeBetId: z.uuid('Invalid freeBetId').optional(),
+  freeBetId: canonicalUuid('Invalid freeBetId').optional(),
 });
 export type DebitRequest = z.infer<typeof debitRequest>;
 

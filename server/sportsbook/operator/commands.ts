@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../../errors';
 import { requireArgs } from '../../modules/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
+import { betIdParam } from '../../../src/contract/sportsbook';
 import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
 import { recordGoal } from '../feed/manual-goal';
@@ -169,8 +170,9 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
     usage: 'sb-void-bet <betId>',
     async run(services, args) {
       const [betId] = requireArgs(args, 1, this.usage);
-      if (!/^[0-9a-f-]{36}$/i.test(betId!)) throw badRequest(`Not a bet id: ${betId}`);
-      return services.bets.voidBet(betId!);
+      const parsed = betIdParam.safeParse(betId);
+      if (!parsed.success) throw badRequest(`Not a bet id: ${betId}`);
+      return services.bets.voidBet(parsed.data);
     },
   },
   {
