@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { walletId } from './games';
+import { walletId, WALLET_ID_PATTERN } from './games';
 
 /**
  * The PAM's side of a reconciliation, on its signed wallet API (`POST /games/iqs/wallet/reconciliation`, signed like
@@ -15,11 +15,13 @@ export const RECONCILIATION_MAX_IDS = 1_000;
 export const RECONCILIATION_DEFAULT_LIMIT = 1_000;
 
 const betId = walletId('betId');
+/** A page's cursor: the last bet id of the page before, exactly as the PAM answered it (not an id to canonicalise). */
+const cursor = z.string({ error: 'Invalid after' }).regex(WALLET_ID_PATTERN, 'Invalid after');
 
 export const reconciliationRequest = z
   .strictObject({
     since: z.iso.datetime({ offset: true, error: 'Invalid since: give an ISO date and time' }).optional(),
-    after: betId.optional(),
+    after: cursor.optional(),
     limit: z
       .number({ error: 'Invalid limit' })
       .int('Invalid limit')
