@@ -122,6 +122,7 @@ for (const kind of databaseKinds()) {
         playerId: p.user.id,
         sessionId: session.pam_session_id,
         amount: 250,
+        maxReturn: 250,
       });
       expect(stray.statusCode, stray.body).toBe(200);
       const report = await reconciler.run({ since });
