@@ -148,7 +148,7 @@ export class WalletClient {
     try {
       const headers = {
         'content-type': 'application/json',
-        [WALLET_SIGNATURE_HEADER]: signWalletRequest(this.options.secret, raw, this.options.clock.now()),
+        [WALLET_SIGNATURE_HEADER]: signWalletRequest(this.options.secret, 'POST', path, raw, this.options.clock.now()),
       };
       response = await this.post(`${this.base}${path}`, headers, raw, this.timeoutMs);
     } catch (error) {

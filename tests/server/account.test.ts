@@ -386,6 +386,7 @@ describeEachDatabase('account', (use) => {
         playerId: user.id,
         sessionId: session.sessionId,
         amount: 400,
+        maxReturn: 2_000,
         freeBetId: token.freeBetId,
       };
       expect((await walletCall(context, 'debit', debit)).statusCode).toBe(200);

@@ -14,6 +14,7 @@ import {
 import { balanceOf, invariantMismatches } from './support/money';
 import { HOLD_REFERENCE, RELEASE_REFERENCE, SETTLEMENT_REFERENCE } from '../../server/modules/p2p-wallet/service';
 import { USER_HAS_OPEN_BETS } from '../../src/contract/account';
+import { p2pWalletCallPath } from '../../src/contract/p2p-wallet';
 
 async function customer(context: TestContext, balance = 10_000) {
   const user = await createUser(context, { balance });
@@ -92,7 +93,18 @@ describeEachDatabase('p2p wallet: the exchange door', (use) => {
       ["the sportsbook's secret", { secret: TEST_SECRETS.sportsbookSecret }],
       ['stale', { at: new Date(now.getTime() - 301_000) }],
       ['from the future', { at: new Date(now.getTime() + 301_000) }],
-      ['another body', { signature: signWalletRequest(TEST_SECRETS.exchangeSecret, raw.replace('100', '1'), now) }],
+      [
+        'another body',
+        {
+          signature: signWalletRequest(
+            TEST_SECRETS.exchangeSecret,
+            'POST',
+            p2pWalletCallPath('hold'),
+            raw.replace('100', '1'),
+            now,
+          ),
+        },
+      ],
       ['none', { signature: null }],
     ];
     for (const [name, options] of cases) {

@@ -203,6 +203,7 @@ for (const kind of databaseKinds()) {
         playerId: pamPlayerId(session.player_id),
         sessionId: session.pam_session_id,
         amount: 500,
+        maxReturn: 500,
         freeBetId,
       };
       const first = await walletCall(world.pam, 'debit', debit);

@@ -38,6 +38,8 @@ export interface BetsTable {
   /** Migration 0020: the free-bet token that staked it, and its amount (never a Stake posting of cash). */
   free_bet_id: ColumnType<string | null, string | null | undefined, string | null>;
   free_bet_stake: ColumnType<number, number | undefined, number>;
+  /** Migration 0021: the most the bet may return, the sum of its debits' maxReturn (null for bets staked before). */
+  max_return: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type WalletCallKind = 'debit' | 'credit' | 'rollback';

@@ -37,7 +37,12 @@ export async function signedScope(
       scope.post(path, async (request: FastifyRequest) => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const signature = request.headers[WALLET_SIGNATURE_HEADER];
-        verifyWalletRequest(secret, raw, typeof signature === 'string' ? signature : undefined, clock.now());
+        verifyWalletRequest(
+          secret,
+          { method: request.method, path: request.url, rawBody: raw },
+          typeof signature === 'string' ? signature : undefined,
+          clock.now(),
+        );
         return handle(parse(schema, parseJson(raw)));
       });
     });

@@ -16,10 +16,11 @@ import type {
   PriceChangePolicy,
   SelectionChange,
 } from '../../../src/contract/sportsbook-rules';
+import { NET_PAYOUT_CAP_PENCE } from '../../../src/contract/sportsbook-rules';
 import { priceAcceptable, samePrice } from '../../../src/contract/rules/odds';
 import type { Catalogue } from '../catalogue/types';
 import type { WalletOutbox } from '../wallet/outbox';
-import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { describeBet, maxReturnOf, potentialReturnsOf, type BetShape } from './describe';
 import { strikeBetBuilder } from './bet-builder';
 import { abandonDebit } from './wallet-calls';
 import { PlacementRefused, type StruckLeg } from './slip';
@@ -157,6 +158,8 @@ export interface InPlayHoldsDeps {
   policy: InPlayDelayPolicy;
   /** How long a released debit is left to its placement before the outbox worker takes it over. */
   debitHoldMs: number;
+  /** The net payout cap, pence: part of the maximum return the released debit carries (maxReturnOf). */
+  payoutCap?: number;
   /** After a hold is judged (outside any transaction): send the released debit, or tell the frame of the refusal. */
   onDecided: (betId: string, accepted: boolean, debitCallId: string) => Promise<void>;
   schedule?: Schedule;
@@ -264,7 +267,12 @@ export class InPlayHolds {
         price,
         freeBet: bet.free_bet_id !== null,
       };
-      let body = call.body;
+      const potentialReturns = potentialReturnsOf(shape, verdict.prices);
+      // The debit's maximum return follows the prices the hold's end accepted; it is sent for the first time now.
+      let body: Record<string, unknown> = {
+        ...call.body,
+        maxReturn: maxReturnOf(shape, potentialReturns, this.deps.payoutCap ?? NET_PAYOUT_CAP_PENCE),
+      };
       const builderMoved = struck !== null && price !== null && !samePrice(struck, price);
       const legsMoved = held.some((leg, index) => !samePrice(leg.price, verdict.prices[index]!));
       if (legsMoved) await this.takePrices(trx, betId, held, verdict.prices);
@@ -280,7 +288,7 @@ export class InPlayHolds {
         .updateTable('sportsbook.bets')
         .set({
           held_until: null,
-          potential_returns: potentialReturnsOf(shape, verdict.prices),
+          potential_returns: potentialReturns,
           // What settlement pays a Bet Builder (settlementLegsOf): the price the hold's end accepted.
           ...(builderMoved ? { price_num: price.num, price_den: price.den } : {}),
         })

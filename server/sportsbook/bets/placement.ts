@@ -3,12 +3,17 @@ import type { Clock } from '../../platform/clock';
 import { conflict } from '../../platform/errors';
 import { parse } from '../../platform/http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
-import { OUTRIGHT_SINGLES_ONLY, type BetView, type PlacementRefusal } from '../../../src/contract/sportsbook-rules';
+import {
+  NET_PAYOUT_CAP_PENCE,
+  OUTRIGHT_SINGLES_ONLY,
+  type BetView,
+  type PlacementRefusal,
+} from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import type { WalletOutbox } from '../wallet/outbox';
-import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { describeBet, maxReturnOf, potentialReturnsOf, type BetShape } from './describe';
 import type { InPlayHolds } from './inplay-delay';
 import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
@@ -77,6 +82,8 @@ export class PlacementService {
     private readonly policy: PlacementPolicy = defaultPlacementPolicy,
     /** The in-play delay; without it no bet is held. */
     private readonly holds?: InPlayHolds,
+    /** The net payout cap, pence, as settlement applies it: part of the bet's maximum return its debit carries. */
+    private readonly cap: number = NET_PAYOUT_CAP_PENCE,
   ) {
     this.store = new BetStore(db, outbox);
   }
@@ -194,6 +201,7 @@ export class PlacementService {
             playerId: pamPlayerId(session.playerId),
             sessionId: session.pamSessionId,
             amount: shape.stake,
+            maxReturn: maxReturnOf(shape, potentialReturns, this.cap),
             description: describeBet(
               shape,
               legs.map(({ quote, price }) => ({

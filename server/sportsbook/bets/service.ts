@@ -100,6 +100,7 @@ export class BetsService {
       clock,
       policy: deps.inPlayDelay ?? defaultInPlayDelayPolicy,
       debitHoldMs: placementPolicy.holdMs,
+      payoutCap: deps.payoutCap,
       schedule: deps.holdSchedule,
       log: deps.log,
       // Accepted: the debit goes out now, and its answer opens the bet and tells the frame. Refused: tell the frame.
@@ -110,7 +111,16 @@ export class BetsService {
         if (sent === 'unanswered') await this.push([betId]);
       },
     });
-    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, placementPolicy, this.holds);
+    this.placement = new PlacementService(
+      db,
+      catalogue,
+      outbox,
+      this.views,
+      clock,
+      placementPolicy,
+      this.holds,
+      deps.payoutCap,
+    );
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
     this.cashOuts = new CashOutService(
       db,

@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../../platform/errors';
 import { CommandRegistry, requireArgs } from '../../platform/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
+import { betIdParam } from '../../../src/contract/sportsbook';
 import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
 import { recordGoal } from '../feed/manual-goal';
@@ -161,8 +162,9 @@ export const sportsbookCommands = new CommandRegistry<SportsbookServices>([
     usage: 'sb-void-bet <betId>',
     async run(services, args) {
       const [betId] = requireArgs(args, 1, this.usage);
-      if (!/^[0-9a-f-]{36}$/i.test(betId!)) throw badRequest(`Not a bet id: ${betId}`);
-      return services.bets.voidBet(betId!);
+      const parsed = betIdParam.safeParse(betId);
+      if (!parsed.success) throw badRequest(`Not a bet id: ${betId}`);
+      return services.bets.voidBet(parsed.data);
     },
   },
   {

@@ -10,6 +10,7 @@ import {
   walletCallPath,
   WALLET_CREDIT_BATCH_PATH,
   WALLET_DEBIT_BATCH_PATH,
+  WALLET_MAX_AMOUNT,
   WALLET_SIGNATURE_HEADER,
   type WalletCall,
 } from '../../../src/contract/games';
@@ -50,7 +51,13 @@ export function signedPost(
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const signature =
     options.signature === undefined
-      ? signWalletRequest(options.secret ?? TEST_SECRETS.sportsbookSecret, raw, options.at ?? context.clock.now())
+      ? signWalletRequest(
+          options.secret ?? TEST_SECRETS.sportsbookSecret,
+          'POST',
+          url,
+          raw,
+          options.at ?? context.clock.now(),
+        )
       : options.signature;
   return context.request({
     method: 'POST',
@@ -91,6 +98,9 @@ export async function openSession(context: TestContext, user: TestUser): Promise
 
 export const newId = (prefix: string) => `${prefix}-${randomUUID()}`;
 
+/** A test's stake may return anything the wallet takes, unless the test says what its bet can return. */
+export const ANY_RETURN = WALLET_MAX_AMOUNT;
+
 export function debitBody(
   session: Pick<SportsbookSession, 'playerId' | 'sessionId'>,
   amount: number,
@@ -102,6 +112,7 @@ export function debitBody(
     playerId: session.playerId,
     sessionId: session.sessionId,
     amount,
+    maxReturn: ANY_RETURN,
     ...overrides,
   };
 }
