@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createUser, describeEachDatabase, login, TEST_SECRETS, type TestContext } from './support/harness';
-import { launchToken, walletCall } from './support/games';
+import { debitBody, launchToken, walletCall } from './support/games';
 import {
   expectP2pRefused,
   holdBody,
@@ -79,6 +79,18 @@ describeEachDatabase('p2p wallet: the exchange door', (use) => {
     });
     const session = { playerId: user.id, sessionId: sportsbookSession.json().sessionId as string };
     await expectP2pRefused(context, user.id, 'hold', holdBody(session, newMarketId(), 100), 'SessionExpired');
+
+    const exchange = await openExchangeSession(context, user);
+    const exchangeSession = { playerId: user.id, sessionId: exchange.sessionId };
+    for (const [call, body] of [
+      ['balance', exchangeSession],
+      ['debit', debitBody(exchangeSession, 100)],
+    ] as const) {
+      const answer = await walletCall(context, call, body);
+      expect(answer.statusCode, call).toBe(401);
+      expect(answer.json().code, call).toBe('SessionExpired');
+    }
+    expect(await balanceOf(context, user.id)).toBe(1_000);
   });
 
   it('refuses a call without a good signature of its own secret: wrong, the sportsbook secret, stale, tampered, none', async () => {

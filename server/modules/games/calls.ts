@@ -112,7 +112,7 @@ export async function claimCalls(
     FROM input i
     LEFT JOIN claim c ON c.transaction_id = i.transaction_id
     LEFT JOIN ${kind === 'debit' ? sql`player u ON u.id = i.user_id AND c.transaction_id IS NOT NULL` : sql`users u ON u.id = i.user_id`}
-    LEFT JOIN game_sessions s ON s.id = i.session_id AND s.user_id = u.id
+    LEFT JOIN game_sessions s ON s.id = i.session_id AND s.user_id = u.id AND s.game = 'iqs'
     LEFT JOIN refresh_families f ON f.id = s.family_id
     LEFT JOIN bets b ON b.bet_id = i.bet_id
     LEFT JOIN wallet_calls k ON c.transaction_id IS NULL AND k.transaction_id = i.transaction_id

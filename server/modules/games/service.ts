@@ -78,7 +78,7 @@ export class GamesWalletService {
         f.revoked_at, f.expires_at AS family_expires_at, w.balance, w.currency
       FROM (VALUES (1)) AS one (x)
       LEFT JOIN users u ON u.id = ${request.playerId}
-      LEFT JOIN game_sessions s ON s.id = ${request.sessionId} AND s.user_id = u.id
+      LEFT JOIN game_sessions s ON s.id = ${request.sessionId} AND s.user_id = u.id AND s.game = 'iqs'
       LEFT JOIN refresh_families f ON f.id = s.family_id
       LEFT JOIN wallets w ON w.user_id = u.id`.execute(this.db);
     const row = result.rows[0]!;
