@@ -95,8 +95,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ...withSocketForm(services.config.publicUrl),
           ...withSocketForm(services.config.sportsbookUrl),
         ],
-        // The sportsbook is embedded at / from its own origin.
-        frameSrc: ["'self'", new URL(services.config.sportsbookUrl).origin],
+        // The sportsbook is embedded at / and the exchange at /exchange, each from its own origin.
+        frameSrc: [
+          "'self'",
+          new URL(services.config.sportsbookUrl).origin,
+          new URL(services.config.exchangeUrl).origin,
+        ],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],

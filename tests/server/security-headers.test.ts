@@ -4,9 +4,13 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/platform/config';
 
 describeEachDatabase('security headers', (use) => {
-  async function headersOf(options: { hsts?: boolean; sportsbookUrl?: string }) {
+  async function headersOf(options: { hsts?: boolean; sportsbookUrl?: string; exchangeUrl?: string }) {
     const { services } = use();
-    const config = { ...services.config, sportsbookUrl: options.sportsbookUrl ?? services.config.sportsbookUrl };
+    const config = {
+      ...services.config,
+      sportsbookUrl: options.sportsbookUrl ?? services.config.sportsbookUrl,
+      exchangeUrl: options.exchangeUrl ?? services.config.exchangeUrl,
+    };
     const app = await buildApp({ services: { ...services, config }, hsts: options.hsts });
     try {
       return (await app.inject({ method: 'GET', url: '/no/such/route' })).headers;
@@ -15,9 +19,14 @@ describeEachDatabase('security headers', (use) => {
     }
   }
 
-  it('lets the app connect only to its own origin and the sportsbook’s, with their WebSocket forms', async () => {
+  it('lets the app connect only to its own origin and the sportsbook’s, and frame the sportsbook and the exchange', async () => {
     const csp = String(
-      (await headersOf({ sportsbookUrl: 'https://sportsbook.example.com' }))['content-security-policy'],
+      (
+        await headersOf({
+          sportsbookUrl: 'https://sportsbook.example.com',
+          exchangeUrl: 'https://exchange.example.com',
+        })
+      )['content-security-policy'],
     );
     const connectSrc = /connect-src ([^;]*)/.exec(csp)![1]!.split(' ');
     expect(connectSrc).toEqual([
@@ -27,7 +36,11 @@ describeEachDatabase('security headers', (use) => {
       'https://sportsbook.example.com',
       'wss://sportsbook.example.com',
     ]);
-    expect(/frame-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'", 'https://sportsbook.example.com']);
+    expect(/frame-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual([
+      "'self'",
+      'https://sportsbook.example.com',
+      'https://exchange.example.com',
+    ]);
   });
 
   it('sends Strict-Transport-Security only when served over TLS', async () => {
