@@ -1,4 +1,4 @@
-import { Observable } from './Observable';
+import { Observable } from '../../ui/frame/Observable';
 import { combinedOdds, formatCombinedOdds, formatPrice } from '../../lib/odds';
 import type { OddsFormat, Price } from '../../contract/sportsbook-rules';
 

@@ -1,4 +1,4 @@
-import { Observable } from './Observable';
+import { Observable } from '../../ui/frame/Observable';
 import { isFrameRoute } from '../../contract/bridge';
 
 export type Route = { name: 'home' } | { name: 'event'; eventId: string } | { name: 'bets' };

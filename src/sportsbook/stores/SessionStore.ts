@@ -1,4 +1,4 @@
-import { Observable } from './Observable';
+import { Observable } from '../../ui/frame/Observable';
 import type { SportsbookApi } from '../services/api';
 
 export const SESSION_KEY = 'sb.session';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import {
   ACCA,
   potentialReturns,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FrameBridge, hostOriginOf, type FrameWindow } from '../../../src/sportsbook/services/FrameBridge';
+import { FrameBridge, hostOriginOf, type FrameWindow } from '../../../src/ui/frame/FrameBridge';
 import { HostBridge, frameOriginOf } from '../../../src/features/sportsbook/HostBridge';
 import { handleFrameMessage } from '../../../src/features/sportsbook/SportsbookFrame';
 import { oddsFormatMemory, type OddsFormatMemory } from '../../../src/features/sportsbook/odds-format';
