@@ -41,3 +41,7 @@ export function orderRefusal(order: {
   if (orderLiability(order.side, order.size, hundredths) > MAX_LIABILITY_PENCE) return 'LiabilityTooLarge';
   return null;
 }
+
+/** EXCHANGE_COMMISSION_BP's default: 2% of a customer's net winnings on a market, taken at settlement. */
+export const DEFAULT_COMMISSION_BP = 200;
+export const COMMISSION_TEXT = `${DEFAULT_COMMISSION_BP / 100}% commission on net market winnings.`;

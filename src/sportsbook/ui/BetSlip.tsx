@@ -12,7 +12,7 @@ import {
 import { formatPence } from '../../lib/money';
 import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
 import { lineCount, luckyBonusWords, systemBetType } from '../../contract/system-bets';
-import { HoldCountdown } from './HoldCountdown';
+import { HoldCountdown } from '../../ui/HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { FreeBetPicker } from './FreeBetPicker';
 import {
