@@ -31,7 +31,9 @@ export function MarketPage({ marketId }: { marketId: string }) {
     void markets.loadMarket(marketId);
   }, [markets, marketId]);
   useEffect(() => {
-    if (session.signedIn) void orders.loadPosition(marketId);
+    if (!session.signedIn) return;
+    void orders.loadPosition(marketId);
+    if (!orders.loaded) void orders.load();
   }, [orders, marketId, session.signedIn]);
 
   const load = markets.market(marketId);
