@@ -7,7 +7,6 @@ import type {
   PlaceOrderRequest,
   PositionsResponse,
 } from '../../contract/exchange';
-import type { ExchangeRefusal } from '../../contract/exchange-rules';
 import { ApiError, FrameHttp, type FrameHttpDeps } from '../../ui/frame/FrameHttp';
 
 export { ApiError };
@@ -19,7 +18,8 @@ export type ExchangeApiDeps = Omit<FrameHttpDeps, 'noAnswer'>;
 /** What a press of Place came to: on the book (201), held by the in-play delay (202), or refused in words. */
 export type PlaceOrderResult =
   | { outcome: 'placed' | 'held'; order: Order }
-  | { outcome: 'refused'; code: ExchangeRefusal | string; message: string };
+  /** `code` is one of ExchangeRefusal from a current service; kept a string so an unknown one still shows its words. */
+  | { outcome: 'refused'; code: string; message: string };
 
 /** The exchange's HTTP API (src/contract/exchange.ts), on the frame's own origin. */
 export class ExchangeApi {
