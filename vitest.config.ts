@@ -8,6 +8,10 @@ export default defineConfig({
     maxWorkers: Math.min(availableParallelism(), 4),
     projects: [
       {
+        // The import boundaries and circles, read from the source files: no browser, no database.
+        test: { name: 'architecture', environment: 'node', include: ['tests/architecture.test.ts'] },
+      },
+      {
         test: {
           name: 'client',
           environment: 'jsdom',

@@ -76,7 +76,7 @@ export default async function run(): Promise<void> {
           while (sent < REQUESTS) {
             const n = press++;
             const betId = betIds[(n * 7919) % betIds.length]!;
-            // The offer the frame would show now, from the same arithmetic and prices.
+            // The offer the frame would show now (GET /api/cash-out-offers answers the same figure).
             const offer = await book.bets.cashOuts.offerFor(betId);
             if (offer === null) {
               noOffer++;

@@ -104,6 +104,7 @@ export async function ledgerPostingsPerSecond(
       playerId: userId,
       sessionId: `session-${userId}`,
       amount: 100 + Math.floor(Math.random() * 500),
+      maxReturn: 5_000,
     });
     let postings = 0;
     let refused = 0;

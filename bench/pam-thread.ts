@@ -4,13 +4,14 @@
  * {port}; then {type: 'counts'} with its statement counts and its thread's CPU ms so far, and {type: 'close'} closes it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from '../server/db/database';
+import { openDatabase } from '../server/platform/db/database';
+import type { Database } from '../server/db/schema';
 import { buildApp } from '../server/app';
 import { servicesOver, statementCounter, threadCpuMs } from './support';
 
 const { url, poolSize, providerSecret } = workerData as { url: string; poolSize: number; providerSecret: string };
 const statements = statementCounter();
-const database = await openDatabase({ url, poolSize });
+const database = await openDatabase<Database>({ url, poolSize });
 const app = await buildApp({ services: servicesOver(database, providerSecret) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

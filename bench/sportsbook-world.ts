@@ -14,7 +14,7 @@ import {
   type SportsbookServices,
 } from '../server/sportsbook/services';
 import { buildSportsbookApp } from '../server/sportsbook/app';
-import { systemClock } from '../server/clock';
+import { systemClock } from '../server/platform/clock';
 import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
 import { benchServices, type BenchServices } from './support';
 
@@ -73,7 +73,13 @@ export async function startSportsbookWorld(
         publicUrl: 'http://127.0.0.1',
         sportsbookUrl: 'http://127.0.0.1:8100',
         pamUrl,
-        secrets: { jwtSecret: 'x', providerSecret: 'x', operatorKey: 'bench', sportsbookSecret: SECRET },
+        secrets: {
+          jwtSecret: 'x',
+          providerSecret: 'x',
+          operatorKey: 'bench',
+          sportsbookSecret: SECRET,
+          exchangeSecret: 'x',
+        },
         clockSpeed: 9,
         goalSuspensionMs: 5_000,
         ...options.config,

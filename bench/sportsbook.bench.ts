@@ -20,7 +20,7 @@ import { createSportsbookServices } from '../server/sportsbook/services';
 import { CREDIT_BATCH, defaultOutboxPolicy } from '../server/sportsbook/wallet/outbox';
 import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
-import { systemClock } from '../server/clock';
+import { systemClock } from '../server/platform/clock';
 import { benchServices, formatRate, profiled, statementCounter, threadCpuMs, type StatementCounts } from './support';
 import { ledgerPostingsPerSecond } from './ledger.bench';
 import { fundAndLaunchPlayers, jsonPoster, listenBook } from './sportsbook-world';
@@ -134,7 +134,13 @@ export default async function run(): Promise<void> {
         publicUrl: 'http://127.0.0.1',
         sportsbookUrl: 'http://127.0.0.1:8100',
         pamUrl,
-        secrets: { jwtSecret: 'x', providerSecret: 'x', operatorKey: 'bench', sportsbookSecret: SECRET },
+        secrets: {
+          jwtSecret: 'x',
+          providerSecret: 'x',
+          operatorKey: 'bench',
+          sportsbookSecret: SECRET,
+          exchangeSecret: 'x',
+        },
         clockSpeed: 9,
         goalSuspensionMs: 5_000,
       },

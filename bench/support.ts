@@ -3,10 +3,11 @@ import pg from 'pg';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../server/db/database';
+import { openDatabase, type DatabaseHandle } from '../server/platform/db/database';
+import type { Database } from '../server/db/schema';
 import { migrateToLatest } from '../server/db/migrate';
-import { createScratchDatabase, type ScratchDatabase } from '../server/db/scratch-database';
-import { systemClock } from '../server/clock';
+import { createScratchDatabase, type ScratchDatabase } from '../server/platform/db/scratch-database';
+import { systemClock } from '../server/platform/clock';
 import { createServices, type Services } from '../server/services';
 import { InProcessBus } from '../server/modules/live/bus';
 import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
@@ -19,7 +20,7 @@ export const scratchDatabase = (prefix: string): Promise<ScratchDatabase> =>
   createScratchDatabase(BENCH_DATABASE_URL, prefix);
 
 export interface BenchServices {
-  database: DatabaseHandle;
+  database: DatabaseHandle<Database>;
   /** The scratch database's URL. */
   url: string;
   services: Services;
@@ -28,18 +29,20 @@ export interface BenchServices {
 }
 
 /** The app's services over an open database, configured for benchmarks (a second process can make the same). */
-export function servicesOver(database: DatabaseHandle, providerSecret: string): Services {
+export function servicesOver(database: DatabaseHandle<Database>, providerSecret: string): Services {
   const config = {
     publicUrl: 'http://127.0.0.1',
     providersUrl: 'http://127.0.0.1',
     supportEmail: 'support@example.com',
     dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
     sportsbookUrl: 'http://127.0.0.1:8100',
+    exchangeUrl: 'http://127.0.0.1:8200',
     secrets: {
       jwtSecret: 'bench-secret-bench-secret-bench-secret',
       providerSecret,
       operatorKey: 'bench',
       sportsbookSecret: 'bench-sportsbook-secret',
+      exchangeSecret: 'bench-exchange-secret',
     },
   };
   return createServices({
@@ -57,7 +60,7 @@ export async function benchServices(
   options: { poolSize: number; providerSecret: string },
 ): Promise<BenchServices> {
   const scratch = await scratchDatabase(prefix);
-  const database = await openDatabase({ url: scratch.url, poolSize: options.poolSize });
+  const database = await openDatabase<Database>({ url: scratch.url, poolSize: options.poolSize });
   const close = async () => {
     await database.close();
     await scratch.drop();

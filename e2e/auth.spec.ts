@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { balanceOf, createCustomer, expect, operator, signIn, test } from './support/fixtures';
-import { formatPence } from '../src/lib/money';
+import { formatPence } from '../src/contract/rules/money';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 const SUSPENDED_TEXT = 'This account has been suspended. To discuss your suspension please contact customer support';

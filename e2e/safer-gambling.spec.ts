@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { betsOf, createCustomer, expect, operator, signIn, test } from './support/fixtures';
-import { formatPence, formatSignedPence } from '../src/lib/money';
+import { formatPence, formatSignedPence } from '../src/contract/rules/money';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo12345' };
 

@@ -5,18 +5,19 @@
  * the embedded database does it open the database itself; it never writes behind a running server.
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
+import { loadConfig } from '../server/platform/config';
+import { openDatabase } from '../server/platform/db/database';
+import type { Database } from '../server/db/schema';
 import { migrateToLatest } from '../server/db/migrate';
-import { systemClock } from '../server/clock';
+import { systemClock } from '../server/platform/clock';
 import { createServices } from '../server/services';
 import { InProcessBus, PostgresBus } from '../server/modules/live/bus';
 import { OutboxMailer } from '../server/providers/mail/outbox-mailer';
-import { findCommand, operatorCommands } from '../server/modules/operator/commands';
-import { runOperatorRequest, type OperatorAnswer } from '../server/modules/operator/dispatch';
-import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/modules/operator/socket';
-import { databaseHolder, holdDatabase } from '../server/modules/operator/data-dir-lock';
-import { findSportsbookCommand, sportsbookCommands } from '../server/sportsbook/operator/commands';
+import { pamCommands, runOperatorRequest } from '../server/modules/operator/commands';
+import type { OperatorAnswer } from '../server/platform/operator/dispatch';
+import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/platform/operator/socket';
+import { databaseHolder, holdDatabase } from '../server/platform/operator/data-dir-lock';
+import { sportsbookCommands } from '../server/sportsbook/operator/commands';
 import { parseReconcileArgs, reconciliationFailed } from '../server/sportsbook/reconciliation/command';
 import { Reconciler } from '../server/sportsbook/reconciliation/reconciler';
 import { WalletClient } from '../server/sportsbook/wallet-client';
@@ -28,7 +29,7 @@ const config = loadConfig();
 
 function usage(): never {
   console.error(
-    `Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...operatorCommands, ...sportsbookCommands].map((c) => `  ${c.usage}`).join('\n')}`,
+    `Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...pamCommands.commands, ...sportsbookCommands.commands].map((c) => `  ${c.usage}`).join('\n')}`,
   );
   process.exit(2);
 }
@@ -38,9 +39,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!name || (!findCommand(name) && !findSportsbookCommand(name))) usage();
+if (!name || (!pamCommands.find(name) && !sportsbookCommands.find(name))) usage();
 // Sportsbook commands go to the sportsbook's own socket: its catalogue lives in that process's memory.
-const forSportsbook = findSportsbookCommand(name) !== undefined;
+const forSportsbook = sportsbookCommands.find(name) !== undefined;
 
 async function throughServer(): Promise<OperatorAnswer | undefined> {
   try {
@@ -59,7 +60,7 @@ async function directly(): Promise<OperatorAnswer> {
     );
   }
   const release = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
-  const database = await openDatabase(
+  const database = await openDatabase<Database>(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') },
   );
   try {
@@ -88,7 +89,7 @@ async function reconcileDirectly(): Promise<OperatorAnswer> {
   if (!config.databaseUrl)
     fail('The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.');
   const bookConfig = loadSportsbookConfig(config);
-  const database = await openDatabase({ url: config.databaseUrl });
+  const database = await openDatabase<Database>({ url: config.databaseUrl });
   try {
     const wallet = new WalletClient({
       pamUrl: bookConfig.pamUrl,

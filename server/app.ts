@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import websocket from '@fastify/websocket';
 import type { Services } from './services';
-import type { TrustProxy } from './config';
-import { installErrorHandler } from './http/error-handler';
+import type { TrustProxy } from './platform/config';
+import { installErrorHandler } from './platform/http/error-handler';
+import { registerWebSockets } from './platform/http/websocket';
 import { installAuthenticate } from './plugins/authenticate';
-import { serveClient } from './plugins/serve-client';
+import { serveClient } from './platform/http/serve-client';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -24,11 +24,20 @@ import { registrationRoutes } from './modules/registration/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
 import { gamesRoutes } from './modules/games/routes';
+import { p2pWalletRoutes } from './modules/p2p-wallet/routes';
+import { prettyLogOptions } from './platform/logging';
+
+/** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
+const APP_PATHS = ['/', '/terms', '/privacy'];
 
 export interface AppOptions {
   services: Services;
   /** pino level; false (the tests' default) logs nothing. */
   logLevel?: string | false;
+  /** Readable lines for a terminal (development) instead of JSON. */
+  prettyLogs?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** The built PWA to serve beside the API (production and e2e); omitted in server tests. */
   clientDir?: string;
   /** The developer's mail page; never on when mail goes out by SMTP. */
@@ -63,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logLevel
       ? {
           level: options.logLevel,
+          ...prettyLogOptions(options.prettyLogs),
+          ...(options.logStream ? { stream: options.logStream } : {}),
           redact: ['req.headers.authorization', 'req.headers.cookie'],
           serializers: {
             req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
@@ -103,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await registerWebSockets(app);
   installAuthenticate(app, services.sessionGuard);
 
   for (const routes of [
@@ -123,10 +134,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountRoutes,
     betsRoutes,
     gamesRoutes,
+    p2pWalletRoutes,
   ]) {
     await app.register(async (scope) => routes(scope, services));
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));
-  if (options.clientDir) await app.register(async (scope) => serveClient(scope, options.clientDir!));
+  if (options.clientDir)
+    await app.register(async (scope) => serveClient(scope, options.clientDir!, { appPaths: APP_PATHS }));
   return app;
 }

@@ -1,14 +1,15 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/database';
+import type { Database } from './db/schema';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
-import { systemClock } from './clock';
+import { systemClock } from './platform/clock';
 import { createServices } from './services';
 import { buildApp } from './app';
 import { BrokeredLiveBus, InProcessBus } from './modules/live/bus';
-import { connectBroker, type BrokerLog } from './modules/live/broker';
+import { connectBroker, type BrokerLog } from './platform/live/broker';
 import { OutboxMailer } from './providers/mail/outbox-mailer';
 import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
@@ -17,15 +18,17 @@ import { gamstopProviderFromEnv } from './providers/gamstop';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
 import { sportsbookBusFromEnv } from './sportsbook/live/brokers';
-import { holdDatabase } from './modules/operator/data-dir-lock';
-import { listenOperatorSocket } from './modules/operator/socket';
-import { runOperatorRequest } from './modules/operator/dispatch';
+import { holdDatabase } from './platform/operator/data-dir-lock';
+import { listenOperatorSocket } from './platform/operator/socket';
+import { runOperatorRequest } from './modules/operator/commands';
 import { seedDemoBets } from './sportsbook/seed-demo-bets';
+import { announce, logSettingsFromEnv } from './platform/logging';
 
 const config = loadConfig();
+const logSettings = logSettingsFromEnv(process.env);
 // PGlite is one process: the operator CLI, or a second server, must go through this one.
 const releaseDatabase = config.databaseUrl ? () => {} : holdDatabase(config.dataDir);
-const database = await openDatabase(
+const database = await openDatabase<Database>(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'pglite') },
 );
 await migrateToLatest(database.db);
@@ -65,7 +68,8 @@ const app = await buildApp({
   outboxPage: config.mailOutboxPage,
   trustProxy: config.trustProxy,
   hsts: config.hsts,
-  logLevel: process.env.LOG_LEVEL || 'info',
+  logLevel: logSettings.level,
+  prettyLogs: logSettings.pretty,
 });
 logLive = (message, detail) => app.log.warn({ detail }, message);
 if (!process.env.GAMSTOP_API_URL && !config.sandboxProviders)
@@ -90,10 +94,16 @@ await app.listen({ port: config.port, host: config.host });
 const operatorSocket = await listenOperatorSocket(config.dataDir, (request) =>
   runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')),
 );
-app.log.info(
-  `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook ${sportsbook ? 'on' : 'runs on its own, at'} ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
+const say = (line: string) => announce(app.log, logSettings, line);
+say(`App and API  ${config.publicUrl}   (database: ${database.kind})`);
+say(`Sportsbook   ${config.sportsbookUrl}${sportsbook ? '' : '   (runs on its own)'}`);
+say(
+  providers
+    ? `Providers    ${config.providersUrl}   (sandbox)`
+    : 'Providers    off (SANDBOX_PROVIDERS=true starts them)',
 );
-if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (config.seedDemo) say(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+if (!logSettings.production) say(`Logs: warnings and errors; LOG_LEVEL=info shows every request.`);
 if (config.seedDemo && sportsbook) {
   // Through the real launch, placement and operator paths, once both services listen; nothing when the demo has bets.
   await seedDemoBets({

@@ -1,7 +1,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
-import { sendOperatorCommand } from '../../server/modules/operator/socket';
+import { sendOperatorCommand } from '../../server/platform/operator/socket';
 
 export interface Customer {
   id: number;

@@ -4,26 +4,27 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
+import { loadConfig } from '../../server/platform/config';
+import { openDatabase } from '../../server/platform/db/database';
+import type { Database } from '../../server/db/schema';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/seed';
 import { seedDemoBets } from '../../server/sportsbook/seed-demo-bets';
-import { systemClock } from '../../server/clock';
+import { systemClock } from '../../server/platform/clock';
 import { createServices } from '../../server/services';
 import { buildApp } from '../../server/app';
 import { InProcessBus } from '../../server/modules/live/bus';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { startProvidersServer } from '../../server/providers/server';
 import { hashPassword } from '../../server/modules/auth/passwords';
-import { listenOperatorSocket } from '../../server/modules/operator/socket';
-import { runOperatorRequest } from '../../server/modules/operator/dispatch';
+import { listenOperatorSocket } from '../../server/platform/operator/socket';
+import { runOperatorRequest } from '../../server/modules/operator/commands';
 import { loadSportsbookConfig } from '../../server/sportsbook/config';
 import { startSportsbook } from '../../server/sportsbook/start';
 
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const config = loadConfig();
-const database = await openDatabase({ dataDir: resolve(config.dataDir, 'pglite') });
+const database = await openDatabase<Database>({ dataDir: resolve(config.dataDir, 'pglite') });
 await migrateToLatest(database.db);
 // Every spec signs in from 127.0.0.1: the per-address limits meant for one person would throttle the suite.
 // The limits themselves are proven by the server tests.

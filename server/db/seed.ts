@@ -1,6 +1,6 @@
 import type { Services } from '../services';
 import { hashPassword } from '../modules/auth/passwords';
-import { DAY, HOUR } from '../clock';
+import { DAY, HOUR } from '../platform/clock';
 import { Ledger } from '../modules/wallet/ledger';
 
 export const DEMO_EMAIL = 'demo@example.com';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../modules/auth/tokens';
-import { bearerToken, type SessionGuard } from '../modules/auth/session-guard';
+import { bearerToken } from '../platform/http/bearer-token';
+import type { SessionGuard } from '../modules/auth/session-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {

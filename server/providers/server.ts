@@ -1,11 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandler } from '../http/error-handler';
+import { installErrorHandler } from '../platform/http/error-handler';
 import { cardPaymentPages } from './card-payments/pages';
 import { identityVerificationPages } from './identity/pages';
-
 import type { ProviderPages, ProvidersServerOptions } from './provider-pages';
-
-export type { ProviderPages, ProvidersServerOptions };
 
 /** The pages that stand in for outside parties. Each provider module adds its pages here. */
 export const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages];

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ProvidersServerOptions } from './server';
-import { checkSignature, signBody, SIGNATURE_HEADER } from './card-payments/signing';
-import { badRequest, unauthorized } from '../errors';
+import type { ProvidersServerOptions } from './provider-pages';
+import { checkSignature, signBody, SIGNATURE_HEADER } from '../platform/signing/body-signature';
+import { badRequest, unauthorized } from '../platform/errors';
 
 /** The API's JSON answer to a notification ({} when it sent none). */
 export interface NotificationAnswer {

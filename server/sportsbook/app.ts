@@ -1,11 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import websocket from '@fastify/websocket';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { installErrorHandler } from '../http/error-handler';
-import { serveClient } from '../plugins/serve-client';
+import { installErrorHandler } from '../platform/http/error-handler';
+import { registerWebSockets } from '../platform/http/websocket';
+import { serveClient } from '../platform/http/serve-client';
 import type { SportsbookServices } from './services';
 import { catalogueRoutes } from './catalogue/routes';
 import { sportsbookLiveRoutes } from './live/routes';
@@ -13,6 +13,7 @@ import { sessionRoutes } from './sessions/routes';
 import { betsRoutes } from './bets/routes';
 import { betBuilderRoutes } from './bets/bet-builder-routes';
 import { freeBetRoutes } from './free-bets/routes';
+import { prettyLogOptions } from '../platform/logging';
 
 export type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
 
@@ -34,6 +35,10 @@ export interface SportsbookAppOptions {
   logger?: FastifyBaseLogger;
   /** Without a logger: pino at this level; false (the tests' default) logs nothing. */
   logLevel?: string | false;
+  /** Readable lines for a terminal (development) instead of JSON. */
+  prettyLogs?: boolean;
+  /** Where pino at logLevel writes instead of stdout (tests read the lines). */
+  logStream?: { write(line: string): void };
   trustProxy?: boolean;
 }
 
@@ -60,7 +65,15 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     trustProxy: options.trustProxy ?? false,
     ...(options.logger
       ? { loggerInstance: options.logger }
-      : { logger: options.logLevel ? { level: options.logLevel } : false }),
+      : {
+          logger: options.logLevel
+            ? {
+                level: options.logLevel,
+                ...prettyLogOptions(options.prettyLogs),
+                ...(options.logStream ? { stream: options.logStream } : {}),
+              }
+            : false,
+        }),
   });
 
   const indexHtml = options.clientDir ? await readFile(join(options.clientDir, INDEX_FILE), 'utf8') : undefined;
@@ -103,8 +116,7 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     frameguard: false,
   });
   await app.register(rateLimit, { global: false });
-  // The live hub writes its pushes framed once for all sockets: never compressed (see SportsbookLiveHub.sendFramed).
-  await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
+  await registerWebSockets(app);
 
   for (const routes of sportsbookRoutes) {
     await app.register(async (scope) => routes(scope, services));

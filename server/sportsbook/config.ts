@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { defaultCashOutPolicy } from './bets/cash-out';
 import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
 import { defaultInPlayDelayMs } from './bets/inplay-delay';
 
-/** The sportsbook's settings: the PAM's (server/config.ts) plus its own from the environment. */
+/** The sportsbook's settings: the deployment's (server/platform/config.ts) plus its own from the environment. */
 export interface SportsbookConfig extends Pick<
   Config,
   'host' | 'publicUrl' | 'sportsbookUrl' | 'sportsbookPort' | 'secrets' | 'databaseUrl' | 'dataDir'

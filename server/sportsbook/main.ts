@@ -4,15 +4,17 @@
  * one process holds); `npm start` runs it inside the PAM's process instead.
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { systemClock } from '../clock';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/database';
+import { systemClock } from '../platform/clock';
 import { loadSportsbookConfig } from './config';
 import { startSportsbook } from './start';
-import type { BrokerLog } from '../modules/live/broker';
+import type { BrokerLog } from '../platform/live/broker';
 import { sportsbookBusFromEnv } from './live/brokers';
+import { announce, logSettingsFromEnv } from '../platform/logging';
 
 const config = loadSportsbookConfig(loadConfig());
+const logSettings = logSettingsFromEnv(process.env);
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'sportsbook-pglite') },
 );
@@ -30,13 +32,16 @@ const sportsbook = await startSportsbook({
   config,
   database,
   clock: systemClock,
-  logLevel: process.env.LOG_LEVEL || 'info',
+  logLevel: logSettings.level,
+  prettyLogs: logSettings.pretty,
   operatorSocket: true,
   overrides: { bus },
 });
 logBroker = (message, detail) => sportsbook.app.log.warn({ detail }, message);
-sportsbook.app.log.info(
-  `Sportsbook on ${config.sportsbookUrl} (database: ${database.kind}; wallet API at ${config.pamUrl})`,
+announce(
+  sportsbook.app.log,
+  logSettings,
+  `Sportsbook   ${config.sportsbookUrl}   (database: ${database.kind}; wallet API at ${config.pamUrl})`,
 );
 
 async function shutdown() {

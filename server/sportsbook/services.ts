@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { SportsbookDb } from './db/schema';
 import type { SportsbookConfig } from './config';
 import type { ScoreModel } from './catalogue/score-model';
@@ -22,11 +22,7 @@ import { defaultInPlayDelayMs, defaultInPlayDelayPolicy, type Schedule } from '.
 import { OutrightBook } from './outrights/book';
 import { SeasonStore } from './outrights/store';
 import { bettingCatalogue } from './outrights/betting-catalogue';
-
-export interface RateLimit {
-  max: number;
-  timeWindow: number;
-}
+import type { RateLimit } from '../platform/http/keyed-rate-limit';
 
 export interface SportsbookRateLimits {
   /** Catalogue reads per IP: a frame polls a little; a scraper must not take the CPU. */

@@ -1,26 +1,27 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Clock } from '../clock';
-import type { DatabaseHandle } from '../db/database';
+import type { Clock } from '../platform/clock';
+import type { AnyDatabaseHandle } from '../platform/db/database';
 import type { SportsbookConfig } from './config';
 import { migrateSportsbook } from './db/migrate';
 import { sportsbookDb } from './db/schema';
 import { AdvisoryLockLeadership, soleLeadership } from './feed/leadership';
 import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from './services';
 import { buildSportsbookApp } from './app';
-import { listenOperatorSocket } from '../modules/operator/socket';
-import { runCommandRequest } from '../modules/operator/dispatch';
-import { findSportsbookCommand } from './operator/commands';
+import { listenOperatorSocket } from '../platform/operator/socket';
+import { runCommandRequest } from '../platform/operator/dispatch';
+import { sportsbookCommands } from './operator/commands';
 import { startScheduledReconciliation } from './reconciliation/schedule';
 
 export interface StartSportsbookOptions {
   config: SportsbookConfig;
-  database: DatabaseHandle;
+  database: AnyDatabaseHandle;
   clock: Clock;
   /** npm start passes the PAM's; otherwise one at this level (none when false). */
   logger?: FastifyBaseLogger;
   logLevel?: string | false;
+  prettyLogs?: boolean;
   /** Tests: port 0 and other collaborators (a scripted random, a fake resolveSession). */
   port?: number;
   /** Listen for the operator CLI on DATA_DIR/operator/sportsbook.sock (npm start and main.ts do; tests that need no CLI don't). */
@@ -55,7 +56,13 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   await services.feed.seedWorld();
   await services.catalogue.load();
   const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
-  const app = await buildSportsbookApp({ services, clientDir, logger, logLevel: options.logLevel });
+  const app = await buildSportsbookApp({
+    services,
+    clientDir,
+    logger,
+    logLevel: options.logLevel,
+    prettyLogs: options.prettyLogs,
+  });
   appLogger = app.log;
   await services.runner.start();
   // Credits, rollbacks and unconfirmed debits left by an earlier run (or a PAM that was down) go out from now on.
@@ -71,7 +78,7 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
       operatorSocket = await listenOperatorSocket(
         config.dataDir,
         (request) =>
-          runCommandRequest(findSportsbookCommand, services, request, (error) =>
+          runCommandRequest(sportsbookCommands, services, request, (error) =>
             app.log.error({ err: error }, 'operator command failed'),
           ),
         'sportsbook',

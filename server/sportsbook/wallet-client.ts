@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Clock } from '../clock';
-import { signWalletRequest } from '../modules/games/signature';
+import type { Clock } from '../platform/clock';
+import { signWalletRequest } from '../platform/signing/wallet-signature';
 import {
   walletBatchResponse,
   walletCallPath,
@@ -148,7 +148,7 @@ export class WalletClient {
     try {
       const headers = {
         'content-type': 'application/json',
-        [WALLET_SIGNATURE_HEADER]: signWalletRequest(this.options.secret, raw, this.options.clock.now()),
+        [WALLET_SIGNATURE_HEADER]: signWalletRequest(this.options.secret, 'POST', path, raw, this.options.clock.now()),
       };
       response = await this.post(`${this.base}${path}`, headers, raw, this.timeoutMs);
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { Http } from './http';
 import { addressLookupResponse } from '../contract/address';
-import { compactPostcode } from '../lib/postcode';
+import { compactPostcode } from '../contract/rules/postcode';
 
 export function addressApi(http: Http) {
   return {

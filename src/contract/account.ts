@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
-import { normalisePostcode } from '../lib/postcode';
+import { normalisePostcode } from './rules/postcode';
 import {
   NATIONAL_NUMBER_PATTERN,
   PHONE_PREFIX,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
-import { POSTCODE_MAX_LENGTH, UK_POSTCODE_PATTERN, compactPostcode } from '../lib/postcode';
+import { POSTCODE_MAX_LENGTH, UK_POSTCODE_PATTERN, compactPostcode } from './rules/postcode';
 
 export const EMPTY_POSTCODE_MESSAGE = 'Please enter a postcode.';
 export const INVALID_POSTCODE_MESSAGE = 'Please enter a valid UK postcode';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalUuid } from './common';
 
 /**
  * The sportsbook's two doors into the PAM (DESIGN.md, "The sportsbook"):
@@ -6,8 +7,8 @@ import { z } from 'zod';
  * - `GET /games/iqs[?route=/event/abc]` answers `{url}`: the sportsbook's address at that route, and for a signed-in
  *   customer (Authorization: Bearer) a one-time launch token in the fragment (`#launch=<token>`, single use, 60 s).
  * - The seamless wallet API, `POST /games/iqs/wallet/<call>`, called by the sportsbook's server only. Every request
- *   is signed: header `x-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(sportsbookSecret, "<t>.<raw body>")>`
- *   (sign with `signWalletRequest` in server/modules/games/signature.ts). Amounts are integer pence. Errors are
+ *   is signed: header `x-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(sportsbookSecret, "<t>.<METHOD> <path>\n<raw body>")>`
+ *   (sign with `signWalletRequest` in server/platform/signing/wallet-signature.ts). Amounts are integer pence. Errors are
  *   `{message, code}` with the status of WALLET_ERROR_STATUS; a malformed body is 400 (code ValidationError, or
  *   none for JSON that does not parse).
  *
@@ -60,6 +61,7 @@ export const WALLET_ERROR_CODES = [
   'DuplicateTransaction',
   'UnknownPlayer',
   'FreeBetUnavailable',
+  'CreditExceedsMaxReturn',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 
@@ -75,6 +77,7 @@ export const WALLET_ERROR_STATUS: Record<WalletErrorCode, number> = {
   DuplicateTransaction: 409,
   UnknownPlayer: 422,
   FreeBetUnavailable: 422,
+  CreditExceedsMaxReturn: 422,
 };
 
 /** The messages of the wallet's refusals; the sportsbook may show them in words to the customer. */
@@ -90,13 +93,22 @@ export const WALLET_ERROR_MESSAGES: Record<WalletErrorCode, string> = {
   DuplicateTransaction: 'This transaction id was already used for a different request',
   UnknownPlayer: 'Unknown player',
   FreeBetUnavailable: 'This free bet is not available',
+  CreditExceedsMaxReturn: 'This credit would pay more than the bet can return',
 };
 
 export const WALLET_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
 export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
 export const WALLET_DESCRIPTION_MAX_LENGTH = 200;
 
-const walletId = (name: string) => z.string({ error: `Invalid ${name}` }).regex(WALLET_ID_PATTERN, `Invalid ${name}`);
+/**
+ * Ids are lower case once parsed (a sportsbook, or anyone holding the secret, that sends another spelling still names
+ * the same bet and transaction); every id the sportsbook makes is lower case already.
+ */
+export const walletId = (name: string) =>
+  z
+    .string({ error: `Invalid ${name}` })
+    .regex(WALLET_ID_PATTERN, `Invalid ${name}`)
+    .transform((id) => id.toLowerCase());
 const transactionId = walletId('transactionId');
 const betId = walletId('betId');
 const sessionId = walletId('sessionId');
@@ -152,19 +164,33 @@ export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
  * free-bet token of the player (amount must equal the token's): the token is used, no cash moves, and the answer's
  * walletTransactionId is null; a token not the player's, used, expired or of another amount: FreeBetUnavailable.
  * Its rollback gives the token back.
+ *
+ * `maxReturn` is the most this stake can ever return (after the sportsbook's payout cap; a free bet's winnings
+ * only), kept on the bet's record (a second stake on one bet adds its own): a credit that would take the bet's
+ * returns beyond it is refused CreditExceedsMaxReturn and moves nothing. A cash stake can always be refunded by a
+ * credit, so its maxReturn is at least its amount.
  */
-export const debitRequest = z.strictObject({
-  transactionId,
-  betId,
-  playerId,
-  sessionId,
-  amount: amount(1),
-  description: description.optional(),
-  freeBetId: z.uuid('Invalid freeBetId').optional(),
-});
+export const debitRequest = z
+  .strictObject({
+    transactionId,
+    betId,
+    playerId,
+    sessionId,
+    amount: amount(1),
+    maxReturn: amount(0),
+    description: description.optional(),
+    freeBetId: canonicalUuid('Invalid freeBetId').optional(),
+  })
+  .refine((debit) => debit.freeBetId !== undefined || debit.maxReturn >= debit.amount, {
+    message: 'maxReturn must be at least the amount of a cash stake',
+    path: ['maxReturn'],
+  });
 export type DebitRequest = z.infer<typeof debitRequest>;
 
-/** Returns: posts Returns (0 records only the close); `closesBet` closes the bet, after which it takes no more money. */
+/**
+ * Returns: posts Returns (0 records only the close); `closesBet` closes the bet, after which it takes no more money.
+ * The bet's returns in all never pass the maxReturn its stakes carried (CreditExceedsMaxReturn).
+ */
 export const creditRequest = z.strictObject({
   transactionId,
   betId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WALLET_ID_PATTERN } from './games';
+import { walletId, WALLET_ID_PATTERN } from './games';
 
 /**
  * The PAM's side of a reconciliation, on its signed wallet API (`POST /games/iqs/wallet/reconciliation`, signed like
@@ -14,12 +14,14 @@ import { WALLET_ID_PATTERN } from './games';
 export const RECONCILIATION_MAX_IDS = 1_000;
 export const RECONCILIATION_DEFAULT_LIMIT = 1_000;
 
-const betId = z.string({ error: 'Invalid betId' }).regex(WALLET_ID_PATTERN, 'Invalid betId');
+const betId = walletId('betId');
+/** A page's cursor: the last bet id of the page before, exactly as the PAM answered it (not an id to canonicalise). */
+const cursor = z.string({ error: 'Invalid after' }).regex(WALLET_ID_PATTERN, 'Invalid after');
 
 export const reconciliationRequest = z
   .strictObject({
     since: z.iso.datetime({ offset: true, error: 'Invalid since: give an ISO date and time' }).optional(),
-    after: betId.optional(),
+    after: cursor.optional(),
     limit: z
       .number({ error: 'Invalid limit' })
       .int('Invalid limit')
@@ -34,6 +36,7 @@ export const reconciliationRequest = z
   .refine((request) => (request.since === undefined) !== (request.betIds === undefined), 'Give either since or betIds');
 export type ReconciliationRequest = z.input<typeof reconciliationRequest>;
 
+/** The answer's ids are read as the PAM holds them, never canonicalised: reconcile must see a bet held in another spelling. */
 export const reconciliationPosting = z.object({
   /** The sportsbook's transaction id the posting answered (null for postings not made by a wallet call). */
   transactionId: z.string().nullable(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { passwordRules, text } from './common';
+import { canonicalUuid, passwordRules, text } from './common';
 import { INVALID_POSTCODE_MESSAGE } from './address';
-import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode, spacedPostcode } from '../lib/postcode';
-import { MINIMUM_BIRTH_YEAR, isAdultOn, parseIsoDay, type CalendarDay } from '../lib/birthDate';
+import { POSTCODE_MAX_LENGTH, isLookupPostcode, normalisePostcode, spacedPostcode } from './rules/postcode';
+import { MINIMUM_BIRTH_YEAR, isAdultOn, parseIsoDay, type CalendarDay } from './rules/birth-date';
 
 /** The specification's words (spec 000 section 5), character for character. */
 export const REGISTRATION_MESSAGES = {
@@ -257,7 +257,7 @@ export type VerificationMessage = (typeof VERIFICATION_MESSAGES)[number];
 
 /** Signed server-to-server notification from the identity verification provider. */
 export const verificationNotification = z.object({
-  reference: z.uuid(),
+  reference: canonicalUuid(),
   result: z.enum(['passed', 'failed', 'canceled']),
 });
 export type VerificationNotification = z.infer<typeof verificationNotification>;

@@ -2,7 +2,21 @@
  * The sportsbook's constants and the shapes its frame uses, free of zod so the frame's first paint stays small
  * (the frame imports only this file and types; the server validates with the schemas in ./sportsbook.ts).
  */
-import type { SystemType } from './system-bets';
+
+/** The system bets a coupon may be (their lines are counted in ./system-bets.ts). */
+export const SYSTEM_TYPES = [
+  'trixie',
+  'patent',
+  'yankee',
+  'lucky15',
+  'canadian',
+  'lucky31',
+  'heinz',
+  'lucky63',
+  'super-heinz',
+  'goliath',
+] as const;
+export type SystemType = (typeof SYSTEM_TYPES)[number];
 
 /** Stake per bet, pence: £0.10 to £10,000 (Betting Rules). */
 export const MIN_STAKE_PENCE = 10;
@@ -213,7 +227,10 @@ export interface BetView {
   legs: BetLeg[];
   /** What the bet returns if every open leg wins, pence, rounded down, computed with exact odds. */
   potentialReturns: number;
-  /** Pence paid, once settled (0 for a lost bet), else null. */
+  /**
+   * Pence paid, once settled, else null. A bet is won when it returns at least its stake and lost when less: usually
+   * 0, but a half-lost quarter line or a dead heat at odds shorter than evens is lost with part of its stake returned.
+   */
   returns: number | null;
   settledAt: string | null;
   /** Why a rejected bet was refused, in words. */
@@ -259,6 +276,7 @@ export const CASH_OUT_MESSAGES = {
   notAccepted: 'This bet has not been accepted yet.',
   notPlaced: 'This bet was not placed.',
   remainder: 'That would leave less than £0.10 staked. Cash out the whole bet instead.',
+  interrupted: 'We could not finish checking your cash out, so nothing was paid and your bet stands as it was.',
 } as const;
 
 /** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
@@ -272,6 +290,14 @@ export const CASH_OUT_REFUSALS = [
   'RequestIdReused',
 ] as const;
 export type CashOutRefusal = (typeof CASH_OUT_REFUSALS)[number];
+
+/**
+ * GET /api/cash-out-offers: the offer on each of the session's open bets now, as the server would pay it (null: none
+ * now). The frame shows these, fetched again as the bets' matches change, and a press sends the one shown.
+ */
+export interface CashOutOffers {
+  offers: Array<{ betId: string; offer: number | null }>;
+}
 
 export interface CashOutAnswer {
   bet: BetView;

@@ -8,7 +8,8 @@ import {
   PLACEMENT_REFUSALS,
   PRICE_CHANGE_POLICIES,
 } from './sportsbook-rules';
-import { SYSTEM_TYPES } from './system-bets';
+import { SYSTEM_TYPES } from './sportsbook-rules';
+import { canonicalUuid } from './common';
 import type {
   BetView,
   Competition,
@@ -41,6 +42,8 @@ export * from './system-bets';
  *   POST /api/bet-builder/quote { selectionIds }  -> BetBuilderQuote | 422 {message, code: NotBuildable | ImpossibleCombination | MarketClosed | MarketSuspended | UnknownSelection}
  *   GET  /api/bets?state=open|settled&before=<placedAt ISO>  -> { bets: BetView[] }  (newest first, 50 a page)
  *   GET  /api/bets/:betId                       -> BetView (what became of a placement whose answer was lost)
+ *   GET  /api/cash-out-offers                   -> CashOutOffers (the offer on each open bet now, as a press is paid)
+ *   POST /api/bets/:betId/cash-out CashOutRequest -> 200 CashOutAnswer | 422 refusal | 409 request id reused
  *   WS   /ws                                    SportsbookClientMessage / SportsbookServerMessage
  */
 
@@ -73,7 +76,7 @@ export const eventsQuery = z.object({
 export const placeBetRequest = z
   .object({
     /** Made in the browser before sending (crypto.randomUUID) and reused on every retry of this placement. */
-    betId: z.uuid('Invalid bet id'),
+    betId: canonicalUuid('Invalid bet id'),
     kind: z.enum(['single', 'accumulator', 'system', 'bet-builder']),
     /** With kind 'system': which one. Its number of selections is checked by the service (422 WrongSelectionCount). */
     system: z.enum(SYSTEM_TYPES).optional(),
@@ -93,7 +96,7 @@ export const placeBetRequest = z
     /** Older frames' setting: true is priceChanges 'any', false (the default) is 'never'. */
     acceptPriceChanges: z.boolean().default(false),
     /** Stake a single with this free-bet token (GET /api/free-bets); the stake must be the token's amount. */
-    freeBetId: z.uuid('Invalid free bet').optional(),
+    freeBetId: canonicalUuid('Invalid free bet').optional(),
     /** A Bet Builder's combined price, as quoted to the customer (the selections' prices are each leg's own). */
     price: priceSchema.optional(),
   })
@@ -119,6 +122,9 @@ export const placeBetRequest = z
   });
 export type PlaceBetRequest = z.input<typeof placeBetRequest>;
 
+/** A bet id in a path (GET /api/bets/:betId, POST /api/bets/:betId/cash-out), canonical as placement made it. */
+export const betIdParam = canonicalUuid('No such bet');
+
 /** POST /api/bet-builder/quote: selections of one match, to price as one bet. */
 export const betBuilderQuoteRequest = z.object({
   selectionIds: z
@@ -129,7 +135,7 @@ export const betBuilderQuoteRequest = z.object({
 
 /** POST /api/bets/:betId/cash-out (CashOutRequest): the offer seen, and for a partial cash out the amount wanted. */
 export const cashOutRequest = z.strictObject({
-  requestId: z.uuid('Invalid request id'),
+  requestId: canonicalUuid('Invalid request id'),
   offer: z
     .number({ error: 'Invalid offer' })
     .int('Offer must be whole pence')

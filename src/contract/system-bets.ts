@@ -5,22 +5,9 @@
  * double, a treble, ...) with the same stake. Free of zod and of the server, so the frame's slip and the server's
  * settlement count lines the same way.
  */
-import type { Price } from './sportsbook-rules';
-import { returnsFor } from '../lib/odds';
-import { sumPence, wholePence } from '../lib/money';
-export const SYSTEM_TYPES = [
-  'trixie',
-  'patent',
-  'yankee',
-  'lucky15',
-  'canadian',
-  'lucky31',
-  'heinz',
-  'lucky63',
-  'super-heinz',
-  'goliath',
-] as const;
-export type SystemType = (typeof SYSTEM_TYPES)[number];
+import type { Price, SystemType } from './sportsbook-rules';
+import { returnsFor } from './rules/odds';
+import { sumPence, wholePence } from './rules/money';
 
 export interface SystemBetType {
   type: SystemType;

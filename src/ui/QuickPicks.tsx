@@ -1,4 +1,4 @@
-import { formatPence, type Pence } from '../lib/money';
+import { formatPence, type Pence } from '../contract/rules/money';
 
 /** £10 rather than £10.00 on a chip. */
 const chipText = (amount: Pence) => formatPence(amount).replace(/\.00$/, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPostcode, formatPostcodeInput, isLookupPostcode } from '../../src/lib/postcode';
+import { compactPostcode, formatPostcodeInput, isLookupPostcode } from '../../src/contract/rules/postcode';
 import { sortAddresses, splitAddress } from '../../src/features/address/addresses';
 import { lookupErrorMessage } from '../../src/features/address/lookupMessage';
 import { HttpError } from '../../src/api/http';

@@ -11,7 +11,7 @@ import {
   returnsFor,
   samePrice,
   toLadder,
-} from '../../src/lib/odds';
+} from '../../src/contract/rules/odds';
 
 const p = (num: number, den: number): Price => ({ num, den });
 const parse = (text: string): Price => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { importCircleThrough } from './support/importGraph';
+import { importCircleThrough } from '../support/import-graph';
 
 const ROOT = resolve(__dirname, '../..');
 

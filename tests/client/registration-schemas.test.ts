@@ -11,7 +11,7 @@ import {
 } from '../../src/contract/registration';
 import { addressLookupQuery } from '../../src/contract/address';
 import { stripEmailCharacters } from '../../src/contract/common';
-import { ageOn, isRealDate, ukToday, type CalendarDay } from '../../src/lib/birthDate';
+import { ageOn, isRealDate, ukToday, type CalendarDay } from '../../src/contract/rules/birth-date';
 import { toRegisterRequest } from '../../src/features/registration/payload';
 import { nationalNumber } from '../../src/features/registration/PhoneField';
 import { zeroPad } from '../../src/features/registration/DateOfBirthFields';

@@ -10,7 +10,7 @@ import { pgRace } from './support/pg-race';
 import { registrationPayload, register } from './support/registration';
 import { DELETION_DURING_BLOCK } from '../../server/modules/account/service';
 import { REGISTRATION_REFUSED_MESSAGE } from '../../server/modules/registration/service';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 type Block = 'self-exclusion' | 'time out' | 'suspension';
 

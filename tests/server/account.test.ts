@@ -23,8 +23,8 @@ import { REGISTRATION_MESSAGES } from '../../src/contract/registration';
 import { tombstoneEmail, ERASED_DATE_OF_BIRTH } from '../../server/modules/account/service';
 import { BetsRecordOpenBetsCheck } from '../../server/modules/bets/open-bets';
 import { openSession, placeBet, rollbackBody, settleBet, walletCall } from './support/games';
-import { DAY } from '../../server/clock';
-import { parse } from '../../server/http/parse';
+import { DAY } from '../../server/platform/clock';
+import { parse } from '../../server/platform/http/parse';
 import { updateDetailsRequest } from '../../src/contract/account';
 
 const validDetails = (email: string) => ({
@@ -386,6 +386,7 @@ describeEachDatabase('account', (use) => {
         playerId: user.id,
         sessionId: session.sessionId,
         amount: 400,
+        maxReturn: 2_000,
         freeBetId: token.freeBetId,
       };
       expect((await walletCall(context, 'debit', debit)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login } from './support/harness';
-import { HOUR, MINUTE } from '../../server/clock';
+import { HOUR, MINUTE } from '../../server/platform/clock';
 import { LOCKED_OUT_MESSAGE } from '../../src/contract/auth';
 
 describeEachDatabase('auth', (use) => {

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { describeEachDatabase, operator, TEST_CONFIG, type TestContext } from './support/harness';
-import { HOUR } from '../../server/clock';
-import { findCommand } from '../../server/modules/operator/commands';
+import { HOUR } from '../../server/platform/clock';
+import { pamCommands } from '../../server/modules/operator/commands';
 import { CONTENT_SLUGS, contentDocument, contentIndex, type ContentDocument } from '../../src/contract/content';
 import { ContentService, NO_PROMOTIONS, promotionsMarkdown } from '../../server/modules/content/service';
-import { loadConfig, PLACEHOLDER_COMPANY } from '../../server/config';
+import { loadConfig, PLACEHOLDER_COMPANY } from '../../server/platform/config';
 
 async function served(context: TestContext, slug: string): Promise<ContentDocument> {
   const response = await context.request({ method: 'GET', url: `/content/${slug}` });
@@ -216,7 +216,7 @@ describeEachDatabase('content', (use) => {
 
   it('lets the operator list, show and replace a document: the next version is served at once and the old one is kept', async () => {
     const context = use();
-    const command = findCommand('content')!;
+    const command = pamCommands.find('content')!;
     const listed = (await command.run(context.services, ['list'])) as Array<{ slug: string; version: number }>;
     const before = listed.find((entry) => entry.slug === 'cookie-policy')!;
     const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
@@ -260,7 +260,9 @@ describeEachDatabase('content', (use) => {
     const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'cookie-policy.md'), '# Cookie Policy\n\nThe operator wrote this.\n');
-    await findCommand('content')!.run(context.services, ['replace', 'cookie-policy', join(dir, 'cookie-policy.md')]);
+    await pamCommands
+      .find('content')!
+      .run(context.services, ['replace', 'cookie-policy', join(dir, 'cookie-policy.md')]);
     const operatorText = await served(context, 'cookie-policy');
 
     await new ContentService({
@@ -294,7 +296,7 @@ describeEachDatabase('content', (use) => {
 
   it('refuses operator replacements that are not documents, and changes nothing', async () => {
     const context = use();
-    const command = findCommand('content')!;
+    const command = pamCommands.find('content')!;
     const dir = mkdtempSync(join(tmpdir(), 'bx-content-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const untitled = join(dir, 'untitled.md');

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scratch-database';
+import { createScratchDatabase, type ScratchDatabase } from '../../server/platform/db/scratch-database';
 import { Cluster, CLUSTER_SECRETS } from './support/cluster/cluster';
 import { MoneyWorkload } from './support/cluster/money-workload';
 import { placementRound, settlementRound } from './support/cluster/crash-rounds';

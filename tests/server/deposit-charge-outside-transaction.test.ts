@@ -10,7 +10,7 @@ import {
   DEPOSIT_OPEN_EXPIRY_MINUTES,
   PAYMENT_UNCONFIRMED_MESSAGE,
 } from '../../src/contract/payments';
-import { MINUTE } from '../../server/clock';
+import { MINUTE } from '../../server/platform/clock';
 
 /** A card provider's API on 127.0.0.1 that takes the request and never answers. */
 class HangingProviderServer {

@@ -4,7 +4,7 @@ import { describeEachDatabase, createUser, TEST_SECRETS } from './support/harnes
 import { balanceOf, customerWithSavedCard, notification } from './support/money';
 import { PaymentsService } from '../../server/modules/payments/service';
 import type { DepositLimitGuard } from '../../server/modules/payments/deposit-limit-guard';
-import { unprocessable } from '../../server/errors';
+import { unprocessable } from '../../server/platform/errors';
 import { makeCardToken } from '../../server/providers/card-payments/sandbox';
 import type { ChargeOutcome } from '../../server/providers/card-payments/provider';
 

@@ -3,7 +3,7 @@ import { describeEachDatabase, createUser, TEST_SECRETS, type TestContext } from
 import { debitBody, newId, openSession, walletCall, type CallOptions } from './support/games';
 import { balanceOf } from './support/money';
 import { rowCounts, sweepBadBodies, type SweepRoute } from './support/sweep';
-import { signWalletRequest } from '../../server/modules/games/signature';
+import { signWalletRequest } from '../../server/platform/signing/wallet-signature';
 import {
   walletCallPath,
   WALLET_MAX_AMOUNT,
@@ -39,21 +39,33 @@ describeEachDatabase('games: bad input to the wallet API', (use) => {
     const body = debitBody(session, 100);
     const raw = JSON.stringify(body);
     const now = context.clock.now();
-    const good = signWalletRequest(TEST_SECRETS.sportsbookSecret, raw, now);
+    const path = walletCallPath('debit');
+    const good = signWalletRequest(TEST_SECRETS.sportsbookSecret, 'POST', path, raw, now);
     const skew = WALLET_SIGNATURE_SKEW_SECONDS * 1000;
     const signatures: Array<[string, string | null, Date?]> = [
       ['missing', null],
       ['empty', ''],
-      ['another secret', signWalletRequest(TEST_SECRETS.providerSecret, raw, now)],
-      ['another body', signWalletRequest(TEST_SECRETS.sportsbookSecret, JSON.stringify({ ...body, amount: 1 }), now)],
+      ['another secret', signWalletRequest(TEST_SECRETS.providerSecret, 'POST', path, raw, now)],
+      [
+        'another body',
+        signWalletRequest(TEST_SECRETS.sportsbookSecret, 'POST', path, JSON.stringify({ ...body, amount: 1 }), now),
+      ],
+      ['another path', signWalletRequest(TEST_SECRETS.sportsbookSecret, 'POST', walletCallPath('credit'), raw, now)],
+      ['another method', signWalletRequest(TEST_SECRETS.sportsbookSecret, 'PUT', path, raw, now)],
       ['no timestamp', good.replace(/^t=\d+,/, '')],
       ['no mac', good.replace(/,v1=.*$/, '')],
       ['letters for a timestamp', good.replace(/^t=\d+/, 't=abc')],
       ['garbage', 'hello'],
       ['upper-case hex of another length', `${good}AB`],
       ['timestamp moved', good.replace(/^t=(\d+)/, (_match, t: string) => `t=${Number(t) + 1}`)],
-      ['stale', signWalletRequest(TEST_SECRETS.sportsbookSecret, raw, new Date(now.getTime() - skew - 1000))],
-      ['from the future', signWalletRequest(TEST_SECRETS.sportsbookSecret, raw, new Date(now.getTime() + skew + 1000))],
+      [
+        'stale',
+        signWalletRequest(TEST_SECRETS.sportsbookSecret, 'POST', path, raw, new Date(now.getTime() - skew - 1000)),
+      ],
+      [
+        'from the future',
+        signWalletRequest(TEST_SECRETS.sportsbookSecret, 'POST', path, raw, new Date(now.getTime() + skew + 1000)),
+      ],
     ];
     for (const [label, signature] of signatures) {
       const before = { rows: await rowCounts(context), balance: await balanceOf(context, user.id) };
@@ -145,8 +157,14 @@ describeEachDatabase('games: bad input to the wallet API', (use) => {
     const context = use();
     const broke = await createUser(context, { balance: 0 });
     const session = await openSession(context, broke);
-    const signedHeaders = (payload: string) => ({
-      [WALLET_SIGNATURE_HEADER]: signWalletRequest(TEST_SECRETS.sportsbookSecret, payload, context.clock.now()),
+    const signedFor = (url: string) => (payload: string) => ({
+      [WALLET_SIGNATURE_HEADER]: signWalletRequest(
+        TEST_SECRETS.sportsbookSecret,
+        'POST',
+        url,
+        payload,
+        context.clock.now(),
+      ),
     });
     // Each valid body is refused for a rule (no funds, unknown bet or player, bad token), so no variant of it can move money.
     const routes: SweepRoute[] = [
@@ -154,19 +172,19 @@ describeEachDatabase('games: bad input to the wallet API', (use) => {
         method: 'POST',
         url: walletCallPath('authenticate'),
         validBody: { token: 'not-a-launch-token' },
-        signedHeaders,
+        signedHeaders: signedFor(walletCallPath('authenticate')),
       },
       {
         method: 'POST',
         url: walletCallPath('balance'),
         validBody: { playerId: broke.id, sessionId: 'not-a-session' },
-        signedHeaders,
+        signedHeaders: signedFor(walletCallPath('balance')),
       },
       {
         method: 'POST',
         url: walletCallPath('debit'),
         validBody: { ...debitBody(session, 100), description: 'Single' },
-        signedHeaders,
+        signedHeaders: signedFor(walletCallPath('debit')),
       },
       {
         method: 'POST',
@@ -179,7 +197,7 @@ describeEachDatabase('games: bad input to the wallet API', (use) => {
           closesBet: true,
           description: 'Won',
         },
-        signedHeaders,
+        signedHeaders: signedFor(walletCallPath('credit')),
       },
       {
         method: 'POST',
@@ -190,7 +208,7 @@ describeEachDatabase('games: bad input to the wallet API', (use) => {
           betId: newId('bet'),
           playerId: 2_000_000_002,
         },
-        signedHeaders,
+        signedHeaders: signedFor(walletCallPath('rollback')),
       },
     ];
     let sent = 0;

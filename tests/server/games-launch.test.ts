@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, TEST_CONFIG } from './support/harness';
 import { launchToken, openSession, walletCall } from './support/games';
-import { HOUR } from '../../server/clock';
+import { HOUR } from '../../server/platform/clock';
 import { LAUNCH_TOKEN_SECONDS } from '../../src/contract/games';
 
 describeEachDatabase('games: launch and sportsbook sessions', (use) => {

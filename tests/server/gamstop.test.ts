@@ -9,7 +9,7 @@ import { SandboxGamstopProvider } from '../../server/providers/gamstop/sandbox';
 import { GamstopUnavailableError } from '../../server/providers/gamstop/provider';
 import { gamstopProviderFromEnv } from '../../server/providers/gamstop';
 import { GAMSTOP_REGISTRATION_REFUSED, GAMSTOP_SIGN_IN_REFUSED, GAMSTOP_UNAVAILABLE } from '../../src/contract/gamstop';
-import { DAY, HOUR } from '../../server/clock';
+import { DAY, HOUR } from '../../server/platform/clock';
 
 const fake = new FakeGamstop();
 beforeAll(() => fake.start());

@@ -10,7 +10,7 @@ import {
   transactionCount,
 } from './support/money';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../../src/contract/payments';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 describeEachDatabase('idempotency keys', (use) => {
   it('50 concurrent withdrawals with one key move money once and all get the first answer', async () => {

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext, type TestUser } from './support/harness';
 import { sweepBadBodies } from './support/sweep';
 import { balanceOf, notification, openDeposit } from './support/money';
-import { HOUR, MINUTE } from '../../server/clock';
+import { HOUR, MINUTE } from '../../server/platform/clock';
 
 const tokens = new Map<string, { token: string; at: number }>();
 

@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scratch-database';
-import { PostgresBroker, RedisBroker, type Broker } from '../../server/modules/live/broker';
-import { BrokerChannel } from '../../server/modules/live/channel';
+import { createScratchDatabase, type ScratchDatabase } from '../../server/platform/db/scratch-database';
+import { PostgresBroker, RedisBroker, type Broker } from '../../server/platform/live/broker';
+import { BrokerChannel } from '../../server/platform/live/channel';
 import { BrokeredLiveBus } from '../../server/modules/live/bus';
 import { createServices, type Services } from '../../server/services';
 import { buildApp } from '../../server/app';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { openLiveSocket } from './support/live-socket';
+import { capturedLog, openLiveSocket, expectTooBigClosedQuietly } from './support/live-socket';
+import { buildApp } from '../../server/app';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
 import WebSocket from 'ws';
 import { LIVE_CLOSE_FORBIDDEN_ORIGIN, LIVE_CLOSE_UNAUTHORIZED } from '../../src/contract/live';
@@ -117,5 +118,18 @@ describeEachDatabase('live connection /wws', (use) => {
     await waitFor(() => bobLive.messages.length > 0);
     expect(bobLive.messages).toEqual([{ type: 'updateBalance', data: { balance: 107 } }]);
     bobLive.socket.close(1000);
+  });
+
+  it('answers a message over 4 KB with close code 1009 (too big) and one line of warning: no error, no stack', async () => {
+    const log = capturedLog();
+    const app = await buildApp({ services: use().services, logLevel: 'info', logStream: log.stream });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const live = openSocket((app.server.address() as AddressInfo).port);
+      await live.opened;
+      await expectTooBigClosedQuietly(live.socket, log);
+    } finally {
+      await app.close();
+    }
   });
 });

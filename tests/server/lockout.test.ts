@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
 import { LOCKED_OUT_MESSAGE } from '../../src/contract/auth';
-import { HOUR, MINUTE } from '../../server/clock';
+import { HOUR, MINUTE } from '../../server/platform/clock';
 
 const attempt = (context: TestContext, email: string, password = 'Wrong1234') =>
   context.request({ method: 'POST', url: '/auth/login', payload: { email, password } });

@@ -13,9 +13,9 @@ import {
   OperatorSocketUnavailable,
   sendOperatorCommand,
   type OperatorSocketServer,
-} from '../../server/modules/operator/socket';
-import { runOperatorRequest } from '../../server/modules/operator/dispatch';
-import { databaseHolder, holdDatabase } from '../../server/modules/operator/data-dir-lock';
+} from '../../server/platform/operator/socket';
+import { runOperatorRequest } from '../../server/modules/operator/commands';
+import { databaseHolder, holdDatabase } from '../../server/platform/operator/data-dir-lock';
 
 const run = promisify(execFile);
 const scratchDir = () => mkdtempSync(join(tmpdir(), 'bx-op-'));

@@ -9,7 +9,7 @@ import { afterAll, expect, it } from 'vitest';
 import { pgRace, type Block } from './support/pg-race';
 import { describeEachDatabase, type TestContext } from './support/harness';
 import { balanceOf, customerWithSavedCard, key } from './support/money';
-import { AppError } from '../../server/errors';
+import { AppError } from '../../server/platform/errors';
 
 type Path = 'form' | 'saved card';
 

@@ -13,7 +13,7 @@ import {
   DEPOSIT_OPEN_EXPIRY_MINUTES,
   PAYMENT_UNCONFIRMED_MESSAGE,
 } from '../../src/contract/payments';
-import { MINUTE } from '../../server/clock';
+import { MINUTE } from '../../server/platform/clock';
 
 const LIMIT = 10_000;
 

@@ -10,7 +10,7 @@ import {
   transactionCount,
 } from './support/money';
 import { ACCOUNT_CLOSED_TO_DEPOSITS } from '../../server/modules/payments/service';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 /**
  * A customer who is timed out, self-excluded, suspended or deleted takes no money in and moves none: a

@@ -18,8 +18,8 @@ import {
   VERIFICATION_REQUIRED_MESSAGE,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
 } from '../../src/contract/payments';
-import { findCommand } from '../../server/modules/operator/commands';
-import { MINUTE } from '../../server/clock';
+import { pamCommands } from '../../server/modules/operator/commands';
+import { MINUTE } from '../../server/platform/clock';
 
 async function customer(context: TestContext, options: { balance?: number; verified?: boolean } = {}) {
   const user = await createUser(context, options);
@@ -28,7 +28,7 @@ async function customer(context: TestContext, options: { balance?: number; verif
 }
 
 const operator = (context: TestContext, name: string, ...args: string[]) =>
-  findCommand(name)!.run(context.services, args);
+  pamCommands.find(name)!.run(context.services, args);
 
 describeEachDatabase('payments', (use) => {
   it('answers the provider page for a deposit, with the payment id and no parent origin (the client adds it)', async () => {
@@ -130,7 +130,7 @@ describeEachDatabase('payments', (use) => {
     });
     const stale = await sendNotification(context, good, { at: new Date(context.clock.now().getTime() - 10 * MINUTE) });
     const tampered = await sendNotification(context, good, {
-      signature: (await import('../../server/providers/card-payments/signing')).signBody(
+      signature: (await import('../../server/platform/signing/body-signature')).signBody(
         'test-provider-secret',
         JSON.stringify({ ...good, amount: 1 }),
         context.clock.now(),

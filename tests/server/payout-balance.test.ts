@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, TEST_SECRETS, type TestContext } from './support/harness';
 import { balanceOf, notification, openDeposit, sendNotification, transactionCount } from './support/money';
-import { findCommand } from '../../server/modules/operator/commands';
+import { pamCommands } from '../../server/modules/operator/commands';
 import { NO_DEPOSIT_CARD, NOTHING_TO_PAY_OUT } from '../../server/modules/payments/service';
 import { tombstoneEmail } from '../../server/modules/account/service';
 import { cardFingerprint, makeCardToken } from '../../server/providers/card-payments/sandbox';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 const operator = (context: TestContext, ...args: string[]) =>
-  findCommand('payout-balance')!.run(context.services, args);
+  pamCommands.find('payout-balance')!.run(context.services, args);
 
 /** A customer who deposited £30 from a card through the card page (not keeping it) and was credited £5 besides. */
 async function depositor(context: TestContext) {
@@ -52,7 +52,7 @@ describeEachDatabase('operator payout-balance', (use) => {
     const [row] = await context.services.transactions.list(user.id, { kind: 'Withdrawal', limit: 10 });
     expect(row).toMatchObject({ amount: -3_500, balanceOut: 0, reference: 'Balance paid out to **** **** **** 4242' });
     // Completed by the operator like any withdrawal.
-    await findCommand('complete')!.run(context.services, [withdrawal!.paymentId]);
+    await pamCommands.find('complete')!.run(context.services, [withdrawal!.paymentId]);
     expect((await context.services.payments.list(user.id, { kind: 'Withdrawal', limit: 10 }))[0]).toMatchObject({
       status: 'Completed',
     });
@@ -66,9 +66,9 @@ describeEachDatabase('operator payout-balance', (use) => {
       .set({ status: 'deleted', email: tombstoneEmail(user.id) })
       .where('id', '=', user.id)
       .execute();
-    await expect(findCommand('credit')!.run(context.services, [tombstoneEmail(user.id), '100', 'x'])).rejects.toThrow(
-      'No customer',
-    );
+    await expect(
+      pamCommands.find('credit')!.run(context.services, [tombstoneEmail(user.id), '100', 'x']),
+    ).rejects.toThrow('No customer');
     expect(await operator(context, tombstoneEmail(user.id))).toMatchObject({ amount: 3_500, balance: 0 });
     expect(await balanceOf(context, user.id)).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, operator, type TestContext } from './support/harness';
 import { rowCounts } from './support/sweep';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 const apply = (context: TestContext, token: string, code: string) =>
   context.request({ method: 'POST', url: `/user/promotion_code/${encodeURIComponent(code)}`, token });

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, TEST_SECRETS } from './support/harness';
+import { databaseKinds, operator, TEST_SECRETS } from './support/harness';
 import { walletCall } from './support/games';
 import { createBetsWorld, frame, punter, slip, type BetsWorld } from './support/sportsbook-bets';
 import { WalletClient } from '../../server/sportsbook/wallet-client';
 import { Reconciler, type ReconciliationReport } from '../../server/sportsbook/reconciliation/reconciler';
 import { parseReconcileArgs, reconciliationFailed } from '../../server/sportsbook/reconciliation/command';
-import { creditCallId } from '../../server/sportsbook/bets/placement';
+import { creditCallId } from '../../server/sportsbook/bets/wallet-calls';
 
 for (const kind of databaseKinds()) {
   describe(`reconciliation of the sportsbook with the PAM [${kind}]`, () => {
@@ -122,6 +122,7 @@ for (const kind of databaseKinds()) {
         playerId: p.user.id,
         sessionId: session.pam_session_id,
         amount: 250,
+        maxReturn: 250,
       });
       expect(stray.statusCode, stray.body).toBe(200);
       const report = await reconciler.run({ since });
@@ -136,7 +137,7 @@ for (const kind of databaseKinds()) {
       );
     });
 
-    it('different amounts on the two sides are an amount mismatch: a stake changed, returns paid twice', async () => {
+    it('different amounts on the two sides are an amount mismatch: a stake changed, returns paid a second way', async () => {
       const since = fromNow();
       const p = await punter(world, 10_000);
       const changed = await place(p.token, 600);
@@ -147,7 +148,7 @@ for (const kind of databaseKinds()) {
         .where('id', '=', `debit:${changed.betId}`)
         .execute();
       const twice = await place(p.token, 500);
-      // Someone paid part of the returns a second way before the settlement paid them in full.
+      // Someone paid returns a second way (within the bet's maximum) on a bet the sportsbook then settled as lost.
       const extra = await walletCall(world.pam, 'credit', {
         transactionId: 'extra-credit-1' + kind,
         betId: twice.betId,
@@ -157,22 +158,26 @@ for (const kind of databaseKinds()) {
       });
       expect(extra.statusCode, extra.body).toBe(200);
       await world.catalogue.resultEvent(twice.eventId, {
-        halfTime: { home: 1, away: 0 },
-        fullTime: { home: 1, away: 0 },
+        halfTime: { home: 0, away: 0 },
+        fullTime: { home: 0, away: 1 },
       });
       const report = await reconciler.run({ since });
       expect(kinds(report)).toEqual(
         expect.arrayContaining([
           ['amount-mismatch', changed.betId],
           ['amount-mismatch', twice.betId],
+          ['id-mismatch', twice.betId],
         ]),
       );
-      expect(report.differences).toHaveLength(2);
+      expect(report.differences).toHaveLength(3);
       expect(report.differences.find((d) => d.betId === changed.betId)!.message).toBe(
         'Stake: £6.50 at the sportsbook, £6.00 at the PAM',
       );
-      expect(report.differences.find((d) => d.betId === twice.betId)!.message).toBe(
-        'Returns: £10.00 paid by the sportsbook, £15.00 at the PAM',
+      expect(report.differences.find((d) => d.betId === twice.betId && d.kind === 'amount-mismatch')!.message).toBe(
+        'Returns: £0.00 paid by the sportsbook, £5.00 at the PAM',
+      );
+      expect(report.differences.find((d) => d.kind === 'id-mismatch')!.message).toBe(
+        `The PAM's Returns posting answered extra-credit-1${kind}, a call the sportsbook never made`,
       );
     });
 
@@ -222,6 +227,73 @@ for (const kind of databaseKinds()) {
       ]);
       expect(report.differences[1]!.message).toBe("Balance £99.07 is not the sum of the player's postings (£99.00)");
       await sql`UPDATE wallets SET balance = balance - 7 WHERE user_id = ${p.user.id}`.execute(world.pam.database.db);
+    });
+
+    /** The PAM's rows of this bet renamed to the upper-case spelling an older sportsbook passed on from the browser. */
+    const spellInUpperCaseAtPam = async (betId: string) => {
+      const upper = betId.toUpperCase();
+      const db = world.pam.database.db;
+      await sql`UPDATE bets SET bet_id = ${upper} WHERE bet_id = ${betId}`.execute(db);
+      await sql`UPDATE transactions SET bet_id = ${upper}, iqs_transaction_id = replace(iqs_transaction_id, ${betId}, ${upper}) WHERE bet_id = ${betId}`.execute(
+        db,
+      );
+      await sql`UPDATE wallet_calls SET bet_id = ${upper}, transaction_id = replace(transaction_id, ${betId}, ${upper}) WHERE bet_id = ${betId}`.execute(
+        db,
+      );
+      await sql`UPDATE free_bets SET used_bet_id = ${upper} WHERE used_bet_id = ${betId}`.execute(db);
+      return upper;
+    };
+
+    it('a bet the PAM holds under another spelling of its id is an id mismatch, named, with what it stranded', async () => {
+      const since = fromNow();
+      const p = await punter(world, 10_000);
+      const bet = await place(p.token, 1_000);
+      const upper = await spellInUpperCaseAtPam(bet.betId);
+      await world.catalogue.resultEvent(bet.eventId, {
+        halfTime: { home: 1, away: 0 },
+        fullTime: { home: 1, away: 0 },
+      });
+      await world.outbox.drainDue();
+      const report = await reconciler.run({ since });
+      expect(kinds(report)).toEqual([
+        ['id-mismatch', bet.betId],
+        ['id-mismatch', bet.betId],
+        ['missing-credit', bet.betId],
+      ]);
+      expect(report.differences.map((difference) => difference.message)).toEqual([
+        `The PAM holds this bet as ${upper}, the sportsbook as ${bet.betId}`,
+        `The PAM's Stake posting answered debit:${upper}, a call the sportsbook holds as debit:${bet.betId}`,
+        'The sportsbook settled returns of £20.00 that the PAM never paid (refused: UnknownBet)',
+      ]);
+    });
+
+    it('a voided free bet the PAM holds under another spelling is named too, though no cash moved on it', async () => {
+      const since = fromNow();
+      const p = await punter(world, 1_000);
+      const granted = await operator(world.pam, 'free-bet', 'grant', p.user.email, '500');
+      const freeBetId = granted.json().result.freeBetId as string;
+      const eventId = world.catalogue.addEvent();
+      const placed = await frame(world, p.token, 'POST', '/api/bets', slip(world, [home(eventId)], 500, { freeBetId }));
+      expect(placed.statusCode, placed.body).toBe(201);
+      const betId = (placed.json() as { bet: { betId: string } }).bet.betId;
+      const upper = await spellInUpperCaseAtPam(betId);
+      await world.bets.voidBet(betId);
+      await world.outbox.drainDue();
+      const report = await reconciler.run({ since });
+      expect(report.differences).toEqual([
+        {
+          kind: 'id-mismatch',
+          betId,
+          playerId: p.user.id,
+          message: `The PAM holds this bet as ${upper}, the sportsbook as ${betId}`,
+        },
+        {
+          kind: 'status-mismatch',
+          betId,
+          playerId: p.user.id,
+          message: 'Settled (void) at the sportsbook, still open at the PAM',
+        },
+      ]);
     });
 
     it('the PAM answers the reconciliation call only when signed, and refuses bad input with 400', async () => {

@@ -4,7 +4,7 @@ import { rowCounts } from './support/sweep';
 import { registrationPayload, register } from './support/registration';
 import { REGISTRATION_REFUSED_MESSAGE } from '../../server/modules/registration/service';
 import { normaliseName } from '../../server/modules/registration/identity-match';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 let counter = 0;
 /** A person of their own: a fresh name, phone and date of birth, so one test's excluded customer never matches another's. */

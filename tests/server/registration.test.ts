@@ -5,7 +5,7 @@ import { sweepBadBodies, rowCounts } from './support/sweep';
 import { registrationPayload, register } from './support/registration';
 import { DUPLICATE_EMAIL_MESSAGE, REGISTRATION_MESSAGES } from '../../src/contract/registration';
 import { INVALID_POSTCODE_MESSAGE } from '../../src/contract/address';
-import { signBody, SIGNATURE_HEADER } from '../../server/providers/card-payments/signing';
+import { signBody, SIGNATURE_HEADER } from '../../server/platform/signing/body-signature';
 import { buildProvidersServer } from '../../server/providers/server';
 import { IDENTITY_NOTIFICATION_PATH } from '../../server/providers/identity/pages';
 

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from './support/harness';
 import { badBodies, rowCounts, sweepBadBodies } from './support/sweep';
-import { DAY, ManualClock, MINUTE } from '../../server/clock';
+import { DAY, ManualClock, MINUTE } from '../../server/platform/clock';
 import { createServices } from '../../server/services';
 import { buildApp } from '../../server/app';
 import { InProcessBus } from '../../server/modules/live/bus';

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
-import { createScratchDatabase, type ScratchDatabase } from '../../server/db/scratch-database';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
+import { createScratchDatabase, type ScratchDatabase } from '../../server/platform/db/scratch-database';
+import { openDatabase, type DatabaseHandle } from '../../server/platform/db/database';
+import type { Database } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
-import { sendOperatorCommand } from '../../server/modules/operator/socket';
+import { sendOperatorCommand } from '../../server/platform/operator/socket';
 import { marketIdOf } from '../../server/sportsbook/catalogue/ids';
 import type { EventsResponse } from '../../src/contract/sportsbook';
 import { Cluster } from './support/cluster/cluster';
@@ -53,7 +54,7 @@ for (const broker of ['postgres', 'redis'] as const) {
   describe(`two PAM and two sportsbook instances, ${broker} as the broker [real processes]`, () => {
     let scratch: ScratchDatabase;
     let cluster: Cluster;
-    let observer: DatabaseHandle;
+    let observer: DatabaseHandle<Database>;
     const prefix = `exsport-scale-${randomUUID()}:`;
 
     beforeAll(async () => {
@@ -65,7 +66,7 @@ for (const broker of ['postgres', 'redis'] as const) {
         env: broker === 'redis' ? { REDIS_URL, REDIS_CHANNEL_PREFIX: prefix } : {},
       });
       await cluster.start();
-      observer = await openDatabase({ url: scratch.url, poolSize: 2 });
+      observer = await openDatabase<Database>({ url: scratch.url, poolSize: 2 });
     }, 120_000);
 
     afterAll(async () => {

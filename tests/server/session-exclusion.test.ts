@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login } from './support/harness';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 
 /**
  * The exclusion commits before its revokeAll runs, and a sign-in that checked the customer just before the

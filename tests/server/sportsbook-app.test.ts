@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { cloneDatabase, databaseKinds, TEST_SECRETS } from './support/harness';
-import { ManualClock } from '../../server/clock';
-import type { DatabaseHandle } from '../../server/db/database';
+import { ManualClock } from '../../server/platform/clock';
+import type { AnyDatabaseHandle } from '../../server/platform/db/database';
 import { startSportsbook, type RunningSportsbook } from '../../server/sportsbook/start';
 import type { SportsbookConfig } from '../../server/sportsbook/config';
 import { embedderOrigins } from '../../server/sportsbook/app';
 
 for (const kind of databaseKinds()) {
   describe(`sportsbook app and start [${kind}]`, () => {
-    let database: DatabaseHandle;
+    let database: AnyDatabaseHandle;
     let sportsbook: RunningSportsbook;
     let base = '';
     let clientDir = '';

@@ -12,7 +12,7 @@ import {
   type Punter,
 } from './support/sportsbook-bets';
 import type { BetBuilderQuote, BetView, Price, PriceChangePolicy } from '../../src/contract/sportsbook-rules';
-import { formatFractional, returnsFor, samePrice } from '../../src/lib/odds';
+import { formatFractional, returnsFor, samePrice } from '../../src/contract/rules/odds';
 import { priceBetBuilder } from '../../server/sportsbook/markets/bet-builder';
 import type { MatchRates } from '../../server/sportsbook/pricing/types';
 

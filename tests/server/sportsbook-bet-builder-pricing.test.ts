@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Score } from '../../src/contract/sportsbook-rules';
-import { decimalValue } from '../../src/lib/odds';
+import { decimalValue } from '../../src/contract/rules/odds';
 import { marketCatalogue, priceEvent, settleSelection } from '../../server/sportsbook/markets';
 import {
   BET_BUILDER_MARGIN,
@@ -148,6 +148,25 @@ describe('Bet Builder prices', () => {
       }
     },
   );
+
+  it("legs that work against each other (Rovers to win, under 1.5 goals, before kick-off) can be longer than the product of their fair prices, never than the combination's own", () => {
+    const legs = [leg('match-result', 'home'), leg('total-goals:1.5', 'under')];
+    const moment = MOMENTS[0]![1];
+    const priced = priceEvent(rates, moment, catalogue);
+    const fair = legs.map(
+      ({ spec, selectionKey }) =>
+        priced
+          .find((market) => market.key === spec.key)!
+          .selections.find((selection) => selection.key === selectionKey)!.probability,
+    );
+    const builder = priceBetBuilder(rates, moment, legs);
+    expect(builder.kind).toBe('priced');
+    if (builder.kind !== 'priced') return;
+    // Negatively related: together less likely than apart, so longer than the product and still short of fair.
+    expect(builder.probability).toBeLessThan(fair.reduce((product, p) => product * p, 1));
+    expect(decimalValue(builder.price)).toBeGreaterThan(fair.reduce((product, p) => product / p, 1));
+    expect(decimalValue(builder.price)).toBeLessThanOrEqual(1 / builder.probability);
+  });
 
   it('refuses a combination no score can win: 0-0 with both teams to score, a 2-1 half time with Rovers to win the first half by 2', () => {
     expect(

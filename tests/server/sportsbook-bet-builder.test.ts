@@ -11,7 +11,7 @@ import {
   type Punter,
 } from './support/sportsbook-bets';
 import type { BetBuilderQuote, BetView, Price } from '../../src/contract/sportsbook-rules';
-import { returnsFor } from '../../src/lib/odds';
+import { returnsFor } from '../../src/contract/rules/odds';
 import { priceBetBuilder } from '../../server/sportsbook/markets/bet-builder';
 import type { FinalResult } from '../../server/sportsbook/pricing/types';
 

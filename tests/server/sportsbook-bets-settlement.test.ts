@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
 import {
@@ -11,6 +12,7 @@ import {
   punter,
   slip,
   type BetsWorld,
+  type Punter,
 } from './support/sportsbook-bets';
 import type { BetView } from '../../src/contract/sportsbook-rules';
 
@@ -224,6 +226,74 @@ for (const kind of databaseKinds()) {
       const later = await place(again, [pick(c, 'match-result', 'home', { num: 4, den: 1 })], 1_000);
       await world.catalogue.resultEvent(c, score('1-0'));
       expect((await betOf(again, later)).returns).toBe(5_000);
+    });
+
+    /** Places these singles under ids in ascending order, so the bets' id order is the order given here. */
+    async function placeInIdOrder(p: Punter, singles: Array<{ selectionId: string; stake: number }>) {
+      const ids = singles.map(() => randomUUID()).sort();
+      for (const [index, single] of singles.entries()) {
+        const body = slip(world, [single.selectionId], single.stake, { betId: ids[index]! });
+        const response = await frame(world, p.token, 'POST', '/api/bets', body);
+        expect(response.statusCode, response.body).toBe(201);
+      }
+      return ids;
+    }
+    const netOf = async (p: Punter, betIds: string[]) =>
+      (await Promise.all(betIds.map((betId) => betOf(p, betId)))).reduce(
+        (sum, bet) => sum + bet.returns! - bet.stake,
+        0,
+      );
+
+    it('the payout cap counts bets settled at one instant as one group: a loss settled with two wins leaves them more', async () => {
+      // This world's cap is £50 net. Two £10 wins at 4/1 (£40 net each) and a £20 loss settle together.
+      const p = await punter(world, 100_000);
+      const a = world.catalogue.addEvent();
+      const home = pick(a, 'match-result', 'home', { num: 4, den: 1 });
+      const [first, second, loss] = await placeInIdOrder(p, [
+        { selectionId: home, stake: 1_000 },
+        { selectionId: home, stake: 1_000 },
+        { selectionId: pick(a, 'match-result', 'away'), stake: 2_000 },
+      ]);
+      await world.catalogue.resultEvent(a, score('1-0'));
+      // The moment's net is -£20 + £40 + £30 = £50: the second win is cut to £30 net, not to £10.
+      expect((await betOf(p, first!)).returns).toBe(5_000);
+      expect((await betOf(p, second!)).returns).toBe(4_000);
+      expect(await netOf(p, [first!, second!, loss!])).toBe(5_000);
+    });
+
+    it('the payout cap reads earlier settlements by instant: a win and a loss settled together count as their sum', async () => {
+      const p = await punter(world, 100_000);
+      const a = world.catalogue.addEvent();
+      const b = world.catalogue.addEvent();
+      const [win, loss] = await placeInIdOrder(p, [
+        { selectionId: pick(a, 'match-result', 'home', { num: 4, den: 1 }), stake: 1_000 },
+        { selectionId: pick(a, 'match-result', 'away'), stake: 2_000 },
+      ]);
+      const later = await place(p, [pick(b, 'match-result', 'home', { num: 4, den: 1 })], 1_000);
+      await world.catalogue.resultEvent(a, score('1-0'));
+      world.pam.clock.advance(60_000);
+      await world.catalogue.resultEvent(b, score('1-0'));
+      // £40 - £20 = £20 paid in the window: the later win may take £30 net.
+      expect((await betOf(p, later)).returns).toBe(4_000);
+      expect(await netOf(p, [win!, loss!, later])).toBe(5_000);
+    });
+
+    it('the payout cap groups an earlier settlement at this very instant with the bets settled now', async () => {
+      const p = await punter(world, 100_000);
+      const a = world.catalogue.addEvent();
+      const b = world.catalogue.addEvent();
+      const loss = await place(p, [pick(a, 'match-result', 'away')], 2_000);
+      const home = pick(b, 'match-result', 'home', { num: 4, den: 1 });
+      const [first, second] = await placeInIdOrder(p, [
+        { selectionId: home, stake: 1_000 },
+        { selectionId: home, stake: 1_000 },
+      ]);
+      // Two settlements at one instant of the clock: the loss, then the two wins.
+      await world.catalogue.resultEvent(a, score('1-0'));
+      await world.catalogue.resultEvent(b, score('1-0'));
+      expect((await betOf(p, first!)).returns).toBe(5_000);
+      expect((await betOf(p, second!)).returns).toBe(4_000);
+      expect(await netOf(p, [loss, first!, second!])).toBe(5_000);
     });
 
     it('a credit the PAM could not take at once is delivered by the outbox when it is back', async () => {

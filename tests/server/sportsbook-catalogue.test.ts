@@ -10,7 +10,7 @@ import {
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
 import type { MarketsResolved } from '../../server/sportsbook/catalogue/types';
 import { MARKET_TYPES, type EventDetail, type EventSummary, type Market } from '../../src/contract/sportsbook';
-import { AppError } from '../../server/errors';
+import { AppError } from '../../server/platform/errors';
 import { LiveCatalogue } from '../../server/sportsbook/catalogue/catalogue';
 import { InProcessSportsbookBus } from '../../server/sportsbook/live/bus';
 

@@ -129,6 +129,27 @@ for (const kind of databaseKinds()) {
       expect(resolved).toHaveLength(1);
     });
 
+    it("a goal from the feed suspends its league's outright at once, and the next pass re-prices and opens it", async () => {
+      const { outrights } = context.services;
+      const event = nextKickoff(context);
+      const kickoff = event.kickoffAt.getTime();
+      context.goals.add(event.id, 5, 'away');
+      await tickAt(context, kickoff);
+      const before = outrights.view(event.competitionId)!;
+      expect(before.market.status).toBe('open');
+
+      await tickAt(context, kickoff + realOffsetOfMinute(5, SPEED));
+      expect(context.services.catalogue.record(event.id)!.score).toEqual({ home: 0, away: 1 });
+      const suspended = outrights.view(event.competitionId)!;
+      expect(suspended.market.status).toBe('suspended');
+      expect(suspended.seq).toBeGreaterThan(before.seq);
+
+      await tickAt(context, kickoff + realOffsetOfMinute(5, SPEED) + 1);
+      const repriced = outrights.view(event.competitionId)!;
+      expect(repriced.market.status).toBe('open');
+      expect(repriced.seq).toBeGreaterThan(suspended.seq);
+    });
+
     it('always has matches in play and matches starting within minutes, topping its schedule up as time passes', async () => {
       const { catalogue } = context.services;
       const start = context.clock.now().getTime();

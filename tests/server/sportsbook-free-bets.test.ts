@@ -16,7 +16,7 @@ import {
   type Punter,
 } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import { DAY } from '../../server/clock';
+import { DAY } from '../../server/platform/clock';
 import { pamPlayerId } from '../../server/sportsbook/wallet-client';
 
 const score = (fullTime: string) => finalScore(fullTime);
@@ -203,6 +203,7 @@ for (const kind of databaseKinds()) {
         playerId: pamPlayerId(session.player_id),
         sessionId: session.pam_session_id,
         amount: 500,
+        maxReturn: 500,
         freeBetId,
       };
       const first = await walletCall(world.pam, 'debit', debit);

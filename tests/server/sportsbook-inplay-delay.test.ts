@@ -227,24 +227,40 @@ for (const kind of databaseKinds()) {
       expect(await pamBalance(world, p.user.id)).toBe(9_000);
     });
 
-    it('a hold nobody ended is judged by the sweep when due, and refused unjudged when long overdue', async () => {
+    const NOT_ACCEPTED =
+      'We could not confirm your bet in time, so it was not accepted. Nothing was taken from your balance.';
+
+    it('a hold nobody judged in time is refused by the sweep, never judged late; one just ended is left to its timer', async () => {
       const p = await punter(world, 10_000);
-      const due = slip(world, [home(liveMatch())], 300);
-      await held(p, due);
-      world.pam.clock.advance(6_500);
-      const overdue = slip(world, [home(liveMatch())], 400);
+      const overdue = slip(world, [home(liveMatch())], 300);
       await held(p, overdue);
-      // Only `due` has reached its end: the sweep judges it on its merits and leaves `overdue` held.
+      world.pam.clock.advance(6_000 + 3_000);
+      const justEnded = slip(world, [home(liveMatch())], 400);
+      await held(p, justEnded);
+      world.pam.clock.advance(6_000 + 500);
       await world.bets.holds.sweep();
-      expect((await view(p, due.betId)).status).toBe('open');
-      expect((await view(p, overdue.betId)).status).toBe('pending');
-      world.pam.clock.advance(30_000);
-      await world.bets.holds.sweep();
-      expect(await view(p, overdue.betId)).toMatchObject({
-        status: 'rejected',
-        reason: 'We could not confirm your bet in time, so it was not accepted. Nothing was taken from your balance.',
-      });
-      expect(await pamBalance(world, p.user.id)).toBe(9_700);
+      // Nothing changed on its market, yet it is refused: judged 3.5 s late, it would be judged on prices never shown.
+      expect(await view(p, overdue.betId)).toMatchObject({ status: 'rejected', reason: NOT_ACCEPTED, heldUntil: null });
+      expect((await view(p, justEnded.betId)).status).toBe('pending');
+      expect(await world.bets.holds.decide(justEnded.betId)).toBe('accepted');
+      expect(await pamBalance(world, p.user.id)).toBe(9_600);
+      expect(await pamBet(world, overdue.betId)).toBeUndefined();
+    });
+
+    it('a hold that ended while the sportsbook was down is refused on its restart, not accepted late; a retry hears the refusal', async () => {
+      const p = await punter(world, 10_000);
+      const body = slip(world, [home(liveMatch())], 500);
+      await held(p, body);
+      // The sportsbook stops during the hold (its timer dies with it) and is back 4 s after the hold's end.
+      world.pam.clock.advance(6_000 + 4_000);
+      await world.restartBets().recover();
+      await world.outbox.drainDue();
+      expect(await view(p, body.betId)).toMatchObject({ status: 'rejected', reason: NOT_ACCEPTED, heldUntil: null });
+      const retry = await frame(world, p.token, 'POST', '/api/bets', body);
+      expect(retry.statusCode).toBe(422);
+      expect(retry.json()).toMatchObject({ code: 'NotAccepted', message: NOT_ACCEPTED });
+      expect(await pamBalance(world, p.user.id)).toBe(10_000);
+      expect(await pamBet(world, body.betId)).toBeUndefined();
     });
 
     it('a bet on a match before kick-off is not held', async () => {

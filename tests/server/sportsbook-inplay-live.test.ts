@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from './support/harness';
 import { createSportsbookAppWorld, type SportsbookAppWorld } from './support/sportsbook-app';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
-import type { BetView } from '../../src/contract/sportsbook-rules';
+import { anotherOutrightBook } from './support/sportsbook';
+import type { BetView, OutrightView } from '../../src/contract/sportsbook-rules';
 
 /**
  * The in-play delay end to end on the real sportsbook: the live catalogue fed by the simulated feed, the hold's own
@@ -93,6 +94,66 @@ for (const kind of databaseKinds()) {
           'A goal was scored while your bet was being placed, so it was not accepted. Nothing was taken from your balance.',
       });
       expect(await world.balanceOf(user.id)).toBe(10_000);
+    });
+
+    it("a goal suspends its league's outright until it is re-priced: a bet at the pre-goal price is refused as suspended", async () => {
+      const { services } = world;
+      const { user, token } = await world.session(10_000);
+      const event = live(0);
+      const outright = async () =>
+        (
+          await world.app.inject({ method: 'GET', url: `/api/competitions/${event.competitionId}/outright` })
+        ).json() as OutrightView;
+      await services.feed.tick();
+      const before = await outright();
+      expect(before.market.status).toBe('open');
+      const selection = before.market.selections.find((candidate) => candidate.price !== null)!;
+      const pushed: OutrightView[] = [];
+      const unsubscribe = services.bus.subscribe((message) => {
+        if (message.kind === 'outright' && message.outright.competitionId === event.competitionId)
+          pushed.push(message.outright);
+      });
+      try {
+        expect((await world.operator('sb-goal', [event.id, 'home'])).status).toBe(200);
+        const during = await outright();
+        expect(during.seq).toBeGreaterThan(before.seq);
+        expect(during.market.status).toBe('suspended');
+        expect(during.market.selections.find((candidate) => candidate.id === selection.id)).toMatchObject({
+          status: 'suspended',
+          price: selection.price,
+        });
+        // The frame is told at once.
+        expect(pushed.at(-1)).toMatchObject({ seq: during.seq, market: { status: 'suspended' } });
+        // An instance that does not run the feed sees it suspended too.
+        const follower = anotherOutrightBook(services);
+        await follower.syncFromStore();
+        expect(follower.quote(selection.id)).toMatchObject({ status: 'suspended', marketStatus: 'suspended' });
+
+        const refused = await world.app.inject({
+          method: 'POST',
+          url: '/api/bets',
+          headers: { authorization: `Bearer ${token}` },
+          payload: {
+            betId: randomUUID(),
+            kind: 'single',
+            stake: 1_000,
+            selections: [{ selectionId: selection.id, price: selection.price }],
+            priceChanges: 'never',
+          },
+        });
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(refused.json().code).toBe('MarketSuspended');
+        expect(await world.balanceOf(user.id)).toBe(10_000);
+
+        // The next pass of the feed re-prices it with the goal counted, and opens it again.
+        await services.feed.tick();
+        const after = await outright();
+        expect(after.market.status).toBe('open');
+        expect(after.seq).toBeGreaterThan(during.seq);
+        expect(pushed.at(-1)).toMatchObject({ seq: after.seq, market: { status: 'open' } });
+      } finally {
+        unsubscribe();
+      }
     });
 
     it('sb-goal refuses a match that is not being played, and a side that is not home or away', async () => {

@@ -7,6 +7,8 @@ import type { EventChange, SportsbookServerMessage } from '../../src/contract/sp
 import { MAX_SUBSCRIBED_EVENTS } from '../../src/contract/sportsbook';
 import { marketIdOf } from '../../server/sportsbook/catalogue/ids';
 import { WS_CLOSE_POLICY, WS_CLOSE_TRY_LATER } from '../../server/sportsbook/live/hub';
+import { buildSportsbookApp } from '../../server/sportsbook/app';
+import { capturedLog, expectTooBigClosedQuietly } from './support/live-socket';
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const start = Date.now();
@@ -200,6 +202,18 @@ for (const kind of databaseKinds()) {
       expect(stranger.messages).toEqual([]);
       expect(anonymous.messages).toEqual([]);
       for (const client of [customer, stranger, anonymous]) client.socket.close();
+    });
+
+    it('answers a message over 4 KB with close code 1009 (too big) and one line of warning: no error, no stack', async () => {
+      const log = capturedLog();
+      const app = await buildSportsbookApp({ services: context.services, logLevel: 'info', logStream: log.stream });
+      try {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const client = await openSocket((app.server.address() as AddressInfo).port);
+        await expectTooBigClosedQuietly(client.socket, log);
+      } finally {
+        await app.close();
+      }
     });
   });
 }

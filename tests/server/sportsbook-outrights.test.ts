@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, operator } from './support/harness';
 import { createSportsbookAppWorld, type SportsbookAppWorld } from './support/sportsbook-app';
-import { TEST_OUTRIGHT_RUNS } from './support/sportsbook';
+import { anotherOutrightBook } from './support/sportsbook';
 import { marketIdOf, selectionIdOf } from '../../server/sportsbook/catalogue/ids';
-import { OutrightBook } from '../../server/sportsbook/outrights/book';
 import { SeasonStore } from '../../server/sportsbook/outrights/store';
 import type { StoredFixture } from '../../server/sportsbook/db/schema';
 import {
@@ -320,15 +319,7 @@ for (const kind of databaseKinds()) {
         .set({ fixtures: JSON.stringify(fixtures) })
         .where('id', '=', current)
         .execute();
-      const book = new OutrightBook({
-        store,
-        events: services.store,
-        catalogue: services.catalogue,
-        model: services.model,
-        bus: services.bus,
-        clock: services.clock,
-        runs: TEST_OUTRIGHT_RUNS,
-      });
+      const book = anotherOutrightBook(services, store);
       await services.catalogue.resultEvent(match.id, {
         fullTime: { home: 0, away: 0 },
         halfTime: { home: 0, away: 0 },
@@ -350,15 +341,7 @@ for (const kind of databaseKinds()) {
 
     it('an instance that does not run the feed quotes the same outright prices from the store', async () => {
       const { services } = world;
-      const follower = new OutrightBook({
-        store: new SeasonStore(services.db),
-        events: services.store,
-        catalogue: services.catalogue,
-        model: services.model,
-        bus: services.bus,
-        clock: services.clock,
-        runs: TEST_OUTRIGHT_RUNS,
-      });
+      const follower = anotherOutrightBook(services);
       await follower.syncFromStore();
       const leader = services.outrights.view('sco-premier')!;
       expect(follower.view('sco-premier')).toEqual(leader);

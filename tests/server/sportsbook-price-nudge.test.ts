@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
 import { createSportsbookContext, nextKickoff, updatesOf, type SportsbookTestContext } from './support/sportsbook';
-import { findSportsbookCommand } from '../../server/sportsbook/operator/commands';
-import { AppError } from '../../server/errors';
+import { sportsbookCommands } from '../../server/sportsbook/operator/commands';
+import { AppError } from '../../server/platform/errors';
 import type { Price } from '../../src/contract/sportsbook-rules';
 
 const decimal = (price: Price | null) => (price ? 1 + price.num / price.den : NaN);
-const nudge = findSportsbookCommand('sb-nudge')!;
+const nudge = sportsbookCommands.find('sb-nudge')!;
 
 for (const kind of databaseKinds()) {
   describe(`sb-nudge: an operator moves a match's prices [${kind}]`, () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Score } from '../../src/contract/sportsbook-rules';
-import { decimalValue, impliedProbability } from '../../src/lib/odds';
+import { decimalValue, impliedProbability } from '../../src/contract/rules/odds';
 import {
   MARKET_MARGINS,
   MARKET_RULES,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_API_PATH } from '../../src/contract/games';
-import { debitCallId, rollbackCallId, type PlacementAnswer } from '../../server/sportsbook/bets/placement';
+import type { PlacementAnswer } from '../../server/sportsbook/bets/placement';
+import { debitCallId, rollbackCallId } from '../../server/sportsbook/bets/wallet-calls';
 import { databaseKinds } from './support/harness';
 import {
   createBetsWorld,

@@ -326,4 +326,12 @@ describe('the payout cap: "The most we will pay to any one account is £200,000 
     ];
     expect(netPaidInWindow(lostSince, at(2))).toBe(6_000_000);
   });
+
+  it('counts bets settled at one instant together: +£150,000 and -£50,000 at one moment are £100,000 paid, in any order', () => {
+    const win = { settledAt: at(1), stake: 1_000_000, returns: 16_000_000 };
+    const loss = { settledAt: at(1), stake: 5_000_000, returns: 0 };
+    expect(netPaidInWindow([win, loss], at(2))).toBe(10_000_000);
+    expect(netPaidInWindow([loss, win], at(2))).toBe(10_000_000);
+    expect(applyPayoutCap(bigWin.returns, stake, netPaidInWindow([win, loss], at(2)))).toBe(stake + 10_000_000);
+  });
 });

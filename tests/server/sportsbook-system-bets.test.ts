@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/harness';
 import { createBetsWorld, frame, pamBalance, pamBet, punter, slip, type BetsWorld } from './support/sportsbook-bets';
 import type { BetView, Price } from '../../src/contract/sportsbook-rules';
-import type { SystemType } from '../../src/contract/system-bets';
+import type { SystemType } from '../../src/contract/sportsbook-rules';
 
 /** System bets placed through the API and settled through the wallet, on both databases. */
 for (const kind of databaseKinds()) {

@@ -8,8 +8,8 @@ import {
   systemBetsFor,
   systemLines,
   systemPotentialReturns,
-  type SystemType,
 } from '../../src/contract/system-bets';
+import type { SystemType } from '../../src/contract/sportsbook-rules';
 import { NET_PAYOUT_CAP_PENCE, type LegResult, type Price } from '../../src/contract/sportsbook-rules';
 import { applyPayoutCap } from '../../server/sportsbook/bets/settlement';
 

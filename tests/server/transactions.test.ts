@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
 import { customerWithSavedCard, key, notification, openDeposit, sendNotification } from './support/money';
-import { MINUTE } from '../../server/clock';
+import { MINUTE } from '../../server/platform/clock';
 import { TRANSACTION_FILTERS } from '../../src/contract/transactions';
 import type { TransactionKind, Vertical } from '../../server/modules/wallet/tables';
 

@@ -11,7 +11,7 @@ import {
 } from './support/sweep';
 import { registrationPayload } from './support/registration';
 import { key } from './support/money';
-import { DATABASE_REFUSED_VALUE, installErrorHandler } from '../../server/http/error-handler';
+import { DATABASE_REFUSED_VALUE, installErrorHandler } from '../../server/platform/http/error-handler';
 
 /** Path segments a hostile client might send, percent-encoded (a lone surrogate as its invalid UTF-8 bytes). */
 const UNSTORABLE_SEGMENTS = ['%00', 'A%00B', '%ED%A0%80', 'X%ED%BF%BF', '-005000-01-01T00%3A00%3A00Z'];

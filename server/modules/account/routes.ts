@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { AVATAR_MAX_BYTES, deleteAccountRequest, updateDetailsRequest } from '../../../src/contract/account';
-import { AppError, badRequest, notFound } from '../../errors';
-import { keyedRateLimit } from '../../http/keyed-rate-limit';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { keyedRateLimit } from '../../platform/http/keyed-rate-limit';
 
 export const AVATAR_TOO_LARGE = 'The picture must be 2 MB or smaller';
 export const AVATAR_MISSING = 'Please choose a picture to upload';

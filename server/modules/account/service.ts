@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/service';
 import type { UsersService } from '../users/service';
 import type { OpenBetsCheck } from '../bets/open-bets';
@@ -15,7 +15,7 @@ import {
   WRONG_PASSWORD,
 } from '../../../src/contract/account';
 import { detectImageType } from './avatars';
-import { badRequest, notFound, unprocessable, AppError } from '../../errors';
+import { badRequest, notFound, unprocessable, AppError } from '../../platform/errors';
 import { verifyPassword } from '../auth/passwords';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 

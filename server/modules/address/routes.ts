@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { addressLookupQuery } from '../../../src/contract/address';
 
 export async function addressRoutes(app: FastifyInstance, { address, rateLimits }: Services) {

@@ -1,6 +1,6 @@
 import type { AddressItem } from '../../../src/contract/address';
 import { LOOKUP_UNAVAILABLE_MESSAGE } from '../../../src/contract/address';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { AddressProviderError, type AddressProvider } from '../../providers/address/provider';
 
 const MAX_ADDRESSES = 500;

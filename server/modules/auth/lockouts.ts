@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
-import { MINUTE, HOUR } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { MINUTE, HOUR } from '../../platform/clock';
 import { LOCKOUT_AFTER_FAILURES } from '../../../src/contract/auth';
 
 export const FIRST_LOCK_MS = MINUTE;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import {
   changePasswordRequest,
   confirmTwoStepRequest,
@@ -11,7 +11,7 @@ import {
   resetPasswordRequest,
 } from '../../../src/contract/auth';
 import { FORGOT_PASSWORD_ANSWER } from './service';
-import { bodyEmail, keyedRateLimit } from '../../http/keyed-rate-limit';
+import { bodyEmail, keyedRateLimit } from '../../platform/http/keyed-rate-limit';
 
 export async function authRoutes(app: FastifyInstance, { auth, twoStep, signIns, users, rateLimits, clock }: Services) {
   const loginPerAccount = keyedRateLimit(rateLimits.loginPerAccount, clock, bodyEmail);

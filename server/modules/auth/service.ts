@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Trx } from '../wallet/ledger';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { LiveHub } from '../live/hub';
 import type {
@@ -21,7 +21,7 @@ import {
   TWO_STEP_REQUIRED_MESSAGE,
 } from '../../../src/contract/auth';
 import { GAMSTOP_SIGN_IN_REFUSED } from '../../../src/contract/gamstop';
-import { badRequest, forbidden, unauthorized } from '../../errors';
+import { badRequest, forbidden, unauthorized } from '../../platform/errors';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { opaqueToken, sha256, type AccessTokens } from './tokens';
 import { exclusionMessage } from './exclusion-message';

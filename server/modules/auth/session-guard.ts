@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { ExclusionKind, UserStatus } from '../users/tables';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 import type { AccessClaims, AccessTokens } from './tokens';
-import { forbidden, unauthorized } from '../../errors';
+import { forbidden, unauthorized } from '../../platform/errors';
 
 export const SUSPENDED_MESSAGE = 'This account has been suspended.';
 
@@ -67,10 +67,4 @@ export function assertSessionActive(row: SessionRow | undefined, now: Date): voi
   if (row?.status === 'suspended') throw forbidden(SUSPENDED_MESSAGE, 'AccountSuspended');
   if (!row || row.revoked_at !== null || row.status === 'deleted' || exclusionEnd(row, now) !== undefined)
     throw unauthorized('Your session has expired', 'TokenExpired');
-}
-
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import { SIGN_IN_HISTORY_LENGTH, type SignInHistory } from '../../../src/contract/auth';
 import { describeDevice } from './device';
 

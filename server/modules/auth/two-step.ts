@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
-import { badRequest, conflict } from '../../errors';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { badRequest, conflict } from '../../platform/errors';
 import {
   RECOVERY_CODE_COUNT,
   TWO_STEP_INVALID_MESSAGE,

@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors';
+import { badRequest } from '../../platform/errors';
 
 export const MAX_DOCUMENT_CHARS = 200_000;
 

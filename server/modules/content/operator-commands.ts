@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { OperatorCommand } from '../operator/command';
-import { requireArgs } from '../operator/command';
-import { badRequest } from '../../errors';
+import type { PamOperatorCommand } from '../operator/pam-command';
+import { requireArgs } from '../../platform/operator/command';
+import { badRequest } from '../../platform/errors';
 import { MAX_DOCUMENT_CHARS } from './markdown-file';
 
 const usage = 'content list | content show <slug> | content replace <slug> <path-to-markdown-file>';
@@ -14,7 +14,7 @@ async function readMarkdown(path: string): Promise<string> {
 }
 
 /** The operator replaces a legal or help document without a release; every earlier version is kept. */
-export const contentCommands: OperatorCommand[] = [
+export const contentCommands: PamOperatorCommand[] = [
   {
     name: 'content',
     usage,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
 import { contentSlugParam } from '../../../src/contract/content';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 
 /**
  * Documents are public and change rarely: the browser revalidates with the ETag every time (no-cache), so the

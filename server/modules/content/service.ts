@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
-import { conflict, notFound } from '../../errors';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
 import { CONTENT_SLUGS, isContentSlug, type ContentDocument, type ContentSummary } from '../../../src/contract/content';
 import { splitTitle } from './markdown-file';
-import { PLACEHOLDER_COMPANY, type CompanyDetails } from '../../config';
+import { PLACEHOLDER_COMPANY, type CompanyDetails } from '../../platform/config';
 
 /** One running promotion as the Promotions page lists it. */
 export interface PromotionLine {

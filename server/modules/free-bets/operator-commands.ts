@@ -1,6 +1,6 @@
-import type { OperatorCommand } from '../operator/command';
-import { requireArgs, userIdByEmail } from '../operator/command';
-import { badRequest } from '../../errors';
+import { type PamOperatorCommand, userIdByEmail } from '../operator/pam-command';
+import { requireArgs } from '../../platform/operator/command';
+import { badRequest } from '../../platform/errors';
 
 const USAGE = 'free-bet grant <email> <pence> [--days N] [reason...] | free-bet list <email> | free-bet expire';
 
@@ -19,7 +19,7 @@ function grantOptions(words: string[]): { days?: number; reason: string } {
 }
 
 /** The operator grants and inspects free-bet tokens; amounts in pence, like every operator command. */
-export const freeBetCommands: OperatorCommand[] = [
+export const freeBetCommands: PamOperatorCommand[] = [
   {
     name: 'free-bet',
     usage: USAGE,

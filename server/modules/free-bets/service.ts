@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { Trx } from '../wallet/ledger';
-import { badRequest, unprocessable } from '../../errors';
+import { badRequest, unprocessable } from '../../platform/errors';
 import { walletError } from '../games/errors';
 import { blockedFromBetting, readStandingLocked } from '../games/standing';
 import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../wallet/ledger';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { VerificationStatus } from '../users/tables';
 import type { BetStatus, WalletCallKind } from './tables';
 import { walletError } from './errors';
@@ -40,6 +40,9 @@ export interface ClaimedCall extends StandingColumns {
   claimed: boolean;
   bet_user_id: number | null;
   bet_status: BetStatus | null;
+  /** What the bet has returned so far, and the most it may (null: no bound, a bet staked before bounds were kept). */
+  bet_returned: number | null;
+  bet_max_return: number | null;
   /** Present when not claimed and the earlier call had committed before this statement began (else: read it again). */
   stored: StoredCall | null;
 }
@@ -104,6 +107,7 @@ export async function claimCalls(
     SELECT c.transaction_id IS NOT NULL AS claimed,
       u.id AS user_id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
       f.revoked_at, f.expires_at AS family_expires_at, b.user_id AS bet_user_id, b.status AS bet_status,
+      b.returned AS bet_returned, b.max_return AS bet_max_return,
       k.kind AS stored_kind, k.fingerprint AS stored_fingerprint, k.answer AS stored_answer, k.rolled_back_by AS stored_rolled_back_by
     FROM input i
     LEFT JOIN claim c ON c.transaction_id = i.transaction_id
@@ -151,41 +155,59 @@ export function debitRefusal(row: ClaimedCall, playerId: number, now: Date): App
   return betRefusal(row, playerId);
 }
 
-/** Why a new credit is refused: returns need the player and a known open bet of theirs (no session: bets settle after logout). */
-export function creditRefusal(row: ClaimedCall, playerId: number): AppError | undefined {
+/**
+ * Why a new credit is refused: returns need the player and a known open bet of theirs (no session: bets settle after
+ * logout), and may not take the bet's returns beyond the most its stakes said it can return.
+ */
+export function creditRefusal(row: ClaimedCall, credit: { playerId: number; amount: number }): AppError | undefined {
   if (row.user_id === null) return walletError('UnknownPlayer');
   if (row.bet_status === null) return walletError('UnknownBet');
-  return betRefusal(row, playerId);
+  const refusal = betRefusal(row, credit.playerId);
+  if (refusal) return refusal;
+  if (row.bet_max_return !== null && Number(row.bet_returned) + credit.amount > Number(row.bet_max_return))
+    return walletError('CreditExceedsMaxReturn');
+  return undefined;
 }
 
-/** One call as the row the bet statements below read (bet_id, user_id, amount, closes); `from` may gate it on `posted`. */
-export const oneCall = (
-  call: { betId: string; playerId: number; amount: number; closesBet?: boolean },
-  from: RawBuilder<unknown> = sql``,
-) =>
-  sql`(SELECT ${call.betId}::text AS bet_id, ${call.playerId}::int AS user_id, ${call.amount}::bigint AS amount, ${call.closesBet ?? false}::boolean AS closes ${from})`;
+/** A money call as the bet statements below read it: a debit's maxReturn, a credit's closesBet. */
+export interface BetCall {
+  betId: string;
+  playerId: number;
+  amount: number;
+  closesBet?: boolean;
+  maxReturn?: number;
+}
+
+/** One call as the row the bet statements below read (bet_id, user_id, amount, closes, max_return); `from` may gate it on `posted`. */
+export const oneCall = (call: BetCall, from: RawBuilder<unknown> = sql``) =>
+  sql`(SELECT ${call.betId}::text AS bet_id, ${call.playerId}::int AS user_id, ${call.amount}::bigint AS amount, ${call.closesBet ?? false}::boolean AS closes, ${call.maxReturn ?? null}::bigint AS max_return ${from})`;
 
 /**
- * A stake opens its bet, or adds to it when it is an open cash bet of the same player; over `calls` (bet_id, user_id,
- * amount). A free bet's stake is its token alone: cash added to it would be settled as the token's, winnings only.
+ * A stake opens its bet, or adds to it (and to its maximum return) when it is an open cash bet of the same player;
+ * over `calls` (bet_id, user_id, amount, max_return). A free bet's stake is its token alone: cash added to it would be
+ * settled as the token's, winnings only.
  */
 export const stakeOnBet = (calls: RawBuilder<unknown>, now: Date) => sql`
-  INSERT INTO bets (bet_id, user_id, vertical, staked, status, placed_at, updated_at)
-  SELECT c.bet_id, c.user_id, 'sportsbook', c.amount, 'open', ${now}::timestamptz, ${now}::timestamptz FROM ${calls} c
-  ON CONFLICT (bet_id) DO UPDATE SET staked = bets.staked + EXCLUDED.staked, updated_at = EXCLUDED.updated_at
+  INSERT INTO bets (bet_id, user_id, vertical, staked, max_return, status, placed_at, updated_at)
+  SELECT c.bet_id, c.user_id, 'sportsbook', c.amount, c.max_return, 'open', ${now}::timestamptz, ${now}::timestamptz FROM ${calls} c
+  ON CONFLICT (bet_id) DO UPDATE SET staked = bets.staked + EXCLUDED.staked, max_return = bets.max_return + EXCLUDED.max_return,
+    updated_at = EXCLUDED.updated_at
   WHERE bets.status = 'open' AND bets.user_id = EXCLUDED.user_id AND bets.free_bet_id IS NULL
   RETURNING bet_id`;
 
-/** Returns on an open bet, closing it when the call says so; over `calls` (bet_id, amount, closes). */
+/**
+ * Returns on an open bet within its maximum return, closing it when the call says so; over `calls` (bet_id, amount,
+ * closes). The guard is checked under the bet's row lock, so two credits racing cannot both pass it.
+ */
 export const returnsOnBet = (calls: RawBuilder<unknown>, now: Date) => sql`
   UPDATE bets b SET returned = b.returned + c.amount, updated_at = ${now}::timestamptz,
     status = CASE WHEN c.closes THEN 'closed' ELSE b.status END,
     closed_at = CASE WHEN c.closes THEN ${now}::timestamptz ELSE b.closed_at END
-  FROM ${calls} c WHERE b.bet_id = c.bet_id AND b.status = 'open'
+  FROM ${calls} c WHERE b.bet_id = c.bet_id AND b.status = 'open' AND (b.max_return IS NULL OR b.returned + c.amount <= b.max_return)
   RETURNING b.bet_id`;
 
 export interface Answered {
-  call: { transactionId: string; betId: string; playerId: number; amount: number; closesBet?: boolean };
+  call: BetCall & { transactionId: string };
   answer: WalletMoneyResponse;
 }
 
@@ -205,7 +227,8 @@ export async function storeAnswers(
     WITH a AS (
       SELECT * FROM unnest(${column('transactionId')}::text[], ${column('betId')}::text[], ${column('playerId')}::int[], ${column('amount')}::bigint[],
         ${answered.map(({ call }) => call.closesBet ?? false)}::boolean[], ${answered.map(({ answer }) => JSON.stringify(answer))}::text[],
-        ${answered.map(({ answer }) => answer.walletTransactionId)}::bigint[]) AS a (transaction_id, bet_id, user_id, amount, closes, answer, ledger_id)
+        ${answered.map(({ answer }) => answer.walletTransactionId)}::bigint[], ${column('maxReturn')}::bigint[])
+        AS a (transaction_id, bet_id, user_id, amount, closes, answer, ledger_id, max_return)
     ),
     released AS (DELETE FROM wallet_calls WHERE transaction_id = ANY(${released}::text[]) RETURNING transaction_id),
     bet AS (${bet(sql`a`)}),

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS, type WalletErrorCode } from '../../../src/contract/games';
 
 /** A refusal of the wallet API: `{message, code}` with the status the contract gives the code. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import {
   RECONCILIATION_DEFAULT_LIMIT,
   type ReconciliationBet,
@@ -38,7 +38,9 @@ export class GamesReconciliationService {
           .where('vertical', '=', 'sportsbook');
         if (request.betIds) {
           if (request.betIds.length === 0) return { bets: [], players: [], next: null };
-          query = query.where('bet_id', 'in', request.betIds);
+          // Asked in their one spelling; a bet an older sportsbook stored under the upper-case id a browser sent is
+          // found too, so that reconcile can name it.
+          query = query.where('bet_id', 'in', [...request.betIds, ...request.betIds.map((id) => id.toUpperCase())]);
         } else {
           query = query.where('updated_at', '>=', new Date(request.since!));
           if (request.after) query = query.where('bet_id', '>', request.after);

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
-import { badRequest } from '../../errors';
-import { bearerToken } from '../auth/session-guard';
-import { verifyWalletRequest } from './signature';
+import { parse } from '../../platform/http/parse';
+import { badRequest } from '../../platform/errors';
+import { bearerToken } from '../../platform/http/bearer-token';
+import { verifyWalletRequest } from '../../platform/signing/wallet-signature';
 import {
   authenticateRequest,
   balanceRequest,
@@ -45,7 +45,7 @@ export async function gamesRoutes(
     return gamesLaunch.launch(claims, route);
   });
 
-  // The sportsbook's server-to-server calls, authenticated by a signature over the exact bytes sent: this scope keeps
+  // The sportsbook's server-to-server calls, authenticated by a signature over the method, path and exact bytes sent: this scope keeps
   // the raw body, checks the signature, then parses the JSON once.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -58,7 +58,7 @@ export async function gamesRoutes(
         const signature = request.headers[WALLET_SIGNATURE_HEADER];
         verifyWalletRequest(
           config.secrets.sportsbookSecret,
-          raw,
+          { method: request.method, path: request.url, rawBody: raw },
           typeof signature === 'string' ? signature : undefined,
           clock.now(),
         );

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { Alongside, Ledger, Posted, Posting, Trx } from '../wallet/ledger';
 import type { WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
@@ -230,7 +230,7 @@ export class GamesWalletService {
     return this.ledger.transaction(async (trx, _post, postMany) => {
       const claims = requests.map((request) => ({ ...request, fingerprint: requestHash('wallet credit', request) }));
       const rows = await claimCalls(trx, 'credit', claims, now);
-      if (!rows.every((row, index) => row.claimed && !creditRefusal(row, requests[index]!.playerId)))
+      if (!rows.every((row, index) => row.claimed && !creditRefusal(row, requests[index]!)))
         throw new Error('not every credit is new and payable');
       const users = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
       const wallets = await sql<{ user_id: number; balance: number }>`
@@ -266,7 +266,7 @@ export class GamesWalletService {
     const fingerprint = requestHash('wallet credit', request);
     const [row] = await claimCalls(trx, 'credit', [{ ...request, fingerprint }], now);
     if (!row!.claimed) return this.replay(trx, 'credit', request.transactionId, fingerprint, row!);
-    const refusal = creditRefusal(row!, request.playerId);
+    const refusal = creditRefusal(row!, request);
     if (refusal) throw refusal;
     if (request.amount > 0) {
       // Posting, bet and answer in one statement.
@@ -274,7 +274,7 @@ export class GamesWalletService {
         { name: 'bet', statement: returnsOnBet(oneCall(request, sql`FROM posted`), now) },
         answeredFromPosting(request.transactionId),
       ]);
-      if (posted.alongsideRows === 0) throw walletError('BetClosed');
+      if (posted.alongsideRows === 0) throw await this.returnsRefused(trx, request);
       return { balance: posted.balanceOut, walletTransactionId: posted.transactionId };
     }
     const answer: WalletMoneyResponse = {
@@ -376,8 +376,8 @@ export class GamesWalletService {
     };
     const stored = await sql`
       WITH bet AS (
-        INSERT INTO bets (bet_id, user_id, vertical, staked, free_bet_id, free_bet_stake, status, placed_at, updated_at)
-        VALUES (${request.betId}, ${request.playerId}, 'sportsbook', 0, ${freeBetId}, ${request.amount}, 'open', ${now}, ${now})
+        INSERT INTO bets (bet_id, user_id, vertical, staked, free_bet_id, free_bet_stake, max_return, status, placed_at, updated_at)
+        VALUES (${request.betId}, ${request.playerId}, 'sportsbook', 0, ${freeBetId}, ${request.amount}, ${request.maxReturn}, 'open', ${now}, ${now})
         ON CONFLICT (bet_id) DO NOTHING
         RETURNING bet_id
       )
@@ -420,6 +420,20 @@ export class GamesWalletService {
   async freeBetTokens(request: FreeBetsRequest): Promise<FreeBetsResponse> {
     await this.balance(request);
     return { freeBets: (await this.freeBets?.usable(request.playerId)) ?? [] };
+  }
+
+  /**
+   * Why a credit's returns were not taken after its checks passed: another call closed the bet, or paid it so much
+   * meanwhile that this credit would pass its maximum return (read again now that that call has committed).
+   */
+  private async returnsRefused(trx: Trx, request: CreditRequest) {
+    const bet = await trx
+      .selectFrom('bets')
+      .select(['status', 'returned', 'max_return'])
+      .where('bet_id', '=', request.betId)
+      .executeTakeFirst();
+    const over = bet?.status === 'open' && bet.max_return !== null && bet.returned + request.amount > bet.max_return;
+    return walletError(over ? 'CreditExceedsMaxReturn' : 'BetClosed');
   }
 
   /** The first answer for a transaction id already used (read again unless the claim's statement read it), or why there is none. */

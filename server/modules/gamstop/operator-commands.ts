@@ -1,7 +1,7 @@
-import { badRequest } from '../../errors';
-import type { OperatorCommand } from '../operator/command';
+import { badRequest } from '../../platform/errors';
+import type { PamOperatorCommand } from '../operator/pam-command';
 
-export const gamstopCommands: OperatorCommand[] = [
+export const gamstopCommands: PamOperatorCommand[] = [
   {
     name: 'gamstop-checks',
     usage: 'gamstop-checks [count]',

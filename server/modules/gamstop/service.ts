@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import type { Trx } from '../wallet/ledger';
-import type { Clock } from '../../clock';
-import { DAY } from '../../clock';
-import { AppError, forbidden, unprocessable } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { DAY } from '../../platform/clock';
+import { AppError, forbidden, unprocessable } from '../../platform/errors';
 import { GamstopUnavailableError, type GamstopPerson, type GamstopProvider } from '../../providers/gamstop/provider';
 import {
   GAMSTOP_DEPOSIT_REFUSED,

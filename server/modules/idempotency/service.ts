@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Trx } from '../wallet/ledger';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
-import { badRequest, unprocessable } from '../../errors';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { badRequest, unprocessable } from '../../platform/errors';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,

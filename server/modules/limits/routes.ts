@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { limitIdParam, setLimitRequest } from '../../../src/contract/limits';
 
 export async function limitsRoutes(app: FastifyInstance, { limits }: Services) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import type { Trx } from '../wallet/ledger';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { DepositLimitGuard } from '../payments/deposit-limit-guard';
 import type {
   DeleteLimitResponse,
@@ -18,7 +18,7 @@ import {
   limitExceededMessage,
   limitKey,
 } from '../../../src/contract/limits';
-import { notFound, unprocessable } from '../../errors';
+import { notFound, unprocessable } from '../../platform/errors';
 import { limitAt, orderingProblem, type LimitState } from './rules';
 
 export const LIMIT_NOT_FOUND = 'Limit not found';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LiveMessage } from '../../../src/contract/live';
-import { PostgresBroker, type Broker, type BrokerLog } from './broker';
-import { BrokerChannel } from './channel';
+import { PostgresBroker, type Broker, type BrokerLog } from '../../platform/live/broker';
+import { BrokerChannel } from '../../platform/live/channel';
 
 /** Something for one customer's live connections: a message to push, or an instruction to close them. */
 export type LiveEvent = { userId: number; message: LiveMessage } | { userId: number; close: number; reason: string };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Services } from '../../services';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import {
   LIVE_AUTHENTICATE_WITHIN_MS,
   LIVE_CLOSE_FORBIDDEN_ORIGIN,

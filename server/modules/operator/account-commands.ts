@@ -1,8 +1,8 @@
-import { badRequest } from '../../errors';
-import type { OperatorCommand } from './command';
-import { parsePence, requireArgs, userIdByEmail } from './command';
+import { badRequest } from '../../platform/errors';
+import { type PamOperatorCommand, userIdByEmail } from './pam-command';
+import { parsePence, requireArgs } from '../../platform/operator/command';
 
-export const accountCommands: OperatorCommand[] = [
+export const accountCommands: PamOperatorCommand[] = [
   {
     name: 'credit',
     usage: 'credit <email> <pence> <reason>',

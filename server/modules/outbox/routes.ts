@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { notFound } from '../../errors';
-import { isLoopbackAddress, isLoopbackHostHeader } from '../../http/loopback';
+import { notFound } from '../../platform/errors';
+import { isLoopbackAddress, isLoopbackHostHeader } from '../../platform/http/loopback';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (html: string) => html.replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');

@@ -1,7 +1,7 @@
-import type { OperatorCommand } from '../operator/command';
-import { parsePence, requireArgs, userIdByEmail } from '../operator/command';
-import { badRequest } from '../../errors';
-import { formatPence } from '../../../src/lib/money';
+import { type PamOperatorCommand, userIdByEmail } from '../operator/pam-command';
+import { parsePence, requireArgs } from '../../platform/operator/command';
+import { badRequest } from '../../platform/errors';
+import { formatPence } from '../../../src/contract/rules/money';
 
 const paymentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,7 +10,7 @@ function paymentId(value: string): string {
   return value.toLowerCase();
 }
 
-export const paymentCommands: OperatorCommand[] = [
+export const paymentCommands: PamOperatorCommand[] = [
   {
     name: 'withdrawals',
     usage: 'withdrawals',

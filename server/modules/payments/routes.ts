@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { readIdempotencyKey } from '../idempotency/service';
 import { depositFormQuery, depositJsRequest, paymentsQuery, withdrawRequest } from '../../../src/contract/payments';
 import { NOTIFICATION_PATH } from '../../providers/card-payments/pages';
-import { SIGNATURE_HEADER } from '../../providers/card-payments/signing';
+import { SIGNATURE_HEADER } from '../../platform/signing/body-signature';
 import type { Answer } from './service';
-import { keyedRateLimit } from '../../http/keyed-rate-limit';
+import { keyedRateLimit } from '../../platform/http/keyed-rate-limit';
 
 function send<T>(reply: FastifyReply, answer: Answer<T>) {
   if (answer.replayed) reply.header('Idempotent-Replayed', 'true');

@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { Ledger, Posting, Posted, Trx } from '../wallet/ledger';
 import type { IdempotencyService } from '../idempotency/service';
 import { requestHash } from '../idempotency/service';
 import type { CardPaymentProvider, ChargeOutcome, PaymentNotification } from '../../providers/card-payments/provider';
 import type { DepositLimitGuard } from './deposit-limit-guard';
 import type { PaymentsTable } from './tables';
-import { AppError, forbidden, notFound, tooManyRequests, unprocessable } from '../../errors';
-import { HOUR, MINUTE } from '../../clock';
+import { AppError, forbidden, notFound, tooManyRequests, unprocessable } from '../../platform/errors';
+import { HOUR, MINUTE } from '../../platform/clock';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 import type { ExclusionKind, UserStatus } from '../users/tables';
 import {

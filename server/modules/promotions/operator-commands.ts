@@ -1,6 +1,6 @@
-import type { OperatorCommand } from '../operator/command';
-import { requireArgs } from '../operator/command';
-import { badRequest } from '../../errors';
+import type { PamOperatorCommand } from '../operator/pam-command';
+import { requireArgs } from '../../platform/operator/command';
+import { badRequest } from '../../platform/errors';
 
 const USAGE =
   'promo create <code> <title...> [--ends YYYY-MM-DD] [--free-bet <pence> [--free-bet-days N]] [--description <text...>] | promo list';
@@ -37,7 +37,7 @@ function createOptions(words: string[]): {
   return { title: title.join(' '), endsAt, description: description?.join(' '), freeBet };
 }
 
-export const promotionCommands: OperatorCommand[] = [
+export const promotionCommands: PamOperatorCommand[] = [
   {
     name: 'promo',
     usage: USAGE,

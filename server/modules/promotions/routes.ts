@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { promoCodeParam } from '../../../src/contract/promotions';
 
 export async function promotionsRoutes(app: FastifyInstance, { promotions, rateLimits }: Services) {

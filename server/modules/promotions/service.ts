@@ -1,11 +1,11 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { ApplyPromoResponse, Promotion } from '../../../src/contract/promotions';
 import { normalisePromoCode, PROMO_INVALID, PROMO_USED } from '../../../src/contract/promotions';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { blockedFromBetting, readStandingLocked } from '../games/standing';
 import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
-import { formatPence } from '../../../src/lib/money';
+import { formatPence } from '../../../src/contract/rules/money';
 import { MAX_FREE_BET_DAYS, type FreeBetsService } from '../free-bets/service';
 
 export const PROMO_NEEDS_VERIFICATION =

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { registerRequestSchema, type ClientConfig } from '../../../src/contract/registration';
-import { ukToday } from '../../../src/lib/birthDate';
+import { ukToday } from '../../../src/contract/rules/birth-date';
 
 export async function registrationRoutes(app: FastifyInstance, { registration, rateLimits, clock, config }: Services) {
   // Age is counted on the server's clock, in UK days.

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { RegisterRequestOutput } from '../../../src/contract/registration';
 import { DUPLICATE_EMAIL_MESSAGE } from '../../../src/contract/registration';
 import { sql } from 'kysely';
-import { conflict, unprocessable } from '../../errors';
+import { conflict, unprocessable } from '../../platform/errors';
 import { normaliseEmail, samePerson } from './identity-match';
 import { hashPassword } from '../auth/passwords';
 import type { VerificationService } from '../verification/service';

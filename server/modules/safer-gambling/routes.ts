@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { lockAccountRequest, profitLossRequest } from '../../../src/contract/safer-gambling';
 
 export async function saferGamblingRoutes(app: FastifyInstance, { saferGambling }: Services) {

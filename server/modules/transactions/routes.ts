@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import { transactionsQuery } from '../../../src/contract/transactions';
 
 export async function transactionsRoutes(app: FastifyInstance, { transactions }: Services) {

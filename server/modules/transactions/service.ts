@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import type { TransactionItem, TransactionKindName, VerticalName } from '../../../src/contract/transactions';
 
 export interface TransactionsFilter {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { LiveHub } from '../live/hub';
 
 /** The sign-in side of an account's standing (AuthService). */

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import type { UserProfile } from '../../../src/contract/user';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 
 export class UsersService {
   constructor(private readonly db: Db) {}

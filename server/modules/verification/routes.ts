@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { SIGNATURE_HEADER } from '../../providers/card-payments/signing';
+import { SIGNATURE_HEADER } from '../../platform/signing/body-signature';
 import { IDENTITY_NOTIFICATION_PATH } from '../../providers/identity/pages';
 
 export async function verificationRoutes(app: FastifyInstance, { identityProvider, verification, clock }: Services) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import type { Trx } from '../wallet/ledger';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { VerificationNotification } from '../../../src/contract/registration';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 
 /** Identity checks and the customer's verification status (pending, passed, failed). */
 export class VerificationService {

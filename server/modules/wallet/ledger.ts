@@ -1,10 +1,10 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { LiveHub } from '../live/hub';
 import type { TransactionKind, Vertical } from './tables';
-import { unprocessable } from '../../errors';
+import { unprocessable } from '../../platform/errors';
 
 export type Trx = Transaction<Database>;
 

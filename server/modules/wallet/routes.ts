@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { bearerToken } from '../auth/session-guard';
+import { bearerToken } from '../../platform/http/bearer-token';
 
 export async function walletRoutes(app: FastifyInstance, { wallet, sessionGuard }: Services) {
   app.get('/balance', async (request) =>

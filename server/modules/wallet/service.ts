@@ -1,10 +1,10 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../db/schema';
 import type { Ledger, Posted } from './ledger';
 import type { BalanceResponse } from '../../../src/contract/wallet';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import type { AccessClaims } from '../auth/tokens';
 import { assertSessionActive, SESSION_USER_COLUMNS } from '../auth/session-guard';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 
 export class WalletService {
   constructor(

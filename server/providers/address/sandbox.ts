@@ -1,5 +1,5 @@
 import type { AddressItem } from '../../../src/contract/address';
-import { compactPostcode } from '../../../src/lib/postcode';
+import { compactPostcode } from '../../../src/contract/rules/postcode';
 import type { AddressProvider } from './provider';
 import { sandboxAddressBook } from './sandbox-data';
 

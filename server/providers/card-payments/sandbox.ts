@@ -4,9 +4,9 @@ import { isoDate, text } from '../../../src/contract/common';
 import type { CardInfo } from '../../../src/contract/payments';
 import type { CardCheck, CardPaymentProvider, ChargeLookup, ChargeOutcome, PaymentNotification } from './provider';
 import { checkSandboxCard, expired } from './sandbox-cards';
-import { signValue, validValue } from './signing';
+import { signValue, validValue } from '../../platform/signing/body-signature';
 import { verifySignedNotification } from '../signed-notifications';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 
 export const PAY_PAGE_PATH = '/card-payments/pay';
 

@@ -1,5 +1,5 @@
 import type { IdentityCheckRequest, IdentityVerificationProvider } from './provider';
-import { signValue, validValue } from '../card-payments/signing';
+import { signValue, validValue } from '../../platform/signing/body-signature';
 import { verificationNotification, type VerificationNotification } from '../../../src/contract/registration';
 import { verifySignedNotification } from '../signed-notifications';
 

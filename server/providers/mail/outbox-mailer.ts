@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import type { Clock } from '../../clock';
+import type { Db } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
 import type { Mail, Mailer } from './mailer';
 
 export class OutboxMailer implements Mailer {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { betBuilderQuoteRequest } from '../../../src/contract/sportsbook';
 import type { BetBuilderQuote } from '../../../src/contract/sportsbook-rules';
-import { parse } from '../../http/parse';
+import { parse } from '../../platform/http/parse';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookServices } from '../services';
 import { quoteBetBuilder } from './bet-builder';

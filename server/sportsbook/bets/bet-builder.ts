@@ -1,5 +1,5 @@
 import type { BetBuilderQuote, Price, PriceChangePolicy } from '../../../src/contract/sportsbook-rules';
-import { priceAcceptable } from '../../../src/lib/odds';
+import { priceAcceptable } from '../../../src/contract/rules/odds';
 import { isBuildable, priceBetBuilder } from '../markets/bet-builder';
 import type { Catalogue } from '../catalogue/types';
 import { PlacementRefused, type StruckLeg } from './slip';

@@ -1,8 +1,9 @@
 import { WALLET_DESCRIPTION_MAX_LENGTH } from '../../../src/contract/games';
 import type { BetKind, Price } from '../../../src/contract/sportsbook-rules';
-import { systemBetType, systemPotentialReturns, type SystemType } from '../../../src/contract/system-bets';
-import { formatPence } from '../../../src/lib/money';
-import { formatFractional, returnsFor } from '../../../src/lib/odds';
+import type { SystemType } from '../../../src/contract/sportsbook-rules';
+import { systemBetType, systemPotentialReturns } from '../../../src/contract/system-bets';
+import { formatPence } from '../../../src/contract/rules/money';
+import { formatFractional, returnsFor } from '../../../src/contract/rules/odds';
 
 export interface DescribedLeg {
   eventName: string;
@@ -45,4 +46,18 @@ export function potentialReturnsOf(bet: BetShape, prices: readonly Price[]): num
       ? systemPotentialReturns(bet.system.type, bet.system.stakePerLine, prices)
       : returnsFor(bet.stake, prices);
   return bet.freeBet ? returns - bet.stake : returns;
+}
+
+/**
+ * The most the bet can ever return, which its debit tells the PAM (the PAM refuses any credit beyond it). No void,
+ * half result, dead heat or Lucky bonus pays more than every leg won (potentialReturnsOf), and one payment pays at
+ * most the customer's own stake plus the net payout cap (applyPayoutCap). A bet that can be cashed out in part (a
+ * cash single or accumulator) may be paid in parts more than 24 hours apart, each under its own window's cap, so
+ * only its potential returns bound it; a partial cash out never lifts that bound (its part and the rest riding
+ * return no more than the whole).
+ */
+export function maxReturnOf(bet: BetShape, potentialReturns: number, cap: number): number {
+  const paidInParts = !bet.freeBet && !bet.system && !bet.price;
+  if (paidInParts) return potentialReturns;
+  return Math.min(potentialReturns, (bet.freeBet ? 0 : bet.stake) + cap);
 }

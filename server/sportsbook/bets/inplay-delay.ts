@@ -5,32 +5,36 @@
  * score each live leg was struck at is compared), and every price is still acceptable under the customer's setting
  * (a Bet Builder's one price, quoted again from the catalogue now, as placement judges it; not its legs' prices);
  * otherwise it is refused and nothing was ever debited. A retry of the same bet id during the hold finds the stored
- * bet and answers it as held, so nothing is placed twice. A hold nobody judged in time (its instance stopped) is
- * refused by the sweep, never judged late against prices the customer never saw.
+ * bet and answers it as held, so nothing is placed twice. A hold nobody judged in time (its instance stopped or
+ * restarted) is refused, by whoever comes to it, never judged late against prices the customer never saw.
  */
 import type { Transaction } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type {
   PlacementRefusal,
   Price,
   PriceChangePolicy,
   SelectionChange,
 } from '../../../src/contract/sportsbook-rules';
-import { priceAcceptable, samePrice } from '../../../src/lib/odds';
+import { NET_PAYOUT_CAP_PENCE } from '../../../src/contract/sportsbook-rules';
+import { priceAcceptable, samePrice } from '../../../src/contract/rules/odds';
 import type { Catalogue } from '../catalogue/types';
 import type { WalletOutbox } from '../wallet/outbox';
-import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import { describeBet, maxReturnOf, potentialReturnsOf, type BetShape } from './describe';
 import { strikeBetBuilder } from './bet-builder';
-import { abandonDebit } from './placement';
+import { abandonDebit } from './wallet-calls';
 import { PlacementRefused, type StruckLeg } from './slip';
 import type { BetsDatabase, BetsDb } from './tables';
 
 export interface InPlayDelayPolicy {
   /** How long an in-play bet is held before it is judged (SPORTSBOOK_INPLAY_DELAY_MS); 0 turns the delay off. */
   delayMs: number;
-  /** A hold still undecided this long after it should have ended is refused rather than judged late. */
-  staleAfterMs: number;
-  /** How often the sweep looks for holds that nobody judged (another instance's, or one a restart cut off). */
+  /**
+   * How late after its end a hold may still be judged: the slack of a running instance's timer on a busy event loop.
+   * Later than this nobody judged it in time (its instance stopped or restarted), and it is refused unjudged.
+   */
+  judgeWithinMs: number;
+  /** How often the sweep refuses holds that nobody judged in time (another instance's, or one a restart cut off). */
   sweepEveryMs: number;
 }
 
@@ -39,7 +43,7 @@ export const defaultInPlayDelayMs = (clockSpeed: number) => Math.min(6_000, Math
 
 export const defaultInPlayDelayPolicy: InPlayDelayPolicy = {
   delayMs: 6_000,
-  staleAfterMs: 15_000,
+  judgeWithinMs: 2_000,
   sweepEveryMs: 2_000,
 };
 
@@ -154,6 +158,8 @@ export interface InPlayHoldsDeps {
   policy: InPlayDelayPolicy;
   /** How long a released debit is left to its placement before the outbox worker takes it over. */
   debitHoldMs: number;
+  /** The net payout cap, pence: part of the maximum return the released debit carries (maxReturnOf). */
+  payoutCap?: number;
   /** After a hold is judged (outside any transaction): send the released debit, or tell the frame of the refusal. */
   onDecided: (betId: string, accepted: boolean, debitCallId: string) => Promise<void>;
   schedule?: Schedule;
@@ -187,9 +193,10 @@ export class InPlayHolds {
   /**
    * Judges a held bet now: accepted (prices taken as the setting allows, the debit released) or refused (its debit
    * abandoned unsent). Once only: the debit's call and then the bet are locked, in the order the outbox and the
-   * operator's void take them, and a bet no longer held is left alone. `stale` refuses it without judging.
+   * operator's void take them, and a bet no longer held is left alone. Past its end by more than judgeWithinMs it
+   * is refused without judging.
    */
-  async decide(betId: string, stale = false): Promise<HoldDecision> {
+  async decide(betId: string): Promise<HoldDecision> {
     const { db, clock, outbox } = this.deps;
     const bet0 = await db
       .selectFrom('sportsbook.bets')
@@ -226,10 +233,11 @@ export class InPlayHolds {
           leg.score_home === null || leg.score_away === null ? null : { home: leg.score_home, away: leg.score_away },
       }));
       const struck = bet.price_num && bet.price_den ? { num: bet.price_num, den: bet.price_den } : null;
-      const verdict = stale
+      const now = clock.now();
+      const late = now.getTime() > bet.held_until.getTime() + this.deps.policy.judgeWithinMs;
+      const verdict = late
         ? { refusal: refuse('NotAccepted') }
         : judgeHold(this.deps.catalogue, held, bet.price_changes, struck);
-      const now = clock.now();
       if ('refusal' in verdict) {
         // Never sent while held (HELD_DEBIT_MS keeps the worker off, a retry only answers a held bet): abandoned
         // without a wallet call, but rolled back should anything have sent it.
@@ -259,7 +267,12 @@ export class InPlayHolds {
         price,
         freeBet: bet.free_bet_id !== null,
       };
-      let body = call.body;
+      const potentialReturns = potentialReturnsOf(shape, verdict.prices);
+      // The debit's maximum return follows the prices the hold's end accepted; it is sent for the first time now.
+      let body: Record<string, unknown> = {
+        ...call.body,
+        maxReturn: maxReturnOf(shape, potentialReturns, this.deps.payoutCap ?? NET_PAYOUT_CAP_PENCE),
+      };
       const builderMoved = struck !== null && price !== null && !samePrice(struck, price);
       const legsMoved = held.some((leg, index) => !samePrice(leg.price, verdict.prices[index]!));
       if (legsMoved) await this.takePrices(trx, betId, held, verdict.prices);
@@ -275,7 +288,7 @@ export class InPlayHolds {
         .updateTable('sportsbook.bets')
         .set({
           held_until: null,
-          potential_returns: potentialReturnsOf(shape, verdict.prices),
+          potential_returns: potentialReturns,
           // What settlement pays a Bet Builder (settlementLegsOf): the price the hold's end accepted.
           ...(builderMoved ? { price_num: price.num, price_den: price.den } : {}),
         })
@@ -306,20 +319,22 @@ export class InPlayHolds {
     }
   }
 
-  /** Holds whose end has passed and that nobody judged: judged now, or refused if long overdue. */
+  /**
+   * Holds that nobody judged in time (their instance stopped, or this one restarted): refused. Holds just ended are
+   * left to the timer of the instance that holds them.
+   */
   async sweep(): Promise<number> {
-    const now = this.deps.clock.now().getTime();
-    const due = await this.deps.db
+    const overdue = await this.deps.db
       .selectFrom('sportsbook.bets')
-      .select(['id', 'held_until'])
+      .select('id')
       .where('held_until', 'is not', null)
-      .where('held_until', '<=', new Date(now))
+      .where('held_until', '<', new Date(this.deps.clock.now().getTime() - this.deps.policy.judgeWithinMs))
       .where('status', '=', 'pending')
       .orderBy('held_until')
       .limit(500)
       .execute();
-    for (const bet of due) await this.decide(bet.id, now - bet.held_until!.getTime() > this.deps.policy.staleAfterMs);
-    return due.length;
+    for (const bet of overdue) await this.decide(bet.id);
+    return overdue.length;
   }
 
   startSweeping(): void {

@@ -35,16 +35,25 @@ export async function lockPayoutWindows(
     .forUpdate()
     .execute();
   const windowStart = new Date(now.getTime() - PAYOUT_CAP_WINDOW_MS);
-  // What the window holds, as netPaidInWindow reads it: the largest net over a stretch of it ending now, one row per
-  // player computed by the database (a settlement of 50,000 bets in chunks would otherwise read every earlier chunk
-  // again). It stands in the list as one figure at the window's start, older than anything paid now, so the suffix
-  // sums over it and what the caller adds are the ones over the whole history.
-  const history = await sql<{ player_id: string; largest: number }>`
-    SELECT player_id, max(suffix)::bigint AS largest FROM (
-      SELECT player_id, sum(returns - stake) OVER (PARTITION BY player_id ORDER BY settled_at DESC, bet_id ROWS UNBOUNDED PRECEDING) AS suffix
-      FROM sportsbook.payout_nets WHERE player_id = ANY(${players}::text[]) AND settled_at >= ${windowStart} AND settled_at <= ${now}
-    ) suffixes GROUP BY player_id`.execute(trx);
-  for (const row of history.rows)
-    if (row.largest > 0) windowFor(row.player_id).push({ settledAt: windowStart, stake: 0, returns: row.largest });
+  // What the window holds, as netPaidInWindow reads it, computed by the database (a settlement of 50,000 bets in chunks
+  // would otherwise read every earlier chunk again): the largest net over a stretch of the window before now, standing
+  // as one figure at the window's start, and the net of the bets already settled at this very instant, standing at
+  // now, where what the caller pays joins them as one group. RANGE keeps the bets of one instant whole in the sums.
+  const history = await sql<{ player_id: string; largest: number; now_net: number }>`
+    SELECT player_id,
+           coalesce(max(suffix) FILTER (WHERE settled_at < ${now}), 0)::bigint AS largest,
+           coalesce(sum(returns - stake) FILTER (WHERE settled_at = ${now}), 0)::bigint AS now_net
+      FROM (
+        SELECT player_id, settled_at, stake, returns,
+               sum(returns - stake) OVER (PARTITION BY player_id, settled_at = ${now} ORDER BY settled_at DESC RANGE UNBOUNDED PRECEDING) AS suffix
+          FROM sportsbook.payout_nets WHERE player_id = ANY(${players}::text[]) AND settled_at >= ${windowStart} AND settled_at <= ${now}
+      ) suffixes GROUP BY player_id`.execute(trx);
+  for (const row of history.rows) {
+    const window = windowFor(row.player_id);
+    if (row.largest > 0) window.push({ settledAt: windowStart, stake: 0, returns: row.largest });
+    // A net loss at this instant stands as a stake that returned nothing.
+    if (row.now_net !== 0)
+      window.push({ settledAt: now, stake: Math.max(0, -row.now_net), returns: Math.max(0, row.now_net) });
+  }
   return windowFor;
 }

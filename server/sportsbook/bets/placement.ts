@@ -1,23 +1,28 @@
 import { createHash } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { Clock } from '../../clock';
-import { conflict } from '../../errors';
-import { parse } from '../../http/parse';
+import type { Clock } from '../../platform/clock';
+import { conflict } from '../../platform/errors';
+import { parse } from '../../platform/http/parse';
 import { placeBetRequest } from '../../../src/contract/sportsbook';
-import { OUTRIGHT_SINGLES_ONLY, type BetView, type PlacementRefusal } from '../../../src/contract/sportsbook-rules';
+import {
+  NET_PAYOUT_CAP_PENCE,
+  OUTRIGHT_SINGLES_ONLY,
+  type BetView,
+  type PlacementRefusal,
+} from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SportsbookSession } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
-import type { NewCall, WalletOutbox } from '../wallet/outbox';
-import { describeBet, potentialReturnsOf, type BetShape } from './describe';
+import type { WalletOutbox } from '../wallet/outbox';
+import { describeBet, maxReturnOf, potentialReturnsOf, type BetShape } from './describe';
 import type { InPlayHolds } from './inplay-delay';
 import { priceChangesOf, requestHashParts } from './price-changes';
 import { PlacementRefused, refuseOutOfRange, stillAsStruck, strikeSlip, type StruckLeg } from './slip';
 import { strikeBetBuilder } from './bet-builder';
 import { BetStore } from './store-bet';
 import { systemStake } from './system-bets';
-import type { BetsDatabase, BetsDb } from './tables';
+import type { BetsDb } from './tables';
 import type { BetViews } from './views';
+import { abandonDebit, debitCallId } from './wallet-calls';
 
 export interface PlacementPolicy {
   /** Debit attempts before answering 202 pending, and the pause between them. */
@@ -33,57 +38,8 @@ export const defaultPlacementPolicy: PlacementPolicy = { inlineTries: 2, inlineP
 export type PlacementAnswer =
   { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
 
-export const debitCallId = (betId: string) => `debit:${betId}`;
-export const creditCallId = (betId: string) => `credit:${betId}`;
-export const rollbackCallId = (betId: string) => `rollback:${betId}`;
-
 /** A held (in-play) debit's next attempt: never, until the hold's end releases it (or its refusal abandons it). */
 export const HELD_DEBIT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
-
-/** The rollback of a bet's debit: one id per bet, so it is made once however many paths get there. */
-export function debitRollback(betId: string, playerId: unknown): NewCall {
-  const id = rollbackCallId(betId);
-  return {
-    id,
-    kind: 'rollback',
-    betId,
-    body: { transactionId: id, originalTransactionId: debitCallId(betId), betId, playerId },
-  };
-}
-
-/** Queues the rollback of a bet's debit in the caller's transaction, unless it is queued already. */
-export async function addRollback(
-  outbox: WalletOutbox,
-  trx: Transaction<BetsDatabase>,
-  betId: string,
-  playerId: unknown,
-): Promise<void> {
-  const exists = await trx
-    .selectFrom('sportsbook.wallet_calls')
-    .select('id')
-    .where('id', '=', rollbackCallId(betId))
-    .executeTakeFirst();
-  if (!exists) await outbox.add(trx, [debitRollback(betId, playerId)]);
-}
-
-/**
- * A pending bet refused before its stake was confirmed: its debit is abandoned (false if it was no longer pending:
- * its answer came first, and decides the bet). A retry or the outbox worker may already have sent it, and the PAM
- * may take the stake while its answer is ignored: then the debit is rolled back too (a rollback of a debit the PAM
- * never saw makes it refuse that debit should it arrive later). A debit only ever this placement's to send was not
- * sent, and its refusal makes no wallet call.
- */
-export async function abandonDebit(
-  outbox: WalletOutbox,
-  trx: Transaction<BetsDatabase>,
-  betId: string,
-  code: string,
-  message: string,
-): Promise<boolean> {
-  const abandoned = await outbox.abandon(trx, debitCallId(betId), code, message);
-  if (abandoned?.mayHaveBeenSent) await addRollback(outbox, trx, betId, abandoned.body.playerId);
-  return abandoned !== undefined;
-}
 
 /** Words for the wallet's refusals of a stake, as the slip shows them. */
 export function refusalOfDebit(code: string): { message: string; code: PlacementRefusal } {
@@ -126,6 +82,8 @@ export class PlacementService {
     private readonly policy: PlacementPolicy = defaultPlacementPolicy,
     /** The in-play delay; without it no bet is held. */
     private readonly holds?: InPlayHolds,
+    /** The net payout cap, pence, as settlement applies it: part of the bet's maximum return its debit carries. */
+    private readonly cap: number = NET_PAYOUT_CAP_PENCE,
   ) {
     this.store = new BetStore(db, outbox);
   }
@@ -243,6 +201,7 @@ export class PlacementService {
             playerId: pamPlayerId(session.playerId),
             sessionId: session.pamSessionId,
             amount: shape.stake,
+            maxReturn: maxReturnOf(shape, potentialReturns, this.cap),
             description: describeBet(
               shape,
               legs.map(({ quote, price }) => ({

@@ -1,5 +1,5 @@
 import type { PriceChangePolicy } from '../../../src/contract/sportsbook-rules';
-import type { SystemType } from '../../../src/contract/system-bets';
+import type { SystemType } from '../../../src/contract/sportsbook-rules';
 
 interface ParsedRequest {
   kind: string;

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { betsQuery } from '../../../src/contract/sportsbook';
-import { notFound } from '../../errors';
-import { parse } from '../../http/parse';
+import { betIdParam, betsQuery, type CashOutOffers } from '../../../src/contract/sportsbook';
+import { notFound } from '../../platform/errors';
+import { parse } from '../../platform/http/parse';
 import { requireSession } from '../sessions/routes';
 import type { SessionService } from '../sessions/service';
 import type { BetsService } from './service';
+
+/** A bet id in the path, canonical; anything that is not a bet id is as unknown as no bet at all. */
+function betIdOf(raw: string): string {
+  const parsed = betIdParam.safeParse(raw);
+  if (!parsed.success) throw notFound('No such bet');
+  return parsed.data;
+}
 
 export async function betsRoutes(
   app: FastifyInstance,
@@ -24,18 +31,21 @@ export async function betsRoutes(
     };
   });
 
+  app.get('/api/cash-out-offers', async (request): Promise<CashOutOffers> => {
+    const session = await requireSession(sessions, request);
+    return { offers: await bets.cashOuts.offersFor(session.playerId) };
+  });
+
   app.post<{ Params: { betId: string } }>('/api/bets/:betId/cash-out', async (request, reply) => {
     const session = await requireSession(sessions, request);
-    const answer = await bets.cashOuts.cashOut(session, request.params.betId, request.body);
+    const answer = await bets.cashOuts.cashOut(session, betIdOf(request.params.betId), request.body);
     return reply.status(answer.statusCode).send(answer.body);
   });
 
   app.get<{ Params: { betId: string } }>('/api/bets/:betId', async (request) => {
     const session = await requireSession(sessions, request);
-    const id = request.params.betId;
-    const bet = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-      ? await bets.views.one(id)
-      : undefined;
+    const id = betIdOf(request.params.betId);
+    const bet = await bets.views.one(id);
     // Another player's bet is as unknown as no bet at all.
     if (!bet || !(await bets.belongsTo(id, session.playerId))) throw notFound('No such bet');
     return bet;

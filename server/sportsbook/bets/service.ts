@@ -1,18 +1,12 @@
-import type { Clock } from '../../clock';
-import { badRequest, conflict, notFound } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { BetView, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { Catalogue } from '../catalogue/types';
 import type { SessionService } from '../sessions/service';
 import { pamPlayerId } from '../wallet-client';
 import { UNCONFIRMED, type AlongsideSql, type CallHandler, type WalletOutbox } from '../wallet/outbox';
-import {
-  addRollback,
-  debitCallId,
-  defaultPlacementPolicy,
-  PlacementService,
-  refusalOfDebit,
-  type PlacementPolicy,
-} from './placement';
+import { addRollback, debitCallId } from './wallet-calls';
+import { defaultPlacementPolicy, PlacementService, refusalOfDebit, type PlacementPolicy } from './placement';
 import {
   defaultInPlayDelayPolicy,
   InPlayHolds,
@@ -106,6 +100,7 @@ export class BetsService {
       clock,
       policy: deps.inPlayDelay ?? defaultInPlayDelayPolicy,
       debitHoldMs: placementPolicy.holdMs,
+      payoutCap: deps.payoutCap,
       schedule: deps.holdSchedule,
       log: deps.log,
       // Accepted: the debit goes out now, and its answer opens the bet and tells the frame. Refused: tell the frame.
@@ -116,7 +111,16 @@ export class BetsService {
         if (sent === 'unanswered') await this.push([betId]);
       },
     });
-    this.placement = new PlacementService(db, catalogue, outbox, this.views, clock, placementPolicy, this.holds);
+    this.placement = new PlacementService(
+      db,
+      catalogue,
+      outbox,
+      this.views,
+      clock,
+      placementPolicy,
+      this.holds,
+      deps.payoutCap,
+    );
     this.settler = new Settler(db, outbox, clock, (bets) => this.pushSettled(bets), deps.payoutCap);
     this.cashOuts = new CashOutService(
       db,
@@ -149,6 +153,7 @@ export class BetsService {
   /** At start: finishes any settlement a crash or a failed listener left undone, then the outbox pays it. */
   async recover(): Promise<void> {
     await this.settler.recover();
+    await this.cashOuts.refuseInterrupted();
     await this.holds.sweep();
   }
 

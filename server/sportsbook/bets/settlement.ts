@@ -8,7 +8,7 @@ import {
   type LegResult,
   type Price,
 } from '../../../src/contract/sportsbook-rules';
-import { wholePence } from '../../../src/lib/money';
+import { wholePence } from '../../../src/contract/rules/money';
 
 export interface SettlementLeg {
   /** The price the bet was struck at. */
@@ -168,7 +168,7 @@ export interface SettledBetFigures {
  *
  * The figure to pass to applyPayoutCap: the largest net over any stretch of the last 24 hours that ends now, i.e.
  * the largest suffix sum of (returns - stake) over the account's bets settled since now - 24 h (0 if none is
- * positive). Not the plain sum of the last 24 hours: a loss early in that window lowers the plain sum, yet a
+ * positive), the bets of one instant taken whole. Not the plain sum of the last 24 hours: a loss early in that window lowers the plain sum, yet a
  * 24-hour period starting just after the loss does not contain it, and its net must not exceed the cap either.
  * Checking every suffix at each settlement keeps every 24-hour period within the cap, since any period's bets are
  * a suffix of the bets in the 24 hours before its last settlement.
@@ -181,10 +181,12 @@ export function netPaidInWindow(settled: readonly SettledBetFigures[], now: Date
     .sort((a, b) => +b.settledAt - +a.settledAt);
   let suffix = 0;
   let largest = 0;
-  for (const bet of recent) {
+  recent.forEach((bet, index) => {
     suffix += bet.returns - bet.stake;
-    largest = Math.max(largest, suffix);
-  }
+    // Bets settled at one instant are in a 24-hour period together or not at all: a stretch ends between instants.
+    const next = recent[index + 1];
+    if (next === undefined || +next.settledAt !== +bet.settledAt) largest = Math.max(largest, suffix);
+  });
   return largest;
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import { NET_PAYOUT_CAP_PENCE, type LegResult } from '../../../src/contract/sportsbook-rules';
 import type { MarketsResolved } from '../catalogue/types';
 import { settleSelection } from '../markets';
@@ -254,14 +254,22 @@ export class Settler {
       now,
     );
 
-    const rows = decided.map(({ bet, settlement }) => {
-      const full = (settlement as Exclude<typeof settlement, { status: 'open' }>).returns;
-      const ownStake = ownStakeOf(bet);
-      const window = windowFor(bet.player_id);
+    const figures = decided.map(({ bet, settlement }) => ({
+      bet,
+      status: settlement.status as 'won' | 'lost' | 'void',
+      full: (settlement as Exclude<typeof settlement, { status: 'open' }>).returns,
+      ownStake: ownStakeOf(bet),
+    }));
+    // The chunk's bets are one group in every window: its losses go in first, so each winner's allowance counts them.
+    for (const { bet, full, ownStake } of figures)
+      if (full <= ownStake) windowFor(bet.player_id).push({ settledAt: now, stake: ownStake, returns: full });
+    const rows = figures.map(({ bet, status, full, ownStake }) => {
       // Only winnings are capped: a bet returning no more than its stake needs no look at the window.
-      const returns = full > ownStake ? applyPayoutCap(full, ownStake, netPaidInWindow(window, now), this.cap) : full;
+      if (full <= ownStake) return { bet, ownStake, status, returns: full, cappedBy: 0 };
+      const window = windowFor(bet.player_id);
+      const returns = applyPayoutCap(full, ownStake, netPaidInWindow(window, now), this.cap);
       window.push({ settledAt: now, stake: ownStake, returns });
-      return { bet, ownStake, status: settlement.status as 'won' | 'lost' | 'void', returns, cappedBy: full - returns };
+      return { bet, ownStake, status, returns, cappedBy: full - returns };
     });
 
     const updated = await sql<{ id: string }>`

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import {
   MAX_SELECTIONS,
   MAX_STAKE_PENCE,
@@ -8,7 +8,7 @@ import {
   type PriceChangePolicy,
   type SelectionChange,
 } from '../../../src/contract/sportsbook-rules';
-import { priceAcceptable, samePrice } from '../../../src/lib/odds';
+import { priceAcceptable, samePrice } from '../../../src/contract/rules/odds';
 import { relatedOutcomes } from '../markets';
 import type { Catalogue, SelectionQuote } from '../catalogue/types';
 

@@ -4,16 +4,15 @@
  * at 1.00, a lost leg loses the line) and rounded down to the penny once per line; the bet returns the sum of its
  * lines. The payout cap is then applied by the settler to the bet as a whole (its net: returns - total stake).
  */
-import { MAX_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
+import { MAX_STAKE_PENCE, type SystemType } from '../../../src/contract/sportsbook-rules';
 import {
   doubleOddsSingle,
   LUCKY_ALL_WINNERS_BONUS_PERCENT,
   systemBetType,
   systemLines,
   withAllWinnersBonus,
-  type SystemType,
 } from '../../../src/contract/system-bets';
-import { formatPence, sumPence } from '../../../src/lib/money';
+import { formatPence, sumPence } from '../../../src/contract/rules/money';
 import { settleBet, type BetSettlement, type SettlementLeg } from './settlement';
 import { PlacementRefused } from './slip';
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { BetKind, BetStatus, LegResult, PriceChangePolicy } from '../../../src/contract/sportsbook-rules';
-import type { SystemType } from '../../../src/contract/system-bets';
+import type { SystemType } from '../../../src/contract/sportsbook-rules';
 import type { MarketSpec } from '../pricing/types';
 
 /** The tables of migration 0002_bets (schema sportsbook): sessions, bets and their legs, the wallet outbox, the payout cap. */

@@ -1,5 +1,5 @@
-import type { Clock } from '../../clock';
-import { conflict, notFound } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
 import type {
   Competition,
   EventDetail,

@@ -7,8 +7,8 @@ import {
   type EventsResponse,
   type OutrightResponse,
 } from '../../../src/contract/sportsbook';
-import { parse } from '../../http/parse';
-import { notFound } from '../../errors';
+import { parse } from '../../platform/http/parse';
+import { notFound } from '../../platform/errors';
 import type { SportsbookServices } from '../services';
 
 const competitionParams = z.object({

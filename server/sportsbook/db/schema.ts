@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { DatabaseHandle } from '../../db/database';
+import type { AnyDatabaseHandle } from '../../platform/db/database';
 import type { BetsDatabase } from '../bets/tables';
 import type { GoalTime } from '../pricing/types';
 
@@ -89,6 +89,8 @@ export interface StoredFixture {
   eventId: string | null;
   /** The full-time score once the match is settled. */
   score: { home: number; away: number } | null;
+  /** The score of the match in play that the outright's prices count (absent: 0-0); a goal since suspends it. */
+  pricedScore?: { home: number; away: number };
 }
 
 export interface StoredPrice {
@@ -112,4 +114,5 @@ export interface SportsbookDatabase extends CatalogueTables, BetsDatabase {}
 export type SportsbookDb = Kysely<SportsbookDatabase>;
 
 /** The sportsbook's view of a database handle: same pool, only its own schema's tables in the types. */
-export const sportsbookDb = (handle: Pick<DatabaseHandle, 'db'>): SportsbookDb => handle.db as unknown as SportsbookDb;
+export const sportsbookDb = (handle: Pick<AnyDatabaseHandle, 'db'>): SportsbookDb =>
+  handle.db as unknown as SportsbookDb;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import type { LiveCatalogue, CatalogueLogger } from '../catalogue/catalogue';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ScoreModel } from '../catalogue/score-model';
@@ -37,6 +37,8 @@ export interface FeedDeps {
 
 export interface SeasonFixtures {
   tick(): Promise<void>;
+  /** A goal in this match (its league's outright is suspended until re-priced). */
+  goalScored(eventId: string): Promise<void>;
   fixturesToBook(competitionId: string): ReadonlyArray<{ home: string; away: string }>;
   booked(
     bookings: ReadonlyArray<{ competitionId: string; home: string; away: string; eventId: string }>,
@@ -124,6 +126,12 @@ export class MatchFeed {
             return undefined;
           });
       }
+      if (current && (current.score.home !== record.score.home || current.score.away !== record.score.away))
+        await this.deps.seasons
+          ?.goalScored(record.id)
+          .catch((error: unknown) =>
+            this.deps.logger?.error({ err: error, eventId: record.id }, 'suspending an outright for a goal failed'),
+          );
       if (current?.status === 'ended') this.settle(current);
     }
     catalogue.evictFinished();

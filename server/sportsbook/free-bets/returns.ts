@@ -1,5 +1,5 @@
 import type { NewCall } from '../wallet/outbox';
-import { creditCallId, debitRollback } from '../bets/placement';
+import { creditCallId, debitRollback } from '../bets/wallet-calls';
 
 /**
  * The customer's own money staked on a settled bet, for the payout cap's net: a free-bet stake was never theirs, so

@@ -1,4 +1,4 @@
-import { connectBroker, type Broker, type BrokerLog } from '../../modules/live/broker';
+import { connectBroker, type Broker, type BrokerLog } from '../../platform/live/broker';
 import { BrokeredSportsbookBus, InProcessSportsbookBus, type SportsbookBus } from './bus';
 
 /**

@@ -5,8 +5,8 @@ import type {
   OutrightView,
   SportsbookServerMessage,
 } from '../../../src/contract/sportsbook-rules';
-import type { Broker, BrokerLog } from '../../modules/live/broker';
-import { BrokerChannel } from '../../modules/live/channel';
+import type { Broker, BrokerLog } from '../../platform/live/broker';
+import { BrokerChannel } from '../../platform/live/channel';
 
 /** One pushed change of an event: its state and the markets that changed (whole), at this seq. */
 export interface EventUpdate {

@@ -25,9 +25,11 @@ export type BuilderPrice =
 
 /**
  * The probability that every leg wins, summed over the joint half-time and full-time scores, then the margin and
- * the ladder as for any selection. Legs that help each other (a home win and over 2.5) are priced as the shorter
- * combination they are: never more generous than the product of their fair prices, since P(all) is at least the
- * product of their chances, and the margin only shortens it.
+ * the ladder as for any selection: never more generous than the combination's own fair price 1 / P(all), since the
+ * margin and the ladder only shorten it. That is the only bound. Legs that help each other (a home win and over 2.5)
+ * are likelier together than apart, so they are also shorter than the product of their fair prices; legs that work
+ * against each other (a home win and under 1.5) are less likely together, so their price can rightly be longer than
+ * that product (8/1 against 8.67 for those two before kick-off).
  */
 export function priceBetBuilder(rates: MatchRates, state: MatchState, legs: readonly BuilderLeg[]): BuilderPrice {
   let probability = 0;

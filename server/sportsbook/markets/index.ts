@@ -24,13 +24,14 @@ import { firstHalfResult } from './first-half-result';
 import { firstTeamToScore } from './first-team-to-score';
 import { halfTimeFullTime } from './half-time-full-time';
 import { MARKET_MARGINS, offeredPrice } from './margins';
-import type { MarketRule, SelectionChances } from './market-rule';
+import { checkedKey, type MarketRule, type SelectionChances } from './market-rule';
 import { matchResult } from './match-result';
 import { threeWayHandicap } from './three-way-handicap';
 import { totalGoals } from './total-goals';
 
 export { MARKET_MARGINS, MIN_OFFERED_PROBABILITY, rawDecimalOdds } from './margins';
 export { areRelated, relatedOutcomes } from './related-outcomes';
+export type { SelectionChances } from './market-rule';
 
 /** The markets of one match; an outright belongs to a league's season (outrights/), not to a match. */
 export type MatchMarketType = Exclude<MarketType, 'outright'>;
@@ -109,6 +110,21 @@ export function certainMarketKeys(rates: MatchRates, state: MatchState, catalogu
  */
 const isDecided = (chances: readonly SelectionChances[]): boolean =>
   chances.filter((chance) => chance.win > 0).length <= 1;
+
+/**
+ * How likely each way one selection can settle is now, from the same distribution its market is priced from: a
+ * half-won or half-lost score counts half to win (or lose) and half to void, so win x odds + void is the selection's
+ * expected return per unit staked exactly, quarter lines included. Throws on a key not in the spec.
+ */
+export function selectionChances(
+  rates: MatchRates,
+  state: MatchState,
+  spec: MarketSpec,
+  selectionKey: string,
+): SelectionChances {
+  const index = spec.selections.findIndex((selection) => selection.key === checkedKey(spec, selectionKey));
+  return ruleOf(spec.type).chances(spec, scoreDistribution(rates, state), state)[index]!;
+}
 
 /** How a selection settles on the official result (Betting Rules, Section B). Throws on a key not in the spec. */
 export function settleSelection(spec: MarketSpec, selectionKey: string, result: FinalResult): SelectionOutcome {

@@ -1,5 +1,5 @@
 import type { MarketType, Price } from '../../../src/contract/sportsbook-rules';
-import { toLadder } from '../../../src/lib/odds';
+import { toLadder } from '../../../src/contract/rules/odds';
 
 /**
  * The bookmaker's margin per market type, as the overround the raw prices carry (0.05: the implied probabilities

@@ -1,22 +1,13 @@
-import { badRequest, notFound } from '../../errors';
-import { requireArgs } from '../../modules/operator/command';
+import { badRequest, notFound } from '../../platform/errors';
+import { CommandRegistry, requireArgs } from '../../platform/operator/command';
 import type { Score } from '../../../src/contract/sportsbook-rules';
+import { betIdParam } from '../../../src/contract/sportsbook';
 import type { GoalTime } from '../pricing/types';
 import type { SportsbookServices } from '../services';
 import { recordGoal } from '../feed/manual-goal';
 import { reconcileCommand } from '../reconciliation/command';
 import { nudgeCommand } from './price-nudge';
 import { outrightCommands } from '../outrights/commands';
-
-/**
- * The sportsbook's operator actions: `npm run operator -- sb-<action> ...`, sent to the running sportsbook (its
- * catalogue lives in its memory), shaped like the PAM's (server/modules/operator/command.ts).
- */
-export interface SportsbookOperatorCommand {
-  name: string;
-  usage: string;
-  run(services: SportsbookServices, args: string[]): Promise<unknown>;
-}
 
 export function parseScore(text: string): Score {
   const match = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim());
@@ -75,7 +66,8 @@ const eventOf = (services: SportsbookServices, eventId: string) => {
   return event;
 };
 
-export const sportsbookCommands: SportsbookOperatorCommand[] = [
+/** The sportsbook's operator commands, by name: its socket's registry. */
+export const sportsbookCommands = new CommandRegistry<SportsbookServices>([
   reconcileCommand,
   ...outrightCommands,
   {
@@ -152,6 +144,7 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
         return next;
       });
       if (!scored) throw badRequest('Goals can be recorded only while the match is being played');
+      await services.outrights.goalScored(eventId!);
       return { eventId, score: record!.score, suspendedUntil: record!.suspendedUntil };
     },
   },
@@ -169,8 +162,9 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
     usage: 'sb-void-bet <betId>',
     async run(services, args) {
       const [betId] = requireArgs(args, 1, this.usage);
-      if (!/^[0-9a-f-]{36}$/i.test(betId!)) throw badRequest(`Not a bet id: ${betId}`);
-      return services.bets.voidBet(betId!);
+      const parsed = betIdParam.safeParse(betId);
+      if (!parsed.success) throw badRequest(`Not a bet id: ${betId}`);
+      return services.bets.voidBet(parsed.data);
     },
   },
   {
@@ -202,8 +196,4 @@ export const sportsbookCommands: SportsbookOperatorCommand[] = [
       return { marketId, status: 'open' };
     },
   },
-];
-
-export function findSportsbookCommand(name: string): SportsbookOperatorCommand | undefined {
-  return sportsbookCommands.find((command) => command.name === name);
-}
+]);

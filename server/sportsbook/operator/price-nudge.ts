@@ -1,7 +1,7 @@
-import { badRequest, conflict, notFound } from '../../errors';
-import { requireArgs } from '../../modules/operator/command';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { requireArgs } from '../../platform/operator/command';
 import { isOpenStatus } from '../catalogue/records';
-import type { SportsbookOperatorCommand } from './commands';
+import type { SportsbookOperatorCommand } from './command';
 
 export const NUDGE_USAGE = 'sb-nudge <eventId> <home|away> <percent, -50 to 100, e.g. -20>';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../clock';
-import { conflict, notFound } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
 import type { Market, MarketStatus, OutrightView, SelectionStatus } from '../../../src/contract/sportsbook-rules';
 import type { LiveCatalogue, CatalogueLogger } from '../catalogue/catalogue';
 import type { MarketsResolved, SelectionQuote } from '../catalogue/types';
-import type { CompetitionRecord } from '../catalogue/records';
+import type { CompetitionRecord, EventRecord } from '../catalogue/records';
 import type { CatalogueStore } from '../catalogue/store';
 import type { ScoreModel } from '../catalogue/score-model';
 import { matchState } from '../catalogue/score-model';
@@ -45,8 +45,9 @@ interface Season extends SeasonRecord {
  * Each league's season and its outright "To win the <league>": the fixtures the scheduler books, the table from the
  * settled matches, prices from simulating the rest of the season (pricing/outright.ts) after every settled match and
  * every minute while a match of the league is in play, and settlement by the final table when the last fixture is
- * played (then the next season starts). The instance that runs the feed changes it (tick); the others follow the
- * store (syncFromStore).
+ * played (then the next season starts). A goal in a match of the league suspends the outright, as it does the
+ * match's markets, until the next tick re-prices it with the goal counted. The instance that runs the feed changes it
+ * (tick); the others follow the store (syncFromStore).
  */
 export class OutrightBook {
   private readonly seasons = new Map<string, Season>();
@@ -109,6 +110,16 @@ export class OutrightBook {
       touched.add(season);
     }
     for (const season of touched) await this.save(season, false);
+  }
+
+  /** A goal in this match: its league's outright is shown suspended at once (seq bumped, pushed) until re-priced. */
+  async goalScored(eventId: string): Promise<void> {
+    const season = [...this.seasons.values()].find(
+      (candidate) =>
+        candidate.status === 'running' &&
+        candidate.fixtures.some((fixture) => fixture.eventId === eventId && fixture.score === null),
+    );
+    if (season && this.goalsUnpriced(season)) await this.save(season, true);
   }
 
   owns(id: string): boolean {
@@ -240,7 +251,12 @@ export class OutrightBook {
       (fixture) =>
         fixture.eventId && fixture.score === null && this.deps.catalogue.record(fixture.eventId)?.status === 'live',
     );
-    if (changed || season.prices === null || (inPlay && now - season.pricedAt >= this.inPlayRepriceMs)) {
+    if (
+      changed ||
+      season.prices === null ||
+      this.goalsUnpriced(season) ||
+      (inPlay && now - season.pricedAt >= this.inPlayRepriceMs)
+    ) {
       this.price(season, competition);
       await this.save(season, true);
     }
@@ -296,6 +312,18 @@ export class OutrightBook {
     return changed;
   }
 
+  /** A match of the season has a score its prices do not count yet (a goal since they were made). */
+  private goalsUnpriced(season: Season): boolean {
+    if (season.status !== 'running' || season.prices === null) return false;
+    return season.fixtures.some((fixture) => {
+      const record =
+        fixture.eventId && fixture.score === null ? this.deps.catalogue.record(fixture.eventId) : undefined;
+      if (!record || !hasKickedOff(record)) return false;
+      const priced = fixture.pricedScore ?? { home: 0, away: 0 };
+      return record.score.home !== priced.home || record.score.away !== priced.away;
+    });
+  }
+
   private price(season: Season, competition: CompetitionRecord): void {
     const { catalogue, model } = this.deps;
     const teams = this.teamIds(competition.id);
@@ -304,13 +332,16 @@ export class OutrightBook {
       .filter((fixture) => fixture.score === null)
       .flatMap((fixture) => {
         const record = fixture.eventId ? catalogue.record(fixture.eventId) : undefined;
+        const played = record && hasKickedOff(record) ? record : undefined;
+        if (played) fixture.pricedScore = { ...played.score };
+        else delete fixture.pricedScore;
         if (record)
           return [
             {
               home: fixture.home,
               away: fixture.away,
               rates: record.rates,
-              state: record.status === 'live' ? matchState(record) : undefined,
+              state: played && matchState(played),
             },
           ];
         const home = catalogue.team(fixture.home);
@@ -392,17 +423,23 @@ export class OutrightBook {
     };
   }
 
+  private marketStatus(season: Season): MarketStatus {
+    if (season.status !== 'running') return season.status;
+    if (!season.prices) return 'closed';
+    return this.goalsUnpriced(season) ? 'suspended' : 'open';
+  }
+
   /** The market as browsers see it: clubs from the likeliest down. */
   private market(season: Season, competition: CompetitionRecord): Market {
     const id = marketIdOf(season.id);
-    const status: MarketStatus =
-      season.status === 'settled' ? 'settled' : season.status === 'void' ? 'void' : season.prices ? 'open' : 'closed';
+    const status = this.marketStatus(season);
     const priceOf = new Map((season.prices ?? []).map((price) => [price.teamId, price]));
     const selections = this.spec(competition)
       .selections.map((selection) => {
         const priced = priceOf.get(selection.key);
-        const price = status === 'open' ? (priced?.price ?? null) : null;
-        const selectionStatus: SelectionStatus = price ? 'open' : 'closed';
+        // Suspended by a goal: the prices stay on show, as a match's do, but cannot be backed.
+        const price = status === 'open' || status === 'suspended' ? (priced?.price ?? null) : null;
+        const selectionStatus: SelectionStatus = !price ? 'closed' : status === 'suspended' ? 'suspended' : 'open';
         return {
           id: `${id}~${selection.key}`,
           name: selection.name,
@@ -424,6 +461,9 @@ export class OutrightBook {
     };
   }
 }
+
+/** In play or played to full time and not yet settled: its score so far counts in the outright's prices. */
+const hasKickedOff = (record: EventRecord) => record.status === 'live' || record.status === 'ended';
 
 const seasonName = (competition: CompetitionRecord, season: SeasonRecord) =>
   `${competition.name}, season ${season.number}`;

@@ -1,7 +1,7 @@
-import { badRequest } from '../../errors';
-import { requireArgs } from '../../modules/operator/command';
+import { badRequest } from '../../platform/errors';
+import { requireArgs } from '../../platform/operator/command';
 import type { OutrightView } from '../../../src/contract/sportsbook-rules';
-import type { SportsbookOperatorCommand } from '../operator/commands';
+import type { SportsbookOperatorCommand } from '../operator/command';
 import type { SportsbookServices } from '../services';
 
 const summary = (view: OutrightView) => ({

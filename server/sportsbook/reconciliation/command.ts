@@ -1,5 +1,5 @@
-import { badRequest } from '../../errors';
-import type { SportsbookOperatorCommand } from '../operator/commands';
+import { badRequest } from '../../platform/errors';
+import type { SportsbookOperatorCommand } from '../operator/command';
 import type { ReconciliationReport } from './reconciler';
 
 export const RECONCILE_USAGE = 'reconcile [--since <ISO date, e.g. 2026-11-25T00:00:00Z>]';

@@ -31,7 +31,9 @@ export type DifferenceKind =
   /** Open on one side, closed on the other. */
   | 'status-mismatch'
   /** Inside the PAM: a bets record that is not the sum of its postings, or a balance that is not. */
-  | 'ledger-mismatch';
+  | 'ledger-mismatch'
+  /** The two sides name the bet, or a wallet call on it, in different spellings (or the PAM names a call the sportsbook never made). */
+  | 'id-mismatch';
 
 export interface Difference {
   kind: DifferenceKind;
@@ -47,6 +49,9 @@ export interface PendingBet {
 }
 
 export type BetComparison = { pending: PendingBet } | { differences: Difference[] };
+
+/** The one spelling of an id (src/contract/common.ts canonicalUuid): what both sides are matched on. */
+export const canonicalId = (id: string) => id.toLowerCase();
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
@@ -64,6 +69,8 @@ export function compareBet(book: BookBet | undefined, pam: ReconciliationBet | u
   const playerId = (book?.playerId ?? pam?.playerId)!;
   const differences: Difference[] = [];
   const add = (kind: DifferenceKind, message: string) => differences.push({ kind, betId, playerId, message });
+
+  for (const message of idMismatches(book, pam)) add('id-mismatch', message);
 
   const calls = book?.calls ?? [];
   const debitDone = calls.some((call) => call.kind === 'debit' && call.state === 'done');
@@ -106,11 +113,12 @@ export function compareBet(book: BookBet | undefined, pam: ReconciliationBet | u
   } else if (paidReturns !== returned)
     add('amount-mismatch', `Returns: ${pounds(paidReturns)} paid by the sportsbook, ${pounds(returned)} at the PAM`);
 
-  // A void free bet is closed by its debit's rollback (its token given back), not by a credit.
+  // A void free bet is closed by its debit's rollback (its token given back), not by a credit; one the PAM refused
+  // leaves the bet void here and open there.
   const closing = calls.filter(
     (call) =>
       (call.kind === 'credit' && call.closesBet !== false) ||
-      (call.kind === 'rollback' && call.state === 'done' && debitDone),
+      (call.kind === 'rollback' && call.state !== 'pending' && debitDone),
   );
   const bookOpen = debitDone && closing.length === 0;
   const bookClosed = closing.length > 0;
@@ -118,6 +126,31 @@ export function compareBet(book: BookBet | undefined, pam: ReconciliationBet | u
   if (bookClosed && pam?.status === 'open' && !missingCredit)
     add('status-mismatch', `Settled (${book!.status}) at the sportsbook, still open at the PAM`);
   return { differences };
+}
+
+/**
+ * Ids that are not the same on both sides: the bet held under another spelling, or a posting answering a transaction
+ * id the sportsbook holds in another spelling or never made (every posting on a sportsbook bet answers its call).
+ */
+function idMismatches(book: BookBet | undefined, pam: ReconciliationBet | undefined): string[] {
+  if (!pam) return [];
+  const messages: string[] = [];
+  if (book ? pam.betId !== book.betId : pam.betId !== canonicalId(pam.betId))
+    messages.push(`The PAM holds this bet as ${pam.betId}, the sportsbook as ${book?.betId ?? canonicalId(pam.betId)}`);
+  // A bet the sportsbook does not know is an orphan already: its postings need no naming one by one.
+  if (!book) return messages;
+  const callIds = new Set(book.calls.map((call) => call.id));
+  for (const posting of pam.postings) {
+    const id = posting.transactionId;
+    if (id === null || callIds.has(id)) continue;
+    const spelled = book.calls.find((call) => call.id === canonicalId(id));
+    messages.push(
+      spelled
+        ? `The PAM's ${posting.kind} posting answered ${id}, a call the sportsbook holds as ${spelled.id}`
+        : `The PAM's ${posting.kind} posting answered ${id}, a call the sportsbook never made`,
+    );
+  }
+  return messages;
 }
 
 /** A player's balance that is not the sum of their postings. */

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import {
   RECONCILIATION_MAX_IDS,
   reconciliationResponse,
@@ -9,7 +9,7 @@ import {
 } from '../../../src/contract/reconciliation';
 import type { BetsDb } from '../bets/tables';
 import type { WalletClient } from '../wallet-client';
-import { compareBalance, compareBet, type BookBet, type Difference, type PendingBet } from './compare';
+import { canonicalId, compareBalance, compareBet, type BookBet, type Difference, type PendingBet } from './compare';
 
 export interface ReconciliationReport {
   since: string | null;
@@ -25,6 +25,9 @@ export interface ReconciliationReport {
 export class PamUnreachable extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The PAM's bets keyed by their canonical id, the key the sportsbook's bets have: a bet in another spelling still meets its pair. */
+const byCanonicalId = (bets: readonly ReconciliationBet[]) => new Map(bets.map((bet) => [canonicalId(bet.betId), bet]));
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -56,7 +59,7 @@ export class Reconciler {
     const players = new Map<number, ReconciliationPlayer>(pam.players.map((player) => [player.playerId, player]));
     const missingAtPam = [...book.keys()].filter((id) => !pam.bets.has(id));
     const more = await this.pamByIds(missingAtPam);
-    for (const bet of more.bets) pam.bets.set(bet.betId, bet);
+    for (const bet of more.bets) pam.bets.set(canonicalId(bet.betId), bet);
     for (const player of more.players) players.set(player.playerId, player);
     const missingInBook = [...pam.bets.keys()].filter((id) => !book.has(id));
     for (const bet of await this.bookByIds(missingInBook)) book.set(bet.betId, bet);
@@ -68,7 +71,7 @@ export class Reconciler {
     if (differing.length > 0) {
       const bookAgain = new Map((await this.bookByIds(differing)).map((bet) => [bet.betId, bet]));
       const pamAgain = await this.pamByIds(differing);
-      const again = this.compare(new Set(differing), bookAgain, new Map(pamAgain.bets.map((bet) => [bet.betId, bet])));
+      const again = this.compare(new Set(differing), bookAgain, byCanonicalId(pamAgain.bets));
       const rechecked = new Set(differing);
       pending = [...pending.filter((bet) => !rechecked.has(bet.betId)), ...again.pending];
       differences = [
@@ -194,7 +197,7 @@ export class Reconciler {
         limit: RECONCILIATION_MAX_IDS,
         ...(after ? { after } : {}),
       });
-      for (const bet of page.bets) bets.set(bet.betId, bet);
+      for (const bet of page.bets) bets.set(canonicalId(bet.betId), bet);
       players.push(...page.players);
       if (!page.next) return { bets, players };
       after = page.next;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { launchSessionRequest } from '../../../src/contract/sportsbook';
-import { parse } from '../../http/parse';
-import { bearerToken } from '../../modules/auth/session-guard';
+import { parse } from '../../platform/http/parse';
+import { bearerToken } from '../../platform/http/bearer-token';
 import type { SessionService, SportsbookSession } from './service';
-import type { RateLimit } from '../services';
+import type { RateLimit } from '../../platform/http/keyed-rate-limit';
 
 /** The session behind a request's bearer token, or 401 SessionExpired. */
 export const requireSession = (sessions: SessionService, request: FastifyRequest): Promise<SportsbookSession> =>

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Clock } from '../../clock';
-import { AppError, unauthorized } from '../../errors';
+import type { Clock } from '../../platform/clock';
+import { AppError, unauthorized } from '../../platform/errors';
 import { GroupCommit } from '../group-commit';
 import type { BetsDb } from '../bets/tables';
 import { pamPlayerId, type WalletClient } from '../wallet-client';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../platform/clock';
 import { DEBIT_BATCH_MAX } from '../../../src/contract/games';
 import { GroupCommit, KeyedGroupCommit } from '../group-commit';
 import type { BetsDatabase, BetsDb, WalletCallKind, WalletCallsTable } from '../bets/tables';

@@ -1,5 +1,5 @@
 import { decimalOf } from '../../contract/exchange-ladder';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 
 /** Decimal odds as both exchanges show them: 2.5, 1.01, 110. */
 export const priceText = (hundredths: number) => String(decimalOf(hundredths));

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import type { BalanceStore } from '../../stores/BalanceStore';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 
 export const BALANCE_UNAVAILABLE = 'Balance unavailable';
 

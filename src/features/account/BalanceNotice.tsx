@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useStores } from '../../stores/context';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { BALANCE_UNAVAILABLE, lastKnownAge } from './BalanceFigure';
 
 /** Under a balance in a drawer: why the figure may be old, or why there is none, with a way to ask again. */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { z } from 'zod';
 import { observer } from 'mobx-react-lite';
 import { Info, Wallet } from 'lucide-react';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { useStores } from '../../stores/context';
 import type { OverlayProps } from '../../overlays/types';
 import { HttpError, errorMessage } from '../../api/http';

@@ -7,7 +7,7 @@ import { useStores } from '../../stores/context';
 import { addressApi } from '../../api/address';
 import type { AddressItem } from '../../contract/address';
 import { EMPTY_POSTCODE_MESSAGE, NO_ADDRESSES_MESSAGE } from '../../contract/address';
-import { formatPostcodeInput, isLookupPostcode } from '../../lib/postcode';
+import { formatPostcodeInput, isLookupPostcode } from '../../contract/rules/postcode';
 import { EMPTY_ADDRESS, sortAddresses, splitAddress, type AddressFields } from './addresses';
 import { lookupErrorMessage } from './lookupMessage';
 import './address.css';

@@ -9,7 +9,7 @@ import { QuickPicks } from '../../ui/QuickPicks';
 import { Spinner } from '../../ui/Spinner';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { filtered, useZodForm } from '../../ui/form';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { cleanDepositInput, depositFormSchema } from './amount';
 import { DepositOutcome } from './DepositOutcome';
 import { useDepositFlow } from './useDepositFlow';

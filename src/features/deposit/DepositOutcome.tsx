@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { Spinner } from '../../ui/Spinner';
 import { StatusScreen } from '../../ui/StatusScreen';
 import type { DepositStep } from './useDepositFlow';

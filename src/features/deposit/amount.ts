@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEPOSIT_POUNDS_MAX_DIGITS, LIMIT_EXCEEDED_PATTERN, depositAmount } from '../../contract/payments';
 import { INVALID_AMOUNT } from '../../contract/limits-rules';
-import { poundsToPence } from '../../lib/money';
+import { poundsToPence } from '../../contract/rules/money';
 
 /** Pounds with at most two decimals: '20', '12.5', '12.50'. */
 const POUNDS_PATTERN = new RegExp(`^\\d{1,${DEPOSIT_POUNDS_MAX_DIGITS}}(\\.\\d{0,2})?$`);

@@ -4,7 +4,7 @@ import { useStores } from '../../stores/context';
 import { paymentKeys, paymentsApi } from '../../api/payments';
 import { SubmissionKeys, type Submission } from '../../api/idempotency';
 import { errorMessage } from '../../api/http';
-import type { Pence } from '../../lib/money';
+import type { Pence } from '../../contract/rules/money';
 import { historyKeys } from '../history/query';
 import { isLimitExceeded } from './amount';
 import { POPUP_BLOCKED, listenForPaymentResult, openBlankPaymentWindow, paymentPageUrl } from './paymentWindow';

@@ -5,7 +5,7 @@ import { useStores } from '../../stores/context';
 import { transactionsApi } from '../../api/transactions';
 import { TRANSACTION_FILTERS } from '../../contract/transactions';
 import { formatDateTime } from '../../lib/dates';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { Spinner } from '../../ui/Spinner';

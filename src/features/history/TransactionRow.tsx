@@ -1,6 +1,6 @@
 import type { TransactionItem } from '../../contract/transactions';
 import { formatDateTime } from '../../lib/dates';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 
 const KIND_LABELS: Record<TransactionItem['kind'], string> = {
   Deposit: 'Deposit',
@@ -9,6 +9,8 @@ const KIND_LABELS: Record<TransactionItem['kind'], string> = {
   Returns: 'Winnings',
   Refund: 'Refund',
   Adjustment: 'Adjustment',
+  'Exchange hold': 'Exchange hold',
+  'Exchange release': 'Exchange release',
 };
 const VERTICAL_LABELS: Record<TransactionItem['vertical'], string> = {
   sportsbook: 'Sportsbook',

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import type { OverlayProps } from '../../overlays/types';
 import type { LimitKind } from '../../contract/limits';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import './limits.css';
 
 export interface DeleteLimitData {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { DepositLimit } from '../../contract/limits';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from '../../lib/dates';
 
 /** The limit in force for one period: how much of it is left, and any change waiting out its cooling-off. */

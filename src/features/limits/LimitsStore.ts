@@ -9,7 +9,7 @@ import {
   USER_NOT_AVAILABLE,
   limitKey,
 } from '../../contract/limits-rules';
-import { poundsToPence } from '../../lib/money';
+import { poundsToPence } from '../../contract/rules/money';
 import { formatTime } from '../../lib/dates';
 import { deletionConfirmation, immediateConfirmation, laterConfirmation, rewordLimitError } from './messages';
 

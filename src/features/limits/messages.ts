@@ -1,4 +1,4 @@
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { formatTime } from '../../lib/dates';
 
 /** The server says 'Daily limit higher than monthly limit'; the customer reads 'Daily limit cannot be higher than monthly limit'. */

@@ -8,7 +8,7 @@ import {
   type PersonalStepOutput,
   type PersonalStepValues,
 } from '../../contract/registration';
-import { localToday } from '../../lib/birthDate';
+import { localToday } from '../../contract/rules/birth-date';
 import { Field, FieldError, useFieldIds } from '../../ui/Field';
 import { FormBlockers } from '../../ui/FormBlockers';
 import { filtered, useZodForm } from '../../ui/form';

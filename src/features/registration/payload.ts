@@ -5,7 +5,7 @@ import type {
   RegisterRequest,
 } from '../../contract/registration';
 import { PHONE_PREFIX, partsToDay } from '../../contract/registration';
-import { toIsoDay } from '../../lib/birthDate';
+import { toIsoDay } from '../../contract/rules/birth-date';
 
 /** The registration payload as sent (spec 000 section 3), from the three steps' values. */
 export function toRegisterRequest(

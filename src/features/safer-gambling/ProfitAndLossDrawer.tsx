@@ -5,7 +5,7 @@ import type { OverlayProps } from '../../overlays/types';
 import { saferGamblingApi } from '../../api/safer-gambling';
 import { errorMessage } from '../../api/http';
 import type { ProfitLossRequest } from '../../contract/safer-gambling';
-import { formatPence, formatSignedPence } from '../../lib/money';
+import { formatPence, formatSignedPence } from '../../contract/rules/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { ErrorScreen } from '../../ui/ErrorScreen';

@@ -5,7 +5,7 @@ import { useStores } from '../../stores/context';
 import { paymentKeys, paymentsApi } from '../../api/payments';
 import { errorMessage } from '../../api/http';
 import type { PaymentsQuery } from '../../contract/payments';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from '../../lib/dates';
 import { Spinner } from '../../ui/Spinner';
 import { RetryNotice } from '../../ui/RetryNotice';

@@ -12,7 +12,7 @@ import {
   cardFieldsToCardInfo,
   type WithdrawRequest,
 } from '../../contract/payments';
-import { formatPence, penceToPoundsInput, poundsToPence } from '../../lib/money';
+import { formatPence, penceToPoundsInput, poundsToPence } from '../../contract/rules/money';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { QuickPicks } from '../../ui/QuickPicks';

@@ -1,4 +1,4 @@
-import { poundsToPence, penceToPoundsInput, type Pence } from '../../lib/money';
+import { poundsToPence, penceToPoundsInput, type Pence } from '../../contract/rules/money';
 import {
   SECURITY_CODE_FAILURE_PATTERN,
   WITHDRAW_CARD_FAILED_TEXT,

@@ -3,7 +3,7 @@ import { useSportsbook } from './context';
 import { useWatch } from '../../ui/frame/Observable';
 import { Home } from '../screens/Home';
 import { SlipPanel, useOpenBetsLoaded } from '../ui/SlipPanel';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { ChevronDown, WifiOff, X } from '../ui/icons';
 import { LoadBoundary } from '../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';

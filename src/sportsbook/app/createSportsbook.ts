@@ -42,7 +42,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
   });
   const catalog = new CatalogStore(api);
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
-  const bets = new BetsStore(api.bets);
+  const bets = new BetsStore(api.bets, api.cashOutOffers);
   const freeBets = new FreeBetsStore(api.freeBets);
   const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) =>
     onHostMessage(message),
@@ -71,8 +71,12 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     createSocket: createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
     token: () => session.token,
     onMessage: (message) => {
-      if (message.type === 'event-updates' || message.type === 'outright-update') catalog.apply(message);
-      else if (message.type === 'bet') {
+      if (message.type === 'event-updates' || message.type === 'outright-update') {
+        catalog.apply(message);
+        // A match of an open bet moved (a minute, a goal, a suspension): its cash-out offer is the server's to say.
+        if (message.type === 'event-updates' && message.updates.some((update) => bets.followsEvent(update.eventId)))
+          void bets.refreshOffers();
+      } else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
         // A void free bet's token is the customer's again: the slip's free-bet choice shows it.
@@ -90,6 +94,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     },
     onReconnected: () => {
       void catalog.resync(socket.subscribed.eventIds, socket.subscribed.lists);
+      void bets.refreshOffers();
       slip.checkUnresolved();
       void session.refresh();
     },

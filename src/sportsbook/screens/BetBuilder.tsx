@@ -5,8 +5,8 @@ import { BetBuilderStore } from '../stores/BetBuilderStore';
 import { slipSelectionOf } from '../stores/SlipStore';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { isBuildableMarket, MIN_STAKE_PENCE, MAX_STAKE_PENCE, type Market } from '../../contract/sportsbook-rules';
-import { formatPence, poundsToPence } from '../../lib/money';
-import { returnsFor } from '../../lib/odds';
+import { formatPence, poundsToPence } from '../../contract/rules/money';
+import { returnsFor } from '../../contract/rules/odds';
 import { selectionWords } from '../ui/format';
 import { lineName, MARKET_GROUPS, OPEN_AT_FIRST } from './market-groups';
 

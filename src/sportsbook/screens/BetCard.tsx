@@ -1,33 +1,12 @@
-import { useEffect } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from '../ui/format';
-import { betTitle, stakeWords } from '../ui/bet-title';
+import { betTitle, stakeWords, statusBadge } from '../ui/bet-title';
 import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
-
-const STATUS: Record<BetView['status'], string> = {
-  pending: 'Pending',
-  open: 'Open',
-  won: 'Won',
-  lost: 'Lost',
-  void: 'Void',
-  rejected: 'Not placed',
-  'cashed-out': 'Cashed out',
-};
-
-/** Cash-out offers need the live prices of every open leg's match: its markets, kept current by the socket. */
-export function useOpenBetMarkets(): void {
-  const { bets, catalog } = useSportsbook();
-  const openEvents = bets.openEventIds.join();
-  useEffect(() => {
-    for (const eventId of openEvents ? openEvents.split(',') : [])
-      if (!catalog.events.get(eventId)?.markets) void catalog.loadEvent(eventId);
-  }, [catalog, openEvents]);
-}
 
 /** A tab's bets as cards, or why there are none (loading, failed, empty). */
 export function BetList({
@@ -78,11 +57,12 @@ function BetCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { prefs } = useSportsbook();
   const title = betTitle(bet);
+  const badge = statusBadge(bet);
   return (
-    <li className={`bet-card bet-card--${bet.status}`}>
+    <li className={`bet-card bet-card--${badge.tone}`}>
       <div className="bet-card__head">
         <Heading>{title}</Heading>
-        <span className={`status status--${bet.status}`}>{STATUS[bet.status]}</span>
+        <span className={`status status--${badge.tone}`}>{badge.words}</span>
       </div>
       <ul className="bet-card__legs">
         {bet.legs.map((leg) => (

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, type BetView, type CashOutRequest } from '../../contract/sportsbook-rules';
-import { cashOutOffer, stakeCashedFor } from '../../lib/cash-out-value';
-import { formatPence, poundsToPence } from '../../lib/money';
+import { stakeCashedFor } from '../../contract/rules/cash-out-value';
+import { formatPence, poundsToPence } from '../../contract/rules/money';
 import { ApiError, type CashOutResult } from '../services/api';
 import { Loader } from '../ui/icons';
 
@@ -14,28 +14,22 @@ const answerLost = (error: unknown): boolean =>
   !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /**
- * Cash out on an open bet: the offer from the prices the frame holds now (the same arithmetic the server re-values
- * with, src/lib/cash-out-value.ts), full or partial. A press sends the offer shown; the server waits its delay and
+ * Cash out on an open bet: the offer the server values it at now (BetsStore fetches it as the bet's matches change),
+ * full or partial. A press sends the offer shown; the server waits its delay and
  * settles or refuses, and a refusal is shown in words. A press's request id is made once and kept (in BetsStore)
  * until the press has an answer: when the answer is lost, "Check again" sends the same request, and the server answers
  * what that press got, so one press never pays twice.
  */
 export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
-  const { catalog, api, bets, session, bridge } = useSportsbook();
-  useWatch(catalog, bets);
+  const { api, bets, session, bridge } = useSportsbook();
+  useWatch(bets);
   const [refused, setRefused] = useState<string | null>(null);
   const [partial, setPartial] = useState(false);
   const [amountText, setAmountText] = useState('');
   const inputId = useId();
   const messageId = useId();
 
-  const offer = cashOutOffer(
-    bet.stake,
-    bet.legs.map((leg) => {
-      const live = leg.result === 'open' ? catalog.findSelection(leg.selectionId) : null;
-      return { price: leg.price, result: leg.result, current: live && { price: live.price, status: live.status } };
-    }),
-  );
+  const offer = bets.offerFor(bet.betId) ?? null;
   const amount = partial ? poundsToPence(amountText) : offer;
   const amountProblem =
     !partial || offer === null
@@ -67,11 +61,14 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
       }
       bets.cashOutAnswered(bet.betId);
       setRefused((error as ApiError).message);
+      void bets.refreshOffers();
       return;
     }
     bets.cashOutAnswered(bet.betId);
     if (result.outcome === 'refused') {
       setRefused(result.message);
+      // The offer pressed is gone or moved: show the one there is now.
+      void bets.refreshOffers();
       return;
     }
     setPartial(false);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { BetsTab } from '../stores/BetsStore';
-import { BetList, useOpenBetMarkets } from './BetCard';
+import { BetList } from './BetCard';
 import { Receipt } from '../ui/icons';
 
 /** My Bets: Open and Settled, each bet with its legs' results. */
@@ -14,7 +14,6 @@ export default function MyBets() {
   useEffect(() => {
     if (session.signedIn) void bets.load(tab);
   }, [bets, tab, session.signedIn]);
-  useOpenBetMarkets();
 
   if (!session.signedIn)
     return (

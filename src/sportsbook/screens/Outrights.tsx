@@ -54,7 +54,9 @@ export function Outrights({ competitionId }: { competitionId: string }) {
           {settledWords ??
             (market.status === 'open'
               ? 'Dead heats: the stake is divided by the number of clubs tied.'
-              : 'Not available right now.')}
+              : market.status === 'suspended'
+                ? "Suspended: a goal in one of the league's matches. The prices are back once updated."
+                : 'Not available right now.')}
         </p>
         <ul className="outright-list" aria-label={market.name}>
           {market.selections.map((selection) => (

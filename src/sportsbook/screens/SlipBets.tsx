@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { BetList, useOpenBetMarkets } from './BetCard';
+import { BetList } from './BetCard';
 
 /**
  * The slip's My Bets view: the customer's open bets with their live cash-out offers, the same cards as the My Bets
@@ -9,7 +9,6 @@ import { BetList, useOpenBetMarkets } from './BetCard';
 export default function SlipBets() {
   const { router } = useSportsbook();
   const [notice, setNotice] = useState<string | null>(null);
-  useOpenBetMarkets();
   return (
     <div className="slip slip-bets">
       <p className="cash-out__notice" role="status">

@@ -3,6 +3,7 @@ import type {
   BetView,
   BetsResponse,
   CashOutAnswer,
+  CashOutOffers,
   CashOutRequest,
   CompetitionsResponse,
   EventDetail,
@@ -73,6 +74,7 @@ export class SportsbookApi {
     return status === 422 ? { refusal: data as PlacementRefusalBody } : { quote: data as BetBuilderQuote };
   }
 
+  cashOutOffers = async () => (await this.request<CashOutOffers>('GET', '/api/cash-out-offers')).data.offers;
   freeBets = async () => (await this.request<FreeBetsResponse>('GET', '/api/free-bets')).data.freeBets;
 
   /** One press of Cash Out; a 422 is the refusal in words, shown on screen. */

@@ -1,5 +1,5 @@
 import { Observable } from '../../ui/frame/Observable';
-import type { BetView, CashOutRequest } from '../../contract/sportsbook-rules';
+import type { BetView, CashOutOffers, CashOutRequest } from '../../contract/sportsbook-rules';
 
 export type BetsTab = 'open' | 'settled';
 
@@ -18,7 +18,11 @@ export interface CashOutPress {
 export const cashOutShown = (bet: BetView): boolean =>
   bet.status === 'open' && !bet.freeBet && bet.system === null && bet.kind !== 'bet-builder';
 
-/** My Bets: the session's open and settled bets, refreshed by `bet` pushes. */
+/**
+ * My Bets: the session's open and settled bets, refreshed by `bet` pushes, and their cash-out offers as the server
+ * values them (from the score model, which the frame does not hold), fetched again whenever a bet or one of its
+ * matches changes, so the figure shown is the figure a press would be paid.
+ */
 export class BetsStore extends Observable {
   readonly lists: Record<BetsTab, BetView[] | null> = { open: null, settled: null };
   error: string | null = null;
@@ -26,9 +30,53 @@ export class BetsStore extends Observable {
   shownInSlip = false;
   /** Presses without an answer, by bet id: kept here, not in the card, so leaving and coming back cannot start a new one. */
   private readonly cashOutPresses = new Map<string, CashOutPress>();
+  private offers = new Map<string, number | null>();
+  /** One fetch of the offers at a time; a change meanwhile fetches once more after it, never dropped. */
+  private offersFetch: Promise<void> | null = null;
+  private offersStale = false;
 
-  constructor(private readonly fetchBets: (state: BetsTab) => Promise<BetView[]>) {
+  constructor(
+    private readonly fetchBets: (state: BetsTab) => Promise<BetView[]>,
+    private readonly fetchOffers: () => Promise<CashOutOffers['offers']> = async () => [],
+  ) {
     super();
+  }
+
+  /** The cash-out offer on an open bet now: pence, null when none is offered, undefined until known. */
+  offerFor(betId: string): number | null | undefined {
+    return this.offers.get(betId);
+  }
+
+  /** The offers are fetched again (a bet or one of its matches changed); not while no open bet listed can have one. */
+  refreshOffers(): Promise<void> {
+    if (!this.lists.open?.some(cashOutShown)) return Promise.resolve();
+    if (this.offersFetch) {
+      this.offersStale = true;
+      return this.offersFetch;
+    }
+    this.offersStale = false;
+    this.offersFetch = this.fetchOffers()
+      .then((offers) => {
+        this.offers = new Map(offers.map(({ betId, offer }) => [betId, offer]));
+        this.changed();
+      })
+      .catch(() => {
+        // Unknown now: no offer shown rather than an old one.
+        this.offers = new Map();
+        this.changed();
+      })
+      .finally(() => {
+        this.offersFetch = null;
+        if (this.offersStale) void this.refreshOffers();
+      });
+    return this.offersFetch;
+  }
+
+  /** Whether a change to this event moves an offer shown. */
+  followsEvent(eventId: string): boolean {
+    return (this.lists.open ?? []).some(
+      (bet) => cashOutShown(bet) && bet.legs.some((leg) => leg.result === 'open' && leg.eventId === eventId),
+    );
   }
 
   async load(tab: BetsTab): Promise<void> {
@@ -39,6 +87,7 @@ export class BetsStore extends Observable {
       this.error = error instanceof Error ? error.message : 'We could not load your bets.';
     }
     this.changed();
+    if (tab === 'open') await this.refreshOffers();
   }
 
   /** Pushes may have been missed: the tabs already shown are fetched again. */
@@ -56,6 +105,7 @@ export class BetsStore extends Observable {
     const list = this.lists[tab];
     if (list) this.lists[tab] = [bet, ...list.filter((candidate) => candidate.betId !== bet.betId)];
     this.changed();
+    if (tab === 'open' || this.offers.has(bet.betId)) void this.refreshOffers();
   }
 
   /** The events of the open legs of open bets: My Bets follows their prices to show cash-out offers live. */
@@ -99,6 +149,7 @@ export class BetsStore extends Observable {
   reset(): void {
     this.lists.open = null;
     this.lists.settled = null;
+    this.offers = new Map();
     this.changed();
   }
 }

@@ -1,5 +1,5 @@
 import { Observable } from '../../ui/frame/Observable';
-import { combinedOdds, formatCombinedOdds, formatPrice } from '../../lib/odds';
+import { combinedOdds, formatCombinedOdds, formatPrice } from '../../contract/rules/odds';
 import type { OddsFormat, Price } from '../../contract/sportsbook-rules';
 
 export const ODDS_FORMAT_KEY = 'sb.oddsFormat';

@@ -1,20 +1,21 @@
 import { Observable } from '../../ui/frame/Observable';
-import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../lib/odds';
-import { penceToPoundsInput, poundsToPence } from '../../lib/money';
+import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../contract/rules/odds';
+import { penceToPoundsInput, poundsToPence } from '../../contract/rules/money';
 import {
   MAX_SELECTIONS,
   MAX_STAKE_PENCE,
   MIN_STAKE_PENCE,
   PRICE_CHANGE_POLICIES,
 } from '../../contract/sportsbook-rules';
-import type { BetKind, BetView, Price, PriceChangePolicy, SelectionStatus } from '../../contract/sportsbook-rules';
-import {
-  lineCount,
-  systemBetsFor,
-  systemPotentialReturns,
-  type SystemBetType,
-  type SystemType,
-} from '../../contract/system-bets';
+import type {
+  BetKind,
+  BetView,
+  Price,
+  PriceChangePolicy,
+  SelectionStatus,
+  SystemType,
+} from '../../contract/sportsbook-rules';
+import { lineCount, systemBetsFor, systemPotentialReturns, type SystemBetType } from '../../contract/system-bets';
 import type { PlaceBetRequest, PlacementRefusalBody } from '../../contract/sportsbook';
 import type { PlaceResult } from '../services/api';
 import { ApiError } from '../services/api';

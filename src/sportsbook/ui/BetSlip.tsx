@@ -9,7 +9,7 @@ import {
   type Placement,
   type SlipSelection,
 } from '../stores/SlipStore';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
 import { lineCount, luckyBonusWords, systemBetType } from '../../contract/system-bets';
 import { HoldCountdown } from '../../ui/HoldCountdown';

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import { formatPence } from '../../lib/money';
+import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from './format';
 
 /** Under a single's stake: stake it with one of the customer's free bets instead of their money. */

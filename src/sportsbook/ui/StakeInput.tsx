@@ -1,7 +1,7 @@
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { FREE_BET_GONE } from '../stores/SlipStore';
-import { formatPence, penceToPoundsInput } from '../../lib/money';
+import { formatPence, penceToPoundsInput } from '../../contract/rules/money';
 import { Backspace } from './icons';
 
 const QUICK = ['5', '10', '20', '50'];

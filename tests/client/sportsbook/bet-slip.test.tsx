@@ -12,24 +12,14 @@ import {
   type Placement,
   type PlacementState,
 } from '../../../src/sportsbook/stores/SlipStore';
-import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { fakeFetch } from '../support/fakes';
-import { event, liveSelection, price } from './fixtures';
+import { event, idleSocket, liveSelection, price } from './fixtures';
 
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 const BET_ID = '22222222-2222-4222-8222-222222222222';
 const rovers = slipSelectionOf(liveSelection(event('ev-1'), 0)); // 5/2
 const HOME = rovers.selectionId;
-
-const idleSocket = (): SocketLike => ({
-  readyState: 0,
-  send: () => undefined,
-  close: () => undefined,
-  onopen: null,
-  onclose: null,
-  onmessage: null,
-});
 
 afterEach(() => {
   cleanup();

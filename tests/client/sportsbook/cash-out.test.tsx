@@ -21,7 +21,7 @@ const idleSocket = (): SocketLike => ({
   onmessage: null,
 });
 
-/** A £10 single on Rovers at 5/2, still 5/2 now: the offer is £9.50 (5% margin). */
+/** A £10 single on Rovers at 5/2: the server offers £9.50 on it. */
 const openBet = (overrides: Partial<BetView> = {}): BetView =>
   betView(BET_ID, {
     stake: 1_000,
@@ -46,6 +46,12 @@ const openBet = (overrides: Partial<BetView> = {}): BetView =>
 /** The same bet after £5.00 of it was cashed out: 527p of the stake taken (rounded up), 473p left. */
 const reducedBet = () => openBet({ stake: 473, potentialReturns: 1_655, cashedOutStake: 527, cashedOut: 500 });
 
+/** The server's offers on these bets: 95% of the stake, as if each were worth its stake (£4.73 left: £4.49). */
+const offersOn = (bets: BetView[]): Reply => ({
+  status: 200,
+  body: { offers: bets.map((bet) => ({ betId: bet.betId, offer: Math.floor(bet.stake * 0.95) })) },
+});
+
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
@@ -59,6 +65,7 @@ async function renderOpenBets(answers: Reply[], openBets: () => BetView[] = () =
   const fetch = fakeFetch({
     'GET /api/events/ev-1': { status: 200, body: event('ev-1') },
     'GET /api/bets': () => ({ status: 200, body: { bets: openBets() } }),
+    'GET /api/cash-out-offers': () => offersOn(openBets()),
     [`POST /api/bets/${BET_ID}/cash-out`]: (body) => {
       presses.push(body as CashOutRequest);
       const answer = pending.shift();
@@ -210,6 +217,7 @@ describe('a cash out press', () => {
     const fetch = fakeFetch({
       'GET /api/events/ev-1': { status: 200, body: event('ev-1') },
       'GET /api/bets': { status: 200, body: { bets: [openBet()] } },
+      'GET /api/cash-out-offers': offersOn([openBet()]),
       [`POST /api/bets/${BET_ID}/cash-out`]: (body) => {
         presses.push(body);
         return new Promise<Reply>((resolve) => (answer = resolve));
@@ -257,5 +265,59 @@ describe('a partial cash out amount', () => {
     fireEvent.change(screen.getByLabelText(/Amount to cash out/), { target: { value: '9.40' } });
     expect(screen.queryByText(REMAINDER_TEXT)).toBeNull();
     expect((screen.getByRole('button', { name: 'Cash out £9.40' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('the offer shown', () => {
+  it('is the server’s figure, fetched again when a match of the bet moves (not worked out from the prices)', async () => {
+    let offer: number | null = 950;
+    const socket = idleSocket();
+    const fetch = fakeFetch({
+      'GET /api/bets': { status: 200, body: { bets: [openBet()] } },
+      'GET /api/cash-out-offers': () => ({ status: 200, body: { offers: [{ betId: BET_ID, offer }] } }),
+    });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: () => socket,
+    });
+    sportsbook.socket.start();
+    await act(async () => {
+      await sportsbook.bets.load('open');
+    });
+    render(
+      <SportsbookContext.Provider value={sportsbook}>
+        <BetList tab="open" onCashedOut={() => undefined} />
+      </SportsbookContext.Provider>,
+    );
+    expect(screen.getByRole('button', { name: 'Cash out £9.50' })).toBeTruthy();
+
+    // Rovers score: the server values the bet higher, and the match's push is the frame's cue to ask again.
+    offer = 1_730;
+    const { mainMarket: _main, markets: _markets, ...summary } = event('ev-1', { seq: 2, score: { home: 1, away: 0 } });
+    await act(async () => {
+      socket.onmessage?.({
+        data: JSON.stringify({ type: 'event-updates', updates: [{ eventId: 'ev-1', seq: 2, event: summary }] }),
+      });
+    });
+    expect(await screen.findByRole('button', { name: 'Cash out £17.30' })).toBeTruthy();
+
+    // A push of a match no open bet is on asks nothing.
+    const asked = fetch.mock.calls.filter(([url]) => String(url).includes('/api/cash-out-offers')).length;
+    await act(async () => {
+      socket.onmessage?.({
+        data: JSON.stringify({ type: 'event-updates', updates: [{ eventId: 'ev-9', seq: 2, event: summary }] }),
+      });
+    });
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/cash-out-offers')).length).toBe(asked);
+
+    // None offered now (the market suspended): unavailable, never a figure worked out in the browser.
+    offer = null;
+    await act(async () => {
+      socket.onmessage?.({
+        data: JSON.stringify({ type: 'event-updates', updates: [{ eventId: 'ev-1', seq: 3, event: summary }] }),
+      });
+    });
+    expect(await screen.findByRole('button', { name: 'Cash out unavailable' })).toBeTruthy();
   });
 });

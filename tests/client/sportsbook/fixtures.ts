@@ -3,11 +3,29 @@ import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore'
 import { vi } from 'vitest';
 import { SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
-import { formatFractional } from '../../../src/lib/odds';
+import { formatFractional } from '../../../src/contract/rules/odds';
+import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
-import { memoryStorage } from '../support/fakes';
+import { createSportsbook, type Sportsbook } from '../../../src/sportsbook/app/createSportsbook';
+import { fakeFetch, memoryStorage } from '../support/fakes';
 
 export const price = (num: number, den: number): Price => ({ num, den });
+
+/** The frame at this path on these fake answers, its socket idle. */
+export function frameOn(fetch: ReturnType<typeof fakeFetch>, path: string): Sportsbook {
+  window.history.replaceState(null, '', path);
+  return createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+}
+
+/** A socket that never opens: the frame's screens under test get their data from fetch alone. */
+export const idleSocket = (): SocketLike => ({
+  readyState: 0,
+  send: () => undefined,
+  close: () => undefined,
+  onopen: null,
+  onclose: null,
+  onmessage: null,
+});
 
 export function matchResult(
   eventId: string,

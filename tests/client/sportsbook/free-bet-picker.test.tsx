@@ -4,21 +4,12 @@ import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { FreeBetPicker } from '../../../src/sportsbook/ui/FreeBetPicker';
 import { FreeBetsStore } from '../../../src/sportsbook/stores/FreeBetsStore';
-import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { fakeFetch } from '../support/fakes';
+import { idleSocket } from './fixtures';
 
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 const TOKEN: FreeBetToken = { freeBetId: 'fb-1', amount: 300, expiresAt: '2026-12-01T00:00:00.000Z' };
-
-const idleSocket = (): SocketLike => ({
-  readyState: 0,
-  send: () => undefined,
-  close: () => undefined,
-  onopen: null,
-  onclose: null,
-  onmessage: null,
-});
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
 import { FreeBetsStore } from '../../../src/sportsbook/stores/FreeBetsStore';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
-import { formatFractional } from '../../../src/lib/odds';
+import { formatFractional } from '../../../src/contract/rules/odds';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { memoryStorage } from '../support/fakes';

@@ -100,6 +100,30 @@ describe('outrights in the frame', () => {
     expect(catalog.outrights.get('eng-premier')!.seasonId).toBe('season-eng-premier-2');
   });
 
+  it('an outright suspended by a goal shows its prices locked, its season still running, and opens again on the next push', async () => {
+    const catalog = catalogWith(outright(1, [['Rovers', 5, 2]]));
+    await catalog.loadOutright('eng-premier');
+    const id = 'season-eng-premier-1~outright~rovers';
+    const suspended = outright(2, [['Rovers', 5, 2]]);
+    suspended.market = {
+      ...suspended.market,
+      status: 'suspended',
+      selections: suspended.market.selections.map((selection) => ({ ...selection, status: 'suspended' })),
+    };
+    catalog.apply({ type: 'outright-update', outright: suspended });
+    expect(catalog.findSelection(id)).toMatchObject({
+      status: 'suspended',
+      price: { num: 5, den: 2 },
+      event: { status: 'scheduled', suspended: true },
+    });
+    catalog.apply({ type: 'outright-update', outright: outright(3, [['Rovers', 3, 1]]) });
+    expect(catalog.findSelection(id)).toMatchObject({
+      status: 'open',
+      price: { num: 3, den: 1 },
+      event: { status: 'scheduled', suspended: false },
+    });
+  });
+
   it('the slip names the season, follows its price, and offers no accumulator or system bet with an outright on it', async () => {
     const catalog = catalogWith(
       outright(1, [

@@ -4,12 +4,13 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestContext, TestUser } from './harness';
 import { login, TEST_SECRETS } from './harness';
-import { signWalletRequest } from '../../../server/modules/games/signature';
+import { signWalletRequest } from '../../../server/platform/signing/wallet-signature';
 import {
   LAUNCH_FRAGMENT_KEY,
   walletCallPath,
   WALLET_CREDIT_BATCH_PATH,
   WALLET_DEBIT_BATCH_PATH,
+  WALLET_MAX_AMOUNT,
   WALLET_SIGNATURE_HEADER,
   type WalletCall,
 } from '../../../src/contract/games';
@@ -41,7 +42,7 @@ export function walletBatch(
   return signedPost(context, kind === 'credits' ? WALLET_CREDIT_BATCH_PATH : WALLET_DEBIT_BATCH_PATH, body, options);
 }
 
-function signedPost(
+export function signedPost(
   context: TestContext,
   url: string,
   body: unknown,
@@ -50,7 +51,13 @@ function signedPost(
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const signature =
     options.signature === undefined
-      ? signWalletRequest(options.secret ?? TEST_SECRETS.sportsbookSecret, raw, options.at ?? context.clock.now())
+      ? signWalletRequest(
+          options.secret ?? TEST_SECRETS.sportsbookSecret,
+          'POST',
+          url,
+          raw,
+          options.at ?? context.clock.now(),
+        )
       : options.signature;
   return context.request({
     method: 'POST',
@@ -91,6 +98,9 @@ export async function openSession(context: TestContext, user: TestUser): Promise
 
 export const newId = (prefix: string) => `${prefix}-${randomUUID()}`;
 
+/** A test's stake may return anything the wallet takes, unless the test says what its bet can return. */
+export const ANY_RETURN = WALLET_MAX_AMOUNT;
+
 export function debitBody(
   session: Pick<SportsbookSession, 'playerId' | 'sessionId'>,
   amount: number,
@@ -102,6 +112,7 @@ export function debitBody(
     playerId: session.playerId,
     sessionId: session.sessionId,
     amount,
+    maxReturn: ANY_RETURN,
     ...overrides,
   };
 }

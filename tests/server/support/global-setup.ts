@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../../server/db/database';
+import { openDatabase } from '../../../server/platform/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
 
 declare module 'vitest' {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/database';
-import { createScratchDatabase } from '../../../server/db/scratch-database';
-import { ManualClock } from '../../../server/clock';
+import { openDatabase, type DatabaseHandle } from '../../../server/platform/db/database';
+import type { Database } from '../../../server/db/schema';
+import { createScratchDatabase } from '../../../server/platform/db/scratch-database';
+import { ManualClock } from '../../../server/platform/clock';
 import { createServices, type Services, type RateLimits } from '../../../server/services';
 import { buildApp } from '../../../server/app';
 import { InProcessBus } from '../../../server/modules/live/bus';
@@ -14,8 +15,8 @@ import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
 import type { GamstopProvider } from '../../../server/providers/gamstop/provider';
-import type { TrustProxy } from '../../../server/config';
-import { runOperatorRequest } from '../../../server/modules/operator/dispatch';
+import type { TrustProxy } from '../../../server/platform/config';
+import { runOperatorRequest } from '../../../server/modules/operator/commands';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -24,6 +25,7 @@ export const TEST_SECRETS = {
   providerSecret: 'test-provider-secret',
   operatorKey: 'test-operator-key',
   sportsbookSecret: 'test-sportsbook-secret',
+  exchangeSecret: 'test-exchange-secret',
 };
 /** This test file's own data directory (avatars, secrets): a fresh one per run, so checkouts never share it. */
 const testDataDir = mkdtempSync(join(tmpdir(), 'bx-test-data-'));
@@ -36,6 +38,7 @@ export const TEST_CONFIG = {
   secrets: TEST_SECRETS,
   dataDir: testDataDir,
   sportsbookUrl: 'http://localhost:8100',
+  exchangeUrl: 'http://localhost:8200',
 };
 
 /** The kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -44,15 +47,15 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /** A fresh, migrated database cloned from the run's template. */
-export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle<Database>> {
   if (kind === 'pglite') {
     const dump = readFileSync(inject('pgliteTemplatePath'));
-    return openDatabase({ loadDataDir: new Blob([dump]) });
+    return openDatabase<Database>({ loadDataDir: new Blob([dump]) });
   }
   const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, `bx_test_${process.pid}`, {
     template: inject('postgresTemplate')!,
   });
-  const handle = await openDatabase({ url: scratch.url, poolSize: 20 });
+  const handle = await openDatabase<Database>({ url: scratch.url, poolSize: 20 });
   return {
     ...handle,
     connectionString: scratch.url,
@@ -65,7 +68,7 @@ export async function cloneDatabase(kind: DatabaseKind): Promise<DatabaseHandle>
 
 export interface TestContext {
   kind: DatabaseKind;
-  database: DatabaseHandle;
+  database: DatabaseHandle<Database>;
   clock: ManualClock;
   services: Services;
   app: FastifyInstance;
@@ -78,7 +81,7 @@ export interface ContextOptions {
   addressProvider?: AddressProvider;
   /** The sandbox GAMSTOP unless given. */
   gamstopProvider?: GamstopProvider;
-  /** As TRUST_PROXY gives it (server/config.ts). */
+  /** As TRUST_PROXY gives it (server/platform/config.ts). */
   trustProxy?: TrustProxy;
   /** Avatars and other files; the shared test folder unless given. */
   dataDir?: string;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { TestContext } from './harness';
 import { createUser, login, TEST_SECRETS } from './harness';
-import { signBody, SIGNATURE_HEADER } from '../../../server/providers/card-payments/signing';
+import { signBody, SIGNATURE_HEADER } from '../../../server/platform/signing/body-signature';
 import { NOTIFICATION_PATH } from '../../../server/providers/card-payments/pages';
 import type { PaymentNotification } from '../../../server/providers/card-payments/provider';
 import { cardFingerprint, makeCardToken } from '../../../server/providers/card-payments/sandbox';

@@ -10,9 +10,9 @@ import {
   listenOperatorSocket,
   sendOperatorCommand,
   type OperatorSocketServer,
-} from '../../../server/modules/operator/socket';
-import { runCommandRequest } from '../../../server/modules/operator/dispatch';
-import { findSportsbookCommand } from '../../../server/sportsbook/operator/commands';
+} from '../../../server/platform/operator/socket';
+import { runCommandRequest } from '../../../server/platform/operator/dispatch';
+import { sportsbookCommands } from '../../../server/sportsbook/operator/commands';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../../../server/sportsbook/db/schema';
 import { createSportsbookServices, type SportsbookServices } from '../../../server/sportsbook/services';
@@ -64,7 +64,7 @@ export async function createSportsbookAppWorld(
   const dataDir = mkdtempSync(join(tmpdir(), 'bx-sb-operator-'));
   const operatorSocket: OperatorSocketServer = await listenOperatorSocket(
     dataDir,
-    (request) => runCommandRequest(findSportsbookCommand, services, request),
+    (request) => runCommandRequest(sportsbookCommands, services, request),
     'sportsbook',
   );
   return {

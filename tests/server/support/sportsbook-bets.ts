@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from './harness';
 import { launchToken } from './games';
-import { installErrorHandler } from '../../../server/http/error-handler';
+import { installErrorHandler } from '../../../server/platform/http/error-handler';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import type { BetsDb } from '../../../server/sportsbook/bets/tables';
 import { WalletClient } from '../../../server/sportsbook/wallet-client';
@@ -20,6 +20,7 @@ import { WalletOutbox, type OutboxPolicy } from '../../../server/sportsbook/wall
 import { SessionService } from '../../../server/sportsbook/sessions/service';
 import { sessionRoutes } from '../../../server/sportsbook/sessions/routes';
 import { BetsService, type BetsServiceDeps, type NotifySession } from '../../../server/sportsbook/bets/service';
+import { defaultInPlayDelayPolicy } from '../../../server/sportsbook/bets/inplay-delay';
 import { betsRoutes } from '../../../server/sportsbook/bets/routes';
 import { betBuilderRoutes } from '../../../server/sportsbook/bets/bet-builder-routes';
 import { defaultSportsbookRateLimits } from '../../../server/sportsbook/services';
@@ -35,12 +36,15 @@ import type { FinalResult, MarketSpec, MatchRates, MatchState } from '../../../s
 import type { BetView, Price, SelectionStatus, SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 
+export const FAKE_MATCH_RATES: MatchRates = { home: 1.5, away: 1.1, rho: -0.1 };
+
 /**
  * A small in-memory catalogue (our own seam, catalogue/types.ts): events with the real market specs, prices the
  * test sets, and resolutions announced like the real one (stored first, then announced).
  */
 export class FakeCatalogue implements Catalogue {
   private readonly quotes = new Map<string, SelectionQuote>();
+  private readonly matches = new Map<string, { rates: MatchRates; state: MatchState }>();
   private readonly listeners = new Set<(resolved: MarketsResolved) => Promise<void> | void>();
   private events = 0;
 
@@ -101,13 +105,23 @@ export class FakeCatalogue implements Catalogue {
     return quote && { ...quote };
   }
 
-  /** Every fake match is before kick-off, Rovers a little the stronger. */
+  /**
+   * What the model makes of the match (a Bet Builder's price, a cash-out value): its expected goals and where play
+   * is. The prices stay as the test sets them.
+   */
+  setMatch(eventId: string, state: MatchState, rates: MatchRates = FAKE_MATCH_RATES): void {
+    this.matches.set(eventId, { rates, state: structuredClone(state) });
+  }
+
+  /** A fake match is before kick-off, Rovers a little the stronger, until the test says otherwise (setMatch). */
   matchPricing(eventId: string): { rates: MatchRates; state: MatchState } | undefined {
     if (![...this.quotes.values()].some((quote) => quote.eventId === eventId)) return undefined;
-    return {
-      rates: { home: 1.5, away: 1.1, rho: -0.1 },
-      state: { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null },
-    };
+    return (
+      this.matches.get(eventId) ?? {
+        rates: FAKE_MATCH_RATES,
+        state: { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null },
+      }
+    );
   }
 
   onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void {
@@ -184,6 +198,8 @@ export interface BetsWorld {
   pushed: Array<{ sessionId: string; message: SportsbookServerMessage }>;
   /** In-play holds started (their length): no timer runs them; a test ends a hold with bets.holds.decide(betId). */
   holds: number[];
+  /** A new bets service over the same database, as the sportsbook's restart builds it (start runs its recover()). */
+  restartBets(): BetsService;
   /** Points the wallet client at a port nobody listens on (true) or back at the PAM (false). */
   cutWallet(cut: boolean): void;
   close(): Promise<void>;
@@ -230,20 +246,26 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
   const pushed: BetsWorld['pushed'] = [];
   const notify: NotifySession = (sessionId, message) => pushed.push({ sessionId, message });
   const holds: number[] = [];
-  const bets = new BetsService({
-    db,
-    catalogue,
-    outbox,
-    sessions,
-    clock: pam.clock,
-    notify,
-    placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 },
-    payoutCap: options.payoutCap,
-    inPlayDelay: { delayMs: options.inPlayDelayMs ?? 6_000, staleAfterMs: 15_000, sweepEveryMs: 60_000 },
-    holdSchedule: (ms) => void holds.push(ms),
-    cashOutPolicy: options.cashOutPolicy,
-    cashOutWait: options.cashOutWait,
-  });
+  const services: BetsService[] = [];
+  const buildBets = () => {
+    const built = new BetsService({
+      db,
+      catalogue,
+      outbox,
+      sessions,
+      clock: pam.clock,
+      notify,
+      placementPolicy: { inlineTries: 2, inlinePauseMs: 1, holdMs: 20_000 },
+      payoutCap: options.payoutCap,
+      inPlayDelay: { ...defaultInPlayDelayPolicy, delayMs: options.inPlayDelayMs ?? 6_000, sweepEveryMs: 60_000 },
+      holdSchedule: (ms) => void holds.push(ms),
+      cashOutPolicy: options.cashOutPolicy,
+      cashOutWait: options.cashOutWait,
+    });
+    services.push(built);
+    return built;
+  };
+  const bets = buildBets();
   const app = Fastify({ logger: false });
   installErrorHandler(app);
   await app.register(async (scope) => sessionRoutes(scope, { sessions }));
@@ -264,8 +286,9 @@ export async function createBetsWorld(kind: DatabaseKind, options: BetsWorldOpti
     cutWallet: (value) => {
       cut = value;
     },
+    restartBets: buildBets,
     close: async () => {
-      bets.close();
+      for (const built of services) built.close();
       await outbox.stop();
       await app.close();
       await pam.app.close();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cloneDatabase, TEST_CONFIG, type DatabaseKind } from './harness';
-import type { DatabaseHandle } from '../../../server/db/database';
-import { ManualClock } from '../../../server/clock';
+import type { AnyDatabaseHandle } from '../../../server/platform/db/database';
+import { ManualClock } from '../../../server/platform/clock';
 import { migrateSportsbook } from '../../../server/sportsbook/db/migrate';
 import { sportsbookDb } from '../../../server/sportsbook/db/schema';
 import {
@@ -13,6 +13,8 @@ import { buildSportsbookApp } from '../../../server/sportsbook/app';
 import type { EventRecord } from '../../../server/sportsbook/catalogue/records';
 import type { EventUpdate } from '../../../server/sportsbook/live/bus';
 import type { GoalDraw } from '../../../server/sportsbook/feed/match-step';
+import { OutrightBook } from '../../../server/sportsbook/outrights/book';
+import { SeasonStore } from '../../../server/sportsbook/outrights/store';
 
 export const SPORTSBOOK_TEST_CONFIG = {
   publicUrl: TEST_CONFIG.publicUrl,
@@ -35,6 +37,19 @@ export class ScriptedGoals {
 /** Outrights priced from fewer simulated seasons than the 10,000 of production: tests tick the feed often. */
 export const TEST_OUTRIGHT_RUNS = 500;
 
+/** A second outright book over these services' database and catalogue, as another instance (or a restart) has. */
+export function anotherOutrightBook(services: SportsbookServices, store = new SeasonStore(services.db)): OutrightBook {
+  return new OutrightBook({
+    store,
+    events: services.store,
+    catalogue: services.catalogue,
+    model: services.model,
+    bus: services.bus,
+    clock: services.clock,
+    runs: TEST_OUTRIGHT_RUNS,
+  });
+}
+
 /** A seeded generator, so fixtures are the same on every run. */
 export function seededRandom(seed = 42): () => number {
   let state = seed >>> 0;
@@ -46,7 +61,7 @@ export function seededRandom(seed = 42): () => number {
 
 export interface SportsbookTestContext {
   kind: DatabaseKind;
-  database: DatabaseHandle;
+  database: AnyDatabaseHandle;
   clock: ManualClock;
   goals: ScriptedGoals;
   services: SportsbookServices;

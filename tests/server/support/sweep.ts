@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import type { TestContext } from './harness';
-import { DATABASE_REFUSED_VALUE } from '../../../server/http/error-handler';
+import { DATABASE_REFUSED_VALUE } from '../../../server/platform/http/error-handler';
 
 export interface SweepRoute {
   method: 'POST' | 'PUT' | 'DELETE' | 'GET' | 'PATCH';

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../../../server/db/database';
+import { openDatabase, type DatabaseHandle } from '../../../../server/platform/db/database';
+import type { Database } from '../../../../server/db/schema';
 import { hashPassword } from '../../../../server/modules/auth/passwords';
-import { sendOperatorCommand } from '../../../../server/modules/operator/socket';
+import { sendOperatorCommand } from '../../../../server/platform/operator/socket';
 import { marketIdOf, selectionIdOf } from '../../../../server/sportsbook/catalogue/ids';
 import { Reconciler, type ReconciliationReport } from '../../../../server/sportsbook/reconciliation/reconciler';
 import { WalletClient } from '../../../../server/sportsbook/wallet-client';
 import type { BetsDb } from '../../../../server/sportsbook/bets/tables';
-import { systemClock } from '../../../../server/clock';
+import { systemClock } from '../../../../server/platform/clock';
 import { LAUNCH_FRAGMENT_KEY } from '../../../../src/contract/games';
 import type { EventResponse, EventsResponse } from '../../../../src/contract/sportsbook';
 import { CLUSTER_SECRETS, type Cluster } from './cluster';
@@ -59,13 +60,13 @@ export class MoneyWorkload {
 
   private constructor(
     private readonly cluster: Cluster,
-    readonly observer: DatabaseHandle,
+    readonly observer: DatabaseHandle<Database>,
     readonly players: Player[],
   ) {}
 
   /** Verified, funded players (one Adjustment posting each), signed in at the PAM and launched into the sportsbook. */
   static async create(cluster: Cluster, databaseUrl: string, playerCount: number): Promise<MoneyWorkload> {
-    const observer = await openDatabase({ url: databaseUrl, poolSize: 4 });
+    const observer = await openDatabase<Database>({ url: databaseUrl, poolSize: 4 });
     const hash = await hashPassword(PASSWORD);
     const now = new Date();
     const tag = randomUUID().slice(0, 8);

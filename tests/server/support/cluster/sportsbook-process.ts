@@ -1,6 +1,6 @@
-import { loadConfig } from '../../../../server/config';
-import { openDatabase } from '../../../../server/db/database';
-import { systemClock } from '../../../../server/clock';
+import { loadConfig } from '../../../../server/platform/config';
+import { openDatabase } from '../../../../server/platform/db/database';
+import { systemClock } from '../../../../server/platform/clock';
 import { loadSportsbookConfig } from '../../../../server/sportsbook/config';
 import { startSportsbook, type RunningSportsbook } from '../../../../server/sportsbook/start';
 import { sportsbookBusFromEnv } from '../../../../server/sportsbook/live/brokers';

@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
-import type { RateLimit } from '../services';
 import { tooManyRequests } from '../errors';
+
+/** At most `max` requests in each window of `timeWindow` milliseconds. */
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
+}
 
 /** Keys remembered at most; the oldest window is forgotten first, so a flood of new keys cannot exhaust memory. */
 const MAX_KEYS = 50_000;

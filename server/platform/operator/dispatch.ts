@@ -1,6 +1,5 @@
-import type { Services } from '../../services';
-import { AppError } from '../../errors';
-import { findCommand } from './commands';
+import { AppError } from '../errors';
+import type { CommandRegistry } from './command';
 
 /** What the server answers an operator command, over the operator socket: HTTP-like status, and a result or a message. */
 export interface OperatorAnswer {
@@ -9,22 +8,9 @@ export interface OperatorAnswer {
   message?: string;
 }
 
-interface RunnableCommand<S> {
-  run(services: S, args: string[]): Promise<unknown>;
-}
-
-/** Runs one `{command, args}` request against the PAM's commands; never throws, so the socket always answers. */
-export function runOperatorRequest(
-  services: Services,
-  request: unknown,
-  logError: (error: unknown) => void = () => {},
-): Promise<OperatorAnswer> {
-  return runCommandRequest(findCommand, services, request, logError);
-}
-
-/** Runs one `{command, args}` request against a service's own command list (the PAM's, the sportsbook's). */
+/** Runs one `{command, args}` request against a service's own commands; never throws, so the socket always answers. */
 export async function runCommandRequest<S>(
-  find: (name: string) => RunnableCommand<S> | undefined,
+  registry: Pick<CommandRegistry<S>, 'find'>,
   services: S,
   request: unknown,
   logError: (error: unknown) => void = () => {},
@@ -32,7 +18,7 @@ export async function runCommandRequest<S>(
   const { command: name, args } = (request ?? {}) as { command?: unknown; args?: unknown };
   if (typeof name !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string'))
     return { status: 400, message: 'Expected {"command": string, "args": string[]}' };
-  const command = find(name);
+  const command = registry.find(name);
   if (!command) return { status: 404, message: `Unknown operator command: ${name}` };
   try {
     return { status: 200, result: await command.run(services, args) };

@@ -3,7 +3,7 @@
  * A price is an exact fraction of integers; its decimal odds are (num + den) / den. Anything that pays money
  * works on that exact fraction with BigInt; decimals are only for showing and for comparing.
  */
-import type { OddsFormat, Price, PriceChangePolicy } from '../contract/sportsbook-rules';
+import type { OddsFormat, Price, PriceChangePolicy } from '../sportsbook-rules';
 import { wholePence } from './money';
 
 const price = (num: number, den: number): Price => ({ num, den });

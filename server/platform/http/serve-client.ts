@@ -3,16 +3,13 @@ import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
-export const APP_PATHS = ['/', '/terms', '/privacy'];
-
 export interface ServeClientOptions {
-  /** Paths answered with the page itself; the PWA's by default. */
-  appPaths?: string[];
+  /** Paths answered with the page itself. */
+  appPaths: string[];
   indexFile?: string;
 }
 
-export async function serveClient(app: FastifyInstance, clientDir: string, options: ServeClientOptions = {}) {
+export async function serveClient(app: FastifyInstance, clientDir: string, options: ServeClientOptions) {
   const indexHtml = await readFile(join(clientDir, options.indexFile ?? 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -26,7 +23,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string, optio
       else res.header('Cache-Control', 'no-cache');
     },
   });
-  for (const path of options.appPaths ?? APP_PATHS) {
+  for (const path of options.appPaths) {
     app.get(path, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml),
     );
