@@ -77,7 +77,11 @@ export const nextUuid = () => `00000000-0000-4000-8000-${String(++uuids).padStar
 /** The exchange's frame on a market page, signed in unless told otherwise, with the API answering `routes`. */
 export async function renderMarket(
   routes: Record<string, Route | Reply> = {},
-  { signedIn = true, marketOverrides = {} as Partial<Market> } = {},
+  {
+    signedIn = true,
+    marketOverrides = {} as Partial<Market>,
+    createSocket = idleSocket as (url: string) => SocketLike,
+  } = {},
 ) {
   if (signedIn) window.sessionStorage.setItem(EXCHANGE_SESSION_KEY, 'session-1');
   const fetch = fakeFetch({
@@ -93,7 +97,7 @@ export async function renderMarket(
   const exchange = createExchange({
     window,
     fetch: fetch as unknown as typeof globalThis.fetch,
-    createSocket: idleSocket,
+    createSocket,
   });
   const posted = vi.spyOn(exchange.bridge, 'post');
   const view = render(
