@@ -70,6 +70,7 @@ export function createExchange({ window: win, fetch: fetchImpl, createSocket, no
     betDelayMs: (marketId) => markets.find(marketId)?.betDelayMs ?? 0,
     requestLogin: () => bridge.post({ type: 'login-requested' }),
     requestDeposit: (shortfall) => bridge.post({ type: 'deposit-requested', shortfall }),
+    afterHold: (ms) => win.setTimeout(() => void orders.load().then(() => followSlipOrder()), ms + 500),
   });
   const socket = new ExchangeSocket({
     url: `${location.origin.replace(/^http/, 'ws')}/ws`,

@@ -36,6 +36,8 @@ export interface SlipDeps {
   betDelayMs: (marketId: string) => number;
   requestLogin: () => void;
   requestDeposit: (shortfall: number) => void;
+  /** A held order's delay is over in `ms`: its outcome is asked for then, in case no push brings it. */
+  afterHold: (ms: number) => void;
 }
 
 const POUNDS = /^\d{1,7}(\.\d{1,2})?$/;
@@ -222,11 +224,9 @@ export class SlipStore extends Observable {
         this.answer = { kind: 'refused', message: result.message };
         if (result.code === 'InsufficientFunds') this.requestDeposit(request);
       } else if (result.outcome === 'held') {
-        this.answer = {
-          kind: 'held',
-          order: result.order,
-          heldUntil: this.deps.now() + this.deps.betDelayMs(request.marketId),
-        };
+        const delay = this.deps.betDelayMs(request.marketId);
+        this.answer = { kind: 'held', order: result.order, heldUntil: this.deps.now() + delay };
+        this.deps.afterHold(delay);
       } else this.answer = answerOf(result.order);
     } catch (error) {
       const status = (error as { status?: number }).status ?? 0;

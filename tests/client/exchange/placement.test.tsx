@@ -83,6 +83,34 @@ describe('placing an order', () => {
     expect(screen.getByText('Matched: £10.00 at 2.5.')).toBeTruthy();
   });
 
+  it('asks for the outcome of a held order once its delay is over, when no push brought it', async () => {
+    const matched = order({
+      sizeMatched: 1_000,
+      sizeRemaining: 0,
+      averagePriceMatched: 2.5,
+      status: 'execution_complete',
+    });
+    let placedYet = false;
+    const pending = [placed({}, 202)];
+    await renderMarket(
+      {
+        'POST /api/orders': () => {
+          placedYet = true;
+          return pending.shift()!;
+        },
+        'GET /api/orders': () => ({ status: 200, body: { orders: placedYet ? [matched] : [] } }),
+      },
+      { marketOverrides: { inPlay: true, betDelayMs: 100 } },
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Back Arsenal at 2.5, £120 available' }));
+    });
+    fireEvent.change(screen.getByLabelText('Stake (£)'), { target: { value: '10' } });
+    await press('Place back');
+    expect(screen.getByText('Held for the in-play delay, then matched at the prices then.')).toBeTruthy();
+    expect(await screen.findByText('Matched: £10.00 at 2.5.', {}, { timeout: 2_000 })).toBeTruthy();
+  });
+
   it("shows a refusal in the contract's words, and asks the host for a deposit when funds are short", async () => {
     const { posted } = await placeBack([
       { status: 422, body: { code: 'InsufficientFunds', message: 'You do not have enough funds for this order.' } },
