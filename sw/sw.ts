@@ -14,9 +14,11 @@ cleanupOutdatedCaches();
 // versions still wait in 'installed' until the customer presses Reload (only then SKIP_WAITING).
 clientsClaim();
 
-// Navigations to the app's own pages (/, /terms, /privacy) are answered with the cached shell.
+// Navigations to the app's own pages (/, /terms, /privacy, /exchange) are answered with the cached shell.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/$/, /^\/terms$/, /^\/privacy$/] }),
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    allowlist: [/^\/$/, /^\/terms$/, /^\/privacy$/, /^\/exchange$/],
+  }),
 );
 
 // Legal and help documents: served from cache at once, refreshed in the background. No other API answer is cached.

@@ -1,4 +1,6 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
+import { useStores } from '../stores/context';
 import { Header } from './Header';
 import { OverlayHost } from './OverlayHost';
 import { HomePage } from '../features/home/HomePage';
@@ -12,9 +14,13 @@ import { useIsMobile } from '../features/shell/useIsMobile';
 import { usePrefetchDocuments } from '../features/legal/usePrefetchDocuments';
 import '../features/shell/shell.css';
 
+const ExchangeFrame = lazy(() => import('../features/exchange/ExchangeFrame'));
+
 export const App = observer(function App() {
   const mobile = useIsMobile();
+  const { exchange } = useStores();
   usePrefetchDocuments();
+  useEffect(() => void exchange.loadConfig(), [exchange]);
   return (
     <div className="app">
       {/* First in the page, so that the keyboard reaches the bar that covers it before anything else */}
@@ -30,7 +36,13 @@ export const App = observer(function App() {
       <OfflineBanner />
       <UpdatePrompt />
       <main id="main" className="main">
-        <HomePage />
+        {exchange.showing ? (
+          <Suspense fallback={<div className="sportsbook-frame" aria-busy="true" />}>
+            <ExchangeFrame />
+          </Suspense>
+        ) : (
+          <HomePage />
+        )}
       </main>
       {mobile ? <CompactFooter /> : <Footer />}
       <OverlayHost />

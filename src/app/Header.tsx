@@ -3,9 +3,11 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/context';
 import { balanceDescription, HeaderBalance } from '../features/account/BalanceFigure';
 import { useIsMobile } from '../features/shell/useIsMobile';
+import { openSocialBetting } from '../features/exchange/socialBetting';
 
 export const Header = observer(function Header() {
-  const { session, balance, overlays } = useStores();
+  const store = useStores();
+  const { session, balance, overlays, exchange } = store;
   const mobile = useIsMobile();
   return (
     <header
@@ -38,11 +40,35 @@ export const Header = observer(function Header() {
           type="button"
           className="header__switcher"
           onClick={() => overlays.open('mobile-switcher')}
-          aria-label="Switch product: Sportsbook"
+          aria-label={`Switch product: ${exchange.showing ? 'Social betting' : 'Sportsbook'}`}
           data-testid="header-switcher"
         >
           <ChevronDown aria-hidden="true" />
         </button>
+      )}
+      {!mobile && (
+        <nav className="header__products" aria-label="Products">
+          <a
+            className="button button--link header__link"
+            href="/"
+            aria-current={exchange.showing ? undefined : 'page'}
+            onClick={(click) => {
+              click.preventDefault();
+              exchange.leave();
+            }}
+          >
+            Sportsbook
+          </a>
+          <button
+            type="button"
+            className="button button--link header__link"
+            aria-current={exchange.showing ? 'page' : undefined}
+            onClick={() => openSocialBetting(store)}
+            data-testid="header-social-betting"
+          >
+            Social betting
+          </button>
+        </nav>
       )}
       <nav className="header__actions" aria-label="Account">
         {session.isLoggedIn ? (

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { text } from './common';
-import {
-  MAX_LIABILITY_PENCE,
-  MAX_PRICE_HUNDREDTHS,
-  MIN_SIZE_PENCE,
-  hundredthsOf,
-  isValidHundredths,
-  orderLiability,
-} from './exchange-ladder';
+import { MAX_PRICE_HUNDREDTHS } from './exchange-ladder';
+import { EXCHANGE_REFUSALS, ORDER_SIDES, PERSISTENCES, type OrderSide, type Persistence } from './exchange-rules';
 
 export * from './exchange-ladder';
+export * from './exchange-rules';
 
 /**
  * The exchange's HTTP API, on its own origin (EXCHANGE_PORT), in Betfair API-NG's vocabulary (placeOrders,
@@ -27,20 +22,6 @@ export * from './exchange-ladder';
  *   WS     /ws                              ladder and order updates
  */
 
-/** Why an order or cancel is refused (422), with 409 OrderIdReused; each has the words users see. */
-export const EXCHANGE_REFUSALS = {
-  InvalidOdds: 'Odds must be a price on the exchange ladder, from 1.01 to 1000.',
-  BelowMinimumStake: 'The minimum stake is £1.',
-  LiabilityTooLarge: 'An order can risk at most £10,000.',
-  MarketSuspended: 'This market is suspended for the moment. Try again when it reopens.',
-  MarketClosed: 'This market is closed.',
-  InsufficientFunds: 'You do not have enough funds for this order.',
-  PlayerBlocked: 'Your account cannot place exchange orders at the moment.',
-  NothingToCancel: 'This order has nothing left unmatched to cancel.',
-  OrderIdReused: 'This order id was already used for a different order.',
-} as const;
-export type ExchangeRefusal = keyof typeof EXCHANGE_REFUSALS;
-
 /** An id made in the browser (crypto.randomUUID); upper and lower case are one id, stored lower-cased. */
 export const exchangeUuid = (message: string) => z.uuid(message).transform((id) => id.toLowerCase());
 
@@ -49,13 +30,6 @@ export const exchangeId = text({ error: 'Invalid id' })
   .min(1, 'Invalid id')
   .max(160, 'Invalid id')
   .regex(/^[A-Za-z0-9._:~-]+$/, 'Invalid id');
-
-export const ORDER_SIDES = ['back', 'lay'] as const;
-export type OrderSide = (typeof ORDER_SIDES)[number];
-
-/** Betfair's persistence: 'lapse' cancels the unmatched part at kick-off, 'keep' takes it in play. */
-export const PERSISTENCES = ['lapse', 'keep'] as const;
-export type Persistence = (typeof PERSISTENCES)[number];
 
 const MAX_SAFE_SIZE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PRICE_HUNDREDTHS);
 
@@ -78,19 +52,6 @@ export const placeOrderRequest = z.strictObject({
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequest>;
 export type PlaceOrder = z.output<typeof placeOrderRequest>;
-
-/** The ladder, minimum and liability rules of an order, in the order a customer would fix them; null if it passes. */
-export function orderRefusal(order: {
-  side: OrderSide;
-  price: number;
-  size: number;
-}): 'InvalidOdds' | 'BelowMinimumStake' | 'LiabilityTooLarge' | null {
-  const hundredths = hundredthsOf(order.price);
-  if (hundredths === null || !isValidHundredths(hundredths)) return 'InvalidOdds';
-  if (order.size < MIN_SIZE_PENCE) return 'BelowMinimumStake';
-  if (orderLiability(order.side, order.size, hundredths) > MAX_LIABILITY_PENCE) return 'LiabilityTooLarge';
-  return null;
-}
 
 /** DELETE /api/orders/:orderId?size=: without size, the whole unmatched remainder. */
 export const cancelOrderParams = z.strictObject({ orderId: exchangeUuid('Invalid order id') });

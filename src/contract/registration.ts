@@ -262,6 +262,6 @@ export const verificationNotification = z.object({
 });
 export type VerificationNotification = z.infer<typeof verificationNotification>;
 
-/** Public client settings: GET /api/config. */
-export const clientConfig = z.object({ supportEmail: text() });
+/** Public client settings: GET /api/config. `exchangeInBrowser` is EXCHANGE_IN_BROWSER (absent: false). */
+export const clientConfig = z.object({ supportEmail: text(), exchangeInBrowser: z.boolean().optional() });
 export type ClientConfig = z.infer<typeof clientConfig>;

@@ -17,6 +17,8 @@ import { LimitsStore } from '../features/limits/LimitsStore';
 import { InstallPrompt } from '../app/pwa/InstallPrompt';
 import { UpdateStore } from '../app/pwa/UpdateStore';
 import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage';
+import { ExchangeAccess } from '../features/exchange/ExchangeAccess';
+import { registrationApi } from '../api/registration';
 
 export interface RootDeps {
   db: AppDatabase;
@@ -32,6 +34,8 @@ export interface RootDeps {
   origin?: string;
   /** Web storage and Cache Storage wiped of the customer's data at logout. */
   userStorage?: StorageAreas;
+  /** Running as the installed app; read from display-mode unless given (tests emulate it). */
+  standalone?: boolean;
 }
 
 /** Builds every store once and wires them: the session drives the balance, the live connection and the caches. */
@@ -50,6 +54,7 @@ export class RootStore {
   /** The browser's alert, or the test's. */
   readonly alert: (message: string) => void;
   readonly install: InstallPrompt;
+  readonly exchange: ExchangeAccess;
   readonly update = new UpdateStore();
   private readonly userStorage: StorageAreas;
   private pollTimer: unknown = undefined;
@@ -78,10 +83,19 @@ export class RootStore {
       userId: () => this.session.user?.id,
       userError: () => this.session.userError,
     });
+    const standalone = deps.standalone ?? globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false;
     this.install = new InstallPrompt({
       target: globalThis.window,
       userAgent: globalThis.navigator?.userAgent ?? '',
-      standalone: globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false,
+      standalone,
+    });
+    this.exchange = new ExchangeAccess({
+      standalone,
+      inBrowserAtBuild: import.meta.env.VITE_EXCHANGE_IN_BROWSER === 'true',
+      inBrowserFromServer: async () => (await registrationApi(this.http).config()).exchangeInBrowser,
+      location: globalThis.location,
+      history: globalThis.history,
+      target: globalThis.window,
     });
     this.userStorage = deps.userStorage ?? {
       local: globalThis.localStorage,
@@ -186,5 +200,6 @@ export class RootStore {
     this.live.close();
     this.network.dispose();
     this.install.dispose();
+    this.exchange.dispose();
   }
 }

@@ -1,14 +1,9 @@
 import { layLiability } from '../../../src/contract/exchange-ladder';
+import { matchedIfWins, type CustomerFill } from '../../../src/contract/exchange-green-up';
 import type { OrderSide } from '../../../src/contract/exchange';
 import type { Fill } from '../book/types';
 
-/** A fill from one customer's side: a back wins `winnings` if its runner wins and loses `stake` otherwise. */
-export interface CustomerFill {
-  runner: number;
-  side: OrderSide;
-  stake: number;
-  winnings: number;
-}
+export { matchedIfWins, type CustomerFill };
 
 /** The unmatched remainder of one of the customer's orders; price in hundredths. */
 export interface OpenOrder {
@@ -37,18 +32,6 @@ export function customerFills(customerId: string, fills: readonly Fill[]): Custo
       mine.push({ runner: fill.runner, side: 'lay', stake: fill.stake, winnings: fill.winnings });
   }
   return mine;
-}
-
-/** Each outcome's result from matched fills: the fills are zero-sum between backer and layer, to the penny. */
-export function matchedIfWins(runnerCount: number, fills: readonly CustomerFill[]): number[] {
-  const ifWins = new Array<number>(runnerCount).fill(0);
-  for (const fill of fills) {
-    const ifThisWins = fill.side === 'back' ? fill.winnings : -fill.winnings;
-    const ifAnotherWins = fill.side === 'back' ? -fill.stake : fill.stake;
-    for (let outcome = 0; outcome < runnerCount; outcome++)
-      ifWins[outcome]! += outcome === fill.runner ? ifThisWins : ifAnotherWins;
-  }
-  return ifWins;
 }
 
 /**

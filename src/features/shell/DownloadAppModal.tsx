@@ -1,4 +1,5 @@
 import { storeUrlFor } from '../../lib/device';
+import { InstallOffer } from './InstallOffer';
 
 export default function DownloadAppModal() {
   return (
@@ -15,6 +16,8 @@ export default function DownloadAppModal() {
       >
         Download the app
       </a>
+      {/* The installed web app is the app too: Social betting opens there. */}
+      <InstallOffer label="Install the app" />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 
 /** The Install button where the browser offers installation; on iOS, how to add the app to the Home Screen. */
-export const InstallOffer = observer(function InstallOffer() {
+export const InstallOffer = observer(function InstallOffer({ label = 'Install app' }: { label?: string }) {
   const { install } = useStores();
   if (install.available) {
     return (
@@ -12,7 +12,7 @@ export const InstallOffer = observer(function InstallOffer() {
         onClick={() => void install.install()}
         data-testid="install-app"
       >
-        Install app
+        {label}
       </button>
     );
   }

@@ -1,9 +1,12 @@
 import type { Http } from '../../api/http';
 import { isFrameRoute } from '../../contract/bridge';
 
-/** GET /games/iqs: the sportsbook's address at `route`, with a one-time launch token when signed in (the bearer goes along). */
-export async function fetchLaunchUrl(http: Http, route: string): Promise<string> {
-  const body = (await http.get('/games/iqs', { query: { route } })) as { url?: unknown };
+/**
+ * GET /games/iqs (or another door, /games/p2p): the service's address at `route`, with a one-time launch token when
+ * signed in (the bearer goes along).
+ */
+export async function fetchLaunchUrl(http: Http, route: string, door = '/games/iqs'): Promise<string> {
+  const body = (await http.get(door, { query: { route } })) as { url?: unknown };
   if (!body || typeof body.url !== 'string') throw new Error('No launch address');
   return body.url;
 }

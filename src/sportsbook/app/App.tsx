@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSportsbook } from './context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { Home } from '../screens/Home';
 import { SlipPanel, useOpenBetsLoaded } from '../ui/SlipPanel';
 import { formatPence } from '../../contract/rules/money';

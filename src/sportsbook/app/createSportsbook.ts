@@ -1,12 +1,12 @@
 import { SportsbookApi } from '../services/api';
 import { PriceSocket, type SocketLike } from '../services/PriceSocket';
-import { FrameBridge, hostOriginOf, type FrameWindow } from '../services/FrameBridge';
+import { FrameBridge, hostOriginOf, type FrameWindow } from '../../ui/frame/FrameBridge';
 import { SessionStore } from '../stores/SessionStore';
 import { CatalogStore } from '../stores/CatalogStore';
 import { SlipStore } from '../stores/SlipStore';
 import { PrefsStore } from '../stores/PrefsStore';
 import { RouterStore } from '../stores/RouterStore';
-import { NetworkStore } from '../stores/NetworkStore';
+import { NetworkStore } from '../../ui/frame/NetworkStore';
 import { BetsStore } from '../stores/BetsStore';
 import { FreeBetsStore } from '../stores/FreeBetsStore';
 import type { HostToFrameMessage } from '../../contract/bridge';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { BetBuilderStore } from '../stores/BetBuilderStore';
 import { slipSelectionOf } from '../stores/SlipStore';
 import type { CatalogEvent } from '../stores/CatalogStore';

@@ -1,5 +1,5 @@
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../contract/rules/money';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, type BetView, type CashOutRequest } from '../../contract/sportsbook-rules';
 import { stakeCashedFor } from '../../contract/rules/cash-out-value';
 import { formatPence, poundsToPence } from '../../contract/rules/money';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { EventRow } from '../ui/EventRow';
 import { Clock, Trophy } from '../ui/icons';

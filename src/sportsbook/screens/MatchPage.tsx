@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import type { Market, MarketType } from '../../contract/sportsbook-rules';
 import { OddsButton } from '../ui/OddsButton';
 import { clock, clockWords, kickoff } from '../ui/format';

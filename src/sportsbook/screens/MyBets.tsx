@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import type { BetsTab } from '../stores/BetsStore';
 import { BetList } from './BetCard';
 import { Receipt } from '../ui/icons';

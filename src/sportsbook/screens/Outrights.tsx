@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { OddsButton } from '../ui/OddsButton';
 import { Trophy } from '../ui/icons';
 

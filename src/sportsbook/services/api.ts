@@ -13,29 +13,13 @@ import type {
   PlacementRefusalBody,
 } from '../../contract/sportsbook';
 import type { FreeBetsResponse } from '../../contract/games';
+import { ApiError, FrameHttp, type FrameHttpDeps } from '../../ui/frame/FrameHttp';
 
-/** A failed answer: `status` 0 means no answer at all (offline, connection lost, timeout). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export const NO_ANSWER = 'We could not reach the sportsbook. Check your connection and try again.';
 
-export interface SportsbookApiDeps {
-  baseUrl: string;
-  fetch?: typeof fetch;
-  token: () => string | null;
-  /** Told of a 401 on a call that carried a session. */
-  onSessionExpired: () => void;
-  timeoutMs?: number;
-}
+export type SportsbookApiDeps = Omit<FrameHttpDeps, 'noAnswer'>;
 
 export type CashOutResult =
   { outcome: 'accepted'; bet: BetView; paid: number } | { outcome: 'refused'; message: string; code: string };
@@ -45,44 +29,14 @@ export type PlaceResult =
 
 /** The sportsbook's HTTP API (src/contract/sportsbook.ts), on the frame's own origin. */
 export class SportsbookApi {
-  constructor(private readonly deps: SportsbookApiDeps) {}
+  private readonly http: FrameHttp;
 
-  private async request<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    { allow422 = false } = {},
-  ): Promise<{ status: number; data: T }> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = this.deps.token();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.deps.timeoutMs ?? 15_000);
-    let response: Response;
-    try {
-      response = await (this.deps.fetch ?? fetch)(`${this.deps.baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-      });
-    } catch {
-      throw new ApiError(0, NO_ANSWER);
-    } finally {
-      clearTimeout(timer);
-    }
-    let data: unknown = null;
-    if (response.status !== 204) data = await response.json().catch(() => null);
-    if (response.ok || (allow422 && response.status === 422)) return { status: response.status, data: data as T };
-    const error = (data ?? {}) as { message?: string; code?: string };
-    if (response.status === 401 && token) this.deps.onSessionExpired();
-    throw new ApiError(
-      response.status,
-      error.message || (response.status >= 500 ? NO_ANSWER : 'Something went wrong'),
-      error.code,
-      data,
-    );
+  constructor(deps: SportsbookApiDeps) {
+    this.http = new FrameHttp({ ...deps, noAnswer: NO_ANSWER });
+  }
+
+  private request<T>(method: string, path: string, body?: unknown, { allow422 = false } = {}) {
+    return this.http.request<T>(method, path, body, { answered: allow422 ? [422] : [] });
   }
 
   competitions = async () => (await this.request<CompetitionsResponse>('GET', '/api/competitions')).data.competitions;

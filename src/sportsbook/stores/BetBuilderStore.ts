@@ -1,4 +1,4 @@
-import { Observable } from './Observable';
+import { Observable } from '../../ui/frame/Observable';
 import type { BetBuilderQuote } from '../../contract/sportsbook-rules';
 import type { PlacementRefusalBody } from '../../contract/sportsbook';
 

@@ -1,4 +1,4 @@
-import { Observable } from './Observable';
+import { Observable } from '../../ui/frame/Observable';
 import { combinedOdds, formatCombinedOdds, formatPrice } from '../../contract/rules/odds';
 import type { OddsFormat, Price } from '../../contract/sportsbook-rules';
 

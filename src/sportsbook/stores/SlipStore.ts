@@ -1,4 +1,4 @@
-import { Observable } from './Observable';
+import { Observable } from '../../ui/frame/Observable';
 import { longerPrice, priceAcceptable, returnsFor, samePrice as sameValue } from '../../contract/rules/odds';
 import { penceToPoundsInput, poundsToPence } from '../../contract/rules/money';
 import {

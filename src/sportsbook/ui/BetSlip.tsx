@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import {
   ACCA,
   potentialReturns,
@@ -12,7 +12,7 @@ import {
 import { formatPence } from '../../contract/rules/money';
 import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
 import { lineCount, luckyBonusWords, systemBetType } from '../../contract/system-bets';
-import { HoldCountdown } from './HoldCountdown';
+import { HoldCountdown } from '../../ui/HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { FreeBetPicker } from './FreeBetPicker';
 import {

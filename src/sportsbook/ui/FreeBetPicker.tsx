@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from './format';
 

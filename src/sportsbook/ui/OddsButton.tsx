@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import type { LiveSelection } from '../stores/CatalogStore';
 import { samePrice } from '../stores/SlipStore';
 import { selectionWords } from './format';

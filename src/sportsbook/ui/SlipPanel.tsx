@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useId, useRef } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { BetSlip } from './BetSlip';
 import { LoadBoundary } from './LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';

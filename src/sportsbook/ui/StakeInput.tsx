@@ -1,5 +1,5 @@
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../stores/Observable';
+import { useWatch } from '../../ui/frame/Observable';
 import { FREE_BET_GONE } from '../stores/SlipStore';
 import { formatPence, penceToPoundsInput } from '../../contract/rules/money';
 import { Backspace } from './icons';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FrameBridge, hostOriginOf, type FrameWindow } from '../../../src/sportsbook/services/FrameBridge';
-import { HostBridge, frameOriginOf } from '../../../src/features/sportsbook/HostBridge';
+import { FrameBridge, hostOriginOf, type FrameWindow } from '../../../src/ui/frame/FrameBridge';
+import { HostBridge, frameOriginOf } from '../../../src/features/embed/HostBridge';
 import { handleFrameMessage } from '../../../src/features/sportsbook/SportsbookFrame';
 import { oddsFormatMemory, type OddsFormatMemory } from '../../../src/features/sportsbook/odds-format';
 import { PrefsStore } from '../../../src/sportsbook/stores/PrefsStore';

@@ -95,7 +95,11 @@ let databases = 0;
 
 /** A RootStore on fakes: fetch, storage, sockets and alert are the test's; timers are the (fakeable) globals. */
 export function createTestRoot(
-  options: { routes?: Record<string, Route | Reply>; storage?: ReturnType<typeof memoryStorage> } = {},
+  options: {
+    routes?: Record<string, Route | Reply>;
+    storage?: ReturnType<typeof memoryStorage>;
+    standalone?: boolean;
+  } = {},
 ) {
   const fetch = fakeFetch(options.routes);
   const storage = options.storage ?? memoryStorage();
@@ -109,6 +113,7 @@ export function createTestRoot(
     fetch: fetch as unknown as typeof globalThis.fetch,
     alert,
     origin: 'http://localhost',
+    standalone: options.standalone,
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);

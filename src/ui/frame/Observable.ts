@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The frame's stores are plain classes that call `changed()` after every change; components re-render through
- * `useWatch`. MobX would cost ~18 KB gzip of the frame's 100 KB first paint, so this is the whole reactivity.
+ * A frame's stores (the sportsbook's, the exchange's) are plain classes that call `changed()` after every change;
+ * components re-render through `useWatch`. MobX would cost ~18 KB gzip of a frame's first paint, so this is the
+ * whole reactivity.
  */
 export class Observable {
   private readonly listeners = new Set<() => void>();

@@ -8,7 +8,7 @@ export interface FrameWindow {
 
 /**
  * The host's origin: the embedding page as the browser reports it (ancestorOrigins, which a page cannot forge),
- * else the referrer's origin. The sportsbook's `frame-ancestors` policy decides who may embed us at all.
+ * else the referrer's origin. The frame service's `frame-ancestors` policy decides who may embed us at all.
  */
 export function hostOriginOf(location: { ancestorOrigins?: ArrayLike<string> }, referrer: string): string | null {
   const ancestor =

@@ -4,10 +4,16 @@ import { useEffect, useState } from 'react';
 const LONGEST_MS = 30_000;
 
 /**
- * An in-play bet's delay, as a bar filling up and the seconds left. Screen readers hear "Placing your bet" once
- * (the slip's announcement) and then the outcome, not every second: the bar is labelled and read on demand.
+ * An in-play bet's or order's delay, as a bar filling up and the seconds left. Screen readers hear the slip's
+ * announcement once and then the outcome, not every second: the bar is labelled and read on demand.
  */
-export function HoldCountdown({ heldUntil }: { heldUntil: string }) {
+export function HoldCountdown({
+  heldUntil,
+  label = 'Time until your in-play bet is confirmed',
+}: {
+  heldUntil: string;
+  label?: string;
+}) {
   const end = Date.parse(heldUntil);
   const [start] = useState(() => Date.now());
   const [now, setNow] = useState(start);
@@ -20,12 +26,7 @@ export function HoldCountdown({ heldUntil }: { heldUntil: string }) {
   const seconds = Math.ceil(left / 1000);
   return (
     <div className="hold">
-      <progress
-        className="hold__bar"
-        max={total}
-        value={total - left}
-        aria-label="Time until your in-play bet is confirmed"
-      />
+      <progress className="hold__bar" max={total} value={total - left} aria-label={label} />
       <p className="hold__text">{seconds > 0 ? `Confirming in ${seconds} s` : 'Confirming…'}</p>
     </div>
   );

@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
+import { useStores } from '../../stores/context';
+import type { RootStore } from '../../stores/RootStore';
+import type { FrameToHostMessage, HostToFrameMessage } from '../../contract/bridge';
+import { HostBridge, frameOriginOf } from './HostBridge';
+import { addressForRoute, fetchLaunchUrl } from '../sportsbook/launch';
+import { hostOddsFormat, type OddsFormatMemory } from '../sportsbook/odds-format';
+import '../sportsbook/sportsbook.css';
+
+const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
+
+export const OFFLINE_TEXT = 'You are offline. Betting needs a connection.';
+
+/** A service embedded like a commercial games platform: its launch door on the PAM and the words it is shown with. */
+export interface FrameDoor {
+  /** GET on the PAM answering `{ url }`: /games/iqs (the sportsbook), /games/p2p (the exchange). */
+  launchPath: string;
+  title: string;
+  unavailableText: string;
+  loadingLabel: string;
+  /** Below the offline message: what is kept meanwhile. */
+  offlineDetail: string;
+}
+
+export interface EmbeddedFrameProps {
+  door: FrameDoor;
+  /** The frame route to open: '/', '/event/abc', '/bets'. */
+  route: string;
+  /** The page at `/` keeps the frame's route in the host's address; the My Bets drawer does not. */
+  keepRouteInAddress?: boolean;
+  title?: string;
+}
+
+/** What the host does when the frame asks. */
+export interface FrameHandlers {
+  onRoute: (path: string) => void;
+  /** Gives the frame a fresh launch URL (signed in) through the bridge. */
+  relaunch: () => void;
+  /** Whether the frame was launched signed in. */
+  launchedSignedIn: () => boolean;
+  post: (message: HostToFrameMessage) => void;
+  /** Where the host keeps the customer's odds format (the frame's own storage may be partitioned or cleared). */
+  oddsFormat?: OddsFormatMemory;
+}
+
+export function handleFrameMessage(
+  store: Pick<RootStore, 'overlays' | 'session' | 'balance'>,
+  message: FrameToHostMessage,
+  { onRoute, relaunch, launchedSignedIn, post, oddsFormat = hostOddsFormat }: FrameHandlers,
+): void {
+  switch (message.type) {
+    case 'login-requested':
+      if (!store.session.isLoggedIn) store.overlays.open('bet-not-logged-in');
+      else relaunch();
+      return;
+    case 'deposit-requested':
+      store.overlays.open(store.session.isLoggedIn ? 'account_deposit' : 'bet-not-logged-in');
+      return;
+    case 'route':
+      onRoute(message.path);
+      return;
+    case 'session-expired':
+      // Still signed in here: the frame's session ended by itself (expiry), so give it a fresh one.
+      if (store.session.isLoggedIn) relaunch();
+      return;
+    case 'bets-changed':
+      if (store.session.isLoggedIn) void store.balance.fetch();
+      return;
+    case 'odds-format':
+      oddsFormat.remember(message.format);
+      return;
+    case 'ready': {
+      // The frame and the host agree on the odds format: the host's copy is the one that survives storage partitioning.
+      const format = oddsFormat.remembered();
+      if (format) post({ type: 'odds-format', format });
+      // The session changed while the frame loaded (a restore that finished late, a logout): put it right.
+      if (store.session.isLoggedIn && !launchedSignedIn()) relaunch();
+      else if (!store.session.isLoggedIn && launchedSignedIn()) post({ type: 'logout' });
+      return;
+    }
+  }
+}
+
+/** An embedded service: launched through its door, bridged by postMessage, replaced by a plain message offline. */
+export const EmbeddedFrame = observer(function EmbeddedFrame({
+  door,
+  route,
+  keepRouteInAddress = false,
+  title = door.title,
+}: EmbeddedFrameProps) {
+  const store = useStores();
+  const { http, session, network, overlays } = store;
+  const iframe = useRef<HTMLIFrameElement>(null);
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const currentRoute = useRef(route);
+  const bridge = useRef<HostBridge | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const launchedSignedIn = useRef(false);
+
+  // The first launch: once, with the route asked for (a deep link), signed in or not.
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    launchedSignedIn.current = session.isLoggedIn;
+    fetchLaunchUrl(http, currentRoute.current, door.launchPath).then(
+      (url) => !cancelled && setSrc(url),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [http, session, attempt, door.launchPath]);
+
+  const frameOrigin = src ? frameOriginOf(src) : null;
+
+  useEffect(() => {
+    if (!frameOrigin) return;
+    const relaunch = () => {
+      launchedSignedIn.current = session.isLoggedIn;
+      fetchLaunchUrl(http, currentRoute.current, door.launchPath).then(
+        (url) => bridge.current?.post({ type: 'launch', url }),
+        () => undefined,
+      );
+    };
+    const onRoute = (path: string) => {
+      currentRoute.current = path;
+      if (keepRouteInAddress)
+        window.history.replaceState(
+          window.history.state,
+          '',
+          addressForRoute(window.location.pathname, window.location.search, window.location.hash, path),
+        );
+    };
+    const hostBridge = new HostBridge(
+      window,
+      frameOrigin,
+      () => iframe.current?.contentWindow,
+      (message) =>
+        handleFrameMessage(store, message, {
+          onRoute,
+          relaunch,
+          launchedSignedIn: () => launchedSignedIn.current,
+          post: (reply) => hostBridge.post(reply),
+        }),
+    );
+    bridge.current = hostBridge;
+    const disposers = [
+      // Signed in: a new launch URL goes through the iframeRedirect overlay (it closes the login drawer), then to the frame.
+      reaction(
+        () => session.isLoggedIn,
+        (signedIn) => {
+          launchedSignedIn.current = signedIn;
+          if (signedIn) {
+            fetchLaunchUrl(http, currentRoute.current, door.launchPath).then(
+              (url) => {
+                // iframeRedirect closes the other overlays: right after a sign-in for a bet, never over a flow the
+                // customer went on with (registration's deposit step, a drawer opened meanwhile).
+                if (overlays.stack.every((entry) => SIGN_IN_OVERLAYS.has(entry.definition.name)))
+                  overlays.open('iframeRedirect', url);
+                else hostBridge.post({ type: 'launch', url });
+              },
+              () => undefined,
+            );
+          } else hostBridge.post({ type: overlays.isOpen('account-suspended') ? 'suspended' : 'logout' });
+        },
+      ),
+      reaction(
+        () => overlays.redirectUrl,
+        (url) => {
+          if (url && frameOriginOf(url) === frameOrigin) hostBridge.post({ type: 'launch', url });
+        },
+      ),
+      reaction(
+        () => overlays.isOpen('account-suspended'),
+        (suspended) => suspended && hostBridge.post({ type: 'suspended' }),
+      ),
+    ];
+    return () => {
+      disposers.forEach((dispose) => dispose());
+      hostBridge.dispose();
+      bridge.current = null;
+    };
+  }, [frameOrigin, http, session, overlays, store, keepRouteInAddress, door.launchPath]);
+
+  // Back online after a failed launch: try again by itself.
+  useEffect(() => {
+    if (network.online && failed) setAttempt((count) => count + 1);
+  }, [network.online]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <div className="sportsbook-frame" data-testid="sportsbook-frame">
+      {!network.online && (
+        <div className="sportsbook-frame__message" role="status">
+          <svg
+            width="40"
+            height="40"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M12 20h.01" />
+            <path d="M8.5 16.429a5 5 0 0 1 7 0" />
+            <path d="M5 12.859a10 10 0 0 1 5.17-2.69" />
+            <path d="M19 12.859a10 10 0 0 0-2.007-1.523" />
+            <path d="M2 8.82a15 15 0 0 1 4.177-2.643" />
+            <path d="M22 8.82a15 15 0 0 0-11.288-3.764" />
+            <path d="m2 2 20 20" />
+          </svg>
+          <p className="sportsbook-frame__title">{OFFLINE_TEXT}</p>
+          <p>{door.offlineDetail}</p>
+        </div>
+      )}
+      {network.online && failed && !src && (
+        <div className="sportsbook-frame__message" role="alert">
+          <p className="sportsbook-frame__title">{door.unavailableText}</p>
+          <button type="button" className="button button--primary" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {src && frameOrigin && (
+        // Kept mounted while offline (hidden), so the frame's state and session survive a dropped connection.
+        <iframe
+          ref={iframe}
+          className="sportsbook-frame__iframe"
+          src={src}
+          title={title}
+          hidden={!network.online}
+          allow="clipboard-write"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      )}
+      {network.online && !src && !failed && (
+        <div className="sportsbook-frame__loading" role="status" aria-busy="true" aria-label={door.loadingLabel} />
+      )}
+    </div>
+  );
+});
