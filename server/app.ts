@@ -28,7 +28,7 @@ import { p2pWalletRoutes } from './modules/p2p-wallet/routes';
 import { prettyLogOptions } from './platform/logging';
 
 /** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
-const APP_PATHS = ['/', '/terms', '/privacy'];
+const APP_PATHS = ['/', '/terms', '/privacy', '/exchange'];
 
 export interface AppOptions {
   services: Services;

@@ -85,7 +85,7 @@ export interface ServiceDeps {
     Config,
     'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl' | 'exchangeUrl'
   > &
-    Partial<Pick<Config, 'company'>>;
+    Partial<Pick<Config, 'company' | 'exchangeInBrowser'>>;
   mailer: Mailer;
   bus: LiveBus;
   /** Where the live hub reports a broker that went away (polling) and failed pushes. */

@@ -26,6 +26,8 @@ export interface Config {
   sportsbookInProcess: boolean;
   /** Where browsers reach the peer-to-peer exchange (its own origin; the launch URL of GET /games/p2p). */
   exchangeUrl: string;
+  /** Show the exchange in a browser tab too (the specification keeps it to the installed app). */
+  exchangeInBrowser: boolean;
   /** Which peers may name the client's address in X-Forwarded-For (Fastify's trustProxy); false: none. */
   trustProxy: TrustProxy;
   /** Send Strict-Transport-Security: the app is reached over TLS. */
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sportsbookPort,
     sportsbookInProcess: readBoolean(env.SPORTSBOOK_IN_PROCESS, true),
     exchangeUrl: (env.EXCHANGE_URL || `http://localhost:${readPort(env.EXCHANGE_PORT, 8200)}`).replace(/\/$/, ''),
+    exchangeInBrowser: readBoolean(env.EXCHANGE_IN_BROWSER, false),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     hsts: readBoolean(env.HSTS, (env.PUBLIC_URL ?? '').startsWith('https://')),
     secrets: loadSecrets(env, dataDir),

@@ -212,9 +212,9 @@ describeEachDatabase('registration', (use) => {
     expect(sent).toBeGreaterThan(100);
   });
 
-  it('tells the app the support address', async () => {
+  it('tells the app the support address, and that a browser tab does not show the exchange', async () => {
     const response = await use().request({ method: 'GET', url: '/api/config' });
-    expect(response.json()).toEqual({ supportEmail: TEST_CONFIG.supportEmail });
+    expect(response.json()).toEqual({ supportEmail: TEST_CONFIG.supportEmail, exchangeInBrowser: false });
   });
 });
 

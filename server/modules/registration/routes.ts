@@ -12,6 +12,9 @@ export async function registrationRoutes(app: FastifyInstance, { registration, r
     registration.register(parse(registerRequest, request.body)),
   );
 
-  /** What the app needs to know that is not built in: the support address shown on several screens. */
-  app.get('/api/config', async (): Promise<ClientConfig> => ({ supportEmail: config.supportEmail }));
+  /** What the app needs to know that is not built in: the support address, and whether a tab may show the exchange. */
+  app.get('/api/config', async (): Promise<ClientConfig> => ({
+    supportEmail: config.supportEmail,
+    exchangeInBrowser: config.exchangeInBrowser ?? false,
+  }));
 }
