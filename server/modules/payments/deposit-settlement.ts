@@ -16,7 +16,7 @@ import type { PaymentResult } from '../../../src/contract/payments';
 export const ACCOUNT_CLOSED_TO_DEPOSITS =
   'Deposit refused: this account cannot take deposits now. The card is refunded.';
 
-export type SettleOutcome =
+type SettleOutcome =
   { ok: true; maskedPan: string | null; cardToken?: string; cardFingerprint?: string } | { ok: false; error: string };
 
 export interface DepositSettlementDeps {
