@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
-import { MAX_WAITING_DEPOSITS, TOO_MANY_WAITING_DEPOSITS } from '../../server/modules/payments/service';
+import { MAX_WAITING_DEPOSITS, TOO_MANY_WAITING_DEPOSITS } from '../../server/modules/payments/card-page-deposits';
 import { HOUR } from '../../server/platform/clock';
 
 const openPayments = async (context: TestContext, userId: number) =>

@@ -9,7 +9,7 @@ import {
   sendNotification,
   transactionCount,
 } from './support/money';
-import { ACCOUNT_CLOSED_TO_DEPOSITS } from '../../server/modules/payments/service';
+import { ACCOUNT_CLOSED_TO_DEPOSITS } from '../../server/modules/payments/deposit-settlement';
 import { DAY } from '../../server/platform/clock';
 
 /**

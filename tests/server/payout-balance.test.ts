@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, createUser, login, TEST_SECRETS, type TestContext } from './support/harness';
 import { balanceOf, notification, openDeposit, sendNotification, transactionCount } from './support/money';
 import { pamCommands } from '../../server/modules/operator/commands';
-import { NO_DEPOSIT_CARD, NOTHING_TO_PAY_OUT } from '../../server/modules/payments/service';
+import { NO_DEPOSIT_CARD, NOTHING_TO_PAY_OUT } from '../../server/modules/payments/withdrawals';
 import { tombstoneEmail } from '../../server/modules/account/service';
 import { cardFingerprint, makeCardToken } from '../../server/providers/card-payments/sandbox';
 import { DAY } from '../../server/platform/clock';

@@ -18,6 +18,7 @@ import { detectImageType } from './avatars';
 import { badRequest, notFound, unprocessable, AppError } from '../../platform/errors';
 import { verifyPassword } from '../auth/passwords';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
+import { lockWallet } from '../wallet/wallet-lock';
 
 /** What an erased account keeps in its personal fields; the row itself stays (records are kept 6 years). */
 export const ERASED_DATE_OF_BIRTH = '1900-01-01';
@@ -138,12 +139,7 @@ export class AccountService {
     const now = this.deps.clock.now();
     await this.db.transaction().execute(async (trx) => {
       // Lock order: the wallet, then the customer's row (as the deposits' and debits' paths take them).
-      const wallet = await trx
-        .selectFrom('wallets')
-        .select('balance')
-        .where('user_id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
+      const balance = await lockWallet(trx, userId);
       // Read again under FOR UPDATE: a block (each updates this row) committed since the session check is seen here, and one
       // sent now waits for the deletion (whose revocation then ends the session anyway).
       const standing = await trx
@@ -155,7 +151,7 @@ export class AccountService {
       if (!standing || standing.status === 'deleted') throw notFound('No user data found.');
       if (standing.status !== 'active' || exclusionEnd(standing, now) !== undefined)
         throw unprocessable(DELETION_DURING_BLOCK, 'AccountBlocked');
-      if ((wallet?.balance ?? 0) !== 0 || (await this.deps.openWithdrawals.hasOpenWithdrawals(userId, trx)))
+      if ((balance ?? 0) !== 0 || (await this.deps.openWithdrawals.hasOpenWithdrawals(userId, trx)))
         throw unprocessable(WALLET_NOT_ZERO, 'WalletNotZero');
       if (await this.deps.openBets.hasOpenBets(userId, trx)) throw unprocessable(USER_HAS_OPEN_BETS, 'UserHasOpenBets');
       const email = tombstoneEmail(userId);

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Trx } from '../wallet/ledger';
+import { walletLocksFor } from '../wallet/wallet-lock';
 import { AppError } from '../../platform/errors';
 import type { VerificationStatus } from '../users/tables';
 import type { BetStatus, WalletCallKind } from './tables';
@@ -56,7 +57,7 @@ export interface ClaimedCall extends StandingColumns {
 const debitLocks = sql`,
     claimed_players AS (SELECT i.user_id FROM input i JOIN claim c ON c.transaction_id = i.transaction_id),
     wallet_locks AS MATERIALIZED (
-      SELECT w.user_id FROM wallets w WHERE w.user_id IN (SELECT user_id FROM claimed_players) ORDER BY w.user_id FOR UPDATE
+      ${walletLocksFor(sql`SELECT user_id FROM claimed_players`)}
     ),
     player AS MATERIALIZED (
       SELECT u.id, u.status, u.verification_status, u.locked_out, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent FROM users u

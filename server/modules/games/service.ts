@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Alongside, Ledger, Posted, Posting, Trx } from '../wallet/ledger';
+import { lockWallets } from '../wallet/wallet-lock';
 import type { WalletCallKind } from './tables';
 import { requestHash } from '../idempotency/service';
 import { walletError } from './errors';
@@ -233,11 +234,7 @@ export class GamesWalletService {
       if (!rows.every((row, index) => row.claimed && !creditRefusal(row, requests[index]!)))
         throw new Error('not every credit is new and payable');
       const users = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
-      const wallets = await sql<{ user_id: number; balance: number }>`
-        SELECT user_id, balance FROM wallets WHERE user_id = ANY(${users}::int[]) ORDER BY user_id FOR UPDATE`.execute(
-        trx,
-      );
-      const balance = new Map(wallets.rows.map((row) => [row.user_id, row.balance]));
+      const balance = await lockWallets(trx, users);
       if (balance.size !== users.length) throw new Error('a wallet is missing');
       const paying = requests.filter((request) => request.amount > 0);
       const posted = await postMany(paying.map(returnsPosting));

@@ -5,7 +5,7 @@ import { readIdempotencyKey } from '../idempotency/service';
 import { depositFormQuery, depositJsRequest, paymentsQuery, withdrawRequest } from '../../../src/contract/payments';
 import { NOTIFICATION_PATH } from '../../providers/card-payments/pages';
 import { SIGNATURE_HEADER } from '../../platform/signing/body-signature';
-import type { Answer } from './service';
+import type { Answer } from './payment-records';
 import { keyedRateLimit } from '../../platform/http/keyed-rate-limit';
 
 function send<T>(reply: FastifyReply, answer: Answer<T>) {

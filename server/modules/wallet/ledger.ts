@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { LiveHub } from '../live/hub';
 import type { TransactionKind, Vertical } from './tables';
 import { unprocessable } from '../../platform/errors';
+import { walletLocksFor } from './wallet-lock';
 
 export type Trx = Transaction<Database>;
 
@@ -103,7 +104,7 @@ export class Ledger {
           WITH ORDINALITY AS p (user_id, amount, kind, vertical, reference, bet_id, iqs_transaction_id, payment_id, ord)
       ),
       locked AS MATERIALIZED (
-        SELECT user_id FROM wallets WHERE user_id IN (SELECT user_id FROM items) ORDER BY user_id FOR UPDATE
+        ${walletLocksFor(sql`SELECT user_id FROM items`)}
       ),
       wallet AS (
         UPDATE wallets w SET balance = w.balance + t.total, updated_at = ${now}
