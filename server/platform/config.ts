@@ -41,8 +41,8 @@ export interface CompanyDetails {
 }
 
 /**
- * Placeholders, not facts: a real operator sets COMPANY_NAME and COMPANY_ADDRESS (README, Configuration). The
- * words say what they are, so a demo never passes them off as a registered company.
+ * Placeholders, not facts: a real operator sets COMPANY_NAME and COMPANY_ADDRESS (docs/operations.md, Configuration).
+ * The words say what they are, so a demo never passes them off as a registered company.
  */
 export const PLACEHOLDER_COMPANY: CompanyDetails = {
   name: 'Example Operator Ltd (placeholder company name)',

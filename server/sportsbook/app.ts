@@ -109,7 +109,8 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // The PAM and the sportsbook share one registrable domain (DESIGN.md); other sites may not load what it serves.
+    // The PAM and the sportsbook share one registrable domain (docs/architecture.md, "Launch"); other sites may not
+    // load what it serves.
     crossOriginResourcePolicy: { policy: 'same-site' },
     hsts: false,
     // X-Frame-Options cannot name an allowed embedder; frame-ancestors above does the job.

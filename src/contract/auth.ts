@@ -64,7 +64,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 export const okResponse = z.object({ message: text() });
 export type OkResponse = z.infer<typeof okResponse>;
 
-/** Access token lifetime and refresh family lifetime (DESIGN.md, Token lifetimes). */
+/** Access token lifetime and refresh family lifetime (docs/decisions.md, Token lifetimes). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_FAMILY_SECONDS = 12 * 60 * 60;
 export const LOCKOUT_AFTER_FAILURES = 5;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { canonicalUuid } from './common';
 
 /**
- * The sportsbook's two doors into the PAM (DESIGN.md, "The sportsbook"):
+ * The sportsbook's two doors into the PAM (docs/architecture.md, "The seams"):
  *
  * - `GET /games/iqs[?route=/event/abc]` answers `{url}`: the sportsbook's address at that route, and for a signed-in
  *   customer (Authorization: Bearer) a one-time launch token in the fragment (`#launch=<token>`, single use, 60 s).
@@ -17,13 +17,15 @@ import { canonicalUuid } from './common';
  * DuplicateTransaction. Only answers that moved (or recorded) something are kept: a refused call leaves no trace, and
  * its retry is decided afresh.
  *
- * Where DESIGN.md's table is silent: every block (suspended, deleted, locked out, unverified, timed out, self-excluded)
- * is checked before the session, so a blocked customer's debit answers PlayerBlocked, not SessionExpired. A credit or
- * rollback on a closed bet answers BetClosed (a bet is paid once). A bet id, or a rollback's original, that belongs to
- * another player or another bet answers UnknownBet. Unknown player: UnknownPlayer on every call.
+ * Where the specification is silent (docs/decisions.md, "Wallet blocks before session"): every block (suspended,
+ * deleted, locked out, unverified, timed out, self-excluded) is checked before the session, so a blocked customer's
+ * debit answers PlayerBlocked, not SessionExpired. A credit or rollback on a closed bet answers BetClosed (a bet is
+ * paid once). A bet id, or a rollback's original, that belongs to another player or another bet answers UnknownBet.
+ * Unknown player: UnknownPlayer on every call.
  *
- * Extension of DESIGN.md: debit and credit take an optional `description` (plain text, at most 200 characters, e.g.
- * "Single: Rovers v United, Rovers to win @ 2/1"), which becomes the ledger row's reference in the customer's history.
+ * An extension (docs/decisions.md, "Ledger descriptions"): debit and credit take an optional `description` (plain text,
+ * at most 200 characters, e.g. "Single: Rovers v United, Rovers to win @ 2/1"), which becomes the ledger row's
+ * reference in the customer's history.
  */
 
 export const GAMES_LAUNCH_PATH = '/games/iqs';

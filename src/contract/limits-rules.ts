@@ -9,7 +9,7 @@ export const LIMIT_WINDOW_MS: Record<LimitKind, number> = {
   Weekly: 7 * 24 * 3600_000,
   Monthly: 30 * 24 * 3600_000,
 };
-/** Increases and deletions wait this long (DESIGN.md, Deposit limits). */
+/** Increases and deletions wait this long (docs/decisions.md, Deposit limits). */
 export const LIMIT_COOLING_OFF_MS = 24 * 3600_000;
 /** £1,000,000: far above any real limit, low enough that sums of pence stay exact. */
 export const MAX_LIMIT_PENCE = 100_000_000;

@@ -18,16 +18,16 @@ export {
 };
 
 /**
- * The exchange's door into the PAM (DESIGN.md, "The exchange"), built like the sportsbook's (src/contract/games.ts)
- * with a secret of its own:
+ * The exchange's door into the PAM (docs/exchange.md, "The PAM's door"), built like the sportsbook's
+ * (src/contract/games.ts) with a secret of its own:
  *
  * - `GET /games/p2p[?route=/market/abc]` answers `{url}`: the exchange's address at that route, and for a signed-in
  *   customer a one-time launch token in the fragment (`#launch=<token>`, single use, 60 s) that only this door takes.
  * - `POST /games/p2p/wallet/<call>`, called by the exchange's server only, signed exactly as the sportsbook's calls
- *   (`x-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(exchangeSecret, "<t>.<raw body>")>`, 300 s either way) but
- *   with EXCHANGE_SECRET: a call signed with the sportsbook's secret is refused here (401 BadSignature), and this
- *   door's signature is refused there. Amounts are integer pence; ids are lower case once parsed. Errors are
- *   `{message, code}` with the status of P2P_WALLET_ERROR_STATUS; a malformed body is 400.
+ *   (`x-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(exchangeSecret, "<t>.<METHOD> <path>\n<raw body>")>`, 300 s
+ *   either way) but with EXCHANGE_SECRET: a call signed with the sportsbook's secret is refused here (401
+ *   BadSignature), and this door's signature is refused there. Amounts are integer pence; ids are lower case once
+ *   parsed. Errors are `{message, code}` with the status of P2P_WALLET_ERROR_STATUS; a malformed body is 400.
  *
  * Money: for each customer and market the wallet holds what the exchange asks (`hold` raises it, `release` lowers it)
  * and `settle` closes the position, paying the market's final amount for that customer (their hold plus net winnings

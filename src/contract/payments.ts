@@ -49,7 +49,10 @@ export const CREDIT_CARD_REFUSED_MESSAGE = 'Credit cards are not accepted';
 export const CARD_DECLINED_MESSAGE = 'Card declined';
 export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid card number';
 export const CARD_EXPIRED_MESSAGE = 'Card expired';
-/** 422 answers of a deposit over a limit (DESIGN.md): the client shows the limit-exceeded screen for any of them. */
+/**
+ * 422 answers of a deposit over a limit (docs/decisions.md, Deposit limits): the client shows the limit-exceeded screen
+ * for any of them.
+ */
 export const LIMIT_EXCEEDED_MESSAGES = [
   'Daily limit exceeded',
   'Weekly limit exceeded',

@@ -15,7 +15,7 @@ export const profitLossResponse = z.object({ staked: z.number(), returns: z.numb
 export type ProfitLossResponse = z.infer<typeof profitLossResponse>;
 
 export const TIME_OUT_MAX_DAYS = 30;
-/** 6 months, 1 year, 3 years, 5 years (DESIGN.md, Time out and self-exclusion). */
+/** 6 months, 1 year, 3 years, 5 years (docs/decisions.md, Time out and self-exclusion). */
 export const SELF_EXCLUSION_DAYS = [180, 365, 1095, 1825] as const;
 export const LOCK_AGREEMENT = 'I understand my account will be locked for the duration selected';
 export const INVALID_LOCK =

@@ -18,7 +18,7 @@ export function isAndroid(userAgent: string): boolean {
 }
 
 // Placeholders until the apps are published: a build sets the real pages with VITE_ANDROID_STORE_URL and
-// VITE_IOS_STORE_URL (README, Configuration); the default iOS id of zeros is no real app.
+// VITE_IOS_STORE_URL (docs/operations.md, Configuration); the default iOS id of zeros is no real app.
 export const ANDROID_STORE_URL: string =
   import.meta.env.VITE_ANDROID_STORE_URL || 'https://play.google.com/store/apps/details?id=com.exsport.app';
 export const IOS_STORE_URL: string =

@@ -4,10 +4,10 @@ const KINDS_BEFORE = `'Deposit', 'Withdrawal', 'Stake', 'Returns', 'Refund', 'Ad
 const KINDS_AFTER = `${KINDS_BEFORE}, 'Exchange hold', 'Exchange release'`;
 
 /**
- * The exchange's wallet door (DESIGN.md, "The exchange"): its launch tokens and sessions apart from the sportsbook's,
- * its calls' idempotency, the PAM's record of each customer's position on each market and of each market's totals
- * (so the exchange can never pay out more than its customers put in), and a log of blocks as they begin, which the
- * exchange polls to cancel a blocked customer's unmatched orders.
+ * The exchange's wallet door (docs/exchange.md, "The PAM's door"): its launch tokens and sessions apart from the
+ * sportsbook's, its calls' idempotency, the PAM's record of each customer's position on each market and of each
+ * market's totals (so the exchange can never pay out more than its customers put in), and a log of blocks as they
+ * begin, which the exchange polls to cancel a blocked customer's unmatched orders.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A token minted for one game is no key to another.

@@ -34,8 +34,8 @@ export interface FreeBetRecord {
 }
 
 /**
- * Free-bet tokens (DESIGN.md, "Free bets"): the PAM's, granted by the operator or a promo code, used once through
- * the wallet API's debit (`freeBetId`) in the debit's own transaction, given back by that debit's rollback, and
+ * Free-bet tokens (docs/sportsbook.md, "Free bets"): the PAM's, granted by the operator or a promo code, used once
+ * through the wallet API's debit (`freeBetId`) in the debit's own transaction, given back by that debit's rollback, and
  * expired when their time is up. The row is the record of all four; no cash posting is ever made for the stake.
  */
 export class FreeBetsService {

@@ -51,8 +51,8 @@ const answeredFromPosting = (transactionId: string) => ({
 });
 
 /**
- * The seamless wallet API's money calls (DESIGN.md, "Seamless wallet API"). Each call is one database transaction:
- * its wallet-call record, its ledger posting and the bet's record commit together or not at all.
+ * The seamless wallet API's money calls (docs/architecture.md, "The wallet doors"). Each call is one database
+ * transaction: its wallet-call record, its ledger posting and the bet's record commit together or not at all.
  *
  * Idempotency: the call's row is claimed first (INSERT ... ON CONFLICT DO NOTHING on the sportsbook's transaction id),
  * so a concurrent duplicate waits on the uncommitted claim, then finds it and replays the stored answer: money moves

@@ -25,9 +25,9 @@ export const LIMIT_NOT_FOUND = 'Limit not found';
 export const NOT_YOUR_ACCOUNT = 'You can only set limits on your own account';
 
 /**
- * Deposit limits with their cooling-off (DESIGN.md): the first limit and any decrease apply at once,
- * an increase or a deletion 24 hours later, and a newer change replaces a waiting one. Every change
- * and every deposit check locks the customer's wallet row first, so they serialise with deposits.
+ * Deposit limits with their cooling-off (docs/decisions.md, Deposit limits): the first limit and any decrease apply at
+ * once, an increase or a deletion 24 hours later, and a newer change replaces a waiting one. Every change and every
+ * deposit check locks the customer's wallet row first, so they serialise with deposits.
  */
 export class LimitsService implements DepositLimitGuard {
   constructor(

@@ -41,7 +41,7 @@ export async function openDatabase<DB = unknown>(options: DatabaseOptions): Prom
     return { db, kind: 'postgres', connectionString: options.url, close: () => db.destroy() };
   }
   // PGlite is a single connection: the pool of one serialises transactions, so concurrent
-  // callers queue instead of interleaving their BEGIN ... COMMIT (see DESIGN.md, Known ground).
+  // callers queue instead of interleaving their BEGIN ... COMMIT (see docs/architecture.md, "Inside a service").
   const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -5,7 +5,7 @@ export const SIGNATURE_HEADER = 'x-provider-signature';
 export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
-/** Body signatures are hex, as the common providers' (and the seamless wallet API's, DESIGN.md) are. */
+/** Body signatures are hex, as the common providers' (and the wallet doors', docs/architecture.md) are. */
 const bodyHmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
 /**

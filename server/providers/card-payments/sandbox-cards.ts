@@ -6,7 +6,7 @@ import {
   SECURITY_CODE_FAILED_MESSAGE,
 } from '../../../src/contract/payments';
 
-/** The sandbox cards of DESIGN.md. Any other number passing the Luhn check behaves as a debit card. */
+/** The sandbox cards of docs/decisions.md. Any other number passing the Luhn check behaves as a debit card. */
 export const SANDBOX_CARDS = {
   debit: '4242424242424242',
   declined: '4000000000000002',
