@@ -36,11 +36,13 @@ export function servicesOver(database: DatabaseHandle<Database>, providerSecret:
     supportEmail: 'support@example.com',
     dataDir: mkdtempSync(join(tmpdir(), 'bx-bench-')),
     sportsbookUrl: 'http://127.0.0.1:8100',
+    exchangeUrl: 'http://127.0.0.1:8200',
     secrets: {
       jwtSecret: 'bench-secret-bench-secret-bench-secret',
       providerSecret,
       operatorKey: 'bench',
       sportsbookSecret: 'bench-sportsbook-secret',
+      exchangeSecret: 'bench-exchange-secret',
     },
   };
   return createServices({

@@ -24,6 +24,7 @@ import { registrationRoutes } from './modules/registration/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
 import { gamesRoutes } from './modules/games/routes';
+import { p2pWalletRoutes } from './modules/p2p-wallet/routes';
 
 /** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
 const APP_PATHS = ['/', '/terms', '/privacy'];
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accountRoutes,
     betsRoutes,
     gamesRoutes,
+    p2pWalletRoutes,
   ]) {
     await app.register(async (scope) => routes(scope, services));
   }

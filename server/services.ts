@@ -39,6 +39,7 @@ import { SandboxIdentityProvider } from './providers/identity/sandbox';
 import { GamesLaunchService } from './modules/games/launch';
 import { GamesWalletService } from './modules/games/service';
 import { GamesReconciliationService } from './modules/games/reconciliation';
+import { P2pWalletService } from './modules/p2p-wallet/service';
 import { GamstopService } from './modules/gamstop/service';
 import type { GamstopProvider } from './providers/gamstop/provider';
 import { SandboxGamstopProvider } from './providers/gamstop/sandbox';
@@ -80,7 +81,10 @@ export const defaultRateLimits: RateLimits = {
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl'> &
+  config: Pick<
+    Config,
+    'publicUrl' | 'providersUrl' | 'supportEmail' | 'secrets' | 'dataDir' | 'sportsbookUrl' | 'exchangeUrl'
+  > &
     Partial<Pick<Config, 'company'>>;
   mailer: Mailer;
   bus: LiveBus;
@@ -174,6 +178,9 @@ export function createServices(deps: ServiceDeps) {
   const gamesLaunch = new GamesLaunchService(db, clock, config.sportsbookUrl);
   const gamesWallet = new GamesWalletService(db, ledger, clock, freeBets);
   const gamesReconciliation = new GamesReconciliationService(db);
+  // The exchange's door: the sportsbook's launch tokens and sessions, kept apart by game.
+  const p2pLaunch = new GamesLaunchService(db, clock, config.exchangeUrl, 'p2p');
+  const p2pWallet = new P2pWalletService(db, ledger, clock);
   const content = new ContentService({
     db,
     clock,
@@ -210,6 +217,8 @@ export function createServices(deps: ServiceDeps) {
     gamesLaunch,
     gamesWallet,
     gamesReconciliation,
+    p2pLaunch,
+    p2pWallet,
     gamstop,
     twoStep,
     signIns,

@@ -11,6 +11,7 @@ import type { VerificationTables } from '../modules/verification/tables';
 import type { GamesTables } from '../modules/games/tables';
 import type { GamstopTables } from '../modules/gamstop/tables';
 import type { FreeBetsTables } from '../modules/free-bets/tables';
+import type { P2pWalletTables } from '../modules/p2p-wallet/tables';
 
 /** Every table, composed from the modules that own them. */
 export interface Database
@@ -26,6 +27,7 @@ export interface Database
     VerificationTables,
     GamesTables,
     GamstopTables,
-    FreeBetsTables {}
+    FreeBetsTables,
+    P2pWalletTables {}
 
 export type Db = Kysely<Database>;

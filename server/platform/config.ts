@@ -24,6 +24,8 @@ export interface Config {
   sportsbookPort: number;
   /** Run the sportsbook inside this process (false: sportsbook instances run on their own, server/sportsbook/main.ts). */
   sportsbookInProcess: boolean;
+  /** Where browsers reach the peer-to-peer exchange (its own origin; the launch URL of GET /games/p2p). */
+  exchangeUrl: string;
   /** Which peers may name the client's address in X-Forwarded-For (Fastify's trustProxy); false: none. */
   trustProxy: TrustProxy;
   /** Send Strict-Transport-Security: the app is reached over TLS. */
@@ -57,6 +59,8 @@ export interface Secrets {
   operatorKey: string;
   /** Signs the sportsbook's calls to the seamless wallet API (HMAC-SHA256). */
   sportsbookSecret: string;
+  /** Signs the exchange's calls to its wallet door (HMAC-SHA256); never the sportsbook's. */
+  exchangeSecret: string;
 }
 
 function readBoolean(value: string | undefined, fallback: boolean): boolean {
@@ -81,8 +85,9 @@ export function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string): Secrets {
     providerSecret: env.PROVIDER_SECRET || stored.providerSecret || randomBytes(32).toString('base64url'),
     operatorKey: env.OPERATOR_KEY || stored.operatorKey || randomBytes(32).toString('base64url'),
     sportsbookSecret: env.SPORTSBOOK_SECRET || stored.sportsbookSecret || randomBytes(32).toString('base64url'),
+    exchangeSecret: env.EXCHANGE_SECRET || stored.exchangeSecret || randomBytes(32).toString('base64url'),
   };
-  if (!env.JWT_SECRET || !env.PROVIDER_SECRET || !env.OPERATOR_KEY || !env.SPORTSBOOK_SECRET) {
+  if (!env.JWT_SECRET || !env.PROVIDER_SECRET || !env.OPERATOR_KEY || !env.SPORTSBOOK_SECRET || !env.EXCHANGE_SECRET) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   }
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),
     sportsbookPort,
     sportsbookInProcess: readBoolean(env.SPORTSBOOK_IN_PROCESS, true),
+    exchangeUrl: (env.EXCHANGE_URL || `http://localhost:${readPort(env.EXCHANGE_PORT, 8200)}`).replace(/\/$/, ''),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     hsts: readBoolean(env.HSTS, (env.PUBLIC_URL ?? '').startsWith('https://')),
     secrets: loadSecrets(env, dataDir),

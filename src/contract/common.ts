@@ -27,6 +27,12 @@ export function isoDate(message = 'Invalid date') {
     .refine((value) => ISO_TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)), message);
 }
 
+/**
+ * Every UUID the contract takes: lower case from the moment it is parsed, so one id never has two spellings on
+ * either side of a seam (a database's uuid column would match both; a text column, a map key or a signature would not).
+ */
+export const canonicalUuid = (message?: string) => z.uuid(message).transform((id) => id.toLowerCase());
+
 /** Every error answer of the API. `message` is what users may see. */
 export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { isoDate, text } from './common';
 
-export const TRANSACTION_KINDS = ['Deposit', 'Withdrawal', 'Stake', 'Returns', 'Refund', 'Adjustment'] as const;
+/** Exchange hold and Exchange release move money in and out of the exchange's holds (P2P vertical). */
+export const TRANSACTION_KINDS = [
+  'Deposit',
+  'Withdrawal',
+  'Stake',
+  'Returns',
+  'Refund',
+  'Adjustment',
+  'Exchange hold',
+  'Exchange release',
+] as const;
 export const transactionKind = z.enum(TRANSACTION_KINDS);
 export type TransactionKindName = z.infer<typeof transactionKind>;
 export const VERTICALS = ['sportsbook', 'p2p', 'wallet'] as const;

@@ -14,6 +14,7 @@ import * as signInHistory from './0013_sign_in_history';
 import * as shippedDocuments from './0014_shipped_documents';
 import * as reconciliation from './0018_reconciliation';
 import * as freeBets from './0020_free_bets';
+import * as p2pWallet from './0021_p2p_wallet';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_shipped_documents': shippedDocuments,
   '0018_reconciliation': reconciliation,
   '0020_free_bets': freeBets,
+  '0021_p2p_wallet': p2pWallet,
 };

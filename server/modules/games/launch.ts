@@ -22,6 +22,8 @@ export class GamesLaunchService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sportsbookUrl: string,
+    /** Which door's tokens and sessions these are: a token minted for one game opens no other. */
+    private readonly game: 'iqs' | 'p2p' = 'iqs',
   ) {}
 
   /** The sportsbook at `route`; for a signed-in customer with a launch token (single use, 60 s) in the fragment, which never reaches a server log. */
@@ -33,8 +35,8 @@ export class GamesLaunchService {
     // Tokens never traded are forgotten as new ones are minted, so the table holds about a minute's worth.
     await sql`
       WITH expired AS (DELETE FROM launch_tokens WHERE expires_at <= ${now})
-      INSERT INTO launch_tokens (token_hash, user_id, family_id, created_at, expires_at)
-      VALUES (${sha256(token)}, ${claims.userId}, ${claims.familyId}, ${now}, ${new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000)})`.execute(
+      INSERT INTO launch_tokens (token_hash, user_id, family_id, created_at, expires_at, game)
+      VALUES (${sha256(token)}, ${claims.userId}, ${claims.familyId}, ${now}, ${new Date(now.getTime() + LAUNCH_TOKEN_SECONDS * 1000)}, ${this.game})`.execute(
       this.db,
     );
     return { url: `${url}#${LAUNCH_FRAGMENT_KEY}=${token}` };
@@ -47,7 +49,7 @@ export class GamesLaunchService {
     const result = await sql<
       SessionStanding & { user_id: number; family_id: string; expires_at: Date; balance: number; currency: string }
     >`
-      WITH used AS (DELETE FROM launch_tokens WHERE token_hash = ${sha256(token)} RETURNING user_id, family_id, expires_at)
+      WITH used AS (DELETE FROM launch_tokens WHERE token_hash = ${sha256(token)} AND game = ${this.game} RETURNING user_id, family_id, expires_at)
       SELECT used.user_id, used.family_id, used.expires_at, u.status, u.exclusion_kind, u.exclusion_until, u.exclusion_permanent,
         f.revoked_at, f.expires_at AS family_expires_at, w.balance, w.currency
       FROM used
@@ -59,7 +61,7 @@ export class GamesLaunchService {
     const sessionId = randomUUID();
     await this.db
       .insertInto('game_sessions')
-      .values({ id: sessionId, user_id: row.user_id, family_id: row.family_id, created_at: now })
+      .values({ id: sessionId, user_id: row.user_id, family_id: row.family_id, created_at: now, game: this.game })
       .execute();
     return { playerId: row.user_id, sessionId, currency: row.currency, balance: row.balance };
   }

@@ -7,6 +7,8 @@ export interface LaunchTokensTable {
   family_id: string;
   created_at: ColumnType<Date, Date | string, never>;
   expires_at: ColumnType<Date, Date | string, never>;
+  /** Migration 0021: the door that takes it (the sportsbook's, iqs, or the exchange's, p2p). */
+  game: ColumnType<'iqs' | 'p2p', 'iqs' | 'p2p' | undefined, never>;
 }
 
 /** A sportsbook session; it ends with the refresh family it came from. */
@@ -15,6 +17,8 @@ export interface GameSessionsTable {
   user_id: number;
   family_id: string;
   created_at: ColumnType<Date, Date | string, never>;
+  /** Migration 0021: the door that opened it. */
+  game: ColumnType<'iqs' | 'p2p', 'iqs' | 'p2p' | undefined, never>;
 }
 
 export type BetStatus = 'open' | 'closed';

@@ -21,12 +21,16 @@ export class SaferGamblingService {
     private readonly auth: Pick<AuthService, 'revokeAll'>,
   ) {}
 
-  /** Staked and returned in the range, from the ledger: a refunded stake (a void bet) was never really staked. */
+  /**
+   * Staked and returned in the range, from the ledger: a refunded stake (a void bet) was never really staked. The
+   * exchange's holds count as its stakes and its releases as their refunds, so a settled market nets to its settlement
+   * (Returns) less what stayed held for it.
+   */
   async profitLoss(userId: number, range: ProfitLossRequest): Promise<ProfitLossResponse> {
     const row = await this.db
       .selectFrom('transactions')
       .select([
-        sql<number>`coalesce(sum(CASE WHEN kind = 'Stake' THEN -amount WHEN kind = 'Refund' AND bet_id IS NOT NULL THEN -amount ELSE 0 END), 0)::bigint`.as(
+        sql<number>`coalesce(sum(CASE WHEN kind IN ('Stake', 'Exchange hold', 'Exchange release') THEN -amount WHEN kind = 'Refund' AND bet_id IS NOT NULL THEN -amount ELSE 0 END), 0)::bigint`.as(
           'staked',
         ),
         sql<number>`coalesce(sum(CASE WHEN kind = 'Returns' THEN amount ELSE 0 END), 0)::bigint`.as('returns'),

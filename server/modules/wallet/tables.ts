@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
-export type TransactionKind = 'Deposit' | 'Withdrawal' | 'Stake' | 'Returns' | 'Refund' | 'Adjustment';
+export type TransactionKind =
+  'Deposit' | 'Withdrawal' | 'Stake' | 'Returns' | 'Refund' | 'Adjustment' | 'Exchange hold' | 'Exchange release';
 export type Vertical = 'sportsbook' | 'p2p' | 'wallet';
 
 export interface WalletsTable {

@@ -9,6 +9,8 @@ const KIND_LABELS: Record<TransactionItem['kind'], string> = {
   Returns: 'Winnings',
   Refund: 'Refund',
   Adjustment: 'Adjustment',
+  'Exchange hold': 'Exchange hold',
+  'Exchange release': 'Exchange release',
 };
 const VERTICAL_LABELS: Record<TransactionItem['vertical'], string> = {
   sportsbook: 'Sportsbook',

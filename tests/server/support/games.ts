@@ -41,7 +41,7 @@ export function walletBatch(
   return signedPost(context, kind === 'credits' ? WALLET_CREDIT_BATCH_PATH : WALLET_DEBIT_BATCH_PATH, body, options);
 }
 
-function signedPost(
+export function signedPost(
   context: TestContext,
   url: string,
   body: unknown,

@@ -25,6 +25,7 @@ export const TEST_SECRETS = {
   providerSecret: 'test-provider-secret',
   operatorKey: 'test-operator-key',
   sportsbookSecret: 'test-sportsbook-secret',
+  exchangeSecret: 'test-exchange-secret',
 };
 /** This test file's own data directory (avatars, secrets): a fresh one per run, so checkouts never share it. */
 const testDataDir = mkdtempSync(join(tmpdir(), 'bx-test-data-'));
@@ -37,6 +38,7 @@ export const TEST_CONFIG = {
   secrets: TEST_SECRETS,
   dataDir: testDataDir,
   sportsbookUrl: 'http://localhost:8100',
+  exchangeUrl: 'http://localhost:8200',
 };
 
 /** The kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { canonicalUuid } from './common';
+import {
+  authenticateRequest,
+  authenticateResponse,
+  gamesLaunchQuery,
+  walletBalanceResponse,
+  WALLET_ERROR_MESSAGES,
+  WALLET_ERROR_STATUS,
+  WALLET_MAX_AMOUNT,
+} from './games';
+
+export {
+  authenticateRequest as p2pAuthenticateRequest,
+  authenticateResponse as p2pAuthenticateResponse,
+  gamesLaunchQuery as p2pLaunchQuery,
+  walletBalanceResponse as p2pBalanceResponse,
+};
+
+/**
+ * The exchange's door into the PAM (DESIGN.md, "The exchange"), built like the sportsbook's (src/contract/games.ts)
+ * with a secret of its own:
+ *
+ * - `GET /games/p2p[?route=/market/abc]` answers `{url}`: the exchange's address at that route, and for a signed-in
+ *   customer a one-time launch token in the fragment (`#launch=<token>`, single use, 60 s) that only this door takes.
+ * - `POST /games/p2p/wallet/<call>`, called by the exchange's server only, signed exactly as the sportsbook's calls
+ *   (`x-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(exchangeSecret, "<t>.<raw body>")>`, 300 s either way) but
+ *   with EXCHANGE_SECRET: a call signed with the sportsbook's secret is refused here (401 BadSignature), and this
+ *   door's signature is refused there. Amounts are integer pence; ids are lower case once parsed. Errors are
+ *   `{message, code}` with the status of P2P_WALLET_ERROR_STATUS; a malformed body is 400.
+ *
+ * Money: for each customer and market the wallet holds what the exchange asks (`hold` raises it, `release` lowers it)
+ * and `settle` closes the position, paying the market's final amount for that customer (their hold plus net winnings
+ * less commission). Postings are in the P2P vertical: `Exchange hold` (a debit), `Exchange release` and, at
+ * settlement, `Returns` (credits), each carrying the market id as its betId and the exchange's transaction id.
+ * Every market stays zero-sum: a release or settlement that would take what was paid out of a market (releases and
+ * settlements, all customers) beyond what was held on it (all holds) is refused MarketOverpaid.
+ *
+ * Every money call is idempotent on `transactionId`: the same id with the same body answers what it answered the
+ * first time and moves nothing again; the same id with another body (or of another call) answers 409
+ * DuplicateTransaction. A refused call leaves no trace, and its retry is decided afresh.
+ */
+
+export const P2P_LAUNCH_PATH = '/games/p2p';
+export const P2P_WALLET_API_PATH = '/games/p2p/wallet';
+export const P2P_WALLET_CALLS = [
+  'authenticate',
+  'balance',
+  'hold',
+  'release',
+  'settle',
+  'positions',
+  'standing',
+  'blocked-since',
+] as const;
+export type P2pWalletCall = (typeof P2P_WALLET_CALLS)[number];
+export const p2pWalletCallPath = (call: P2pWalletCall) => `${P2P_WALLET_API_PATH}/${call}`;
+
+/** The sportsbook's codes this door shares (same words, same status), and the exchange's own. */
+const SHARED_CODES = [
+  'BadSignature',
+  'InvalidToken',
+  'SessionExpired',
+  'InsufficientFunds',
+  'PlayerBlocked',
+  'DuplicateTransaction',
+  'UnknownPlayer',
+] as const;
+const OWN_ERRORS = {
+  HoldExceeded: 'The release is more than is held for this customer on this market',
+  MarketOverpaid: 'This would pay out more on the market than its customers put in',
+  PositionSettled: 'This position on the market is already settled',
+} as const;
+export type P2pWalletErrorCode = (typeof SHARED_CODES)[number] | keyof typeof OWN_ERRORS;
+
+export const P2P_WALLET_ERROR_MESSAGES = {
+  ...(Object.fromEntries(SHARED_CODES.map((code) => [code, WALLET_ERROR_MESSAGES[code]])) as Record<
+    (typeof SHARED_CODES)[number],
+    string
+  >),
+  ...OWN_ERRORS,
+} satisfies Record<P2pWalletErrorCode, string>;
+
+export const P2P_WALLET_ERROR_STATUS: Record<P2pWalletErrorCode, number> = {
+  ...(Object.fromEntries(SHARED_CODES.map((code) => [code, WALLET_ERROR_STATUS[code]])) as Record<
+    (typeof SHARED_CODES)[number],
+    number
+  >),
+  HoldExceeded: 422,
+  MarketOverpaid: 422,
+  PositionSettled: 422,
+};
+
+/** The exchange's market ids (its event id and the market type's key, joined by '~'), lower case. */
+export const P2P_MARKET_ID_PATTERN = /^[a-z0-9._:~-]{1,160}$/;
+const marketId = z
+  .string({ error: 'Invalid marketId' })
+  .transform((id) => id.toLowerCase())
+  .pipe(z.string().regex(P2P_MARKET_ID_PATTERN, 'Invalid marketId'));
+const transactionId = canonicalUuid('Invalid transactionId');
+const sessionId = canonicalUuid('Invalid sessionId');
+const playerId = z
+  .number({ error: 'Invalid playerId' })
+  .int('Invalid playerId')
+  .min(1, 'Invalid playerId')
+  .max(2_147_483_647, 'Invalid playerId');
+const amount = (min: 0 | 1) =>
+  z
+    .number({ error: 'Amount must be a number' })
+    .int('Amount must be whole pence')
+    .min(min, min === 1 ? 'Amount must be positive' : 'Amount must not be negative')
+    .max(WALLET_MAX_AMOUNT, 'Amount is too large');
+
+export const p2pBalanceRequest = z.strictObject({ playerId, sessionId });
+export type P2pBalanceRequest = z.infer<typeof p2pBalanceRequest>;
+
+/** Raises the customer's hold on the market (an Exchange hold debit): needs a live session and no block. */
+export const holdRequest = z.strictObject({ transactionId, playerId, sessionId, marketId, amount: amount(1) });
+export type HoldRequest = z.infer<typeof holdRequest>;
+
+/** Lowers the hold (an Exchange release credit), at most to zero: no session needed (orders cancel after logout). */
+export const releaseRequest = z.strictObject({ transactionId, playerId, marketId, amount: amount(1) });
+export type ReleaseRequest = z.infer<typeof releaseRequest>;
+
+/**
+ * Closes the customer's position on the market: their hold is spent and `amount` (hold plus net winnings less
+ * commission; 0 when they lost it all) is paid as Returns. Once only per customer and market (PositionSettled).
+ */
+export const settleRequest = z.strictObject({ transactionId, playerId, marketId, amount: amount(0) });
+export type SettleRequest = z.infer<typeof settleRequest>;
+
+/** The answer to hold, release and settle: the balance after, the ledger row (null when nothing moved), the hold now. */
+export const p2pMoneyResponse = z.object({
+  balance: z.number().int(),
+  walletTransactionId: z.number().int().nullable(),
+  held: z.number().int(),
+});
+export type P2pMoneyResponse = z.infer<typeof p2pMoneyResponse>;
+
+/** The PAM's side of a market, to reconcile the exchange's holds with: totals and each customer's position. */
+export const positionsRequest = z.strictObject({ marketId });
+export type PositionsRequest = z.infer<typeof positionsRequest>;
+export const positionsResponse = z.object({
+  marketId: z.string(),
+  /** Every hold on the market, all customers. */
+  totalHeld: z.number().int(),
+  /** Every release and settlement paid out of it. */
+  totalPaid: z.number().int(),
+  positions: z.array(
+    z.object({
+      playerId: z.number().int(),
+      held: z.number().int(),
+      paid: z.number().int(),
+      status: z.enum(['open', 'settled']),
+    }),
+  ),
+});
+export type PositionsResponse = z.infer<typeof positionsResponse>;
+
+export const STANDING_MAX_PLAYERS = 1_000;
+export const BLOCK_REASONS = [
+  'unknown',
+  'deleted',
+  'suspended',
+  'self-exclusion',
+  'time-out',
+  'locked-out',
+  'unverified',
+] as const;
+export type BlockReason = (typeof BLOCK_REASONS)[number];
+
+/** Whether each player may bet now (the hold's rule), and if not, why; in the order asked. */
+export const standingRequest = z.strictObject({
+  playerIds: z
+    .array(playerId)
+    .min(1, 'No playerIds')
+    .max(STANDING_MAX_PLAYERS, `At most ${STANDING_MAX_PLAYERS} playerIds`),
+});
+export type StandingRequest = z.infer<typeof standingRequest>;
+export const standingResponse = z.object({
+  players: z.array(
+    z.object({ playerId: z.number().int(), blocked: z.boolean(), reason: z.enum(BLOCK_REASONS).nullable() }),
+  ),
+});
+export type StandingResponse = z.infer<typeof standingResponse>;
+
+/**
+ * Blocks that began after `cursor` (suspension, deletion, time out, self-exclusion, lock-out, verification lost),
+ * oldest first, and the cursor to send next time. Start with "0" (everything); a block is listed once, after its
+ * transaction committed, and never skipped however transactions interleave. The block may have ended since: ask
+ * standing for the present.
+ */
+export const blockedSinceRequest = z.strictObject({
+  cursor: z.string({ error: 'Invalid cursor' }).regex(/^\d{1,19}$/, 'Invalid cursor'),
+});
+export type BlockedSinceRequest = z.infer<typeof blockedSinceRequest>;
+export const blockedSinceResponse = z.object({
+  blocks: z.array(z.object({ playerId: z.number().int(), reason: z.string(), at: z.string() })),
+  cursor: z.string(),
+});
+export type BlockedSinceResponse = z.infer<typeof blockedSinceResponse>;
