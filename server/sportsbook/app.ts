@@ -8,6 +8,7 @@ import { installErrorHandler } from '../platform/http/error-handler';
 import { serveClient } from '../platform/http/serve-client';
 import type { SportsbookServices } from './services';
 import { catalogueRoutes } from './catalogue/routes';
+import { feedRoutes } from './catalogue/feed-routes';
 import { sportsbookLiveRoutes } from './live/routes';
 import { sessionRoutes } from './sessions/routes';
 import { betsRoutes } from './bets/routes';
@@ -19,6 +20,7 @@ export type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServic
 /** Every route module of the sportsbook, registered in this order, each in its own scope. Append new areas here. */
 export const sportsbookRoutes: SportsbookRoutes[] = [
   catalogueRoutes,
+  feedRoutes,
   sportsbookLiveRoutes,
   sessionRoutes,
   betsRoutes,
