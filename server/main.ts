@@ -22,6 +22,8 @@ import { holdDatabase } from './platform/operator/data-dir-lock';
 import { listenOperatorSocket } from './platform/operator/socket';
 import { runOperatorRequest } from './modules/operator/commands';
 import { seedDemoBets } from './sportsbook/seed-demo-bets';
+import { loadExchangeConfig } from './exchange/config';
+import { startExchange } from './exchange/start';
 
 const config = loadConfig();
 // PGlite is one process: the operator CLI, or a second server, must go through this one.
@@ -86,13 +88,20 @@ const sportsbook = config.sportsbookInProcess
         : {},
     })
   : undefined;
+// The exchange beside it, on its own origin, following the sportsbook's feed (EXCHANGE_URL is where the PAM's launch points).
+const exchange = await startExchange({
+  config: loadExchangeConfig(config),
+  database,
+  clock: systemClock,
+  logger: app.log.child({ service: 'exchange' }),
+});
 
 await app.listen({ port: config.port, host: config.host });
 const operatorSocket = await listenOperatorSocket(config.dataDir, (request) =>
   runOperatorRequest(services, request, (error) => app.log.error({ err: error }, 'operator command failed')),
 );
 app.log.info(
-  `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook ${sportsbook ? 'on' : 'runs on its own, at'} ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}`,
+  `Betting exchange on ${config.publicUrl} (database: ${database.kind}); sportsbook ${sportsbook ? 'on' : 'runs on its own, at'} ${config.sportsbookUrl}; ${providers ? `sandbox providers on ${config.providersUrl}` : 'sandbox providers off (SANDBOX_PROVIDERS=true starts them)'}; exchange on ${config.exchangeUrl}`,
 );
 if (config.seedDemo) app.log.info(`Demo customer: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 if (config.seedDemo && sportsbook) {
@@ -132,6 +141,7 @@ reconcileTimer.unref();
 async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(reconcileTimer);
+  await exchange.close();
   await sportsbook?.close();
   await operatorSocket.close();
   await app.close();
