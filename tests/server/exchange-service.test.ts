@@ -91,6 +91,8 @@ for (const kind of databaseKinds()) {
         size: 1_000,
       });
       expect(second).toMatchObject({ sizeMatched: 400, sizeRemaining: 600, status: 'executable' });
+      expect(back.averagePriceMatched).toBe(3);
+      expect(lay.averagePriceMatched).toBeNull();
       await expectHoldsMatchExposure(world, match.marketId, [backer, layer]);
       expect(await invariantMismatches(world.pam)).toEqual([]);
     });

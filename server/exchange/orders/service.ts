@@ -192,7 +192,7 @@ export class OrdersService {
     if (row.request_hash !== requestHash) throw refusal('OrderIdReused');
     if (row.status === 'refused' && row.refusal) throw refusal(row.refusal as ExchangeRefusal);
     if (row.status === 'pending') throw walletUnreachable();
-    return { order: toOrder(row), status: 201 };
+    return { order: toOrder(row, await this.averagePrices([row.id])), status: 201 };
   }
 
   private async sendHold(hold: Record<string, unknown>): Promise<WalletAnswer> {
@@ -428,7 +428,8 @@ export class OrdersService {
     if (status === 'open') query = query.where('status', 'in', ['pending', 'executable']);
     if (status === 'settled') query = query.where('result', 'is not', null);
     const rows = await query.orderBy('seq', 'desc').limit(500).execute();
-    return { orders: rows.map(toOrder) };
+    const averages = await this.averagePrices(rows.filter((row) => row.size_matched > 0).map((row) => row.id));
+    return { orders: rows.map((row) => toOrder(row, averages)) };
   }
 
   positions(session: ExchangeSession, marketId?: string): { positions: Position[] } {
@@ -554,11 +555,32 @@ export class OrdersService {
   }
 
   private async order(orderId: string): Promise<Order> {
-    return toOrder((await this.row(orderId))!);
+    return toOrder((await this.row(orderId))!, await this.averagePrices([orderId]));
+  }
+
+  /** Each order's stake-weighted matched price (hundredths, to the nearest), from its fills on either side. */
+  private async averagePrices(orderIds: string[]): Promise<Map<string, number>> {
+    const averages = new Map<string, number>();
+    if (orderIds.length === 0) return averages;
+    const fills = await this.deps.db
+      .selectFrom('exchange.fills')
+      .select(['back_order_id', 'lay_order_id', 'price', 'stake'])
+      .where((eb) => eb.or([eb('back_order_id', 'in', orderIds), eb('lay_order_id', 'in', orderIds)]))
+      .execute();
+    const sums = new Map<string, { weighted: number; stake: number }>();
+    for (const fill of fills)
+      for (const orderId of new Set([fill.back_order_id, fill.lay_order_id])) {
+        const sum = sums.get(orderId) ?? { weighted: 0, stake: 0 };
+        sum.weighted += fill.price * fill.stake;
+        sum.stake += fill.stake;
+        sums.set(orderId, sum);
+      }
+    for (const [orderId, sum] of sums) averages.set(orderId, Math.round(sum.weighted / sum.stake));
+    return averages;
   }
 }
 
-function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow, averages: ReadonlyMap<string, number>): Order {
   const sizeRemaining =
     row.status === 'executable' || row.status === 'pending'
       ? row.size - row.size_matched - row.size_cancelled - row.size_lapsed
@@ -574,7 +596,7 @@ function toOrder(row: OrderRow): Order {
     sizeRemaining,
     sizeCancelled: row.size_cancelled,
     sizeLapsed: row.size_lapsed,
-    averagePriceMatched: null,
+    averagePriceMatched: averages.has(row.id) ? decimalOf(averages.get(row.id)!) : null,
     status: row.status === 'execution_complete' ? 'execution_complete' : 'executable',
     persistence: row.persistence,
     placedAt: row.placed_at.toISOString(),
