@@ -13,6 +13,8 @@ export interface ExchangeConfig extends Pick<
   feedUrl: string;
   /** Of net market winnings, in basis points, taken at settlement. */
   commissionBp: number;
+  /** How long an in-play order that would take liquidity waits before it is matched; 0 turns the delay off. */
+  inPlayDelayMs: number;
   /** How often the feed is read. */
   feedPollMs: number;
   /** How long a goal holds a match's markets suspended, real milliseconds. */
@@ -43,6 +45,7 @@ export function loadExchangeConfig(config: Config, env: NodeJS.ProcessEnv = proc
     pamUrl: (env.PAM_URL || `http://127.0.0.1:${config.port}`).replace(/\/$/, ''),
     feedUrl: (env.EXCHANGE_FEED_URL || config.sportsbookUrl).replace(/\/$/, ''),
     commissionBp: readWhole('EXCHANGE_COMMISSION_BP', env.EXCHANGE_COMMISSION_BP, 200, 10_000),
+    inPlayDelayMs: readWhole('EXCHANGE_INPLAY_DELAY_MS', env.EXCHANGE_INPLAY_DELAY_MS, 5_000, 60_000),
     feedPollMs: readWhole('EXCHANGE_FEED_POLL_MS', env.EXCHANGE_FEED_POLL_MS, 1_000, 60_000) || 1_000,
     goalSuspensionMs: readWhole('EXCHANGE_GOAL_SUSPENSION_MS', env.EXCHANGE_GOAL_SUSPENSION_MS, 10_000, 600_000),
     clientDir: resolve(env.EXCHANGE_CLIENT_DIR || 'dist-exchange'),

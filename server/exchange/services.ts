@@ -17,6 +17,8 @@ export interface ExchangeServiceDeps {
   /** Tests script the matches; otherwise the sportsbook's published feed. */
   feed?: FeedSource;
   wallet?: P2pWalletClient;
+  /** The in-play delay's wait; tests release it by hand. */
+  wait?: (ms: number) => Promise<void>;
 }
 
 export type ExchangeServices = ReturnType<typeof createExchangeServices>;
@@ -29,7 +31,17 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
   const outbox = new WalletOutbox(db, wallet, clock, logger);
   const sessions = new SessionService(db, wallet, clock);
   const markets = new MarketRegistry();
-  const orders = new OrdersService({ db, clock, wallet, outbox, sessions, markets, commissionBp: config.commissionBp });
+  const orders = new OrdersService({
+    db,
+    clock,
+    wallet,
+    outbox,
+    sessions,
+    markets,
+    commissionBp: config.commissionBp,
+    inPlayDelayMs: config.inPlayDelayMs,
+    wait: deps.wait,
+  });
   const feed = new FeedSync(
     db,
     deps.feed ?? new HttpFeedSource(config.feedUrl),

@@ -9,6 +9,7 @@ import {
   place,
   placed,
   punter,
+  releaseDelayed,
   type ExchangeWorld,
 } from './support/exchange-service';
 import type { Order } from '../../src/contract/exchange';
@@ -322,6 +323,84 @@ for (const kind of databaseKinds()) {
       expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
       expect((await pamHeld(world, match.marketId)).get(customer.userId)).toBe(1_000);
       await expectHoldsMatchExposure(world, match.marketId, [customer]);
+    });
+
+    it('holds an in-play order that would take liquidity for the delay, then matches it at the book as it stands', async () => {
+      const match = await openMatch(world);
+      const backer = await punter(world, 10_000);
+      const layer = await punter(world, 10_000);
+      world.feed.update(match.eventId, { status: 'live' });
+      await world.services.feed.poll();
+      // Only resting: placed at once.
+      await placed(world, layer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'lay',
+        price: 2,
+        size: 1_000,
+        persistence: 'keep',
+      });
+      const taking = await place(world, backer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 600,
+      });
+      expect(taking.statusCode).toBe(202);
+      expect(taking.json().order).toMatchObject({ sizeMatched: 0, sizeRemaining: 600 });
+      const waiting = await world.app.inject({ method: 'GET', url: `/api/markets/${match.marketId}` });
+      expect(waiting.json().runners[0].availableToBack).toEqual([{ price: 2, size: 1_000 }]);
+      await expectHoldsMatchExposure(world, match.marketId, [layer]);
+      expect((await pamHeld(world, match.marketId)).get(backer.userId)).toBe(600);
+      await releaseDelayed(world, match.marketId);
+      const orders = await world.app.inject({
+        method: 'GET',
+        url: '/api/orders',
+        headers: { authorization: `Bearer ${backer.token}` },
+      });
+      expect(orders.json().orders[0]).toMatchObject({ sizeMatched: 600, averagePriceMatched: 2 });
+      await expectHoldsMatchExposure(world, match.marketId, [backer, layer]);
+    });
+
+    it('cancels a delayed in-play order whole when a goal suspends the market during the delay', async () => {
+      const match = await openMatch(world);
+      const backer = await punter(world, 10_000);
+      const layer = await punter(world, 10_000);
+      world.feed.update(match.eventId, { status: 'live' });
+      await world.services.feed.poll();
+      await placed(world, layer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'lay',
+        price: 2,
+        size: 1_000,
+        persistence: 'keep',
+      });
+      const taking = await place(world, backer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 600,
+      });
+      expect(taking.statusCode).toBe(202);
+      world.feed.update(match.eventId, { score: { home: 0, away: 1 }, goals: 1 });
+      await world.services.feed.poll();
+      await releaseDelayed(world, match.marketId);
+      const orders = await world.app.inject({
+        method: 'GET',
+        url: '/api/orders',
+        headers: { authorization: `Bearer ${backer.token}` },
+      });
+      expect(orders.json().orders[0]).toMatchObject({
+        sizeMatched: 0,
+        sizeCancelled: 600,
+        status: 'execution_complete',
+      });
+      await world.services.outbox.drain();
+      expect(await balanceOf(world.pam, backer.userId)).toBe(10_000);
+      expect(await balanceOf(world.pam, layer.userId)).toBe(10_000);
     });
 
     it('settles on the result: the winner is paid less 2% commission, the loser nothing more, and the ledger balances', async () => {

@@ -12,6 +12,8 @@ export class LiveMarket {
   readonly book: OrderBook;
   readonly fills = new Map<number, CustomerFill[]>();
   readonly held = new Map<number, number>();
+  /** Orders held by the in-play delay: not on the book yet, but held for as if they were. */
+  readonly delayed = new Map<string, { playerId: number; order: OpenOrder }>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -49,6 +51,7 @@ export class LiveMarket {
         price: LADDER[order.tick]!,
         sizeRemaining: order.sizeRemaining,
       }));
+    for (const waiting of this.delayed.values()) if (waiting.playerId === playerId) open.push(waiting.order);
     if (extra) open.push(extra);
     return marketExposure(this.book.runnerCount, this.fills.get(playerId) ?? [], open);
   }

@@ -75,7 +75,13 @@ export interface OrdersDeps {
   sessions: SessionService;
   markets: MarketRegistry;
   commissionBp: number;
+  /** How long an in-play order that would take liquidity waits before it meets the book (Betfair's bet delay). */
+  inPlayDelayMs: number;
+  /** Waits that long; tests pass one they release by hand. */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Placement, cancel, lapse and settlement (DESIGN.md, "The exchange"). Durable before acknowledged: an order and
@@ -85,7 +91,7 @@ export interface OrdersDeps {
 export class OrdersService {
   constructor(private readonly deps: OrdersDeps) {}
 
-  async place(session: ExchangeSession, request: PlaceOrder): Promise<{ order: Order; status: 201 }> {
+  async place(session: ExchangeSession, request: PlaceOrder): Promise<{ order: Order; status: 201 | 202 }> {
     const rule = orderRefusal(request);
     if (rule) throw refusal(rule);
     const market = this.deps.markets.get(request.marketId);
@@ -180,8 +186,56 @@ export class OrdersService {
           throw new AppError(answer.status, answer.message, answer.code);
         }
       }
+      if (market.inPlay && this.deps.inPlayDelayMs > 0 && this.wouldTake(market, runner, request.side, price)) {
+        market.delayed.set(request.orderId, {
+          playerId: session.playerId,
+          order: { runner, side: request.side, price, sizeRemaining: request.size },
+        });
+        void this.afterDelay(market, request.orderId);
+        return { order: await this.order(request.orderId), status: 202 as const };
+      }
       await this.rest(market, request.orderId);
       return { order: await this.order(request.orderId), status: 201 as const };
+    });
+  }
+
+  /** Whether the order would match something at once (an order that only rests is placed without the delay). */
+  private wouldTake(market: LiveMarket, runner: number, side: 'back' | 'lay', price: number): boolean {
+    const { bestLay, bestBack } = market.book.touch(runner);
+    const tick = tickOf(price);
+    return side === 'back' ? bestLay >= tick : bestBack <= tick;
+  }
+
+  /**
+   * The in-play delay: the held order meets the book as it stands once the delay has passed, or is cancelled
+   * whole (its hold released) if the market was suspended or closed meanwhile.
+   */
+  private async afterDelay(market: LiveMarket, orderId: string): Promise<void> {
+    await (this.deps.wait ?? sleep)(this.deps.inPlayDelayMs);
+    await market.run(async () => {
+      market.delayed.delete(orderId);
+      const row = await this.row(orderId);
+      if (row?.status !== 'pending') return;
+      if (market.status === 'open') return this.rest(market, orderId);
+      await this.store(market, {
+        fills: [],
+        orders: [
+          {
+            orderId,
+            customerId: String(row.player_id),
+            runner: market.runnerOf(row.selection_id),
+            side: row.side,
+            tick: tickOf(row.price),
+            size: row.size,
+            sizeMatched: 0,
+            sizeRemaining: 0,
+            sizeCancelled: row.size,
+            sizeLapsed: 0,
+            persistence: row.persistence,
+            status: 'execution_complete',
+          },
+        ],
+      });
     });
   }
 

@@ -37,9 +37,22 @@ export class ScriptedFeed implements FeedSource {
   }
 }
 
+/** The in-play delay's waits, held until the test lets them all go. */
+export class DelayGate {
+  private waiting: Array<() => void> = [];
+  readonly wait = (): Promise<void> => new Promise((resolve) => this.waiting.push(resolve));
+  get count(): number {
+    return this.waiting.length;
+  }
+  release(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+}
+
 export interface ExchangeWorld {
   pam: TestContext;
   feed: ScriptedFeed;
+  delay: DelayGate;
   services: ExchangeServices;
   app: FastifyInstance;
   /** Rebuilds the exchange on the same database, as a restart does. */
@@ -68,23 +81,25 @@ export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeW
     pamUrl,
     feedUrl: 'http://localhost:8100',
     commissionBp: 200,
+    inPlayDelayMs: 5_000,
     feedPollMs: 1_000,
     goalSuspensionMs: 10_000,
     clientDir: '/nonexistent',
   };
   const feed = new ScriptedFeed();
+  const delay = new DelayGate();
   const db = exchangeDb(pam.database);
   await migrateExchange(db);
   const log = { error: (object: unknown, message: string) => console.error(message, object) };
   const build = async () => {
-    const services = createExchangeServices({ db, clock: pam.clock, config, logger: log, feed });
+    const services = createExchangeServices({ db, clock: pam.clock, config, logger: log, feed, wait: delay.wait });
     await services.feed.load();
     await services.orders.recover();
     const app = await buildExchangeApp({ services });
     await app.ready();
     return { services, app };
   };
-  const world = { pam, feed, ...(await build()) } as ExchangeWorld;
+  const world = { pam, feed, delay, ...(await build()) } as ExchangeWorld;
   world.restart = async () => {
     await world.services.outbox.stop();
     await world.app.close();
@@ -166,4 +181,11 @@ export async function expectHoldsMatchExposure(world: ExchangeWorld, marketId: s
   const market = world.services.markets.get(marketId)!;
   for (const punter of who)
     expect(held.get(punter.userId) ?? 0, `customer ${punter.userId}`).toBe(market.exposure(punter.userId).held);
+}
+
+/** Lets the delayed orders go and waits until each has met its market's book. */
+export async function releaseDelayed(world: ExchangeWorld, marketId: string): Promise<void> {
+  world.delay.release();
+  await new Promise((resolve) => setImmediate(resolve));
+  await world.services.markets.get(marketId)!.run(async () => undefined);
 }
