@@ -4,6 +4,7 @@ import type { ExchangeDb } from './db/schema';
 import { FeedSync, type FeedSyncLog } from './feed/sync';
 import { HttpFeedSource, type FeedSource } from './feed/source';
 import { MarketRegistry } from './orders/registry';
+import { BlockWatcher } from './orders/blocks';
 import { OrdersService } from './orders/service';
 import { SessionService } from './sessions/service';
 import { WalletOutbox } from './wallet/outbox';
@@ -51,5 +52,6 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
     { pollMs: config.feedPollMs, goalSuspensionMs: config.goalSuspensionMs },
     logger,
   );
-  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed };
+  const blocks = new BlockWatcher(db, wallet, markets, orders, logger, config.feedPollMs);
+  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks };
 }

@@ -49,6 +49,7 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
   appLogger = app.log;
   services.outbox.start();
   if (options.pollFeed ?? true) services.feed.start();
+  services.blocks.start();
   try {
     await app.listen({ port: options.port ?? config.exchangePort, host: config.host });
   } catch (error) {
@@ -62,6 +63,7 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
     services,
     close: async () => {
       await services.feed.stop();
+      await services.blocks.stop();
       await services.outbox.stop();
       await app.close();
     },

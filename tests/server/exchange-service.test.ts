@@ -403,6 +403,50 @@ for (const kind of databaseKinds()) {
       expect(await balanceOf(world.pam, layer.userId)).toBe(10_000);
     });
 
+    it("cancels a suspended customer's unmatched orders and releases their holds; matched bets stand", async () => {
+      const match = await openMatch(world);
+      const customer = await punter(world, 10_000);
+      const other = await punter(world, 10_000);
+      await placed(world, other, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'lay',
+        price: 2,
+        size: 500,
+      });
+      const matched = await placed(world, customer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 500,
+      });
+      const resting = await placed(world, customer, {
+        marketId: match.marketId,
+        selectionId: match.away,
+        side: 'back',
+        price: 4,
+        size: 1_000,
+      });
+      expect((await pamHeld(world, match.marketId)).get(customer.userId)).toBe(1_500);
+      await world.pam.services.accounts.suspend(customer.userId);
+      await world.services.blocks.poll();
+      await world.services.outbox.drain();
+      const orders = await world.services.db
+        .selectFrom('exchange.orders')
+        .select(['id', 'size_matched', 'size_cancelled'])
+        .where('id', 'in', [matched.orderId, resting.orderId])
+        .execute();
+      expect(orders).toEqual(
+        expect.arrayContaining([
+          { id: matched.orderId, size_matched: 500, size_cancelled: 0 },
+          { id: resting.orderId, size_matched: 0, size_cancelled: 1_000 },
+        ]),
+      );
+      expect((await pamHeld(world, match.marketId)).get(customer.userId)).toBe(500);
+      await expectHoldsMatchExposure(world, match.marketId, [customer, other]);
+    });
+
     it('settles on the result: the winner is paid less 2% commission, the loser nothing more, and the ledger balances', async () => {
       const match = await openMatch(world);
       const backer = await punter(world, 10_000);

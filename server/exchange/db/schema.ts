@@ -95,7 +95,13 @@ export interface WalletCallsTable {
   answered_at: Date | null;
 }
 
+export interface CursorsTable {
+  name: string;
+  value: string;
+}
+
 export interface ExchangeDatabase {
+  'exchange.cursors': CursorsTable;
   'exchange.sessions': SessionsTable;
   'exchange.events': EventsTable;
   'exchange.markets': MarketsTable;

@@ -105,4 +105,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX wallet_calls_unanswered ON exchange.wallet_calls (created_at) WHERE answered_at IS NULL`.execute(
     db,
   );
+  // How far the exchange has read a PAM list that it follows (the blocks), so a restart goes on from there.
+  await sql`
+    CREATE TABLE exchange.cursors (
+      name text PRIMARY KEY,
+      value text NOT NULL
+    )`.execute(db);
 }
