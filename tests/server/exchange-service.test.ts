@@ -497,6 +497,44 @@ for (const kind of databaseKinds()) {
       expect(await balanceOf(world.pam, backer.userId)).toBe(12_940);
     });
 
+    it('finishes after a restart an order whose hold got no answer, and sends again a release that got none', async () => {
+      const match = await openMatch(world);
+      const customer = await punter(world, 10_000);
+      world.walletDown = true;
+      const unanswered = await place(world, customer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 1_000,
+      });
+      expect(unanswered.statusCode).toBe(503);
+      world.walletDown = false;
+      await world.restart();
+      const open = await world.app.inject({
+        method: 'GET',
+        url: '/api/orders?status=open',
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(open.json().orders).toEqual([expect.objectContaining({ sizeRemaining: 1_000, status: 'executable' })]);
+      await expectHoldsMatchExposure(world, match.marketId, [customer]);
+
+      world.walletDown = true;
+      const cancelled = await world.app.inject({
+        method: 'DELETE',
+        url: `/api/orders/${open.json().orders[0].orderId}`,
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      await world.services.outbox.drain();
+      expect(await balanceOf(world.pam, customer.userId)).toBe(9_000);
+      world.walletDown = false;
+      await world.restart();
+      await world.services.outbox.drain();
+      expect(await balanceOf(world.pam, customer.userId)).toBe(10_000);
+      await expectHoldsMatchExposure(world, match.marketId, [customer]);
+    });
+
     it('rebuilds its books after a restart from the stored open orders', async () => {
       const match = await openMatch(world);
       const layer = await punter(world, 10_000);

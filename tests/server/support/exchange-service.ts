@@ -12,6 +12,7 @@ import { buildExchangeApp } from '../../../server/exchange/app';
 import type { ExchangeConfig } from '../../../server/exchange/config';
 import type { FeedSource } from '../../../server/exchange/feed/source';
 import { exchangeMarketId } from '../../../server/exchange/markets';
+import { P2pWalletClient } from '../../../server/exchange/wallet/p2p-client';
 
 /** The matches a test says the sportsbook's feed shows; the exchange reads them when the test polls. */
 export class ScriptedFeed implements FeedSource {
@@ -53,6 +54,8 @@ export interface ExchangeWorld {
   pam: TestContext;
   feed: ScriptedFeed;
   delay: DelayGate;
+  /** While true, the exchange's calls to the PAM get no answer (the PAM down, or the network). */
+  walletDown: boolean;
   services: ExchangeServices;
   app: FastifyInstance;
   /** Rebuilds the exchange on the same database, as a restart does. */
@@ -91,15 +94,31 @@ export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeW
   const db = exchangeDb(pam.database);
   await migrateExchange(db);
   const log = { error: (object: unknown, message: string) => console.error(message, object) };
+  const wallet = new P2pWalletClient({
+    pamUrl,
+    secret: TEST_CONFIG.secrets.exchangeSecret,
+    clock: pam.clock,
+    fetch: (input, init) =>
+      world.walletDown ? Promise.reject(new TypeError('fetch failed: connection refused')) : fetch(input, init),
+  });
   const build = async () => {
-    const services = createExchangeServices({ db, clock: pam.clock, config, logger: log, feed, wait: delay.wait });
+    const services = createExchangeServices({
+      db,
+      clock: pam.clock,
+      config,
+      logger: log,
+      feed,
+      wallet,
+      wait: delay.wait,
+    });
     await services.feed.load();
     await services.orders.recover();
     const app = await buildExchangeApp({ services });
     await app.ready();
     return { services, app };
   };
-  const world = { pam, feed, delay, ...(await build()) } as ExchangeWorld;
+  const world = { pam, feed, delay, walletDown: false } as ExchangeWorld;
+  Object.assign(world, await build());
   world.restart = async () => {
     await world.services.outbox.stop();
     await world.app.close();
