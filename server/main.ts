@@ -94,6 +94,7 @@ const exchange = await startExchange({
   database,
   clock: systemClock,
   logger: app.log.child({ service: 'exchange' }),
+  operatorSocket: true,
 });
 
 await app.listen({ port: config.port, host: config.host });

@@ -8,6 +8,9 @@ import { migrateExchange } from './db/migrate';
 import { exchangeDb } from './db/schema';
 import { createExchangeServices, type ExchangeServiceDeps, type ExchangeServices } from './services';
 import { buildExchangeApp } from './app';
+import { listenOperatorSocket } from '../platform/operator/socket';
+import { runCommandRequest } from '../platform/operator/dispatch';
+import { exchangeCommands } from './operator/commands';
 
 export interface StartExchangeOptions {
   config: ExchangeConfig;
@@ -20,6 +23,8 @@ export interface StartExchangeOptions {
   port?: number;
   /** Tests: a scripted feed, a wallet client of their own. */
   overrides?: Partial<Pick<ExchangeServiceDeps, 'feed' | 'wallet'>>;
+  /** Listen for the operator CLI on DATA_DIR/operator/exchange.sock (npm start and main.ts do). */
+  operatorSocket?: boolean;
   /** Tests poll the feed themselves (services.feed.poll()). */
   pollFeed?: boolean;
 }
@@ -50,10 +55,21 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
   services.outbox.start();
   if (options.pollFeed ?? true) services.feed.start();
   services.blocks.start();
+  let operatorSocket: { close(): Promise<void> } | undefined;
   try {
     await app.listen({ port: options.port ?? config.exchangePort, host: config.host });
+    if (options.operatorSocket)
+      operatorSocket = await listenOperatorSocket(
+        config.dataDir,
+        (request) =>
+          runCommandRequest(exchangeCommands, services, request, (error) =>
+            app.log.error({ err: error }, 'operator command failed'),
+          ),
+        'exchange',
+      );
   } catch (error) {
     await services.feed.stop();
+    await services.blocks.stop();
     await services.outbox.stop();
     await app.close();
     throw error;
@@ -62,6 +78,7 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
     app,
     services,
     close: async () => {
+      await operatorSocket?.close();
       await services.feed.stop();
       await services.blocks.stop();
       await services.outbox.stop();

@@ -13,6 +13,7 @@ import {
   type ExchangeWorld,
 } from './support/exchange-service';
 import type { Order } from '../../src/contract/exchange';
+import { exchangeCommands } from '../../server/exchange/operator/commands';
 
 for (const kind of databaseKinds()) {
   describe(`the exchange service with the PAM's wallet [${kind}]`, () => {
@@ -533,6 +534,42 @@ for (const kind of databaseKinds()) {
       await world.services.outbox.drain();
       expect(await balanceOf(world.pam, customer.userId)).toBe(10_000);
       await expectHoldsMatchExposure(world, match.marketId, [customer]);
+    });
+
+    it('lets an operator list a book, suspend and reopen a market, and void one, returning every hold', async () => {
+      const match = await openMatch(world);
+      const customer = await punter(world, 10_000);
+      await placed(world, customer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 700,
+      });
+      const run = (name: string, ...args: string[]) => exchangeCommands.find(name)!.run(world.services, args);
+      const book = (await run('ex-book', match.marketId)) as { positions: unknown[] };
+      expect(book.positions).toEqual([{ playerId: customer.userId, held: 700, worstCase: 700 }]);
+      await run('ex-suspend', match.marketId);
+      const suspended = await place(world, customer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 100,
+      });
+      expect(suspended.json().code).toBe('MarketSuspended');
+      await run('ex-reopen', match.marketId);
+      await placed(world, customer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 100,
+      });
+      await run('ex-void', match.marketId);
+      await world.services.outbox.drain();
+      expect(await balanceOf(world.pam, customer.userId)).toBe(10_000);
+      await expect(run('ex-settle', match.marketId, 'two-one')).rejects.toThrow('Not a score');
     });
 
     it('rebuilds its books after a restart from the stored open orders', async () => {

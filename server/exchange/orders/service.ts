@@ -393,6 +393,15 @@ export class OrdersService {
     });
   }
 
+  /** Suspends or reopens a market (an operator's hand, or a goal); a settled or closed market stays as it is. */
+  setStatus(market: LiveMarket, status: 'open' | 'suspended'): Promise<void> {
+    return market.run(async () => {
+      if (market.status !== 'open' && market.status !== 'suspended') throw refusal('MarketClosed');
+      market.status = status;
+      await this.deps.db.updateTable('exchange.markets').set({ status }).where('id', '=', market.marketId).execute();
+    });
+  }
+
   /** Cancels (a goal) or lapses (kick-off, the market closing) the unmatched orders the test picks. */
   removeWhere(
     market: LiveMarket,
