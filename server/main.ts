@@ -89,13 +89,15 @@ const sportsbook = config.sportsbookInProcess
     })
   : undefined;
 // The exchange beside it, on its own origin, following the sportsbook's feed (EXCHANGE_URL is where the PAM's launch points).
-const exchange = await startExchange({
-  config: loadExchangeConfig(config),
-  database,
-  clock: systemClock,
-  logger: app.log.child({ service: 'exchange' }),
-  operatorSocket: true,
-});
+const exchange = config.exchangeInProcess
+  ? await startExchange({
+      config: loadExchangeConfig(config),
+      database,
+      clock: systemClock,
+      logger: app.log.child({ service: 'exchange' }),
+      operatorSocket: true,
+    })
+  : undefined;
 
 await app.listen({ port: config.port, host: config.host });
 const operatorSocket = await listenOperatorSocket(config.dataDir, (request) =>
@@ -142,7 +144,7 @@ reconcileTimer.unref();
 async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(reconcileTimer);
-  await exchange.close();
+  await exchange?.close();
   await sportsbook?.close();
   await operatorSocket.close();
   await app.close();
