@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
 import { setUpEmbeddedOrigin } from '../platform/http/embedded-origin';
 import { serveClient } from '../platform/http/serve-client';
 import type { ExchangeServices } from './services';
@@ -36,6 +37,10 @@ export async function buildExchangeApp(options: ExchangeAppOptions): Promise<Fas
     ownUrl: services.config.exchangeUrl,
     publicUrl: services.config.publicUrl,
     clientDir: options.clientDir,
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(async (scope) => {
+    scope.get('/ws', { websocket: true }, (socket) => services.ladders.add(socket));
   });
   for (const routes of exchangeRoutes) await app.register(async (scope) => routes(scope, services));
   if (options.clientDir) {

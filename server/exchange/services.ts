@@ -5,6 +5,7 @@ import { FeedSync, type FeedSyncLog } from './feed/sync';
 import { HttpFeedSource, type FeedSource } from './feed/source';
 import { MarketRegistry } from './orders/registry';
 import { BlockWatcher } from './orders/blocks';
+import { LadderHub } from './live/ladder-hub';
 import { OrdersService } from './orders/service';
 import { SessionService } from './sessions/service';
 import { WalletOutbox } from './wallet/outbox';
@@ -53,5 +54,6 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
     logger,
   );
   const blocks = new BlockWatcher(db, wallet, markets, orders, logger, config.feedPollMs);
-  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks };
+  const ladders = new LadderHub(markets);
+  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks, ladders };
 }

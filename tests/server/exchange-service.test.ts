@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { databaseKinds } from './support/harness';
 import { balanceOf, invariantMismatches } from './support/money';
 import {
@@ -570,6 +571,30 @@ for (const kind of databaseKinds()) {
       await world.services.outbox.drain();
       expect(await balanceOf(world.pam, customer.userId)).toBe(10_000);
       await expect(run('ex-settle', match.marketId, 'two-one')).rejects.toThrow('Not a score');
+    });
+
+    it('pushes a subscribed market over the WebSocket now and after each change to its ladder', async () => {
+      const match = await openMatch(world);
+      const customer = await punter(world, 10_000);
+      const address = await world.app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = new WebSocket(`${address.replace(/^http/, 'ws')}/ws`);
+      const messages: Array<{ type: string; market: { runners: Array<{ availableToBack: unknown[] }> } }> = [];
+      socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+      await new Promise((resolve) => socket.on('open', resolve));
+      socket.send(JSON.stringify({ type: 'subscribe', marketIds: [match.marketId] }));
+      await vi.waitFor(() => expect(messages).toHaveLength(1));
+      expect(messages[0]!.market.runners[0]!.availableToBack).toEqual([]);
+      await placed(world, customer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'lay',
+        price: 1.5,
+        size: 1_000,
+      });
+      await vi.waitFor(() => expect(messages).toHaveLength(2));
+      expect(messages[1]!.market.runners[0]!.availableToBack).toEqual([{ price: 1.5, size: 1_000 }]);
+      socket.send('not json');
+      expect(await new Promise((resolve) => socket.on('close', resolve))).toBe(1008);
     });
 
     it('rebuilds its books after a restart from the stored open orders', async () => {

@@ -192,7 +192,10 @@ export class FeedSync {
     test: (market: LiveMarket) => boolean,
   ): Promise<void> {
     const markets = this.registry.marketsOf(eventId).filter(test);
-    for (const market of markets) market.status = status;
+    for (const market of markets) {
+      market.status = status;
+      this.registry.changed(market);
+    }
     if (markets.length > 0)
       await this.db
         .updateTable('exchange.markets')

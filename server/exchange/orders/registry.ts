@@ -19,6 +19,16 @@ export interface ExchangeEventState {
 export class MarketRegistry {
   private readonly markets = new Map<string, LiveMarket>();
   private readonly events = new Map<string, ExchangeEventState>();
+  private readonly listeners = new Set<(market: LiveMarket) => void>();
+
+  /** Told after every change to a market's book or status (the WebSocket's ladder updates). */
+  onChange(listener: (market: LiveMarket) => void): void {
+    this.listeners.add(listener);
+  }
+
+  changed(market: LiveMarket): void {
+    for (const listener of this.listeners) listener(market);
+  }
 
   get(marketId: string): LiveMarket | undefined {
     return this.markets.get(marketId.toLowerCase()) ?? this.markets.get(marketId);

@@ -378,6 +378,7 @@ export class OrdersService {
     });
     for (const release of releases) market.held.set(release.playerId, release.held);
     if (releases.length > 0) this.deps.outbox.kick();
+    this.deps.markets.changed(market);
   }
 
   async cancel(session: ExchangeSession, orderId: string, size?: number): Promise<{ order: Order }> {
@@ -399,6 +400,7 @@ export class OrdersService {
       if (market.status !== 'open' && market.status !== 'suspended') throw refusal('MarketClosed');
       market.status = status;
       await this.deps.db.updateTable('exchange.markets').set({ status }).where('id', '=', market.marketId).execute();
+      this.deps.markets.changed(market);
     });
   }
 
@@ -479,6 +481,7 @@ export class OrdersService {
       });
       market.status = 'settled';
       this.deps.outbox.kick();
+      this.deps.markets.changed(market);
     });
   }
 
