@@ -11,6 +11,7 @@ process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'bx-e2e-data-'));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 export const E2E_CLIENT_DIR = process.env.E2E_CLIENT_DIR || 'dist';
 export const E2E_SPORTSBOOK_PORT = Number(process.env.E2E_SPORTSBOOK_PORT || E2E_PORT + 20);
+export const E2E_EXCHANGE_PORT = Number(process.env.E2E_EXCHANGE_PORT || E2E_PORT + 30);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -55,6 +56,9 @@ export default defineConfig({
       SPORTSBOOK_PORT: String(E2E_SPORTSBOOK_PORT),
       SPORTSBOOK_URL: `http://localhost:${E2E_SPORTSBOOK_PORT}`,
       SPORTSBOOK_CLIENT_DIR: process.env.E2E_SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook',
+      EXCHANGE_PORT: String(E2E_EXCHANGE_PORT),
+      EXCHANGE_URL: `http://localhost:${E2E_EXCHANGE_PORT}`,
+      EXCHANGE_CLIENT_DIR: process.env.E2E_EXCHANGE_CLIENT_DIR || 'dist-exchange',
     },
   },
 });

@@ -18,6 +18,7 @@ import type { OperatorAnswer } from '../server/platform/operator/dispatch';
 import { OperatorSocketUnavailable, sendOperatorCommand } from '../server/platform/operator/socket';
 import { databaseHolder, holdDatabase } from '../server/platform/operator/data-dir-lock';
 import { sportsbookCommands } from '../server/sportsbook/operator/commands';
+import { exchangeCommands } from '../server/exchange/operator/commands';
 import { parseReconcileArgs, reconciliationFailed } from '../server/sportsbook/reconciliation/command';
 import { Reconciler } from '../server/sportsbook/reconciliation/reconciler';
 import { WalletClient } from '../server/sportsbook/wallet-client';
@@ -29,7 +30,7 @@ const config = loadConfig();
 
 function usage(): never {
   console.error(
-    `Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...pamCommands.commands, ...sportsbookCommands.commands].map((c) => `  ${c.usage}`).join('\n')}`,
+    `Usage: npm run operator -- <command> [args]\n\nCommands:\n${[...pamCommands.commands, ...sportsbookCommands.commands, ...exchangeCommands.commands].map((c) => `  ${c.usage}`).join('\n')}`,
   );
   process.exit(2);
 }
@@ -39,13 +40,20 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!name || (!pamCommands.find(name) && !sportsbookCommands.find(name))) usage();
+if (!name || (!pamCommands.find(name) && !sportsbookCommands.find(name) && !exchangeCommands.find(name))) usage();
 // Sportsbook commands go to the sportsbook's own socket: its catalogue lives in that process's memory.
 const forSportsbook = sportsbookCommands.find(name) !== undefined;
+// Exchange commands likewise go to the exchange's socket: its books live in that process's memory.
+const forExchange = exchangeCommands.find(name) !== undefined;
 
 async function throughServer(): Promise<OperatorAnswer | undefined> {
   try {
-    return await sendOperatorCommand(config.dataDir, name!, args, forSportsbook ? 'sportsbook' : 'operator');
+    return await sendOperatorCommand(
+      config.dataDir,
+      name!,
+      args,
+      forSportsbook ? 'sportsbook' : forExchange ? 'exchange' : 'operator',
+    );
   } catch (error) {
     if (error instanceof OperatorSocketUnavailable) return undefined;
     return fail(error instanceof Error ? error.message : String(error));
@@ -112,9 +120,9 @@ const answer =
   (await throughServer()) ??
   (name === 'reconcile'
     ? await reconcileDirectly()
-    : forSportsbook
+    : forSportsbook || forExchange
       ? fail(
-          'The sportsbook is not running, so its operator socket does not answer: start it (npm start) and try again.',
+          `The ${forExchange ? 'exchange' : 'sportsbook'} is not running, so its operator socket does not answer: start it (npm start) and try again.`,
         )
       : await directly());
 if (answer.status !== 200) fail(answer.message ?? `Failed (status ${answer.status})`);

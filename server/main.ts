@@ -23,6 +23,8 @@ import { listenOperatorSocket } from './platform/operator/socket';
 import { runOperatorRequest } from './modules/operator/commands';
 import { seedDemoBets } from './sportsbook/seed-demo-bets';
 import { announce, logSettingsFromEnv } from './platform/logging';
+import { loadExchangeConfig } from './exchange/config';
+import { startExchange } from './exchange/start';
 
 const config = loadConfig();
 const logSettings = logSettingsFromEnv(process.env);
@@ -89,6 +91,16 @@ const sportsbook = config.sportsbookInProcess
         : {},
     })
   : undefined;
+// The exchange beside it, on its own origin, following the sportsbook's feed (EXCHANGE_URL is where the PAM's launch points).
+const exchange = config.exchangeInProcess
+  ? await startExchange({
+      config: loadExchangeConfig(config),
+      database,
+      clock: systemClock,
+      logger: app.log.child({ service: 'exchange' }),
+      operatorSocket: true,
+    })
+  : undefined;
 
 await app.listen({ port: config.port, host: config.host });
 const operatorSocket = await listenOperatorSocket(config.dataDir, (request) =>
@@ -97,6 +109,7 @@ const operatorSocket = await listenOperatorSocket(config.dataDir, (request) =>
 const say = (line: string) => announce(app.log, logSettings, line);
 say(`App and API  ${config.publicUrl}   (database: ${database.kind})`);
 say(`Sportsbook   ${config.sportsbookUrl}${sportsbook ? '' : '   (runs on its own)'}`);
+say(`Exchange     ${config.exchangeUrl}${exchange ? '' : '   (runs on its own)'}`);
 say(
   providers
     ? `Providers    ${config.providersUrl}   (sandbox)`
@@ -141,6 +154,7 @@ reconcileTimer.unref();
 async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(reconcileTimer);
+  await exchange?.close();
   await sportsbook?.close();
   await operatorSocket.close();
   await app.close();

@@ -21,6 +21,8 @@ import { listenOperatorSocket } from '../../server/platform/operator/socket';
 import { runOperatorRequest } from '../../server/modules/operator/commands';
 import { loadSportsbookConfig } from '../../server/sportsbook/config';
 import { startSportsbook } from '../../server/sportsbook/start';
+import { loadExchangeConfig } from '../../server/exchange/config';
+import { startExchange } from '../../server/exchange/start';
 
 rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 const config = loadConfig();
@@ -94,6 +96,13 @@ const sportsbook = await startSportsbook({
   logLevel: process.env.E2E_LOG_LEVEL || false,
   operatorSocket: true,
   overrides: { rateLimits: { launch: { max: 1_000, timeWindow: 60_000 } } },
+});
+// The exchange on its own origin (EXCHANGE_PORT), following the sportsbook's feed, as npm start runs it.
+await startExchange({
+  config: loadExchangeConfig(config),
+  database,
+  clock: systemClock,
+  logLevel: process.env.E2E_LOG_LEVEL || false,
 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));

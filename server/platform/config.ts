@@ -28,6 +28,11 @@ export interface Config {
   exchangeUrl: string;
   /** Show the exchange in a browser tab too (the specification keeps it to the installed app). */
   exchangeInBrowser: boolean;
+  /**
+   * Run the exchange inside this process (false: it runs on its own, server/exchange/main.ts). Its books live in
+   * memory, one writer per market, so exactly one exchange runs however many PAM instances do.
+   */
+  exchangeInProcess: boolean;
   /** Which peers may name the client's address in X-Forwarded-For (Fastify's trustProxy); false: none. */
   trustProxy: TrustProxy;
   /** Send Strict-Transport-Security: the app is reached over TLS. */
@@ -154,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sportsbookUrl: (env.SPORTSBOOK_URL || `http://localhost:${sportsbookPort}`).replace(/\/$/, ''),
     sportsbookPort,
     sportsbookInProcess: readBoolean(env.SPORTSBOOK_IN_PROCESS, true),
+    exchangeInProcess: readBoolean(env.EXCHANGE_IN_PROCESS, true),
     exchangeUrl: (env.EXCHANGE_URL || `http://localhost:${readPort(env.EXCHANGE_PORT, 8200)}`).replace(/\/$/, ''),
     exchangeInBrowser: readBoolean(env.EXCHANGE_IN_BROWSER, false),
     trustProxy: readTrustProxy(env.TRUST_PROXY),

@@ -9,8 +9,8 @@ import type { OperatorAnswer } from './dispatch';
  * server. The socket answering is also how the CLI knows a server holds the database.
  */
 export const operatorSocketDir = (dataDir: string) => join(dataDir, 'operator');
-/** Each service that takes operator commands has its own socket in the folder: `operator` (the PAM), `sportsbook`. */
-export type OperatorSocketName = 'operator' | 'sportsbook';
+/** Each service that takes operator commands has its own socket in the folder: `operator` (the PAM), `sportsbook`, `exchange`. */
+export type OperatorSocketName = 'operator' | 'sportsbook' | 'exchange';
 export const operatorSocketPath = (dataDir: string, name: OperatorSocketName = 'operator') =>
   join(operatorSocketDir(dataDir), `${name}.sock`);
 

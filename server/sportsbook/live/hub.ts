@@ -1,4 +1,5 @@
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import { textOf } from '../../platform/live/socket-text';
 import { sportsbookClientMessage } from '../../../src/contract/sportsbook';
 import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
@@ -347,10 +348,4 @@ export class SportsbookLiveHub implements SessionNotifier {
     socket.terminate();
     return false;
   }
-}
-
-/** A text frame's characters: ws hands over a Buffer, or its fragments when a client splits a message. */
-function textOf(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
 }

@@ -176,6 +176,7 @@ export class Cluster {
             PORT: String(port),
             DATA_DIR: dataDir,
             SPORTSBOOK_IN_PROCESS: 'false',
+            EXCHANGE_IN_PROCESS: 'false',
             SPORTSBOOK_URL: `http://127.0.0.1:${bookPorts[0]}`,
             PUBLIC_URL: `http://127.0.0.1:${port}`,
           },

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as exchange from './0001_exchange';
+
+/** The exchange's migrations, in order, in their own table in schema `exchange`. Append; never edit one that has shipped. */
+export const exchangeMigrations: Record<string, Migration> = {
+  '0001_exchange': exchange,
+};

@@ -1,0 +1,85 @@
+import type { Market, MarketStatus } from '../../../src/contract/exchange';
+import { LADDER } from '../../../src/contract/exchange-ladder';
+import { OrderBook } from '../book';
+import type { ExchangeMarketDefinition } from '../markets';
+import { marketExposure, type CustomerFill, type Exposure, type OpenOrder } from '../positions';
+
+/**
+ * One market in memory: its definition, its book, each customer's matched fills and what the wallet holds for
+ * them. Every change goes through `run`, one task at a time, so the book has one writer.
+ */
+export class LiveMarket {
+  readonly book: OrderBook;
+  readonly fills = new Map<number, CustomerFill[]>();
+  readonly held = new Map<number, number>();
+  /** Orders held by the in-play delay: not on the book yet, but held for as if they were. */
+  readonly delayed = new Map<string, { playerId: number; order: OpenOrder }>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly definition: ExchangeMarketDefinition,
+    public status: MarketStatus,
+    public inPlay: boolean,
+  ) {
+    this.book = new OrderBook(definition.runners.length);
+  }
+
+  get marketId(): string {
+    return this.definition.marketId;
+  }
+
+  /** Runs the task after every task queued before it; a failure fails that task only. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task, task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  runnerOf(selectionId: string): number {
+    return this.definition.runners.findIndex((runner) => runner.selectionId === selectionId);
+  }
+
+  /** The customer's exposure now, with `extra` counted as one more unmatched order (a placement's worst case). */
+  exposure(playerId: number, extra?: OpenOrder): Exposure {
+    const customerId = String(playerId);
+    const open: OpenOrder[] = this.book
+      .orders()
+      .filter((order) => order.customerId === customerId)
+      .map((order) => ({
+        runner: order.runner,
+        side: order.side,
+        price: LADDER[order.tick]!,
+        sizeRemaining: order.sizeRemaining,
+      }));
+    for (const waiting of this.delayed.values()) if (waiting.playerId === playerId) open.push(waiting.order);
+    if (extra) open.push(extra);
+    return marketExposure(this.book.runnerCount, this.fills.get(playerId) ?? [], open);
+  }
+
+  addFill(playerId: number, fill: CustomerFill): void {
+    const list = this.fills.get(playerId);
+    if (list) list.push(fill);
+    else this.fills.set(playerId, [fill]);
+  }
+
+  /** Everyone with a stake in the market: a hold, or matched bets. */
+  customers(): number[] {
+    return [...new Set([...this.held.keys(), ...this.fills.keys()])];
+  }
+
+  view(eventId: string): Market {
+    return {
+      marketId: this.marketId,
+      eventId,
+      name: this.definition.name,
+      status: this.status,
+      inPlay: this.inPlay,
+      betDelayMs: 0,
+      runners: this.definition.runners.map((runner, index) => ({
+        selectionId: runner.selectionId,
+        name: runner.name,
+        ...this.book.runnerPrices(index),
+      })),
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import type { ExchangeEvent } from '../../../src/contract/exchange';
+import type { FeedStatus } from '../../../src/contract/feed';
+import type { LiveMarket } from './live-market';
+
+/** A match as the exchange last read it from the feed. */
+export interface ExchangeEventState {
+  eventId: string;
+  home: string;
+  away: string;
+  startsAt: Date;
+  status: FeedStatus;
+  score: { home: number; away: number };
+  goals: number;
+  suspendedUntil: Date | null;
+  marketIds: string[];
+}
+
+/** Every match and market in memory, by id. */
+export class MarketRegistry {
+  private readonly markets = new Map<string, LiveMarket>();
+  private readonly events = new Map<string, ExchangeEventState>();
+  private readonly listeners = new Set<(market: LiveMarket) => void>();
+
+  /** Told after every change to a market's book or status (the WebSocket's ladder updates). */
+  onChange(listener: (market: LiveMarket) => void): void {
+    this.listeners.add(listener);
+  }
+
+  changed(market: LiveMarket): void {
+    for (const listener of this.listeners) listener(market);
+  }
+
+  get(marketId: string): LiveMarket | undefined {
+    return this.markets.get(marketId.toLowerCase()) ?? this.markets.get(marketId);
+  }
+
+  all(): LiveMarket[] {
+    return [...this.markets.values()];
+  }
+
+  event(eventId: string): ExchangeEventState | undefined {
+    return this.events.get(eventId);
+  }
+
+  allEvents(): ExchangeEventState[] {
+    return [...this.events.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  }
+
+  addEvent(event: ExchangeEventState, markets: LiveMarket[]): void {
+    this.events.set(event.eventId, event);
+    for (const market of markets) this.markets.set(market.marketId, market);
+  }
+
+  marketsOf(eventId: string): LiveMarket[] {
+    return (this.events.get(eventId)?.marketIds ?? []).flatMap((id) => this.markets.get(id) ?? []);
+  }
+
+  eventView(event: ExchangeEventState): ExchangeEvent {
+    return {
+      eventId: event.eventId,
+      name: `${event.home} v ${event.away}`,
+      startsAt: event.startsAt.toISOString(),
+      inPlay: event.status === 'live',
+      score: event.status === 'scheduled' ? null : { ...event.score },
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import type { Clock } from '../platform/clock';
+import type { ExchangeConfig } from './config';
+import type { ExchangeDb } from './db/schema';
+import { FeedSync, type FeedSyncLog } from './feed/sync';
+import { HttpFeedSource, type FeedSource } from './feed/source';
+import { MarketRegistry } from './orders/registry';
+import { BlockWatcher } from './orders/blocks';
+import { LadderHub } from './live/ladder-hub';
+import { OrdersService } from './orders/service';
+import { SessionService } from './sessions/service';
+import { WalletOutbox } from './wallet/outbox';
+import { P2pWalletClient } from './wallet/p2p-client';
+
+export interface ExchangeServiceDeps {
+  db: ExchangeDb;
+  clock: Clock;
+  config: ExchangeConfig;
+  logger: FeedSyncLog;
+  /** Tests script the matches; otherwise the sportsbook's published feed. */
+  feed?: FeedSource;
+  wallet?: P2pWalletClient;
+  /** The in-play delay's wait; tests release it by hand. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+export type ExchangeServices = ReturnType<typeof createExchangeServices>;
+
+/** The exchange's collaborators, wired once; every one takes what it needs through its constructor. */
+export function createExchangeServices(deps: ExchangeServiceDeps) {
+  const { db, clock, config, logger } = deps;
+  const wallet =
+    deps.wallet ?? new P2pWalletClient({ pamUrl: config.pamUrl, secret: config.secrets.exchangeSecret, clock });
+  const outbox = new WalletOutbox(db, wallet, clock, logger);
+  const sessions = new SessionService(db, wallet, clock);
+  const markets = new MarketRegistry();
+  const orders = new OrdersService({
+    db,
+    clock,
+    wallet,
+    outbox,
+    sessions,
+    markets,
+    commissionBp: config.commissionBp,
+    inPlayDelayMs: config.inPlayDelayMs,
+    wait: deps.wait,
+  });
+  const feed = new FeedSync(
+    db,
+    deps.feed ?? new HttpFeedSource(config.feedUrl),
+    markets,
+    orders,
+    clock,
+    { pollMs: config.feedPollMs, goalSuspensionMs: config.goalSuspensionMs },
+    logger,
+  );
+  const blocks = new BlockWatcher(db, wallet, markets, orders, logger, config.feedPollMs);
+  const ladders = new LadderHub(markets);
+  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks, ladders };
+}
