@@ -9,6 +9,8 @@ import { acceptCookies, waitForServiceWorker } from './support/pwa';
 // A server of this test's own, so that it can be stopped under a signed-in page without touching the shared one.
 const PORT = E2E_PORT + 50;
 const PROVIDERS_PORT = E2E_PORT + 51;
+// Its exchange too: the default port (8200) may be the shared server's sportsbook.
+const EXCHANGE_PORT = E2E_PORT + 52;
 const DATA_DIR = join(tmpdir(), `bx-e2e-connection-${PORT}`);
 const origin = `http://localhost:${PORT}`;
 
@@ -23,6 +25,8 @@ async function startServer(): Promise<void> {
       DATA_DIR,
       PUBLIC_URL: origin,
       PROVIDERS_URL: `http://127.0.0.1:${PROVIDERS_PORT}`,
+      EXCHANGE_PORT: String(EXCHANGE_PORT),
+      EXCHANGE_URL: `http://localhost:${EXCHANGE_PORT}`,
       CLIENT_DIR: E2E_CLIENT_DIR,
       SEED_DEMO: 'false',
     },
