@@ -1,0 +1,208 @@
+/**
+ * The exchange's end-to-end benches' world: the PAM (`server/main.ts`) and the exchange (`server/exchange/main.ts`)
+ * as real processes on one scratch PostgreSQL, the exchange reading a published feed of a few upcoming matches that
+ * this process serves, and funded players signed in at the PAM and launched into the exchange for real (GET
+ * /games/p2p, POST /api/session). Everything listens on 127.0.0.1; BENCH_PORT_BASE puts the three ports at base,
+ * base + 1 and base + 2 (otherwise free ones); BENCH_EXCHANGE_CPU_PROF=<dir> has the exchange's process write a CPU profile
+ * there when it stops. Every process is ours, stopped by its own pid.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { ServerProcess, freePort } from '../tests/server/support/cluster/cluster';
+import { hashPassword } from '../server/modules/auth/passwords';
+import { FEED_EVENTS_PATH, type FeedEvent } from '../src/contract/feed';
+import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
+import { P2P_LAUNCH_PATH } from '../src/contract/p2p-wallet';
+import type { MarketsResponse } from '../src/contract/exchange';
+import { benchServices, type BenchServices } from './support';
+
+/** As bench/support.ts's servicesOver signs with, so a token made here is good at the PAM process. */
+const SECRETS = {
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  PROVIDER_SECRET: 'bench-provider-secret',
+  OPERATOR_KEY: 'bench',
+  SPORTSBOOK_SECRET: 'bench-sportsbook-secret',
+  EXCHANGE_SECRET: 'bench-exchange-secret',
+};
+const PASSWORD = 'Password123';
+
+export interface ExchangeMarket {
+  marketId: string;
+  selectionIds: string[];
+}
+
+export interface ExchangeWorld extends BenchServices {
+  pam: ServerProcess;
+  exchange: ServerProcess;
+  /** Each match's markets, by event id, as the exchange lists them. */
+  markets: Map<string, ExchangeMarket[]>;
+  /** One exchange session token per player, in order. */
+  tokens: string[];
+}
+
+export async function startExchangeWorld(
+  options: { matches: number; players: number; openingBalance: number },
+  work: (world: ExchangeWorld) => Promise<void>,
+): Promise<void> {
+  const bench = await benchServices('bench_exchange', { poolSize: 4, providerSecret: SECRETS.PROVIDER_SECRET });
+  const base = Number(process.env.BENCH_PORT_BASE || 0);
+  const [pamPort, exchangePort, feedPort] = base
+    ? [base, base + 1, base + 2]
+    : await Promise.all([freePort(), freePort(), freePort()]);
+  const dirs = [mkdtempSync(join(tmpdir(), 'bx-exchange-pam-')), mkdtempSync(join(tmpdir(), 'bx-exchange-'))];
+  const common = {
+    ...SECRETS,
+    DATABASE_URL: bench.url,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    SANDBOX_PROVIDERS: 'false',
+  };
+  const pam = new ServerProcess(
+    'pam',
+    'server/main.ts',
+    pamPort!,
+    {
+      ...common,
+      PORT: String(pamPort),
+      DATA_DIR: dirs[0]!,
+      SPORTSBOOK_IN_PROCESS: 'false',
+      EXCHANGE_IN_PROCESS: 'false',
+      PUBLIC_URL: `http://127.0.0.1:${pamPort}`,
+      EXCHANGE_URL: `http://127.0.0.1:${exchangePort}`,
+    },
+    '/games/iqs',
+  );
+  const exchange = new ServerProcess(
+    'exchange',
+    process.env.BENCH_EXCHANGE_CPU_PROF ? 'bench/exchange-profiled.ts' : 'server/exchange/main.ts',
+    exchangePort!,
+    {
+      ...common,
+      DATA_DIR: dirs[1]!,
+      EXCHANGE_PORT: String(exchangePort),
+      EXCHANGE_URL: `http://127.0.0.1:${exchangePort}`,
+      PUBLIC_URL: `http://127.0.0.1:${pamPort}`,
+      PAM_URL: `http://127.0.0.1:${pamPort}`,
+      EXCHANGE_FEED_URL: `http://127.0.0.1:${feedPort}`,
+      EXCHANGE_LIQUIDITY: 'off',
+    },
+    '/api/events',
+  );
+  const feed = await serveFeed(feedPort!, options.matches);
+  try {
+    await pam.start();
+    await exchange.start();
+    const markets = await listMarkets(exchange.url, feed.events);
+    const tokens = await fundAndLaunch(bench, pam.url, exchange.url, options.players, options.openingBalance);
+    await work({ ...bench, pam, exchange, markets, tokens });
+  } finally {
+    await exchange.stop();
+    await pam.stop();
+    await new Promise((done) => feed.server.close(done));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await bench.close();
+  }
+}
+
+/** The sportsbook's published feed as the exchange reads it: upcoming matches a week away, so nothing lapses. */
+async function serveFeed(port: number, matches: number): Promise<{ server: Server; events: FeedEvent[] }> {
+  const startsAt = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+  const events: FeedEvent[] = Array.from({ length: matches }, (_, n) => ({
+    eventId: `bench-match-${n + 1}`,
+    home: `Home ${n + 1}`,
+    away: `Away ${n + 1}`,
+    startsAt,
+    status: 'scheduled',
+    score: { home: 0, away: 0 },
+    goals: 0,
+  }));
+  const body = JSON.stringify({ events });
+  const server = createServer((request, response) => {
+    if (request.url !== FEED_EVENTS_PATH) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return { server, events };
+}
+
+/** Waits until the exchange has read every match from the feed, then lists their markets. */
+async function listMarkets(exchangeUrl: string, events: FeedEvent[]): Promise<Map<string, ExchangeMarket[]>> {
+  const markets = new Map<string, ExchangeMarket[]>();
+  const deadline = Date.now() + 30_000;
+  for (const event of events) {
+    for (;;) {
+      const response = await fetch(`${exchangeUrl}/api/markets?eventId=${encodeURIComponent(event.eventId)}`);
+      if (response.status === 200) {
+        const { markets: list } = (await response.json()) as MarketsResponse;
+        markets.set(
+          event.eventId,
+          list.map((market) => ({
+            marketId: market.marketId,
+            selectionIds: market.runners.map((runner) => runner.selectionId),
+          })),
+        );
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`the exchange never listed ${event.eventId}`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+  return markets;
+}
+
+/** Verified players funded through the ledger (one Adjustment each), signed in and launched into the exchange. */
+async function fundAndLaunch(
+  bench: BenchServices,
+  pamUrl: string,
+  exchangeUrl: string,
+  players: number,
+  openingBalance: number,
+): Promise<string[]> {
+  const { database, services } = bench;
+  const now = new Date();
+  const hash = await hashPassword(PASSWORD);
+  await sql`
+    INSERT INTO users (email, password_hash, first_name, last_name, date_of_birth, phone, verification_status, created_at, updated_at)
+    SELECT 'trader' || n || '@example.com', ${hash}, 'Bench', 'Trader', '1990-01-01', '+447700900000', 'passed', ${now}, ${now}
+    FROM generate_series(1, ${players}) AS n`.execute(database.db);
+  await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${openingBalance}, ${now} FROM users`.execute(
+    database.db,
+  );
+  await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${openingBalance}, ${openingBalance}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(
+    database.db,
+  );
+  const tokens: string[] = [];
+  for (let n = 1; n <= players; n++) {
+    const { accessToken } = await services.auth.login(
+      { email: `trader${n}@example.com`, password: PASSWORD },
+      '127.0.0.1',
+    );
+    const launch = await fetch(`${pamUrl}${P2P_LAUNCH_PATH}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (launch.status !== 200) throw new Error(`launch failed: ${launch.status} ${await launch.text()}`);
+    const { url } = (await launch.json()) as { url: string };
+    const launchToken = new URLSearchParams(new URL(url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
+    const session = await fetch(`${exchangeUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ launchToken }),
+    });
+    if (session.status !== 200) throw new Error(`exchange session failed: ${session.status} ${await session.text()}`);
+    tokens.push(((await session.json()) as { sessionToken: string }).sessionToken);
+  }
+  return tokens;
+}
+
+/** CPU time (user + system) a process used so far, ms (clock ticks are 10 ms on Linux). */
+export function cpuMsOf(pid: number): number {
+  const fields = readProc(`/proc/${pid}/stat`).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readProc(`/proc/${pid}/status`))![1]) * 1024;
+
+const readProc = (path: string) => readFileSync(path, 'utf8');
