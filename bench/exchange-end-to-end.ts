@@ -160,7 +160,7 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
 
 type FromClients =
   | { type: 'connected'; count: number; failed: number }
-  | { type: 'result'; histogram: number[]; missed: number; delivered: number };
+  | { type: 'result'; histogram: number[]; missed: number; delivered: number; spreads: Array<[number, number]> };
 
 function ask<T extends FromClients['type']>(
   child: ChildProcess,
@@ -251,10 +251,20 @@ async function ladderToSockets(world: ExchangeWorld): Promise<void> {
     const delivered = results.reduce((sum, result) => sum + result.delivered, 0);
     const missed = results.reduce((sum, result) => sum + result.missed, 0);
     const p99 = percentile(histogram, delivered, 0.99);
+    // How long the exchange took to write a change to every socket: its first copy to its last over all the clients,
+    // and from the order sent to the first copy (the placement itself: HTTP, storage, the hold at the PAM).
+    const spreads = changes.map((_, n) => {
+      const first = Math.min(...results.map((result) => result.spreads[n]![0]));
+      const last = Math.max(...results.map((result) => result.spreads[n]![1]));
+      return [first - changes[n]![1], last - first];
+    });
     console.log(
       `ladder change -> ${sockets} sockets (${failed} failed to connect) in ${CLIENT_PROCESSES} client processes, ${LADDER_CHANGES} changes: ` +
         `${delivered} deliveries, missed ${missed}; delay from the order sent to each client: p50 ${percentile(histogram, delivered, 0.5)} ms, ` +
         `p99 ${p99} ms, max ${histogram.findLastIndex((count) => count > 0)} ms (target p99 < 250 ms) ${p99 < 250 && missed === 0 ? 'OK' : 'ABOVE TARGET'}`,
+    );
+    console.log(
+      `  from the order sent to its first socket: ${latencyLine(spreads.map(([toFirst]) => toFirst!))}; from its first socket to its last: ${latencyLine(spreads.map(([, spread]) => spread!))}`,
     );
     console.log(
       `  the changing order's own answer: ${latencyLine(answers)}; the exchange's CPU ${(cpu / LADDER_CHANGES).toFixed(0)} ms a change ` +

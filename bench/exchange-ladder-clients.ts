@@ -3,7 +3,8 @@
  * event loop or the bench's): opens `count` sockets to the exchange's /ws and subscribes each to one market's
  * ladder. Each change the bench makes leaves a level of a size of its own on that market's ladder, so a frame is
  * known by that size; every socket's first receipt of each is kept. At the end the bench says when each change was
- * sent and gets back a histogram of delays (1 ms buckets) and how many deliveries never came.
+ * sent and gets back a histogram of delays (1 ms buckets), how many deliveries never came, and when each change's first
+ * and last copy came.
  *
  * Like ./live-clients.ts each client is a bare TCP socket speaking just enough WebSocket (RFC 6455), reading into
  * one shared buffer; the sockets get the same bytes, so a copy equal to the last frame decoded is only compared.
@@ -140,8 +141,12 @@ process.on('message', async (message: FromBench) => {
   const histogram = new Array<number>(BUCKETS).fill(0);
   let missed = 0;
   let delivered = 0;
+  /** Per change, when its first and last copy arrived here (epoch ms). */
+  const spreads: Array<[number, number]> = [];
   for (const [size, sentAt] of message.changes) {
     const times = receipts.get(size);
+    let first = Infinity;
+    let last = -Infinity;
     for (let index = 0; index < sockets.length; index++) {
       if (!upgradedSockets[index]) continue;
       const at = times?.[index] ?? Infinity;
@@ -150,9 +155,12 @@ process.on('message', async (message: FromBench) => {
         continue;
       }
       delivered++;
+      first = Math.min(first, at);
+      last = Math.max(last, at);
       histogram[Math.min(BUCKETS - 1, Math.max(0, Math.floor(at - sentAt)))]!++;
     }
+    spreads.push([first, last]);
   }
   for (const socket of sockets) socket.destroy();
-  process.send!({ type: 'result', histogram, missed, delivered });
+  process.send!({ type: 'result', histogram, missed, delivered, spreads });
 });
