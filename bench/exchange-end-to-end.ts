@@ -4,7 +4,7 @@
  * (2) Orders per second end to end: POST /api/orders over HTTP -> stored before it is answered -> the hold at the
  * PAM's P2P wallet door -> matched on the book -> fills, sizes and releases stored; a realistic flow on several
  * markets (./exchange-load.mjs: orders that rest, that match whole or in part, cancels) from BENCH_EXCHANGE_CLIENTS
- * connections (32) for BENCH_EXCHANGE_E2E_SECONDS (15), compared with the ledger bench's postings per second measured
+ * connections (32) for BENCH_EXCHANGE_E2E_SECONDS (15), on BENCH_EXCHANGE_TRADED_MATCHES matches (2, four markets each), compared with the ledger bench's postings per second measured
  * just before and just after in the same run (target ratio >= 0.5), with p50/p99/max latency. Then one account sending
  * BENCH_EXCHANGE_ACCOUNT_RATE orders a second (1,000, Betfair's per-account ceiling) for BENCH_EXCHANGE_ACCOUNT_SECONDS
  * (5): the rate achieved, its latency from when each order was due, and what was refused or failed.
@@ -37,8 +37,10 @@ const LEDGER_SECONDS = 5;
 const PLAYERS = 20;
 /** £10m each: holds grow with every resting order and matched position, and must never run out mid-run. */
 const OPENING_BALANCE = 1_000_000_000;
-const MATCHES = 3;
-/** The markets the flow trades on each of the first two matches, with fair prices (hundredths) per runner. */
+/** Matches the flow trades on (four markets each); one more holds the ladder part's market. */
+const TRADED_MATCHES = Number(process.env.BENCH_EXCHANGE_TRADED_MATCHES || 2);
+const MATCHES = TRADED_MATCHES + 1;
+/** The markets the flow trades on each traded match, with fair prices (hundredths) per runner. */
 const TRADED: Record<string, number[]> = {
   'match-odds': [200, 360, 450],
   'over-under-1.5': [330, 140],
@@ -88,7 +90,7 @@ const refusedLine = (refused: Record<string, number>) =>
     .join(', ') || 'none';
 
 function tradedMarkets(world: ExchangeWorld): Array<ExchangeMarket & { fairPrices: number[] }> {
-  return [...world.markets.values()].slice(0, 2).flatMap((markets) =>
+  return [...world.markets.values()].slice(0, TRADED_MATCHES).flatMap((markets) =>
     markets.flatMap((market) => {
       const key = market.marketId.split('~')[1]!;
       return TRADED[key] ? [{ ...market, fairPrices: TRADED[key] }] : [];
@@ -103,6 +105,7 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
     `ledger postings/s (the ledger bench's Ledger.transaction, 10 clients, ${LEDGER_SECONDS} s, this run): ${formatRate(ledgerBefore.rate)}`,
   );
   const pids = { exchange: world.exchange.pid!, pam: world.pam.pid! };
+  const statementsBefore = await world.exchangeStatements();
   const cpuBefore = { exchange: cpuMsOf(pids.exchange), pam: cpuMsOf(pids.pam), bench: cpuMsOf(process.pid) };
   const mix = await runLoad(world, {
     mode: 'closed',
@@ -116,15 +119,20 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
     pam: cpuMsOf(pids.pam) - cpuBefore.pam,
     bench: cpuMsOf(process.pid) - cpuBefore.bench,
   };
+  const statementsAfter = await world.exchangeStatements();
   const operations = mix.placed + mix.cancels + mix.cancelsTooLate;
   const ordersRate = mix.placed / mix.seconds;
   console.log(
     `orders placed/s end to end (POST /api/orders -> stored -> hold at the PAM -> matched -> stored, releases by the outbox), ` +
-      `${CLIENTS} connections, ${PLAYERS} players, ${markets.length} markets on 2 matches: ${formatRate(ordersRate)} ` +
+      `${CLIENTS} connections, ${PLAYERS} players, ${markets.length} markets on ${TRADED_MATCHES} matches: ${formatRate(ordersRate)} ` +
       `(${mix.placed} in ${mix.seconds.toFixed(1)} s: ${mix.rested} rested, ${mix.matchedWhole} matched whole, ${mix.matchedInPart} matched in part; ` +
       `and ${mix.cancels} cancels, ${mix.cancelsTooLate} too late as matched meanwhile; refused: ${refusedLine(mix.refused)}; failed: ${mix.failed})`,
   );
   console.log(`  order latency: ${latencyLine(mix.orderLatencies)}; every operation: ${latencyLine(mix.latencies)}`);
+  console.log(
+    `  statements the exchange sent per operation (releases by the outbox included): ${((statementsAfter.all - statementsBefore.all) / operations).toFixed(1)}, ` +
+      `of which BEGIN/COMMIT ${((statementsAfter.control - statementsBefore.control) / operations).toFixed(1)}`,
+  );
   console.log(
     `  CPU per operation: the exchange's process ${(cpu.exchange / operations).toFixed(2)} ms, the PAM's ${(cpu.pam / operations).toFixed(2)} ms, ` +
       `the bench and its load thread ${(cpu.bench / operations).toFixed(2)} ms (the rest is PostgreSQL's; load average ${loadAverage()})`,
@@ -188,8 +196,10 @@ function percentile(histogram: number[], total: number, p: number): number {
 }
 
 async function ladderToSockets(world: ExchangeWorld): Promise<void> {
-  // A market of the third match: the flow above never trades it, so each change is ours alone.
-  const market = [...world.markets.values()][2]!.find((candidate) => candidate.marketId.endsWith('~match-odds'))!;
+  // A market of the last match: the flow above never trades it, so each change is ours alone.
+  const market = [...world.markets.values()][TRADED_MATCHES]!.find((candidate) =>
+    candidate.marketId.endsWith('~match-odds'),
+  )!;
   const token = world.tokens[0]!;
   const children: ChildProcess[] = [];
   try {

@@ -3,8 +3,8 @@
  * as real processes on one scratch PostgreSQL, the exchange reading a published feed of a few upcoming matches that
  * this process serves, and funded players signed in at the PAM and launched into the exchange for real (GET
  * /games/p2p, POST /api/session). Everything listens on 127.0.0.1; BENCH_PORT_BASE puts the three ports at base,
- * base + 1 and base + 2 (otherwise free ones); BENCH_EXCHANGE_CPU_PROF=<dir> has the exchange's process write a CPU profile
- * there when it stops. Every process is ours, stopped by its own pid.
+ * base + 1 and base + 2 (otherwise free ones). The exchange runs as ./exchange-child.ts (main.ts counting its statements;
+ * BENCH_EXCHANGE_CPU_PROF=<dir> for a CPU profile). Every process is ours, stopped by its own pid.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +37,8 @@ export interface ExchangeMarket {
 export interface ExchangeWorld extends BenchServices {
   pam: ServerProcess;
   exchange: ServerProcess;
+  /** The statements the exchange's process has sent so far, and how many of them were BEGIN/COMMIT/ROLLBACK. */
+  exchangeStatements(): Promise<{ all: number; control: number }>;
   /** Each match's markets, by event id, as the exchange lists them. */
   markets: Map<string, ExchangeMarket[]>;
   /** One exchange session token per player, in order. */
@@ -79,7 +81,7 @@ export async function startExchangeWorld(
   );
   const exchange = new ServerProcess(
     'exchange',
-    process.env.BENCH_EXCHANGE_CPU_PROF ? 'bench/exchange-profiled.ts' : 'server/exchange/main.ts',
+    'bench/exchange-child.ts',
     exchangePort!,
     {
       ...common,
@@ -99,7 +101,17 @@ export async function startExchangeWorld(
     await exchange.start();
     const markets = await listMarkets(exchange.url, feed.events);
     const tokens = await fundAndLaunch(bench, pam.url, exchange.url, options.players, options.openingBalance);
-    await work({ ...bench, pam, exchange, markets, tokens });
+    let said: ((line: string) => void) | undefined;
+    exchange.onLine = (line) => line.startsWith('STATEMENTS ') && said?.(line);
+    const exchangeStatements = () =>
+      new Promise<{ all: number; control: number }>((resolve) => {
+        said = (line) => {
+          const [, all, control] = line.split(' ');
+          resolve({ all: Number(all), control: Number(control) });
+        };
+        process.kill(exchange.pid!, 'SIGUSR2');
+      });
+    await work({ ...bench, pam, exchange, markets, tokens, exchangeStatements });
   } finally {
     await exchange.stop();
     await pam.stop();
