@@ -64,6 +64,7 @@ interface LoadResult {
   refused: Record<string, number>;
   failed: number;
   unsent: number;
+  unanswered: number;
   latencies: number[];
   orderLatencies: number[];
   seconds: number;
@@ -156,13 +157,14 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
   const asked = Math.floor(ACCOUNT_RATE * ACCOUNT_SECONDS);
   const answered = account.placed + account.cancels + account.cancelsTooLate;
   const achieved = answered / account.seconds;
-  const errors = account.failed + account.unsent + Object.values(account.refused).reduce((a, b) => a + b, 0);
+  const errors =
+    account.failed + account.unsent + account.unanswered + Object.values(account.refused).reduce((a, b) => a + b, 0);
   const served = achieved >= ACCOUNT_RATE * 0.95 && errors === 0;
   console.log(
     `one account at ${formatRate(ACCOUNT_RATE)} orders/s for ${ACCOUNT_SECONDS} s (${asked} asked): ${formatRate(achieved)}/s answered ` +
       `(${account.placed} placed, ${account.cancels + account.cancelsTooLate} cancels, the last answer at ${account.seconds.toFixed(1)} s); ` +
       `latency from when each was due: ${latencyLine(account.latencies)}; refused: ${refusedLine(account.refused)}; failed ${account.failed}, ` +
-      `never sent ${account.unsent} — ${served ? 'SERVED' : 'NOT SERVED'}`,
+      `never sent ${account.unsent}, unanswered when it stopped ${account.unanswered} — ${served ? 'SERVED' : 'NOT SERVED'}`,
   );
 }
 

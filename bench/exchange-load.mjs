@@ -141,6 +141,7 @@ const started = performance.now();
 const deadline = started + seconds * 1000;
 let lastAnswer = started;
 let unsent = 0;
+let unanswered = 0;
 if (mode === 'closed') {
   let next = 0;
   await Promise.all(
@@ -171,10 +172,11 @@ if (mode === 'closed') {
           free.push(client);
         });
       }
-      // Bounded: what has not gone ten seconds after the end is counted unsent.
+      // Bounded: ten seconds after the end, what has not gone is counted unsent and what has no answer unanswered.
       if (scheduled >= total && due.length === 0 && inFlight === 0) return resolve();
       if (now > deadline + 10_000) {
-        unsent = due.length;
+        unsent = due.length + total - scheduled;
+        unanswered = inFlight;
         return resolve();
       }
       setTimeout(pump, 1);
@@ -186,6 +188,7 @@ for (const client of clients) client.close();
 parentPort.postMessage({
   ...stats,
   unsent,
+  unanswered,
   seconds: (lastAnswer - started) / 1000,
   window: seconds,
 });
