@@ -24,7 +24,7 @@ import { Worker } from 'node:worker_threads';
 import { LADDER } from '../src/contract/exchange-ladder';
 import { ledgerPostingsPerSecond } from './ledger.bench';
 import { cpuMsOf, rssOf, startExchangeWorld, type ExchangeMarket, type ExchangeWorld } from './exchange-world';
-import { formatRate } from './support';
+import { askChild, formatRate, percentile } from './support';
 
 const CLIENTS = Number(process.env.BENCH_EXCHANGE_CLIENTS || 32);
 const E2E_SECONDS = Number(process.env.BENCH_EXCHANGE_E2E_SECONDS || 15);
@@ -172,30 +172,7 @@ type FromClients =
   | { type: 'connected'; count: number; failed: number }
   | { type: 'result'; histogram: number[]; missed: number; delivered: number; spreads: Array<[number, number]> };
 
-function ask<T extends FromClients['type']>(
-  child: ChildProcess,
-  message: unknown,
-  answer: T,
-): Promise<Extract<FromClients, { type: T }>> {
-  return new Promise((resolve) => {
-    const listen = (reply: FromClients) => {
-      if (reply.type !== answer) return;
-      child.off('message', listen);
-      resolve(reply as Extract<FromClients, { type: T }>);
-    };
-    child.on('message', listen);
-    child.send(message as object);
-  });
-}
-
-function percentile(histogram: number[], total: number, p: number): number {
-  let seen = 0;
-  for (let ms = 0; ms < histogram.length; ms++) {
-    seen += histogram[ms]!;
-    if (seen >= total * p) return ms;
-  }
-  return histogram.length;
-}
+const ask = askChild<FromClients>();
 
 async function ladderToSockets(world: ExchangeWorld): Promise<void> {
   // A market of the last match: the flow above never trades it, so each change is ours alone.
@@ -229,9 +206,13 @@ async function ladderToSockets(world: ExchangeWorld): Promise<void> {
     );
     const sockets = connected.reduce((sum, reply) => sum + reply.count, 0);
     const failed = connected.reduce((sum, reply) => sum + reply.failed, 0);
+    // Its CPU while nothing changes (following the feed, polling blocks, the outbox's timer), taken off the changes'.
+    const idleFrom = { cpu: cpuMsOf(world.exchange.pid!), at: performance.now() };
     await pause(2_000);
+    const idlePerMs = (cpuMsOf(world.exchange.pid!) - idleFrom.cpu) / (performance.now() - idleFrom.at);
     const rssAfter = rssOf(world.exchange.pid!);
     const cpuBefore = cpuMsOf(world.exchange.pid!);
+    const changesFrom = performance.now();
     const changes: Array<[number, number]> = [];
     const answers: number[] = [];
     for (let n = 1; n <= LADDER_CHANGES; n++) {
@@ -256,7 +237,7 @@ async function ladderToSockets(world: ExchangeWorld): Promise<void> {
       await pause(300);
     }
     await pause(1_500);
-    const cpu = cpuMsOf(world.exchange.pid!) - cpuBefore;
+    const cpu = Math.max(0, cpuMsOf(world.exchange.pid!) - cpuBefore - idlePerMs * (performance.now() - changesFrom));
     const results = await Promise.all(children.map((child) => ask(child, { type: 'finish', changes }, 'result')));
     const histogram = new Array<number>(results[0]!.histogram.length).fill(0);
     for (const result of results) result.histogram.forEach((count, ms) => (histogram[ms]! += count));
@@ -279,7 +260,7 @@ async function ladderToSockets(world: ExchangeWorld): Promise<void> {
       `  from the order sent to its first socket: ${latencyLine(spreads.map(([toFirst]) => toFirst!))}; from its first socket to its last: ${latencyLine(spreads.map(([, spread]) => spread!))}`,
     );
     console.log(
-      `  the changing order's own answer: ${latencyLine(answers)}; the exchange's CPU ${(cpu / LADDER_CHANGES).toFixed(0)} ms a change ` +
+      `  the changing order's own answer: ${latencyLine(answers)}; the exchange's CPU ${(cpu / LADDER_CHANGES).toFixed(0)} ms a change, its idle CPU taken off ` +
         `(${((cpu * 1000) / LADDER_CHANGES / Math.max(1, sockets)).toFixed(1)} µs a socket); ${((rssAfter - rssBefore) / 1024 / Math.max(1, sockets)).toFixed(1)} KB a connection; load average ${loadAverage()}`,
     );
   } finally {

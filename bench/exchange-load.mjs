@@ -1,6 +1,6 @@
 // The exchange bench's order flow, on a thread of its own so that it does not share the bench's event loop (plain
-// JavaScript: a worker needs no TypeScript loader). Speaks HTTP/1.1 over plain kept-alive sockets, one request in
-// flight on each, as sportsbook-load.mjs does, and reads each answer's order to know what rested.
+// JavaScript: a worker needs no TypeScript loader). Speaks HTTP/1.1 over plain kept-alive sockets
+// (./http-connection.mjs) and reads each answer's order to know what rested.
 //
 // The flow, on several markets: 40% orders that rest a few ticks off the touch, 45% that cross it (up to three times
 // the usual size, so they match whole, in part or not at all and rest), 15% cancels of the sender's own resting orders;
@@ -8,51 +8,11 @@
 // orders a second from the first token alone for `seconds`, whatever the answers, each timed from when it was due (so a
 // slow answer delays the ones queued behind it and shows in their latency).
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import { connection } from './http-connection.mjs';
 
 const { url, mode, tokens, markets, ladder, seconds, connections, rate } = workerData;
 const target = new URL(url);
-const HEADER_END = Buffer.from('\r\n\r\n');
-
-function connection() {
-  const socket = connect({ host: target.hostname, port: Number(target.port), noDelay: true });
-  const opened = new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  let pending = Buffer.alloc(0);
-  let waiting = null;
-  socket.on('data', (chunk) => {
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-    const end = pending.indexOf(HEADER_END);
-    if (end < 0 || !waiting) return;
-    const head = pending.subarray(0, end).toString('latin1');
-    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? NaN);
-    if (!Number.isFinite(length)) return waiting.reject(new Error(`no Content-Length: ${head.split('\r\n')[0]}`));
-    if (pending.length < end + 4 + length) return;
-    const body = pending.subarray(end + 4, end + 4 + length).toString('utf8');
-    pending = pending.subarray(end + 4 + length);
-    const answer = waiting;
-    waiting = null;
-    answer.resolve({ status: Number(head.slice(9, 12)), body });
-  });
-  socket.on('error', (error) => waiting?.reject(error));
-  socket.on('close', () => waiting?.reject(new Error('the exchange closed the connection')));
-  return {
-    async send(method, path, token, body) {
-      await opened;
-      const raw = body === undefined ? '' : JSON.stringify(body);
-      const answered = new Promise((resolve, reject) => (waiting = { resolve, reject }));
-      socket.write(
-        `${method} ${path} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\n` +
-          (body === undefined
-            ? ''
-            : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(raw)}\r\n`) +
-          `\r\n${raw}`,
-      );
-      return answered;
-    },
-    close: () => socket.end(),
-  };
-}
 
 const tickOf = (hundredths) => ladder.indexOf(hundredths);
 const clampTick = (tick) => Math.max(0, Math.min(ladder.length - 1, tick));
@@ -136,7 +96,7 @@ function count(answer) {
   stats.refused[code] = (stats.refused[code] ?? 0) + 1;
 }
 
-const clients = Array.from({ length: connections }, connection);
+const clients = Array.from({ length: connections }, () => connection(target));
 const started = performance.now();
 const deadline = started + seconds * 1000;
 let lastAnswer = started;

@@ -6,18 +6,16 @@
  * base + 1 and base + 2 (otherwise free ones). The exchange runs as ./exchange-child.ts (main.ts counting its statements;
  * BENCH_EXCHANGE_CPU_PROF=<dir> for a CPU profile). Every process is ours, stopped by its own pid.
  */
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { ServerProcess, freePort } from '../tests/server/support/cluster/cluster';
-import { hashPassword } from '../server/modules/auth/passwords';
 import { FEED_EVENTS_PATH, type FeedEvent } from '../src/contract/feed';
-import { LAUNCH_FRAGMENT_KEY } from '../src/contract/games';
 import { P2P_LAUNCH_PATH } from '../src/contract/p2p-wallet';
 import type { MarketsResponse } from '../src/contract/exchange';
 import { benchServices, type BenchServices } from './support';
+import { fundAndLaunchPlayers, jsonPoster } from './sportsbook-world';
 
 /** As bench/support.ts's servicesOver signs with, so a token made here is good at the PAM process. */
 const SECRETS = {
@@ -27,7 +25,6 @@ const SECRETS = {
   SPORTSBOOK_SECRET: 'bench-sportsbook-secret',
   EXCHANGE_SECRET: 'bench-exchange-secret',
 };
-const PASSWORD = 'Password123';
 
 export interface ExchangeMarket {
   marketId: string;
@@ -96,11 +93,20 @@ export async function startExchangeWorld(
     '/api/events',
   );
   const feed = await serveFeed(feedPort!, options.matches);
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   try {
     await pam.start();
     await exchange.start();
     const markets = await listMarkets(exchange.url, feed.events);
-    const tokens = await fundAndLaunch(bench, pam.url, exchange.url, options.players, options.openingBalance);
+    const tokens = await fundAndLaunchPlayers({
+      ...bench,
+      pamUrl: pam.url,
+      bookUrl: exchange.url,
+      post: jsonPoster(agent),
+      players: options.players,
+      openingBalance: options.openingBalance,
+      launchPath: P2P_LAUNCH_PATH,
+    });
     let said: ((line: string) => void) | undefined;
     exchange.onLine = (line) => line.startsWith('STATEMENTS ') && said?.(line);
     const exchangeStatements = () =>
@@ -113,6 +119,7 @@ export async function startExchangeWorld(
       });
     await work({ ...bench, pam, exchange, markets, tokens, exchangeStatements });
   } finally {
+    agent.destroy();
     await exchange.stop();
     await pam.stop();
     await new Promise((done) => feed.server.close(done));
@@ -165,48 +172,6 @@ async function listMarkets(exchangeUrl: string, events: FeedEvent[]): Promise<Ma
     }
   }
   return markets;
-}
-
-/** Verified players funded through the ledger (one Adjustment each), signed in and launched into the exchange. */
-async function fundAndLaunch(
-  bench: BenchServices,
-  pamUrl: string,
-  exchangeUrl: string,
-  players: number,
-  openingBalance: number,
-): Promise<string[]> {
-  const { database, services } = bench;
-  const now = new Date();
-  const hash = await hashPassword(PASSWORD);
-  await sql`
-    INSERT INTO users (email, password_hash, first_name, last_name, date_of_birth, phone, verification_status, created_at, updated_at)
-    SELECT 'trader' || n || '@example.com', ${hash}, 'Bench', 'Trader', '1990-01-01', '+447700900000', 'passed', ${now}, ${now}
-    FROM generate_series(1, ${players}) AS n`.execute(database.db);
-  await sql`INSERT INTO wallets (user_id, balance, updated_at) SELECT id, ${openingBalance}, ${now} FROM users`.execute(
-    database.db,
-  );
-  await sql`INSERT INTO transactions (user_id, created_at, amount, balance_out, kind, vertical, reference) SELECT id, ${now}, ${openingBalance}, ${openingBalance}, 'Adjustment', 'wallet', 'opening balance' FROM users`.execute(
-    database.db,
-  );
-  const tokens: string[] = [];
-  for (let n = 1; n <= players; n++) {
-    const { accessToken } = await services.auth.login(
-      { email: `trader${n}@example.com`, password: PASSWORD },
-      '127.0.0.1',
-    );
-    const launch = await fetch(`${pamUrl}${P2P_LAUNCH_PATH}`, { headers: { authorization: `Bearer ${accessToken}` } });
-    if (launch.status !== 200) throw new Error(`launch failed: ${launch.status} ${await launch.text()}`);
-    const { url } = (await launch.json()) as { url: string };
-    const launchToken = new URLSearchParams(new URL(url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
-    const session = await fetch(`${exchangeUrl}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ launchToken }),
-    });
-    if (session.status !== 200) throw new Error(`exchange session failed: ${session.status} ${await session.text()}`);
-    tokens.push(((await session.json()) as { sessionToken: string }).sessionToken);
-  }
-  return tokens;
 }
 
 /** CPU time (user + system) a process used so far, ms (clock ticks are 10 ms on Linux). */
