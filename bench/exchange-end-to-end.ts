@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LADDER } from '../src/contract/exchange-ladder';
-import { ledgerPostingsPerSecond } from './ledger.bench';
+import { compareWithLedger, ledgerPostingsPerSecond } from './ledger.bench';
 import { cpuMsOf, rssOf, startExchangeWorld, type ExchangeMarket, type ExchangeWorld } from './exchange-world';
 import { askChild, formatRate, percentile } from './support';
 
@@ -138,13 +138,7 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
     `  CPU per operation: the exchange's process ${(cpu.exchange / operations).toFixed(2)} ms, the PAM's ${(cpu.pam / operations).toFixed(2)} ms, ` +
       `the bench and its load thread ${(cpu.bench / operations).toFixed(2)} ms (the rest is PostgreSQL's; load average ${loadAverage()})`,
   );
-  const ledgerAfter = await ledgerPostingsPerSecond('ledger', LEDGER_SECONDS);
-  const ledgerRate = (ledgerBefore.rate + ledgerAfter.rate) / 2;
-  console.log(`ledger postings/s again just after: ${formatRate(ledgerAfter.rate)}; mean ${formatRate(ledgerRate)}`);
-  const ratio = ordersRate / ledgerRate;
-  console.log(
-    `ratio orders placed / ledger postings: ${ratio.toFixed(2)} (target >= 0.5) ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
-  );
+  await compareWithLedger('orders placed', ordersRate, ledgerBefore.rate, 0.5, LEDGER_SECONDS);
 
   const account = await runLoad(world, {
     mode: 'paced',
