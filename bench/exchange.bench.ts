@@ -4,12 +4,14 @@
  * that cross the spread and take one or more levels, on the three runners of a Match Odds market whose fair prices
  * drift. Target: >= 1,000,000 operations a second, with p99 per operation. The flow's random numbers and order ids
  * are made before the clock starts, so the figures are the engine's own. BENCH_EXCHANGE_SECONDS sets the run.
- * (Parts (2)-(4), end to end over HTTP, the sockets and kill -9 rounds, come with the exchange service.)
+ * Parts (2) and (3), end to end over HTTP and to 10,000 sockets, are in ./exchange-end-to-end.ts; part (4), kill -9
+ * rounds, joins PARTS below. BENCH_EXCHANGE_PARTS picks them (a comma list, default all: 1,2,3,4).
  */
 import { randomUUID } from 'node:crypto';
 import { OrderBook } from '../server/exchange/book';
 import { TICK_COUNT } from '../src/contract/exchange-ladder';
 import { formatRate } from './support';
+import { exchangeEndToEnd } from './exchange-end-to-end';
 
 const TARGET_OPS_PER_SECOND = 1_000_000;
 const SECONDS = Number(process.env.BENCH_EXCHANGE_SECONDS || 5);
@@ -33,7 +35,22 @@ const enum Kind {
   CancelPart,
 }
 
+/** The parts in order; parts (2) and (3) share one world of real processes, so they run as one step. */
+const PARTS: Array<{ parts: string[]; run: (wanted: Set<string>) => Promise<void> }> = [
+  { parts: ['1'], run: matchingEngine },
+  { parts: ['2', '3'], run: (wanted) => exchangeEndToEnd({ orders: wanted.has('2'), ladder: wanted.has('3') }) },
+];
+
 export default async function run(): Promise<void> {
+  const wanted = new Set((process.env.BENCH_EXCHANGE_PARTS || '1,2,3,4').split(',').map((part) => part.trim()));
+  for (const part of PARTS) {
+    if (!part.parts.some((name) => wanted.has(name))) continue;
+    console.log(`--- part ${part.parts.join(' and ')} ---`);
+    await part.run(wanted);
+  }
+}
+
+async function matchingEngine(): Promise<void> {
   const flow = makeFlow();
   // Ids are reused once their orders are long gone (a clash would be refused and counted): a million live strings
   // would make the benchmark measure the garbage collector walking them.

@@ -166,6 +166,20 @@ export async function ledgerPostingsPerSecond(
   }
 }
 
+/**
+ * The machine is shared: a rate measured between two ledger runs is compared with their mean. Measures the ledger
+ * again now (`before` was just before the rate's run) and prints the mean and the ratio against `target`.
+ */
+export async function compareWithLedger(what: string, rate: number, before: number, target: number, seconds: number) {
+  const after = await ledgerPostingsPerSecond('ledger', seconds);
+  const ledgerRate = (before + after.rate) / 2;
+  console.log(`ledger postings/s again just after: ${formatRate(after.rate)}; mean ${formatRate(ledgerRate)}`);
+  const ratio = rate / ledgerRate;
+  console.log(
+    `ratio ${what} / ledger postings: ${ratio.toFixed(2)} (target >= ${target}) ${ratio >= target ? 'OK' : 'BELOW TARGET'}`,
+  );
+}
+
 export default async function run(): Promise<void> {
   console.log(
     `${CLIENTS} clients, ${SECONDS} s each; ${HOT_ACCOUNTS} hot and ${COLD_ACCOUNTS} cold accounts, ${HOT_SHARE * 100}% of operations on hot ones`,

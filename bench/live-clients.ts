@@ -4,14 +4,12 @@
  * end the bench sends when each change was made and gets back a histogram of delays (1 ms buckets), how many
  * deliveries never came, and when the first and the last copy of each message that carried them arrived.
  *
- * The clients share the machine's cores with the server they measure, so each is a bare TCP socket speaking just
- * enough WebSocket (RFC 6455: the upgrade, unmasked text frames in, masked frames out, pong): no per-frame events,
- * no UTF-8 check, no JSON. List sockets of an instance get the same bytes (a push round sends at most a few distinct
+ * Each client is a bare TCP socket speaking just enough WebSocket (./ws-raw-client.ts). List sockets of an instance get the same bytes (a push round sends at most a few distinct
  * messages), so a message's changes (`eventId:seq`) are read once, a copy equal to one of the last few read is only
  * compared, and each message keeps which socket got it when.
  */
-import net from 'node:net';
-import { randomBytes } from 'node:crypto';
+import type net from 'node:net';
+import { openRawSocket } from './ws-raw-client';
 
 /** `changes`: each change's key, when it was asked for and when it was stored and handed to the sockets (epoch ms). */
 type FromBench =
@@ -38,17 +36,6 @@ const messages = new Map<string, Message>();
 const recent: Array<Array<{ payload: Buffer; message: Message }>> = [];
 const RECENT = 4;
 
-/** A client-to-server frame: masked, as RFC 6455 requires of clients (payloads here are small). */
-function clientFrame(opcode: number, payload: Buffer): Buffer {
-  const mask = randomBytes(4);
-  const frame = Buffer.alloc(6 + payload.length);
-  frame[0] = 0x80 | opcode;
-  frame[1] = 0x80 | payload.length;
-  mask.copy(frame, 2);
-  for (let index = 0; index < payload.length; index++) frame[6 + index] = payload[index]! ^ mask[index % 4]!;
-  return frame;
-}
-
 function received(instance: number, socketIndex: number, payload: Buffer, at: number): void {
   const seen = (recent[instance] ??= []);
   let message = seen.find((entry) => entry.payload.equals(payload))?.message;
@@ -69,86 +56,12 @@ function received(instance: number, socketIndex: number, payload: Buffer, at: nu
   message.times.push(at);
 }
 
-/** Reads whole frames from `data` (what is left over waits for the next chunk); answers the unread rest. */
-function readFrames(
-  socket: net.Socket,
-  instance: number,
-  socketIndex: number,
-  data: Buffer,
-  at: number,
-): Buffer | undefined {
-  let offset = 0;
-  while (data.length - offset >= 2) {
-    const opcode = data[offset]! & 0x0f;
-    let length = data[offset + 1]! & 0x7f;
-    let start = offset + 2;
-    if (length === 126) {
-      if (data.length - offset < 4) break;
-      length = data.readUInt16BE(offset + 2);
-      start = offset + 4;
-    } else if (length === 127) {
-      if (data.length - offset < 10) break;
-      length = data.readUInt32BE(offset + 6);
-      start = offset + 10;
-    }
-    if (data.length < start + length) break;
-    const payload = data.subarray(start, start + length);
-    if (opcode === 1) received(instance, socketIndex, payload, at);
-    else if (opcode === 9) socket.write(clientFrame(0xa, payload));
-    offset = start + length;
-  }
-  return offset < data.length ? data.subarray(offset) : undefined;
-}
-
-/**
- * Every socket reads into this one buffer (net's `onread`): no Buffer and no 'data' event per read, which at ten
- * thousand sockets would cost the clients more CPU than the server spends writing. Whatever is kept is copied out.
- */
-const readBuffer = Buffer.allocUnsafe(256 * 1024);
-
-function open(url: string, instance: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    let upgraded = false;
-    let socketIndex = -1;
-    let rest: Buffer | undefined;
-    const read = (length: number): void => {
-      const at = performance.timeOrigin + performance.now();
-      let data = rest ? Buffer.concat([rest, readBuffer.subarray(0, length)]) : readBuffer.subarray(0, length);
-      rest = undefined;
-      if (!upgraded) {
-        const end = data.indexOf('\r\n\r\n');
-        if (end < 0) {
-          rest = Buffer.from(data);
-          return;
-        }
-        if (!data.toString('latin1', 0, 12).includes(' 101')) {
-          socket.destroy();
-          return resolve(false);
-        }
-        upgraded = true;
-        socket.write(clientFrame(1, Buffer.from(subscribe)));
-        socketIndex = sockets.push(socket) - 1;
-        resolve(true);
-        data = data.subarray(end + 4);
-      }
-      const unread = readFrames(socket, instance, socketIndex, data, at);
-      rest = unread && Buffer.from(unread);
-    };
-    const socket = net.connect({
-      host: hostname,
-      port: Number(port),
-      onread: { buffer: readBuffer, callback: (length) => (read(length), true) },
-    });
-    socket.setNoDelay(true);
-    socket.on('connect', () => {
-      socket.write(
-        `GET /ws HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
-      );
-    });
-    socket.on('error', () => resolve(false));
+/** Opens a socket to one instance's /ws, subscribed to the lists. */
+const open = (url: string, instance: number): Promise<boolean> =>
+  openRawSocket(url, Buffer.from(subscribe), (socket) => {
+    const socketIndex = sockets.push(socket) - 1;
+    return (payload, at) => received(instance, socketIndex, payload, at);
   });
-}
 
 process.on('message', async (message: FromBench) => {
   if (message.type === 'connect') {

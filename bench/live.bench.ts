@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Cluster, type ServerProcess } from '../tests/server/support/cluster/cluster';
 import { MoneyWorkload } from '../tests/server/support/cluster/money-workload';
-import { scratchDatabase } from './support';
+import { askChild, percentile, scratchDatabase } from './support';
 
 const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS || 1_000);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS || 15);
@@ -50,30 +50,7 @@ type FromWorker =
       pushes: Array<[string, [number, number, number]]>;
     };
 
-function ask<T extends FromWorker['type']>(
-  worker: ChildProcess,
-  message: unknown,
-  answer: T,
-): Promise<Extract<FromWorker, { type: T }>> {
-  return new Promise((resolve) => {
-    const listen = (reply: FromWorker) => {
-      if (reply.type !== answer) return;
-      worker.off('message', listen);
-      resolve(reply as Extract<FromWorker, { type: T }>);
-    };
-    worker.on('message', listen);
-    worker.send(message as object);
-  });
-}
-
-function percentile(histogram: number[], total: number, p: number): number {
-  let seen = 0;
-  for (let ms = 0; ms < histogram.length; ms++) {
-    seen += histogram[ms]!;
-    if (seen >= total * p) return ms;
-  }
-  return histogram.length;
-}
+const ask = askChild<FromWorker>();
 
 interface ScenarioOptions {
   instances: number;

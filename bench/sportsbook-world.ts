@@ -136,9 +136,11 @@ export async function fundAndLaunchPlayers(
     post: SportsbookWorld['post'];
     players: number;
     openingBalance: number;
+    /** The PAM's launch of the service the players open (the sportsbook's unless told: the exchange's /games/p2p). */
+    launchPath?: string;
   },
 ): Promise<string[]> {
-  const { database, services, pamUrl, bookUrl, post, players, openingBalance } = world;
+  const { database, services, pamUrl, bookUrl, post, players, openingBalance, launchPath = '/games/iqs' } = world;
   const now = new Date();
   const hash = await hashPassword('Password123');
   await sql`
@@ -158,7 +160,7 @@ export async function fundAndLaunchPlayers(
       '127.0.0.1',
     );
     const launch = (await (
-      await fetch(`${pamUrl}/games/iqs`, { headers: { authorization: `Bearer ${accessToken}` } })
+      await fetch(`${pamUrl}${launchPath}`, { headers: { authorization: `Bearer ${accessToken}` } })
     ).json()) as { url: string };
     const launchToken = new URLSearchParams(new URL(launch.url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
     const session = await post(`${bookUrl}/api/session`, { launchToken });

@@ -22,7 +22,7 @@ import { buildSportsbookApp } from '../server/sportsbook/app';
 import { marketIdOf, selectionIdOf } from '../server/sportsbook/catalogue/ids';
 import { systemClock } from '../server/platform/clock';
 import { benchServices, formatRate, profiled, statementCounter, threadCpuMs, type StatementCounts } from './support';
-import { ledgerPostingsPerSecond } from './ledger.bench';
+import { compareWithLedger, ledgerPostingsPerSecond } from './ledger.bench';
 import { fundAndLaunchPlayers, jsonPoster, listenBook } from './sportsbook-world';
 
 const BETS = Number(process.env.BENCH_SPORTSBOOK_BETS || 50_000);
@@ -233,14 +233,7 @@ export default async function run(): Promise<void> {
     console.log(
       `bets placed/s end to end (POST /api/bets -> sportsbook -> signed debit -> PAM ledger), ${clients} clients, ${PLAYERS} players: ${formatRate(placeRate)} (${BETS} in ${placeSeconds.toFixed(1)} s; not 201: ${refused})`,
     );
-    // The machine is shared: the ledger is measured again just after, and placement compared with the mean.
-    const ledgerAfter = await ledgerPostingsPerSecond('ledger', LEDGER_SECONDS);
-    const ledgerRate = (ledger.rate + ledgerAfter.rate) / 2;
-    console.log(`ledger postings/s again just after: ${formatRate(ledgerAfter.rate)}; mean ${formatRate(ledgerRate)}`);
-    const ratio = placeRate / ledgerRate;
-    console.log(
-      `ratio bets placed / ledger postings: ${ratio.toFixed(2)} (target >= 0.4) ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`,
-    );
+    await compareWithLedger('bets placed', placeRate, ledger.rate, 0.4, LEDGER_SECONDS);
 
     await pam.counts();
     const settleCpuBefore = { book: threadCpuMs(), pam: pam.cpuMs };

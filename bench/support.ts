@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,4 +185,31 @@ export function threadCpuMs(): number {
     const usage = process.cpuUsage();
     return (usage.user + usage.system) / 1000;
   }
+}
+
+/**
+ * Asking a child process (a bench's clients): `askChild<Replies>()` answers a function that sends a message and waits
+ * for the child's reply of the named type.
+ */
+export const askChild =
+  <R extends { type: string }>() =>
+  <T extends R['type']>(child: ChildProcess, message: unknown, answer: T): Promise<Extract<R, { type: T }>> =>
+    new Promise((resolve) => {
+      const listen = (reply: R) => {
+        if (reply.type !== answer) return;
+        child.off('message', listen);
+        resolve(reply as Extract<R, { type: T }>);
+      };
+      child.on('message', listen);
+      child.send(message as object);
+    });
+
+/** The value at quantile `p` of a histogram of 1 ms buckets holding `total` samples. */
+export function percentile(histogram: number[], total: number, p: number): number {
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    seen += histogram[ms]!;
+    if (seen >= total * p) return ms;
+  }
+  return histogram.length;
 }

@@ -1,12 +1,19 @@
 import type { WebSocket } from 'ws';
 import { textOf } from '../../platform/live/socket-text';
 import { exchangeSocketRequest, type ExchangeSocketMessage } from '../../../src/contract/exchange-live';
+import { framedText, writeFramed } from '../../platform/live/ws-frame';
 import type { LiveMarket } from '../orders/live-market';
 import type { MarketRegistry } from '../orders/registry';
+
+/** The shortest time between two sends of one market's ladder; changes meanwhile go together in the next. */
+export const LADDER_INTERVAL_MS = 50;
 
 /** Sends each subscribed socket a market's ladder now and after every change to it. */
 export class LadderHub {
   private readonly subscribers = new Map<string, Set<WebSocket>>();
+  /** When each market's ladder last went out (performance.now()), and the sends waiting out the interval. */
+  private readonly sentAt = new Map<string, number>();
+  private readonly due = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly markets: MarketRegistry) {
     markets.onChange((market) => this.publish(market));
@@ -41,11 +48,31 @@ export class LadderHub {
     });
   }
 
+  /**
+   * A change goes out at once, unless its market went out less than LADDER_INTERVAL_MS ago: then one send at the
+   * interval's end carries every change since, as the latest ladder (docs/exchange.md, "The ladder socket"), so a busy
+   * market costs each socket a bounded number of messages a second.
+   */
   publish(market: LiveMarket): void {
+    if (this.due.has(market.marketId)) return;
+    const wait = (this.sentAt.get(market.marketId) ?? -Infinity) + LADDER_INTERVAL_MS - performance.now();
+    if (wait <= 0) return this.send(market);
+    const timer = setTimeout(() => {
+      this.due.delete(market.marketId);
+      this.send(market);
+    }, wait);
+    timer.unref();
+    this.due.set(market.marketId, timer);
+  }
+
+  /** The market's ladder, encoded and framed once for all its sockets. */
+  private send(market: LiveMarket): void {
+    this.sentAt.set(market.marketId, performance.now());
     const sockets = this.subscribers.get(market.marketId);
     if (!sockets || sockets.size === 0) return;
-    const frame = JSON.stringify({ type: 'market', market: market.view(market.definition.eventId) });
-    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(frame);
+    const message: ExchangeSocketMessage = { type: 'market', market: market.view(market.definition.eventId) };
+    const framed = framedText(Buffer.from(JSON.stringify(message)));
+    for (const socket of sockets) if (socket.readyState === socket.OPEN) writeFramed(socket, framed);
   }
 }
 

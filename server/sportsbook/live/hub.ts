@@ -5,7 +5,7 @@ import type { SportsbookServerMessage } from '../../../src/contract/sportsbook-r
 import type { EventUpdate, SessionMessage, SportsbookBus, SportsbookBusMessage } from './bus';
 import { ChangeGenerations } from './change-generations';
 import { walkInSlices, type SlicedWalk } from './slices';
-import type { FramedMessage } from './ws-frame';
+import { writeFramed, type FramedMessage } from '../../platform/live/ws-frame';
 
 /** The bets side's answer to "whose is this session token?": the session id, or undefined when unknown or ended. */
 export type ResolveSession = (sessionToken: string) => Promise<string | undefined>;
@@ -329,16 +329,9 @@ export class SportsbookLiveHub implements SessionNotifier {
     if (this.writable(socket)) socket.send(json, { binary: false });
   }
 
-  /**
-   * A push, framed once for every socket, written straight to the socket's TCP connection: ws would build a header
-   * and make two writes per socket, the bulk of a push's cost at ten thousand sockets. Safe because this server never
-   * compresses (no permessage-deflate) so ws never holds frames back that this one could overtake.
-   */
+  /** A push, framed once for every socket (platform/live/ws-frame.ts). */
   private sendFramed(socket: WebSocket, message: FramedMessage): void {
-    if (!this.writable(socket)) return;
-    const connection = (socket as unknown as { _socket?: { write(data: Buffer): boolean } })._socket;
-    if (connection) connection.write(message.frame);
-    else socket.send(message.payload, { binary: false });
+    if (this.writable(socket)) writeFramed(socket, message);
   }
 
   /** Open, and reading its pushes: a browser that does not is dropped rather than buffered without end. */

@@ -1,6 +1,6 @@
 import type { EventChange } from '../../../src/contract/sportsbook-rules';
 import type { EventUpdate } from './bus';
-import { framedText, type FramedMessage } from './ws-frame';
+import { framedText, type FramedMessage } from '../../platform/live/ws-frame';
 
 const HEAD = '{"type":"event-updates","updates":[';
 const TAIL = ']}';
