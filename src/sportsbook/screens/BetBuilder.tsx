@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { BetBuilderStore } from '../stores/BetBuilderStore';
-import { slipSelectionOf } from '../stores/SlipStore';
+import { slipSelectionOf } from '../stores/slip/SlipSelections';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { isBuildableMarket, MIN_STAKE_PENCE, MAX_STAKE_PENCE, type Market } from '../../contract/sportsbook-rules';
 import { formatPence, poundsToPence } from '../../contract/rules/money';
