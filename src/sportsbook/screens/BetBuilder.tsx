@@ -9,6 +9,7 @@ import { formatPence, poundsToPence } from '../../contract/rules/money';
 import { returnsFor } from '../../contract/rules/odds';
 import { selectionWords } from '../ui/format';
 import { lineName, MARKET_GROUPS, OPEN_AT_FIRST } from './market-groups';
+import './BetBuilder.css';
 
 /**
  * Bet Builder: selections of this match combined into one bet at one price, made by the server from the joint score

@@ -23,6 +23,7 @@ import {
   WifiOff,
   X,
 } from './icons';
+import './BetSlip.css';
 
 /** The bet slip's content, shared by the desktop column and the phone sheet. */
 export function BetSlip({ phone }: { phone: boolean }) {
