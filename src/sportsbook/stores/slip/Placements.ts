@@ -26,14 +26,14 @@ import {
 const RECHECK_NOT_PLACED_MS = 10_000;
 export const SET_ASIDE_MAX = 5;
 
-export interface PlacementClock {
+interface PlacementClock {
   now: () => number;
   setTimeout: (fn: () => void, ms: number) => unknown;
 }
 
 export type PlacementChange = 'kept' | 'moved' | 'accepted';
 
-export interface PlacementsDeps {
+interface PlacementsDeps {
   api: PlacementApi;
   clock: PlacementClock;
   randomUUID: () => string;

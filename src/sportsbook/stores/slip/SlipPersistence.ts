@@ -5,7 +5,7 @@ import { SET_ASIDE_MAX } from './Placements';
 export const SLIP_KEY = 'sb.slip';
 
 /** The slip as stored: everything a reload or a sign-in (which reloads the session, not the slip) must not lose. */
-export interface SlipSnapshot {
+interface SlipSnapshot {
   selections: SlipSelection[];
   stakes: Record<string, string>;
   priceChanges: PriceChangePolicy;

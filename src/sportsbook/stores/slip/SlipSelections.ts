@@ -24,7 +24,7 @@ export function slipSelectionOf(live: LiveSelection): SlipSelection {
 
 export const samePrice = (a: Price | null, b: Price | null) => a === b || (!!a && !!b && sameValue(a, b));
 
-export interface SlipSelectionsDeps {
+interface SlipSelectionsDeps {
   formatPrice: (price: Price) => string;
   /** Says a move to screen readers. */
   announce: (text: string) => void;

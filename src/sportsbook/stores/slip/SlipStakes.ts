@@ -20,7 +20,7 @@ export function potentialReturns(
 type FreeBetToken = { freeBetId: string; amount: number };
 
 /** The selections the stakes apply to, and the combinations they offer. */
-export interface StakedSelections {
+interface StakedSelections {
   list: SlipSelection[];
   accaOffered: boolean;
   systemsOffered: SystemBetType[];
