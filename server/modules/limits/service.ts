@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Trx } from '../wallet/ledger';
+import { lockWallet } from '../wallet/wallet-lock';
 import type { Clock } from '../../platform/clock';
 import type { DepositLimitGuard } from '../payments/deposit-limit-guard';
 import type {
@@ -99,7 +100,7 @@ export class LimitsService implements DepositLimitGuard {
   async delete(userId: number, id: number): Promise<DeleteLimitResponse> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
-      await this.lockWallet(trx, userId);
+      await lockWallet(trx, userId);
       const row = await trx
         .selectFrom('deposit_limits')
         .selectAll()
@@ -150,12 +151,8 @@ export class LimitsService implements DepositLimitGuard {
     }
   }
 
-  private async lockWallet(trx: Trx, userId: number): Promise<void> {
-    await trx.selectFrom('wallets').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
-  }
-
   private async lockedStates(trx: Trx, userId: number, now: Date): Promise<Map<LimitKind, LimitState>> {
-    await this.lockWallet(trx, userId);
+    await lockWallet(trx, userId);
     const rows = await trx.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
     const states = new Map<LimitKind, LimitState>();
     for (const row of rows) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Ledger, Posting, Trx } from '../wallet/ledger';
+import { lockWallet } from '../wallet/wallet-lock';
 import type { P2pCallKind, P2pPositionsTable } from './tables';
 import { requestHash } from '../idempotency/service';
 import { blockedFromBetting, sessionLive, type SessionStanding } from '../games/standing';
@@ -62,7 +63,7 @@ export class P2pWalletService {
     return this.ledger.transaction(async (trx, post) => {
       const replay = await claim(trx, 'hold', request, now);
       if (replay) return replay;
-      await lockWallet(trx, request.playerId);
+      await lockPlayerWallet(trx, request.playerId);
       const player = await sessionStanding(trx, request.playerId, request.sessionId).forShare('u').executeTakeFirst();
       if (blockedFromBetting(player!, now)) throw p2pWalletError('PlayerBlocked');
       if (!sessionLive(player!, now)) throw p2pWalletError('SessionExpired');
@@ -93,7 +94,7 @@ export class P2pWalletService {
     return this.ledger.transaction(async (trx, post) => {
       const replay = await claim(trx, 'release', request, now);
       if (replay) return replay;
-      await lockWallet(trx, request.playerId);
+      await lockPlayerWallet(trx, request.playerId);
       const position = await lockPosition(trx, request);
       if (position?.status === 'settled') throw p2pWalletError('PositionSettled');
       if (!position || position.held < request.amount) throw p2pWalletError('HoldExceeded');
@@ -124,7 +125,7 @@ export class P2pWalletService {
     return this.ledger.transaction(async (trx, post) => {
       const replay = await claim(trx, 'settle', request, now);
       if (replay) return replay;
-      const balance = await lockWallet(trx, request.playerId);
+      const balance = await lockPlayerWallet(trx, request.playerId);
       if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
       await payOutOfMarket(trx, request.marketId, request.amount, now);
       const posted =
@@ -274,16 +275,11 @@ async function answer(trx: Trx, transactionId: string, response: P2pMoneyRespons
   return response;
 }
 
-/** Locks the wallet first, as every posting path does; its balance now. */
-async function lockWallet(trx: Trx, userId: number): Promise<number> {
-  const wallet = await trx
-    .selectFrom('wallets')
-    .select('balance')
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!wallet) throw p2pWalletError('UnknownPlayer');
-  return wallet.balance;
+/** Locks the wallet first, as every posting path does (wallet-lock); its balance now. */
+async function lockPlayerWallet(trx: Trx, userId: number): Promise<number> {
+  const balance = await lockWallet(trx, userId);
+  if (balance === undefined) throw p2pWalletError('UnknownPlayer');
+  return balance;
 }
 
 function lockPosition(trx: Trx, call: MoneyCall): Promise<Position | undefined> {

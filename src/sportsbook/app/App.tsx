@@ -7,6 +7,7 @@ import { formatPence } from '../../contract/rules/money';
 import { ChevronDown, WifiOff, X } from '../ui/icons';
 import { LoadBoundary } from '../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
+import './App.css';
 
 const MatchPage = retryableLazy(() => import('../screens/MatchPage'));
 const MyBets = retryableLazy(() => import('../screens/MyBets'));

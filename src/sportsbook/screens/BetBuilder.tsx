@@ -2,13 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { BetBuilderStore } from '../stores/BetBuilderStore';
-import { slipSelectionOf } from '../stores/SlipStore';
+import { slipSelectionOf } from '../stores/slip/SlipSelections';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { isBuildableMarket, MIN_STAKE_PENCE, MAX_STAKE_PENCE, type Market } from '../../contract/sportsbook-rules';
 import { formatPence, poundsToPence } from '../../contract/rules/money';
 import { returnsFor } from '../../contract/rules/odds';
 import { selectionWords } from '../ui/format';
 import { lineName, MARKET_GROUPS, OPEN_AT_FIRST } from './market-groups';
+import './BetBuilder.css';
 
 /**
  * Bet Builder: selections of this match combined into one bet at one price, made by the server from the joint score

@@ -7,6 +7,7 @@ import { formatDateTime } from '../ui/format';
 import { betTitle, stakeWords, statusBadge } from '../ui/bet-title';
 import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
+import './BetCard.css';
 
 /** A tab's bets as cards, or why there are none (loading, failed, empty). */
 export function BetList({

@@ -6,6 +6,7 @@ import { stakeCashedFor } from '../../contract/rules/cash-out-value';
 import { formatPence, poundsToPence } from '../../contract/rules/money';
 import { ApiError, type CashOutResult } from '../services/api';
 import { Loader } from '../ui/icons';
+import './CashOut.css';
 
 const UNCONFIRMED = 'We could not confirm your cash out. Check again.';
 

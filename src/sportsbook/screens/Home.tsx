@@ -5,6 +5,7 @@ import type { CatalogEvent } from '../stores/CatalogStore';
 import { EventRow } from '../ui/EventRow';
 import { Clock, Trophy } from '../ui/icons';
 import { Outrights } from './Outrights';
+import './Home.css';
 
 const SOON_MS = 3 * 60 * 60 * 1000;
 

@@ -8,6 +8,7 @@ import { ChevronDown, ChevronLeft, Lock } from '../ui/icons';
 import { lineName, MARKET_GROUPS, OPEN_AT_FIRST } from './market-groups';
 import { LoadBoundary } from '../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
+import './MatchPage.css';
 
 const BetBuilder = retryableLazy(() => import('./BetBuilder'));
 

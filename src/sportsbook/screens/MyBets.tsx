@@ -4,6 +4,7 @@ import { useWatch } from '../../ui/frame/Observable';
 import type { BetsTab } from '../stores/BetsStore';
 import { BetList } from './BetCard';
 import { Receipt } from '../ui/icons';
+import './MyBets.css';
 
 /** My Bets: Open and Settled, each bet with its legs' results. */
 export default function MyBets() {

@@ -3,6 +3,7 @@ import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { OddsButton } from '../ui/OddsButton';
 import { Trophy } from '../ui/icons';
+import './Outrights.css';
 
 /** The league table's headings: the short form shown, the word a screen reader says. */
 const TABLE_COLUMNS: Array<[short: string, title: string]> = [

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { BetList } from './BetCard';
+import './SlipBets.css';
 
 /**
  * The slip's My Bets view: the customer's open bets with their live cash-out offers, the same cards as the My Bets

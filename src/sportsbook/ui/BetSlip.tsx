@@ -1,14 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import {
-  ACCA,
-  potentialReturns,
-  PRICE_CHANGE_WORDS,
-  systemKey,
-  type Placement,
-  type SlipSelection,
-} from '../stores/SlipStore';
+import { ACCA, systemKey, type Placement, type SlipSelection } from '../stores/slip/model';
+import { potentialReturns } from '../stores/slip/SlipStakes';
+import { PRICE_CHANGE_WORDS } from '../stores/slip/wording';
 import { formatPence } from '../../contract/rules/money';
 import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
 import { lineCount, luckyBonusWords, systemBetType } from '../../contract/system-bets';
@@ -28,6 +23,7 @@ import {
   WifiOff,
   X,
 } from './icons';
+import './BetSlip.css';
 
 /** The bet slip's content, shared by the desktop column and the phone sheet. */
 export function BetSlip({ phone }: { phone: boolean }) {

@@ -3,6 +3,7 @@ import type { CatalogEvent } from '../stores/CatalogStore';
 import { OddsButton } from './OddsButton';
 import { clock, clockWords } from './format';
 import { ChevronRight } from './icons';
+import './EventRow.css';
 
 /** One match in a list: clock or kick-off, teams (and score in play), the 1X2 prices, and the way to all markets. */
 export function EventRow({ event }: { event: CatalogEvent }) {

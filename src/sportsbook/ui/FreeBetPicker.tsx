@@ -3,6 +3,7 @@ import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from './format';
+import './FreeBetPicker.css';
 
 /** Under a single's stake: stake it with one of the customer's free bets instead of their money. */
 export function FreeBetPicker({ selectionId }: { selectionId: string }) {

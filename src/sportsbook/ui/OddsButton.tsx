@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { LiveSelection } from '../stores/CatalogStore';
-import { samePrice } from '../stores/SlipStore';
+import { samePrice } from '../stores/slip/SlipSelections';
 import { selectionWords } from './format';
 import { ArrowDown, ArrowUp, Lock } from './icons';
+import './OddsButton.css';
 
 const FLASH_MS = 4_000;
 const decimal = (price: { num: number; den: number }) => (price.num + price.den) / price.den;

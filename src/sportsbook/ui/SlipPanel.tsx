@@ -4,6 +4,7 @@ import { useWatch } from '../../ui/frame/Observable';
 import { BetSlip } from './BetSlip';
 import { LoadBoundary } from './LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
+import './SlipPanel.css';
 
 const SlipBets = retryableLazy(() => import('../screens/SlipBets'));
 

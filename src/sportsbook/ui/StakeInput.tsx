@@ -1,8 +1,9 @@
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import { FREE_BET_GONE } from '../stores/SlipStore';
+import { FREE_BET_GONE } from '../stores/slip/wording';
 import { formatPence, penceToPoundsInput } from '../../contract/rules/money';
 import { Backspace } from './icons';
+import './StakeInput.css';
 
 const QUICK = ['5', '10', '20', '50'];
 

@@ -3,15 +3,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
-import {
-  CHECK_LAST_BET,
-  FREE_BET_GONE,
-  SLIP_KEY,
-  WAIT_FOR_LAST_BET,
-  slipSelectionOf,
-  type Placement,
-  type PlacementState,
-} from '../../../src/sportsbook/stores/SlipStore';
+import { CHECK_LAST_BET, FREE_BET_GONE, WAIT_FOR_LAST_BET } from '../../../src/sportsbook/stores/slip/wording';
+import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/SlipPersistence';
+import { slipSelectionOf } from '../../../src/sportsbook/stores/slip/SlipSelections';
+import type { Placement, PlacementState } from '../../../src/sportsbook/stores/slip/model';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { fakeFetch } from '../support/fakes';
 import { event, idleSocket, liveSelection, price } from './fixtures';

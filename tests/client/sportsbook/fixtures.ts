@@ -1,7 +1,8 @@
 import type { BetView, EventDetail, Market, Price } from '../../../src/contract/sportsbook-rules';
 import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore';
 import { vi } from 'vitest';
-import { SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
+import { SlipStore, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
+import type { PlacementApi } from '../../../src/sportsbook/stores/slip/model';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
 import { formatFractional } from '../../../src/contract/rules/odds';
 import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';

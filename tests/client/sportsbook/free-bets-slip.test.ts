@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SlipStore, type PlacementApi, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
+import { SlipStore, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
+import type { PlacementApi } from '../../../src/sportsbook/stores/slip/model';
 import { FreeBetsStore } from '../../../src/sportsbook/stores/FreeBetsStore';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
 import { formatFractional } from '../../../src/contract/rules/odds';
