@@ -3,7 +3,8 @@ import type { Order } from '../../contract/exchange';
 import { decimalOf, hundredthsOf, tickDown, tickUp } from '../../contract/exchange-ladder';
 import { useExchange } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import { money } from './format';
+import { COMMISSION_TEXT } from '../../contract/exchange-rules';
+import { money, signed } from './format';
 
 /** Unmatched orders with Cancel and Edit, and matched bets at their average price. */
 export function OrderLists({
@@ -49,6 +50,39 @@ export function OrderLists({
         )}
       </section>
     </>
+  );
+}
+
+const RESULT_WORDS = { won: 'Won', lost: 'Lost', void: 'Void' } as const;
+
+/** Settled bets with what each made or lost; commission is taken once per market, on its net winnings. */
+export function SettledList({ orders, runnerName }: { orders: Order[]; runnerName: (order: Order) => string }) {
+  return (
+    <section className="orders" aria-labelledby="settled-bets">
+      <h2 id="settled-bets">Settled bets</h2>
+      {orders.length === 0 ? (
+        <p className="muted">None yet.</p>
+      ) : (
+        <>
+          <ul className="orders__list">
+            {orders.map((order) => (
+              <li key={order.orderId} className={`order order--${order.side}`}>
+                <span className="order__what">
+                  {order.side === 'back' ? 'Back' : 'Lay'} {runnerName(order)}
+                </span>
+                <span>
+                  {money(order.sizeMatched)} at {order.averagePriceMatched}
+                </span>
+                <span className={`order__result order__result--${order.result}`} data-testid="settled-result">
+                  {RESULT_WORDS[order.result!]} {signed(order.profit ?? 0)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">Before commission: {COMMISSION_TEXT}</p>
+        </>
+      )}
+    </section>
   );
 }
 
