@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '../../contract/exchange';
 import { decimalOf, hundredthsOf, tickDown, tickUp } from '../../contract/exchange-ladder';
 import { useExchange } from '../app/context';
@@ -37,19 +37,38 @@ export function OrderLists({
         ) : (
           <ul className="orders__list">
             {matched.map((order) => (
-              <li key={order.orderId} className={`order order--${order.side}`}>
-                <span className="order__what">
-                  {order.side === 'back' ? 'Back' : 'Lay'} {runnerName(order)}
-                </span>
-                <span>
-                  {money(order.sizeMatched)} at {order.averagePriceMatched} (average)
-                </span>
-              </li>
+              <MatchedRow key={order.orderId} order={order} runnerName={runnerName(order)} note=" (average)" />
             ))}
           </ul>
         )}
       </section>
     </>
+  );
+}
+
+/** A bet's side, runner and what was matched at its average price; a settled one adds its result. */
+function MatchedRow({
+  order,
+  runnerName,
+  note = '',
+  children,
+}: {
+  order: Order;
+  runnerName: string;
+  note?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className={`order order--${order.side}`}>
+      <span className="order__what">
+        {order.side === 'back' ? 'Back' : 'Lay'} {runnerName}
+      </span>
+      <span>
+        {money(order.sizeMatched)} at {order.averagePriceMatched}
+        {note}
+      </span>
+      {children}
+    </li>
   );
 }
 
@@ -66,17 +85,11 @@ export function SettledList({ orders, runnerName }: { orders: Order[]; runnerNam
         <>
           <ul className="orders__list">
             {orders.map((order) => (
-              <li key={order.orderId} className={`order order--${order.side}`}>
-                <span className="order__what">
-                  {order.side === 'back' ? 'Back' : 'Lay'} {runnerName(order)}
-                </span>
-                <span>
-                  {money(order.sizeMatched)} at {order.averagePriceMatched}
-                </span>
+              <MatchedRow key={order.orderId} order={order} runnerName={runnerName(order)}>
                 <span className={`order__result order__result--${order.result}`} data-testid="settled-result">
                   {RESULT_WORDS[order.result!]} {signed(order.profit ?? 0)}
                 </span>
-              </li>
+              </MatchedRow>
             ))}
           </ul>
           <p className="muted">Before commission: {COMMISSION_TEXT}</p>
