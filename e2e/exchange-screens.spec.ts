@@ -13,7 +13,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     const customer = await createCustomer({ balance: 10_000 });
     const trader = await exchangeTrader(await createCustomer({ balance: 50_000 }));
-    const { event, markets } = await lastUpcomingMatch();
+    const { event, markets } = await lastUpcomingMatch(1);
     const market = markets.find((entry) => entry.name === 'Match Odds')!;
     // A book like a real one: three lays (offered to back) below three backs (offered to lay) on each runner.
     const ladders = [

@@ -59,10 +59,18 @@ export async function exchangeTrader(customer: { email: string; password: string
   };
 }
 
-/** The upcoming match that kicks off last, so no kick-off, goal or result reaches it during a test. */
-export async function lastUpcomingMatch(): Promise<{ event: ExchangeEvent; markets: Market[] }> {
+/**
+ * The upcoming match in this lane that kicks off last, so no kick-off, goal or result reaches it during a test. Spec
+ * files run side by side and would trade on each other's books: each takes its own lane, split by the event id (a
+ * split by position would shift as the schedule adds matches).
+ */
+export async function lastUpcomingMatch(lane: 0 | 1 = 0): Promise<{ event: ExchangeEvent; markets: Market[] }> {
   const { events } = await exchangeCall<{ events: ExchangeEvent[] }>('GET', '/api/events?status=upcoming');
-  const event = events.toSorted((a, b) => a.startsAt.localeCompare(b.startsAt)).at(-1)!;
+  const inLane = (eventId: string) => [...eventId].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 2 === lane;
+  const event = events
+    .filter((candidate) => inLane(candidate.eventId))
+    .toSorted((a, b) => a.startsAt.localeCompare(b.startsAt))
+    .at(-1)!;
   const { markets } = await exchangeCall<{ markets: Market[] }>(
     'GET',
     `/api/markets?eventId=${encodeURIComponent(event.eventId)}`,
