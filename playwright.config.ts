@@ -59,6 +59,8 @@ export default defineConfig({
       EXCHANGE_PORT: String(E2E_EXCHANGE_PORT),
       EXCHANGE_URL: `http://localhost:${E2E_EXCHANGE_PORT}`,
       EXCHANGE_CLIENT_DIR: process.env.E2E_EXCHANGE_CLIENT_DIR || 'dist-exchange',
+      // The exchange's specs make their own books; a market maker would trade against them.
+      EXCHANGE_LIQUIDITY: 'off',
     },
   },
 });

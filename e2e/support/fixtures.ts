@@ -25,14 +25,13 @@ export async function createCustomer(options: { balance?: number; verified?: boo
   return { id, email, password };
 }
 
-/** What `npm run operator -- <command> ...` does against the running server: through its operator socket (sb-* to the sportsbook's). */
+/**
+ * What `npm run operator -- <command> ...` does against the running server: through its operator socket (sb-* to
+ * the sportsbook's, ex-* to the exchange's).
+ */
 export async function operator(command: string, ...args: string[]): Promise<unknown> {
-  const answer = await sendOperatorCommand(
-    E2E_DATA_DIR,
-    command,
-    args,
-    command.startsWith('sb-') ? 'sportsbook' : 'operator',
-  );
+  const socket = command.startsWith('sb-') ? 'sportsbook' : command.startsWith('ex-') ? 'exchange' : 'operator';
+  const answer = await sendOperatorCommand(E2E_DATA_DIR, command, args, socket);
   if (answer.status !== 200) throw new Error(answer.message);
   return answer.result;
 }

@@ -103,6 +103,7 @@ await startExchange({
   database,
   clock: systemClock,
   logLevel: process.env.E2E_LOG_LEVEL || false,
+  operatorSocket: true,
 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 await listenOperatorSocket(config.dataDir, (request) => runOperatorRequest(services, request));

@@ -6,6 +6,7 @@ import { HttpFeedSource, type FeedSource } from './feed/source';
 import { MarketRegistry } from './orders/registry';
 import { BlockWatcher } from './orders/blocks';
 import { LadderHub } from './live/ladder-hub';
+import { OrderPushes } from './live/order-pushes';
 import { OrdersService } from './orders/service';
 import { SessionService } from './sessions/service';
 import { WalletOutbox } from './wallet/outbox';
@@ -54,6 +55,7 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
     logger,
   );
   const blocks = new BlockWatcher(db, wallet, markets, orders, logger, config.feedPollMs);
-  const ladders = new LadderHub(markets);
-  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks, ladders };
+  const pushes = new OrderPushes({ db, markets, orders, sessions, wallet });
+  const ladders = new LadderHub(markets, pushes);
+  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks, ladders, pushes };
 }

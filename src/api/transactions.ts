@@ -1,5 +1,10 @@
 import type { Http } from './http';
-import { netDepositsResponse, transactionsResponse, type TransactionsQuery } from '../contract/transactions';
+import {
+  netDepositsResponse,
+  p2pMarketsResponse,
+  transactionsResponse,
+  type TransactionsQuery,
+} from '../contract/transactions';
 
 export function transactionsApi(http: Http) {
   return {
@@ -9,6 +14,7 @@ export function transactionsApi(http: Http) {
         schema: transactionsResponse,
         signal,
       }),
+    p2pMarkets: () => http.get('/transactions/p2p-markets', { schema: p2pMarketsResponse }),
     netDeposits: () => http.get('/transactions/net-deposits', { schema: netDepositsResponse }),
   };
 }

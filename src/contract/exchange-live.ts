@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { exchangeId, type Market } from './exchange';
+import { exchangeId } from './exchange';
+import type { ExchangeServerMessage } from './exchange-stream';
 
 /**
  * The exchange's WebSocket (`/ws` on its origin): ladder updates, open to anyone like the markets themselves.
@@ -9,8 +10,8 @@ import { exchangeId, type Market } from './exchange';
 export const MAX_SUBSCRIBED_MARKETS = 50;
 
 /**
- * The frame also names its session (`auth`, src/contract/exchange-stream.ts) for the order pushes to come; the ladder
- * is public, so the hub takes the message and changes nothing for it.
+ * The frame also names its session (`auth`, src/contract/exchange-stream.ts): from then on the socket also carries
+ * that customer's order, position and balance pushes. A stale session only goes without them.
  */
 export const exchangeSocketRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribe'), marketIds: z.array(exchangeId).max(MAX_SUBSCRIBED_MARKETS) }),
@@ -18,4 +19,5 @@ export const exchangeSocketRequest = z.discriminatedUnion('type', [
 ]);
 export type ExchangeSocketRequest = z.infer<typeof exchangeSocketRequest>;
 
-export type ExchangeSocketMessage = { type: 'market'; market: Market };
+/** What the socket sends: ladders to anyone, and a named session's own orders, position and balance. */
+export type ExchangeSocketMessage = ExchangeServerMessage;

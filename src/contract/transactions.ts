@@ -83,6 +83,24 @@ export type TransactionItem = z.infer<typeof transactionItem>;
 export const transactionsResponse = z.array(transactionItem);
 export type TransactionsResponse = z.infer<typeof transactionsResponse>;
 
+/**
+ * GET /transactions/p2p-markets: the customer's exchange markets, newest first (the P2P Bets filter). `staked` is
+ * what the exchange held for the market in the end (holds less releases); once settled, `paid` is what came back and
+ * `profit` is paid less staked: net winnings after commission, or the loss.
+ */
+export const p2pMarketItem = z.object({
+  marketId: text(),
+  status: z.enum(['open', 'settled']),
+  staked: z.number().int(),
+  paid: z.number().int(),
+  profit: z.number().int().nullable(),
+  openedAt: text(),
+  settledAt: text().nullable(),
+});
+export type P2pMarketItem = z.infer<typeof p2pMarketItem>;
+export const p2pMarketsResponse = z.array(p2pMarketItem);
+export const P2P_MARKETS_LIMIT = 100;
+
 /** GET /transactions/net-deposits: lifetime card deposits minus withdrawals (refunded withdrawals count back), pence. */
 export const netDepositsResponse = z.object({ netDeposits: z.number().int() });
 export type NetDepositsResponse = z.infer<typeof netDepositsResponse>;

@@ -8,14 +8,23 @@ import type { MarketRegistry } from '../orders/registry';
 /** The shortest time between two sends of one market's ladder; changes meanwhile go together in the next. */
 export const LADDER_INTERVAL_MS = 50;
 
-/** Sends each subscribed socket a market's ladder now and after every change to it. */
+/** Where a socket's `auth` message goes: the customer's own pushes (live/order-pushes.ts). */
+export interface SocketSessions {
+  authenticate(socket: WebSocket, sessionToken: string): Promise<void>;
+  remove(socket: WebSocket): void;
+}
+
+/** Sends each subscribed socket a market's ladder now and after every change to it; `auth` goes to the sessions. */
 export class LadderHub {
   private readonly subscribers = new Map<string, Set<WebSocket>>();
   /** When each market's ladder last went out (performance.now()), and the sends waiting out the interval. */
   private readonly sentAt = new Map<string, number>();
   private readonly due = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly markets: MarketRegistry) {
+  constructor(
+    private readonly markets: MarketRegistry,
+    private readonly sessions?: SocketSessions,
+  ) {
     markets.onChange((market) => this.publish(market));
   }
 
@@ -31,7 +40,7 @@ export class LadderHub {
       const request = exchangeSocketRequest.safeParse(parsed);
       // A client that speaks something else is closed with the policy-violation code, not answered.
       if (!request.success) return socket.close(1008, 'Unknown message');
-      if (request.data.type === 'auth') return;
+      if (request.data.type === 'auth') return void this.sessions?.authenticate(socket, request.data.sessionToken);
       for (const marketId of subscribed) this.subscribers.get(marketId)?.delete(socket);
       subscribed = request.data.marketIds.map((id) => id.toLowerCase());
       for (const marketId of subscribed) {
@@ -44,6 +53,7 @@ export class LadderHub {
       }
     });
     socket.on('close', () => {
+      this.sessions?.remove(socket);
       for (const marketId of subscribed) this.subscribers.get(marketId)?.delete(socket);
     });
   }

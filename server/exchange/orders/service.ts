@@ -498,6 +498,19 @@ export class OrdersService {
     return { orders: rows.map((row) => toOrder(row, averages)) };
   }
 
+  /** A customer's orders on one market, for the WebSocket's order pushes (live/order-pushes.ts). */
+  async onMarket(playerId: number, marketId: string): Promise<Order[]> {
+    const rows = await this.deps.db
+      .selectFrom('exchange.orders')
+      .select(ORDER_COLUMNS)
+      .where('player_id', '=', playerId)
+      .where('market_id', '=', marketId)
+      .where('status', '!=', 'refused')
+      .execute();
+    const averages = await this.averagePrices(rows.filter((row) => row.size_matched > 0).map((row) => row.id));
+    return rows.map((row) => toOrder(row, averages));
+  }
+
   positions(session: ExchangeSession, marketId?: string): { positions: Position[] } {
     const markets = marketId
       ? [this.deps.markets.get(marketId)].filter((market) => market !== undefined)

@@ -9,6 +9,10 @@ export async function transactionsRoutes(app: FastifyInstance, { transactions }:
     return transactions.list(request.auth.userId, { ...rest, vertical: vertical ?? productVertical });
   });
 
+  app.get('/transactions/p2p-markets', { preHandler: app.authenticate }, async (request) =>
+    transactions.p2pMarkets(request.auth.userId),
+  );
+
   app.get('/transactions/net-deposits', { preHandler: app.authenticate }, async (request) => ({
     netDeposits: await transactions.netDeposits(request.auth.userId),
   }));

@@ -1,5 +1,11 @@
 import type { Db } from '../../db/schema';
-import type { TransactionItem, TransactionKindName, VerticalName } from '../../../src/contract/transactions';
+import {
+  P2P_MARKETS_LIMIT,
+  type P2pMarketItem,
+  type TransactionItem,
+  type TransactionKindName,
+  type VerticalName,
+} from '../../../src/contract/transactions';
 
 export interface TransactionsFilter {
   kind?: TransactionKindName;
@@ -46,6 +52,31 @@ export class TransactionsService {
       iqsTransactionId: row.iqs_transaction_id,
       reference: row.reference,
     }));
+  }
+
+  /** The customer's exchange markets as the P2P wallet recorded them, newest first, each settled one's result. */
+  async p2pMarkets(userId: number): Promise<P2pMarketItem[]> {
+    const rows = await this.db
+      .selectFrom('p2p_positions')
+      .select(['market_id', 'status', 'held', 'held_total', 'released', 'paid', 'opened_at', 'settled_at'])
+      .where('user_id', '=', userId)
+      .orderBy('opened_at', 'desc')
+      .limit(P2P_MARKETS_LIMIT)
+      .execute();
+    return rows.map((row) => {
+      // Settling spends the hold (held becomes 0): what was at stake is every hold less every release.
+      const staked = Number(row.held_total) - Number(row.released);
+      const paid = Number(row.paid);
+      return {
+        marketId: row.market_id,
+        status: row.status,
+        staked,
+        paid,
+        profit: row.status === 'settled' ? paid - staked : null,
+        openedAt: row.opened_at.toISOString(),
+        settledAt: row.settled_at?.toISOString() ?? null,
+      };
+    });
   }
 
   /**

@@ -63,40 +63,44 @@ export function MarketPage({ marketId }: { marketId: string }) {
     market.runners.find((runner) => runner.selectionId === selectionId)?.name ?? selectionId;
   return (
     <div className="market">
-      <h1>{market.name}</h1>
-      <p className={`market__status market__status--${market.status}`} role="status">
-        {statusWords(market)}
-        {market.inPlay && market.betDelayMs > 0 && ` · ${market.betDelayMs / 1000} s in-play delay`}
-      </p>
-      <div className="ladder-head" aria-hidden="true">
-        <span>Back</span>
-        <span>Lay</span>
+      <div className="market__book">
+        <h1>{market.name}</h1>
+        <p className={`market__status market__status--${market.status}`} role="status">
+          {statusWords(market)}
+          {market.inPlay && market.betDelayMs > 0 && ` · ${market.betDelayMs / 1000} s in-play delay`}
+        </p>
+        <div className="ladder-head" aria-hidden="true">
+          <span>Back</span>
+          <span>Lay</span>
+        </div>
+        <ul className="runners">
+          {market.runners.map((runner, index) => (
+            <RunnerRow
+              key={runner.selectionId}
+              runner={runner}
+              ifWins={ifWins?.[index]}
+              ifWinsWithSlip={projected?.[index]}
+              disabled={!open}
+              onChoose={(side, price) =>
+                slip.choose({ marketId, selectionId: runner.selectionId, runnerName: runner.name, side, price })
+              }
+            />
+          ))}
+        </ul>
       </div>
-      <ul className="runners">
-        {market.runners.map((runner, index) => (
-          <RunnerRow
-            key={runner.selectionId}
-            runner={runner}
-            ifWins={ifWins?.[index]}
-            ifWinsWithSlip={projected?.[index]}
-            disabled={!open}
-            onChoose={(side, price) =>
-              slip.choose({ marketId, selectionId: runner.selectionId, runnerName: runner.name, side, price })
-            }
-          />
-        ))}
-      </ul>
-      {slip.choice?.marketId === marketId && <SlipPanel />}
-      {session.signedIn && (
-        <>
-          <GreenUp market={market} />
-          <OrderLists
-            orders={orders.openOn(marketId)}
-            matched={orders.matchedOn(marketId)}
-            runnerName={(order) => runnerName(order.selectionId)}
-          />
-        </>
-      )}
+      <div className="market__side">
+        {slip.choice?.marketId === marketId && <SlipPanel />}
+        {session.signedIn && (
+          <>
+            <GreenUp market={market} />
+            <OrderLists
+              orders={orders.openOn(marketId)}
+              matched={orders.matchedOn(marketId)}
+              runnerName={(order) => runnerName(order.selectionId)}
+            />
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,17 @@
+import type { Order } from '../../contract/exchange';
 import { useExchange } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import { OrderLists } from '../ui/OrderLists';
+import { OrderLists, SettledList } from '../ui/OrderLists';
 
 /** Every unmatched order and matched bet, across markets. */
 export function OrdersPage() {
   const { orders, markets, session } = useExchange();
   useWatch(orders, markets, session);
+  const runnerName = (order: Order) => {
+    const market = markets.find(order.marketId);
+    const runner = markets.runner(order.marketId, order.selectionId)?.name ?? order.selectionId;
+    return market ? `${runner} (${market.name})` : runner;
+  };
   if (!session.signedIn)
     return (
       <div>
@@ -29,15 +35,10 @@ export function OrdersPage() {
           Loading your orders…
         </div>
       ) : (
-        <OrderLists
-          orders={orders.allOpen}
-          matched={orders.allMatched}
-          runnerName={(order) => {
-            const market = markets.find(order.marketId);
-            const runner = markets.runner(order.marketId, order.selectionId)?.name ?? order.selectionId;
-            return market ? `${runner} (${market.name})` : runner;
-          }}
-        />
+        <>
+          <OrderLists orders={orders.allOpen} matched={orders.allMatched} runnerName={runnerName} />
+          <SettledList orders={orders.allSettled} runnerName={runnerName} />
+        </>
       )}
     </div>
   );

@@ -80,6 +80,11 @@ export class OrdersStore extends Observable {
     return this.list((order) => order.sizeMatched > 0 && order.result === undefined);
   }
 
+  /** Settled orders with a result, newest first. */
+  get allSettled(): Order[] {
+    return this.list((order) => order.result !== undefined && order.sizeMatched > 0);
+  }
+
   get marketIds(): string[] {
     return [...new Set(this.list((order) => order.result === undefined).map((order) => order.marketId))];
   }

@@ -4,6 +4,7 @@ import {
   decimalOf,
   floorDiv,
   hundredthsOf,
+  isValidHundredths,
   layLiability,
   tickDown,
   tickUp,
@@ -42,6 +43,12 @@ export interface SlipDeps {
 
 const POUNDS = /^\d{1,7}(\.\d{1,2})?$/;
 
+/** Typed decimal odds as hundredths when they are a price on the ladder, else null. */
+function ladderPriceOf(text: string): number | null {
+  const hundredths = text.trim() === '' ? null : hundredthsOf(Number(text));
+  return hundredths !== null && isValidHundredths(hundredths) ? hundredths : null;
+}
+
 interface Kept {
   choice: SlipChoice | null;
   amountText: string;
@@ -65,6 +72,8 @@ export class SlipStore extends Observable {
   sending = false;
   answer: Answer | null = null;
   message: string | null = null;
+  /** Odds as the customer is typing them; null shows the chosen price. */
+  oddsText: string | null = null;
 
   constructor(private readonly deps: SlipDeps) {
     super();
@@ -75,6 +84,7 @@ export class SlipStore extends Observable {
     if (this.locked) return;
     const keepAmount = this.choice?.side === choice.side;
     this.choice = choice;
+    this.oddsText = null;
     if (!keepAmount) this.amountText = '';
     this.answer = null;
     this.message = null;
@@ -84,6 +94,7 @@ export class SlipStore extends Observable {
   clear(): void {
     if (this.locked) return;
     this.choice = null;
+    this.oddsText = null;
     this.amountText = '';
     this.answer = null;
     this.message = null;
@@ -112,16 +123,34 @@ export class SlipStore extends Observable {
     const next = direction === 'up' ? tickUp(this.choice.price) : tickDown(this.choice.price);
     if (next === null) return;
     this.choice = { ...this.choice, price: next };
+    this.oddsText = null;
     this.save();
   }
 
   /** Typed odds, snapped to nothing: off-ladder odds are refused in the contract's words. */
   setPriceText(text: string): boolean {
-    const hundredths = hundredthsOf(Number(text));
-    if (!this.choice || hundredths === null || text.trim() === '') return false;
+    if (!this.choice || this.locked) return false;
+    this.oddsText = text;
+    const hundredths = ladderPriceOf(text);
+    if (hundredths === null) {
+      this.changed();
+      return false;
+    }
     this.choice = { ...this.choice, price: hundredths };
     this.save();
     return true;
+  }
+
+  /** Leaving the odds field: valid typed odds are shown as the ladder writes them (2.50 as 2.5). */
+  settleOdds(): void {
+    if (this.oddsText === null || this.oddsInvalid) return;
+    this.oddsText = null;
+    this.changed();
+  }
+
+  /** Typed odds that are not a price on the ladder: nothing is placed until they are. */
+  get oddsInvalid(): boolean {
+    return this.oddsText !== null && ladderPriceOf(this.oddsText) === null;
   }
 
   /** The backer's stake in pence, or null while the amount is not a sum of money. */
@@ -157,6 +186,7 @@ export class SlipStore extends Observable {
     if (this.pending) return 'Your last order has no answer yet.';
     if (this.sending) return 'Placing your order…';
     if (!this.choice) return 'Tap a price to start an order.';
+    if (this.oddsInvalid) return EXCHANGE_REFUSALS.InvalidOdds;
     if (this.size === null) return 'Enter a stake.';
     return null;
   }

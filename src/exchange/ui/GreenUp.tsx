@@ -26,7 +26,8 @@ export function GreenUp({ market }: { market: Market }) {
   const [confirming, setConfirming] = useState(false);
   const [state, setState] = useState<{ sending: boolean; message: string | null }>({ sending: false, message: null });
   const hedge = hedgeFor(market, orders.positionOn(market.marketId));
-  if (!hedge || market.status !== 'open') return null;
+  // Once placed, the hedge is gone (the result is level): the answer stays on screen all the same.
+  if (!hedge || market.status !== 'open') return state.message ? <p role="status">{state.message}</p> : null;
   const name = (runner: number) => market.runners[runner]!.name;
 
   async function confirm() {

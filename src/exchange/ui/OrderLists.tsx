@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '../../contract/exchange';
 import { decimalOf, hundredthsOf, tickDown, tickUp } from '../../contract/exchange-ladder';
 import { useExchange } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import { money } from './format';
+import { COMMISSION_TEXT } from '../../contract/exchange-rules';
+import { money, signed } from './format';
 
 /** Unmatched orders with Cancel and Edit, and matched bets at their average price. */
 export function OrderLists({
@@ -36,19 +37,65 @@ export function OrderLists({
         ) : (
           <ul className="orders__list">
             {matched.map((order) => (
-              <li key={order.orderId} className={`order order--${order.side}`}>
-                <span className="order__what">
-                  {order.side === 'back' ? 'Back' : 'Lay'} {runnerName(order)}
-                </span>
-                <span>
-                  {money(order.sizeMatched)} at {order.averagePriceMatched} (average)
-                </span>
-              </li>
+              <MatchedRow key={order.orderId} order={order} runnerName={runnerName(order)} note=" (average)" />
             ))}
           </ul>
         )}
       </section>
     </>
+  );
+}
+
+/** A bet's side, runner and what was matched at its average price; a settled one adds its result. */
+function MatchedRow({
+  order,
+  runnerName,
+  note = '',
+  children,
+}: {
+  order: Order;
+  runnerName: string;
+  note?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className={`order order--${order.side}`}>
+      <span className="order__what">
+        {order.side === 'back' ? 'Back' : 'Lay'} {runnerName}
+      </span>
+      <span>
+        {money(order.sizeMatched)} at {order.averagePriceMatched}
+        {note}
+      </span>
+      {children}
+    </li>
+  );
+}
+
+const RESULT_WORDS = { won: 'Won', lost: 'Lost', void: 'Void' } as const;
+
+/** Settled bets with what each made or lost; commission is taken once per market, on its net winnings. */
+export function SettledList({ orders, runnerName }: { orders: Order[]; runnerName: (order: Order) => string }) {
+  return (
+    <section className="orders" aria-labelledby="settled-bets">
+      <h2 id="settled-bets">Settled bets</h2>
+      {orders.length === 0 ? (
+        <p className="muted">None yet.</p>
+      ) : (
+        <>
+          <ul className="orders__list">
+            {orders.map((order) => (
+              <MatchedRow key={order.orderId} order={order} runnerName={runnerName(order)}>
+                <span className={`order__result order__result--${order.result}`} data-testid="settled-result">
+                  {RESULT_WORDS[order.result!]} {signed(order.profit ?? 0)}
+                </span>
+              </MatchedRow>
+            ))}
+          </ul>
+          <p className="muted">Before commission: {COMMISSION_TEXT}</p>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -42,7 +42,7 @@ export function SlipPanel() {
         </button>
       </div>
       <div className="slip__inputs">
-        <div className="slip__price" role="group" aria-label="Odds">
+        <div className="slip__price">
           <button
             type="button"
             className="tick"
@@ -52,9 +52,17 @@ export function SlipPanel() {
           >
             −
           </button>
-          <output className="slip__odds" aria-live="polite" aria-label={`Odds ${priceText(choice.price)}`}>
-            {priceText(choice.price)}
-          </output>
+          <input
+            className="slip__odds"
+            aria-label="Odds"
+            inputMode="decimal"
+            autoComplete="off"
+            value={slip.oddsText ?? priceText(choice.price)}
+            aria-invalid={slip.oddsInvalid}
+            disabled={slip.locked}
+            onChange={(change) => slip.setPriceText(change.target.value)}
+            onBlur={() => slip.settleOdds()}
+          />
           <button
             type="button"
             className="tick"

@@ -26,6 +26,7 @@ import {
 } from './query';
 import { loadHistoryPage } from './pages';
 import { TransactionRow } from './TransactionRow';
+import { P2pMarkets } from './P2pMarkets';
 import './history.css';
 
 export const NO_TRANSACTIONS = 'There are no transactions during this time';
@@ -142,6 +143,7 @@ export default observer(function TransactionHistoryDrawer() {
           </button>
         </div>
       )}
+      {filter === 'P2P Bets' && userId !== undefined && network.online && <P2pMarkets api={api} userId={userId} />}
       {savedAt != null && (
         <FormAlert tone="info">Saved on this device {formatDateTime(savedAt)}; you are offline.</FormAlert>
       )}

@@ -60,6 +60,7 @@ export const historyKeys = {
   user: (userId: number) => [...historyKeys.all, userId] as const,
   list: (userId: number, query: TransactionsQuery) => [...historyKeys.user(userId), 'list', query] as const,
   netDeposits: (userId: number) => [...historyKeys.user(userId), 'net-deposits'] as const,
+  p2pMarkets: (userId: number) => [...historyKeys.user(userId), 'p2p-markets'] as const,
 };
 
 /** The Dexie key of one saved page: the customer, the query and the page's place. */

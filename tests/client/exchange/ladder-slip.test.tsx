@@ -10,6 +10,7 @@ afterEach(() => {
 });
 
 const figure = (testId: string) => screen.getByTestId(testId).textContent;
+const odds = () => screen.getByLabelText('Odds') as HTMLInputElement;
 
 async function tap(name: string) {
   await act(async () => {
@@ -44,7 +45,7 @@ describe("a runner's ladder", () => {
     await renderMarket();
     await tap('Back Arsenal at 2.5, £120 available');
     expect(screen.getByRole('heading', { name: 'Back Arsenal' })).toBeTruthy();
-    expect(screen.getByLabelText('Odds 2.5')).toBeTruthy();
+    expect(odds().value).toBe('2.5');
     expect(document.activeElement).toBe(screen.getByLabelText('Stake (£)'));
   });
 
@@ -52,7 +53,7 @@ describe("a runner's ladder", () => {
     await renderMarket();
     await tap('Lay Chelsea at 3.1, £40 available');
     expect(screen.getByRole('heading', { name: 'Lay Chelsea' })).toBeTruthy();
-    expect(screen.getByLabelText('Odds 3.1')).toBeTruthy();
+    expect(odds().value).toBe('3.1');
   });
 
   it('takes no taps on a suspended market', async () => {
@@ -101,11 +102,28 @@ describe('the figures before placing', () => {
     await tap('Back Arsenal at 2.5, £120 available');
     type(/Stake/, '10');
     fireEvent.click(screen.getByRole('button', { name: 'Raise odds by one tick' }));
-    expect(screen.getByLabelText('Odds 2.52')).toBeTruthy();
+    expect(odds().value).toBe('2.52');
     expect(figure('slip-profit')).toBe('£15.20');
     for (let press = 0; press < 2; press++)
       fireEvent.click(screen.getByRole('button', { name: 'Lower odds by one tick' }));
-    expect(screen.getByLabelText('Odds 2.48')).toBeTruthy();
+    expect(odds().value).toBe('2.48');
+  });
+
+  it("takes typed odds on the ladder, and refuses others in the contract's words before anything is sent", async () => {
+    await renderMarket();
+    await tap('Back Arsenal at 2.5, £120 available');
+    type(/Stake/, '10');
+    type(/^Odds$/, '5.1');
+    expect(figure('slip-profit')).toBe('£41.00');
+    expect((screen.getByRole('button', { name: 'Place back' }) as HTMLButtonElement).disabled).toBe(false);
+    // 5.05 is between two prices of the 4-6 band (steps of 0.1).
+    type(/^Odds$/, '5.05');
+    expect(screen.getByText('Odds must be a price on the exchange ladder, from 1.01 to 1000.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Place back' }) as HTMLButtonElement).disabled).toBe(true);
+    type(/^Odds$/, '5.50');
+    fireEvent.blur(odds());
+    expect(odds().value).toBe('5.5');
+    expect((screen.getByRole('button', { name: 'Place back' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("shows each runner's profit or loss with the slip's order beside the position", async () => {
