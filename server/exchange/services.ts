@@ -32,7 +32,7 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
     deps.wallet ?? new P2pWalletClient({ pamUrl: config.pamUrl, secret: config.secrets.exchangeSecret, clock });
   const outbox = new WalletOutbox(db, wallet, clock, logger);
   const sessions = new SessionService(db, wallet, clock);
-  const markets = new MarketRegistry();
+  const markets = new MarketRegistry(config.inPlayDelayMs);
   const orders = new OrdersService({
     db,
     clock,
