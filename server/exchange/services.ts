@@ -8,6 +8,9 @@ import { BlockWatcher } from './orders/blocks';
 import { LadderHub } from './live/ladder-hub';
 import { OrdersService } from './orders/service';
 import { SessionService } from './sessions/service';
+import { HouseAccount } from './liquidity/house-account';
+import { MarketMaker } from './liquidity/market-maker';
+import { SportsbookFairPrices, type FairPriceSource } from './liquidity/fair-prices';
 import { WalletOutbox } from './wallet/outbox';
 import { P2pWalletClient } from './wallet/p2p-client';
 
@@ -19,6 +22,8 @@ export interface ExchangeServiceDeps {
   /** Tests script the matches; otherwise the sportsbook's published feed. */
   feed?: FeedSource;
   wallet?: P2pWalletClient;
+  /** Tests give the market maker fair prices of their own; otherwise the sportsbook's published ones. */
+  prices?: FairPriceSource;
   /** The in-play delay's wait; tests release it by hand. */
   wait?: (ms: number) => Promise<void>;
 }
@@ -55,5 +60,14 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
   );
   const blocks = new BlockWatcher(db, wallet, markets, orders, logger, config.feedPollMs);
   const ladders = new LadderHub(markets);
-  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks, ladders };
+  const house = new HouseAccount(config.pamUrl, config.house, sessions);
+  const liquidity = new MarketMaker({
+    registry: markets,
+    orders,
+    house,
+    prices: deps.prices ?? new SportsbookFairPrices(config.feedUrl),
+    settings: config.liquidity,
+    log: logger,
+  });
+  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks, ladders, house, liquidity };
 }

@@ -9,7 +9,7 @@ import { migrateExchange } from '../../../server/exchange/db/migrate';
 import { exchangeDb } from '../../../server/exchange/db/schema';
 import { createExchangeServices, type ExchangeServices } from '../../../server/exchange/services';
 import { buildExchangeApp } from '../../../server/exchange/app';
-import type { ExchangeConfig } from '../../../server/exchange/config';
+import { houseAccount, type ExchangeConfig } from '../../../server/exchange/config';
 import type { FeedSource } from '../../../server/exchange/feed/source';
 import { exchangeMarketId } from '../../../server/exchange/markets';
 import { P2pWalletClient } from '../../../server/exchange/wallet/p2p-client';
@@ -88,6 +88,8 @@ export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeW
     feedPollMs: 1_000,
     goalSuspensionMs: 10_000,
     clientDir: '/nonexistent',
+    liquidity: { enabled: false, intervalMs: 5_000, maxMarkets: 28, maxOrdersPerTick: 200, maxExposure: 10_000_000 },
+    house: houseAccount(TEST_CONFIG.secrets.exchangeSecret),
   };
   const feed = new ScriptedFeed();
   const delay = new DelayGate();
