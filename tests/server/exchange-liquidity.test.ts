@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, TEST_CONFIG } from './support/harness';
+import { databaseKinds, login, TEST_CONFIG } from './support/harness';
+import { p2pLaunchToken } from './support/p2p-wallet';
 import { balanceOf, invariantMismatches } from './support/money';
 import {
   createExchangeWorld,
@@ -10,11 +11,13 @@ import {
   punter,
   type ExchangeWorld,
 } from './support/exchange-service';
-import type { Market } from '../../src/contract/exchange';
+import type { Market, Order } from '../../src/contract/exchange';
 import type { Market as SportsbookMarket } from '../../src/contract/sportsbook';
 import { houseAccount, loadExchangeConfig, type LiquidityConfig } from '../../server/exchange/config';
 import { loadConfig } from '../../server/platform/config';
 import { seedHouseAccount } from '../../server/db/seed-house';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { seedDemoOrders } from '../../server/exchange/seed-demo-orders';
 import { MarketMaker } from '../../server/exchange/liquidity/market-maker';
 import { quotesFor, runnerChances } from '../../server/exchange/liquidity/quotes';
 import { scoreChancesOf, type ScoreChances } from '../../server/exchange/liquidity/fair-prices';
@@ -264,6 +267,61 @@ for (const kind of databaseKinds()) {
       expect((await house.pass()).placed).toBe(18);
       await world.services.outbox.drain();
       await expectHoldsMatchExposure(world, match.marketId, [{ userId: houseId, token: '' }]);
+    });
+
+    it('gives the demo customer a settled, a matched and an unmatched exchange bet once, through the real paths', async () => {
+      await seedDemo(world.pam.services);
+      const demo = await world.pam.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_EMAIL)
+        .executeTakeFirstOrThrow();
+      const before = await balanceOf(world.pam, demo.id);
+      const toEnd = world.feed.add();
+      const toPlay = world.feed.add();
+      // The latest kick-off is the one the seed ends.
+      toEnd.startsAt = new Date(Date.parse(toPlay.startsAt) + 60_000).toISOString();
+      await world.app.listen({ port: 0, host: '127.0.0.1' });
+      const options = {
+        pamUrl: world.services.config.pamUrl,
+        exchangeUrl: world.app.listeningOrigin,
+        email: DEMO_EMAIL,
+        password: DEMO_PASSWORD,
+        services: world.services,
+        finishMatch: async (eventId: string, score: { home: number; away: number }) =>
+          world.feed.update(eventId, { status: 'finished', score, goals: score.home + score.away }),
+      };
+      const seeded = await seedDemoOrders(options);
+      expect(seeded).toBeDefined();
+      const { accessToken } = await login(world.pam, { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+      const launched = await world.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { launchToken: await p2pLaunchToken(world.pam, accessToken) },
+      });
+      const demoSession = launched.json().sessionToken as string;
+      const orders = (
+        await world.app.inject({
+          method: 'GET',
+          url: '/api/orders',
+          headers: { authorization: `Bearer ${demoSession}` },
+        })
+      ).json().orders as Order[];
+      expect(orders).toHaveLength(3);
+      const byId = new Map(orders.map((order) => [order.orderId, order]));
+      // Backed at 2.0 for £5, the match ended 2-0: won £5, less 2% commission when paid.
+      expect(byId.get(seeded!.settled)).toMatchObject({ sizeMatched: 500, result: 'won', profit: 500 });
+      expect(byId.get(seeded!.settled)!.marketId.startsWith(toEnd.eventId)).toBe(true);
+      expect(byId.get(seeded!.matched)).toMatchObject({ sizeMatched: 1_000, sizeRemaining: 0 });
+      expect(byId.get(seeded!.matched)!.result).toBeUndefined();
+      expect(byId.get(seeded!.unmatched)).toMatchObject({ sizeMatched: 0, sizeRemaining: 500, status: 'executable' });
+      // Held on the match still to play: the worst case, a home win, loses both backs (£10 + £5).
+      expect(await balanceOf(world.pam, demo.id)).toBe(before + 490 - 1_500);
+      expect(await invariantMismatches(world.pam)).toEqual([]);
+
+      // Started again: nothing more.
+      expect(await seedDemoOrders(options)).toBeUndefined();
+      expect(await balanceOf(world.pam, demo.id)).toBe(before + 490 - 1_500);
     });
   });
 }
