@@ -3,6 +3,7 @@ import { databaseKinds } from './support/harness';
 import { balanceOf } from './support/money';
 import {
   createExchangeWorld,
+  delayedBackInPlay,
   expectHoldsMatchExposure,
   openMatch,
   place,
@@ -75,28 +76,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('cancels an order waiting out the in-play delay when a goal comes, even if the market reopens before the delay ends', async () => {
-      const match = await openMatch(world);
-      const backer = await punter(world, 10_000);
-      const layer = await punter(world, 10_000);
-      world.feed.update(match.eventId, { status: 'live' });
-      await world.services.feed.poll();
-      const resting = await placed(world, layer, {
-        marketId: match.marketId,
-        selectionId: match.home,
-        side: 'lay',
-        price: 2,
-        size: 1_000,
-        persistence: 'keep',
-      });
-      const taking = await place(world, backer, {
-        marketId: match.marketId,
-        selectionId: match.home,
-        side: 'back',
-        price: 2,
-        size: 600,
-        persistence: 'keep',
-      });
-      expect(taking.statusCode).toBe(202);
+      const { match, backer, layer, resting } = await delayedBackInPlay(world);
       world.feed.update(match.eventId, { score: { home: 1, away: 0 }, goals: 1 });
       await world.services.feed.poll();
       expect(await marketView(match.marketId)).toMatchObject({ status: 'suspended' });

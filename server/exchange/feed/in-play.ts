@@ -1,9 +1,9 @@
-import { tickOf } from '../../../src/contract/exchange-ladder';
 import type { OrderState } from '../book';
 import type { ExchangeDb } from '../db/schema';
 import type { LiveMarket } from '../orders/live-market';
 import type { MarketRegistry } from '../orders/registry';
 import type { OrdersService } from '../orders/service';
+import { cancelledWhole } from '../orders/whole-cancel';
 
 /**
  * What the match does to its markets, each change one task in the market's queue (docs/exchange.md, "In play"), so
@@ -64,24 +64,11 @@ export class InPlayEvents {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('exchange.orders')
-      .select(['id', 'player_id', 'runner', 'side', 'price', 'size', 'persistence'])
+      .select(['id', 'player_id', 'selection_id', 'side', 'price', 'size', 'persistence'])
       .where('id', 'in', ids)
       .where('status', '=', 'pending')
       .execute();
     market.delayed.clear();
-    return rows.map((row) => ({
-      orderId: row.id,
-      customerId: String(row.player_id),
-      runner: row.runner,
-      side: row.side,
-      tick: tickOf(row.price),
-      size: row.size,
-      sizeMatched: 0,
-      sizeRemaining: 0,
-      sizeCancelled: row.size,
-      sizeLapsed: 0,
-      persistence: row.persistence,
-      status: 'execution_complete' as const,
-    }));
+    return rows.map((row) => cancelledWhole(market, row));
   }
 }

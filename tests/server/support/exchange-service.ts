@@ -210,3 +210,32 @@ export async function releaseDelayed(world: ExchangeWorld, marketId: string): Pr
   await new Promise((resolve) => setImmediate(resolve));
   await world.services.markets.get(marketId)!.run(async () => undefined);
 }
+
+/**
+ * A match in play with a £10 lay resting at 2 on the home side (kept in play), and a £6 back at 2 held by the
+ * in-play delay because it would take it (answered 202).
+ */
+export async function delayedBackInPlay(world: ExchangeWorld) {
+  const match = await openMatch(world);
+  const backer = await punter(world, 10_000);
+  const layer = await punter(world, 10_000);
+  world.feed.update(match.eventId, { status: 'live' });
+  await world.services.feed.poll();
+  const resting = await placed(world, layer, {
+    marketId: match.marketId,
+    selectionId: match.home,
+    side: 'lay',
+    price: 2,
+    size: 1_000,
+    persistence: 'keep',
+  });
+  const taking = await place(world, backer, {
+    marketId: match.marketId,
+    selectionId: match.home,
+    side: 'back',
+    price: 2,
+    size: 600,
+  });
+  expect(taking.statusCode).toBe(202);
+  return { match, backer, layer, resting, taking };
+}
