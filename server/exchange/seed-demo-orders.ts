@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { LAUNCH_FRAGMENT_KEY } from '../../src/contract/games';
 import { P2P_LAUNCH_PATH } from '../../src/contract/p2p-wallet';
 import type { Order, OrdersResponse, PlaceOrderRequest } from '../../src/contract/exchange';
 import { LADDER, TICK_COUNT, decimalOf, tickOf } from '../../src/contract/exchange-ladder';
+import { callJson, launchAtPam } from '../platform/http/launch-client';
 import { marketOutcome } from './markets';
 import type { LiveMarket } from './orders/live-market';
 import type { ExchangeServices } from './services';
@@ -22,21 +22,6 @@ export interface DemoOrdersOptions {
   finishMatch?: (eventId: string, score: { home: number; away: number }) => Promise<void>;
 }
 
-async function call<T>(url: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<T> {
-  const { json, token, ...rest } = init;
-  const response = await fetch(url, {
-    ...rest,
-    headers: {
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: HTTP ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** A price on the ladder below every back resting on the runner (so the house's lay there matches nothing). */
 function layPriceFor(market: LiveMarket, runner: number, wanted: number): number {
   const lowestBack = market.book.runnerPrices(runner).availableToLay[0]?.price;
@@ -54,18 +39,12 @@ export async function seedDemoOrders(
   options: DemoOrdersOptions,
 ): Promise<{ settled: string; matched: string; unmatched: string } | undefined> {
   const { pamUrl, exchangeUrl, services } = options;
-  const { accessToken } = await call<{ accessToken: string }>(`${pamUrl}/auth/login`, {
-    method: 'POST',
-    json: { email: options.email, password: options.password },
-  });
-  const { url } = await call<{ url: string }>(`${pamUrl}${P2P_LAUNCH_PATH}`, { token: accessToken });
-  const launchToken = new URLSearchParams(new URL(url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
-  if (!launchToken) throw new Error('the PAM gave no launch token');
-  const { sessionToken } = await call<{ sessionToken: string }>(`${exchangeUrl}/api/session`, {
+  const launchToken = await launchAtPam(pamUrl, options, P2P_LAUNCH_PATH);
+  const { sessionToken } = await callJson<{ sessionToken: string }>(`${exchangeUrl}/api/session`, {
     method: 'POST',
     json: { launchToken },
   });
-  const existing = await call<OrdersResponse>(`${exchangeUrl}/api/orders`, { token: sessionToken });
+  const existing = await callJson<OrdersResponse>(`${exchangeUrl}/api/orders`, { token: sessionToken });
   if (existing.orders.length > 0) return undefined;
 
   await services.feed.poll();
@@ -85,7 +64,8 @@ export async function seedDemoOrders(
   const place = async (token: string | undefined, order: Omit<PlaceOrderRequest, 'orderId'>): Promise<Order> => {
     const request = { orderId: randomUUID(), persistence: 'keep' as const, ...order };
     if (!token) return (await services.orders.place(house, { ...request, persistence: request.persistence })).order;
-    return (await call<{ order: Order }>(`${exchangeUrl}/api/orders`, { method: 'POST', token, json: request })).order;
+    return (await callJson<{ order: Order }>(`${exchangeUrl}/api/orders`, { method: 'POST', token, json: request }))
+      .order;
   };
   /** The house lays `size` on the runner; the demo backs it at that price, matched in full. */
   const matchedBack = async (market: LiveMarket, runner: number, wanted: number, size: number) => {

@@ -1,5 +1,5 @@
-import { LAUNCH_FRAGMENT_KEY } from '../../../src/contract/games';
 import { P2P_LAUNCH_PATH } from '../../../src/contract/p2p-wallet';
+import { launchAtPam } from '../../platform/http/launch-client';
 import type { HouseAccountConfig } from '../config';
 import type { ExchangeSession, SessionService } from '../sessions/service';
 
@@ -25,16 +25,7 @@ export class HouseAccount {
   /** A live session, signing in again when there is none. */
   async session(): Promise<ExchangeSession> {
     if (this.current) return this.current;
-    const { accessToken } = await this.call<{ accessToken: string }>('/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: this.credentials.email, password: this.credentials.password }),
-    });
-    const { url } = await this.call<{ url: string }>(P2P_LAUNCH_PATH, {
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
-    const launchToken = new URLSearchParams(new URL(url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
-    if (!launchToken) throw new Error('The PAM gave the house account no launch token');
+    const launchToken = await launchAtPam(this.pamUrl, this.credentials, P2P_LAUNCH_PATH, this.timeoutMs);
     const { sessionToken } = await this.sessions.launch(launchToken);
     this.current = await this.sessions.resolve(sessionToken);
     return this.current;
@@ -43,11 +34,5 @@ export class HouseAccount {
   /** The PAM ended the session (or refused it): the next call signs in again. */
   forget(): void {
     this.current = undefined;
-  }
-
-  private async call<T>(path: string, init: RequestInit): Promise<T> {
-    const response = await fetch(`${this.pamUrl}${path}`, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-    if (!response.ok) throw new Error(`The house account's ${path} answered HTTP ${response.status}`);
-    return (await response.json()) as T;
   }
 }
