@@ -64,7 +64,7 @@ test('passes Chromium’s installability checks once the worker controls the pag
   }
 });
 
-test('reads Terms, Betting Rules and Privacy offline from the footer and the mobile menu, and opens /terms directly', async ({
+test('reads Terms, Betting Rules, Exchange Rules and Privacy offline from the footer and the mobile menu, and opens /terms directly', async ({
   page,
   context,
 }) => {
@@ -77,6 +77,8 @@ test('reads Terms, Betting Rules and Privacy offline from the footer and the mob
   await expectDocument(page, 'Terms & Conditions', '27. Third-party rights and entire agreement', { offline: true });
   await footer.getByRole('button', { name: 'Betting Rules' }).click();
   await expectDocument(page, 'Betting Rules', 'Goliath', { offline: true });
+  await footer.getByRole('button', { name: 'Exchange Rules' }).click();
+  await expectDocument(page, 'Exchange Rules', 'No cross-matching', { offline: true });
   await footer.getByRole('button', { name: 'Privacy Policy' }).click();
   await expectDocument(page, 'Privacy Policy', '28 February 2022', { offline: true });
 
@@ -204,7 +206,7 @@ test('leaves no customer data in IndexedDB, Cache Storage or web storage after l
       ),
     )
     .toEqual([]);
-  expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(8);
+  expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(9);
   expect(
     await page.evaluate(() => ({
       session: Object.keys(sessionStorage),
