@@ -144,10 +144,18 @@ export class MarketMaker {
     const turns = [];
     for (let at = 0; at < Math.max(live.length, upcoming.length); at++)
       turns.push(...[live[at], upcoming[at]].filter((event) => event !== undefined));
-    return turns
-      .flatMap((event) => this.deps.registry.marketsOf(event.eventId))
+    const place = new Map<string, number>();
+    const chosen = turns
+      .flatMap((event) =>
+        this.deps.registry.marketsOf(event.eventId).map((market, at) => {
+          place.set(market.marketId, at);
+          return market;
+        }),
+      )
       .filter((market) => market.status === 'open')
       .slice(0, this.deps.settings.maxMarkets);
+    // Quoted in that order, each match's first market before any match's second: a pass's orders reach every match.
+    return chosen.sort((a, b) => place.get(a.marketId)! - place.get(b.marketId)!);
   }
 
   private houseOrders(session: ExchangeSession, market: LiveMarket) {
