@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import config from '../playwright.config';
+import { CONTENT_SLUGS } from '../src/contract/content';
 import { createCustomer, expect, operator, test } from './support/fixtures';
 import {
   acceptCookies,
@@ -206,7 +207,7 @@ test('leaves no customer data in IndexedDB, Cache Storage or web storage after l
       ),
     )
     .toEqual([]);
-  expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(9);
+  expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(CONTENT_SLUGS.length);
   expect(
     await page.evaluate(() => ({
       session: Object.keys(sessionStorage),
