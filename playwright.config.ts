@@ -59,8 +59,8 @@ export default defineConfig({
       EXCHANGE_PORT: String(E2E_EXCHANGE_PORT),
       EXCHANGE_URL: `http://localhost:${E2E_EXCHANGE_PORT}`,
       EXCHANGE_CLIENT_DIR: process.env.E2E_EXCHANGE_CLIENT_DIR || 'dist-exchange',
-      // The exchange's specs make their own books; a market maker would trade against them.
-      EXCHANGE_LIQUIDITY: 'off',
+      // The market maker moves every book on a timer: off, so specs see only their own orders (E2E_EXCHANGE_LIQUIDITY=on to watch it).
+      EXCHANGE_LIQUIDITY: process.env.E2E_EXCHANGE_LIQUIDITY || 'off',
     },
   },
 });

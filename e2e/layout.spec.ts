@@ -24,6 +24,7 @@ const loggedOutScreens: Screen[] = [
   { overlay: 'bet-not-logged-in' },
   { overlay: 'terms' },
   { overlay: 'betting-rules' },
+  { overlay: 'exchange-rules' },
   { overlay: 'contact' },
   {
     overlay: 'account-locked',

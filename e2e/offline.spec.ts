@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import config from '../playwright.config';
+import { CONTENT_SLUGS } from '../src/contract/content';
 import { createCustomer, expect, operator, test } from './support/fixtures';
 import {
   acceptCookies,
@@ -64,7 +65,7 @@ test('passes Chromium’s installability checks once the worker controls the pag
   }
 });
 
-test('reads Terms, Betting Rules and Privacy offline from the footer and the mobile menu, and opens /terms directly', async ({
+test('reads Terms, Betting Rules, Exchange Rules and Privacy offline from the footer and the mobile menu, and opens /terms directly', async ({
   page,
   context,
 }) => {
@@ -77,6 +78,8 @@ test('reads Terms, Betting Rules and Privacy offline from the footer and the mob
   await expectDocument(page, 'Terms & Conditions', '27. Third-party rights and entire agreement', { offline: true });
   await footer.getByRole('button', { name: 'Betting Rules' }).click();
   await expectDocument(page, 'Betting Rules', 'Goliath', { offline: true });
+  await footer.getByRole('button', { name: 'Exchange Rules' }).click();
+  await expectDocument(page, 'Exchange Rules', 'No cross-matching', { offline: true });
   await footer.getByRole('button', { name: 'Privacy Policy' }).click();
   await expectDocument(page, 'Privacy Policy', '28 February 2022', { offline: true });
 
@@ -204,7 +207,7 @@ test('leaves no customer data in IndexedDB, Cache Storage or web storage after l
       ),
     )
     .toEqual([]);
-  expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(8);
+  expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(CONTENT_SLUGS.length);
   expect(
     await page.evaluate(() => ({
       session: Object.keys(sessionStorage),

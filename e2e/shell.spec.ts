@@ -17,6 +17,7 @@ const footerDrawers: Array<[string, string]> = [
   ['Cookie Policy', 'Cookie Policy'],
   ['Safer Gambling', 'Safer Gambling'],
   ['Betting Rules', 'Betting Rules'],
+  ['Exchange Rules', 'Exchange Rules'],
 ];
 
 async function signInQuickly(page: Page) {
@@ -144,6 +145,7 @@ test.describe('on a phone', () => {
       'Cookie Policy',
       'Safer Gambling',
       'Betting Rules',
+      'Exchange Rules',
     ]);
     await menu.getByRole('button', { name: 'Cookie Policy' }).click();
     await expect(page.getByRole('dialog', { name: 'Cookie Policy' }).getByTestId('legal-document')).toBeVisible();

@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/database';
 import type { Database } from './db/schema';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from './db/seed';
+import { seedHouseAccount } from './db/seed-house';
 import { systemClock } from './platform/clock';
 import { createServices } from './services';
 import { buildApp } from './app';
@@ -25,6 +26,7 @@ import { seedDemoBets } from './sportsbook/seed-demo-bets';
 import { announce, logSettingsFromEnv } from './platform/logging';
 import { loadExchangeConfig } from './exchange/config';
 import { startExchange } from './exchange/start';
+import { seedDemoOrders } from './exchange/seed-demo-orders';
 
 const config = loadConfig();
 const logSettings = logSettingsFromEnv(process.env);
@@ -61,6 +63,9 @@ const services = createServices({
   liveLog: (message, detail) => logLive(message, detail),
 });
 if (config.seedDemo) await seedDemo(services);
+const exchangeConfig = loadExchangeConfig(config);
+// The exchange's market maker, and the counterparty of the demo's exchange bets: a customer funded by an operator's credit.
+if (exchangeConfig.liquidity.enabled || config.seedDemo) await seedHouseAccount(services, exchangeConfig.house);
 await services.content.seed();
 
 const clientDir = resolve(process.env.CLIENT_DIR || 'dist');
@@ -94,7 +99,7 @@ const sportsbook = config.sportsbookInProcess
 // The exchange beside it, on its own origin, following the sportsbook's feed (EXCHANGE_URL is where the PAM's launch points).
 const exchange = config.exchangeInProcess
   ? await startExchange({
-      config: loadExchangeConfig(config),
+      config: exchangeConfig,
       database,
       clock: systemClock,
       logger: app.log.child({ service: 'exchange' }),
@@ -126,6 +131,23 @@ if (config.seedDemo && sportsbook) {
     password: DEMO_PASSWORD,
     services: sportsbook.services,
   }).catch((error: unknown) => app.log.error({ err: error }, "seeding the demo customer's bets failed"));
+}
+if (config.seedDemo && exchange) {
+  // Its exchange bets likewise; the match it settles on ends through the sportsbook's result, as any match does.
+  await seedDemoOrders({
+    pamUrl: exchangeConfig.pamUrl,
+    exchangeUrl: exchange.app.listeningOrigin,
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    services: exchange.services,
+    finishMatch: sportsbook
+      ? (eventId, score) =>
+          sportsbook.services.catalogue.resultEvent(eventId, {
+            halfTime: { home: Math.floor(score.home / 2), away: Math.floor(score.away / 2) },
+            fullTime: score,
+          })
+      : undefined,
+  }).catch((error: unknown) => app.log.error({ err: error }, "seeding the demo customer's exchange bets failed"));
 }
 
 // Idempotency keys are promised for 24 hours, and wrong-password counts matter for a day; older ones are forgotten hourly so the tables stay small.

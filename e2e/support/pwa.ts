@@ -1,4 +1,5 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { CONTENT_SLUGS } from '../../src/contract/content';
 
 /** Waits until the service worker is activated and controls this page (ready alone is not enough). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
@@ -16,7 +17,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /** Waits until the idle prefetch has saved every document in the browser database. */
-export async function waitForSavedDocuments(page: Page, count = 8): Promise<void> {
+export async function waitForSavedDocuments(page: Page, count = CONTENT_SLUGS.length): Promise<void> {
   await expect
     .poll(
       () =>

@@ -9,6 +9,9 @@ import { LadderHub } from './live/ladder-hub';
 import { OrderPushes } from './live/order-pushes';
 import { OrdersService } from './orders/service';
 import { SessionService } from './sessions/service';
+import { HouseAccount } from './liquidity/house-account';
+import { MarketMaker } from './liquidity/market-maker';
+import { SportsbookFairPrices, type FairPriceSource } from './liquidity/fair-prices';
 import { WalletOutbox } from './wallet/outbox';
 import { P2pWalletClient } from './wallet/p2p-client';
 
@@ -20,6 +23,8 @@ export interface ExchangeServiceDeps {
   /** Tests script the matches; otherwise the sportsbook's published feed. */
   feed?: FeedSource;
   wallet?: P2pWalletClient;
+  /** Tests give the market maker fair prices of their own; otherwise the sportsbook's published ones. */
+  prices?: FairPriceSource;
   /** The in-play delay's wait; tests release it by hand. */
   wait?: (ms: number) => Promise<void>;
 }
@@ -33,7 +38,7 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
     deps.wallet ?? new P2pWalletClient({ pamUrl: config.pamUrl, secret: config.secrets.exchangeSecret, clock });
   const outbox = new WalletOutbox(db, wallet, clock, logger);
   const sessions = new SessionService(db, wallet, clock);
-  const markets = new MarketRegistry();
+  const markets = new MarketRegistry(config.inPlayDelayMs);
   const orders = new OrdersService({
     db,
     clock,
@@ -57,5 +62,29 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
   const blocks = new BlockWatcher(db, wallet, markets, orders, logger, config.feedPollMs);
   const pushes = new OrderPushes({ db, markets, orders, sessions, wallet });
   const ladders = new LadderHub(markets, pushes);
-  return { db, clock, config, wallet, outbox, sessions, markets, orders, feed, blocks, ladders, pushes };
+  const house = new HouseAccount(config.pamUrl, config.house, sessions);
+  const liquidity = new MarketMaker({
+    registry: markets,
+    orders,
+    house,
+    prices: deps.prices ?? new SportsbookFairPrices(config.feedUrl),
+    settings: config.liquidity,
+    log: logger,
+  });
+  return {
+    db,
+    clock,
+    config,
+    wallet,
+    outbox,
+    sessions,
+    markets,
+    orders,
+    feed,
+    blocks,
+    ladders,
+    pushes,
+    house,
+    liquidity,
+  };
 }

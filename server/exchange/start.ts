@@ -22,7 +22,7 @@ export interface StartExchangeOptions {
   /** Tests: port 0. */
   port?: number;
   /** Tests: a scripted feed, a wallet client of their own. */
-  overrides?: Partial<Pick<ExchangeServiceDeps, 'feed' | 'wallet'>>;
+  overrides?: Partial<Pick<ExchangeServiceDeps, 'feed' | 'wallet' | 'prices'>>;
   /** Listen for the operator CLI on DATA_DIR/operator/exchange.sock (npm start and main.ts do). */
   operatorSocket?: boolean;
   /** Tests poll the feed themselves (services.feed.poll()). */
@@ -55,6 +55,7 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
   services.outbox.start();
   if (options.pollFeed ?? true) services.feed.start();
   services.blocks.start();
+  if (config.liquidity.enabled) services.liquidity.start();
   let operatorSocket: { close(): Promise<void> } | undefined;
   try {
     await app.listen({ port: options.port ?? config.exchangePort, host: config.host });
@@ -68,6 +69,7 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
         'exchange',
       );
   } catch (error) {
+    await services.liquidity.stop();
     await services.feed.stop();
     await services.blocks.stop();
     await services.outbox.stop();
@@ -79,6 +81,7 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
     services,
     close: async () => {
       await operatorSocket?.close();
+      await services.liquidity.stop();
       await services.feed.stop();
       await services.blocks.stop();
       await services.outbox.stop();

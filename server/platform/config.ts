@@ -70,7 +70,7 @@ export interface Secrets {
   exchangeSecret: string;
 }
 
-function readBoolean(value: string | undefined, fallback: boolean): boolean {
+export function readBoolean(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['false', '0', 'no', 'off'].includes(value.toLowerCase());
 }

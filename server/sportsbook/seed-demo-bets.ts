@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GAMES_LAUNCH_PATH, LAUNCH_FRAGMENT_KEY } from '../../src/contract/games';
+import { GAMES_LAUNCH_PATH } from '../../src/contract/games';
+import { callJson, launchAtPam } from '../platform/http/launch-client';
 import type { BetsResponse, PlaceBetRequest } from '../../src/contract/sportsbook';
 import type { EventRecord } from './catalogue/records';
 import { marketIdOf, selectionIdOf } from './catalogue/ids';
@@ -14,21 +15,6 @@ export interface DemoBetsOptions {
   services: Pick<SportsbookServices, 'catalogue' | 'outbox'>;
 }
 
-async function call<T>(url: string, init: RequestInit & { json?: unknown; token?: string } = {}): Promise<T> {
-  const { json, token, ...rest } = init;
-  const response = await fetch(url, {
-    ...rest,
-    headers: {
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: HTTP ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 /**
  * Gives the demo customer real sportsbook bets, placed and settled through the same path as a customer's: sign
  * in at the PAM, launch the sportsbook with a launch token, place three singles, then the operator's result action
@@ -39,18 +25,12 @@ export async function seedDemoBets(
   options: DemoBetsOptions,
 ): Promise<{ won: string; lost: string; open: string } | undefined> {
   const { pamUrl, sportsbookUrl, services } = options;
-  const { accessToken } = await call<{ accessToken: string }>(`${pamUrl}/auth/login`, {
-    method: 'POST',
-    json: { email: options.email, password: options.password },
-  });
-  const { url } = await call<{ url: string }>(`${pamUrl}${GAMES_LAUNCH_PATH}`, { token: accessToken });
-  const launchToken = new URLSearchParams(new URL(url).hash.slice(1)).get(LAUNCH_FRAGMENT_KEY);
-  if (!launchToken) throw new Error('the PAM gave no launch token');
-  const { sessionToken } = await call<{ sessionToken: string }>(`${sportsbookUrl}/api/session`, {
+  const launchToken = await launchAtPam(pamUrl, options, GAMES_LAUNCH_PATH);
+  const { sessionToken } = await callJson<{ sessionToken: string }>(`${sportsbookUrl}/api/session`, {
     method: 'POST',
     json: { launchToken },
   });
-  const existing = await call<BetsResponse>(`${sportsbookUrl}/api/bets`, { token: sessionToken });
+  const existing = await callJson<BetsResponse>(`${sportsbookUrl}/api/bets`, { token: sessionToken });
   if (existing.bets.length > 0) return undefined;
 
   // The three latest kick-offs: far from the live ones, so the feed does not start them while this runs.
@@ -71,7 +51,7 @@ export async function seedDemoBets(
       selections: [{ selectionId, price: quote.price }],
       acceptPriceChanges: true,
     };
-    await call(`${sportsbookUrl}/api/bets`, { method: 'POST', token: sessionToken, json: body });
+    await callJson(`${sportsbookUrl}/api/bets`, { method: 'POST', token: sessionToken, json: body });
     return body.betId;
   };
   const won = await place(events[0]!, 500);

@@ -21,7 +21,9 @@ export type FrameToHostMessage =
   /** A bet was accepted or settled: the host may refresh what it shows (balance comes live anyway). */
   | { type: 'bets-changed' }
   /** The customer chose an odds format in the frame: the host keeps it and gives it back on every launch. */
-  | { type: 'odds-format'; format: OddsFormat };
+  | { type: 'odds-format'; format: OddsFormat }
+  /** The exchange's rules link: the host opens its Exchange Rules document (kept offline like the other rules). */
+  | { type: 'rules-requested' };
 
 export type HostToFrameMessage =
   /** iframeRedirect: the customer signed in; open this launch URL (the slip is kept by the frame). */
@@ -40,6 +42,7 @@ const FRAME_TYPES = new Set([
   'session-expired',
   'bets-changed',
   'odds-format',
+  'rules-requested',
 ]);
 const isOddsFormat = (format: unknown): format is OddsFormat => format === 'fractional' || format === 'decimal';
 const HOST_TYPES = new Set(['launch', 'logout', 'suspended', 'odds-format', 'navigate']);

@@ -7,6 +7,7 @@ export const CONTENT_SLUGS = [
   'privacy',
   'cookie-policy',
   'betting-rules',
+  'exchange-rules',
   'safer-gambling',
   'contact',
   'deposits',

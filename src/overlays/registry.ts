@@ -166,6 +166,7 @@ export const overlayDefinitions: OverlayDefinition[] = [
   legal('deposits', 'Deposits & Withdrawals'),
   legal('safer-gambling', 'Safer Gambling'),
   legal('betting-rules', 'Betting Rules'),
+  legal('exchange-rules', 'Exchange Rules'),
 ];
 
 const OVERLAY_KINDS: readonly OverlayKind[] = ['drawer', 'modal', 'iframeRedirect'];

@@ -15,6 +15,7 @@ import {
   Mail,
   PiggyBank,
   ReceiptText,
+  Scale,
   ShieldCheck,
   TicketPercent,
   Trash2,
@@ -44,6 +45,7 @@ const ICONS: Record<string, LucideIcon> = {
   'cookie-policy': Cookie,
   'safer-gambling': LifeBuoy,
   'betting-rules': BookOpen,
+  'exchange-rules': Scale,
 };
 
 export const overlayIcon = (name: string): LucideIcon | undefined => ICONS[name];

@@ -40,6 +40,7 @@ const SPEC_OVERLAYS: Record<string, 'drawer' | 'modal' | 'iframeRedirect'> = {
   deposits: 'drawer',
   'safer-gambling': 'drawer',
   'betting-rules': 'drawer',
+  'exchange-rules': 'drawer',
 };
 
 describe('overlay registry', () => {

@@ -18,7 +18,9 @@ async function served(context: TestContext, slug: string): Promise<ContentDocume
 /** Where each customer-facing figure of spec 001 section 9 must be written. */
 const figures: Array<[string, string[]]> = [
   ['£5', ['deposits', 'terms']],
-  ['£10,000', ['deposits', 'terms', 'betting-rules']],
+  ['£10,000', ['deposits', 'terms', 'betting-rules', 'exchange-rules']],
+  ['£1', ['exchange-rules']],
+  ['2%', ['exchange-rules']],
   ['1 to 3 business days', ['deposits', 'terms']],
   ['24 hours', ['deposits', 'terms']],
   ['3 to 5 working days', ['deposits', 'terms']],

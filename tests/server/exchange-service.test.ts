@@ -4,6 +4,7 @@ import { databaseKinds } from './support/harness';
 import { balanceOf, invariantMismatches } from './support/money';
 import {
   createExchangeWorld,
+  delayedBackInPlay,
   expectHoldsMatchExposure,
   openMatch,
   pamHeld,
@@ -328,28 +329,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('holds an in-play order that would take liquidity for the delay, then matches it at the book as it stands', async () => {
-      const match = await openMatch(world);
-      const backer = await punter(world, 10_000);
-      const layer = await punter(world, 10_000);
-      world.feed.update(match.eventId, { status: 'live' });
-      await world.services.feed.poll();
-      // Only resting: placed at once.
-      await placed(world, layer, {
-        marketId: match.marketId,
-        selectionId: match.home,
-        side: 'lay',
-        price: 2,
-        size: 1_000,
-        persistence: 'keep',
-      });
-      const taking = await place(world, backer, {
-        marketId: match.marketId,
-        selectionId: match.home,
-        side: 'back',
-        price: 2,
-        size: 600,
-      });
-      expect(taking.statusCode).toBe(202);
+      const { match, backer, layer, taking } = await delayedBackInPlay(world);
       expect(taking.json().order).toMatchObject({ sizeMatched: 0, sizeRemaining: 600 });
       const waiting = await world.app.inject({ method: 'GET', url: `/api/markets/${match.marketId}` });
       expect(waiting.json().runners[0].availableToBack).toEqual([{ price: 2, size: 1_000 }]);
@@ -366,27 +346,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('cancels a delayed in-play order whole when a goal suspends the market during the delay', async () => {
-      const match = await openMatch(world);
-      const backer = await punter(world, 10_000);
-      const layer = await punter(world, 10_000);
-      world.feed.update(match.eventId, { status: 'live' });
-      await world.services.feed.poll();
-      await placed(world, layer, {
-        marketId: match.marketId,
-        selectionId: match.home,
-        side: 'lay',
-        price: 2,
-        size: 1_000,
-        persistence: 'keep',
-      });
-      const taking = await place(world, backer, {
-        marketId: match.marketId,
-        selectionId: match.home,
-        side: 'back',
-        price: 2,
-        size: 600,
-      });
-      expect(taking.statusCode).toBe(202);
+      const { match, backer, layer } = await delayedBackInPlay(world);
       world.feed.update(match.eventId, { score: { home: 0, away: 1 }, goals: 1 });
       await world.services.feed.poll();
       await releaseDelayed(world, match.marketId);

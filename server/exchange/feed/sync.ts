@@ -6,6 +6,7 @@ import { LiveMarket } from '../orders/live-market';
 import type { ExchangeEventState, MarketRegistry } from '../orders/registry';
 import type { OrdersService } from '../orders/service';
 import type { FeedSource } from './source';
+import { InPlayEvents } from './in-play';
 
 export interface FeedSyncLog {
   error(object: unknown, message: string): void;
@@ -27,6 +28,7 @@ export class FeedSync {
     private readonly clock: Clock,
     private readonly options: { pollMs: number; goalSuspensionMs: number },
     private readonly log: FeedSyncLog,
+    private readonly inPlay = new InPlayEvents(db, registry, orders),
   ) {}
 
   /** The matches and markets stored by an earlier run, before its orders are rebuilt. */
@@ -144,24 +146,14 @@ export class FeedSync {
   private async follow(state: ExchangeEventState, event: FeedEvent): Promise<void> {
     const markets = this.registry.marketsOf(state.eventId);
     const now = this.clock.now();
-    if (state.status === 'scheduled' && event.status !== 'scheduled') {
-      for (const market of markets) {
-        market.inPlay = true;
-        await this.orders.removeWhere(market, 'lapse', (order) => order.persistence === 'lapse');
-      }
-      await this.db
-        .updateTable('exchange.markets')
-        .set({ in_play: true })
-        .where('event_id', '=', state.eventId)
-        .execute();
-    }
+    if (state.status === 'scheduled' && event.status !== 'scheduled')
+      await Promise.all(markets.map((market) => this.inPlay.kickOff(market)));
     if (event.goals > state.goals && event.status === 'live') {
       state.suspendedUntil = new Date(now.getTime() + this.options.goalSuspensionMs);
-      await this.setStatus(state.eventId, 'suspended', (market) => market.status === 'open');
-      for (const market of markets) await this.orders.removeWhere(market, 'cancel', () => true);
+      await Promise.all(markets.map((market) => this.inPlay.goal(market)));
     } else if (state.suspendedUntil && state.suspendedUntil <= now && event.status === 'live') {
       state.suspendedUntil = null;
-      await this.setStatus(state.eventId, 'open', (market) => market.status === 'suspended');
+      await Promise.all(markets.map((market) => this.inPlay.reopen(market)));
     }
     if (event.status === 'finished' || event.status === 'abandoned') {
       for (const market of markets) {
@@ -184,27 +176,5 @@ export class FeedSync {
       })
       .where('id', '=', state.eventId)
       .execute();
-  }
-
-  private async setStatus(
-    eventId: string,
-    status: 'open' | 'suspended',
-    test: (market: LiveMarket) => boolean,
-  ): Promise<void> {
-    const markets = this.registry.marketsOf(eventId).filter(test);
-    for (const market of markets) {
-      market.status = status;
-      this.registry.changed(market);
-    }
-    if (markets.length > 0)
-      await this.db
-        .updateTable('exchange.markets')
-        .set({ status })
-        .where(
-          'id',
-          'in',
-          markets.map((market) => market.marketId),
-        )
-        .execute();
   }
 }

@@ -14,6 +14,8 @@ export class LiveMarket {
   readonly held = new Map<number, number>();
   /** Orders held by the in-play delay: not on the book yet, but held for as if they were. */
   readonly delayed = new Map<string, { playerId: number; order: OpenOrder }>();
+  /** The in-play delay, which the API shows as `betDelayMs` while the market is in play. */
+  inPlayDelayMs = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -74,7 +76,7 @@ export class LiveMarket {
       name: this.definition.name,
       status: this.status,
       inPlay: this.inPlay,
-      betDelayMs: 0,
+      betDelayMs: this.inPlay ? this.inPlayDelayMs : 0,
       runners: this.definition.runners.map((runner, index) => ({
         selectionId: runner.selectionId,
         name: runner.name,

@@ -21,6 +21,9 @@ export class MarketRegistry {
   private readonly events = new Map<string, ExchangeEventState>();
   private readonly listeners = new Set<(market: LiveMarket) => void>();
 
+  /** `inPlayDelayMs`: the in-play delay every market takes once its match kicks off. */
+  constructor(private readonly inPlayDelayMs = 0) {}
+
   /** Told after every change to a market's book or status (the WebSocket's ladder updates). */
   onChange(listener: (market: LiveMarket) => void): void {
     this.listeners.add(listener);
@@ -48,7 +51,10 @@ export class MarketRegistry {
 
   addEvent(event: ExchangeEventState, markets: LiveMarket[]): void {
     this.events.set(event.eventId, event);
-    for (const market of markets) this.markets.set(market.marketId, market);
+    for (const market of markets) {
+      market.inPlayDelayMs = this.inPlayDelayMs;
+      this.markets.set(market.marketId, market);
+    }
   }
 
   marketsOf(eventId: string): LiveMarket[] {

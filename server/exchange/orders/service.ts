@@ -21,6 +21,7 @@ import type { WalletOutbox } from '../wallet/outbox';
 import type { P2pWalletClient, WalletAnswer } from '../wallet/p2p-client';
 import type { LiveMarket } from './live-market';
 import type { MarketRegistry } from './registry';
+import { cancelledWhole } from './whole-cancel';
 
 type Trx = Transaction<ExchangeDatabase>;
 type OrderRow = Pick<
@@ -217,25 +218,7 @@ export class OrdersService {
       const row = await this.row(orderId);
       if (row?.status !== 'pending') return;
       if (market.status === 'open') return this.rest(market, orderId);
-      await this.store(market, {
-        fills: [],
-        orders: [
-          {
-            orderId,
-            customerId: String(row.player_id),
-            runner: market.runnerOf(row.selection_id),
-            side: row.side,
-            tick: tickOf(row.price),
-            size: row.size,
-            sizeMatched: 0,
-            sizeRemaining: 0,
-            sizeCancelled: row.size,
-            sizeLapsed: 0,
-            persistence: row.persistence,
-            status: 'execution_complete',
-          },
-        ],
-      });
+      await this.store(market, { fills: [], orders: [cancelledWhole(market, row)] });
     });
   }
 

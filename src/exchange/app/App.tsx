@@ -5,6 +5,7 @@ import { EventPage } from '../screens/EventPage';
 import { MarketPage } from '../screens/MarketPage';
 import { OrdersPage } from '../screens/OrdersPage';
 import { Link } from '../ui/Link';
+import { RulesLink } from '../ui/RulesLink';
 import { money } from '../ui/format';
 
 export function App() {
@@ -44,6 +45,9 @@ export function App() {
         {route.name === 'market' && <MarketPage key={route.marketId} marketId={route.marketId} />}
         {route.name === 'orders' && <OrdersPage />}
       </main>
+      <footer className="ex__footer">
+        <RulesLink />
+      </footer>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { COMMISSION_TEXT } from '../../contract/exchange-rules';
 import { tickDown, tickUp } from '../../contract/exchange-ladder';
 import type { Answer } from '../stores/answers';
 import { money, priceText } from './format';
+import { RulesLink } from './RulesLink';
 
 /** The order slip: side, runner and price from the ladder, the stake, the figures before placing, then the answer. */
 export function SlipPanel() {
@@ -112,7 +113,9 @@ export function SlipPanel() {
           <dd data-testid="slip-liability">{slip.liability === null ? '–' : money(slip.liability)}</dd>
         </div>
       </dl>
-      <p className="slip__note">{COMMISSION_TEXT}</p>
+      <p className="slip__note">
+        {COMMISSION_TEXT} <RulesLink />
+      </p>
       {slip.message && (
         <p className="slip__error" role="alert">
           {slip.message}

@@ -71,6 +71,9 @@ export function handleFrameMessage(
     case 'odds-format':
       oddsFormat.remember(message.format);
       return;
+    case 'rules-requested':
+      store.overlays.open('exchange-rules');
+      return;
     case 'ready': {
       // The frame and the host agree on the odds format: the host's copy is the one that survives storage partitioning.
       const format = oddsFormat.remembered();

@@ -16,6 +16,7 @@ export const helpEntries: NavEntry[] = [
   { overlay: 'cookie-policy', label: 'Cookie Policy' },
   { overlay: 'safer-gambling', label: 'Safer Gambling' },
   { overlay: 'betting-rules', label: 'Betting Rules' },
+  { overlay: 'exchange-rules', label: 'Exchange Rules' },
 ];
 
 export const socialLinks = [

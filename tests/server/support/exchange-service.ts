@@ -9,7 +9,7 @@ import { migrateExchange } from '../../../server/exchange/db/migrate';
 import { exchangeDb } from '../../../server/exchange/db/schema';
 import { createExchangeServices, type ExchangeServices } from '../../../server/exchange/services';
 import { buildExchangeApp } from '../../../server/exchange/app';
-import type { ExchangeConfig } from '../../../server/exchange/config';
+import { houseAccount, type ExchangeConfig } from '../../../server/exchange/config';
 import type { FeedSource } from '../../../server/exchange/feed/source';
 import { exchangeMarketId } from '../../../server/exchange/markets';
 import { P2pWalletClient } from '../../../server/exchange/wallet/p2p-client';
@@ -88,6 +88,8 @@ export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeW
     feedPollMs: 1_000,
     goalSuspensionMs: 10_000,
     clientDir: '/nonexistent',
+    liquidity: { enabled: false, intervalMs: 5_000, maxMarkets: 28, maxOrdersPerTick: 200, maxExposure: 10_000_000 },
+    house: houseAccount(TEST_CONFIG.secrets.exchangeSecret),
   };
   const feed = new ScriptedFeed();
   const delay = new DelayGate();
@@ -207,4 +209,33 @@ export async function releaseDelayed(world: ExchangeWorld, marketId: string): Pr
   world.delay.release();
   await new Promise((resolve) => setImmediate(resolve));
   await world.services.markets.get(marketId)!.run(async () => undefined);
+}
+
+/**
+ * A match in play with a £10 lay resting at 2 on the home side (kept in play), and a £6 back at 2 held by the
+ * in-play delay because it would take it (answered 202).
+ */
+export async function delayedBackInPlay(world: ExchangeWorld) {
+  const match = await openMatch(world);
+  const backer = await punter(world, 10_000);
+  const layer = await punter(world, 10_000);
+  world.feed.update(match.eventId, { status: 'live' });
+  await world.services.feed.poll();
+  const resting = await placed(world, layer, {
+    marketId: match.marketId,
+    selectionId: match.home,
+    side: 'lay',
+    price: 2,
+    size: 1_000,
+    persistence: 'keep',
+  });
+  const taking = await place(world, backer, {
+    marketId: match.marketId,
+    selectionId: match.home,
+    side: 'back',
+    price: 2,
+    size: 600,
+  });
+  expect(taking.statusCode).toBe(202);
+  return { match, backer, layer, resting, taking };
 }
