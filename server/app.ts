@@ -60,9 +60,9 @@ const withSocketForm = (url: string) => {
 };
 
 /** Query-string secrets (the live connection's token, reset codes) never reach the logs. */
-export const redactUrl = (url: string) => url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[redacted]');
+const redactUrl = (url: string) => url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[redacted]');
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;

@@ -64,7 +64,7 @@ export interface RateLimits {
   depositForm: RateLimit;
 }
 
-export const defaultRateLimits: RateLimits = {
+const defaultRateLimits: RateLimits = {
   login: { max: 20, timeWindow: 60_000 },
   refresh: { max: 60, timeWindow: 60_000 },
   forgotPassword: { max: 5, timeWindow: 60_000 },

@@ -57,7 +57,7 @@ export const PLACEHOLDER_COMPANY: CompanyDetails = {
 /** A hop count, or the proxies' addresses (CIDR ranges allowed); never "everyone", which would let any client name its own address. */
 export type TrustProxy = false | number | string[];
 
-export interface Secrets {
+interface Secrets {
   /** Signs access tokens (HS256). */
   jwtSecret: string;
   /** Signs provider-to-server notifications (HMAC-SHA256). */
@@ -83,7 +83,7 @@ function readPort(value: string | undefined, fallback: number): number {
 }
 
 /** Secrets come from the environment; when unset they are generated once and kept in DATA_DIR, never in the repository. */
-export function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string): Secrets {
+function loadSecrets(env: NodeJS.ProcessEnv, dataDir: string): Secrets {
   const file = join(dataDir, 'secrets.json');
   let stored: Partial<Secrets> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;

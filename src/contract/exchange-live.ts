@@ -6,7 +6,7 @@ import { exchangeId, type Market } from './exchange';
  * The client names the markets it shows; the server sends each one's whole Market now and after every change
  * (an order placed, matched, cancelled or lapsed, a suspension, a settlement).
  */
-export const MAX_SUBSCRIBED_MARKETS = 50;
+const MAX_SUBSCRIBED_MARKETS = 50;
 
 /**
  * The frame also names its session (`auth`, src/contract/exchange-stream.ts) for the order pushes to come; the ladder
@@ -16,6 +16,5 @@ export const exchangeSocketRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribe'), marketIds: z.array(exchangeId).max(MAX_SUBSCRIBED_MARKETS) }),
   z.strictObject({ type: z.literal('auth'), sessionToken: z.string().max(200) }),
 ]);
-export type ExchangeSocketRequest = z.infer<typeof exchangeSocketRequest>;
 
 export type ExchangeSocketMessage = { type: 'market'; market: Market };

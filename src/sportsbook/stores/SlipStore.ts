@@ -163,8 +163,7 @@ const NOT_PLACED_MESSAGE = 'Your bet was not placed and nothing was taken from y
 /** Why no other bet can be placed while an earlier one's outcome is not known. */
 export const WAIT_FOR_LAST_BET = 'Checking your last bet first. You can place another bet once we know the outcome.';
 export const CHECK_LAST_BET = 'Checking your last bet first. Use Check again above.';
-export const PLACING_LAST_BET =
-  'Your last bet is still being placed. You can place another bet once we know the outcome.';
+const PLACING_LAST_BET = 'Your last bet is still being placed. You can place another bet once we know the outcome.';
 const WAIT_WORDS = new Set([WAIT_FOR_LAST_BET, CHECK_LAST_BET, PLACING_LAST_BET]);
 /** A single whose free bet is no longer on the customer's list: its stake is cleared, never turned into cash. */
 export const FREE_BET_GONE =
