@@ -73,7 +73,7 @@ describe('the architecture', () => {
 
   it('reads the whole tree (the graph is not empty by mistake)', () => {
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('server/sportsbook/start.ts')).toContain('server/platform/operator/dispatch.ts');
+    expect(graph.get('server/sportsbook/start.ts')).toContain('server/platform/listen-service.ts');
   });
 });
 

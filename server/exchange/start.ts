@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Clock } from '../platform/clock';
 import type { AnyDatabaseHandle } from '../platform/db/database';
 import type { ExchangeConfig } from './config';
@@ -8,8 +6,7 @@ import { migrateExchange } from './db/migrate';
 import { exchangeDb } from './db/schema';
 import { createExchangeServices, type ExchangeServiceDeps, type ExchangeServices } from './services';
 import { buildExchangeApp } from './app';
-import { listenOperatorSocket } from '../platform/operator/socket';
-import { runCommandRequest } from '../platform/operator/dispatch';
+import { builtClientDir, listenService } from '../platform/listen-service';
 import { exchangeCommands } from './operator/commands';
 
 export interface StartExchangeOptions {
@@ -49,40 +46,29 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
   const services = createExchangeServices({ db, clock, config, logger: log, ...options.overrides });
   await services.feed.load();
   await services.orders.recover();
-  const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
-  const app = await buildExchangeApp({ services, clientDir, logger, logLevel: options.logLevel });
+  const app = await buildExchangeApp({
+    services,
+    clientDir: builtClientDir(config.clientDir),
+    logger,
+    logLevel: options.logLevel,
+  });
   appLogger = app.log;
   services.outbox.start();
   if (options.pollFeed ?? true) services.feed.start();
   services.blocks.start();
-  let operatorSocket: { close(): Promise<void> } | undefined;
-  try {
-    await app.listen({ port: options.port ?? config.exchangePort, host: config.host });
-    if (options.operatorSocket)
-      operatorSocket = await listenOperatorSocket(
-        config.dataDir,
-        (request) =>
-          runCommandRequest(exchangeCommands, services, request, (error) =>
-            app.log.error({ err: error }, 'operator command failed'),
-          ),
-        'exchange',
-      );
-  } catch (error) {
-    await services.feed.stop();
-    await services.blocks.stop();
-    await services.outbox.stop();
-    await app.close();
-    throw error;
-  }
-  return {
+  const close = await listenService({
     app,
-    services,
-    close: async () => {
-      await operatorSocket?.close();
+    port: options.port ?? config.exchangePort,
+    host: config.host,
+    operator: options.operatorSocket
+      ? { dataDir: config.dataDir, name: 'exchange', commands: exchangeCommands, services }
+      : undefined,
+    shutdown: async () => {
       await services.feed.stop();
       await services.blocks.stop();
       await services.outbox.stop();
       await app.close();
     },
-  };
+  });
+  return { app, services, close };
 }
