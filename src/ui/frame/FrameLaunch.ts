@@ -13,7 +13,7 @@ export interface FrameLaunchDeps {
   router: { readonly path: string; go(path: string): void; popped(path: string): void };
   session: Pick<FrameSession, 'launch'>;
   /** After a launch URL from the host, signed in or not: the frame's own stores follow the session. */
-  afterLaunch(): void | Promise<void>;
+  afterLaunch: () => void | Promise<void>;
 }
 
 /**
