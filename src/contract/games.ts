@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalUuid } from './common';
+import { walletAmount as amount, walletPlayerId as playerId } from './wallet-money';
 
 /**
  * The sportsbook's two doors into the PAM (docs/architecture.md, "The seams"):
@@ -91,7 +92,6 @@ export const WALLET_ERROR_MESSAGES: Record<WalletErrorCode, string> = {
 };
 
 export const WALLET_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
-export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
 export const WALLET_DESCRIPTION_MAX_LENGTH = 200;
 
 /**
@@ -106,18 +106,6 @@ export const walletId = (name: string) =>
 const transactionId = walletId('transactionId');
 const betId = walletId('betId');
 const sessionId = walletId('sessionId');
-/** Users' ids are PostgreSQL integers. */
-const playerId = z
-  .number({ error: 'Invalid playerId' })
-  .int('Invalid playerId')
-  .min(1, 'Invalid playerId')
-  .max(2_147_483_647, 'Invalid playerId');
-const amount = (min: 0 | 1) =>
-  z
-    .number({ error: 'Amount must be a number' })
-    .int('Amount must be whole pence')
-    .min(min, min === 1 ? 'Amount must be positive' : 'Amount must not be negative')
-    .max(WALLET_MAX_AMOUNT, 'Amount is too large');
 /** Plain text: no control characters (no line breaks either), at most 200 characters. */
 const description = z
   .string({ error: 'Invalid description' })

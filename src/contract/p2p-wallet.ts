@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { canonicalUuid } from './common';
-import {
-  authenticateRequest,
-  gamesLaunchQuery,
-  WALLET_ERROR_MESSAGES,
-  WALLET_ERROR_STATUS,
-  WALLET_MAX_AMOUNT,
-} from './games';
+import { authenticateRequest, gamesLaunchQuery, WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './games';
+import { walletAmount as amount, walletPlayerId as playerId } from './wallet-money';
 
 export { authenticateRequest as p2pAuthenticateRequest, gamesLaunchQuery as p2pLaunchQuery };
 
@@ -92,17 +87,6 @@ const marketId = z
   .pipe(z.string().regex(P2P_MARKET_ID_PATTERN, 'Invalid marketId'));
 const transactionId = canonicalUuid('Invalid transactionId');
 const sessionId = canonicalUuid('Invalid sessionId');
-const playerId = z
-  .number({ error: 'Invalid playerId' })
-  .int('Invalid playerId')
-  .min(1, 'Invalid playerId')
-  .max(2_147_483_647, 'Invalid playerId');
-const amount = (min: 0 | 1) =>
-  z
-    .number({ error: 'Amount must be a number' })
-    .int('Amount must be whole pence')
-    .min(min, min === 1 ? 'Amount must be positive' : 'Amount must not be negative')
-    .max(WALLET_MAX_AMOUNT, 'Amount is too large');
 
 export const p2pBalanceRequest = z.strictObject({ playerId, sessionId });
 export type P2pBalanceRequest = z.infer<typeof p2pBalanceRequest>;
