@@ -1,37 +1,25 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Clock } from '../platform/clock';
-import type { AnyDatabaseHandle } from '../platform/db/database';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExchangeConfig } from './config';
 import { migrateExchange } from './db/migrate';
 import { exchangeDb } from './db/schema';
 import { createExchangeServices, type ExchangeServiceDeps, type ExchangeServices } from './services';
 import { buildExchangeApp } from './app';
-import { builtClientDir, listenService } from '../platform/listen-service';
+import {
+  builtClientDir,
+  listenService,
+  type RunningService,
+  type StartServiceOptions,
+} from '../platform/listen-service';
 import { exchangeCommands } from './operator/commands';
 
-export interface StartExchangeOptions {
-  config: ExchangeConfig;
-  database: AnyDatabaseHandle;
-  clock: Clock;
-  /** npm start passes the PAM's; otherwise one at this level (none when false). */
-  logger?: FastifyBaseLogger;
-  logLevel?: string | false;
-  /** Tests: port 0. */
-  port?: number;
+export interface StartExchangeOptions extends StartServiceOptions<ExchangeConfig> {
   /** Tests: a scripted feed, a wallet client of their own. */
   overrides?: Partial<Pick<ExchangeServiceDeps, 'feed' | 'wallet'>>;
-  /** Listen for the operator CLI on DATA_DIR/operator/exchange.sock (npm start and main.ts do). */
-  operatorSocket?: boolean;
   /** Tests poll the feed themselves (services.feed.poll()). */
   pollFeed?: boolean;
 }
 
-export interface RunningExchange {
-  app: FastifyInstance;
-  services: ExchangeServices;
-  /** Stops following the feed and sending, then the server; the database is the caller's to close. */
-  close(): Promise<void>;
-}
+export type RunningExchange = RunningService<ExchangeServices>;
 
 /**
  * Migrates schema `exchange`, loads its matches and rebuilds every book from the stored open orders, finishes

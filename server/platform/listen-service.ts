@@ -1,9 +1,32 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Clock } from './clock';
+import type { AnyDatabaseHandle } from './db/database';
 import type { CommandRegistry } from './operator/command';
 import { runCommandRequest } from './operator/dispatch';
 import { listenOperatorSocket, type OperatorSocketName } from './operator/socket';
+
+/** What each service's start takes, from npm start, its own main.ts or a test. */
+export interface StartServiceOptions<Config> {
+  config: Config;
+  database: AnyDatabaseHandle;
+  clock: Clock;
+  /** npm start passes the PAM's; otherwise one at this level (none when false). */
+  logger?: FastifyBaseLogger;
+  logLevel?: string | false;
+  /** Tests: port 0. */
+  port?: number;
+  /** Listen for the operator CLI on DATA_DIR/operator/<service>.sock (npm start and main.ts do; most tests don't). */
+  operatorSocket?: boolean;
+}
+
+export interface RunningService<Services> {
+  app: FastifyInstance;
+  services: Services;
+  /** Stops the service's background work, then the server; the database is the caller's to close. */
+  close(): Promise<void>;
+}
 
 /** The built client's folder when it has been built (`npm run build`), so a service without one still answers its API. */
 export const builtClientDir = (clientDir: string): string | undefined =>

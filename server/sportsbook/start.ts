@@ -1,37 +1,26 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Clock } from '../platform/clock';
-import type { AnyDatabaseHandle } from '../platform/db/database';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SportsbookConfig } from './config';
 import { migrateSportsbook } from './db/migrate';
 import { sportsbookDb } from './db/schema';
 import { AdvisoryLockLeadership, soleLeadership } from './feed/leadership';
 import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from './services';
 import { buildSportsbookApp } from './app';
-import { builtClientDir, listenService } from '../platform/listen-service';
+import {
+  builtClientDir,
+  listenService,
+  type RunningService,
+  type StartServiceOptions,
+} from '../platform/listen-service';
 import { sportsbookCommands } from './operator/commands';
 import { startScheduledReconciliation } from './reconciliation/schedule';
 
-export interface StartSportsbookOptions {
-  config: SportsbookConfig;
-  database: AnyDatabaseHandle;
-  clock: Clock;
-  /** npm start passes the PAM's; otherwise one at this level (none when false). */
-  logger?: FastifyBaseLogger;
-  logLevel?: string | false;
+export interface StartSportsbookOptions extends StartServiceOptions<SportsbookConfig> {
   prettyLogs?: boolean;
-  /** Tests: port 0 and other collaborators (a scripted random, a fake resolveSession). */
-  port?: number;
-  /** Listen for the operator CLI on DATA_DIR/operator/sportsbook.sock (npm start and main.ts do; tests that need no CLI don't). */
-  operatorSocket?: boolean;
+  /** Tests: other collaborators (a scripted random, a fake resolveSession). */
   overrides?: Partial<Omit<SportsbookServiceDeps, 'db' | 'clock' | 'config'>>;
 }
 
-export interface RunningSportsbook {
-  app: FastifyInstance;
-  services: SportsbookServices;
-  /** Stops the feed, then the server; the database is the caller's to close. */
-  close(): Promise<void>;
-}
+export type RunningSportsbook = RunningService<SportsbookServices>;
 
 /**
  * Migrates schema `sportsbook`, loads the catalogue, starts the feed (in the one instance holding its lock) and
