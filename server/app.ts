@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Services } from './services';
-import type { TrustProxy } from './platform/config';
+import type { TrustProxy } from './config';
 import { installErrorHandler } from './platform/http/error-handler';
 import { registerWebSockets } from './platform/http/websocket';
 import { installAuthenticate } from './plugins/authenticate';

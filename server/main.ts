@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadConfig } from './platform/config';
+import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import type { Database } from './db/schema';
 import { migrateToLatest } from './db/migrate';

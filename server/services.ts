@@ -1,6 +1,6 @@
 import type { Db } from './db/schema';
 import type { Clock } from './platform/clock';
-import type { Config } from './platform/config';
+import type { Config } from './config';
 import type { Mailer } from './providers/mail/mailer';
 import type { LiveBus } from './modules/live/bus';
 import { LiveHub } from './modules/live/hub';
