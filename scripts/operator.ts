@@ -5,7 +5,7 @@
  * the embedded database does it open the database itself; it never writes behind a running server.
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '../server/platform/config';
+import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/platform/db/database';
 import type { Database } from '../server/db/schema';
 import { migrateToLatest } from '../server/db/migrate';

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Services } from './services';
-import type { TrustProxy } from './platform/config';
+import type { TrustProxy } from './config';
 import { installErrorHandler } from './platform/http/error-handler';
 import { registerWebSockets } from './platform/http/websocket';
 import { installAuthenticate } from './plugins/authenticate';
@@ -60,9 +60,9 @@ const withSocketForm = (url: string) => {
 };
 
 /** Query-string secrets (the live connection's token, reset codes) never reach the logs. */
-export const redactUrl = (url: string) => url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[redacted]');
+const redactUrl = (url: string) => url.replace(/([?&](?:token|code)=)[^&]*/gi, '$1[redacted]');
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { existsSync } from 'node:fs';
-import { loadConfig } from './platform/config';
+import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import type { Database } from './db/schema';
 import { migrateToLatest } from './db/migrate';
@@ -21,6 +20,7 @@ import { startSportsbook } from './sportsbook/start';
 import { sportsbookBusFromEnv } from './sportsbook/live/brokers';
 import { holdDatabase } from './platform/operator/data-dir-lock';
 import { listenOperatorSocket } from './platform/operator/socket';
+import { builtClientDir } from './platform/listen-service';
 import { runOperatorRequest } from './modules/operator/commands';
 import { seedDemoBets } from './sportsbook/seed-demo-bets';
 import { announce, logSettingsFromEnv } from './platform/logging';
@@ -71,7 +71,7 @@ await services.content.seed();
 const clientDir = resolve(process.env.CLIENT_DIR || 'dist');
 const app = await buildApp({
   services,
-  clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : undefined,
+  clientDir: builtClientDir(clientDir),
   outboxPage: config.mailOutboxPage,
   trustProxy: config.trustProxy,
   hsts: config.hsts,

@@ -1,6 +1,6 @@
 import type { Db } from './db/schema';
 import type { Clock } from './platform/clock';
-import type { Config } from './platform/config';
+import type { Config } from './config';
 import type { Mailer } from './providers/mail/mailer';
 import type { LiveBus } from './modules/live/bus';
 import { LiveHub } from './modules/live/hub';
@@ -64,7 +64,7 @@ export interface RateLimits {
   depositForm: RateLimit;
 }
 
-export const defaultRateLimits: RateLimits = {
+const defaultRateLimits: RateLimits = {
   login: { max: 20, timeWindow: 60_000 },
   refresh: { max: 60, timeWindow: 60_000 },
   forgotPassword: { max: 5, timeWindow: 60_000 },

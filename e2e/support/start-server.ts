@@ -4,7 +4,7 @@
  */
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../server/platform/config';
+import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/platform/db/database';
 import type { Database } from '../../server/db/schema';
 import { migrateToLatest } from '../../server/db/migrate';

@@ -6,10 +6,10 @@ import type { ExchangeServices } from './services';
 import { sessionRoutes } from './sessions/routes';
 import { orderRoutes } from './orders/routes';
 
-export type ExchangeRoutes = (app: FastifyInstance, services: ExchangeServices) => Promise<void>;
+type ExchangeRoutes = (app: FastifyInstance, services: ExchangeServices) => Promise<void>;
 
 /** Every route module of the exchange, registered in this order, each in its own scope. Append new areas here. */
-export const exchangeRoutes: ExchangeRoutes[] = [sessionRoutes, orderRoutes];
+const exchangeRoutes: ExchangeRoutes[] = [sessionRoutes, orderRoutes];
 
 export interface ExchangeAppOptions {
   services: ExchangeServices;
@@ -22,7 +22,7 @@ export interface ExchangeAppOptions {
 }
 
 /** Orders and session calls are small JSON; nothing bigger is accepted. */
-export const EXCHANGE_BODY_LIMIT_BYTES = 16 * 1024;
+const EXCHANGE_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The exchange's own origin: its front-end and its API. Tests drive it with inject() or a real port. */
 export async function buildExchangeApp(options: ExchangeAppOptions): Promise<FastifyInstance> {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
-import { isProductionRun, readBoolean, type Config } from '../platform/config';
+import { isProductionRun, readBoolean, readWhole, type DeploymentConfig } from '../platform/config';
 
 /** The development market maker's bounds (docs/exchange.md, "The market maker"). */
 export interface LiquidityConfig {
@@ -26,10 +26,9 @@ export interface HouseAccountConfig {
 
 /** The exchange's settings: the deployment's (server/platform/config.ts) plus its own from the environment. */
 export interface ExchangeConfig extends Pick<
-  Config,
-  'host' | 'publicUrl' | 'exchangeUrl' | 'sportsbookUrl' | 'secrets' | 'databaseUrl' | 'dataDir'
+  DeploymentConfig,
+  'host' | 'publicUrl' | 'exchangeUrl' | 'exchangePort' | 'sportsbookUrl' | 'secrets' | 'databaseUrl' | 'dataDir'
 > {
-  exchangePort: number;
   /** Where the exchange calls the PAM's wallet door, server to server. */
   pamUrl: string;
   /** Where it reads the sportsbook's published feed, server to server. */
@@ -48,16 +47,7 @@ export interface ExchangeConfig extends Pick<
   house: HouseAccountConfig;
 }
 
-function readWhole(name: string, value: string | undefined, fallback: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > max)
-    throw new Error(`${name} must be a whole number from 0 to ${max}: ${value}`);
-  return number;
-}
-
-export function loadExchangeConfig(config: Config, env: NodeJS.ProcessEnv = process.env): ExchangeConfig {
-  const exchangePort = readWhole('EXCHANGE_PORT', env.EXCHANGE_PORT, 8200, 65_535);
+export function loadExchangeConfig(config: DeploymentConfig, env: NodeJS.ProcessEnv = process.env): ExchangeConfig {
   return {
     host: config.host,
     publicUrl: config.publicUrl,
@@ -66,7 +56,7 @@ export function loadExchangeConfig(config: Config, env: NodeJS.ProcessEnv = proc
     secrets: config.secrets,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    exchangePort,
+    exchangePort: config.exchangePort,
     pamUrl: (env.PAM_URL || `http://127.0.0.1:${config.port}`).replace(/\/$/, ''),
     feedUrl: (env.EXCHANGE_FEED_URL || config.sportsbookUrl).replace(/\/$/, ''),
     commissionBp: readWhole('EXCHANGE_COMMISSION_BP', env.EXCHANGE_COMMISSION_BP, 200, 10_000),

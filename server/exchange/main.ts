@@ -4,13 +4,13 @@
  * PGlite, which one process holds); `npm start` runs it inside the PAM's process instead.
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '../platform/config';
+import { loadDeploymentConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/database';
 import { systemClock } from '../platform/clock';
 import { loadExchangeConfig } from './config';
 import { startExchange } from './start';
 
-const config = loadExchangeConfig(loadConfig());
+const config = loadExchangeConfig(loadDeploymentConfig());
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'exchange-pglite') },
 );

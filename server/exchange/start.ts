@@ -1,40 +1,25 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Clock } from '../platform/clock';
-import type { AnyDatabaseHandle } from '../platform/db/database';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ExchangeConfig } from './config';
 import { migrateExchange } from './db/migrate';
 import { exchangeDb } from './db/schema';
 import { createExchangeServices, type ExchangeServiceDeps, type ExchangeServices } from './services';
 import { buildExchangeApp } from './app';
-import { listenOperatorSocket } from '../platform/operator/socket';
-import { runCommandRequest } from '../platform/operator/dispatch';
+import {
+  builtClientDir,
+  listenService,
+  type RunningService,
+  type StartServiceOptions,
+} from '../platform/listen-service';
 import { exchangeCommands } from './operator/commands';
 
-export interface StartExchangeOptions {
-  config: ExchangeConfig;
-  database: AnyDatabaseHandle;
-  clock: Clock;
-  /** npm start passes the PAM's; otherwise one at this level (none when false). */
-  logger?: FastifyBaseLogger;
-  logLevel?: string | false;
-  /** Tests: port 0. */
-  port?: number;
+export interface StartExchangeOptions extends StartServiceOptions<ExchangeConfig> {
   /** Tests: a scripted feed, a wallet client of their own. */
   overrides?: Partial<Pick<ExchangeServiceDeps, 'feed' | 'wallet' | 'prices'>>;
-  /** Listen for the operator CLI on DATA_DIR/operator/exchange.sock (npm start and main.ts do). */
-  operatorSocket?: boolean;
   /** Tests poll the feed themselves (services.feed.poll()). */
   pollFeed?: boolean;
 }
 
-export interface RunningExchange {
-  app: FastifyInstance;
-  services: ExchangeServices;
-  /** Stops following the feed and sending, then the server; the database is the caller's to close. */
-  close(): Promise<void>;
-}
+export type RunningExchange = RunningService<ExchangeServices>;
 
 /**
  * Migrates schema `exchange`, loads its matches and rebuilds every book from the stored open orders, finishes
@@ -49,43 +34,31 @@ export async function startExchange(options: StartExchangeOptions): Promise<Runn
   const services = createExchangeServices({ db, clock, config, logger: log, ...options.overrides });
   await services.feed.load();
   await services.orders.recover();
-  const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
-  const app = await buildExchangeApp({ services, clientDir, logger, logLevel: options.logLevel });
+  const app = await buildExchangeApp({
+    services,
+    clientDir: builtClientDir(config.clientDir),
+    logger,
+    logLevel: options.logLevel,
+  });
   appLogger = app.log;
   services.outbox.start();
   if (options.pollFeed ?? true) services.feed.start();
   services.blocks.start();
   if (config.liquidity.enabled) services.liquidity.start();
-  let operatorSocket: { close(): Promise<void> } | undefined;
-  try {
-    await app.listen({ port: options.port ?? config.exchangePort, host: config.host });
-    if (options.operatorSocket)
-      operatorSocket = await listenOperatorSocket(
-        config.dataDir,
-        (request) =>
-          runCommandRequest(exchangeCommands, services, request, (error) =>
-            app.log.error({ err: error }, 'operator command failed'),
-          ),
-        'exchange',
-      );
-  } catch (error) {
-    await services.liquidity.stop();
-    await services.feed.stop();
-    await services.blocks.stop();
-    await services.outbox.stop();
-    await app.close();
-    throw error;
-  }
-  return {
+  const close = await listenService({
     app,
-    services,
-    close: async () => {
-      await operatorSocket?.close();
+    port: options.port ?? config.exchangePort,
+    host: config.host,
+    operator: options.operatorSocket
+      ? { dataDir: config.dataDir, name: 'exchange', commands: exchangeCommands, services }
+      : undefined,
+    shutdown: async () => {
       await services.liquidity.stop();
       await services.feed.stop();
       await services.blocks.stop();
       await services.outbox.stop();
       await app.close();
     },
-  };
+  });
+  return { app, services, close };
 }

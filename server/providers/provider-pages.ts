@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../platform/config';
+import type { Config } from '../config';
 
 /**
  * What the sandbox providers' server and each provider's pages share. Its own file, so that the server

@@ -5,7 +5,7 @@ import { identityVerificationPages } from './identity/pages';
 import type { ProviderPages, ProvidersServerOptions } from './provider-pages';
 
 /** The pages that stand in for outside parties. Each provider module adds its pages here. */
-export const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages];
+const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages];
 
 /**
  * Sandbox providers (card payments, identity verification) on their own port and so their own origin,

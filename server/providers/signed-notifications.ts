@@ -4,7 +4,7 @@ import { checkSignature, signBody, SIGNATURE_HEADER } from '../platform/signing/
 import { badRequest, unauthorized } from '../platform/errors';
 
 /** The API's JSON answer to a notification ({} when it sent none). */
-export interface NotificationAnswer {
+interface NotificationAnswer {
   status?: string;
   error?: string | null;
   message?: string;

@@ -13,10 +13,10 @@ import { betsRoutes } from './bets/routes';
 import { betBuilderRoutes } from './bets/bet-builder-routes';
 import { freeBetRoutes } from './free-bets/routes';
 
-export type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
+type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
 
 /** Every route module of the sportsbook, registered in this order, each in its own scope. Append new areas here. */
-export const sportsbookRoutes: SportsbookRoutes[] = [
+const sportsbookRoutes: SportsbookRoutes[] = [
   catalogueRoutes,
   feedRoutes,
   sportsbookLiveRoutes,
@@ -43,7 +43,7 @@ export interface SportsbookAppOptions {
 
 const INDEX_FILE = 'index.html';
 /** Placements and session calls are small JSON; nothing bigger is accepted. */
-export const SPORTSBOOK_BODY_LIMIT_BYTES = 32 * 1024;
+const SPORTSBOOK_BODY_LIMIT_BYTES = 32 * 1024;
 export { embedderOrigins };
 
 /** The sportsbook's own origin: the frame, its API and its WebSocket. Tests drive it with inject() or a real port. */

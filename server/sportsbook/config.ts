@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import type { Config } from '../platform/config';
+import { readPositive, readWhole, type DeploymentConfig } from '../platform/config';
 import { defaultCashOutPolicy } from './bets/cash-out';
 import { DEFAULT_CLOCK_SPEED, defaultGoalSuspensionMs } from './feed/feed';
 import { defaultInPlayDelayMs } from './bets/inplay-delay';
 
 /** The sportsbook's settings: the deployment's (server/platform/config.ts) plus its own from the environment. */
 export interface SportsbookConfig extends Pick<
-  Config,
+  DeploymentConfig,
   'host' | 'publicUrl' | 'sportsbookUrl' | 'sportsbookPort' | 'secrets' | 'databaseUrl' | 'dataDir'
 > {
   /** Where the sportsbook calls the PAM's wallet API, server to server. */
@@ -25,22 +25,7 @@ export interface SportsbookConfig extends Pick<
   cashOutDelayMs?: number;
 }
 
-function readPositive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number: ${value}`);
-  return number;
-}
-
-function readDelay(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 60_000)
-    throw new Error(`SPORTSBOOK_INPLAY_DELAY_MS must be whole milliseconds from 0 to 60000: ${value}`);
-  return number;
-}
-
-export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = process.env): SportsbookConfig {
+export function loadSportsbookConfig(config: DeploymentConfig, env: NodeJS.ProcessEnv = process.env): SportsbookConfig {
   const clockSpeed = readPositive('SPORTSBOOK_CLOCK_SPEED', env.SPORTSBOOK_CLOCK_SPEED, DEFAULT_CLOCK_SPEED);
   return {
     host: config.host,
@@ -58,7 +43,12 @@ export function loadSportsbookConfig(config: Config, env: NodeJS.ProcessEnv = pr
       env.SPORTSBOOK_GOAL_SUSPENSION_MS,
       defaultGoalSuspensionMs(clockSpeed),
     ),
-    inPlayDelayMs: readDelay(env.SPORTSBOOK_INPLAY_DELAY_MS, defaultInPlayDelayMs(clockSpeed)),
+    inPlayDelayMs: readWhole(
+      'SPORTSBOOK_INPLAY_DELAY_MS',
+      env.SPORTSBOOK_INPLAY_DELAY_MS,
+      defaultInPlayDelayMs(clockSpeed),
+      60_000,
+    ),
     clientDir: resolve(env.SPORTSBOOK_CLIENT_DIR || 'dist-sportsbook'),
     reconcileIntervalMs:
       env.SPORTSBOOK_RECONCILE_INTERVAL_MS === '0'

@@ -4,7 +4,7 @@
  * one process holds); `npm start` runs it inside the PAM's process instead.
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '../platform/config';
+import { loadDeploymentConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/database';
 import { systemClock } from '../platform/clock';
 import { loadSportsbookConfig } from './config';
@@ -13,7 +13,7 @@ import type { BrokerLog } from '../platform/live/broker';
 import { sportsbookBusFromEnv } from './live/brokers';
 import { announce, logSettingsFromEnv } from '../platform/logging';
 
-const config = loadSportsbookConfig(loadConfig());
+const config = loadSportsbookConfig(loadDeploymentConfig());
 const logSettings = logSettingsFromEnv(process.env);
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir, 'sportsbook-pglite') },

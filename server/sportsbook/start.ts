@@ -1,40 +1,26 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Clock } from '../platform/clock';
-import type { AnyDatabaseHandle } from '../platform/db/database';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SportsbookConfig } from './config';
 import { migrateSportsbook } from './db/migrate';
 import { sportsbookDb } from './db/schema';
 import { AdvisoryLockLeadership, soleLeadership } from './feed/leadership';
 import { createSportsbookServices, type SportsbookServiceDeps, type SportsbookServices } from './services';
 import { buildSportsbookApp } from './app';
-import { listenOperatorSocket } from '../platform/operator/socket';
-import { runCommandRequest } from '../platform/operator/dispatch';
+import {
+  builtClientDir,
+  listenService,
+  type RunningService,
+  type StartServiceOptions,
+} from '../platform/listen-service';
 import { sportsbookCommands } from './operator/commands';
 import { startScheduledReconciliation } from './reconciliation/schedule';
 
-export interface StartSportsbookOptions {
-  config: SportsbookConfig;
-  database: AnyDatabaseHandle;
-  clock: Clock;
-  /** npm start passes the PAM's; otherwise one at this level (none when false). */
-  logger?: FastifyBaseLogger;
-  logLevel?: string | false;
+export interface StartSportsbookOptions extends StartServiceOptions<SportsbookConfig> {
   prettyLogs?: boolean;
-  /** Tests: port 0 and other collaborators (a scripted random, a fake resolveSession). */
-  port?: number;
-  /** Listen for the operator CLI on DATA_DIR/operator/sportsbook.sock (npm start and main.ts do; tests that need no CLI don't). */
-  operatorSocket?: boolean;
+  /** Tests: other collaborators (a scripted random, a fake resolveSession). */
   overrides?: Partial<Omit<SportsbookServiceDeps, 'db' | 'clock' | 'config'>>;
 }
 
-export interface RunningSportsbook {
-  app: FastifyInstance;
-  services: SportsbookServices;
-  /** Stops the feed, then the server; the database is the caller's to close. */
-  close(): Promise<void>;
-}
+export type RunningSportsbook = RunningService<SportsbookServices>;
 
 /**
  * Migrates schema `sportsbook`, loads the catalogue, starts the feed (in the one instance holding its lock) and
@@ -55,10 +41,9 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   services.bus.setEventSource?.(() => services.runner.isLeading);
   await services.feed.seedWorld();
   await services.catalogue.load();
-  const clientDir = existsSync(join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
   const app = await buildSportsbookApp({
     services,
-    clientDir,
+    clientDir: builtClientDir(config.clientDir),
     logger,
     logLevel: options.logLevel,
     prettyLogs: options.prettyLogs,
@@ -70,31 +55,15 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
   services.outbox.start();
   services.bets.holds.startSweeping();
   startScheduledReconciliation(services, config.reconcileIntervalMs ?? 0, () => appLogger);
-  let operatorSocket: { close(): Promise<void> } | undefined;
-  try {
-    await app.listen({ port: options.port ?? config.sportsbookPort, host: config.host });
-    // The catalogue lives in this process's memory, so its operator commands come here, over a socket of its own.
-    if (options.operatorSocket) {
-      operatorSocket = await listenOperatorSocket(
-        config.dataDir,
-        (request) =>
-          runCommandRequest(sportsbookCommands, services, request, (error) =>
-            app.log.error({ err: error }, 'operator command failed'),
-          ),
-        'sportsbook',
-      );
-    }
-  } catch (error) {
-    await services.runner.stop();
-    await services.outbox.stop();
-    await app.close();
-    throw error;
-  }
-  return {
+  // The catalogue lives in this process's memory, so its operator commands come here, over a socket of its own.
+  const close = await listenService({
     app,
-    services,
-    close: async () => {
-      await operatorSocket?.close();
+    port: options.port ?? config.sportsbookPort,
+    host: config.host,
+    operator: options.operatorSocket
+      ? { dataDir: config.dataDir, name: 'sportsbook', commands: sportsbookCommands, services }
+      : undefined,
+    shutdown: async () => {
       await services.runner.stop();
       services.bets.close();
       await services.outbox.stop();
@@ -102,5 +71,6 @@ export async function startSportsbook(options: StartSportsbookOptions): Promise<
       await app.close();
       await services.bus.close();
     },
-  };
+  });
+  return { app, services, close };
 }

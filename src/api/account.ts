@@ -17,7 +17,6 @@ export function accountApi(http: Http) {
     bets: () => http.get('/bets', { schema: betsResponse }),
   };
 }
-export type AccountApi = ReturnType<typeof accountApi>;
 
 /** Query keys of the customer's own data; all of it is dropped at logout. */
 export const accountKeys = {

@@ -14,4 +14,3 @@ export function addressApi(http: Http) {
       ).addresses,
   };
 }
-export type AddressApi = ReturnType<typeof addressApi>;

@@ -19,7 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface StoredCredentials {
+interface StoredCredentials {
   tokenType: string;
   accessToken: string;
 }
@@ -56,7 +56,7 @@ export function lazySchema<S extends z.ZodType>(load: () => Promise<S>): () => P
 const SESSION_CALLS = ['/auth/login', '/auth/refresh_token'];
 
 /** The message of a failed HTTP answer: a string body, else its `message`, else the transport's words. */
-export function messageFromBody(body: unknown, fallback: string): string {
+function messageFromBody(body: unknown, fallback: string): string {
   if (typeof body === 'string' && body.trim() !== '') return body;
   if (
     body &&

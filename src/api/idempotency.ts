@@ -14,7 +14,7 @@ export interface Submission<Body> {
 }
 
 /** An answer that settles the submission: success, or the server's refusal. A lost answer (no status, 5xx) does not. */
-export function isFinalAnswer(error: unknown): boolean {
+function isFinalAnswer(error: unknown): boolean {
   return error instanceof HttpError && error.status !== undefined && error.status < 500;
 }
 

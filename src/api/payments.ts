@@ -24,7 +24,6 @@ export function paymentsApi(http: Http) {
     payments: (query: PaymentsQuery = {}) => http.get('/payments', { query, schema: paymentsResponse }),
   };
 }
-export type PaymentsApi = ReturnType<typeof paymentsApi>;
 
 /** Query keys of payment data, so every screen invalidates the same ones. */
 export const paymentKeys = {

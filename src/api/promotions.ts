@@ -8,4 +8,3 @@ export function promotionsApi(http: Http) {
     current: () => http.get('/promotions', { schema: promotionsResponse }),
   };
 }
-export type PromotionsApi = ReturnType<typeof promotionsApi>;

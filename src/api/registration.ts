@@ -7,4 +7,3 @@ export function registrationApi(http: Http) {
     config: () => http.get('/api/config', { schema: clientConfig }),
   };
 }
-export type RegistrationApi = ReturnType<typeof registrationApi>;

@@ -14,4 +14,3 @@ export function saferGamblingApi(http: Http) {
       http.post('/responsible-gambling/lock-account', { body, schema: lockAccountResponse }),
   };
 }
-export type SaferGamblingApi = ReturnType<typeof saferGamblingApi>;

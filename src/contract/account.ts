@@ -94,6 +94,5 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 
 /** POST /auth/change_avatar answers the new address of the picture. */
 export const avatarResponse = z.object({ avatarUrl: text() });
-export type AvatarResponse = z.infer<typeof avatarResponse>;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

@@ -19,8 +19,7 @@ export const addressLookupQuery = z.object({
     .pipe(text().min(1, EMPTY_POSTCODE_MESSAGE).regex(UK_POSTCODE_PATTERN, INVALID_POSTCODE_MESSAGE)),
 });
 
-export const addressItem = z.object({ id: text(), address: text() });
+const addressItem = z.object({ id: text(), address: text() });
 export type AddressItem = z.infer<typeof addressItem>;
 
 export const addressLookupResponse = z.object({ addresses: z.array(addressItem) });
-export type AddressLookupResponse = z.infer<typeof addressLookupResponse>;

@@ -62,7 +62,6 @@ export const changePasswordRequest = z
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const okResponse = z.object({ message: text() });
-export type OkResponse = z.infer<typeof okResponse>;
 
 /** Access token lifetime and refresh family lifetime (docs/decisions.md, Token lifetimes). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -73,7 +72,6 @@ export const RESET_CODE_SECONDS = 60 * 60;
 
 // ---- two-step sign-in (TOTP) ----
 
-export const TWO_STEP_CODE_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 export const TWO_STEP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const TWO_STEP_INVALID_MESSAGE =
@@ -108,11 +106,9 @@ export const confirmTwoStepRequest = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6 digits from your authenticator app'),
 });
-export type ConfirmTwoStepRequest = z.infer<typeof confirmTwoStepRequest>;
 
 /** Shown once, never again: each works once in place of a code. */
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(text()) });
-export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 
 export const disableTwoStepRequest = z.object({
   password: text({ error: 'Please enter your password' })
@@ -124,7 +120,7 @@ export type DisableTwoStepRequest = z.infer<typeof disableTwoStepRequest>;
 
 // ---- sign-in history ----
 
-export const signInHistoryEntry = z.object({
+const signInHistoryEntry = z.object({
   at: text(),
   /** The browser and system in words ("Chrome on Android"), from the user agent. */
   device: text(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { text } from './common';
 
-export const betStatus = z.enum(['Open', 'Settled', 'Refunded']);
+const betStatus = z.enum(['Open', 'Settled', 'Refunded']);
 
 /** One bet as the bets record keeps it: what was staked on it and what came back for it. */
-export const betSummary = z.object({
+const betSummary = z.object({
   betId: text(),
   vertical: z.enum(['sportsbook', 'p2p', 'wallet']),
   placedAt: text(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 // oxlint-disable-next-line no-control-regex -- NUL is the character this refuses: PostgreSQL text cannot store it.
 const UNSTORABLE_CHARACTER = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const INVALID_CHARACTERS = 'Invalid characters';
+const INVALID_CHARACTERS = 'Invalid characters';
 
 /** Every string field of the contract starts here, so none lets through what the database cannot store. */
 export function text(params?: Parameters<typeof z.string>[0]) {
@@ -33,17 +33,13 @@ export function isoDate(message = 'Invalid date') {
  */
 export const canonicalUuid = (message?: string) => z.uuid(message).transform((id) => id.toLowerCase());
 
-/** Every error answer of the API. `message` is what users may see. */
-export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
-export type ErrorBody = z.infer<typeof errorBody>;
-
 /** Characters an e-mail input keeps; everything else is stripped as the user types. */
 export const stripEmailCharacters = (value: string) => value.replace(/[^A-Za-z0-9@._+-]/g, '');
 
 /** The "simple address shape" that turns the login e-mail field green. */
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 export interface PasswordChecklist {
   length: boolean;

@@ -25,7 +25,7 @@ export const contentSlugParam = z.object({
     .regex(/^[a-z0-9-]+$/),
 });
 
-export const contentSummary = z.object({
+const contentSummary = z.object({
   slug: text(),
   title: text(),
   version: z.number().int().positive(),
@@ -39,4 +39,3 @@ export const contentDocument = contentSummary.extend({ body: text() });
 export type ContentDocument = z.infer<typeof contentDocument>;
 
 export const contentIndex = z.object({ documents: z.array(contentSummary) });
-export type ContentIndex = z.infer<typeof contentIndex>;

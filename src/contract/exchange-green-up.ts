@@ -27,7 +27,7 @@ export interface RunnerQuote {
   lay: number | null;
 }
 
-export interface HedgeOrder {
+interface HedgeOrder {
   runner: number;
   side: OrderSide;
   /** Hundredths: the best price now on that side. */

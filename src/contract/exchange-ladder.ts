@@ -25,7 +25,7 @@ const BANDS: ReadonlyArray<readonly [number, number]> = [
   [100_000, 1_000],
 ];
 
-export const MIN_PRICE_HUNDREDTHS = 101;
+const MIN_PRICE_HUNDREDTHS = 101;
 export const MAX_PRICE_HUNDREDTHS = 100_000;
 
 function buildLadder(): Int32Array {
@@ -53,8 +53,6 @@ export function tickOf(hundredths: number): number {
     return -1;
   return TICK_OF_HUNDREDTHS[hundredths]!;
 }
-
-export const priceOfTick = (tick: number): number => LADDER[tick]!;
 
 /**
  * Decimal odds as sent on the wire (a JSON number such as 2.02) to hundredths, or null when the number has more

@@ -7,7 +7,7 @@ import type { ExchangeServerMessage } from './exchange-stream';
  * The client names the markets it shows; the server sends each one's whole Market now and after every change
  * (an order placed, matched, cancelled or lapsed, a suspension, a settlement).
  */
-export const MAX_SUBSCRIBED_MARKETS = 50;
+const MAX_SUBSCRIBED_MARKETS = 50;
 
 /**
  * The frame also names its session (`auth`, src/contract/exchange-stream.ts): from then on the socket also carries
@@ -17,7 +17,6 @@ export const exchangeSocketRequest = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribe'), marketIds: z.array(exchangeId).max(MAX_SUBSCRIBED_MARKETS) }),
   z.strictObject({ type: z.literal('auth'), sessionToken: z.string().max(200) }),
 ]);
-export type ExchangeSocketRequest = z.infer<typeof exchangeSocketRequest>;
 
 /** What the socket sends: ladders to anyone, and a named session's own orders, position and balance. */
 export type ExchangeSocketMessage = ExchangeServerMessage;

@@ -43,5 +43,5 @@ export function orderRefusal(order: {
 }
 
 /** EXCHANGE_COMMISSION_BP's default: 2% of a customer's net winnings on a market, taken at settlement. */
-export const DEFAULT_COMMISSION_BP = 200;
+const DEFAULT_COMMISSION_BP = 200;
 export const COMMISSION_TEXT = `${DEFAULT_COMMISSION_BP / 100}% commission on net market winnings.`;

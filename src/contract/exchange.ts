@@ -23,7 +23,7 @@ export * from './exchange-rules';
  */
 
 /** An id made in the browser (crypto.randomUUID); upper and lower case are one id, stored lower-cased. */
-export const exchangeUuid = (message: string) => z.uuid(message).transform((id) => id.toLowerCase());
+const exchangeUuid = (message: string) => z.uuid(message).transform((id) => id.toLowerCase());
 
 /** Market and selection ids: the event id and the market's and selection's keys, joined by '~'. */
 export const exchangeId = text({ error: 'Invalid id' })
@@ -69,7 +69,7 @@ export const marketsQuery = z.strictObject({ eventId: exchangeId });
 export const positionsQuery = z.strictObject({ marketId: exchangeId.optional() });
 export const exchangeEventsQuery = z.strictObject({ status: z.enum(['live', 'upcoming']).optional() });
 
-export const ORDER_STATUSES = ['executable', 'execution_complete'] as const;
+const ORDER_STATUSES = ['executable', 'execution_complete'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An order as the API shows it; sizes in pence add up: matched + remaining + cancelled + lapsed = size. */
@@ -111,7 +111,7 @@ export interface Runner {
   lastTradedPrice: number | null;
 }
 
-export const MARKET_STATUSES = ['open', 'suspended', 'closed', 'settled'] as const;
+const MARKET_STATUSES = ['open', 'suspended', 'closed', 'settled'] as const;
 export type MarketStatus = (typeof MARKET_STATUSES)[number];
 
 export interface Market {
@@ -139,9 +139,6 @@ export interface Position {
   ifWins: Record<string, number>;
 }
 
-export interface PlaceOrderResponse {
-  order: Order;
-}
 export interface OrdersResponse {
   orders: Order[];
 }

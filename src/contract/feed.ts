@@ -7,10 +7,10 @@ import { z } from 'zod';
  */
 export const FEED_EVENTS_PATH = '/api/feed/events';
 
-export const FEED_STATUSES = ['scheduled', 'live', 'finished', 'abandoned'] as const;
+const FEED_STATUSES = ['scheduled', 'live', 'finished', 'abandoned'] as const;
 export type FeedStatus = (typeof FEED_STATUSES)[number];
 
-export const feedEvent = z.object({
+const feedEvent = z.object({
   eventId: z.string().min(1).max(120),
   home: z.string().min(1),
   away: z.string().min(1),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalUuid } from './common';
+import { walletAmount as amount, walletPlayerId as playerId } from './wallet-money';
 
 /**
  * The sportsbook's two doors into the PAM (docs/architecture.md, "The seams"):
@@ -30,15 +31,7 @@ import { canonicalUuid } from './common';
 
 export const GAMES_LAUNCH_PATH = '/games/iqs';
 export const WALLET_API_PATH = '/games/iqs/wallet';
-export const WALLET_CALLS = [
-  'authenticate',
-  'balance',
-  'debit',
-  'credit',
-  'rollback',
-  'reconciliation',
-  'free-bets',
-] as const;
+const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'reconciliation', 'free-bets'] as const;
 export type WalletCall = (typeof WALLET_CALLS)[number];
 export const walletCallPath = (call: WalletCall) => `${WALLET_API_PATH}/${call}`;
 
@@ -51,7 +44,7 @@ export const WALLET_SIGNATURE_SKEW_SECONDS = 300;
 /** Lower case, as Node presents headers. */
 export const WALLET_SIGNATURE_HEADER = 'x-signature';
 
-export const WALLET_ERROR_CODES = [
+const WALLET_ERROR_CODES = [
   'BadSignature',
   'InvalidToken',
   'SessionExpired',
@@ -99,7 +92,6 @@ export const WALLET_ERROR_MESSAGES: Record<WalletErrorCode, string> = {
 };
 
 export const WALLET_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
-export const WALLET_MAX_AMOUNT = 1_000_000_000_000;
 export const WALLET_DESCRIPTION_MAX_LENGTH = 200;
 
 /**
@@ -114,18 +106,6 @@ export const walletId = (name: string) =>
 const transactionId = walletId('transactionId');
 const betId = walletId('betId');
 const sessionId = walletId('sessionId');
-/** Users' ids are PostgreSQL integers. */
-const playerId = z
-  .number({ error: 'Invalid playerId' })
-  .int('Invalid playerId')
-  .min(1, 'Invalid playerId')
-  .max(2_147_483_647, 'Invalid playerId');
-const amount = (min: 0 | 1) =>
-  z
-    .number({ error: 'Amount must be a number' })
-    .int('Amount must be whole pence')
-    .min(min, min === 1 ? 'Amount must be positive' : 'Amount must not be negative')
-    .max(WALLET_MAX_AMOUNT, 'Amount is too large');
 /** Plain text: no control characters (no line breaks either), at most 200 characters. */
 const description = z
   .string({ error: 'Invalid description' })
@@ -145,20 +125,18 @@ export const gamesLaunchQuery = z.object({
     .optional()
     .default('/'),
 });
-export type GamesLaunchQuery = z.input<typeof gamesLaunchQuery>;
-export const gamesLaunchResponse = z.object({ url: z.string() });
+const gamesLaunchResponse = z.object({ url: z.string() });
 export type GamesLaunchResponse = z.infer<typeof gamesLaunchResponse>;
 
 export const authenticateRequest = z.strictObject({
   token: z.string({ error: 'Invalid token' }).min(1, 'Invalid token').max(200, 'Invalid token'),
 });
-export type AuthenticateRequest = z.infer<typeof authenticateRequest>;
-export const authenticateResponse = z.object({ playerId, sessionId: z.string(), currency, balance });
+const authenticateResponse = z.object({ playerId, sessionId: z.string(), currency, balance });
 export type AuthenticateResponse = z.infer<typeof authenticateResponse>;
 
 export const balanceRequest = z.strictObject({ playerId, sessionId });
 export type BalanceRequest = z.infer<typeof balanceRequest>;
-export const walletBalanceResponse = z.object({ balance, currency });
+const walletBalanceResponse = z.object({ balance, currency });
 export type WalletBalanceResponse = z.infer<typeof walletBalanceResponse>;
 
 /**
@@ -216,7 +194,6 @@ export const CREDIT_BATCH_MAX = 500;
 export const creditBatchRequest = z.strictObject({
   credits: z.array(creditRequest).min(1, 'No credits').max(CREDIT_BATCH_MAX, `At most ${CREDIT_BATCH_MAX} credits`),
 });
-export type CreditBatchRequest = z.infer<typeof creditBatchRequest>;
 
 /**
  * Many debits in one signed call (placement under load: the stakes of the bets placed in one moment, each still its
@@ -229,7 +206,6 @@ export const DEBIT_BATCH_MAX = 200;
 export const debitBatchRequest = z.strictObject({
   debits: z.array(debitRequest).min(1, 'No debits').max(DEBIT_BATCH_MAX, `At most ${DEBIT_BATCH_MAX} debits`),
 });
-export type DebitBatchRequest = z.infer<typeof debitBatchRequest>;
 
 /** Cancels a debit: refunds it once (kind Refund); an original never seen is remembered, and refused if it arrives later. */
 export const rollbackRequest = z.strictObject({
@@ -244,25 +220,23 @@ export type RollbackRequest = z.infer<typeof rollbackRequest>;
  * The answer to debit, credit and rollback: the balance after the call, and the ledger row it posted (null when it
  * moved no money: a credit of 0, or a rollback of a debit never seen or already rolled back).
  */
-export const walletMoneyResponse = z.object({ balance, walletTransactionId: z.number().int().nullable() });
+const walletMoneyResponse = z.object({ balance, walletTransactionId: z.number().int().nullable() });
 export type WalletMoneyResponse = z.infer<typeof walletMoneyResponse>;
 
 /** The player's usable free-bet tokens (live session needed, like balance). */
 export const freeBetsRequest = z.strictObject({ playerId, sessionId });
 export type FreeBetsRequest = z.infer<typeof freeBetsRequest>;
-export const freeBetToken = z.object({ freeBetId: z.string(), amount: z.number().int(), expiresAt: z.string() });
+const freeBetToken = z.object({ freeBetId: z.string(), amount: z.number().int(), expiresAt: z.string() });
 export type FreeBetToken = z.infer<typeof freeBetToken>;
-export const freeBetsResponse = z.object({ freeBets: z.array(freeBetToken) });
+const freeBetsResponse = z.object({ freeBets: z.array(freeBetToken) });
 export type FreeBetsResponse = z.infer<typeof freeBetsResponse>;
 
-export const walletErrorBody = z.object({ message: z.string(), code: z.string().optional() });
-export type WalletErrorBody = z.infer<typeof walletErrorBody>;
+const walletErrorBody = z.object({ message: z.string(), code: z.string().optional() });
 
 /** One call's outcome in a batch (credits or debits): the single call's answer, or its refusal. */
-export const walletBatchOutcome = z.union([
+const walletBatchOutcome = z.union([
   z.object({ transactionId: z.string(), answer: walletMoneyResponse }),
   z.object({ transactionId: z.string(), error: walletErrorBody.extend({ status: z.number().int() }) }),
 ]);
 export type WalletBatchOutcome = z.infer<typeof walletBatchOutcome>;
 export const walletBatchResponse = z.object({ results: z.array(walletBatchOutcome) });
-export type WalletBatchResponse = z.infer<typeof walletBatchResponse>;

@@ -6,11 +6,8 @@ const HELP =
 /** Registration refused: the person is excluded with GAMSTOP. Kind, and says where to get help. */
 export const GAMSTOP_REGISTRATION_REFUSED = `We can't open an account for you because you have self-excluded from online gambling with GAMSTOP, the national self-exclusion scheme. We respect that choice, and nothing you entered has been kept. ${HELP}`;
 
-/** Sign-in refused and the account blocked: GAMSTOP says the customer is excluded. */
-export const GAMSTOP_SIGN_IN_REFUSED = `You have self-excluded from online gambling with GAMSTOP, the national self-exclusion scheme, so this account is closed to betting, deposits and sign-in until your GAMSTOP exclusion ends. ${HELP}`;
-
-/** A deposit refused for the same reason (the customer was signed in when the check answered Y). */
-export const GAMSTOP_DEPOSIT_REFUSED = GAMSTOP_SIGN_IN_REFUSED;
+/** Sign-in or a deposit refused and the account blocked: GAMSTOP says the customer is excluded. */
+export const GAMSTOP_ACCOUNT_CLOSED = `You have self-excluded from online gambling with GAMSTOP, the national self-exclusion scheme, so this account is closed to betting, deposits and sign-in until your GAMSTOP exclusion ends. ${HELP}`;
 
 /** GAMSTOP could not be asked: nothing goes ahead unchecked. */
 export const GAMSTOP_UNAVAILABLE =

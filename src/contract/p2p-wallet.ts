@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { canonicalUuid } from './common';
-import {
-  authenticateRequest,
-  authenticateResponse,
-  gamesLaunchQuery,
-  walletBalanceResponse,
-  WALLET_ERROR_MESSAGES,
-  WALLET_ERROR_STATUS,
-  WALLET_MAX_AMOUNT,
-} from './games';
+import { authenticateRequest, gamesLaunchQuery, WALLET_ERROR_MESSAGES, WALLET_ERROR_STATUS } from './games';
+import { walletAmount as amount, walletPlayerId as playerId } from './wallet-money';
 
-export {
-  authenticateRequest as p2pAuthenticateRequest,
-  authenticateResponse as p2pAuthenticateResponse,
-  gamesLaunchQuery as p2pLaunchQuery,
-  walletBalanceResponse as p2pBalanceResponse,
-};
+export { authenticateRequest as p2pAuthenticateRequest, gamesLaunchQuery as p2pLaunchQuery };
 
 /**
  * The exchange's door into the PAM (docs/exchange.md, "The PAM's door"), built like the sportsbook's
@@ -42,8 +30,8 @@ export {
  */
 
 export const P2P_LAUNCH_PATH = '/games/p2p';
-export const P2P_WALLET_API_PATH = '/games/p2p/wallet';
-export const P2P_WALLET_CALLS = [
+const P2P_WALLET_API_PATH = '/games/p2p/wallet';
+const P2P_WALLET_CALLS = [
   'authenticate',
   'balance',
   'hold',
@@ -92,24 +80,13 @@ export const P2P_WALLET_ERROR_STATUS: Record<P2pWalletErrorCode, number> = {
 };
 
 /** The exchange's market ids (its event id and the market type's key, joined by '~'), lower case. */
-export const P2P_MARKET_ID_PATTERN = /^[a-z0-9._:~-]{1,160}$/;
+const P2P_MARKET_ID_PATTERN = /^[a-z0-9._:~-]{1,160}$/;
 const marketId = z
   .string({ error: 'Invalid marketId' })
   .transform((id) => id.toLowerCase())
   .pipe(z.string().regex(P2P_MARKET_ID_PATTERN, 'Invalid marketId'));
 const transactionId = canonicalUuid('Invalid transactionId');
 const sessionId = canonicalUuid('Invalid sessionId');
-const playerId = z
-  .number({ error: 'Invalid playerId' })
-  .int('Invalid playerId')
-  .min(1, 'Invalid playerId')
-  .max(2_147_483_647, 'Invalid playerId');
-const amount = (min: 0 | 1) =>
-  z
-    .number({ error: 'Amount must be a number' })
-    .int('Amount must be whole pence')
-    .min(min, min === 1 ? 'Amount must be positive' : 'Amount must not be negative')
-    .max(WALLET_MAX_AMOUNT, 'Amount is too large');
 
 export const p2pBalanceRequest = z.strictObject({ playerId, sessionId });
 export type P2pBalanceRequest = z.infer<typeof p2pBalanceRequest>;
@@ -130,7 +107,7 @@ export const settleRequest = z.strictObject({ transactionId, playerId, marketId,
 export type SettleRequest = z.infer<typeof settleRequest>;
 
 /** The answer to hold, release and settle: the balance after, the ledger row (null when nothing moved), the hold now. */
-export const p2pMoneyResponse = z.object({
+const p2pMoneyResponse = z.object({
   balance: z.number().int(),
   walletTransactionId: z.number().int().nullable(),
   held: z.number().int(),
@@ -140,7 +117,7 @@ export type P2pMoneyResponse = z.infer<typeof p2pMoneyResponse>;
 /** The PAM's side of a market, to reconcile the exchange's holds with: totals and each customer's position. */
 export const positionsRequest = z.strictObject({ marketId });
 export type PositionsRequest = z.infer<typeof positionsRequest>;
-export const positionsResponse = z.object({
+const positionsResponse = z.object({
   marketId: z.string(),
   /** Every hold on the market, all customers. */
   totalHeld: z.number().int(),
@@ -157,8 +134,8 @@ export const positionsResponse = z.object({
 });
 export type PositionsResponse = z.infer<typeof positionsResponse>;
 
-export const STANDING_MAX_PLAYERS = 1_000;
-export const BLOCK_REASONS = [
+const STANDING_MAX_PLAYERS = 1_000;
+const BLOCK_REASONS = [
   'unknown',
   'deleted',
   'suspended',
@@ -177,7 +154,7 @@ export const standingRequest = z.strictObject({
     .max(STANDING_MAX_PLAYERS, `At most ${STANDING_MAX_PLAYERS} playerIds`),
 });
 export type StandingRequest = z.infer<typeof standingRequest>;
-export const standingResponse = z.object({
+const standingResponse = z.object({
   players: z.array(
     z.object({ playerId: z.number().int(), blocked: z.boolean(), reason: z.enum(BLOCK_REASONS).nullable() }),
   ),
@@ -194,7 +171,7 @@ export const blockedSinceRequest = z.strictObject({
   cursor: z.string({ error: 'Invalid cursor' }).regex(/^\d{1,19}$/, 'Invalid cursor'),
 });
 export type BlockedSinceRequest = z.infer<typeof blockedSinceRequest>;
-export const blockedSinceResponse = z.object({
+const blockedSinceResponse = z.object({
   blocks: z.array(z.object({ playerId: z.number().int(), reason: z.string(), at: z.string() })),
   cursor: z.string(),
 });

@@ -11,7 +11,7 @@ import { pence, text } from './common';
  * the same key with a different request answers 422 (code IdempotencyKeyReused). Keys are kept at least 24 hours.
  */
 
-export const DEPOSIT_MIN_PENCE = 500;
+const DEPOSIT_MIN_PENCE = 500;
 export const DEPOSIT_MAX_PENCE = 1_000_000;
 export const DEPOSIT_MIN_MESSAGE = 'Minimum deposit is £5';
 export const DEPOSIT_MAX_MESSAGE = 'Deposits over £10,000 are not allowed';
@@ -19,8 +19,6 @@ export const DEPOSIT_MAX_MESSAGE = 'Deposits over £10,000 are not allowed';
 export const QUICK_PICKS = [500, 1_000, 2_000, 5_000, 10_000] as const;
 /** Whole pounds, up to 5 digits, on the deposit amount input. */
 export const DEPOSIT_POUNDS_MAX_DIGITS = 5;
-/** Withdraw amount input: digits with up to 2 decimals, at most 10 characters. */
-export const WITHDRAW_INPUT_PATTERN = /^\d{0,7}(\.\d{0,2})?$/;
 export const WITHDRAW_INPUT_MAX_LENGTH = 10;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -49,15 +47,6 @@ export const CREDIT_CARD_REFUSED_MESSAGE = 'Credit cards are not accepted';
 export const CARD_DECLINED_MESSAGE = 'Card declined';
 export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid card number';
 export const CARD_EXPIRED_MESSAGE = 'Card expired';
-/**
- * 422 answers of a deposit over a limit (docs/decisions.md, Deposit limits): the client shows the limit-exceeded screen
- * for any of them.
- */
-export const LIMIT_EXCEEDED_MESSAGES = [
-  'Daily limit exceeded',
-  'Weekly limit exceeded',
-  'Monthly limit exceeded',
-] as const;
 export const LIMIT_EXCEEDED_PATTERN = /limit exceeded/i;
 
 export const depositAmount = pence
@@ -85,7 +74,6 @@ export const depositFormQuery = z.object({
     .pipe(depositAmount),
   storeCard: queryFlag,
 });
-export type DepositFormQuery = z.input<typeof depositFormQuery>;
 
 /**
  * `paymentForm` is the provider's hosted card page WITHOUT the parent origin: the client appends
@@ -110,9 +98,9 @@ export const DEPOSIT_EXPIRED_MESSAGE = 'Not paid within 30 minutes';
 export const PAYMENT_UNCONFIRMED_MESSAGE =
   'Your card payment is not confirmed yet. It will show in your payments once the card provider confirms it.';
 
-export const paymentStatus = z.enum(['Open', 'Completed', 'Failed', 'Rejected', 'Expired']);
+const paymentStatus = z.enum(['Open', 'Completed', 'Failed', 'Rejected', 'Expired']);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
-export const paymentKind = z.enum(['Deposit', 'Withdrawal']);
+const paymentKind = z.enum(['Deposit', 'Withdrawal']);
 export type PaymentKind = z.infer<typeof paymentKind>;
 
 /**
@@ -127,10 +115,8 @@ export const paymentResult = z.object({
   balance: z.number().int(),
 });
 export type PaymentResult = z.infer<typeof paymentResult>;
-export type DepositJsResponse = PaymentResult;
-export type WithdrawResponse = PaymentResult;
 
-export const cardInfo = z.object({
+const cardInfo = z.object({
   expiryDate: text({ error: 'Expiry date required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry date must be MM/YY'),
   pan: text({ error: 'Card number required' }).regex(/^\d{12,19}$/, 'Card number required'),
   securityCode: text({ error: 'CVV required' }).regex(/^\d{3,4}$/, 'CVV required'),
@@ -148,7 +134,7 @@ export type WithdrawRequest = z.infer<typeof withdrawRequest>;
 export const savedCard = z.object({ maskedPan: text().nullable(), userId: z.number().int() });
 export type SavedCard = z.infer<typeof savedCard>;
 
-export const paymentItem = z.object({
+const paymentItem = z.object({
   paymentId: text(),
   kind: paymentKind,
   status: paymentStatus,

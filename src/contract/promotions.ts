@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { text } from './common';
 
-export const PROMO_REQUIRED = 'Please enter a promo code';
+const PROMO_REQUIRED = 'Please enter a promo code';
 export const PROMO_FAILED = 'There was a problem submitting the promo code. Please try again later.';
 export const PROMO_INVALID = 'Invalid promo code';
 export const PROMO_USED = 'Promo code already used';
-export const PROMO_CODE_MAX = 40;
+const PROMO_CODE_MAX = 40;
 
 /** Codes are compared without regard to case or surrounding spaces. */
 export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
@@ -13,13 +13,12 @@ export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
 export const promoCodeForm = z.object({
   promo_code: text().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID),
 });
-export type PromoCodeForm = z.infer<typeof promoCodeForm>;
 
 export const promoCodeParam = z.object({
   code: text().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID),
 });
 
-export const promotion = z.object({ code: text(), title: text(), description: text(), endsAt: text().nullable() });
+const promotion = z.object({ code: text(), title: text(), description: text(), endsAt: text().nullable() });
 export type Promotion = z.infer<typeof promotion>;
 
 export const applyPromoResponse = z.object({ message: text(), promotion });

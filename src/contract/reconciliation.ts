@@ -37,7 +37,7 @@ export const reconciliationRequest = z
 export type ReconciliationRequest = z.input<typeof reconciliationRequest>;
 
 /** The answer's ids are read as the PAM holds them, never canonicalised: reconcile must see a bet held in another spelling. */
-export const reconciliationPosting = z.object({
+const reconciliationPosting = z.object({
   /** The sportsbook's transaction id the posting answered (null for postings not made by a wallet call). */
   transactionId: z.string().nullable(),
   kind: z.enum(['Stake', 'Returns', 'Refund']),
@@ -47,7 +47,7 @@ export const reconciliationPosting = z.object({
 });
 export type ReconciliationPosting = z.infer<typeof reconciliationPosting>;
 
-export const reconciliationBet = z.object({
+const reconciliationBet = z.object({
   betId: z.string(),
   playerId: z.number().int(),
   /** The bets record's sums, pence. */
@@ -59,7 +59,7 @@ export const reconciliationBet = z.object({
 });
 export type ReconciliationBet = z.infer<typeof reconciliationBet>;
 
-export const reconciliationPlayer = z.object({
+const reconciliationPlayer = z.object({
   playerId: z.number().int(),
   balance: z.number().int(),
   postingsTotal: z.number().int(),

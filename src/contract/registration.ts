@@ -167,7 +167,7 @@ function addressLineComplete(
     { message: M.address, path: [key], when: () => true },
   ];
 }
-export type PersonalStepSchema = ReturnType<typeof personalStepSchema>;
+type PersonalStepSchema = ReturnType<typeof personalStepSchema>;
 export type PersonalStepValues = z.input<PersonalStepSchema>;
 export type PersonalStepOutput = z.output<PersonalStepSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text, isoDate } from './common';
 
-export const TO_BEFORE_FROM = "'To' date cannot be before 'From' date.";
+const TO_BEFORE_FROM = "'To' date cannot be before 'From' date.";
 
 export const profitLossRequest = z
   .object({ from: isoDate(), to: isoDate() })
@@ -16,7 +16,7 @@ export type ProfitLossResponse = z.infer<typeof profitLossResponse>;
 
 export const TIME_OUT_MAX_DAYS = 30;
 /** 6 months, 1 year, 3 years, 5 years (docs/decisions.md, Time out and self-exclusion). */
-export const SELF_EXCLUSION_DAYS = [180, 365, 1095, 1825] as const;
+const SELF_EXCLUSION_DAYS = [180, 365, 1095, 1825] as const;
 export const LOCK_AGREEMENT = 'I understand my account will be locked for the duration selected';
 export const INVALID_LOCK =
   'Choose a time out of 1 to 30 days, or a self-exclusion of 6 months, 1, 3 or 5 years, or permanently';

@@ -280,7 +280,7 @@ export const CASH_OUT_MESSAGES = {
 } as const;
 
 /** Why a cash out was refused (HTTP 422 {message, code}); an unknown or another customer's bet is a 404. */
-export const CASH_OUT_REFUSALS = [
+const CASH_OUT_REFUSALS = [
   'CashOutUnavailable',
   'CashOutValueChanged',
   'BetSettled',

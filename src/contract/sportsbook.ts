@@ -53,7 +53,7 @@ const opaqueId = z
   .max(120)
   .regex(/^[A-Za-z0-9._:~-]+$/, 'Invalid id');
 
-export const priceSchema = z.object({
+const priceSchema = z.object({
   num: z.number().int().min(1).max(1_000_000),
   den: z.number().int().min(1).max(1_000_000),
 });
@@ -65,8 +65,6 @@ export const launchSessionRequest = z.object({
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/, 'Invalid launch token'),
 });
-export const sessionResponse = z.object({ balance: z.number().int(), currency: z.string() });
-export const launchSessionResponse = sessionResponse.extend({ sessionToken: z.string() });
 
 export const eventsQuery = z.object({
   status: z.enum(['live', 'upcoming']).optional(),
@@ -167,13 +165,12 @@ export const sportsbookClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), sessionToken: z.string().min(1).max(512) }),
 ]);
 
-export const placementRefusalCode = z.enum(PLACEMENT_REFUSALS);
+const placementRefusalCode = z.enum(PLACEMENT_REFUSALS);
 
 export type CompetitionsResponse = { competitions: Competition[] };
 export type EventsResponse = { events: EventSummary[] };
 export type EventResponse = EventDetail;
 export type OutrightResponse = OutrightView;
-export type PlaceBetResponse = { bet: BetView };
 export type PlacementRefusalBody = {
   message: string;
   code: z.infer<typeof placementRefusalCode>;

@@ -32,9 +32,6 @@ export const SYSTEM_BET_TYPES: readonly SystemBetType[] = [
   { type: 'goliath', name: 'Goliath', selections: 8, singles: false },
 ];
 
-export const MIN_SYSTEM_SELECTIONS = 3;
-export const MAX_SYSTEM_SELECTIONS = 8;
-
 export function systemBetType(type: SystemType): SystemBetType {
   return SYSTEM_BET_TYPES.find((candidate) => candidate.type === type)!;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate, text } from './common';
 
 /** Exchange hold and Exchange release move money in and out of the exchange's holds (P2P vertical). */
-export const TRANSACTION_KINDS = [
+const TRANSACTION_KINDS = [
   'Deposit',
   'Withdrawal',
   'Stake',
@@ -12,14 +12,14 @@ export const TRANSACTION_KINDS = [
   'Exchange hold',
   'Exchange release',
 ] as const;
-export const transactionKind = z.enum(TRANSACTION_KINDS);
+const transactionKind = z.enum(TRANSACTION_KINDS);
 export type TransactionKindName = z.infer<typeof transactionKind>;
-export const VERTICALS = ['sportsbook', 'p2p', 'wallet'] as const;
-export const vertical = z.enum(VERTICALS);
+const VERTICALS = ['sportsbook', 'p2p', 'wallet'] as const;
+const vertical = z.enum(VERTICALS);
 export type VerticalName = z.infer<typeof vertical>;
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
-export const TRANSACTIONS_MAX_PAGE_SIZE = 100;
+const TRANSACTIONS_MAX_PAGE_SIZE = 100;
 /** The Lifetime time chip starts here. */
 export const HISTORY_START = '2022-01-01T00:00:00.000Z';
 
@@ -65,7 +65,7 @@ export const transactionsQuery = z
   });
 export type TransactionsQuery = z.input<typeof transactionsQuery>;
 
-export const transactionItem = z.object({
+const transactionItem = z.object({
   id: z.number().int(),
   createdAt: text(),
   /** Signed pence. */
@@ -81,7 +81,6 @@ export type TransactionItem = z.infer<typeof transactionItem>;
 
 /** Newest first. */
 export const transactionsResponse = z.array(transactionItem);
-export type TransactionsResponse = z.infer<typeof transactionsResponse>;
 
 /**
  * GET /transactions/p2p-markets: the customer's exchange markets, newest first (the P2P Bets filter). `staked` is
@@ -103,4 +102,3 @@ export const P2P_MARKETS_LIMIT = 100;
 
 /** GET /transactions/net-deposits: lifetime card deposits minus withdrawals (refunded withdrawals count back), pence. */
 export const netDepositsResponse = z.object({ netDeposits: z.number().int() });
-export type NetDepositsResponse = z.infer<typeof netDepositsResponse>;

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 
 export const DATE_FORMAT = 'dd/MM/yyyy';
-export const DATE_TIME_FORMAT = 'dd/MM/yy HH:mm';
+const DATE_TIME_FORMAT = 'dd/MM/yy HH:mm';
 
 /** Dates show in the browser's time zone; the wire carries UTC ISO strings. */
 export const formatDate = (value: string | number | Date) => format(new Date(value), DATE_FORMAT);

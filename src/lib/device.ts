@@ -13,7 +13,7 @@ export function isIosSafari(userAgent: string): boolean {
   return isIos(userAgent) && /Safari/i.test(userAgent) && !/CriOS|FxiOS|EdgiOS/i.test(userAgent);
 }
 
-export function isAndroid(userAgent: string): boolean {
+function isAndroid(userAgent: string): boolean {
   return /Android/i.test(userAgent);
 }
 

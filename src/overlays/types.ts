@@ -4,7 +4,7 @@ import type { RetryableLazy } from '../ui/retryableLazy';
 // overlay, and every overlay imports only these types, never the registry.
 
 export type OverlayKind = 'drawer' | 'modal' | 'iframeRedirect';
-export type SlideFrom = 'right' | 'left' | 'bottom';
+type SlideFrom = 'right' | 'left' | 'bottom';
 export type OverlayCategory = 'account' | 'account_personal-details' | 'account_responsible-gambling';
 
 export interface OverlayProps<Data = unknown> {
@@ -26,7 +26,7 @@ export interface OverlayDefinition {
 }
 
 /** An overlay's screen, loaded on first use (and again after a failed load: see retryableLazy). */
-export type LazyScreen = RetryableLazy<OverlayProps<any>>;
+type LazyScreen = RetryableLazy<OverlayProps<any>>;
 
 /** What the overlay store needs of the registry; the app's entry point hands the registry's catalog in. */
 export interface OverlayCatalog {

@@ -4,7 +4,7 @@ import { errorMessage } from '../api/http';
 
 export const BALANCE_POLL_MS = 30_000;
 
-export interface BalanceCache {
+interface BalanceCache {
   load(userId: number): Promise<{ balance: number; currency: string; savedAt: number } | undefined>;
   save(userId: number, balance: number, currency: string): Promise<void>;
 }

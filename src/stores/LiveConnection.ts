@@ -5,8 +5,8 @@ import type { Timers } from './timers';
 export type LiveState = 'disconnected' | 'connecting' | 'connected' | 'error';
 
 export const MAX_RECONNECT_ATTEMPTS = 5;
-export const FIRST_RECONNECT_DELAY_MS = 1_000;
-export const MAX_RECONNECT_DELAY_MS = 30_000;
+const FIRST_RECONNECT_DELAY_MS = 1_000;
+const MAX_RECONNECT_DELAY_MS = 30_000;
 export const OPEN_AFTER_LOGIN_MS = 100;
 
 /** Delay before reconnect attempt `attempt` (0-based): 1 s doubling, at most 30 s; undefined once attempts run out. */

@@ -45,7 +45,7 @@ export function toStoredToken(token: TokenResponse, now: number): StoredToken {
   };
 }
 
-export function parseStoredToken(raw: string): StoredToken {
+function parseStoredToken(raw: string): StoredToken {
   let value: unknown;
   try {
     value = JSON.parse(raw);

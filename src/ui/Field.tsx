@@ -36,7 +36,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
   if (!hint) return null;
   return (
     <p id={id} className="field__hint">

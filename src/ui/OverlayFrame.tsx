@@ -17,7 +17,7 @@ const FOCUSABLE =
  * A modal <dialog> makes the page inert, but Tab from its last control still leaves for the browser's own
  * toolbar before coming back; wrapping round keeps keyboard users in the drawer they are using.
  */
-export function keepTabInside(event: KeyboardEvent): void {
+function keepTabInside(event: KeyboardEvent): void {
   if (event.key !== 'Tab') return;
   const dialog = event.currentTarget as HTMLElement;
   const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field, type FieldProps } from './Field';
 
-export const SHOW_PASSWORD = 'Show password';
-export const HIDE_PASSWORD = 'Hide password';
+const SHOW_PASSWORD = 'Show password';
+const HIDE_PASSWORD = 'Hide password';
 
 /** A password Field with a show/hide toggle; the toggle's name says what it will do. */
 export function PasswordInput({ autoComplete = 'current-password', ...props }: Omit<FieldProps, 'type' | 'action'>) {

@@ -7,7 +7,7 @@ import { HOUR } from '../../server/platform/clock';
 import { pamCommands } from '../../server/modules/operator/commands';
 import { CONTENT_SLUGS, contentDocument, contentIndex, type ContentDocument } from '../../src/contract/content';
 import { ContentService, NO_PROMOTIONS, promotionsMarkdown } from '../../server/modules/content/service';
-import { loadConfig, PLACEHOLDER_COMPANY } from '../../server/platform/config';
+import { loadConfig, PLACEHOLDER_COMPANY } from '../../server/config';
 
 async function served(context: TestContext, slug: string): Promise<ContentDocument> {
   const response = await context.request({ method: 'GET', url: `/content/${slug}` });

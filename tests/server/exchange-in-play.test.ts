@@ -3,7 +3,7 @@ import { databaseKinds } from './support/harness';
 import { balanceOf } from './support/money';
 import {
   createExchangeWorld,
-  delayedBackInPlay,
+  delayedTake,
   expectHoldsMatchExposure,
   openMatch,
   place,
@@ -76,7 +76,7 @@ for (const kind of databaseKinds()) {
     });
 
     it('cancels an order waiting out the in-play delay when a goal comes, even if the market reopens before the delay ends', async () => {
-      const { match, backer, layer, resting } = await delayedBackInPlay(world);
+      const { match, backer, layer, resting } = await delayedTake(world);
       world.feed.update(match.eventId, { score: { home: 1, away: 0 }, goals: 1 });
       await world.services.feed.poll();
       expect(await marketView(match.marketId)).toMatchObject({ status: 'suspended' });

@@ -14,7 +14,7 @@ import {
 import type { Market, Order } from '../../src/contract/exchange';
 import type { Market as SportsbookMarket } from '../../src/contract/sportsbook';
 import { houseAccount, loadExchangeConfig, type LiquidityConfig } from '../../server/exchange/config';
-import { loadConfig } from '../../server/platform/config';
+import { loadDeploymentConfig } from '../../server/platform/config';
 import { seedHouseAccount } from '../../server/db/seed-house';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import { seedDemoOrders } from '../../server/exchange/seed-demo-orders';
@@ -106,12 +106,12 @@ describe('the market maker’s quotes', () => {
   });
 
   it('is on in development and off in production unless EXCHANGE_LIQUIDITY says otherwise', () => {
-    const load = (env: NodeJS.ProcessEnv) => loadExchangeConfig(loadConfig(env), env).liquidity.enabled;
+    const load = (env: NodeJS.ProcessEnv) => loadExchangeConfig(loadDeploymentConfig(env), env).liquidity.enabled;
     expect(load({})).toBe(true);
     expect(load({ EXCHANGE_LIQUIDITY: 'off' })).toBe(false);
     expect(load({ NODE_ENV: 'production' })).toBe(false);
     expect(load({ NODE_ENV: 'production', EXCHANGE_LIQUIDITY: 'on' })).toBe(true);
-    expect(() => loadExchangeConfig(loadConfig({}), { EXCHANGE_LIQUIDITY_MARKETS: '-1' })).toThrow(
+    expect(() => loadExchangeConfig(loadDeploymentConfig({}), { EXCHANGE_LIQUIDITY_MARKETS: '-1' })).toThrow(
       /EXCHANGE_LIQUIDITY_MARKETS/,
     );
   });

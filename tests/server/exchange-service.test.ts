@@ -4,9 +4,11 @@ import { databaseKinds } from './support/harness';
 import { balanceOf, invariantMismatches } from './support/money';
 import {
   createExchangeWorld,
-  delayedBackInPlay,
+  delayedTake,
   expectHoldsMatchExposure,
+  feedSays,
   openMatch,
+  ordersOf,
   pamHeld,
   place,
   placed,
@@ -153,12 +155,8 @@ for (const kind of databaseKinds()) {
       expect(stale.json().code).toBe('SessionExpired');
       expect(await balanceOf(world.pam, customer.userId)).toBe(5_000);
       expect((await pamHeld(world, match.marketId)).get(customer.userId) ?? 0).toBe(0);
-      const open = await world.app.inject({
-        method: 'GET',
-        url: '/api/orders?status=open',
-        headers: { authorization: `Bearer ${customer.token}` },
-      });
-      expect(open.json().orders).toEqual([]);
+      const open = await ordersOf(world, customer, 'open');
+      expect(open).toEqual([]);
     });
 
     it('answers the same order id and body with the first answer, and refuses it with another body', async () => {
@@ -208,10 +206,8 @@ for (const kind of databaseKinds()) {
         size: 1_000,
         persistence: 'keep',
       });
-      world.feed.update(match.eventId, { status: 'live' });
-      await world.services.feed.poll();
-      world.feed.update(match.eventId, { score: { home: 1, away: 0 }, goals: 1 });
-      await world.services.feed.poll();
+      await feedSays(world, match.eventId, { status: 'live' });
+      await feedSays(world, match.eventId, { score: { home: 1, away: 0 }, goals: 1 });
       const suspended = await place(world, customer, {
         marketId: match.marketId,
         selectionId: match.home,
@@ -222,12 +218,8 @@ for (const kind of databaseKinds()) {
       expect(suspended.statusCode).toBe(422);
       expect(suspended.json().code).toBe('MarketSuspended');
       // The goal cancelled the unmatched order and its hold went back.
-      const orders = await world.app.inject({
-        method: 'GET',
-        url: '/api/orders',
-        headers: { authorization: `Bearer ${customer.token}` },
-      });
-      expect(orders.json().orders.find((order: Order) => order.orderId === resting.orderId)).toMatchObject({
+      const orders = await ordersOf(world, customer);
+      expect(orders.find((order: Order) => order.orderId === resting.orderId)).toMatchObject({
         sizeCancelled: 1_000,
       });
       await world.services.outbox.drain();
@@ -252,15 +244,8 @@ for (const kind of databaseKinds()) {
         size: 1_000,
         persistence: 'keep',
       });
-      world.feed.update(match.eventId, { status: 'live' });
-      await world.services.feed.poll();
-      const orders = (
-        await world.app.inject({
-          method: 'GET',
-          url: '/api/orders',
-          headers: { authorization: `Bearer ${customer.token}` },
-        })
-      ).json().orders as Order[];
+      await feedSays(world, match.eventId, { status: 'live' });
+      const orders = await ordersOf(world, customer);
       expect(orders.find((order) => order.orderId === lapse.orderId)).toMatchObject({
         sizeLapsed: 1_000,
         sizeRemaining: 0,
@@ -329,33 +314,24 @@ for (const kind of databaseKinds()) {
     });
 
     it('holds an in-play order that would take liquidity for the delay, then matches it at the book as it stands', async () => {
-      const { match, backer, layer, taking } = await delayedBackInPlay(world);
+      const { match, backer, layer, taking } = await delayedTake(world);
       expect(taking.json().order).toMatchObject({ sizeMatched: 0, sizeRemaining: 600 });
       const waiting = await world.app.inject({ method: 'GET', url: `/api/markets/${match.marketId}` });
       expect(waiting.json().runners[0].availableToBack).toEqual([{ price: 2, size: 1_000 }]);
       await expectHoldsMatchExposure(world, match.marketId, [layer]);
       expect((await pamHeld(world, match.marketId)).get(backer.userId)).toBe(600);
       await releaseDelayed(world, match.marketId);
-      const orders = await world.app.inject({
-        method: 'GET',
-        url: '/api/orders',
-        headers: { authorization: `Bearer ${backer.token}` },
-      });
-      expect(orders.json().orders[0]).toMatchObject({ sizeMatched: 600, averagePriceMatched: 2 });
+      const orders = await ordersOf(world, backer);
+      expect(orders[0]).toMatchObject({ sizeMatched: 600, averagePriceMatched: 2 });
       await expectHoldsMatchExposure(world, match.marketId, [backer, layer]);
     });
 
     it('cancels a delayed in-play order whole when a goal suspends the market during the delay', async () => {
-      const { match, backer, layer } = await delayedBackInPlay(world);
-      world.feed.update(match.eventId, { score: { home: 0, away: 1 }, goals: 1 });
-      await world.services.feed.poll();
+      const { match, backer, layer } = await delayedTake(world);
+      await feedSays(world, match.eventId, { score: { home: 0, away: 1 }, goals: 1 });
       await releaseDelayed(world, match.marketId);
-      const orders = await world.app.inject({
-        method: 'GET',
-        url: '/api/orders',
-        headers: { authorization: `Bearer ${backer.token}` },
-      });
-      expect(orders.json().orders[0]).toMatchObject({
+      const orders = await ordersOf(world, backer);
+      expect(orders[0]).toMatchObject({
         sizeMatched: 0,
         sizeCancelled: 600,
         status: 'execution_complete',
@@ -436,22 +412,16 @@ for (const kind of databaseKinds()) {
         price: 6,
         size: 500,
       });
-      world.feed.update(match.eventId, { status: 'live' });
-      await world.services.feed.poll();
-      world.feed.update(match.eventId, { status: 'finished', score: { home: 2, away: 1 }, goals: 3 });
-      await world.services.feed.poll();
+      await feedSays(world, match.eventId, { status: 'live' });
+      await feedSays(world, match.eventId, { status: 'finished', score: { home: 2, away: 1 }, goals: 3 });
       await world.services.outbox.drain();
       // The backer wins 2,000 x 1.5 = 3,000, less 60 commission.
       expect(await balanceOf(world.pam, backer.userId)).toBe(10_000 + 3_000 - 60);
       expect(await balanceOf(world.pam, layer.userId)).toBe(10_000 - 3_000);
       const market = await world.app.inject({ method: 'GET', url: `/api/markets/${match.marketId}` });
       expect(market.json().status).toBe('settled');
-      const settled = await world.app.inject({
-        method: 'GET',
-        url: '/api/orders?status=settled',
-        headers: { authorization: `Bearer ${backer.token}` },
-      });
-      expect(settled.json().orders).toEqual([expect.objectContaining({ result: 'won', profit: 3_000 })]);
+      const settled = await ordersOf(world, backer, 'settled');
+      expect(settled).toEqual([expect.objectContaining({ result: 'won', profit: 3_000 })]);
       expect(await invariantMismatches(world.pam)).toEqual([]);
       // A second result changes nothing.
       await world.services.feed.poll();
@@ -473,18 +443,14 @@ for (const kind of databaseKinds()) {
       expect(unanswered.statusCode).toBe(503);
       world.walletDown = false;
       await world.restart();
-      const open = await world.app.inject({
-        method: 'GET',
-        url: '/api/orders?status=open',
-        headers: { authorization: `Bearer ${customer.token}` },
-      });
-      expect(open.json().orders).toEqual([expect.objectContaining({ sizeRemaining: 1_000, status: 'executable' })]);
+      const open = await ordersOf(world, customer, 'open');
+      expect(open).toEqual([expect.objectContaining({ sizeRemaining: 1_000, status: 'executable' })]);
       await expectHoldsMatchExposure(world, match.marketId, [customer]);
 
       world.walletDown = true;
       const cancelled = await world.app.inject({
         method: 'DELETE',
-        url: `/api/orders/${open.json().orders[0].orderId}`,
+        url: `/api/orders/${open[0].orderId}`,
         headers: { authorization: `Bearer ${customer.token}` },
       });
       expect(cancelled.statusCode).toBe(200);

@@ -6,11 +6,11 @@ import { rowCounts, sweepBadBodies, type SweepRoute } from './support/sweep';
 import { signWalletRequest } from '../../server/platform/signing/wallet-signature';
 import {
   walletCallPath,
-  WALLET_MAX_AMOUNT,
   WALLET_SIGNATURE_HEADER,
   WALLET_SIGNATURE_SKEW_SECONDS,
   type WalletCall,
 } from '../../src/contract/games';
+import { WALLET_MAX_AMOUNT } from '../../src/contract/wallet-money';
 
 /** Sends the call and expects it refused with `status` (and `code`, when given) while every table and the balance stay as they were. */
 async function expectNothingMoved(

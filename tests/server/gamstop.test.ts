@@ -8,7 +8,7 @@ import { GamstopApiProvider } from '../../server/providers/gamstop/gamstop-api';
 import { SandboxGamstopProvider } from '../../server/providers/gamstop/sandbox';
 import { GamstopUnavailableError } from '../../server/providers/gamstop/provider';
 import { gamstopProviderFromEnv } from '../../server/providers/gamstop';
-import { GAMSTOP_REGISTRATION_REFUSED, GAMSTOP_SIGN_IN_REFUSED, GAMSTOP_UNAVAILABLE } from '../../src/contract/gamstop';
+import { GAMSTOP_REGISTRATION_REFUSED, GAMSTOP_ACCOUNT_CLOSED, GAMSTOP_UNAVAILABLE } from '../../src/contract/gamstop';
 import { DAY, HOUR } from '../../server/platform/clock';
 
 const fake = new FakeGamstop();
@@ -189,7 +189,7 @@ describeEachDatabase(
 
       const refused = await attemptLogin(context, user);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: GAMSTOP_SIGN_IN_REFUSED, code: 'AccountExcluded' });
+      expect(refused.json()).toEqual({ message: GAMSTOP_ACCOUNT_CLOSED, code: 'AccountExcluded' });
       const row = await context.database.db
         .selectFrom('users')
         .selectAll()
@@ -215,7 +215,7 @@ describeEachDatabase(
       ]);
 
       // Still excluded at GAMSTOP: still refused with the same words, not the permanent self-exclusion's.
-      expect((await attemptLogin(context, user)).json().message).toBe(GAMSTOP_SIGN_IN_REFUSED);
+      expect((await attemptLogin(context, user)).json().message).toBe(GAMSTOP_ACCOUNT_CLOSED);
 
       await context.database.db.updateTable('users').set({ last_name: 'Lapsed' }).where('id', '=', user.id).execute();
       expect((await attemptLogin(context, user)).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from './support/harness';
-import { loadConfig, mailOutboxAllowed } from '../../server/platform/config';
+import { loadConfig, mailOutboxAllowed } from '../../server/config';
 
 // The outbox page lists password-reset links: wherever a stranger can reach it, they can take over any account.
 describe('where the mail outbox page may exist', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/platform/config';
+import { loadConfig } from '../../server/config';
 
 const config = (env: NodeJS.ProcessEnv) =>
   loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'bx-production-mode-')), ...env });

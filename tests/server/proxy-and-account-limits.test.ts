@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, createUser } from './support/harness';
-import { loadConfig, readTrustProxy } from '../../server/platform/config';
+import { loadConfig, readTrustProxy } from '../../server/config';
 
 const tight = { max: 3, timeWindow: 60_000 };
 const PROXY = '127.0.0.1';

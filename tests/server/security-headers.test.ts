@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './support/harness';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/platform/config';
+import { loadConfig } from '../../server/config';
 
 describeEachDatabase('security headers', (use) => {
   async function headersOf(options: { hsts?: boolean; sportsbookUrl?: string; exchangeUrl?: string }) {

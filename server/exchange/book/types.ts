@@ -53,7 +53,7 @@ export interface BookEvents {
   orders: OrderState[];
 }
 
-export type BookRefusal =
+type BookRefusal =
   /** The runner, tick or size is not one this book takes (the service checks the customer-facing rules first). */
   | 'InvalidOrder'
   /** An order with this id is already resting on the book. */

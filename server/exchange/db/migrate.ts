@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runMigrations } from '../../platform/db/migrate';
 import { exchangeMigrations } from './migrations';
 
-export const EXCHANGE_SCHEMA = 'exchange';
+const EXCHANGE_SCHEMA = 'exchange';
 
 /** Brings schema `exchange` up to date; its own migration table, so neither the PAM's nor the sportsbook's see it. */
 export async function migrateExchange(db: Kysely<any>): Promise<void> {

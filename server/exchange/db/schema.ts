@@ -3,7 +3,7 @@ import type { AnyDatabaseHandle } from '../../platform/db/database';
 import type { FeedStatus } from '../../../src/contract/feed';
 import type { MarketStatus, OrderSide, Persistence } from '../../../src/contract/exchange';
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   token_hash: string;
   player_id: number;
@@ -13,7 +13,7 @@ export interface SessionsTable {
   ended_at: Date | null;
 }
 
-export interface EventsTable {
+interface EventsTable {
   id: string;
   home: string;
   away: string;
@@ -25,7 +25,7 @@ export interface EventsTable {
   suspended_until: Date | null;
 }
 
-export interface MarketsTable {
+interface MarketsTable {
   id: string;
   event_id: string;
   status: MarketStatus;
@@ -34,7 +34,7 @@ export interface MarketsTable {
   winner: string | null;
 }
 
-export type StoredOrderStatus = 'pending' | 'refused' | 'executable' | 'execution_complete';
+type StoredOrderStatus = 'pending' | 'refused' | 'executable' | 'execution_complete';
 
 export interface OrdersTable {
   id: string;
@@ -59,7 +59,7 @@ export interface OrdersTable {
   profit: number | null;
 }
 
-export interface FillsTable {
+interface FillsTable {
   id: Generated<number>;
   market_id: string;
   runner: number;
@@ -73,16 +73,16 @@ export interface FillsTable {
   created_at: Date;
 }
 
-export interface HoldsTable {
+interface HoldsTable {
   player_id: number;
   market_id: string;
   held: number;
   settled: Generated<boolean>;
 }
 
-export type WalletCallKind = 'hold' | 'release' | 'settle';
+type WalletCallKind = 'hold' | 'release' | 'settle';
 
-export interface WalletCallsTable {
+interface WalletCallsTable {
   transaction_id: string;
   call: WalletCallKind;
   player_id: number;
@@ -95,7 +95,7 @@ export interface WalletCallsTable {
   answered_at: Date | null;
 }
 
-export interface CursorsTable {
+interface CursorsTable {
   name: string;
   value: string;
 }

@@ -62,7 +62,7 @@ const ORDER_COLUMNS = [
   'profit',
 ] as const;
 
-export const refusal = (code: ExchangeRefusal) =>
+const refusal = (code: ExchangeRefusal) =>
   code === 'OrderIdReused' ? conflict(EXCHANGE_REFUSALS[code], code) : unprocessable(EXCHANGE_REFUSALS[code], code);
 
 /** Tries of a hold before the placement answers 503 (the order stays pending; recovery finishes it). */

@@ -13,7 +13,7 @@ export interface ExchangeSession {
 }
 
 /** No exchange session outlives the PAM sign-in it came from (a refresh family lives at most 12 hours). */
-export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 
 const sessionEnded = () => unauthorized('Your session has ended. Please log in again.', 'SessionExpired');
 export const walletUnreachable = () =>

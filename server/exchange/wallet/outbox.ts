@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock';
-import type { ExchangeDb, WalletCallKind } from '../db/schema';
+import type { ExchangeDb } from '../db/schema';
 import type { P2pWalletClient, WalletAnswer } from './p2p-client';
 
 export interface OutboxLog {
@@ -87,13 +87,4 @@ export class WalletOutbox {
       .where('transaction_id', '=', transactionId)
       .execute();
   }
-}
-
-export interface NewWalletCall {
-  transactionId: string;
-  call: WalletCallKind;
-  playerId: number;
-  marketId: string;
-  orderId?: string;
-  body: Record<string, unknown>;
 }

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const AVATAR_URL_PREFIX = '/avatars/';
+const AVATAR_URL_PREFIX = '/avatars/';
 const FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-export const AVATAR_CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
+const AVATAR_CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 export type AvatarExtension = keyof typeof AVATAR_CONTENT_TYPES;
 
 /** The picture's type from its first bytes; the name and the declared type prove nothing. */

@@ -6,8 +6,8 @@ import { AVATAR_MAX_BYTES, deleteAccountRequest, updateDetailsRequest } from '..
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { keyedRateLimit } from '../../platform/http/keyed-rate-limit';
 
-export const AVATAR_TOO_LARGE = 'The picture must be 2 MB or smaller';
-export const AVATAR_MISSING = 'Please choose a picture to upload';
+const AVATAR_TOO_LARGE = 'The picture must be 2 MB or smaller';
+const AVATAR_MISSING = 'Please choose a picture to upload';
 
 export async function accountRoutes(app: FastifyInstance, { account, rateLimits, clock }: Services) {
   // Per customer: each upload writes a file of up to 2 MB.

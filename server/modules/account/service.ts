@@ -24,7 +24,7 @@ import { lockWallet } from '../wallet/wallet-lock';
 export const ERASED_DATE_OF_BIRTH = '1900-01-01';
 export const tombstoneEmail = (userId: number) => `deleted-${userId}@invalid`;
 
-export const UNSUPPORTED_IMAGE = 'Please choose a PNG, JPEG or WebP picture';
+const UNSUPPORTED_IMAGE = 'Please choose a PNG, JPEG or WebP picture';
 /**
  * Deletion erases the identity that registration matches a returning person against (registration/service.ts): during a
  * time out, a self-exclusion or a suspension it would let the person open a new account at once (LCCP SR 3.5.3). No one

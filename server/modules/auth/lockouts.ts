@@ -4,12 +4,12 @@ import type { Clock } from '../../platform/clock';
 import { MINUTE, HOUR } from '../../platform/clock';
 import { LOCKOUT_AFTER_FAILURES } from '../../../src/contract/auth';
 
-export const FIRST_LOCK_MS = MINUTE;
-export const LONGEST_LOCK_MS = HOUR;
+const FIRST_LOCK_MS = MINUTE;
+const LONGEST_LOCK_MS = HOUR;
 const STALE_AFTER_MS = 24 * HOUR;
 
 /** The nth lock since the last success (1-based) lasts 1 minute, doubling each time, at most an hour. */
-export const lockDuration = (lockNumber: number) =>
+const lockDuration = (lockNumber: number) =>
   Math.min(FIRST_LOCK_MS * 2 ** Math.min(lockNumber - 1, 30), LONGEST_LOCK_MS);
 
 /**

@@ -20,7 +20,7 @@ import {
   TWO_STEP_INVALID_MESSAGE,
   TWO_STEP_REQUIRED_MESSAGE,
 } from '../../../src/contract/auth';
-import { GAMSTOP_SIGN_IN_REFUSED } from '../../../src/contract/gamstop';
+import { GAMSTOP_ACCOUNT_CLOSED } from '../../../src/contract/gamstop';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { opaqueToken, sha256, type AccessTokens } from './tokens';
@@ -31,9 +31,9 @@ import type { TwoStepService } from './two-step';
 import type { SignInHistoryService } from './sign-in-history';
 import type { GamstopService } from '../gamstop/service';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const INVALID_REFRESH = 'Your session has expired. Please log in again.';
-export const INVALID_RESET_CODE = 'This reset link is invalid or has expired. Please ask for a new one.';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const INVALID_REFRESH = 'Your session has expired. Please log in again.';
+const INVALID_RESET_CODE = 'This reset link is invalid or has expired. Please ask for a new one.';
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for that e-mail, we have sent a link to reset the password.';
 
@@ -162,7 +162,7 @@ export class AuthService {
     });
     if (gamstop === 'excluded') {
       await record(false, 'GAMSTOP self-exclusion');
-      throw forbidden(GAMSTOP_SIGN_IN_REFUSED, 'AccountExcluded');
+      throw forbidden(GAMSTOP_ACCOUNT_CLOSED, 'AccountExcluded');
     }
     const previous = await this.deps.signIns.latest(user.id);
     await record(true, 'signed in');

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-export interface RefreshFamiliesTable {
+interface RefreshFamiliesTable {
   id: string;
   user_id: number;
   created_at: ColumnType<Date, Date | string, never>;
@@ -10,7 +10,7 @@ export interface RefreshFamiliesTable {
   revoked_reason: string | null;
 }
 
-export interface RefreshTokensTable {
+interface RefreshTokensTable {
   /** SHA-256 of the opaque token: the token itself is never stored. */
   token_hash: string;
   family_id: string;
@@ -18,7 +18,7 @@ export interface RefreshTokensTable {
   used_at: Date | null;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   code_hash: string;
   user_id: number;
   created_at: ColumnType<Date, Date | string, never>;
@@ -26,7 +26,7 @@ export interface PasswordResetsTable {
   used_at: Date | null;
 }
 
-export interface LoginAttemptsTable {
+interface LoginAttemptsTable {
   id: Generated<number>;
   email: string;
   user_id: number | null;
@@ -38,7 +38,7 @@ export interface LoginAttemptsTable {
 }
 
 /** Wrong passwords in a row per e-mail address typed (known or not), and the temporary lock they lead to. */
-export interface LoginLockoutsTable {
+interface LoginLockoutsTable {
   email: string;
   failures: Generated<number>;
   /** How many locks since the last success: each lasts twice the one before. */
@@ -48,7 +48,7 @@ export interface LoginLockoutsTable {
   last_failure_at: Date;
 }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
   subject: string;
@@ -57,7 +57,7 @@ export interface MailOutboxTable {
 }
 
 /** One customer's authenticator app: the sealed TOTP secret, and the last time step a code was accepted for. */
-export interface TwoStepTable {
+interface TwoStepTable {
   user_id: number;
   secret_sealed: string;
   /** null while enrolment waits for the first code. */
@@ -67,7 +67,7 @@ export interface TwoStepTable {
 }
 
 /** SHA-256 of each recovery code (high-entropy, shown once); used once each. */
-export interface TwoStepRecoveryCodesTable {
+interface TwoStepRecoveryCodesTable {
   code_hash: string;
   user_id: number;
   used_at: Date | null;

@@ -21,10 +21,10 @@ const PERIOD_SECONDS = 30;
 const WINDOW = 1;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
 
-export const WRONG_PASSWORD_MESSAGE = 'Your current password is incorrect';
-export const TWO_STEP_NOT_ON = 'Two-step sign-in is not turned on.';
-export const TWO_STEP_ALREADY_ON = 'Two-step sign-in is already on.';
-export const NO_ENROLMENT = 'Start again: scan a new QR code first.';
+const WRONG_PASSWORD_MESSAGE = 'Your current password is incorrect';
+const TWO_STEP_NOT_ON = 'Two-step sign-in is not turned on.';
+const TWO_STEP_ALREADY_ON = 'Two-step sign-in is already on.';
+const NO_ENROLMENT = 'Start again: scan a new QR code first.';
 
 /** Recovery codes are typed by people: case, spaces and hyphens do not matter. */
 const normaliseRecoveryCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');

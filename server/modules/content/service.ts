@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import { CONTENT_SLUGS, isContentSlug, type ContentDocument, type ContentSummary } from '../../../src/contract/content';
 import { splitTitle } from './markdown-file';
-import { PLACEHOLDER_COMPANY, type CompanyDetails } from '../../platform/config';
+import { PLACEHOLDER_COMPANY, type CompanyDetails } from '../../config';
 
 /** One running promotion as the Promotions page lists it. */
 export interface PromotionLine {

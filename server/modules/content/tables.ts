@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-export interface DocumentsTable {
+interface DocumentsTable {
   slug: string;
   version: number;
   title: string;

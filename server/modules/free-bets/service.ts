@@ -10,7 +10,7 @@ import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbo
 import type { FreeBetToken } from '../../../src/contract/games';
 import type { FreeBetStatus } from './tables';
 
-export const DEFAULT_FREE_BET_DAYS = 7;
+const DEFAULT_FREE_BET_DAYS = 7;
 /**
  * A free bet is an inducement to gamble: none is granted to a customer who may not bet now (suspended, deleted,
  * locked, unverified, timed out or self-excluded, GAMSTOP's included), the same rule the wallet API's debit refuses a stake by.

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 export type FreeBetStatus = 'available' | 'used' | 'expired';
 
 /** A free-bet token (migration 0020): granted, then used once by a bet, or expired; a refused bet gives it back. */
-export interface FreeBetsTable {
+interface FreeBetsTable {
   id: string;
   user_id: number;
   amount: number;

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-export interface LaunchTokensTable {
+interface LaunchTokensTable {
   /** SHA-256 of the token: the token itself is never stored. */
   token_hash: string;
   user_id: number;
@@ -12,7 +12,7 @@ export interface LaunchTokensTable {
 }
 
 /** A sportsbook session; it ends with the refresh family it came from. */
-export interface GameSessionsTable {
+interface GameSessionsTable {
   id: string;
   user_id: number;
   family_id: string;
@@ -24,7 +24,7 @@ export interface GameSessionsTable {
 export type BetStatus = 'open' | 'closed';
 
 /** One bet as the PAM knows it: sums of its postings, pence. Open while it may still take or pay money. */
-export interface BetsTable {
+interface BetsTable {
   bet_id: string;
   user_id: number;
   vertical: 'sportsbook' | 'p2p';
@@ -44,7 +44,7 @@ export interface BetsTable {
 
 export type WalletCallKind = 'debit' | 'credit' | 'rollback';
 
-export interface WalletCallsTable {
+interface WalletCallsTable {
   transaction_id: string;
   kind: WalletCallKind;
   /** Hash of the request; null for a debit known only from its rollback. */

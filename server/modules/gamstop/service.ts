@@ -5,7 +5,7 @@ import { DAY } from '../../platform/clock';
 import { AppError, forbidden, unprocessable } from '../../platform/errors';
 import { GamstopUnavailableError, type GamstopPerson, type GamstopProvider } from '../../providers/gamstop/provider';
 import {
-  GAMSTOP_DEPOSIT_REFUSED,
+  GAMSTOP_ACCOUNT_CLOSED,
   GAMSTOP_ERROR_CODES,
   GAMSTOP_REGISTRATION_REFUSED,
   GAMSTOP_UNAVAILABLE,
@@ -13,7 +13,7 @@ import {
 import type { GamstopOccasion, GamstopOutcome } from './tables';
 
 /** A clear answer younger than this lets a deposit (or a sign-in while GAMSTOP is down) go ahead without asking again. */
-export const GAMSTOP_FRESH_FOR_MS = DAY;
+const GAMSTOP_FRESH_FOR_MS = DAY;
 
 export interface GamstopServiceDeps {
   db: Db;
@@ -100,7 +100,7 @@ export class GamstopService {
   async assertDepositAllowed(userId: number): Promise<void> {
     if (await this.recentlyClear(userId)) return;
     const outcome = await this.checkAccount(userId, 'deposit');
-    if (outcome === 'Y') throw forbidden(GAMSTOP_DEPOSIT_REFUSED, GAMSTOP_ERROR_CODES.excluded);
+    if (outcome === 'Y') throw forbidden(GAMSTOP_ACCOUNT_CLOSED, GAMSTOP_ERROR_CODES.excluded);
     if (outcome === 'unavailable') throw unavailable();
   }
 

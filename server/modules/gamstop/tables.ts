@@ -4,7 +4,7 @@ export type GamstopOccasion = 'registration' | 'sign-in' | 'deposit';
 export type GamstopOutcome = 'Y' | 'P' | 'N' | 'unavailable';
 
 /** Every GAMSTOP check and its answer; no personal data, only whose account it was once one exists. */
-export interface GamstopChecksTable {
+interface GamstopChecksTable {
   id: Generated<number>;
   user_id: number | null;
   occasion: GamstopOccasion;

@@ -15,7 +15,7 @@ export interface StoredAnswer {
 }
 
 /** Keys live at least this long; purging older ones is safe. */
-export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Stable JSON: the same request written with keys in another order hashes the same. */
 function canonical(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   user_id: number;
   key: string;
   /** sha256 of the route and the canonical request, to refuse a key reused for something else. */

@@ -22,8 +22,8 @@ import {
 import { notFound, unprocessable } from '../../platform/errors';
 import { limitAt, orderingProblem, type LimitState } from './rules';
 
-export const LIMIT_NOT_FOUND = 'Limit not found';
-export const NOT_YOUR_ACCOUNT = 'You can only set limits on your own account';
+const LIMIT_NOT_FOUND = 'Limit not found';
+const NOT_YOUR_ACCOUNT = 'You can only set limits on your own account';
 
 /**
  * Deposit limits with their cooling-off (docs/decisions.md, Deposit limits): the first limit and any decrease apply at

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { LimitKind } from '../../../src/contract/limits';
 
-export interface DepositLimitsTable {
+interface DepositLimitsTable {
   id: Generated<number>;
   user_id: number;
   kind: LimitKind;
@@ -15,7 +15,7 @@ export interface DepositLimitsTable {
   updated_at: Date;
 }
 
-export interface DepositLimitChangesTable {
+interface DepositLimitChangesTable {
   id: Generated<number>;
   user_id: number;
   kind: LimitKind;

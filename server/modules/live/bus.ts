@@ -31,7 +31,7 @@ export class InProcessBus implements LiveBus {
 }
 
 const userId = z.number().int().positive();
-export const liveEventSchema: z.ZodType<LiveEvent> = z.union([
+const liveEventSchema: z.ZodType<LiveEvent> = z.union([
   z.strictObject({
     userId,
     message: z.union([
@@ -42,7 +42,7 @@ export const liveEventSchema: z.ZodType<LiveEvent> = z.union([
   z.strictObject({ userId, close: z.number().int().min(1000).max(4999), reason: z.string().max(123) }),
 ]);
 
-export const LIVE_CHANNEL = 'live_events';
+const LIVE_CHANNEL = 'live_events';
 
 /** The live bus over a broker: this instance's sockets at once, the others through the broker. */
 export class BrokeredLiveBus implements LiveBus {

@@ -4,7 +4,7 @@ import type { LiveMessage } from '../../../src/contract/live';
 import { LIVE_CLOSE_SIGNED_OUT } from '../../../src/contract/live';
 
 /** Current balances of these customers (for polling while the broker is away). */
-export type ReadBalances = (userIds: number[]) => Promise<Map<number, number>>;
+type ReadBalances = (userIds: number[]) => Promise<Map<number, number>>;
 
 export interface LiveHubOptions {
   readBalances?: ReadBalances;

@@ -15,7 +15,7 @@ const alive = new WeakSet<WebSocket>();
  * A browser always names the page's origin in the handshake: only the app's own may open a connection.
  * A handshake without Origin is not a browser page (curl, a native client) and may go on to authenticate.
  */
-export function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
+function originAllowed(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   return origin === new URL(publicUrl).origin;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 export type P2pCallKind = 'hold' | 'release' | 'settle';
 
-export interface P2pWalletCallsTable {
+interface P2pWalletCallsTable {
   transaction_id: string;
   kind: P2pCallKind;
   /** Hash of the request, to tell a retry from another call under the same id. */
@@ -33,7 +33,7 @@ export interface P2pPositionsTable {
 }
 
 /** A market's totals: every hold, and every release and settlement paid out of it (CHECK paid <= held). */
-export interface P2pMarketsTable {
+interface P2pMarketsTable {
   market_id: string;
   held: number;
   paid: number;
@@ -41,7 +41,7 @@ export interface P2pMarketsTable {
 }
 
 /** Written by the users row's trigger as each block begins (migration 0021); polled by the exchange. */
-export interface PlayerBlocksTable {
+interface PlayerBlocksTable {
   id: Generated<number>;
   user_id: number;
   reason: string;

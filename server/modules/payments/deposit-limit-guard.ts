@@ -12,11 +12,6 @@ export interface DepositLimitGuard {
   assertWithinLimits(db: Db | Trx, userId: number, amount: number, now: Date): Promise<void>;
 }
 
-/** Until the limits module provides its guard. */
-export const noDepositLimits: DepositLimitGuard = {
-  async assertWithinLimits() {},
-};
-
 /** A limit's refusal as its message (undefined within limits), for a deposit that fails instead of being refused. */
 export async function depositLimitRefusal(
   limits: DepositLimitGuard,

@@ -7,7 +7,7 @@ import type { DepositSettlement } from './deposit-settlement';
 import { DEPOSIT_EXPIRED_MESSAGE, DEPOSIT_OPEN_EXPIRY_MINUTES } from '../../../src/contract/payments';
 
 /** Reconciliation leaves younger Open deposits alone: their request may still be talking to the provider. */
-export const RECONCILE_AFTER_MS = 2 * MINUTE;
+const RECONCILE_AFTER_MS = 2 * MINUTE;
 
 export interface OpenDepositReconciliationDeps {
   db: Db;

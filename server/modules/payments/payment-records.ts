@@ -28,7 +28,7 @@ export const PAYMENT_COLUMNS = [
 ] as const;
 
 export const UNKNOWN_PAYMENT = 'Payment not found';
-export const NOT_OPEN = 'This payment is no longer open';
+const NOT_OPEN = 'This payment is no longer open';
 
 /**
  * The payment rows and saved cards every payment job writes and reads. Row locks are always taken in one order, so

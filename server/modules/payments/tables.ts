@@ -19,7 +19,7 @@ export interface PaymentsTable {
   updated_at: Date;
 }
 
-export interface SavedCardsTable {
+interface SavedCardsTable {
   user_id: number;
   token: string;
   masked_pan: string;
@@ -30,7 +30,7 @@ export interface SavedCardsTable {
 }
 
 /** Each signed notification the card provider sent, by its id: a second delivery is recognised. */
-export interface ProviderNotificationsTable {
+interface ProviderNotificationsTable {
   id: string;
   payment_id: string;
   status: string;

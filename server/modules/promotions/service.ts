@@ -8,8 +8,7 @@ import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbo
 import { formatPence } from '../../../src/contract/rules/money';
 import { MAX_FREE_BET_DAYS, type FreeBetsService } from '../free-bets/service';
 
-export const PROMO_NEEDS_VERIFICATION =
-  'Promotions are open to verified customers only. Please verify your identity first.';
+const PROMO_NEEDS_VERIFICATION = 'Promotions are open to verified customers only. Please verify your identity first.';
 /** No inducement reaches a customer who may not bet now (suspended, closed, locked, timed out or self-excluded): nothing is recorded. */
 export const PROMO_ACCOUNT_BLOCKED = 'Promotions are not open to this account at the moment.';
 

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-export interface PromotionsTable {
+interface PromotionsTable {
   /** Upper case; customers type it in any case. */
   code: string;
   title: string;
@@ -13,7 +13,7 @@ export interface PromotionsTable {
   free_bet_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface PromotionOptInsTable {
+interface PromotionOptInsTable {
   user_id: number;
   code: string;
   at: Date;

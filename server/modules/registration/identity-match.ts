@@ -103,7 +103,7 @@ export const normaliseEmail = (email: string) =>
     .toLowerCase()
     .replace(/\+[^@]*@/, '@');
 
-export const normalisePostcode = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
+const normalisePostcode = (postcode: string) => postcode.replace(/\s+/g, '').toUpperCase();
 
 export interface Identity {
   email: string;

@@ -4,7 +4,7 @@ export type UserStatus = 'active' | 'suspended' | 'deleted';
 export type VerificationStatus = 'pending' | 'passed' | 'failed';
 export type ExclusionKind = 'time-out' | 'self-exclusion';
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   email: string;
   password_hash: string;

@@ -1,8 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
-export type IdentityCheckStatus = 'pending' | 'passed' | 'failed' | 'canceled';
+type IdentityCheckStatus = 'pending' | 'passed' | 'failed' | 'canceled';
 
-export interface IdentityChecksTable {
+interface IdentityChecksTable {
   reference: string;
   user_id: number;
   status: Generated<IdentityCheckStatus>;

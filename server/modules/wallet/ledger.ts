@@ -36,7 +36,7 @@ export interface Posted {
  */
 export type Alongside = Array<{ name: string; statement: RawBuilder<unknown> }>;
 
-export const INSUFFICIENT_FUNDS = 'Insufficient funds';
+const INSUFFICIENT_FUNDS = 'Insufficient funds';
 
 /**
  * The only way money moves. Each posting updates the wallet and appends its transaction row in the

@@ -4,7 +4,7 @@ export type TransactionKind =
   'Deposit' | 'Withdrawal' | 'Stake' | 'Returns' | 'Refund' | 'Adjustment' | 'Exchange hold' | 'Exchange release';
 export type Vertical = 'sportsbook' | 'p2p' | 'wallet';
 
-export interface WalletsTable {
+interface WalletsTable {
   user_id: number;
   /** Pence. A CHECK keeps it at or above zero. */
   balance: number;
@@ -13,7 +13,7 @@ export interface WalletsTable {
 }
 
 /** Append-only: rows are never edited to change money; corrections are new postings. */
-export interface TransactionsTable {
+interface TransactionsTable {
   id: Generated<number>;
   user_id: number;
   created_at: ColumnType<Date, Date | string, never>;

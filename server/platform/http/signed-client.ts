@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { signWalletRequest } from '../signing/wallet-signature';
 
 /** The header a signed server-to-server call carries (`t=<unix seconds>,v1=<hex HMAC>`), on every wallet door. */
-export const SIGNED_CALL_HEADER = 'x-signature';
+const SIGNED_CALL_HEADER = 'x-signature';
 
 /**
  * ok: the PAM did it (or had done it: every call is idempotent on transactionId); refused: a definitive no with

@@ -11,7 +11,7 @@ export const WS_MAX_MESSAGE_BYTES = 4096;
  * closing: one line of warning, no stack. Anything else is ours: logged in full and the socket dropped, as the
  * plugin does by default.
  */
-export function socketErrorHandler(error: Error & { code?: unknown }, socket: WebSocket, request: FastifyRequest) {
+function socketErrorHandler(error: Error & { code?: unknown }, socket: WebSocket, request: FastifyRequest) {
   if (typeof error.code === 'string' && error.code.startsWith('WS_ERR_')) {
     request.log.warn({ code: error.code }, 'a WebSocket client broke the protocol; closed');
     return;

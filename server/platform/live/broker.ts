@@ -232,7 +232,7 @@ export class RedisBroker extends BaseBroker implements Broker {
   }
 }
 
-export const DEFAULT_REDIS_PREFIX = 'exsport:';
+const DEFAULT_REDIS_PREFIX = 'exsport:';
 
 /** Redis when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else none (one process). */
 export async function connectBroker(

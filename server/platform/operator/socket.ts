@@ -147,7 +147,7 @@ export async function sendOperatorCommand(
 }
 
 /** Anything but `{status: number, result?, message?: string}` on one line is refused with a clear message. */
-export function readAnswer(text: string): OperatorAnswer {
+function readAnswer(text: string): OperatorAnswer {
   let answer: unknown;
   try {
     answer = JSON.parse(text);

@@ -7,12 +7,12 @@ import {
 } from '../../../src/contract/payments';
 
 /** The sandbox cards of docs/decisions.md. Any other number passing the Luhn check behaves as a debit card. */
-export const SANDBOX_CARDS = {
+const SANDBOX_CARDS = {
   debit: '4242424242424242',
   declined: '4000000000000002',
   credit: '5555555555554444',
 } as const;
-export const FAILING_SECURITY_CODE = '000';
+const FAILING_SECURITY_CODE = '000';
 
 export interface CardDetails {
   pan: string;
@@ -34,7 +34,7 @@ export function luhnValid(pan: string): boolean {
   return sum % 10 === 0;
 }
 
-export const maskPan = (pan: string) => `**** **** **** ${pan.slice(-4)}`;
+const maskPan = (pan: string) => `**** **** **** ${pan.slice(-4)}`;
 
 /** A card is good through the last day of its expiry month (UTC). */
 export function expired(expiry: string, now: Date): boolean {

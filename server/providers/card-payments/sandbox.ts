@@ -46,14 +46,14 @@ export function makeCardToken(secret: string, pan: string, expiry: string): stri
   return `sbx_${body}.${signValue(secret, 'card-token', body)}`;
 }
 
-export function readCardToken(secret: string, token: string): TokenBody | undefined {
+function readCardToken(secret: string, token: string): TokenBody | undefined {
   const match = /^sbx_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!match || !validValue(secret, 'card-token', match[1]!, match[2]!)) return undefined;
   return JSON.parse(Buffer.from(match[1]!, 'base64url').toString()) as TokenBody;
 }
 
 /** The hosted page's query: which payment, how much, signed by the API so the amount cannot be edited. */
-export const paymentPageSignature = (secret: string, paymentId: string, amount: number) =>
+const paymentPageSignature = (secret: string, paymentId: string, amount: number) =>
   signValue(secret, 'pay-page', `${paymentId}:${amount}`);
 
 export class SandboxCardProvider implements CardPaymentProvider {

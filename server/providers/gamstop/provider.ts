@@ -1,5 +1,5 @@
 /** GAMSTOP's three answers: Y excluded now, P excluded before (ended), N not known to the scheme. */
-export type GamstopExclusion = 'Y' | 'P' | 'N';
+type GamstopExclusion = 'Y' | 'P' | 'N';
 
 /** Who is checked, as GAMSTOP matches people: names, date of birth (yyyy-MM-dd), e-mail, postcode and mobile. */
 export interface GamstopPerson {

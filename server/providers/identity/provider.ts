@@ -14,8 +14,6 @@ export interface IdentityCheckRequest {
   addressPostCode: string;
 }
 
-export type IdentityCheckResult = 'passed' | 'failed' | 'canceled';
-
 /** An identity verification service that checks the customer in its own window and tells us the result. */
 export interface IdentityVerificationProvider {
   /** The address of the provider's page for this check; the app adds `parentOrigin`. */

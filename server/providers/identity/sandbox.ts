@@ -29,8 +29,7 @@ export class SandboxIdentityProvider implements IdentityVerificationProvider {
   }
 }
 
-export const encodeSession = (request: IdentityCheckRequest) =>
-  Buffer.from(JSON.stringify(request)).toString('base64url');
+const encodeSession = (request: IdentityCheckRequest) => Buffer.from(JSON.stringify(request)).toString('base64url');
 
 /** The details of a signed session, or null when the address was tampered with. */
 export function openSession(secret: string, session: string, sig: string): IdentityCheckRequest | null {

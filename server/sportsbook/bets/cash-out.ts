@@ -47,7 +47,7 @@ export const defaultCashOutPolicy: CashOutPolicy = {
 export type CashOutResult =
   { statusCode: 200; body: CashOutAnswer } | { statusCode: 422; body: { message: string; code: CashOutRefusal } };
 
-export const cashOutCallId = (requestId: string) => `cashout:${requestId}`;
+const cashOutCallId = (requestId: string) => `cashout:${requestId}`;
 
 class Refusal extends Error {
   constructor(

@@ -76,7 +76,7 @@ export interface HeldLeg {
 }
 
 /** A hold's end accepted: the legs' prices now, and a Bet Builder's one price now (null for other bets). */
-export interface HoldAccepted {
+interface HoldAccepted {
   prices: Price[];
   price: Price | null;
 }
@@ -88,7 +88,7 @@ export interface HoldAccepted {
  * from the catalogue now and judged against the setting by placement's own check (strikeBetBuilder), its legs taken
  * at their prices now as placement records them.
  */
-export function judgeHold(
+function judgeHold(
   catalogue: Catalogue,
   legs: readonly HeldLeg[],
   policy: PriceChangePolicy,

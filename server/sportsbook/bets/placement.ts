@@ -39,7 +39,7 @@ export type PlacementAnswer =
   { statusCode: 201 | 202; body: { bet: BetView } } | { statusCode: 422; body: ReturnType<PlacementRefused['body']> };
 
 /** A held (in-play) debit's next attempt: never, until the hold's end releases it (or its refusal abandons it). */
-export const HELD_DEBIT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+const HELD_DEBIT_MS = 10 * 365 * 24 * 60 * 60 * 1000;
 
 /** Words for the wallet's refusals of a stake, as the slip shows them. */
 export function refusalOfDebit(code: string): { message: string; code: PlacementRefusal } {

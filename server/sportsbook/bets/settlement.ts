@@ -130,7 +130,7 @@ export function settleFreeBet(stakePence: number, legs: readonly SettlementLeg[]
  * voided, regardless of the outcome of the other legs"): its price was made for all the legs together, and no
  * price for the rest was ever quoted. It waits while a leg is open, since a later void would void it.
  */
-export function betBuilderLeg(price: Price, results: readonly LegResult[]): SettlementLeg {
+function betBuilderLeg(price: Price, results: readonly LegResult[]): SettlementLeg {
   if (results.includes('void')) return { price, result: 'void' };
   if (results.includes('open')) return { price, result: 'open' };
   return { price, result: results.every((result) => result === 'won') ? 'won' : 'lost' };

@@ -6,9 +6,9 @@ import type { MarketSpec } from '../pricing/types';
 import type { BetLegsTable, BetsDb, BetsTable } from './tables';
 import { betView } from './views';
 
-export type NewBet = Insertable<BetsTable>;
+type NewBet = Insertable<BetsTable>;
 /** A leg to store, its market's spec as the object itself (it is written inside a JSON document, never as text). */
-export type NewLeg = Omit<Insertable<BetLegsTable>, 'spec'> & { spec: MarketSpec };
+type NewLeg = Omit<Insertable<BetLegsTable>, 'spec'> & { spec: MarketSpec };
 
 export interface BetToStore {
   bet: NewBet;
@@ -25,7 +25,7 @@ export interface StoredBet {
 }
 
 /** Placements stored by one statement at most; a bigger crowd waits for the next. */
-export const STORE_BATCH = 100;
+const STORE_BATCH = 100;
 
 interface BetRows {
   bet: NewBet;

@@ -4,7 +4,7 @@ import type { SystemType } from '../../../src/contract/sportsbook-rules';
 import type { MarketSpec } from '../pricing/types';
 
 /** The tables of migration 0002_bets (schema sportsbook): sessions, bets and their legs, the wallet outbox, the payout cap. */
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   token_hash: string;
   player_id: string;

@@ -13,7 +13,7 @@ const FEED_STATUS: Record<EventStatus, FeedStatus> = {
   abandoned: 'abandoned',
 };
 
-export function feedEventOf(record: EventRecord, teamName: (teamId: string) => string): FeedEvent {
+function feedEventOf(record: EventRecord, teamName: (teamId: string) => string): FeedEvent {
   return {
     eventId: record.id,
     home: teamName(record.homeTeamId),

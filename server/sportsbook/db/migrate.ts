@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runMigrations } from '../../platform/db/migrate';
 import { sportsbookMigrations } from './migrations';
 
-export const SPORTSBOOK_SCHEMA = 'sportsbook';
+const SPORTSBOOK_SCHEMA = 'sportsbook';
 
 /** Brings schema `sportsbook` up to date; its own migration table, so the PAM's migrations never see it. */
 export async function migrateSportsbook(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import type { AnyDatabaseHandle } from '../../platform/db/database';
 import type { BetsDatabase } from '../bets/tables';
 import type { GoalTime } from '../pricing/types';
 
-export interface CompetitionsTable {
+interface CompetitionsTable {
   id: string;
   name: string;
   country: string;
@@ -13,7 +13,7 @@ export interface CompetitionsTable {
   sort_order: number;
 }
 
-export interface TeamsTable {
+interface TeamsTable {
   id: string;
   competition_id: string;
   name: string;
@@ -45,7 +45,7 @@ export interface EventsTable {
   updated_at: Date;
 }
 
-export interface MarketStatesTable {
+interface MarketStatesTable {
   market_id: string;
   event_id: string;
   operator_suspended: Generated<boolean>;
@@ -53,7 +53,7 @@ export interface MarketStatesTable {
   updated_at: Date;
 }
 
-export interface MarketResolutionsTable {
+interface MarketResolutionsTable {
   market_id: string;
   event_id: string;
   market_key: string;
@@ -100,7 +100,7 @@ export interface StoredPrice {
 }
 
 /** The catalogue's tables (0001_catalogue). The bets side extends this interface with its own (0002_bets). */
-export interface CatalogueTables {
+interface CatalogueTables {
   'sportsbook.competitions': CompetitionsTable;
   'sportsbook.teams': TeamsTable;
   'sportsbook.events': EventsTable;
@@ -109,7 +109,7 @@ export interface CatalogueTables {
   'sportsbook.seasons': SeasonsTable;
 }
 
-export interface SportsbookDatabase extends CatalogueTables, BetsDatabase {}
+interface SportsbookDatabase extends CatalogueTables, BetsDatabase {}
 
 export type SportsbookDb = Kysely<SportsbookDatabase>;
 

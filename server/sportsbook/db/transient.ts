@@ -1,7 +1,7 @@
 /** PostgreSQL's codes for a statement that lost a race it may win if run again: a deadlock, a serialization failure. */
 const TRANSIENT_CODES = new Set(['40P01', '40001']);
 
-export const isTransient = (error: unknown): boolean =>
+const isTransient = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && TRANSIENT_CODES.has(String((error as { code?: unknown }).code));
 
 /**

@@ -35,7 +35,7 @@ export interface FeedDeps {
   seasons?: SeasonFixtures;
 }
 
-export interface SeasonFixtures {
+interface SeasonFixtures {
   tick(): Promise<void>;
   /** A goal in this match (its league's outright is suspended until re-priced). */
   goalScored(eventId: string): Promise<void>;

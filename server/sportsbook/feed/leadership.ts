@@ -11,7 +11,7 @@ export interface FeedLeadership {
 export const soleLeadership: FeedLeadership = { acquire: async () => true, release: async () => {} };
 
 /** 'sportsbook feed' as a 64-bit advisory lock key. */
-export const FEED_LOCK_KEY = 7_358_204_911_003n;
+const FEED_LOCK_KEY = 7_358_204_911_003n;
 
 /**
  * A PostgreSQL session-level advisory lock held on a connection of its own: it lasts as long as that connection,

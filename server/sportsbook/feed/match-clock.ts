@@ -2,7 +2,7 @@ import type { EventPhase } from '../../../src/contract/sportsbook-rules';
 
 /** Match minutes of half time (the whistle to the restart), on the same accelerated clock as the play. */
 export const HALF_TIME_MINUTES = 15;
-export const MATCH_MINUTES = 90;
+const MATCH_MINUTES = 90;
 
 /**
  * Where a match stands at a moment, from its kick-off and the clock speed (match seconds per real second):

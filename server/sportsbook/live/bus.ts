@@ -61,7 +61,7 @@ export class InProcessSportsbookBus implements SportsbookBus {
 
 const id = z.string().min(1).max(200);
 /** Checked shallowly: the shape the hub relies on; the rest is passed to browsers as the leader wrote it. */
-export const sportsbookBusMessageSchema = z.discriminatedUnion('kind', [
+const sportsbookBusMessageSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('event'),
     update: z.strictObject({
@@ -87,7 +87,7 @@ export const sportsbookBusMessageSchema = z.discriminatedUnion('kind', [
   }),
 ]) as unknown as z.ZodType<SportsbookBusMessage>;
 
-export const SPORTSBOOK_CHANNEL = 'sportsbook_live';
+const SPORTSBOOK_CHANNEL = 'sportsbook_live';
 
 /** The sportsbook's bus over a broker: this instance's sockets at once, the others through the broker. */
 export class BrokeredSportsbookBus implements SportsbookBus {

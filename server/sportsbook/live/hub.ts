@@ -11,7 +11,7 @@ import { writeFramed, type FramedMessage } from '../../platform/live/ws-frame';
 export type ResolveSession = (sessionToken: string) => Promise<string | undefined>;
 
 /** How the bets side reaches a customer's open frames: `bet` and `balance` messages, after the change has committed. */
-export interface SessionNotifier {
+interface SessionNotifier {
   notifySession(sessionId: string, message: SessionMessage): Promise<void>;
   /** The session ended (logout, expiry, the PAM said so): its sockets stop receiving its messages. */
   endSession(sessionId: string): Promise<void>;

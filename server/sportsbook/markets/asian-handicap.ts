@@ -1,7 +1,7 @@
 import { againstAsianLine, goalDifferenceRule, lineOf, type MarketRule } from './market-rule';
 
 /** The home side's handicap, -2.5 to +2.5 in quarters: half lines win or lose in full, whole lines can push, quarter lines can half win or half lose. */
-export const ASIAN_HANDICAP_LINES: readonly number[] = Array.from({ length: 21 }, (_, step) => -2.5 + step * 0.25);
+const ASIAN_HANDICAP_LINES: readonly number[] = Array.from({ length: 21 }, (_, step) => -2.5 + step * 0.25);
 
 /** '+1.5', '-0.25', '0': halves with one decimal, quarters with two, as UK books print them. */
 export const signedLine = (line: number): string =>

@@ -2,7 +2,7 @@ import { resultOf } from '../pricing/score-distribution';
 import { checkedKey, partitionChances, won, type MarketRule } from './market-rule';
 
 /** Scores quoted one by one, 0-0 to 4-4; every other score falls to one of the three 'Any other' selections. */
-export const CORRECT_SCORE_MAX = 4;
+const CORRECT_SCORE_MAX = 4;
 const QUOTED = CORRECT_SCORE_MAX + 1;
 const OTHER_KEYS = ['other-home', 'other-draw', 'other-away'] as const;
 const OTHER_NAMES = ['Any other home win', 'Any other draw', 'Any other away win'] as const;

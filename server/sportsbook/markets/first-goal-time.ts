@@ -2,7 +2,7 @@ import { checkedKey, partitionChances, won, type MarketRule } from './market-rul
 import { decidedByFirstGoal, knownGoals, minuteNow, shareAfter } from './first-goal';
 
 /** The bands of the first goal's minute, (after, through]; first-half stoppage time counts as the 45th minute, second-half as the 90th. */
-export const FIRST_GOAL_BANDS: ReadonlyArray<{ after: number; through: number }> = [
+const FIRST_GOAL_BANDS: ReadonlyArray<{ after: number; through: number }> = [
   { after: 0, through: 15 },
   { after: 15, through: 30 },
   { after: 30, through: 45 },

@@ -29,8 +29,8 @@ import { matchResult } from './match-result';
 import { threeWayHandicap } from './three-way-handicap';
 import { totalGoals } from './total-goals';
 
-export { MARKET_MARGINS, MIN_OFFERED_PROBABILITY, rawDecimalOdds } from './margins';
-export { areRelated, relatedOutcomes } from './related-outcomes';
+export { MARKET_MARGINS, rawDecimalOdds } from './margins';
+export { relatedOutcomes } from './related-outcomes';
 export type { SelectionChances } from './market-rule';
 
 /** The markets of one match; an outright belongs to a league's season (outrights/), not to a match. */

@@ -1,7 +1,7 @@
 import type { ScoreDistribution, ScoreGrid, ValueDistribution } from '../pricing/score-distribution';
 import type { FinalResult, MarketSpec, MatchState, SelectionOutcome } from '../pricing/types';
 
-export interface Teams {
+interface Teams {
   home: string;
   away: string;
 }

@@ -2,7 +2,7 @@ import { signedLine } from './asian-handicap';
 import { goalDifferenceRule, lineOf, won, type MarketRule } from './market-rule';
 
 /** The home side's head start or deficit in whole goals; 0 would be the match result itself. */
-export const THREE_WAY_HANDICAP_LINES = [-3, -2, -1, 1, 2, 3] as const;
+const THREE_WAY_HANDICAP_LINES = [-3, -2, -1, 1, 2, 3] as const;
 
 const wholeLine = (line: number) => signedLine(line).replace('.0', '');
 

@@ -1,7 +1,7 @@
 import { againstLine, lineOf, totalGoalsRule, type MarketRule } from './market-rule';
 
 /** Lines 0.5 to 4.5 in halves: the whole lines are where "the total is exactly equal to the line" can void. */
-export const TOTAL_GOALS_LINES = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5] as const;
+const TOTAL_GOALS_LINES = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5] as const;
 
 /** Over/under: "If the total is exactly equal to the line, the bet is void." Own goals count. */
 export const totalGoals: MarketRule = totalGoalsRule(

@@ -9,7 +9,7 @@ import { reconcileCommand } from '../reconciliation/command';
 import { nudgeCommand } from './price-nudge';
 import { outrightCommands } from '../outrights/commands';
 
-export function parseScore(text: string): Score {
+function parseScore(text: string): Score {
   const match = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim());
   if (!match) throw badRequest(`Not a score: ${text} (write it like 2-1)`);
   return { home: Number(match[1]), away: Number(match[2]) };
@@ -19,7 +19,7 @@ export function parseScore(text: string): Score {
  * `--goals H12,A67,H45+2`: each goal's side (H or A) and match minute in the order scored; stoppage time counts as
  * the 45th or 90th minute ("Goals scored in first-half stoppage time count as scored in the 45th minute").
  */
-export function parseGoalTimes(text: string): GoalTime[] {
+function parseGoalTimes(text: string): GoalTime[] {
   if (text.trim() === '') return [];
   const goals = text.split(',').map((part) => {
     const match = /^([HA])(\d{1,2})(?:\+(\d{1,2}))?$/i.exec(part.trim());

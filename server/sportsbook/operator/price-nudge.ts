@@ -3,10 +3,10 @@ import { requireArgs } from '../../platform/operator/command';
 import { isOpenStatus } from '../catalogue/records';
 import type { SportsbookOperatorCommand } from './command';
 
-export const NUDGE_USAGE = 'sb-nudge <eventId> <home|away> <percent, -50 to 100, e.g. -20>';
+const NUDGE_USAGE = 'sb-nudge <eventId> <home|away> <percent, -50 to 100, e.g. -20>';
 
 /** The percent a side's scoring rate moves by: a whole number from -50 to +100, never 0. */
-export function parseNudge(side: string, percentText: string): { side: 'home' | 'away'; percent: number } {
+function parseNudge(side: string, percentText: string): { side: 'home' | 'away'; percent: number } {
   if (side !== 'home' && side !== 'away') throw badRequest(`Not a side: ${side} (home or away)`);
   if (!/^[+-]?\d{1,3}$/.test(percentText))
     throw badRequest(`Not a percent: ${percentText} (a whole number from -50 to 100, e.g. -20)`);

@@ -17,9 +17,9 @@ import type { MarketSpec } from '../pricing/types';
 import { doubleRoundRobin, leagueTable, POINTS_FOR_DRAW, POINTS_FOR_WIN, winnersOf, type MatchResult } from './season';
 import type { SeasonRecord, SeasonStore } from './store';
 
-export const OUTRIGHT_MARKET_KEY = 'outright';
+const OUTRIGHT_MARKET_KEY = 'outright';
 const SEASON_PREFIX = 'season-';
-export const seasonIdOf = (competitionId: string, number: number) => `${SEASON_PREFIX}${competitionId}-${number}`;
+const seasonIdOf = (competitionId: string, number: number) => `${SEASON_PREFIX}${competitionId}-${number}`;
 const marketIdOf = (seasonId: string) => `${seasonId}~${OUTRIGHT_MARKET_KEY}`;
 
 export interface OutrightBookDeps {

@@ -89,7 +89,7 @@ function record(line: TableLine, scored: number, conceded: number): void {
 }
 
 /** Negative when a ranks above b: points, then goal difference, then goals scored. 0 when level on all three. */
-export function compareLines(
+function compareLines(
   a: Pick<TableLine, 'points' | 'goalsFor' | 'goalsAgainst'>,
   b: Pick<TableLine, 'points' | 'goalsFor' | 'goalsAgainst'>,
 ): number {

@@ -31,7 +31,7 @@ export const OUTRIGHT_RUNS = 10_000;
 const PRE_MATCH: MatchState = { phase: 'pre-match', minute: 0, score: { home: 0, away: 0 }, halfTimeScore: null };
 
 /** Mulberry32: a small, fast, seeded generator; the same seed gives the same season every time. */
-export function seededUniform(seed: number): () => number {
+function seededUniform(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

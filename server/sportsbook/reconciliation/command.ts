@@ -2,7 +2,7 @@ import { badRequest } from '../../platform/errors';
 import type { SportsbookOperatorCommand } from '../operator/command';
 import type { ReconciliationReport } from './reconciler';
 
-export const RECONCILE_USAGE = 'reconcile [--since <ISO date, e.g. 2026-11-25T00:00:00Z>]';
+const RECONCILE_USAGE = 'reconcile [--since <ISO date, e.g. 2026-11-25T00:00:00Z>]';
 
 /** `--since <ISO date>` (or nothing: every bet). */
 export function parseReconcileArgs(args: string[]): { since?: Date } {

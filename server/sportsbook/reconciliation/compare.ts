@@ -19,7 +19,7 @@ export interface BookBet {
   }>;
 }
 
-export type DifferenceKind =
+type DifferenceKind =
   /** The sportsbook holds an accepted stake the PAM never took. */
   | 'missing-debit'
   /** The PAM took a stake the sportsbook does not hold as accepted (a rejected bet not refunded, an unknown bet). */

@@ -22,7 +22,7 @@ export interface ReconciliationReport {
 }
 
 /** The PAM did not answer the reconciliation call (down, a bad signature, a malformed answer). */
-export class PamUnreachable extends Error {}
+class PamUnreachable extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -15,9 +15,9 @@ export interface SportsbookSession {
 }
 
 /** No sportsbook session outlives the PAM sign-in it came from (a refresh family lives at most 12 hours). */
-export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 const sessionEnded = () => unauthorized(SESSION_ENDED_MESSAGE, 'SessionExpired');
 const walletUnreachable = () =>
   new AppError(503, 'We cannot reach your account right now. Please try again in a moment.', 'WalletUnavailable');

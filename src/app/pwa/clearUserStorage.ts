@@ -1,7 +1,7 @@
 import { APP_BANNER_DISMISSED_KEY } from '../../features/shell/appBanner';
 
 /** Device settings that belong to nobody in particular and survive a logout. Anything else is the customer's. */
-export const DEVICE_STORAGE_KEYS = new Set<string>([APP_BANNER_DISMISSED_KEY, 'clickKey']);
+const DEVICE_STORAGE_KEYS = new Set<string>([APP_BANNER_DISMISSED_KEY, 'clickKey']);
 
 /** Caches the service worker keeps for everyone: the app itself and the public legal documents. */
 const isSharedCache = (name: string) => name.startsWith('workbox-precache') || name === 'content';

@@ -6,7 +6,7 @@ export interface CalendarDay {
   day: number;
 }
 
-export const MINIMUM_AGE = 18;
+const MINIMUM_AGE = 18;
 export const MINIMUM_BIRTH_YEAR = 1900;
 
 export function isRealDate({ year, month, day }: CalendarDay): boolean {

@@ -5,7 +5,8 @@ import { FrameSession } from '../../ui/frame/FrameSession';
 import { FrameRouter } from '../../ui/frame/FrameRouter';
 import { NetworkStore } from '../../ui/frame/NetworkStore';
 import type { SocketLike } from '../../ui/frame/LiveSocket';
-import { isFrameRoute, type HostToFrameMessage } from '../../contract/bridge';
+import { frameLaunch, initialRoute } from '../../ui/frame/FrameLaunch';
+import type { HostToFrameMessage } from '../../contract/bridge';
 import { isExchangeServerMessage } from '../../contract/exchange-stream';
 import { MarketsStore } from '../stores/MarketsStore';
 import { OrdersStore } from '../stores/OrdersStore';
@@ -19,13 +20,6 @@ export interface ExchangeEnvironment {
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
   now?: () => number;
-}
-
-/** The path the frame opens on: `?route=` from the launch URL, else its own path. */
-function initialRoute(location: Pick<Location, 'pathname' | 'search'>): string {
-  const route = new URLSearchParams(location.search).get('route');
-  if (route && isFrameRoute(route)) return route;
-  return isFrameRoute(location.pathname) ? location.pathname : '/';
 }
 
 /** Builds and wires every store of the exchange's frame once; collaborators come in through the constructors. */
@@ -131,23 +125,10 @@ export function createExchange({ window: win, fetch: fetchImpl, createSocket, no
     if (session.signedIn) resync();
   }
 
-  async function launch(url: string): Promise<void> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return;
-    }
-    if (target.origin !== location.origin) return;
-    const token = FrameSession.launchTokenFrom(target.hash);
-    if (token) await session.launch(token);
-    await signedInChanged();
-    const route = initialRoute(target);
-    if (route !== '/') router.go(route);
-  }
+  const launcher = frameLaunch({ window: win, router, session, afterLaunch: signedInChanged });
 
   function onHostMessage(message: HostToFrameMessage): void {
-    if (message.type === 'launch') void launch(message.url);
+    if (message.type === 'launch') void launcher.launch(message.url);
     else if (message.type === 'logout' || message.type === 'suspended') {
       session.end(false);
       void signedInChanged();
@@ -155,19 +136,7 @@ export function createExchange({ window: win, fetch: fetchImpl, createSocket, no
   }
 
   async function start(): Promise<void> {
-    const token = FrameSession.launchTokenFrom(location.hash);
-    if (token) {
-      // The token is single use: out of the address before anything else can read or bookmark it.
-      win.history.replaceState(null, '', router.path);
-      await session.launch(token);
-    } else if (location.pathname !== router.path || location.search) win.history.replaceState(null, '', router.path);
-    win.addEventListener('popstate', () => router.popped(location.pathname));
-    win.addEventListener('hashchange', () => {
-      if (!FrameSession.launchTokenFrom(location.hash)) return;
-      const href = location.href;
-      win.history.replaceState(null, '', `${location.pathname}${location.search}`);
-      void launch(href);
-    });
+    await launcher.start();
     watch();
     socket.start();
     if (session.signedIn) resync();

@@ -7,11 +7,9 @@ import type {
   PlaceOrderRequest,
   PositionsResponse,
 } from '../../contract/exchange';
-import { ApiError, FrameHttp, type FrameHttpDeps } from '../../ui/frame/FrameHttp';
+import { FrameHttp, type FrameHttpDeps } from '../../ui/frame/FrameHttp';
 
-export { ApiError };
-
-export const NO_ANSWER = 'We could not reach the exchange. Check your connection and try again.';
+const NO_ANSWER = 'We could not reach the exchange. Check your connection and try again.';
 
 export type ExchangeApiDeps = Omit<FrameHttpDeps, 'noAnswer'>;
 

@@ -1,6 +1,6 @@
 import type { Order } from '../../contract/exchange';
 
-export type AnswerKind = 'matched' | 'partly-matched' | 'unmatched' | 'held' | 'not-matched' | 'refused' | 'lost';
+type AnswerKind = 'matched' | 'partly-matched' | 'unmatched' | 'held' | 'not-matched' | 'refused' | 'lost';
 
 export interface Answer {
   kind: AnswerKind;

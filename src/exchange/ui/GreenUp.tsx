@@ -7,7 +7,7 @@ import { useWatch } from '../../ui/frame/Observable';
 import { money, priceText, signed } from './format';
 
 /** The hedge at the best prices now that makes the market's result the same whatever wins. */
-export function hedgeFor(market: Market, position: Position | undefined) {
+function hedgeFor(market: Market, position: Position | undefined) {
   if (!position) return null;
   const ifWins = market.runners.map((runner) => position.ifWins[runner.selectionId] ?? 0);
   if (ifWins.every((value) => value === ifWins[0])) return null;

@@ -5,8 +5,8 @@ import { accountKeys } from '../../api/account';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../contract/account';
 import { useAccountApi } from './useAccountApi';
 
-export const UPLOAD_FAILED = 'Upload failed';
-export const AVATAR_RULE = 'Pictures must be PNG, JPEG or WebP, up to 2 MB.';
+const UPLOAD_FAILED = 'Upload failed';
+const AVATAR_RULE = 'Pictures must be PNG, JPEG or WebP, up to 2 MB.';
 
 /** The customer's picture (or initials) with a button that uploads a new one; a refusal shows 'Upload failed'. */
 export function AvatarUpload({ avatarUrl, name }: { avatarUrl: string | null; name: string }) {

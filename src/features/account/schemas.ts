@@ -18,4 +18,3 @@ export const updatePasswordForm = z
       typeof (payload.value as { password?: unknown; newPassword?: unknown })?.newPassword === 'string' &&
       typeof (payload.value as { password?: unknown })?.password === 'string',
   });
-export type UpdatePasswordForm = z.input<typeof updatePasswordForm>;

@@ -12,16 +12,16 @@ import { EMPTY_ADDRESS, sortAddresses, splitAddress, type AddressFields } from '
 import { lookupErrorMessage } from './lookupMessage';
 import './address.css';
 
-export const ENTER_MANUALLY = "Can't find your address? Enter Manually";
-export const FIND_ADDRESS = 'Find address';
-export const LOOKING_UP = 'Loading...';
+const ENTER_MANUALLY = "Can't find your address? Enter Manually";
+const FIND_ADDRESS = 'Find address';
+const LOOKING_UP = 'Loading...';
 /** Spec 000 section 4: address fields are re-validated 100 ms after they change. */
-export const REVALIDATE_DELAY_MS = 100;
+const REVALIDATE_DELAY_MS = 100;
 
 type AddressKey = 'postcode' | keyof AddressFields;
 
 /** The form fields the lookup fills; the registration form's names unless told otherwise (e.g. address1, addressCity). */
-export type AddressFieldNames<T extends FieldValues> = Record<AddressKey, Path<T>>;
+type AddressFieldNames<T extends FieldValues> = Record<AddressKey, Path<T>>;
 
 export interface AddressLookupProps<T extends FieldValues> {
   /** The react-hook-form form holding the postcode and the three address fields (validated on blur). */

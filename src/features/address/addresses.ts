@@ -36,7 +36,7 @@ function sortKey(address: string): SortKey | null {
 const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
 
 /** By street name, then by house number where street names match; addresses without a street number alphabetically. */
-export function compareAddresses(a: string, b: string): number {
+function compareAddresses(a: string, b: string): number {
   const keyA = sortKey(a);
   const keyB = sortKey(b);
   if (keyA && keyB) {

@@ -10,7 +10,7 @@ import { useZodForm } from '../../ui/form';
 import { useRequest } from '../../ui/useRequest';
 import { resetPasswordForm } from './schemas';
 
-export const MISSING_RESET_CODE = 'Reset password: no reset code was given.';
+const MISSING_RESET_CODE = 'Reset password: no reset code was given.';
 
 const ResetPasswordDrawer = observer(function ResetPasswordDrawer({ data }: OverlayProps<{ code?: string }>) {
   const { api, overlays, session } = useStores();

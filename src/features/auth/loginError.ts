@@ -3,7 +3,7 @@ import { LOCKED_OUT_MESSAGE } from '../../contract/auth';
 
 export const SUSPENDED_LOGIN_TEXT =
   'This account has been suspended. To discuss your suspension please contact customer support';
-export const UNEXPECTED_LOGIN_ERROR = 'An unexpected error occurred';
+const UNEXPECTED_LOGIN_ERROR = 'An unexpected error occurred';
 
 /** Told to a customer in a time out or self-exclusion who tries to sign in, after the server's words, with the support address. */
 export const EXCLUDED_BALANCE_TEXT =

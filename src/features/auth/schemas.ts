@@ -23,10 +23,8 @@ export const resetPasswordForm = z
     path: ['repeatedPassword'],
     when: (payload) => typeof (payload.value as { repeatedPassword?: unknown })?.repeatedPassword === 'string',
   });
-export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
 
 /** The code asked for at sign-in: the app's 6 digits or a recovery code. */
 export const twoStepCodeForm = z.object({ code: twoStepCode });
-export type TwoStepCodeForm = z.input<typeof twoStepCodeForm>;
 
 export const confirmTwoStepForm = confirmTwoStepRequest;

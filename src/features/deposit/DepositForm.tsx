@@ -16,14 +16,14 @@ import { useDepositFlow } from './useDepositFlow';
 import './deposit.css';
 
 /** '£35.00 left under your daily deposit limit', or, when the amount typed is more, that it will be refused. */
-export function limitHint({ kind, remaining }: { kind: string; remaining: number }, amount: number): string {
+function limitHint({ kind, remaining }: { kind: string; remaining: number }, amount: number): string {
   const left = formatPence(remaining);
   if (amount > remaining)
     return `This is more than the ${left} your ${kind.toLowerCase()} deposit limit leaves, so it would be refused.`;
   return `${left} left under your ${kind.toLowerCase()} deposit limit.`;
 }
 
-export const OFFLINE_DEPOSIT = 'You are offline. Deposits need a connection.';
+const OFFLINE_DEPOSIT = 'You are offline. Deposits need a connection.';
 
 /** The deposit screen of spec 001: amount, saved or new card, then the outcome. */
 export const DepositForm = observer(function DepositForm() {

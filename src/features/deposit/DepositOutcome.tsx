@@ -5,15 +5,15 @@ import { Spinner } from '../../ui/Spinner';
 import { StatusScreen } from '../../ui/StatusScreen';
 import type { DepositStep } from './useDepositFlow';
 
-export const LIMIT_TEXT = 'Deposit Failed – This amount will take you over your set deposit limit';
-export const FAILED_TEXT =
+const LIMIT_TEXT = 'Deposit Failed – This amount will take you over your set deposit limit';
+const FAILED_TEXT =
   'Deposit Failed – Sorry there was a problem with your deposit. Please try again or contact customer services';
 
 /**
  * The specification's sentence is 'Deposit Failed – <what happened>': its first part is the screen's one title
  * and the rest its text, so the title is not said twice.
  */
-export function splitTitle(text: string): { title: string; body: string } {
+function splitTitle(text: string): { title: string; body: string } {
   const [title = text, ...rest] = text.split(' – ');
   return { title, body: rest.join(' – ') };
 }

@@ -32,7 +32,6 @@ export const depositFormSchema = z.object({
   card: z.enum(['saved', 'new']),
   storeCard: z.boolean(),
 });
-export type DepositFormValues = z.input<typeof depositFormSchema>;
 
 /** A deposit refused for a limit ('Daily limit exceeded', 'Weekly ...') gets its own screen. */
 export const isLimitExceeded = (message: string | undefined) => LIMIT_EXCEEDED_PATTERN.test(message ?? '');

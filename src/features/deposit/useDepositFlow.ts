@@ -10,7 +10,7 @@ import { isLimitExceeded } from './amount';
 import { POPUP_BLOCKED, listenForPaymentResult, openBlankPaymentWindow, paymentPageUrl } from './paymentWindow';
 
 const POPUP_CLOSED_GRACE_MS = 1_500;
-export const POPUP_CLOSED_NOTICE = 'The payment window was closed before the payment finished.';
+const POPUP_CLOSED_NOTICE = 'The payment window was closed before the payment finished.';
 
 export type DepositStep =
   | { name: 'form'; notice?: string }

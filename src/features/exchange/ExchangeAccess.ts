@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 
-export const EXCHANGE_PATH = '/exchange';
+const EXCHANGE_PATH = '/exchange';
 
 export interface ExchangeAccessDeps {
   /** Running as the installed app (display-mode standalone). */

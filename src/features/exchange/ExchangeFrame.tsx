@@ -1,6 +1,6 @@
 import { EmbeddedFrame, type FrameDoor } from '../embed/EmbeddedFrame';
 
-export const EXCHANGE_DOOR: FrameDoor = {
+const EXCHANGE_DOOR: FrameDoor = {
   launchPath: '/games/p2p',
   title: 'Exchange',
   unavailableText: 'The exchange is unavailable right now. Please try again in a moment.',

@@ -29,8 +29,8 @@ import { TransactionRow } from './TransactionRow';
 import { P2pMarkets } from './P2pMarkets';
 import './history.css';
 
-export const NO_TRANSACTIONS = 'There are no transactions during this time';
-export const LOAD_FAILED = 'Failed to load transactions.';
+const NO_TRANSACTIONS = 'There are no transactions during this time';
+const LOAD_FAILED = 'Failed to load transactions.';
 
 /** account_transaction-history: filter and time chips, pages of 20 with Load More, saved pages offline. */
 export default observer(function TransactionHistoryDrawer() {

@@ -9,7 +9,7 @@ import {
 export type FilterLabel = (typeof TRANSACTION_FILTERS)[number]['label'];
 export const TIME_CHIPS = ['Lifetime', '24 Hrs', 'Week', 'Month', 'Custom'] as const;
 export type TimeChip = (typeof TIME_CHIPS)[number];
-export const TO_BEFORE_FROM_MESSAGE = "'To' date cannot be before 'From' date.";
+const TO_BEFORE_FROM_MESSAGE = "'To' date cannot be before 'From' date.";
 
 export interface TimeRange {
   from: string;

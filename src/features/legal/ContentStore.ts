@@ -3,7 +3,7 @@ import type { ContentDocument } from '../../contract/content';
 import type { SavedDocument } from '../../db/database';
 import { HttpError } from '../../api/http';
 
-export interface DocumentCache {
+interface DocumentCache {
   get(slug: string): Promise<SavedDocument | undefined>;
   put(document: SavedDocument): Promise<unknown>;
 }

@@ -21,7 +21,7 @@ function scrollToHeading(event: MouseEvent<HTMLAnchorElement>, id: string) {
   heading.focus({ preventScroll: true });
 }
 
-export function LegalDocument({ slug }: { slug: string }) {
+function LegalDocument({ slug }: { slug: string }) {
   const { content } = useStores();
   const [shown, setShown] = useState<ShownDocument | null>(null);
   const [error, setError] = useState<string | null>(null);

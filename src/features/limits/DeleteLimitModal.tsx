@@ -5,7 +5,7 @@ import type { LimitKind } from '../../contract/limits';
 import { formatPence } from '../../contract/rules/money';
 import './limits.css';
 
-export interface DeleteLimitData {
+interface DeleteLimitData {
   id: number;
   kind: LimitKind;
   amount: number;

@@ -14,14 +14,14 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { StatusScreen } from '../../ui/StatusScreen';
 import './promotions.css';
 
-export const PROMOTIONS_UNAVAILABLE = 'The current promotions cannot be shown right now.';
-export const NO_PROMOTIONS = 'There are no promotions running right now.';
+const PROMOTIONS_UNAVAILABLE = 'The current promotions cannot be shown right now.';
+const NO_PROMOTIONS = 'There are no promotions running right now.';
 
 /**
  * What the customer reads when a code is refused: the server's reason when it gave one (unknown, already used,
  * verify first); the specification's generic text only when there is no reason to give (no answer, a server fault).
  */
-export function promoFailureMessage(error: unknown): string {
+function promoFailureMessage(error: unknown): string {
   const refused =
     error instanceof HttpError &&
     error.status !== undefined &&

@@ -1,5 +1,5 @@
 /** The affiliate's click key, kept on the device from the landing visit until registration succeeds. */
-export const CLICK_KEY_STORAGE_KEY = 'clickKey';
+const CLICK_KEY_STORAGE_KEY = 'clickKey';
 /** Affiliate links carry it as ?clickKey= (or ?affiliate=). */
 const PARAMETERS = ['clickKey', 'affiliate'];
 const MAX_LENGTH = 200;

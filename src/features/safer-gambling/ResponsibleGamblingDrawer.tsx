@@ -4,7 +4,7 @@ import { useStores } from '../../stores/context';
 import { OverlayMenu } from '../../ui/OverlayMenu';
 
 /** The safer-gambling tools under this drawer, in registry order. */
-export const responsibleGamblingItems = (overlays: Pick<OverlayStore, 'inCategory'>) =>
+const responsibleGamblingItems = (overlays: Pick<OverlayStore, 'inCategory'>) =>
   overlays
     .inCategory('account_responsible-gambling')
     .filter((definition) => definition.back === 'account_responsible-gambling');

@@ -1,5 +1,5 @@
-export const CONSENT_COOKIE = 'cookieConsent';
-export const CONSENT_DAYS = 180;
+const CONSENT_COOKIE = 'cookieConsent';
+const CONSENT_DAYS = 180;
 
 /** The customer's answer: true (accepted), false (declined), or null when not yet asked. */
 export function readConsent(cookies: string): boolean | null {

@@ -2,9 +2,9 @@ import { EmbeddedFrame, type EmbeddedFrameProps, type FrameDoor } from '../embed
 
 export { OFFLINE_TEXT, handleFrameMessage } from '../embed/EmbeddedFrame';
 
-export const UNAVAILABLE_TEXT = 'The sportsbook is unavailable right now. Please try again in a moment.';
+const UNAVAILABLE_TEXT = 'The sportsbook is unavailable right now. Please try again in a moment.';
 
-export const SPORTSBOOK_DOOR: FrameDoor = {
+const SPORTSBOOK_DOOR: FrameDoor = {
   launchPath: '/games/iqs',
   title: 'Sportsbook',
   unavailableText: UNAVAILABLE_TEXT,
@@ -13,7 +13,7 @@ export const SPORTSBOOK_DOOR: FrameDoor = {
 };
 
 /** The embedded sportsbook, launched through GET /games/iqs. */
-export function SportsbookFrame(props: Omit<EmbeddedFrameProps, 'door'>) {
+function SportsbookFrame(props: Omit<EmbeddedFrameProps, 'door'>) {
   return <EmbeddedFrame door={SPORTSBOOK_DOOR} {...props} />;
 }
 

@@ -1,6 +1,6 @@
 import type { OddsFormat } from '../../contract/sportsbook-rules';
 
-export const HOST_ODDS_FORMAT_KEY = 'sportsbook.oddsFormat';
+const HOST_ODDS_FORMAT_KEY = 'sportsbook.oddsFormat';
 
 /** The customer's odds format as the host keeps it: told by the frame when chosen, given back when it loads. */
 export interface OddsFormatMemory {

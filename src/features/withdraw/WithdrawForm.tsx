@@ -33,7 +33,7 @@ import {
 } from './rules';
 import { digitsOnly, emptyWithdrawForm, withdrawFormSchema } from './form';
 
-export const OFFLINE_WITHDRAW = 'You are offline. Withdrawals need a connection.';
+const OFFLINE_WITHDRAW = 'You are offline. Withdrawals need a connection.';
 
 type Step =
   | { name: 'form' }

@@ -39,9 +39,9 @@ export function canSubmitWithdraw({ amount, userId, newCard, agreed }: WithdrawS
   return !newCard || agreed;
 }
 
-export const WITHDRAW_NEEDS_AMOUNT = 'Enter an amount to withdraw.';
+const WITHDRAW_NEEDS_AMOUNT = 'Enter an amount to withdraw.';
 export const WITHDRAW_NEEDS_AGREEMENT = 'Tick the box to agree to your card details being stored.';
-export const WITHDRAW_NEEDS_ACCOUNT = 'Your account details are still loading.';
+const WITHDRAW_NEEDS_ACCOUNT = 'Your account details are still loading.';
 
 /** Why the Withdraw button is off, in the customer's words, so it is never silently disabled. */
 export function withdrawBlockers({ amount, userId, newCard, agreed }: WithdrawSubmitState): string[] {

@@ -10,19 +10,12 @@ import { NetworkStore } from '../../ui/frame/NetworkStore';
 import { BetsStore } from '../stores/BetsStore';
 import { FreeBetsStore } from '../stores/FreeBetsStore';
 import type { HostToFrameMessage } from '../../contract/bridge';
-import { isFrameRoute } from '../../contract/bridge';
+import { frameLaunch, initialRoute } from '../../ui/frame/FrameLaunch';
 
 export interface SportsbookEnvironment {
   window: Window & FrameWindow;
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
-}
-
-/** The path the frame opens on: `?route=` from the launch URL, else its own path. */
-export function initialRoute(location: Pick<Location, 'pathname' | 'search'>): string {
-  const route = new URLSearchParams(location.search).get('route');
-  if (route && isFrameRoute(route)) return route;
-  return isFrameRoute(location.pathname) ? location.pathname : '/';
 }
 
 /** Builds and wires every store of the frame once. */
@@ -120,25 +113,19 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     }
   });
 
-  async function launch(url: string): Promise<void> {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return;
-    }
-    if (target.origin !== location.origin) return;
-    const token = SessionStore.launchTokenFrom(target.hash);
-    if (token) await session.launch(token);
-    socket.authenticate();
-    bets.reset();
-    freeBets.reset();
-    const route = initialRoute(target);
-    if (route !== '/') router.go(route);
-  }
+  const launcher = frameLaunch({
+    window: win,
+    router,
+    session,
+    afterLaunch: () => {
+      socket.authenticate();
+      bets.reset();
+      freeBets.reset();
+    },
+  });
 
   function onHostMessage(message: HostToFrameMessage): void {
-    if (message.type === 'launch') void launch(message.url);
+    if (message.type === 'launch') void launcher.launch(message.url);
     else if (message.type === 'logout' || message.type === 'suspended') {
       session.end(false);
       bets.reset();
@@ -149,22 +136,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
   }
 
   async function start(): Promise<void> {
-    const token = SessionStore.launchTokenFrom(location.hash);
-    if (token) {
-      // The token is single use: out of the address before anything else can read or bookmark it.
-      win.history.replaceState(null, '', router.path);
-      await session.launch(token);
-    } else {
-      if (location.pathname !== router.path || location.search) win.history.replaceState(null, '', router.path);
-      void session.refresh();
-    }
-    win.addEventListener('popstate', () => router.popped(location.pathname));
-    win.addEventListener('hashchange', () => {
-      if (!SessionStore.launchTokenFrom(location.hash)) return;
-      const href = location.href;
-      win.history.replaceState(null, '', `${location.pathname}${location.search}`);
-      void launch(href);
-    });
+    if (!(await launcher.start())) void session.refresh();
     subscribe();
     socket.start();
     slip.checkUnresolved();

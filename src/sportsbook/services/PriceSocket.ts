@@ -1,7 +1,7 @@
 import { LiveSocket, type LiveSocketDeps } from '../../ui/frame/LiveSocket';
 import type { SportsbookClientMessage, SportsbookServerMessage } from '../../contract/sportsbook-rules';
 
-export { BACKOFF_MS, type SocketLike, type SocketState } from '../../ui/frame/LiveSocket';
+export { type SocketLike } from '../../ui/frame/LiveSocket';
 
 export interface PriceSocketDeps extends LiveSocketDeps<SportsbookServerMessage> {
   token: () => string | null;

@@ -2,7 +2,7 @@ import { Observable } from '../../ui/frame/Observable';
 import { combinedOdds, formatCombinedOdds, formatPrice } from '../../contract/rules/odds';
 import type { OddsFormat, Price } from '../../contract/sportsbook-rules';
 
-export const ODDS_FORMAT_KEY = 'sb.oddsFormat';
+const ODDS_FORMAT_KEY = 'sb.oddsFormat';
 
 /**
  * The customer's odds format: fractional unless they chose decimal, kept in the frame's storage and told to the host

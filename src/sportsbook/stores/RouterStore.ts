@@ -2,7 +2,7 @@ import { FrameRouter } from '../../ui/frame/FrameRouter';
 
 export type Route = { name: 'home' } | { name: 'event'; eventId: string } | { name: 'bets' };
 
-export function parseRoute(path: string): Route {
+function parseRoute(path: string): Route {
   const event = /^\/event\/([A-Za-z0-9._:~-]{1,120})$/.exec(path);
   if (event) return { name: 'event', eventId: event[1]! };
   if (path === '/bets') return { name: 'bets' };

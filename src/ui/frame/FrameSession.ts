@@ -1,6 +1,6 @@
 import { Observable } from './Observable';
 
-export interface SessionApi {
+interface SessionApi {
   startSession(launchToken: string): Promise<{ sessionToken: string; balance: number; currency: string }>;
   /** The kept session's balance, proving it still alive; a service without it keeps the balance from the launch. */
   session?(): Promise<{ balance: number; currency: string }>;

@@ -22,7 +22,7 @@ export interface LiveSocketDeps<Incoming> {
 export type SocketState = 'connecting' | 'open' | 'closed';
 
 const OPEN = 1;
-export const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
 /**
  * A frame's push channel: reconnects with jittered backoff and, on every open, sends `greeting()` (who we are,

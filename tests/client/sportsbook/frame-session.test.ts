@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSportsbook, initialRoute } from '../../../src/sportsbook/app/createSportsbook';
+import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
+import { initialRoute } from '../../../src/ui/frame/FrameLaunch';
 import { SESSION_KEY, SessionStore } from '../../../src/sportsbook/stores/SessionStore';
 import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import { fakeFetch } from '../support/fakes';

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { StoreProvider } from '../../../src/stores/context';
 import { toStoredToken } from '../../../src/stores/SessionStore';
-import { OFFLINE_TEXT, SportsbookFrame } from '../../../src/features/sportsbook/SportsbookFrame';
+import SportsbookFrame, { OFFLINE_TEXT } from '../../../src/features/sportsbook/SportsbookFrame';
 import { addressForRoute, routeFromAddress } from '../../../src/features/sportsbook/launch';
 import { callsTo, createTestRoot, demoUser, token } from '../support/fakes';
 

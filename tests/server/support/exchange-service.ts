@@ -164,6 +164,23 @@ export async function openMatch(world: ExchangeWorld) {
   };
 }
 
+/** The feed moves the match on (kick-off, a goal, the result) and the exchange reads it. */
+export async function feedSays(world: ExchangeWorld, eventId: string, change: Partial<FeedEvent>): Promise<void> {
+  world.feed.update(eventId, change);
+  await world.services.feed.poll();
+}
+
+/** The customer's orders as the exchange lists them, all or by status. */
+export async function ordersOf(world: ExchangeWorld, who: Punter, status?: 'open' | 'settled'): Promise<Order[]> {
+  const response = await world.app.inject({
+    method: 'GET',
+    url: status ? `/api/orders?status=${status}` : '/api/orders',
+    headers: { authorization: `Bearer ${who.token}` },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { orders: Order[] }).orders;
+}
+
 export function place(
   world: ExchangeWorld,
   who: Punter,
@@ -185,6 +202,34 @@ export async function placed(
   const response = await place(world, who, order);
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { order: Order }).order;
+}
+
+/**
+ * In play: a lay of 1,000 at 2 rests at once (it takes nothing), and a back of 600 against it waits for the in-play
+ * delay (202), held until the test calls releaseDelayed.
+ */
+export async function delayedTake(world: ExchangeWorld) {
+  const match = await openMatch(world);
+  const backer = await punter(world, 10_000);
+  const layer = await punter(world, 10_000);
+  await feedSays(world, match.eventId, { status: 'live' });
+  const resting = await placed(world, layer, {
+    marketId: match.marketId,
+    selectionId: match.home,
+    side: 'lay',
+    price: 2,
+    size: 1_000,
+    persistence: 'keep',
+  });
+  const taking = await place(world, backer, {
+    marketId: match.marketId,
+    selectionId: match.home,
+    side: 'back',
+    price: 2,
+    size: 600,
+  });
+  expect(taking.statusCode, taking.body).toBe(202);
+  return { match, backer, layer, resting, taking };
 }
 
 /** What the PAM holds for each customer on the market (its own record, asked through the door). */
@@ -209,33 +254,4 @@ export async function releaseDelayed(world: ExchangeWorld, marketId: string): Pr
   world.delay.release();
   await new Promise((resolve) => setImmediate(resolve));
   await world.services.markets.get(marketId)!.run(async () => undefined);
-}
-
-/**
- * A match in play with a £10 lay resting at 2 on the home side (kept in play), and a £6 back at 2 held by the
- * in-play delay because it would take it (answered 202).
- */
-export async function delayedBackInPlay(world: ExchangeWorld) {
-  const match = await openMatch(world);
-  const backer = await punter(world, 10_000);
-  const layer = await punter(world, 10_000);
-  world.feed.update(match.eventId, { status: 'live' });
-  await world.services.feed.poll();
-  const resting = await placed(world, layer, {
-    marketId: match.marketId,
-    selectionId: match.home,
-    side: 'lay',
-    price: 2,
-    size: 1_000,
-    persistence: 'keep',
-  });
-  const taking = await place(world, backer, {
-    marketId: match.marketId,
-    selectionId: match.home,
-    side: 'back',
-    price: 2,
-    size: 600,
-  });
-  expect(taking.statusCode).toBe(202);
-  return { match, backer, layer, resting, taking };
 }

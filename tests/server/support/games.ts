@@ -10,10 +10,10 @@ import {
   walletCallPath,
   WALLET_CREDIT_BATCH_PATH,
   WALLET_DEBIT_BATCH_PATH,
-  WALLET_MAX_AMOUNT,
   WALLET_SIGNATURE_HEADER,
   type WalletCall,
 } from '../../../src/contract/games';
+import { WALLET_MAX_AMOUNT } from '../../../src/contract/wallet-money';
 
 export interface CallOptions {
   /** Signature to send instead of a good one (null: none at all). */

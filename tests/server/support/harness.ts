@@ -15,7 +15,7 @@ import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
 import type { GamstopProvider } from '../../../server/providers/gamstop/provider';
-import type { TrustProxy } from '../../../server/platform/config';
+import type { TrustProxy } from '../../../server/config';
 import { runOperatorRequest } from '../../../server/modules/operator/commands';
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../../server/platform/config';
+import { loadConfig } from '../../../../server/config';
 import { openDatabase } from '../../../../server/platform/db/database';
 import { systemClock } from '../../../../server/platform/clock';
 import { loadSportsbookConfig } from '../../../../server/sportsbook/config';
