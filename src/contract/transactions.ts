@@ -87,7 +87,7 @@ export const transactionsResponse = z.array(transactionItem);
  * what the exchange held for the market in the end (holds less releases); once settled, `paid` is what came back and
  * `profit` is paid less staked: net winnings after commission, or the loss.
  */
-export const p2pMarketItem = z.object({
+const p2pMarketItem = z.object({
   marketId: text(),
   status: z.enum(['open', 'settled']),
   staked: z.number().int(),

@@ -22,7 +22,7 @@ export interface QuoteShape {
   maxLiabilityPerOrder: number;
 }
 
-export const DEFAULT_QUOTE_SHAPE: QuoteShape = {
+const DEFAULT_QUOTE_SHAPE: QuoteShape = {
   spreadTicks: 1,
   levelStakes: [2_000, 5_000, 10_000],
   maxLiabilityPerOrder: 20_000,

@@ -9,7 +9,7 @@ import { RetryNotice } from '../../ui/RetryNotice';
 import { historyKeys } from './query';
 
 /** The exchange's market names by their id's type key (docs/exchange.md, "The core": `<eventId>~<key>`). */
-export function p2pMarketName(marketId: string): string {
+function p2pMarketName(marketId: string): string {
   const key = marketId.slice(marketId.lastIndexOf('~') + 1);
   const overUnder = /^over-under-(\d+\.5)$/.exec(key);
   if (overUnder) return `Over/Under ${overUnder[1]} Goals`;
