@@ -8,7 +8,7 @@ import { BlockWatcher } from './orders/blocks';
 import { LadderHub } from './live/ladder-hub';
 import { OrdersService } from './orders/service';
 import { SessionService } from './sessions/service';
-import { WalletOutbox } from './wallet/outbox';
+import { WalletOutbox, type OutboxTiming } from './wallet/outbox';
 import { P2pWalletClient } from './wallet/p2p-client';
 
 export interface ExchangeServiceDeps {
@@ -21,6 +21,8 @@ export interface ExchangeServiceDeps {
   wallet?: P2pWalletClient;
   /** The in-play delay's wait; tests release it by hand. */
   wait?: (ms: number) => Promise<void>;
+  /** How often the outbox sends unanswered money calls again; tests shorten it. */
+  outboxTiming?: Partial<OutboxTiming>;
 }
 
 export type ExchangeServices = ReturnType<typeof createExchangeServices>;
@@ -30,7 +32,7 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
   const { db, clock, config, logger } = deps;
   const wallet =
     deps.wallet ?? new P2pWalletClient({ pamUrl: config.pamUrl, secret: config.secrets.exchangeSecret, clock });
-  const outbox = new WalletOutbox(db, wallet, clock, logger);
+  const outbox = new WalletOutbox(db, wallet, clock, logger, deps.outboxTiming);
   const sessions = new SessionService(db, wallet, clock);
   const markets = new MarketRegistry();
   const orders = new OrdersService({

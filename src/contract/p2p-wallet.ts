@@ -154,6 +154,20 @@ export const positionsResponse = z.object({
       status: z.enum(['open', 'settled']),
     }),
   ),
+  /**
+   * Every money call the PAM took on the market and the ledger posting it made (`posted`, signed pence; null when it
+   * moved nothing, as a settlement of 0), oldest first; a P2P posting on the market with no call record comes with
+   * `call: null`. The exchange pairs each with its own call of the same id.
+   */
+  postings: z.array(
+    z.object({
+      transactionId: z.string(),
+      call: z.enum(['hold', 'release', 'settle']).nullable(),
+      playerId: z.number().int(),
+      amount: z.number().int(),
+      posted: z.number().int().nullable(),
+    }),
+  ),
 });
 export type PositionsResponse = z.infer<typeof positionsResponse>;
 
