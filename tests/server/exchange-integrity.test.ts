@@ -156,6 +156,42 @@ for (const kind of databaseKinds()) {
       expect(await invariantMismatches(world.pam)).toEqual([]);
     });
 
+    it('keeps counting an order matched before a restart from what it had matched, and reconciles clean', async () => {
+      const match = await openMatch(world);
+      const backer = await punter(world, 10_000);
+      const layer = await punter(world, 10_000);
+      const lay = await placed(world, layer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'lay',
+        price: 2,
+        size: 1_000,
+      });
+      await placed(world, backer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 400,
+      });
+      await world.restart();
+      await placed(world, backer, {
+        marketId: match.marketId,
+        selectionId: match.home,
+        side: 'back',
+        price: 2,
+        size: 300,
+      });
+      const cancelled = await world.app.inject({
+        method: 'DELETE',
+        url: `/api/orders/${lay.orderId}?size=100`,
+        headers: { authorization: `Bearer ${layer.token}` },
+      });
+      expect(cancelled.json().order).toMatchObject({ sizeMatched: 700, sizeCancelled: 100, sizeRemaining: 200 });
+      expect((await reconcile(match.marketId)).differences).toEqual([]);
+      await expectHoldsMatchExposure(world, match.marketId, [backer, layer]);
+    });
+
     it('reconciles orders, fills, holds and postings with zero differences, and names each planted difference', async () => {
       const match = await openMatch(world);
       const backer = await punter(world, 50_000);

@@ -42,17 +42,19 @@ export class MarketStore {
     }
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
-      for (const order of events.orders)
+      for (const order of events.orders) {
+        const before = market.restored.get(order.orderId) ?? { matched: 0, cancelled: 0, lapsed: 0 };
         await trx
           .updateTable('exchange.orders')
           .set({
-            size_matched: order.sizeMatched,
-            size_cancelled: order.sizeCancelled,
-            size_lapsed: order.sizeLapsed,
+            size_matched: before.matched + order.sizeMatched,
+            size_cancelled: before.cancelled + order.sizeCancelled,
+            size_lapsed: before.lapsed + order.sizeLapsed,
             status: order.status,
           })
           .where('id', '=', order.orderId)
           .execute();
+      }
       if (events.fills.length > 0)
         await trx
           .insertInto('exchange.fills')
@@ -83,6 +85,7 @@ export class MarketStore {
         await storeHeld(trx, release.playerId, market.marketId, release.held);
       }
     });
+    for (const order of events.orders) if (order.status === 'execution_complete') market.restored.delete(order.orderId);
     for (const release of releases) market.held.set(release.playerId, release.held);
     if (releases.length > 0) this.outbox.kick();
     this.markets.changed(market);

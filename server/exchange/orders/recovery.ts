@@ -55,6 +55,12 @@ export async function recoverOrders(db: ExchangeDb, markets: MarketRegistry, hol
     const market = markets.get(order.market_id);
     if (!market) continue;
     // Resting orders never cross, so placing them again matches nothing.
+    if (order.size_matched + order.size_cancelled + order.size_lapsed > 0)
+      market.restored.set(order.id, {
+        matched: order.size_matched,
+        cancelled: order.size_cancelled,
+        lapsed: order.size_lapsed,
+      });
     market.book.place({
       orderId: order.id,
       customerId: String(order.player_id),
