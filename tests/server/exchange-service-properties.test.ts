@@ -73,7 +73,7 @@ for (const kind of databaseKinds()) {
       world = await createExchangeWorld(kind);
       customers = [];
       for (let index = 0; index < CUSTOMERS; index++) customers.push(await punter(world, 10_000_000));
-    }, 60_000);
+    }, 120_000);
     afterAll(async () => world?.close());
 
     it('after any orders, cancels, lapses, goals and a settlement: holds equal worst cases, matches pair, and the money balances to the penny', async () => {

@@ -93,6 +93,8 @@ export interface WalletCallsTable {
   refusal: string | null;
   created_at: Date;
   answered_at: Date | null;
+  /** The order the calls were made in (migration 0003), kept when they are sent. */
+  seq: Generated<string>;
 }
 
 export interface CursorsTable {

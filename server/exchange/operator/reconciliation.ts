@@ -98,7 +98,7 @@ export class ExchangeReconciler {
       .selectFrom('exchange.wallet_calls')
       .select(['transaction_id', 'call', 'player_id', 'body', 'outcome'])
       .where('market_id', '=', marketId)
-      .orderBy('created_at')
+      .orderBy('seq')
       .execute()) as Call[];
     const holds = await this.db
       .selectFrom('exchange.holds')

@@ -123,8 +123,7 @@ export class WalletOutbox {
       .selectFrom('exchange.wallet_calls')
       .select(['transaction_id', 'call', 'body', 'order_id', 'market_id', 'player_id'])
       .where('answered_at', 'is', null)
-      .orderBy('created_at')
-      .orderBy('transaction_id')
+      .orderBy('seq')
       .execute();
     for (const call of calls) {
       if (call.call === 'hold') {
