@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { tickOf } from '../../../src/contract/exchange-ladder';
 import type { Clock } from '../../platform/clock';
-import type { BookEvents } from '../book';
+import type { BookEvents, NewOrder } from '../book';
 import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
 import { customerFills } from '../positions';
 import type { WalletOutbox } from '../wallet/outbox';
 import type { LiveMarket } from './live-market';
-import type { OrderRows } from './order-rows';
+import type { OrderRow, OrderRows } from './order-rows';
 import type { MarketRegistry } from './registry';
 
 export type Trx = Transaction<ExchangeDatabase>;
@@ -94,15 +94,7 @@ export class MarketStore {
   /** Puts a held order through the book and stores what it did. */
   async rest(market: LiveMarket, orderId: string): Promise<void> {
     const row = (await this.rows.row(orderId))!;
-    const result = market.book.place({
-      orderId,
-      customerId: String(row.player_id),
-      runner: market.runnerOf(row.selection_id),
-      side: row.side,
-      tick: tickOf(row.price),
-      size: row.size,
-      persistence: row.persistence,
-    });
+    const result = market.book.place(newOrderOf(market, row));
     if (!result.ok) throw new Error(`The book refused order ${orderId}: ${result.reason}`);
     await this.store(market, result);
   }
@@ -116,12 +108,7 @@ export class MarketStore {
       fills: [],
       orders: [
         {
-          orderId,
-          customerId: String(row.player_id),
-          runner: market.runnerOf(row.selection_id),
-          side: row.side,
-          tick: tickOf(row.price),
-          size: row.size,
+          ...newOrderOf(market, row),
           sizeMatched: 0,
           sizeRemaining: 0,
           sizeCancelled: how === 'cancel' ? row.size : 0,
@@ -137,6 +124,19 @@ export class MarketStore {
   releaseExcess(market: LiveMarket, playerId: number): Promise<void> {
     return this.store(market, { fills: [], orders: [] }, [playerId]);
   }
+}
+
+/** A stored order as the book takes it, whole. */
+function newOrderOf(market: LiveMarket, row: OrderRow): NewOrder {
+  return {
+    orderId: row.id,
+    customerId: String(row.player_id),
+    runner: market.runnerOf(row.selection_id),
+    side: row.side,
+    tick: tickOf(row.price),
+    size: row.size,
+    persistence: row.persistence,
+  };
 }
 
 export async function storeHeld(trx: Trx, playerId: number, marketId: string, held: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { tickOf } from '../../../src/contract/exchange-ladder';
 import type { ExchangeDb } from '../db/schema';
 import type { OrderHolds } from './order-holds';
+import { ORDER_COLUMNS } from './order-rows';
 import type { MarketRegistry } from './registry';
 
 /**
@@ -34,20 +35,7 @@ export async function recoverOrders(db: ExchangeDb, markets: MarketRegistry, hol
   }
   const open = await db
     .selectFrom('exchange.orders')
-    .select([
-      'id',
-      'player_id',
-      'market_id',
-      'selection_id',
-      'side',
-      'price',
-      'size',
-      'size_matched',
-      'size_cancelled',
-      'size_lapsed',
-      'persistence',
-      'status',
-    ])
+    .select(ORDER_COLUMNS)
     .where('status', 'in', ['pending', 'executable'])
     .orderBy('seq')
     .execute();
