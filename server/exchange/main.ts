@@ -19,6 +19,7 @@ const exchange = await startExchange({
   database,
   clock: systemClock,
   logLevel: process.env.LOG_LEVEL || 'info',
+  operatorSocket: true,
 });
 exchange.app.log.info(
   `Exchange on ${config.exchangeUrl} (database: ${database.kind}; wallet at ${config.pamUrl}; feed at ${config.feedUrl})`,

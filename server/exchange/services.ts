@@ -12,7 +12,7 @@ import { SessionService } from './sessions/service';
 import { HouseAccount } from './liquidity/house-account';
 import { MarketMaker } from './liquidity/market-maker';
 import { SportsbookFairPrices, type FairPriceSource } from './liquidity/fair-prices';
-import { WalletOutbox } from './wallet/outbox';
+import { WalletOutbox, type OutboxTiming } from './wallet/outbox';
 import { P2pWalletClient } from './wallet/p2p-client';
 
 export interface ExchangeServiceDeps {
@@ -27,6 +27,8 @@ export interface ExchangeServiceDeps {
   prices?: FairPriceSource;
   /** The in-play delay's wait; tests release it by hand. */
   wait?: (ms: number) => Promise<void>;
+  /** How often the outbox sends unanswered money calls again; tests shorten it. */
+  outboxTiming?: Partial<OutboxTiming>;
 }
 
 export type ExchangeServices = ReturnType<typeof createExchangeServices>;
@@ -36,7 +38,7 @@ export function createExchangeServices(deps: ExchangeServiceDeps) {
   const { db, clock, config, logger } = deps;
   const wallet =
     deps.wallet ?? new P2pWalletClient({ pamUrl: config.pamUrl, secret: config.secrets.exchangeSecret, clock });
-  const outbox = new WalletOutbox(db, wallet, clock, logger);
+  const outbox = new WalletOutbox(db, wallet, clock, logger, deps.outboxTiming);
   const sessions = new SessionService(db, wallet, clock);
   const markets = new MarketRegistry(config.inPlayDelayMs);
   const orders = new OrdersService({

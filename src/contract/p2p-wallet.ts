@@ -117,7 +117,7 @@ export type P2pMoneyResponse = z.infer<typeof p2pMoneyResponse>;
 /** The PAM's side of a market, to reconcile the exchange's holds with: totals and each customer's position. */
 export const positionsRequest = z.strictObject({ marketId });
 export type PositionsRequest = z.infer<typeof positionsRequest>;
-const positionsResponse = z.object({
+export const positionsResponse = z.object({
   marketId: z.string(),
   /** Every hold on the market, all customers. */
   totalHeld: z.number().int(),
@@ -129,6 +129,20 @@ const positionsResponse = z.object({
       held: z.number().int(),
       paid: z.number().int(),
       status: z.enum(['open', 'settled']),
+    }),
+  ),
+  /**
+   * Every money call the PAM took on the market and the ledger posting it made (`posted`, signed pence; null when it
+   * moved nothing, as a settlement of 0), oldest first; a P2P posting on the market with no call record comes with
+   * `call: null`. The exchange pairs each with its own call of the same id.
+   */
+  postings: z.array(
+    z.object({
+      transactionId: z.string(),
+      call: z.enum(['hold', 'release', 'settle']).nullable(),
+      playerId: z.number().int(),
+      amount: z.number().int(),
+      posted: z.number().int().nullable(),
     }),
   ),
 });

@@ -14,7 +14,7 @@ import {
 import { balanceOf, invariantMismatches } from './support/money';
 import { HOLD_REFERENCE, RELEASE_REFERENCE, SETTLEMENT_REFERENCE } from '../../server/modules/p2p-wallet/service';
 import { USER_HAS_OPEN_BETS } from '../../src/contract/account';
-import { p2pWalletCallPath } from '../../src/contract/p2p-wallet';
+import { p2pWalletCallPath, type PositionsResponse } from '../../src/contract/p2p-wallet';
 
 async function customer(context: TestContext, balance = 10_000) {
   const user = await createUser(context, { balance });
@@ -274,7 +274,23 @@ describeEachDatabase('p2p wallet: the exchange door', (use) => {
         { playerId: backer.user.id, held: 0, paid: 2_470, status: 'settled' },
         { playerId: layer.user.id, held: 0, paid: 0, status: 'settled' },
       ].sort((a, b) => a.playerId - b.playerId),
+      postings: expect.any(Array),
     });
+    // Every call the PAM took, with the posting it made: the refused ones left no trace.
+    const postings = (positions.json() as PositionsResponse).postings.map(({ transactionId, ...rest }) => {
+      expect(transactionId).toMatch(/^[0-9a-f-]{36}$/);
+      return rest;
+    });
+    const byPlayerAndCall = (a: { playerId: number; call: string | null }, b: typeof a) =>
+      a.playerId - b.playerId || String(a.call).localeCompare(String(b.call));
+    expect(postings.sort(byPlayerAndCall)).toEqual(
+      [
+        { call: 'hold', playerId: backer.user.id, amount: 1_000, posted: -1_000 },
+        { call: 'settle', playerId: backer.user.id, amount: 2_470, posted: 2_470 },
+        { call: 'hold', playerId: layer.user.id, amount: 1_500, posted: -1_500 },
+        { call: 'settle', playerId: layer.user.id, amount: 0, posted: null },
+      ].sort(byPlayerAndCall),
+    );
   });
 
   it('keeps every market zero-sum: a settlement or release that would pay out more than was held is refused', async () => {

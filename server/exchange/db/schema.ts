@@ -80,7 +80,7 @@ interface HoldsTable {
   settled: Generated<boolean>;
 }
 
-type WalletCallKind = 'hold' | 'release' | 'settle';
+export type WalletCallKind = 'hold' | 'release' | 'settle';
 
 interface WalletCallsTable {
   transaction_id: string;
@@ -93,6 +93,8 @@ interface WalletCallsTable {
   refusal: string | null;
   created_at: Date;
   answered_at: Date | null;
+  /** The order the calls were made in (migration 0003), kept when they are sent. */
+  seq: Generated<string>;
 }
 
 interface CursorsTable {

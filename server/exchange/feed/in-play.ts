@@ -3,7 +3,7 @@ import type { ExchangeDb } from '../db/schema';
 import type { LiveMarket } from '../orders/live-market';
 import type { MarketRegistry } from '../orders/registry';
 import type { OrdersService } from '../orders/service';
-import { cancelledWhole } from '../orders/whole-cancel';
+import { endedWhole } from '../orders/whole-cancel';
 
 /**
  * What the match does to its markets, each change one task in the market's queue (docs/exchange.md, "In play"), so
@@ -69,6 +69,6 @@ export class InPlayEvents {
       .where('status', '=', 'pending')
       .execute();
     market.delayed.clear();
-    return rows.map((row) => cancelledWhole(market, row));
+    return rows.map((row) => endedWhole(market, row));
   }
 }

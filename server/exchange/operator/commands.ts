@@ -3,6 +3,7 @@ import { CommandRegistry, requireArgs } from '../../platform/operator/command';
 import { marketOutcome } from '../markets';
 import type { LiveMarket } from '../orders/live-market';
 import type { ExchangeServices } from '../services';
+import { ExchangeReconciler } from './reconciliation';
 
 function marketOf(services: ExchangeServices, marketId: string | undefined): LiveMarket {
   const market = marketId ? services.markets.get(marketId) : undefined;
@@ -71,6 +72,16 @@ export const exchangeCommands = new CommandRegistry<ExchangeServices>([
       const outcome = marketOutcome(market.definition, parseFinalScore(score));
       await services.orders.settle(market, outcome);
       return { marketId, status: 'settled', outcome };
+    },
+  },
+  {
+    name: 'ex-reconcile',
+    usage: 'ex-reconcile [marketId]',
+    async run(services, args) {
+      if (args.length > 1) throw badRequest(`Usage: ${this.usage}`);
+      const { db, markets, wallet, config, clock } = services;
+      const reconciler = new ExchangeReconciler(db, markets, wallet, config.commissionBp, () => clock.now());
+      return reconciler.run({ marketId: args[0] });
     },
   },
 ]);

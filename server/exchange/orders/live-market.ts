@@ -12,6 +12,11 @@ export class LiveMarket {
   readonly book: OrderBook;
   readonly fills = new Map<number, CustomerFill[]>();
   readonly held = new Map<number, number>();
+  /**
+   * What orders put back on the book after a restart had already matched, cancelled or lapsed: the book counts only
+   * from their remainder, so these are added back to its counts before they are stored.
+   */
+  readonly restored = new Map<string, { matched: number; cancelled: number; lapsed: number }>();
   /** Orders held by the in-play delay: not on the book yet, but held for as if they were. */
   readonly delayed = new Map<string, { playerId: number; order: OpenOrder }>();
   /** The in-play delay, which the API shows as `betDelayMs` while the market is in play. */

@@ -1,39 +1,85 @@
+import type { Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
-import type { ExchangeDb } from '../db/schema';
+import type { ExchangeDatabase, ExchangeDb, WalletCallKind } from '../db/schema';
 import type { P2pWalletClient, WalletAnswer } from './p2p-client';
 
 export interface OutboxLog {
   error(object: unknown, message: string): void;
 }
 
+export interface NewWalletCall {
+  transactionId: string;
+  call: WalletCallKind;
+  playerId: number;
+  marketId: string;
+  orderId?: string;
+  body: Record<string, unknown>;
+}
+
+/** A hold still waiting for its answer, handed to whoever finishes its order. */
+export interface WaitingHold {
+  transactionId: string;
+  orderId: string;
+  marketId: string;
+  playerId: number;
+}
+
+/** Sends a waiting hold again and finishes its order; true once the PAM has answered it. */
+export type HoldFinisher = (hold: WaitingHold) => Promise<boolean>;
+
+export interface OutboxTiming {
+  /** The pause between rounds while everything is answered, and the first pause after a round that was not. */
+  retryMs: number;
+  /** The longest pause the backoff grows to while the PAM stays silent. */
+  maxRetryMs: number;
+}
+
 /**
- * The money calls that must happen (releases and settlements), stored with their transaction id in the same
- * transaction as the change that needs them, and sent until the PAM answers. Holds are sent by the placement
- * that waits for them (OrdersService), and found again by its recovery.
+ * Every money call (holds, releases, settlements) is stored with its transaction id in the same transaction as the
+ * change that needs it, and sent until the PAM answers: the same id and body each time, which the PAM takes once.
+ * A placement sends its own hold and waits; when that answer is lost, this worker sends it again in the background,
+ * with backoff, and the order service finishes the order (docs/exchange.md, "Money calls that get no answer").
  */
 export class WalletOutbox {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private running: Promise<boolean> | undefined;
   private again = false;
+  private started = false;
+  private failures = 0;
+  private holdFinisher: HoldFinisher | undefined;
+  private readonly timing: OutboxTiming;
 
   constructor(
     private readonly db: ExchangeDb,
     private readonly wallet: P2pWalletClient,
     private readonly clock: Clock,
     private readonly log: OutboxLog,
-    private readonly retryMs = 2_000,
-  ) {}
+    timing: Partial<OutboxTiming> = {},
+  ) {
+    this.timing = { retryMs: timing.retryMs ?? 2_000, maxRetryMs: timing.maxRetryMs ?? 30_000 };
+  }
+
+  /** The order service finishes waiting holds: their orders rest or are refused once the PAM answers. */
+  finishHoldsWith(finisher: HoldFinisher): void {
+    this.holdFinisher = finisher;
+  }
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), this.retryMs);
-    this.timer.unref();
+    this.started = true;
     this.kick();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.started = false;
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+  }
+
+  /** The pause before the next round: the base while the PAM answers, doubling per silent round up to the cap. */
+  get nextRetryMs(): number {
+    if (this.failures === 0) return this.timing.retryMs;
+    return Math.min(this.timing.maxRetryMs, this.timing.retryMs * 2 ** (this.failures - 1));
   }
 
   /** Sends what is waiting, now; a kick during a round makes one more round. */
@@ -42,33 +88,81 @@ export class WalletOutbox {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
+    clearTimeout(this.timer);
+    this.running = this.round().finally(() => {
       this.running = undefined;
       if (this.again) {
         this.again = false;
         this.kick();
+      } else if (this.started) {
+        this.timer = setTimeout(() => this.kick(), this.nextRetryMs);
+        this.timer.unref();
       }
     });
   }
 
-  /** One round over every unanswered release and settlement, oldest first; tests await it. */
-  async drain(): Promise<void> {
+  /** One round over every unanswered call, oldest first; true when all were answered. Tests await it. */
+  async drain(): Promise<boolean> {
     await this.running;
+    return this.round();
+  }
+
+  private async round(): Promise<boolean> {
+    let answered = false;
+    try {
+      answered = await this.sendWaiting();
+    } catch (error) {
+      this.log.error({ err: error }, 'sending the exchange money calls failed');
+    }
+    this.failures = answered ? 0 : this.failures + 1;
+    return answered;
+  }
+
+  private async sendWaiting(): Promise<boolean> {
     const calls = await this.db
       .selectFrom('exchange.wallet_calls')
-      .select(['transaction_id', 'call', 'body'])
+      .select(['transaction_id', 'call', 'body', 'order_id', 'market_id', 'player_id'])
       .where('answered_at', 'is', null)
-      .where('call', 'in', ['release', 'settle'])
-      .orderBy('created_at')
-      .orderBy('transaction_id')
+      .orderBy('seq')
       .execute();
     for (const call of calls) {
+      if (call.call === 'hold') {
+        if (!this.holdFinisher || call.order_id === null) continue;
+        const done = await this.holdFinisher({
+          transactionId: call.transaction_id,
+          orderId: call.order_id,
+          marketId: call.market_id,
+          playerId: call.player_id,
+        });
+        if (!done) return false;
+        continue;
+      }
       const answer = await this.wallet.call(call.call, call.body);
-      if (answer.outcome === 'unanswered') return;
+      if (answer.outcome === 'unanswered') return false;
       if (answer.outcome === 'refused')
         this.log.error({ call: call.call, body: call.body, answer }, 'the PAM refused an exchange money call');
       await this.record(call.transaction_id, answer);
     }
+    return true;
+  }
+
+  /** Stores a call to be sent, inside the transaction that makes it necessary. */
+  async enqueue(trx: Transaction<ExchangeDatabase>, call: NewWalletCall): Promise<void> {
+    await trx
+      .insertInto('exchange.wallet_calls')
+      .values({
+        transaction_id: call.transactionId,
+        call: call.call,
+        player_id: call.playerId,
+        market_id: call.marketId,
+        order_id: call.orderId ?? null,
+        body: JSON.stringify(call.body) as never,
+        outcome: null,
+        refusal: null,
+        created_at: this.clock.now(),
+        answered_at: null,
+      })
+      .execute();
   }
 
   /** Records the PAM's definitive answer to a call. */

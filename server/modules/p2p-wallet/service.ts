@@ -144,7 +144,7 @@ export class P2pWalletService {
     });
   }
 
-  /** The PAM's side of a market, for the exchange to reconcile its holds and payments with. */
+  /** The PAM's side of a market, for the exchange to reconcile its holds, payments and calls with, in one snapshot. */
   async positions(request: PositionsRequest): Promise<PositionsResponse> {
     return this.db
       .transaction()
@@ -161,6 +161,22 @@ export class P2pWalletService {
           .where('market_id', '=', request.marketId)
           .orderBy('user_id')
           .execute();
+        const postings = await sql<{
+          transaction_id: string;
+          call: P2pCallKind | null;
+          user_id: number;
+          amount: number;
+          posted: number | null;
+        }>`
+          SELECT c.transaction_id::text, c.kind AS call, c.user_id, c.amount, t.amount AS posted, c.created_at, c.transaction_id::text AS tiebreak
+            FROM p2p_wallet_calls c LEFT JOIN transactions t ON t.id = c.ledger_transaction_id
+            WHERE c.market_id = ${request.marketId} AND c.answer IS NOT NULL
+          UNION ALL
+          SELECT t.iqs_transaction_id, NULL, t.user_id, abs(t.amount), t.amount, t.created_at, t.iqs_transaction_id
+            FROM transactions t
+            WHERE t.vertical = 'p2p' AND t.bet_id = ${request.marketId}
+              AND NOT EXISTS (SELECT 1 FROM p2p_wallet_calls c WHERE c.ledger_transaction_id = t.id)
+          ORDER BY created_at, tiebreak`.execute(trx);
         return {
           marketId: request.marketId,
           totalHeld: market?.held ?? 0,
@@ -170,6 +186,13 @@ export class P2pWalletService {
             held: row.held,
             paid: row.paid,
             status: row.status,
+          })),
+          postings: postings.rows.map((row) => ({
+            transactionId: row.transaction_id,
+            call: row.call,
+            playerId: row.user_id,
+            amount: Number(row.amount),
+            posted: row.posted === null ? null : Number(row.posted),
           })),
         };
       });

@@ -7,7 +7,11 @@ import type { FeedEvent } from '../../../src/contract/feed';
 import type { Order, PlaceOrderRequest } from '../../../src/contract/exchange';
 import { migrateExchange } from '../../../server/exchange/db/migrate';
 import { exchangeDb } from '../../../server/exchange/db/schema';
-import { createExchangeServices, type ExchangeServices } from '../../../server/exchange/services';
+import {
+  createExchangeServices,
+  type ExchangeServiceDeps,
+  type ExchangeServices,
+} from '../../../server/exchange/services';
 import { buildExchangeApp } from '../../../server/exchange/app';
 import { houseAccount, type ExchangeConfig } from '../../../server/exchange/config';
 import type { FeedSource } from '../../../server/exchange/feed/source';
@@ -56,6 +60,8 @@ export interface ExchangeWorld {
   delay: DelayGate;
   /** While true, the exchange's calls to the PAM get no answer (the PAM down, or the network). */
   walletDown: boolean;
+  /** While true, the PAM does each call but its answer is lost on the way back. */
+  walletLosesAnswers: boolean;
   services: ExchangeServices;
   app: FastifyInstance;
   /** Rebuilds the exchange on the same database, as a restart does. */
@@ -67,7 +73,10 @@ export interface ExchangeWorld {
  * The real PAM (its app listening on 127.0.0.1, port 0) and the exchange in-process on the same database (its own
  * schema), calling the PAM's P2P wallet door over HTTP with the exchange's secret; the feed is scripted.
  */
-export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeWorld> {
+export async function createExchangeWorld(
+  kind: DatabaseKind,
+  options: Pick<ExchangeServiceDeps, 'outboxTiming'> = {},
+): Promise<ExchangeWorld> {
   const pam = await createContext(kind);
   await pam.app.listen({ port: 0, host: '127.0.0.1' });
   const address = pam.app.server.address();
@@ -100,8 +109,12 @@ export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeW
     pamUrl,
     secret: TEST_CONFIG.secrets.exchangeSecret,
     clock: pam.clock,
-    fetch: (input, init) =>
-      world.walletDown ? Promise.reject(new TypeError('fetch failed: connection refused')) : fetch(input, init),
+    fetch: async (input, init) => {
+      if (world.walletDown) throw new TypeError('fetch failed: connection refused');
+      const response = await fetch(input, init);
+      if (world.walletLosesAnswers) throw new TypeError('fetch failed: socket hang up');
+      return response;
+    },
   });
   const build = async () => {
     const services = createExchangeServices({
@@ -112,6 +125,7 @@ export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeW
       feed,
       wallet,
       wait: delay.wait,
+      ...options,
     });
     await services.feed.load();
     await services.orders.recover();
@@ -119,7 +133,7 @@ export async function createExchangeWorld(kind: DatabaseKind): Promise<ExchangeW
     await app.ready();
     return { services, app };
   };
-  const world = { pam, feed, delay, walletDown: false } as ExchangeWorld;
+  const world = { pam, feed, delay, walletDown: false, walletLosesAnswers: false } as ExchangeWorld;
   Object.assign(world, await build());
   world.restart = async () => {
     await world.services.outbox.stop();
