@@ -11,7 +11,11 @@ describe('a page asked for by another name of this machine', () => {
   beforeAll(async () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>page</title>');
     app = Fastify();
-    await serveClient(app, dir, { appPaths: ['/', '/exchange'], publicUrl: 'http://localhost:8080' });
+    await serveClient(app, dir, {
+      appPaths: ['/', '/exchange'],
+      publicUrl: 'http://localhost:8080',
+      preconnect: ['http://localhost:8100'],
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -30,6 +34,11 @@ describe('a page asked for by another name of this machine', () => {
     const reply = await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:8080' } });
     expect(reply.statusCode).toBe(200);
     expect(reply.body).toContain('<title>page</title>');
+  });
+
+  it("names the sportsbook's origin to connect to while the page's script loads", async () => {
+    const reply = await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:8080' } });
+    expect(reply.headers.link).toBe('<http://localhost:8100>; rel=preconnect');
   });
 });
 

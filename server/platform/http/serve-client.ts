@@ -10,6 +10,8 @@ export interface ServeClientOptions {
   indexFile?: string;
   /** PUBLIC_URL: on a loopback one, a page asked for by another name of this machine is sent there. */
   publicUrl?: string;
+  /** Origins the page will open at once (the sportsbook's frame at `/`): the browser connects while the script loads. */
+  preconnect?: string[];
 }
 
 /**
@@ -28,6 +30,7 @@ export function publicPageRedirect(publicUrl: string, hostHeader: string | undef
 
 export async function serveClient(app: FastifyInstance, clientDir: string, options: ServeClientOptions) {
   const indexHtml = await readFile(join(clientDir, options.indexFile ?? 'index.html'), 'utf8');
+  const link = (options.preconnect ?? []).map((origin) => `<${origin}>; rel=preconnect`).join(', ');
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -45,6 +48,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string, optio
       const redirect = options.publicUrl && publicPageRedirect(options.publicUrl, request.headers.host, request.url);
       // 307, not 308: a browser must not remember it past a change of PUBLIC_URL.
       if (redirect) return reply.header('Cache-Control', 'no-store').redirect(redirect, 307);
+      if (link) reply.header('Link', link);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     });
   }
