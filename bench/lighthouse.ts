@@ -7,13 +7,14 @@
  * LCP <= 1.5 s, CLS <= 0.02, TBT <= 150 ms; warm performance 100, LCP <= 0.5 s; first price <= 2.0 s cold;
  * accessibility and best practices >= 95. BENCH_PORT picks the first of five ports (else free ones).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { buildFrontEnd } from './build-front-end';
 import { chromium } from '@playwright/test';
 import { FIRST_PRICE_MARK } from '../src/sportsbook/app/firstPrice';
 
@@ -176,25 +177,6 @@ async function firstPriceMs(url: string, port: number): Promise<number> {
     await context.close();
     await browser.close();
   }
-}
-
-/** One front-end built into `outDir` with its own config (undefined: the host's). */
-function buildFrontEnd(configFile: string | undefined, outDir: string): void {
-  const build = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      ...(configFile ? ['-c', configFile] : []),
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { stdio: 'inherit' },
-  );
-  if (build.status !== 0) throw new Error(`the build of ${configFile ?? 'the host'} failed`);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'bx-lighthouse-'));
