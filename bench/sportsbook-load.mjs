@@ -19,6 +19,8 @@ const cpuMs = () => {
 
 let next = 0;
 let refused = 0;
+// Each placement's time from its request written to its answer read, ms.
+const latencies = new Float64Array(bets);
 const cpuBefore = cpuMs();
 const connections = Array.from({ length: clients }, () => connection(target));
 const started = performance.now();
@@ -27,6 +29,7 @@ await Promise.all(
     while (next < bets) {
       const n = next++;
       const { selectionId, price } = selections[n % selections.length];
+      const sent = performance.now();
       const { status } = await client.send('POST', '/api/bets', tokens[n % tokens.length], {
         betId: randomUUID(),
         kind: 'single',
@@ -34,9 +37,14 @@ await Promise.all(
         selections: [{ selectionId, price }],
         acceptPriceChanges: true,
       });
+      latencies[n] = performance.now() - sent;
       if (status !== 201) refused++;
     }
   }),
 );
 for (const client of connections) client.close();
-parentPort.postMessage({ seconds: (performance.now() - started) / 1000, refused, cpuMs: cpuMs() - cpuBefore });
+const seconds = (performance.now() - started) / 1000;
+latencies.sort();
+const percentile = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)];
+const latency = { p50: percentile(50), p99: percentile(99), max: latencies[latencies.length - 1] };
+parentPort.postMessage({ seconds, refused, cpuMs: cpuMs() - cpuBefore, latency });

@@ -144,6 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (options.outboxPage) await app.register(async (scope) => outboxRoutes(scope, services));
   if (options.clientDir)
-    await app.register(async (scope) => serveClient(scope, options.clientDir!, { appPaths: APP_PATHS }));
+    await app.register(async (scope) =>
+      serveClient(scope, options.clientDir!, {
+        appPaths: APP_PATHS,
+        publicUrl: services.config.publicUrl,
+        preconnect: [new URL(services.config.sportsbookUrl).origin],
+      }),
+    );
   return app;
 }

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure } from 'mobx';
-import { AppDatabase } from './db/database';
+import { lazyDatabase } from './db/lazy';
 import { RootStore } from './stores/RootStore';
 import { overlayCatalog } from './overlays/registry';
 import { StoreProvider } from './stores/context';
@@ -18,7 +18,11 @@ configure({ enforceActions: 'never' });
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
-const store = new RootStore({ db: new AppDatabase(), queryClient, overlayCatalog });
+const store = new RootStore({
+  db: lazyDatabase(() => import('./db/database').then(({ AppDatabase }) => new AppDatabase())),
+  queryClient,
+  overlayCatalog,
+});
 // A handle for the browser tests only: in development, or in a build made with VITE_TEST_HOOKS=true; never in a production build.
 if (import.meta.env.DEV || import.meta.env.VITE_TEST_HOOKS === 'true')
   (globalThis as { __store?: RootStore }).__store = store;

@@ -1,8 +1,8 @@
-import type { Table } from 'dexie';
 import type { PendingSubmission } from '../db/database';
+import type { KeyedTable } from '../db/lazy';
 import { HttpError } from './http';
 
-type SubmissionTable = Pick<Table<PendingSubmission, string>, 'put' | 'delete'>;
+type SubmissionTable = Pick<KeyedTable<PendingSubmission, string>, 'put' | 'delete'>;
 
 /**
  * One money-moving submission: its key is made when the customer submits and reused by every retry, so the

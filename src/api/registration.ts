@@ -1,5 +1,10 @@
-import type { Http } from './http';
-import { clientConfig, registerResponse, type RegisterRequest } from '../contract/registration';
+import { lazySchema, type Http } from './http';
+import type { RegisterRequest } from '../contract/registration';
+
+// Lazy like the other APIs: the config is read as the page starts, and zod must not be in the first paint's code.
+const contract = () => import('../contract/registration');
+const registerResponse = lazySchema(() => contract().then((registration) => registration.registerResponse));
+const clientConfig = lazySchema(() => contract().then((registration) => registration.clientConfig));
 
 export function registrationApi(http: Http) {
   return {

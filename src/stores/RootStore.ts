@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import type { QueryClient } from '@tanstack/react-query';
 import { createHttp, type Http } from '../api/http';
 import { authApi, type AuthApi } from '../api/auth';
-import type { AppDatabase } from '../db/database';
+import type { AppStorage } from '../db/lazy';
 import { SessionStore, type SignOutReason } from './SessionStore';
 import { OverlayStore } from './OverlayStore';
 import type { OverlayCatalog } from '../overlays/types';
@@ -21,7 +21,7 @@ import { ExchangeAccess } from '../features/exchange/ExchangeAccess';
 import { registrationApi } from '../api/registration';
 
 export interface RootDeps {
-  db: AppDatabase;
+  db: AppStorage;
   queryClient: QueryClient;
   /** Every drawer and modal the app can open (the registry; handed in so the stores never import the overlays). */
   overlayCatalog: OverlayCatalog;
@@ -47,7 +47,7 @@ export class RootStore {
   readonly balance: BalanceStore;
   readonly live: LiveConnection;
   readonly network: NetworkStatus;
-  readonly db: AppDatabase;
+  readonly db: AppStorage;
   readonly queryClient: QueryClient;
   readonly content: ContentStore;
   readonly limits: LimitsStore;

@@ -134,7 +134,7 @@ describe('the content cache on the device', () => {
   });
 
   it('keeps the documents at logout while the customer’s own data and storage go', async () => {
-    const { root } = createTestRoot({
+    const { root, db } = createTestRoot({
       routes: {
         'POST /auth/login': { status: 200, body: token() },
         'POST /auth/logout': { status: 200, body: { message: 'ok' } },
@@ -157,7 +157,7 @@ describe('the content cache on the device', () => {
     });
     await root.db.lastBalance.put({ userId: 7, balance: 1234, currency: 'GBP', savedAt: 1 });
     await root.session.logout();
-    await vi.waitFor(async () => expect(await root.db.lastBalance.count()).toBe(0));
+    await vi.waitFor(async () => expect(await db.lastBalance.count()).toBe(0));
     expect(await root.db.documents.get('terms')).toMatchObject({ version: 3, body: 'Text' });
     expect(localStorage.getItem('appBannerDismissed')).toBe('true');
     expect(localStorage.getItem('REACT_QUERY_OFFLINE_CACHE')).toBeNull();

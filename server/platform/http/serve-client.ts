@@ -2,15 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isLoopbackHost } from '../config';
 
 export interface ServeClientOptions {
   /** Paths answered with the page itself. */
   appPaths: string[];
   indexFile?: string;
+  /** PUBLIC_URL: on a loopback one, a page asked for by another name of this machine is sent there. */
+  publicUrl?: string;
+  /** Origins the page will open at once (the sportsbook's frame at `/`): the browser connects while the script loads. */
+  preconnect?: string[];
+}
+
+/**
+ * Where a page request must go instead, or null: only when the public URL is a loopback one (development) and the
+ * request named this machine otherwise (127.0.0.1 for localhost). The sportsbook's frame is then same-site with the
+ * page, so its storage works, and the bridge and CSP keep one exact origin each (docs/decisions.md, "One host name").
+ * Never in production: a proxy that passes its upstream's name (nginx's default) would loop.
+ */
+export function publicPageRedirect(publicUrl: string, hostHeader: string | undefined, url: string): string | null {
+  const target = new URL(publicUrl);
+  if (!hostHeader || !isLoopbackHost(target.hostname)) return null;
+  if (hostHeader.toLowerCase() === target.host) return null;
+  // Joined, never resolved: a path like //elsewhere.example stays on the public origin.
+  return `${target.origin}${url.startsWith('/') ? url : `/${url}`}`;
 }
 
 export async function serveClient(app: FastifyInstance, clientDir: string, options: ServeClientOptions) {
   const indexHtml = await readFile(join(clientDir, options.indexFile ?? 'index.html'), 'utf8');
+  const link = (options.preconnect ?? []).map((origin) => `<${origin}>; rel=preconnect`).join(', ');
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -24,8 +44,12 @@ export async function serveClient(app: FastifyInstance, clientDir: string, optio
     },
   });
   for (const path of options.appPaths) {
-    app.get(path, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml),
-    );
+    app.get(path, async (request, reply) => {
+      const redirect = options.publicUrl && publicPageRedirect(options.publicUrl, request.headers.host, request.url);
+      // 307, not 308: a browser must not remember it past a change of PUBLIC_URL.
+      if (redirect) return reply.header('Cache-Control', 'no-store').redirect(redirect, 307);
+      if (link) reply.header('Link', link);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    });
   }
 }

@@ -13,6 +13,9 @@ const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
 
 export const OFFLINE_TEXT = 'You are offline. Betting needs a connection.';
 
+/** How long a launched frame has to say `ready` before the host says it could not start (a slow phone on 3G included). */
+export const FRAME_START_MS = 20_000;
+
 /** A service embedded like a commercial games platform: its launch door on the PAM and the words it is shown with. */
 export interface FrameDoor {
   /** GET on the PAM answering `{ url }`: /games/iqs (the sportsbook), /games/p2p (the exchange). */
@@ -118,6 +121,19 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
   }, [http, session, attempt, door.launchPath]);
 
   const frameOrigin = src ? frameOriginOf(src) : null;
+  const started = useRef(false);
+
+  // A frame that never says `ready` (its storage refused, its script blocked) is replaced by the message with Try again.
+  useEffect(() => {
+    if (!src) return;
+    started.current = false;
+    const timer = setTimeout(() => {
+      if (started.current || !network.online) return;
+      setSrc(null);
+      setFailed(true);
+    }, FRAME_START_MS);
+    return () => clearTimeout(timer);
+  }, [src, network]);
 
   useEffect(() => {
     if (!frameOrigin) return;
@@ -141,13 +157,15 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
       window,
       frameOrigin,
       () => iframe.current?.contentWindow,
-      (message) =>
+      (message) => {
+        if (message.type === 'ready') started.current = true;
         handleFrameMessage(store, message, {
           onRoute,
           relaunch,
           launchedSignedIn: () => launchedSignedIn.current,
           post: (reply) => hostBridge.post(reply),
-        }),
+        });
+      },
     );
     bridge.current = hostBridge;
     const disposers = [

@@ -1,4 +1,4 @@
-import type { Table } from 'dexie';
+import type { KeyedTable } from '../../db/lazy';
 import type { SavedTransactionPage } from '../../db/database';
 import type { TransactionItem, TransactionsQuery } from '../../contract/transactions';
 import type { TransactionsApi } from '../../api/transactions';
@@ -16,7 +16,7 @@ export interface HistoryPage {
 
 export interface PageLoaderDeps {
   api: Pick<TransactionsApi, 'list'>;
-  pages: Pick<Table<SavedTransactionPage, string>, 'get' | 'put'>;
+  pages: Pick<KeyedTable<SavedTransactionPage, string>, 'get' | 'put'>;
   online: () => boolean;
   now: () => number;
 }

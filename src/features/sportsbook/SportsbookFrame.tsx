@@ -2,7 +2,7 @@ import { EmbeddedFrame, type EmbeddedFrameProps, type FrameDoor } from '../embed
 
 export { OFFLINE_TEXT, handleFrameMessage } from '../embed/EmbeddedFrame';
 
-const UNAVAILABLE_TEXT = 'The sportsbook is unavailable right now. Please try again in a moment.';
+export const UNAVAILABLE_TEXT = 'The sportsbook is unavailable right now. Please try again in a moment.';
 
 const SPORTSBOOK_DOOR: FrameDoor = {
   launchPath: '/games/iqs',

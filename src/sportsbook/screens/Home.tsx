@@ -1,10 +1,16 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { EventRow } from '../ui/EventRow';
 import { Clock, Trophy } from '../ui/icons';
-import { Outrights } from './Outrights';
+import { LoadBoundary } from '../ui/LoadBoundary';
+import { retryableLazy } from '../../ui/retryableLazy';
+
+// A tab of its own, never the first screen: its code loads when pressed (docs/benchmarks.md, first load).
+const Outrights = retryableLazy<{ competitionId: string }>(() =>
+  import('./Outrights').then((module) => ({ default: module.Outrights })),
+);
 import './Home.css';
 
 const SOON_MS = 3 * 60 * 60 * 1000;
@@ -111,7 +117,13 @@ export function Home() {
       )}
       {competitionId !== null && view === 'outrights' ? (
         <div id="competition-panel" role="tabpanel" aria-labelledby="competition-tab-outrights">
-          <Outrights competitionId={competitionId} />
+          <LoadBoundary parts={[Outrights]}>
+            <Suspense
+              fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading outrights" />}
+            >
+              <Outrights competitionId={competitionId} />
+            </Suspense>
+          </LoadBoundary>
         </div>
       ) : competitionId !== null ? (
         <div id="competition-panel" role="tabpanel" aria-labelledby="competition-tab-matches">

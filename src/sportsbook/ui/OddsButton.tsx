@@ -6,6 +6,7 @@ import { samePrice } from '../stores/slip/SlipSelections';
 import { selectionWords } from './format';
 import { ArrowDown, ArrowUp, Lock } from './icons';
 import './OddsButton.css';
+import { useFirstPriceMark } from '../app/firstPrice';
 
 const FLASH_MS = 4_000;
 const decimal = (price: { num: number; den: number }) => (price.num + price.den) / price.den;
@@ -26,6 +27,7 @@ export function OddsButton({ live, label }: { live: LiveSelection | null; label?
     const timer = setTimeout(() => setMove(null), FLASH_MS);
     return () => clearTimeout(timer);
   }, [price]);
+  useFirstPriceMark(live?.status === 'open' && price !== null);
 
   if (!live) return <span className="odds odds--empty" aria-hidden="true" />;
   const selected = slip.has(live.selection.id);

@@ -1,12 +1,27 @@
 import { Suspense, useEffect, useId, useRef } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import { BetSlip } from './BetSlip';
 import { LoadBoundary } from './LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
 import './SlipPanel.css';
 
 const SlipBets = retryableLazy(() => import('../screens/SlipBets'));
+// Nothing is on the slip when the frame first paints (and a phone shows no slip at all then): its code comes after.
+const BetSlipCode = retryableLazy<{ phone: boolean }>(() =>
+  import('./BetSlip').then((module) => ({ default: module.BetSlip })),
+);
+
+function BetSlip({ phone }: { phone: boolean }) {
+  return (
+    <LoadBoundary parts={[BetSlipCode]}>
+      <Suspense
+        fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading the bet slip" />}
+      >
+        <BetSlipCode phone={phone} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
 
 /**
  * The slip column (or phone sheet): for a signed-in customer a "Bet Slip | My Bets (n)" switch, as UK bookmakers

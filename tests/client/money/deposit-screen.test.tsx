@@ -46,7 +46,7 @@ describe('deposit screen', () => {
       () => new TypeError('Failed to fetch'),
       () => ((serverBalance = 3000), completed(3000)),
     ];
-    const { user, fetch, root } = renderDeposit({
+    const { user, fetch, db } = renderDeposit({
       'GET /card': savedCard,
       'POST /deposit_js': () => replies.shift()!(),
       'GET /balance': () => ({ status: 200, body: { balance: serverBalance, currency: 'GBP' } }),
@@ -54,7 +54,7 @@ describe('deposit screen', () => {
     await user.click(await screen.findByRole('button', { name: '£20' }));
     await user.click(await depositButton());
     expect(await screen.findByText(SERVICE_UNAVAILABLE)).toBeTruthy();
-    expect(await root.db.pendingSubmissions.count()).toBe(1);
+    expect(await db.pendingSubmissions.count()).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Deposit Successful' })).toBeTruthy();
@@ -64,7 +64,7 @@ describe('deposit screen', () => {
     expect(keyOf(calls[0]!)).toMatch(/^[0-9a-f-]{36}$/);
     expect(keyOf(calls[1]!)).toBe(keyOf(calls[0]!));
     expect(JSON.parse(String((calls[0]![1] as RequestInit).body))).toEqual({ amount: 2000 });
-    expect(await root.db.pendingSubmissions.count()).toBe(0);
+    expect(await db.pendingSubmissions.count()).toBe(0);
   });
 
   it('refuses amounts out of range before anything is sent', async () => {

@@ -3,7 +3,8 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { StoreProvider } from '../../../src/stores/context';
 import { toStoredToken } from '../../../src/stores/SessionStore';
-import SportsbookFrame, { OFFLINE_TEXT } from '../../../src/features/sportsbook/SportsbookFrame';
+import SportsbookFrame, { OFFLINE_TEXT, UNAVAILABLE_TEXT } from '../../../src/features/sportsbook/SportsbookFrame';
+import { FRAME_START_MS } from '../../../src/features/embed/EmbeddedFrame';
 import { addressForRoute, routeFromAddress } from '../../../src/features/sportsbook/launch';
 import { callsTo, createTestRoot, demoUser, token } from '../support/fakes';
 
@@ -11,6 +12,7 @@ const BOOK = 'http://sportsbook.test';
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -55,6 +57,28 @@ describe('the sportsbook frame on the host page', () => {
     const iframe = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
     expect(iframe.getAttribute('src')).toBe(`${BOOK}/event/ev-1`);
     expect(new URL(String(callsTo(fetch, 'GET /games/iqs')[0]![0])).searchParams.get('route')).toBe('/event/ev-1');
+  });
+
+  it('says the sportsbook could not start, with Try again, in place of a frame that never says ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetch } = renderFrame();
+    await screen.findByTitle('Sportsbook');
+    await act(() => vi.advanceTimersByTimeAsync(FRAME_START_MS));
+    expect(screen.queryByTitle('Sportsbook')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain(UNAVAILABLE_TEXT);
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    await screen.findByTitle('Sportsbook');
+    expect(callsTo(fetch, 'GET /games/iqs')).toHaveLength(2);
+  });
+
+  it('keeps a frame that said ready however long it then takes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderFrame();
+    const source = await frameWindow();
+    fromFrame(source, { type: 'ready' });
+    await act(() => vi.advanceTimersByTimeAsync(FRAME_START_MS * 2));
+    expect(screen.getByTitle('Sportsbook')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens bet-not-logged-in when a logged-out visitor presses Place', async () => {

@@ -105,8 +105,10 @@ export function createTestRoot(
   const storage = options.storage ?? memoryStorage();
   const sockets: FakeSocket[] = [];
   const alert = vi.fn();
+  // The real database, opened at once: the tests read it directly (count()), beside what the stores ask of it.
+  const db = new AppDatabase(`test-${process.pid}-${++databases}`);
   const root = new RootStore({
-    db: new AppDatabase(`test-${process.pid}-${++databases}`),
+    db,
     queryClient: new QueryClient(),
     overlayCatalog,
     storage,
@@ -120,7 +122,7 @@ export function createTestRoot(
       return socket;
     },
   });
-  return { root, fetch, storage, sockets, alert };
+  return { root, db, fetch, storage, sockets, alert };
 }
 
 /** The calls made to `'METHOD /path'`. */
