@@ -25,6 +25,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/support/global-setup.ts'],
+          // The cheapest password hash argon2 allows (docs/operations.md, Configuration): the suite hashes and checks
+          // thousands of passwords, each ~70 ms at the production cost. Processes the tests start inherit it.
+          env: { ARGON2_MEMORY_KIB: '8', ARGON2_ITERATIONS: '1' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
