@@ -31,7 +31,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // VITEST_SHARED_MODULES=true: a worker keeps the server's modules from file to file instead of loading them
-          // again (a third less CPU on eight files, docs/benchmarks.md, "The test suite"); not yet proven on all files.
+          // again (a third less CPU on eight files, docs/benchmarks.md, "The test suite"); off until no file leaks into the next.
           isolate: process.env.VITEST_SHARED_MODULES !== 'true',
         },
       },
