@@ -9,6 +9,9 @@ export const E2E_PROVIDERS_PORT = Number(process.env.E2E_PROVIDERS_PORT || E2E_P
 // A fresh directory per run, made once: the config is loaded again in every worker, which inherit the variable.
 process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'bx-e2e-data-'));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+// The cheapest password hash argon2 allows (docs/operations.md, Configuration), for the servers the specs start.
+process.env.ARGON2_MEMORY_KIB ||= '8';
+process.env.ARGON2_ITERATIONS ||= '1';
 export const E2E_CLIENT_DIR = process.env.E2E_CLIENT_DIR || 'dist';
 export const E2E_SPORTSBOOK_PORT = Number(process.env.E2E_SPORTSBOOK_PORT || E2E_PORT + 20);
 export const E2E_EXCHANGE_PORT = Number(process.env.E2E_EXCHANGE_PORT || E2E_PORT + 30);

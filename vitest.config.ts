@@ -25,8 +25,14 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/support/global-setup.ts'],
+          // The cheapest password hash argon2 allows (docs/operations.md, Configuration): the suite hashes and checks
+          // thousands of passwords, 12 ms or more each at the production cost. Processes the tests start inherit it.
+          env: { ARGON2_MEMORY_KIB: '8', ARGON2_ITERATIONS: '1' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // VITEST_SHARED_MODULES=true: a worker keeps the server's modules from file to file instead of loading them
+          // again (a third less CPU on eight files, docs/benchmarks.md, "The test suite"); off until no file leaks into the next.
+          isolate: process.env.VITEST_SHARED_MODULES !== 'true',
         },
       },
     ],

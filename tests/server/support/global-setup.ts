@@ -20,30 +20,14 @@ declare module 'vitest' {
 /** Builds one migrated database of each kind; every test file clones it instead of migrating again. */
 export default async function setup(project: TestProject) {
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
-
-  const template = await PGlite.create();
-  const pool = new pg.Pool(createPgConfig(template) as unknown as pg.PoolConfig);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db);
-  await db.destroy();
-  const dump = await template.dumpDataDir('gzip');
-  await template.close();
-  const templatePath = join(tmpdir(), `bx-pglite-template-${runId}.tar.gz`);
-  await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplatePath', templatePath);
-
   const url = process.env.TEST_DATABASE_URL;
-  let postgresTemplate: string | null = null;
-  if (url) {
-    postgresTemplate = `bx_template_${runId}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${postgresTemplate}`);
-    await admin.end();
-    const target = await openDatabase({ url: withDatabase(url, postgresTemplate) });
-    await migrateToLatest(target.db);
-    await target.close();
-  }
+  const postgresTemplate = url ? `bx_template_${runId}` : null;
+  // Side by side: PGlite migrates in this process, PostgreSQL in its server's.
+  const [templatePath] = await Promise.all([
+    migratePgliteTemplate(runId),
+    url && postgresTemplate ? migratePostgresTemplate(url, postgresTemplate) : undefined,
+  ]);
+  project.provide('pgliteTemplatePath', templatePath);
   project.provide('postgresTemplate', postgresTemplate);
 
   return async () => {
@@ -55,6 +39,29 @@ export default async function setup(project: TestProject) {
       await admin.end();
     }
   };
+}
+
+async function migratePgliteTemplate(runId: string): Promise<string> {
+  const template = await PGlite.create();
+  const pool = new pg.Pool(createPgConfig(template) as unknown as pg.PoolConfig);
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db);
+  await db.destroy();
+  const dump = await template.dumpDataDir('gzip');
+  await template.close();
+  const templatePath = join(tmpdir(), `bx-pglite-template-${runId}.tar.gz`);
+  await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
+  return templatePath;
+}
+
+async function migratePostgresTemplate(url: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = await openDatabase({ url: withDatabase(url, name) });
+  await migrateToLatest(target.db);
+  await target.close();
 }
 
 export function withDatabase(url: string, database: string): string {
