@@ -368,7 +368,18 @@ for (const kind of databaseKinds()) {
       });
       expect((await pamHeld(world, match.marketId)).get(customer.userId)).toBe(1_500);
       await world.pam.services.accounts.suspend(customer.userId);
-      await world.services.blocks.poll();
+      // The PAM lists a block once every older transaction on its server has ended (its cursor is the snapshot's
+      // xmin, server-wide), so on a shared PostgreSQL another database's open transaction can hold it back a poll.
+      for (let poll = 0; poll < 200; poll++) {
+        await world.services.blocks.poll();
+        const order = await world.services.db
+          .selectFrom('exchange.orders')
+          .select('size_cancelled')
+          .where('id', '=', resting.orderId)
+          .executeTakeFirstOrThrow();
+        if (order.size_cancelled > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await world.services.outbox.drain();
       const orders = await world.services.db
         .selectFrom('exchange.orders')

@@ -3,7 +3,7 @@ import type { ExchangeDb } from '../db/schema';
 import type { LiveMarket } from '../orders/live-market';
 import type { MarketRegistry } from '../orders/registry';
 import type { OrdersService } from '../orders/service';
-import { endedWhole } from '../orders/whole-cancel';
+import { endedWhole } from '../orders/unbooked-order';
 
 /**
  * What the match does to its markets, each change one task in the market's queue (docs/exchange.md, "In play"), so

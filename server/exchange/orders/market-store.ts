@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { tickOf } from '../../../src/contract/exchange-ladder';
 import type { Clock } from '../../platform/clock';
-import type { BookEvents, NewOrder } from '../book';
+import type { BookEvents } from '../book';
 import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
 import { customerFills } from '../positions';
 import type { WalletOutbox } from '../wallet/outbox';
 import type { LiveMarket } from './live-market';
-import type { OrderRow, OrderRows } from './order-rows';
+import type { OrderRows } from './order-rows';
 import type { MarketRegistry } from './registry';
-import { endedWhole } from './whole-cancel';
+import { endedWhole, newOrderOf } from './unbooked-order';
 
 export type Trx = Transaction<ExchangeDatabase>;
 
@@ -112,19 +111,6 @@ export class MarketStore {
   releaseExcess(market: LiveMarket, playerId: number): Promise<void> {
     return this.store(market, { fills: [], orders: [] }, [playerId]);
   }
-}
-
-/** A stored order as the book takes it, whole. */
-function newOrderOf(market: LiveMarket, row: OrderRow): NewOrder {
-  return {
-    orderId: row.id,
-    customerId: String(row.player_id),
-    runner: market.runnerOf(row.selection_id),
-    side: row.side,
-    tick: tickOf(row.price),
-    size: row.size,
-    persistence: row.persistence,
-  };
 }
 
 export async function storeHeld(trx: Trx, playerId: number, marketId: string, held: number): Promise<void> {
