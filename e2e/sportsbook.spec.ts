@@ -48,6 +48,8 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   await expect(page.getByTestId('header-balance')).toHaveText(/£50\.00/);
   await expect(slip.getByText(homeTeam, { exact: true })).toBeVisible();
   await expect(frame.locator('.subnav__balance')).toHaveText('£50.00');
+  // Signed in: the slip's "Log in" words go with the sign-in (issue 28).
+  await expect(slip.getByText(/Log in/)).toHaveCount(0);
 
   // Place: a receipt with its bet id, and the host's balance drops live.
   await slip.getByRole('button', { name: /Place Bet/ }).click();
