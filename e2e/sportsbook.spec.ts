@@ -27,7 +27,12 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   const frame = sportsbook(page);
 
   // Browse: a match's home win, before kick-off (a bet in play is held for the in-play delay: e2e/system-and-inplay.spec.ts).
-  const price = frame.locator('ul:not([aria-label="Matches in play"]) > .event-row .odds:not([disabled])').first();
+  // A match of each repeat's own: this test settles it, and `--repeat-each` runs repeats side by side.
+  const price = frame
+    .locator('ul:not([aria-label="Matches in play"]) > .event-row')
+    .nth(test.info().repeatEachIndex)
+    .locator('.odds:not([disabled])')
+    .first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const name = (await price.getAttribute('aria-label'))!;
   const homeTeam = name.replace(/ to win at .*$/, '');
@@ -103,7 +108,12 @@ test('a Place pressed right after sign-in, before the sportsbook has the session
   await page.goto('/');
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const price = frame.locator('ul:not([aria-label="Matches in play"]) > .event-row .odds:not([disabled])').first();
+  // Not the first match, which the journey above settles; its prices may move (any odds are accepted), never settle.
+  const price = frame
+    .locator('ul:not([aria-label="Matches in play"]) > .event-row')
+    .nth(-1 - test.info().repeatEachIndex)
+    .locator('.odds:not([disabled])')
+    .first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();
