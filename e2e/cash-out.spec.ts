@@ -15,13 +15,19 @@ const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title
 const pounds = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 
 /**
- * Places a £2 single on a home win in a match that starts later (pre-match prices hold still), from the slip; `last`
- * takes the last match listed, one no other spec bets on, for a test that moves its prices.
+ * The match a test that moves its prices or suspends it bets on: counted from the end of the list (matches no other
+ * spec bets on), one per such test (`slot`) and per repeat, as `--repeat-each` runs repeats side by side.
  */
-async function placeSingle(frame: FrameLocator, freeBet?: string, row: 'first' | 'last' = 'first'): Promise<string> {
+const ownMatch = (slot: number) => -1 - slot - 2 * test.info().repeatEachIndex;
+
+/**
+ * Places a £2 single on a home win in a match that starts later (pre-match prices hold still), from the slip: the
+ * first match listed, or the `row`th (negative: from the end, see ownMatch).
+ */
+async function placeSingle(frame: FrameLocator, freeBet?: string, row?: number): Promise<string> {
   // freeBet: the words the slip's free-bet choice starts with, e.g. '£3.00 free bet'.
   const rows = frame.locator('section.panel:not([aria-labelledby]) .event-row');
-  const price = (row === 'first' ? rows.first() : rows.last()).locator('.odds:not([disabled])').first();
+  const price = (row === undefined ? rows.first() : rows.nth(row)).locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();
@@ -41,13 +47,13 @@ async function placeSingle(frame: FrameLocator, freeBet?: string, row: 'first' |
     );
 }
 
-/** A new customer with £50, signed in at the host, with a £2 single on the last match listed open, the slip showing its receipt. */
+/** A new customer with £50, signed in at the host, with a £2 single open on a match of its own (ownMatch), the slip showing its receipt. */
 async function signedInWithABetInTheSlip(page: Page) {
   const customer = await createCustomer({ balance: 5_000 });
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const selectionId = await placeSingle(frame, undefined, 'last');
+  const selectionId = await placeSingle(frame, undefined, ownMatch(0));
   return {
     customer,
     frame,
@@ -57,7 +63,7 @@ async function signedInWithABetInTheSlip(page: Page) {
 }
 
 /** A new customer with £50, signed in at the host, with a £2 single open (or one staked with a free bet) and My Bets showing it. */
-async function signedInWithABet(page: Page, freeBetPence?: number) {
+async function signedInWithABet(page: Page, freeBetPence?: number, row?: number) {
   const customer = await createCustomer({ balance: 5_000 });
   if (freeBetPence) await operator('free-bet', 'grant', customer.email, String(freeBetPence), 'Welcome');
   await signIn(page, customer);
@@ -66,6 +72,7 @@ async function signedInWithABet(page: Page, freeBetPence?: number) {
   const selectionId = await placeSingle(
     frame,
     freeBetPence ? `£${(freeBetPence / 100).toFixed(2)} free bet` : undefined,
+    row,
   );
   await frame
     .getByRole('complementary', { name: /Bet Slip/ })
@@ -111,7 +118,7 @@ test('a cash out is accepted: the bet settles at the offer and the money reaches
 
 test('a cash out is refused when the offer is removed during the delay, and the bet stays open', async ({ page }) => {
   test.setTimeout(90_000);
-  const { customer, frame, selectionId } = await signedInWithABet(page);
+  const { customer, frame, selectionId } = await signedInWithABet(page, undefined, ownMatch(1));
   const marketId = selectionId.split('~').slice(0, 2).join('~');
 
   const card = frame.locator('.bet-card').first();

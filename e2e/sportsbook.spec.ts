@@ -27,7 +27,12 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   const frame = sportsbook(page);
 
   // Browse: a match's home win, before kick-off (a bet in play is held for the in-play delay: e2e/system-and-inplay.spec.ts).
-  const price = frame.locator('ul:not([aria-label="Matches in play"]) > .event-row .odds:not([disabled])').first();
+  // A match of each repeat's own: this test settles it, and `--repeat-each` runs repeats side by side.
+  const price = frame
+    .locator('ul:not([aria-label="Matches in play"]) > .event-row')
+    .nth(test.info().repeatEachIndex)
+    .locator('.odds:not([disabled])')
+    .first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const name = (await price.getAttribute('aria-label'))!;
   const homeTeam = name.replace(/ to win at .*$/, '');
@@ -48,6 +53,8 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   await expect(page.getByTestId('header-balance')).toHaveText(/£50\.00/);
   await expect(slip.getByText(homeTeam, { exact: true })).toBeVisible();
   await expect(frame.locator('.subnav__balance')).toHaveText('£50.00');
+  // Signed in: the slip's "Log in" words go with the sign-in (issue 28).
+  await expect(slip.getByText(/Log in/)).toHaveCount(0);
 
   // Place: a receipt with its bet id, and the host's balance drops live.
   await slip.getByRole('button', { name: /Place Bet/ }).click();
@@ -83,6 +90,51 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
     .click();
   const history = page.getByRole('dialog', { name: 'Transaction History' });
   await expect(history.getByText('Winnings').first()).toBeVisible({ timeout: 15_000 });
+});
+
+test('a Place pressed right after sign-in, before the sportsbook has the session, waits for it and places the bet', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const customer = await createCustomer({ balance: 5_000 });
+  // The sportsbook's session answer held back, as a loaded server would: the press must wait for it, not ask to log in.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/session', async (route) => {
+    if (route.request().method() === 'POST') await released;
+    await route.fallback();
+  });
+  await page.goto('/');
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  // Not the first match, which the journey above settles; its prices may move (any odds are accepted), never settle.
+  const price = frame
+    .locator('ul:not([aria-label="Matches in play"]) > .event-row')
+    .nth(-1 - test.info().repeatEachIndex)
+    .locator('.odds:not([disabled])')
+    .first();
+  await expect(price).toBeVisible({ timeout: 20_000 });
+  const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
+  await price.click();
+  const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
+  await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
+  await slip.getByLabel('When the odds change').selectOption('any');
+
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await login.getByLabel('Email').fill(customer.email);
+  await login.getByLabel('Password', { exact: true }).fill(customer.password);
+  await login.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/£50\.00/);
+
+  await slip.getByRole('button', { name: /Place Bet/ }).click();
+  await expect(slip.getByRole('button', { name: /Signing you in/ })).toBeDisabled();
+  await expect(slip.getByText(/Log in/)).toHaveCount(0);
+  release();
+  await expect(slip.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog', { name: "Let's get that bet on" })).toHaveCount(0);
+  await expect(page.getByTestId('header-balance')).toHaveText(/£48\.00/, { timeout: 15_000 });
 });
 
 test('on a 360 px phone a match page with its longest selections fits the screen: every price is on it, nothing scrolls sideways', async ({

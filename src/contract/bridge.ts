@@ -8,8 +8,11 @@
 import type { OddsFormat } from './sportsbook-rules';
 
 export type FrameToHostMessage =
-  /** The frame has loaded and listens. */
-  | { type: 'ready' }
+  /**
+   * The frame has loaded and listens; `signedIn`: it holds a session or is trading a launch token for one, so a host
+   * signed in meanwhile knows whether to send the launch again (one posted while the frame loaded is lost).
+   */
+  | { type: 'ready'; signedIn?: boolean }
   /** A logged-out visitor pressed Place bet: the host opens bet-not-logged-in. The slip stays in the frame. */
   | { type: 'login-requested' }
   /** The stake is more than the balance: the host opens the deposit drawer. */
@@ -28,6 +31,8 @@ export type FrameToHostMessage =
 export type HostToFrameMessage =
   /** iframeRedirect: the customer signed in; open this launch URL (the slip is kept by the frame). */
   | { type: 'launch'; url: string }
+  /** The customer signed in at the host and a launch URL follows: the slip waits for it instead of asking to log in. */
+  | { type: 'signing-in' }
   | { type: 'logout' }
   | { type: 'suspended' }
   | { type: 'odds-format'; format: OddsFormat }
@@ -45,7 +50,7 @@ const FRAME_TYPES = new Set([
   'rules-requested',
 ]);
 const isOddsFormat = (format: unknown): format is OddsFormat => format === 'fractional' || format === 'decimal';
-const HOST_TYPES = new Set(['launch', 'logout', 'suspended', 'odds-format', 'navigate']);
+const HOST_TYPES = new Set(['launch', 'signing-in', 'logout', 'suspended', 'odds-format', 'navigate']);
 
 /** A frame route: a path of our own, never a scheme, host or protocol-relative address. */
 export const isFrameRoute = (path: unknown): path is string =>
@@ -59,6 +64,7 @@ export function isFrameToHostMessage(value: unknown): value is FrameToHostMessag
     return Number.isSafeInteger(message.shortfall) && (message.shortfall as number) >= 0;
   if (message.type === 'route') return isFrameRoute(message.path);
   if (message.type === 'odds-format') return isOddsFormat(message.format);
+  if (message.type === 'ready') return message.signedIn === undefined || typeof message.signedIn === 'boolean';
   return true;
 }
 

@@ -81,9 +81,11 @@ export function handleFrameMessage(
       // The frame and the host agree on the odds format: the host's copy is the one that survives storage partitioning.
       const format = oddsFormat.remembered();
       if (format) post({ type: 'odds-format', format });
-      // The session changed while the frame loaded (a restore that finished late, a logout): put it right.
-      if (store.session.isLoggedIn && !launchedSignedIn()) relaunch();
-      else if (!store.session.isLoggedIn && launchedSignedIn()) post({ type: 'logout' });
+      // The session changed while the frame loaded (a sign-in whose launch the loading frame missed, a restore that
+      // finished late, a logout): put it right. The frame's own word is the truth; an older frame's is guessed.
+      const frameSignedIn = message.signedIn ?? launchedSignedIn();
+      if (store.session.isLoggedIn && !frameSignedIn) relaunch();
+      else if (!store.session.isLoggedIn && frameSignedIn) post({ type: 'logout' });
       return;
     }
   }
@@ -139,6 +141,7 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
     if (!frameOrigin) return;
     const relaunch = () => {
       launchedSignedIn.current = session.isLoggedIn;
+      if (session.isLoggedIn) hostBridge.post({ type: 'signing-in' });
       fetchLaunchUrl(http, currentRoute.current, door.launchPath).then(
         (url) => bridge.current?.post({ type: 'launch', url }),
         () => undefined,
@@ -175,6 +178,8 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
         (signedIn) => {
           launchedSignedIn.current = signedIn;
           if (signedIn) {
+            // At once, before the launch URL is fetched: a Place pressed meanwhile waits instead of asking to log in.
+            hostBridge.post({ type: 'signing-in' });
             fetchLaunchUrl(http, currentRoute.current, door.launchPath).then(
               (url) => {
                 // iframeRedirect closes the other overlays: right after a sign-in for a bet, never over a flow the

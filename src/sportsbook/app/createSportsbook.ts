@@ -49,6 +49,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     balance: () => session.balance,
     online: () => network.online,
     requestLogin: () => bridge.post({ type: 'login-requested' }),
+    sessionOnItsWay: () => (session.starting ? session.settled() : null),
     requestDeposit: (shortfall) => bridge.post({ type: 'deposit-requested', shortfall }),
     formatPrice: prefs.format,
     freeBetFor: freeBets.tokenFor,
@@ -102,6 +103,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     ];
     socket.watch(route.name === 'home', eventIds);
   };
+  session.subscribe(() => slip.sessionChanged());
   router.subscribe(subscribe);
   slip.subscribe(subscribe);
   bets.subscribe(subscribe);
@@ -126,6 +128,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
 
   function onHostMessage(message: HostToFrameMessage): void {
     if (message.type === 'launch') void launcher.launch(message.url);
+    else if (message.type === 'signing-in') session.expectLaunch();
     else if (message.type === 'logout' || message.type === 'suspended') {
       session.end(false);
       bets.reset();
@@ -140,7 +143,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     subscribe();
     socket.start();
     slip.checkUnresolved();
-    bridge.post({ type: 'ready' });
+    bridge.post({ type: 'ready', signedIn: session.signedIn || session.starting });
     bridge.post({ type: 'route', path: router.path });
   }
 

@@ -4,7 +4,7 @@ import type { BetView, Price, PriceChangePolicy, SystemType } from '../../contra
 import type { SystemBetType } from '../../contract/system-bets';
 import type { LiveSelection } from './CatalogStore';
 import { ACCA, systemKey, type Placement, type PlacementApi, type SlipBet, type SlipSelection } from './slip/model';
-import { accaName, isWaitWords } from './slip/wording';
+import { LOG_IN_TO_PLACE, accaName, isWaitWords } from './slip/wording';
 import { SlipSelections, slipSelectionOf } from './slip/SlipSelections';
 import { SlipStakes } from './slip/SlipStakes';
 import { Placements, type PlacementChange } from './slip/Placements';
@@ -18,6 +18,8 @@ export interface SlipDeps {
   balance: () => number | null;
   online: () => boolean;
   requestLogin: () => void;
+  /** The session on its way (the host signed in, a launch token being traded): settles when it has come or not; else null. */
+  sessionOnItsWay?: () => Promise<void> | null;
   requestDeposit: (shortfall: number) => void;
   formatPrice: (price: Price) => string;
   /** An accepted bet: the host may refresh what it shows. */
@@ -44,6 +46,8 @@ export class SlipStore extends Observable {
   notice: string | null = null;
   /** The stake whose phone keypad is open (one at a time). */
   keypadFor: string | null = null;
+  /** Place was pressed while the session was on its way: it goes on once the session has come. */
+  waitingForSession = false;
 
   constructor(private readonly deps: SlipDeps) {
     super();
@@ -285,6 +289,7 @@ export class SlipStore extends Observable {
   // ---- placement
 
   async place(): Promise<void> {
+    if (this.waitingForSession) return;
     if (this.placing) {
       this.notice = this.waitReason;
       return this.changed();
@@ -295,7 +300,9 @@ export class SlipStore extends Observable {
       return this.changed();
     }
     if (!this.deps.signedIn()) {
-      this.notice = 'Log in to place your bet. Your selections are kept.';
+      // Signed in at the host a moment ago: the press counts once the session is here (its checks run again then).
+      if (await this.waitForSession()) return this.place();
+      this.notice = `${LOG_IN_TO_PLACE} Your selections are kept.`;
       this.changed();
       this.deps.requestLogin();
       return;
@@ -320,13 +327,15 @@ export class SlipStore extends Observable {
    * slip's own bets (its receipt shows on the slip); its legs never join the slip's selections.
    */
   async placeBuilder(price: Price, legs: SlipSelection[], stake: number): Promise<Placement | undefined> {
+    if (this.waitingForSession) return undefined;
     if (this.placing) {
       this.notice = this.waitReason;
       this.changed();
       return undefined;
     }
     if (!this.deps.signedIn()) {
-      this.notice = 'Log in to place your bet.';
+      if (await this.waitForSession()) return this.placeBuilder(price, legs, stake);
+      this.notice = LOG_IN_TO_PLACE;
       this.changed();
       this.deps.requestLogin();
       return undefined;
@@ -341,6 +350,30 @@ export class SlipStore extends Observable {
     this.save();
     await this.sent.send(placement);
     return this.sent.find(placement.request.betId);
+  }
+
+  /** Waits for a session on its way, showing so; true when it came signed in. */
+  private async waitForSession(): Promise<boolean> {
+    const arriving = this.deps.sessionOnItsWay?.();
+    if (!arriving) return false;
+    this.waitingForSession = true;
+    this.notice = null;
+    this.changed();
+    try {
+      await arriving;
+    } finally {
+      this.waitingForSession = false;
+      this.changed();
+    }
+    return this.deps.signedIn();
+  }
+
+  /** The session came or went: a "Log in" said before no longer holds once signed in. */
+  sessionChanged(): void {
+    if (this.deps.signedIn() && this.notice?.startsWith(LOG_IN_TO_PLACE)) {
+      this.notice = null;
+      this.changed();
+    }
   }
 
   /** Sends again with the same bet id and body: the server answers the first outcome and never places twice. */

@@ -158,10 +158,14 @@ export function BetSlip({ phone }: { phone: boolean }) {
             type="button"
             className="btn btn--place"
             onClick={() => void slip.place()}
-            disabled={slip.placing || !network.online}
+            disabled={slip.placing || slip.waitingForSession || !network.online}
             aria-describedby={hint ? 'slip-blocker' : undefined}
           >
-            {slip.sending ? (
+            {slip.waitingForSession ? (
+              <>
+                <Loader size={18} className="spin" /> Signing you in…
+              </>
+            ) : slip.sending ? (
               <>
                 <Loader size={18} className="spin" /> Placing bet…
               </>
@@ -174,7 +178,12 @@ export function BetSlip({ phone }: { phone: boolean }) {
               {hint}
             </p>
           )}
-          {!session.signedIn && (
+          {!session.signedIn && session.starting && (
+            <p className="slip__hint" role="status">
+              Signing you in… Your selections stay on the slip.
+            </p>
+          )}
+          {!session.signedIn && !session.starting && (
             <p className="slip__hint">Log in or register to place your bet. Your selections stay on the slip.</p>
           )}
         </>

@@ -13,7 +13,12 @@ export interface FrameSessionDeps {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** The host is told when the session ends by itself (expiry, logout elsewhere). */
   onExpired: () => void;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
 }
+
+/** How long a launch the host announced may take to arrive before the frame stops waiting for it. */
+const EXPECTED_LAUNCH_MS = 10_000;
 
 /**
  * A frame's session with its service: a token traded once for the launch token of the URL fragment, kept in memory and
@@ -23,8 +28,12 @@ export class FrameSession extends Observable {
   token: string | null = null;
   balance: number | null = null;
   currency = 'GBP';
-  /** True while a launch token is being traded: the slip says "Signing you in" instead of "Log in". */
+  /**
+   * True while a launch token is being traded, or the host has said one is on its way: the slip says "Signing you in"
+   * instead of "Log in", and a Place pressed meanwhile waits for the session.
+   */
   starting = false;
+  private expected: unknown = null;
 
   constructor(private readonly deps: FrameSessionDeps) {
     super();
@@ -41,7 +50,40 @@ export class FrameSession extends Observable {
     return match ? match[1]! : null;
   }
 
+  /** The host signed in and its launch URL follows (it may be lost or fail: the wait ends after a while). */
+  expectLaunch(): void {
+    if (this.token) return;
+    this.stopExpecting();
+    const { setTimeout: later = (fn, ms) => setTimeout(fn, ms) } = this.deps;
+    this.expected = later(() => {
+      this.expected = null;
+      this.starting = false;
+      this.changed();
+    }, EXPECTED_LAUNCH_MS);
+    this.starting = true;
+    this.changed();
+  }
+
+  /** Resolves once no session is on its way (signed in, or not). */
+  settled(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.starting) return resolve();
+      const stop = this.subscribe(() => {
+        if (this.starting) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
+  private stopExpecting(): void {
+    if (this.expected === null) return;
+    (this.deps.clearTimeout ?? ((handle) => clearTimeout(handle as number)))(this.expected);
+    this.expected = null;
+  }
+
   async launch(launchToken: string): Promise<void> {
+    this.stopExpecting();
     this.starting = true;
     this.changed();
     try {
@@ -79,6 +121,12 @@ export class FrameSession extends Observable {
 
   /** Ends the session locally; `expired` tells the host (a logout the host asked for needs no answer). */
   end(expired: boolean): void {
+    if (this.expected !== null) {
+      // Signed out at the host before the announced launch came: nothing is on its way any more.
+      this.stopExpecting();
+      this.starting = false;
+      this.changed();
+    }
     if (!this.token) return;
     this.token = null;
     this.balance = null;

@@ -138,6 +138,38 @@ describe('the sportsbook frame on the host page', () => {
     expect(post).toHaveBeenCalledWith({ type: 'logout' }, BOOK);
   });
 
+  it('tells the frame at once that the customer signed in, before the launch URL is fetched', async () => {
+    const { root } = renderFrame();
+    const source = await frameWindow();
+    const post = vi.spyOn(source, 'postMessage');
+    runInAction(() => (root.session.token = toStoredToken(token(), Date.now())));
+    expect(post).toHaveBeenNthCalledWith(1, { type: 'signing-in' }, BOOK);
+    await waitFor(() => expect(root.overlays.redirectUrl).not.toBeNull());
+  });
+
+  it('sends the session again when the frame (re)loads after sign-in without it', async () => {
+    const { root } = renderFrame();
+    const source = await frameWindow();
+    runInAction(() => (root.session.token = toStoredToken(token(), Date.now())));
+    await waitFor(() => expect(root.overlays.redirectUrl).not.toBeNull());
+    // The launch was posted while the frame was still loading, so it never heard it.
+    const post = vi.spyOn(source, 'postMessage');
+    fromFrame(source, { type: 'ready', signedIn: false });
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        { type: 'launch', url: `${BOOK}/event/ev-1#launch=abcdefghijklmnopqrstuvwx` },
+        BOOK,
+      ),
+    );
+    expect(post).toHaveBeenCalledWith({ type: 'signing-in' }, BOOK);
+
+    // A frame that kept its session says so, and is left be.
+    post.mockClear();
+    fromFrame(source, { type: 'ready', signedIn: true });
+    await act(async () => undefined);
+    expect(post).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'launch' }), BOOK);
+  });
+
   it('never closes a flow the customer went on with: signed in during registration, the launch goes straight to the frame', async () => {
     const { root } = renderFrame();
     const source = await frameWindow();

@@ -33,6 +33,8 @@ export const isWaitWords = (notice: string | null) => notice !== null && WAIT_WO
 export const FREE_BET_GONE =
   'Your free bet is no longer available, so this stake has been cleared. Enter a new stake to place this bet.';
 export const PLACED_AFTER_ALL = 'We said this bet was not placed, but it went on after all. It is in My Bets.';
+/** Place pressed signed out: the host opens its sign-in. */
+export const LOG_IN_TO_PLACE = 'Log in to place your bet.';
 export const SESSION_ENDED = PLACEMENT_WORDS.SessionExpired!;
 
 const FOLDS = ['', '', 'Double', 'Treble', '4-Fold', '5-Fold', '6-Fold', '7-Fold', '8-Fold', '9-Fold', '10-Fold'];
