@@ -16,18 +16,10 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** Waits until the idle prefetch has saved every document in the browser database. */
+/** Waits until the idle prefetch has saved every document in the browser database (read from IndexedDB itself). */
 export async function waitForSavedDocuments(page: Page, count = CONTENT_SLUGS.length): Promise<void> {
   await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          (
-            globalThis as unknown as { __store: { db: { documents: { count(): Promise<number> } } } }
-          ).__store.db.documents.count(),
-        ),
-      { timeout: 20_000 },
-    )
+    .poll(async () => (await indexedDbContents(page))['betting-exchange/documents'] ?? 0, { timeout: 20_000 })
     .toBe(count);
 }
 
