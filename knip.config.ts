@@ -25,9 +25,6 @@ const config: KnipConfig = {
     'pino-pretty',
     // Run as `npx autocannon` in its own process (bench/support.ts).
     'autocannon',
-    // The stack names TanStack Query's sync-storage persister for non-personal queries; not wired yet (issue 24).
-    '@tanstack/query-sync-storage-persister',
-    '@tanstack/react-query-persist-client',
   ],
   // scripts/ensure-browser.mjs installs Chromium from Debian when it is missing.
   ignoreBinaries: ['apt-get'],

@@ -30,6 +30,10 @@ if (import.meta.env.DEV || import.meta.env.VITE_TEST_HOOKS === 'true')
 openFromAddress(store.overlays, window.location, window.history);
 captureClickKey(window.location.search, window.localStorage);
 void store.start();
+// After the first paint's modules: the saved public answers only matter to an offline start.
+void import('./app/persistPublicQueries').then(({ persistPublicQueries }) =>
+  persistPublicQueries(queryClient, window.localStorage),
+);
 registerServiceWorker(store);
 
 createRoot(document.getElementById('root')!).render(
