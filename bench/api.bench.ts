@@ -1,7 +1,7 @@
 /**
  * GET /balance against what it is made of: a bare Fastify JSON route and a raw balance read through the
- * same database pool, all on PostgreSQL, in one process, each under autocannon. Target: the ratio of
- * GET /balance to the smaller of the other two is at least 0.5.
+ * same database pool, all on PostgreSQL, in one process, each under autocannon. Target (issue 26): the ratio of
+ * GET /balance to the smaller of the other two is at least 0.8.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
@@ -10,6 +10,14 @@ import { autocannon, benchServices, formatRate } from './support';
 
 const SECONDS = 8;
 const CONNECTIONS = 50;
+
+/** The server's CPU a request: unlike requests a second, it hardly moves with what else the machine is doing. */
+async function withServerCpu<T extends { requests: number }>(load: () => Promise<T>) {
+  const before = process.cpuUsage();
+  const result = await load();
+  const used = process.cpuUsage(before);
+  return { ...result, cpuMicrosPerRequest: (used.user + used.system) / Math.max(1, result.requests) };
+}
 
 export default async function run(): Promise<void> {
   const { database, services, close } = await benchServices('bench_api', { poolSize: 10, providerSecret: 'bench' });
@@ -29,13 +37,19 @@ export default async function run(): Promise<void> {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const { accessToken } = await services.auth.login({ email: DEMO_EMAIL, password: DEMO_PASSWORD }, '127.0.0.1');
 
-    const bare = await autocannon(`${base}/bench/bare`, { seconds: SECONDS, connections: CONNECTIONS });
-    const raw = await autocannon(`${base}/bench/raw-balance`, { seconds: SECONDS, connections: CONNECTIONS });
-    const balance = await autocannon(`${base}/balance`, {
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      headers: { authorization: `Bearer ${accessToken}` },
-    });
+    const bare = await withServerCpu(() =>
+      autocannon(`${base}/bench/bare`, { seconds: SECONDS, connections: CONNECTIONS }),
+    );
+    const raw = await withServerCpu(() =>
+      autocannon(`${base}/bench/raw-balance`, { seconds: SECONDS, connections: CONNECTIONS }),
+    );
+    const balance = await withServerCpu(() =>
+      autocannon(`${base}/balance`, {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        headers: { authorization: `Bearer ${accessToken}` },
+      }),
+    );
     await app.close();
 
     const rows = [
@@ -45,12 +59,12 @@ export default async function run(): Promise<void> {
     ] as const;
     for (const [name, result] of rows) {
       console.log(
-        `${name.padEnd(32)} ${formatRate(result.requestsPerSecond).padStart(8)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms   errors ${result.errors + result.non2xx}`,
+        `${name.padEnd(32)} ${formatRate(result.requestsPerSecond).padStart(8)} req/s   p99 ${String(result.p99Ms).padStart(4)} ms   ${result.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs of this process's CPU a request   errors ${result.errors + result.non2xx}`,
       );
     }
     const ratio = balance.requestsPerSecond / Math.min(bare.requestsPerSecond, raw.requestsPerSecond);
     console.log(
-      `ratio GET /balance : min(bare, raw) = ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`,
+      `ratio GET /balance : min(bare, raw) = ${ratio.toFixed(2)} (target >= 0.80) ${ratio >= 0.8 ? 'MET' : 'NOT MET'}`,
     );
   } finally {
     await close();

@@ -76,6 +76,7 @@ export async function benchServices(
 
 export interface LoadResult {
   requestsPerSecond: number;
+  requests: number;
   p99Ms: number;
   errors: number;
   non2xx: number;
@@ -97,13 +98,14 @@ export function autocannon(
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const result = JSON.parse(output) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p99: number };
         errors: number;
         non2xx: number;
       };
       resolve({
         requestsPerSecond: result.requests.average,
+        requests: result.requests.total,
         p99Ms: result.latency.p99,
         errors: result.errors,
         non2xx: result.non2xx,

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import rateLimit from '@fastify/rate-limit';
 import type { Services } from './services';
 import type { TrustProxy } from './config';
@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -16,7 +16,7 @@ import {
 export const pamPlayerId = (playerId: string): number => Number(playerId);
 
 /**
- * The only door to money: signed calls to the PAM's seamless wallet API (DESIGN.md, "Seamless wallet API").
+ * The only door to money: signed calls to the PAM's seamless wallet API (docs/architecture.md, "The wallet doors").
  * This class only sends and classifies; the outbox (wallet/outbox.ts) stores money calls before they are sent
  * and retries them with the same id and body until they are answered.
  */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import { installSecurityHeaders } from './security-headers';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { installErrorHandler } from './error-handler';
@@ -38,7 +38,7 @@ export async function setUpEmbeddedOrigin(
       return reply.status(404).send({ message: 'Not found' });
     },
   });
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -56,7 +56,7 @@ export async function setUpEmbeddedOrigin(
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    // The PAM and the embedded service share one registrable domain (DESIGN.md); other sites may not load what it serves.
+    // The PAM and the embedded service share one registrable domain (docs/architecture.md); other sites may not load what it serves.
     crossOriginResourcePolicy: { policy: 'same-site' },
     hsts: false,
     // X-Frame-Options cannot name an allowed embedder; frame-ancestors above does the job.
