@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
 
 /**
@@ -8,11 +8,19 @@ import { balanceOf, createCustomer, operator, signIn, test } from './support/fix
  * suspended during the delay (the offer removed, as a goal would), refuses in words and leaves the bet open. The
  * slip's My Bets view offers the same cash out, and the operator's sb-nudge moves the price during the delay: a value
  * that changed either way refuses (the Betting Rules: "the odds change during the delay"); one that held pays the offer
- * pressed.
+ * pressed. A cash out takes two presses, as at bet365: the first asks "Confirm cash out £x.xx", the second sends it.
  */
 
 const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
 const pounds = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+/** The first press on a card's cash out asks to confirm; `confirm` then presses Confirm (by click, or Enter: focus stays). */
+async function firstPress(card: Locator, press: () => Promise<void>) {
+  await press();
+  const confirm = card.getByRole('button', { name: /^Confirm cash out £/ });
+  await expect(confirm).toBeVisible();
+  return confirm;
+}
 
 /**
  * The match a test that moves its prices or suspends it bets on: counted from the end of the list (matches no other
@@ -98,8 +106,18 @@ test('a cash out is accepted: the bet settles at the offer and the money reaches
   // little under £2, and the cash-out margin takes 5% of that.
   expect(offer).toBeGreaterThan(150);
   expect(offer).toBeLessThan(190);
-  await button.click();
+  // The first press only asks to confirm: nothing goes to the server, and a screen reader hears what to do.
+  const presses: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/cash-out')) presses.push(request.url());
+  });
+  const confirm = await firstPress(card, () => button.click());
+  await expect(confirm).toHaveText(`Confirm cash out £${(offer / 100).toFixed(2)}`);
+  await expect(card.getByRole('status')).toHaveText(`Press Confirm cash out £${(offer / 100).toFixed(2)} to cash out.`);
+  expect(presses).toEqual([]);
+  await confirm.click();
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
+  expect(presses).toHaveLength(1);
   await expect(frame.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(
     `Cashed out £${(offer / 100).toFixed(2)}.`,
     { timeout: 15_000 },
@@ -128,7 +146,7 @@ test('a cash out is refused when the offer is removed during the delay, and the 
   const pressSent = page.waitForRequest(
     (request) => request.method() === 'POST' && request.url().endsWith('/cash-out'),
   );
-  await button.click();
+  await (await firstPress(card, () => button.click())).click();
   await pressSent;
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeVisible();
   // During the delay the market is suspended (as a goal suspends it): the offer is gone when the server re-values.
@@ -172,8 +190,9 @@ test('from the slip: a cash out refused as the price moves against and as it mov
   await expect(button).toBeVisible({ timeout: 20_000 });
 
   // Against: the home side's scoring rate drops 30% while the press waits, so the home win lengthens and the bet is worth less.
-  const offerSeen = pounds((await button.textContent())!);
-  await button.click();
+  const confirmAgainst = await firstPress(card, () => button.click());
+  const offerSeen = pounds((await confirmAgainst.textContent())!);
+  await confirmAgainst.click();
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
   await operator('sb-nudge', eventId, 'home', '-30');
   await expect(card.getByRole('alert')).toHaveText(
@@ -186,8 +205,10 @@ test('from the slip: a cash out refused as the price moves against and as it mov
   await expect.poll(async () => pounds((await button.textContent())!), { timeout: 15_000 }).toBeLessThan(offerSeen);
 
   // For: the home rate rises while the next press waits, by keyboard; a higher value is a change too, and refused.
-  const lower = pounds((await button.textContent())!);
   await button.focus();
+  const confirmFor = await firstPress(card, () => page.keyboard.press('Enter'));
+  const lower = pounds((await confirmFor.textContent())!);
+  await expect(confirmFor).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card.getByRole('button', { name: /Cashing out/ })).toBeDisabled();
   await operator('sb-nudge', eventId, 'home', '60');
@@ -199,8 +220,9 @@ test('from the slip: a cash out refused as the price moves against and as it mov
   await expect.poll(async () => pounds((await button.textContent())!), { timeout: 15_000 }).toBeGreaterThan(lower);
 
   // Held still: the new offer pressed is the offer paid.
-  const higher = pounds((await button.textContent())!);
   await button.focus();
+  const confirmHeld = await firstPress(card, () => page.keyboard.press('Enter'));
+  const higher = pounds((await confirmHeld.textContent())!);
   await page.keyboard.press('Enter');
   const notice = slip.getByRole('status').filter({ hasText: 'Cashed out' });
   await expect(notice).toHaveText(`Cashed out £${(higher / 100).toFixed(2)}.`, { timeout: 15_000 });
@@ -254,7 +276,9 @@ test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe
   for (let step = 0; step < 20 && !(await button.evaluate((element) => element === document.activeElement)); step++)
     await page.keyboard.press('Tab');
   await expect(button).toBeFocused();
-  const offer = pounds((await button.textContent())!);
+  const confirm = await firstPress(sheet, () => page.keyboard.press('Enter'));
+  const offer = pounds((await confirm.textContent())!);
+  await expect(confirm).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(sheet.getByRole('status').filter({ hasText: 'Cashed out' })).toHaveText(
     `Cashed out £${(offer / 100).toFixed(2)}.`,

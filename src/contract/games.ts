@@ -29,6 +29,14 @@ import { walletAmount as amount, walletPlayerId as playerId } from './wallet-mon
  * reference in the customer's history.
  */
 
+/**
+ * The descriptions the sportsbook gives its cash-out credits (see description below): the customer's history shows
+ * such a payment as "Cash out", still among the Winnings (docs/decisions.md, "Cash out in history").
+ */
+export const CASH_OUT_DESCRIPTIONS = { full: 'Cash out', partial: 'Partial cash out' } as const;
+export const isCashOutDescription = (reference: string): boolean =>
+  reference === CASH_OUT_DESCRIPTIONS.full || reference === CASH_OUT_DESCRIPTIONS.partial;
+
 export const GAMES_LAUNCH_PATH = '/games/iqs';
 export const WALLET_API_PATH = '/games/iqs/wallet';
 const WALLET_CALLS = ['authenticate', 'balance', 'debit', 'credit', 'rollback', 'reconciliation', 'free-bets'] as const;

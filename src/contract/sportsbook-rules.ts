@@ -305,6 +305,34 @@ export interface CashOutAnswer {
   paid: number;
 }
 
+/**
+ * How an open leg stands on the match so far, by the Betting Rules for its market (the rules that settle it): won,
+ * lost or void once nothing still to happen can change that; else winning or losing as it would settle were the
+ * match to end now (a quarter line half won counts as winning), or 'void-as-it-stands' (Draw No Bet level, a whole
+ * line landing exactly).
+ */
+export type LegStanding = 'winning' | 'losing' | 'void-as-it-stands' | 'won' | 'lost' | 'void';
+
+/** A match of an open bet now: the live score and clock, `seq` as in EventSummary (a push with a higher seq is newer). */
+export interface MatchNow {
+  eventId: string;
+  status: EventStatus;
+  phase: EventPhase;
+  minute: number;
+  score: Score;
+  seq: number;
+}
+
+/**
+ * GET /api/open-bets/live: the matches the session's open bets ride on, and how each open leg stands on its match
+ * now (none before kick-off, nor for an outright). The frame asks again whenever a push moves one of those matches'
+ * score, phase or status.
+ */
+export interface OpenBetsLive {
+  matches: MatchNow[];
+  legs: Array<{ betId: string; selectionId: string; standing: LegStanding }>;
+}
+
 /** A Bet Builder's price for these selections of one match, now. */
 export interface BetBuilderQuote {
   eventId: string;

@@ -43,6 +43,7 @@ export * from './system-bets';
  *   GET  /api/bets?state=open|settled&before=<placedAt ISO>  -> { bets: BetView[] }  (newest first, 50 a page)
  *   GET  /api/bets/:betId                       -> BetView (what became of a placement whose answer was lost)
  *   GET  /api/cash-out-offers                   -> CashOutOffers (the offer on each open bet now, as a press is paid)
+ *   GET  /api/open-bets/live                    -> OpenBetsLive (the open bets' matches now, and each open leg's standing)
  *   POST /api/bets/:betId/cash-out CashOutRequest -> 200 CashOutAnswer | 422 refusal | 409 request id reused
  *   WS   /ws                                    SportsbookClientMessage / SportsbookServerMessage
  */

@@ -76,6 +76,8 @@ const transactionItem = z.object({
   betId: text().nullable(),
   iqsTransactionId: text().nullable(),
   reference: text(),
+  /** Returns that paid a cash out (in full or in part): labelled "Cash out", still under the Winnings filter. */
+  cashOut: z.boolean(),
 });
 export type TransactionItem = z.infer<typeof transactionItem>;
 

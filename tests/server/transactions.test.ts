@@ -3,6 +3,7 @@ import { describeEachDatabase, createUser, login, type TestContext } from './sup
 import { customerWithSavedCard, key, notification, openDeposit, sendNotification } from './support/money';
 import { MINUTE } from '../../server/platform/clock';
 import { TRANSACTION_FILTERS } from '../../src/contract/transactions';
+import { CASH_OUT_DESCRIPTIONS } from '../../src/contract/games';
 import type { TransactionKind, Vertical } from '../../server/modules/wallet/tables';
 
 interface Row {
@@ -108,6 +109,33 @@ describeEachDatabase('transactions', (use) => {
     expect((await page(context, token, 'productVertical=p2p')).map((row) => row.amount)).toEqual([900, -500]);
     const net = await context.request({ method: 'GET', url: '/transactions/net-deposits', token });
     expect(net.json()).toEqual({ netDeposits: 4_300 });
+  });
+
+  it('marks sportsbook returns that paid a cash out, in full or in part, and keeps them under Winnings', async () => {
+    const context = use();
+    const { user, token } = await customer(context);
+    const returns = (amount: number, reference: string, vertical: Vertical = 'sportsbook') =>
+      context.services.ledger.transaction((_trx, posting) =>
+        posting({ userId: user.id, amount, kind: 'Returns', vertical, reference, betId: `bet-${amount}` }),
+      );
+    await returns(950, CASH_OUT_DESCRIPTIONS.full);
+    await returns(500, CASH_OUT_DESCRIPTIONS.partial);
+    await returns(1_750, 'Sportsbook returns');
+    // Only the sportsbook pays cash outs: the same words on another vertical's returns are not one.
+    await returns(300, CASH_OUT_DESCRIPTIONS.full, 'p2p');
+
+    const winnings = TRANSACTION_FILTERS.find((filter) => filter.label === 'Winnings')!;
+    const rows = (await page(
+      context,
+      token,
+      new URLSearchParams(winnings.query as Record<string, string>).toString(),
+    )) as Array<Row & { cashOut: boolean }>;
+    expect(rows.map((row) => `${row.amount}:${row.cashOut}`)).toEqual([
+      '300:false',
+      '1750:false',
+      '500:true',
+      '950:true',
+    ]);
   });
 
   it('counts net deposits as deposits less withdrawals: a rejected withdrawal counts back, a bet refund or a credit does not', async () => {

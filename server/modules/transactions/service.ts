@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema';
+import { isCashOutDescription } from '../../../src/contract/games';
 import {
   P2P_MARKETS_LIMIT,
   type P2pMarketItem,
@@ -51,6 +52,7 @@ export class TransactionsService {
       betId: row.bet_id,
       iqsTransactionId: row.iqs_transaction_id,
       reference: row.reference,
+      cashOut: row.kind === 'Returns' && row.vertical === 'sportsbook' && isCashOutDescription(row.reference),
     }));
   }
 

@@ -13,6 +13,7 @@ import {
   type LegResult,
 } from '../../../src/contract/sportsbook-rules';
 import { stakeCashedFor } from '../../../src/contract/rules/cash-out-value';
+import { CASH_OUT_DESCRIPTIONS } from '../../../src/contract/games';
 import { formatPence } from '../../../src/contract/rules/money';
 import { returnsFor } from '../../../src/contract/rules/odds';
 import type { Catalogue } from '../catalogue/types';
@@ -388,7 +389,7 @@ export class CashOutService {
           playerId: pamPlayerId(bet.player_id),
           amount: paid,
           closesBet: !partial,
-          description: partial ? 'Partial cash out' : 'Cash out',
+          description: partial ? CASH_OUT_DESCRIPTIONS.partial : CASH_OUT_DESCRIPTIONS.full,
         },
       },
     ]);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { betIdParam, betsQuery, type CashOutOffers } from '../../../src/contract/sportsbook';
+import { betIdParam, betsQuery, type CashOutOffers, type OpenBetsLive } from '../../../src/contract/sportsbook';
 import { notFound } from '../../platform/errors';
 import { parse } from '../../platform/http/parse';
 import { requireSession } from '../sessions/routes';
@@ -34,6 +34,11 @@ export async function betsRoutes(
   app.get('/api/cash-out-offers', async (request): Promise<CashOutOffers> => {
     const session = await requireSession(sessions, request);
     return { offers: await bets.cashOuts.offersFor(session.playerId) };
+  });
+
+  app.get('/api/open-bets/live', async (request): Promise<OpenBetsLive> => {
+    const session = await requireSession(sessions, request);
+    return bets.openBetsLive.forPlayer(session.playerId);
   });
 
   app.post<{ Params: { betId: string } }>('/api/bets/:betId/cash-out', async (request, reply) => {

@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { CashOutService, defaultCashOutPolicy, type CashOutPolicy } from './cash-out';
 import type { BetsDb } from './tables';
 import { BetViews } from './views';
+import { OpenBetsLiveService } from './open-bets-live';
 import { closingCall, ownStakeOf } from '../free-bets/returns';
 import { retryTransient } from '../db/transient';
 
@@ -87,6 +88,7 @@ export class BetsService {
   readonly settler: Settler;
   readonly holds: InPlayHolds;
   readonly cashOuts: CashOutService;
+  readonly openBetsLive: OpenBetsLiveService;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: BetsServiceDeps) {
@@ -133,6 +135,7 @@ export class BetsService {
       deps.payoutCap,
       deps.cashOutWait,
     );
+    this.openBetsLive = new OpenBetsLiveService(db, catalogue);
     outbox.handle('debit', this.debitAnswered);
     outbox.handle('credit', this.moneyReturned('credit'));
     outbox.handle('rollback', this.moneyReturned('rollback'));

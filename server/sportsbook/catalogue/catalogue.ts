@@ -7,7 +7,7 @@ import type {
   EventSummary,
   Market,
 } from '../../../src/contract/sportsbook-rules';
-import type { FinalResult, MarketSpec, MatchRates, MatchState, PricedMarket } from '../pricing/types';
+import type { FinalResult, GoalTime, MarketSpec, MatchRates, MatchState, PricedMarket } from '../pricing/types';
 import type { SportsbookBus } from '../live/bus';
 import type { Catalogue, MarketsResolved, SelectionQuote } from './types';
 import type { CompetitionRecord, EventRecord, MarketState, TeamRecord } from './records';
@@ -169,9 +169,9 @@ export class LiveCatalogue implements Catalogue {
     };
   }
 
-  matchPricing(eventId: string): { rates: MatchRates; state: MatchState } | undefined {
+  matchPricing(eventId: string): { rates: MatchRates; state: MatchState; goals: readonly GoalTime[] } | undefined {
     const record = this.entries.get(eventId)?.record;
-    return record && { rates: record.rates, state: matchState(record) };
+    return record && { rates: record.rates, state: matchState(record), goals: [...record.goals] };
   }
 
   onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void {

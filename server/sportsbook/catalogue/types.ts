@@ -4,7 +4,7 @@
  * placement is checked against exactly what was last pushed to browsers.
  */
 import type { EventStatus, MarketStatus, Price, Score, SelectionStatus } from '../../../src/contract/sportsbook-rules';
-import type { FinalResult, MarketSpec, MatchRates, MatchState } from '../pricing/types';
+import type { FinalResult, GoalTime, MarketSpec, MatchRates, MatchState } from '../pricing/types';
 
 /** Everything placement needs to know about one selection right now. */
 export interface SelectionQuote {
@@ -48,8 +48,11 @@ export interface MarketsResolved {
 export interface Catalogue {
   /** The current quote of a selection, from memory; undefined for an unknown id. */
   quote(selectionId: string): SelectionQuote | undefined;
-  /** What the match's prices are made from now (a Bet Builder is priced from it); undefined for an unknown event. */
-  matchPricing(eventId: string): { rates: MatchRates; state: MatchState } | undefined;
+  /**
+   * What the match's prices are made from now (a Bet Builder is priced from it), and its goals so far when known (the
+   * first goal's markets stand on them); undefined for an unknown event.
+   */
+  matchPricing(eventId: string): { rates: MatchRates; state: MatchState; goals?: readonly GoalTime[] } | undefined;
   /** Called after markets are resolved and the resolution is stored; settlement listens. */
   onMarketsResolved(listener: (resolved: MarketsResolved) => Promise<void> | void): () => void;
   /** Operator actions, each stored before it is announced. */

@@ -25,7 +25,7 @@ export function TransactionRow({ item }: { item: TransactionItem }) {
       <details className="history__row">
         <summary className="history__item">
           <span className="history__what">
-            <strong>{KIND_LABELS[item.kind]}</strong>{' '}
+            <strong>{item.cashOut ? 'Cash out' : KIND_LABELS[item.kind]}</strong>{' '}
             <span className="field__hint">{VERTICAL_LABELS[item.vertical]}</span>
           </span>
           <span className={item.amount < 0 ? 'history__amount history__amount--out' : 'history__amount'}>

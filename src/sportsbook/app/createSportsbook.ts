@@ -8,6 +8,7 @@ import { PrefsStore } from '../stores/PrefsStore';
 import { RouterStore } from '../stores/RouterStore';
 import { NetworkStore } from '../../ui/frame/NetworkStore';
 import { BetsStore } from '../stores/BetsStore';
+import type { ConfirmTimers } from '../stores/CashOutConfirmations';
 import { FreeBetsStore } from '../stores/FreeBetsStore';
 import type { HostToFrameMessage } from '../../contract/bridge';
 import { frameLaunch, initialRoute } from '../../ui/frame/FrameLaunch';
@@ -16,10 +17,12 @@ export interface SportsbookEnvironment {
   window: Window & FrameWindow;
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
+  /** The frame's timers for what lapses on screen (cash out's confirmation); the window's unless given. */
+  timers?: ConfirmTimers;
 }
 
 /** Builds and wires every store of the frame once. */
-export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }: SportsbookEnvironment) {
+export function createSportsbook({ window: win, fetch: fetchImpl, createSocket, timers }: SportsbookEnvironment) {
   const location = win.location;
   const network = new NetworkStore(win, win.navigator.onLine);
   const session: SessionStore = new SessionStore({
@@ -35,7 +38,13 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
   });
   const catalog = new CatalogStore(api);
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
-  const bets = new BetsStore(api.bets, api.cashOutOffers);
+  const bets = new BetsStore(api.bets, api.cashOutOffers, {
+    fetchLive: api.openBetsLive,
+    timers: timers ?? {
+      setTimeout: (fn, ms) => win.setTimeout(fn, ms),
+      clearTimeout: (id) => win.clearTimeout(id as number),
+    },
+  });
   const freeBets = new FreeBetsStore(api.freeBets);
   const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) =>
     onHostMessage(message),
@@ -67,9 +76,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     onMessage: (message) => {
       if (message.type === 'event-updates' || message.type === 'outright-update') {
         catalog.apply(message);
-        // A match of an open bet moved (a minute, a goal, a suspension): its cash-out offer is the server's to say.
-        if (message.type === 'event-updates' && message.updates.some((update) => bets.followsEvent(update.eventId)))
-          void bets.refreshOffers();
+        if (message.type === 'event-updates') bets.onEventChanges(message.updates);
       } else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
@@ -89,6 +96,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket }
     onReconnected: () => {
       void catalog.resync(socket.subscribed.eventIds, socket.subscribed.lists);
       void bets.refreshOffers();
+      void bets.refreshLive();
       slip.checkUnresolved();
       void session.refresh();
     },

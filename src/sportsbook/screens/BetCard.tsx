@@ -1,7 +1,7 @@
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
-import type { BetLeg, BetView } from '../../contract/sportsbook-rules';
+import type { BetLeg, BetView, LegStanding, MatchNow } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from '../ui/format';
 import { betTitle, stakeWords, statusBadge } from '../ui/bet-title';
@@ -77,10 +77,14 @@ function BetCard({
               {leg.result === 'dead-heat' && leg.deadHeatWays && (
                 <p className="muted">{`Dead heat of ${leg.deadHeatWays}: paid at full odds on 1/${leg.deadHeatWays} of the stake`}</p>
               )}
-              <p className="muted">
-                {leg.eventName}
-                {leg.score && ` · ${leg.score.home}-${leg.score.away}`}
-              </p>
+              {leg.result === 'open' ? (
+                <OpenLegMatch bet={bet} leg={leg} />
+              ) : (
+                <p className="muted">
+                  {leg.eventName}
+                  {leg.score && ` · ${leg.score.home}-${leg.score.away}`}
+                </p>
+              )}
             </div>
           </li>
         ))}
@@ -121,6 +125,57 @@ function BetCard({
         Bet ID {bet.betId}
       </p>
     </li>
+  );
+}
+
+const STANDING_WORDS: Record<LegStanding, { words: string; tone: 'won' | 'lost' | 'void' }> = {
+  winning: { words: 'Winning', tone: 'won' },
+  losing: { words: 'Losing', tone: 'lost' },
+  'void-as-it-stands': { words: 'Void as it stands', tone: 'void' },
+  won: { words: 'Won', tone: 'won' },
+  lost: { words: 'Lost', tone: 'lost' },
+  void: { words: 'Void', tone: 'void' },
+};
+
+/** The live clock as UK bookmakers label it on a bet: 63', HT, FT. */
+function matchClock(match: MatchNow): string {
+  if (match.phase === 'half-time') return 'HT';
+  if (match.phase === 'full-time' || match.status === 'ended') return 'FT';
+  return `${match.minute}'`;
+}
+
+/**
+ * An open leg's match: its live score and clock as the pushes bring them ("Live 63' 1-0"), how the leg stands on
+ * them (its market's rules, the server's word), and the score the bet was struck at, labelled as such.
+ */
+function OpenLegMatch({ bet, leg }: { bet: BetView; leg: BetLeg }) {
+  const { bets } = useSportsbook();
+  const match = bets.matchNow(leg.eventId);
+  const playing = match !== undefined && (match.status === 'live' || match.status === 'ended');
+  const standing = bets.standingOf(bet.betId, leg.selectionId);
+  const clockNow = playing ? matchClock(match) : null;
+  return (
+    <>
+      <p className="muted">{leg.eventName}</p>
+      {playing && (
+        <p className="leg__live">
+          <span aria-hidden="true">
+            {clockNow === 'FT' ? 'FT' : `Live ${clockNow}`} {match.score.home}-{match.score.away}
+          </span>
+          <span className="visually-hidden">
+            {clockNow === 'FT'
+              ? `Full time, ${match.score.home}-${match.score.away}`
+              : `Live, ${clockNow === 'HT' ? 'half time' : `${match.minute} minutes played`}, score ${match.score.home}-${match.score.away}`}
+          </span>
+          {standing && (
+            <span className={`leg__standing leg__standing--${STANDING_WORDS[standing].tone}`}>
+              {STANDING_WORDS[standing].words}
+            </span>
+          )}
+        </p>
+      )}
+      {leg.score && <p className="muted">{`Score when placed ${leg.score.home}-${leg.score.away}`}</p>}
+    </>
   );
 }
 

@@ -44,6 +44,8 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
             : null;
   const pending = bets.cashOutPress(bet.betId);
   const waiting = pending?.state === 'sending';
+  const confirming = waiting ? undefined : bets.confirmations.awaiting(bet.betId);
+  const movedFrom = bets.confirmations.movedFrom(bet.betId);
 
   async function send(body: CashOutRequest, checking: boolean) {
     setRefused(null);
@@ -80,10 +82,19 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
     void session.refresh();
   }
 
-  /** A new press: a new request id, only when no earlier press is still without its answer. */
+  /**
+   * A press: the first asks for confirmation, and a second on the same figures within the window sends it with a new
+   * request id, only when no earlier press is still without its answer.
+   */
   function cashOut() {
     if (bets.cashOutPress(bet.betId) || offer === null || amount === null || amountProblem) return;
+    if (!bets.confirmations.press(bet.betId, { offer, amount: partial ? amount : null })) return;
     void send({ requestId: window.crypto.randomUUID(), offer, ...(partial ? { amount } : {}) }, false);
+  }
+
+  /** What is asked changed (full or partial, the amount): a press awaiting confirmation is forgotten. */
+  function askAgain() {
+    bets.confirmations.cancel(bet.betId);
   }
 
   /** The press whose answer was lost, sent again as it was: the server answers what it got. */
@@ -154,7 +165,10 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
               disabled={waiting}
               aria-invalid={amountText !== '' && amountProblem !== null}
               aria-describedby={amountText !== '' && amountProblem ? messageId : undefined}
-              onChange={(change) => setAmountText(change.target.value)}
+              onChange={(change) => {
+                askAgain();
+                setAmountText(change.target.value);
+              }}
             />
           </span>
           {amountText !== '' && amountProblem && (
@@ -170,13 +184,14 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
           className="btn btn--primary cash-out__button"
           disabled={waiting || (partial && (amountText === '' || amountProblem !== null))}
           onClick={cashOut}
-          aria-live="polite"
         >
           {waiting ? (
             <>
               <Loader size={16} className="spin" /> Cashing out{' '}
               {formatPence(pending!.body.amount ?? pending!.body.offer)}…
             </>
+          ) : confirming ? (
+            `Confirm cash out ${formatPence(confirming.amount ?? confirming.offer)}`
           ) : (
             `Cash out ${formatPence(partial ? (Number.isFinite(amount) && amount !== null ? amount : 0) : offer!)}`
           )}
@@ -186,11 +201,21 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
           className="btn btn--secondary"
           aria-pressed={partial}
           disabled={waiting}
-          onClick={() => setPartial(!partial)}
+          onClick={() => {
+            askAgain();
+            setPartial(!partial);
+          }}
         >
           Partial
         </button>
       </div>
+      <p className="visually-hidden" role="status">
+        {waiting
+          ? `Cashing out ${formatPence(pending!.body.amount ?? pending!.body.offer)}`
+          : confirming
+            ? `${movedFrom !== null ? `The cash out value changed to ${formatPence(confirming.offer)}. ` : ''}Press Confirm cash out ${formatPence(confirming.amount ?? confirming.offer)} to cash out.`
+            : ''}
+      </p>
       {refusal}
     </div>
   );

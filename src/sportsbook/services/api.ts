@@ -4,6 +4,7 @@ import type {
   BetsResponse,
   CashOutAnswer,
   CashOutOffers,
+  OpenBetsLive,
   CashOutRequest,
   CompetitionsResponse,
   EventDetail,
@@ -75,6 +76,7 @@ export class SportsbookApi {
   }
 
   cashOutOffers = async () => (await this.request<CashOutOffers>('GET', '/api/cash-out-offers')).data.offers;
+  openBetsLive = async () => (await this.request<OpenBetsLive>('GET', '/api/open-bets/live')).data;
   freeBets = async () => (await this.request<FreeBetsResponse>('GET', '/api/free-bets')).data.freeBets;
 
   /** One press of Cash Out; a 422 is the refusal in words, shown on screen. */

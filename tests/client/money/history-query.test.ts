@@ -72,6 +72,7 @@ describe('saved history pages', () => {
     betId: null,
     iqsTransactionId: null,
     reference: 'r',
+    cashOut: false,
   });
   const query = historyQuery('All', lifetime);
 

@@ -20,6 +20,7 @@ const item = (id: number, amount: number) => ({
   betId: null,
   iqsTransactionId: null,
   reference: `r${id}`,
+  cashOut: false,
 });
 
 async function renderHistory(routes: Record<string, Route | Reply>, { offline = false } = {}) {
@@ -56,6 +57,30 @@ describe('transaction history screen', () => {
     expect(rows[1]!.textContent).toMatch(/01\/03\/26 \d\d:05/);
     expect((await screen.findByTestId('net-deposits')).textContent).toContain('£15.00');
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+  });
+
+  it('labels a cash-out payment "Cash out" and other returns "Winnings"', async () => {
+    const returns = (id: number, reference: string, cashOut: boolean) => ({
+      ...item(id, 950),
+      kind: 'Returns',
+      vertical: 'sportsbook',
+      betId: `bet-${id}`,
+      reference,
+      cashOut,
+    });
+    await renderHistory({
+      'GET /transactions': {
+        status: 200,
+        body: [
+          returns(3, 'Cash out', true),
+          returns(2, 'Partial cash out', true),
+          returns(1, 'Sportsbook returns', false),
+        ],
+      },
+    });
+    const rows = await screen.findAllByTestId('transaction');
+    const labels = rows.map((row) => row.querySelector('strong')!.textContent);
+    expect(labels).toEqual(['Cash out', 'Cash out', 'Winnings']);
   });
 
   it('a row opens to show its details', async () => {

@@ -6,7 +6,7 @@ import { BetList } from '../../../src/sportsbook/screens/BetCard';
 import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import type { BetView, CashOutRequest } from '../../../src/contract/sportsbook-rules';
 import { fakeFetch, type Reply } from '../support/fakes';
-import { betView, event, price } from './fixtures';
+import { betView, event, manualTimers, price } from './fixtures';
 
 const BET_ID = '11111111-1111-4111-8111-111111111111';
 const HOME = 'ev-1~match-result~home';
@@ -107,6 +107,12 @@ async function press(name: RegExp | string) {
   });
 }
 
+/** Cash out as the customer does it: a press, then Confirm within the window. */
+async function cashOutConfirmed(figure: string) {
+  await press(`Cash out ${figure}`);
+  await press(`Confirm cash out ${figure}`);
+}
+
 const paid = (bet: BetView, pence: number): Reply => ({ status: 200, body: { bet, paid: pence } });
 
 describe('a cash out whose answer was lost', () => {
@@ -120,7 +126,7 @@ describe('a cash out whose answer was lost', () => {
     // The server pays £5.00 and reduces the bet, but its answer never arrives.
     paidYet = true;
     const askedBefore = betsAsked();
-    await press('Cash out £5.00');
+    await cashOutConfirmed('£5.00');
 
     expect(await screen.findByText('We could not confirm your cash out. Check again.')).toBeTruthy();
     expect(screen.queryByText(/could not reach the sportsbook/)).toBeNull();
@@ -144,7 +150,7 @@ describe('a cash out whose answer was lost', () => {
       { status: 502, body: {} },
       paid(openBet({ status: 'cashed-out', returns: 950 }), 950),
     ]);
-    await press('Cash out £9.50');
+    await cashOutConfirmed('£9.50');
     expect(await screen.findByText('We could not confirm your cash out. Check again.')).toBeTruthy();
     await press('Check again');
     expect(await screen.findByText('We could not confirm your cash out. Check again.')).toBeTruthy();
@@ -164,11 +170,11 @@ describe('a cash out whose answer was lost', () => {
       { status: 422, body: { message: refusal, code: 'CashOutValueChanged' } },
       paid(openBet({ status: 'cashed-out', returns: 950 }), 950),
     ]);
-    await press('Cash out £9.50');
+    await cashOutConfirmed('£9.50');
     await press('Check again');
     expect(screen.getByRole('alert').textContent).toBe(refusal);
 
-    await press('Cash out £9.50');
+    await cashOutConfirmed('£9.50');
 
     expect(presses).toHaveLength(3);
     expect(presses[1]!.requestId).toBe(presses[0]!.requestId);
@@ -183,11 +189,11 @@ describe('a cash out whose answer was lost', () => {
     );
     await askPartial('5');
     paidYet = true;
-    await press('Cash out £5.00');
+    await cashOutConfirmed('£5.00');
     await press('Check again');
 
     await askPartial('1');
-    await press('Cash out £1.00');
+    await cashOutConfirmed('£1.00');
 
     expect(presses).toHaveLength(3);
     expect(presses[1]!.requestId).toBe(presses[0]!.requestId);
@@ -204,9 +210,9 @@ describe('a cash out press', () => {
       { status: 422, body: { message: refusal, code: 'CashOutUnavailable' } },
       { status: 422, body: { message: refusal, code: 'CashOutUnavailable' } },
     ]);
-    await press('Cash out £9.50');
+    await cashOutConfirmed('£9.50');
     expect(screen.getByRole('alert').textContent).toBe(refusal);
-    await press('Cash out £9.50');
+    await cashOutConfirmed('£9.50');
     expect(presses).toHaveLength(2);
     expect(presses[1]!.requestId).not.toBe(presses[0]!.requestId);
   });
@@ -239,6 +245,8 @@ describe('a cash out press', () => {
     );
     const button = screen.getByRole('button', { name: 'Cash out £9.50' });
     await act(async () => {
+      // The first press asks for confirmation, the second sends, a third meanwhile sends nothing.
+      fireEvent.click(button);
       fireEvent.click(button);
       fireEvent.click(button);
     });
@@ -319,5 +327,79 @@ describe('the offer shown', () => {
       });
     });
     expect(await screen.findByRole('button', { name: 'Cash out unavailable' })).toBeTruthy();
+  });
+});
+
+describe('cash out’s two presses', () => {
+  it('asks to confirm on the first press, follows a moved value instead of cashing out, and lapses after 4 s', async () => {
+    const timers = manualTimers();
+    let offer = 950;
+    const presses: unknown[] = [];
+    const socket = idleSocket();
+    const fetch = fakeFetch({
+      'GET /api/bets': { status: 200, body: { bets: [openBet()] } },
+      'GET /api/cash-out-offers': () => ({ status: 200, body: { offers: [{ betId: BET_ID, offer }] } }),
+      [`POST /api/bets/${BET_ID}/cash-out`]: (body) => {
+        presses.push(body);
+        return paid(openBet({ status: 'cashed-out', returns: offer }), offer);
+      },
+    });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: () => socket,
+      timers,
+    });
+    sportsbook.socket.start();
+    await act(async () => {
+      await sportsbook.bets.load('open');
+    });
+    render(
+      <SportsbookContext.Provider value={sportsbook}>
+        <BetList tab="open" onCashedOut={() => undefined} />
+      </SportsbookContext.Provider>,
+    );
+
+    await press('Cash out £9.50');
+    expect(presses).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Confirm cash out £9.50' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Press Confirm cash out £9.50 to cash out.');
+
+    // Rovers score before the second press: the button shows the new value, and nothing is cashed out.
+    offer = 1_730;
+    const { mainMarket: _main, markets: _markets, ...summary } = event('ev-1', { seq: 2, score: { home: 1, away: 0 } });
+    await act(async () => {
+      socket.onmessage?.({
+        data: JSON.stringify({ type: 'event-updates', updates: [{ eventId: 'ev-1', seq: 2, event: summary }] }),
+      });
+    });
+    expect(await screen.findByRole('button', { name: 'Confirm cash out £17.30' })).toBeTruthy();
+    expect(presses).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toBe(
+      'The cash out value changed to £17.30. Press Confirm cash out £17.30 to cash out.',
+    );
+
+    // The window starts again with the change, and then lapses.
+    await act(async () => timers.advance(3_999));
+    expect(screen.getByRole('button', { name: 'Confirm cash out £17.30' })).toBeTruthy();
+    await act(async () => timers.advance(1));
+    expect(screen.getByRole('button', { name: 'Cash out £17.30' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(presses).toHaveLength(0);
+
+    await press('Cash out £17.30');
+    await press('Confirm cash out £17.30');
+    expect(presses).toEqual([{ requestId: expect.any(String), offer: 1_730 }]);
+  });
+
+  it('asks again for a partial cash out whose amount changed after the first press', async () => {
+    const { presses } = await renderOpenBets([paid(reducedBet(), 500)]);
+    await askPartial('4');
+    await press('Cash out £4.00');
+    fireEvent.change(screen.getByLabelText(/Amount to cash out/), { target: { value: '5' } });
+    await press('Cash out £5.00');
+    expect(presses).toHaveLength(0);
+    await press('Confirm cash out £5.00');
+    expect(presses).toEqual([{ requestId: expect.any(String), offer: 950, amount: 500 }]);
   });
 });

@@ -132,3 +132,26 @@ export function createSlip(overrides: Partial<SlipDeps> = {}, storage = memorySt
     storage,
   };
 }
+
+/** Timers run by hand: `advance(ms)` fires what falls due, in order. */
+export function manualTimers() {
+  let now = 0;
+  let next = 0;
+  const due = new Map<number, { at: number; fn: () => void }>();
+  return {
+    setTimeout: (fn: () => void, ms: number) => {
+      due.set(++next, { at: now + ms, fn });
+      return next;
+    },
+    clearTimeout: (id: unknown) => void due.delete(id as number),
+    advance(ms: number) {
+      now += ms;
+      for (const [id, timer] of [...due].sort((a, b) => a[1].at - b[1].at))
+        if (timer.at <= now) {
+          due.delete(id);
+          timer.fn();
+        }
+    },
+    pending: () => due.size,
+  };
+}
