@@ -3,7 +3,15 @@ import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../contract
 import type { BetView, Price, PriceChangePolicy, SystemType } from '../../contract/sportsbook-rules';
 import type { SystemBetType } from '../../contract/system-bets';
 import type { LiveSelection } from './CatalogStore';
-import { ACCA, systemKey, type Placement, type PlacementApi, type SlipBet, type SlipSelection } from './slip/model';
+import {
+  ACCA,
+  ALL_SINGLES,
+  systemKey,
+  type Placement,
+  type PlacementApi,
+  type SlipBet,
+  type SlipSelection,
+} from './slip/model';
 import { LOG_IN_TO_PLACE, accaName, isWaitWords } from './slip/wording';
 import { SlipSelections, slipSelectionOf } from './slip/SlipSelections';
 import { SlipStakes } from './slip/SlipStakes';
@@ -155,9 +163,14 @@ export class SlipStore extends Observable {
     return this.picked.accaOffered;
   }
 
-  /** The system bets these selections can make (3 to 8 from different matches), in the order the slip lists them. */
+  /** The full covers these selections can make (3 to 8 from different matches), in the order the slip lists them. */
   get systemsOffered(): SystemBetType[] {
     return this.picked.systemsOffered;
+  }
+
+  /** The n-folds these selections can make (Doubles up), listed above the accumulator. */
+  get nFoldsOffered(): SystemBetType[] {
+    return this.picked.nFoldsOffered;
   }
 
   get accaName(): string {
@@ -194,7 +207,12 @@ export class SlipStore extends Observable {
   // ---- stakes and returns
 
   setStake(key: string, text: string): void {
-    this.staked.setStake(key, text);
+    if (key === ALL_SINGLES)
+      this.staked.setAllSingles(
+        text,
+        this.selections.map((selection) => selection.selectionId),
+      );
+    else this.staked.setStake(key, text);
     this.notice = null;
     this.save();
   }
@@ -227,7 +245,7 @@ export class SlipStore extends Observable {
 
   /** A system bet's whole stake on the slip now: the stake per line typed, times its lines. */
   systemTotal(type: SystemType): number {
-    return this.staked.systemTotal(type);
+    return this.staked.systemTotal(type, this.selections.length);
   }
 
   /** The bets Place would send, in slip order: the singles with a stake, the accumulator, then the system bets. */
