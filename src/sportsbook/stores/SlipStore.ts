@@ -12,7 +12,7 @@ import {
   type SlipBet,
   type SlipSelection,
 } from './slip/model';
-import { LOG_IN_TO_PLACE, accaName, isWaitWords } from './slip/wording';
+import { LOG_IN_TO_PLACE, accaName, addedWords, isWaitWords, removedWords } from './slip/wording';
 import { SlipSelections, slipSelectionOf } from './slip/SlipSelections';
 import { SlipStakes } from './slip/SlipStakes';
 import { Placements, type PlacementChange } from './slip/Placements';
@@ -123,10 +123,14 @@ export class SlipStore extends Observable {
     this.clearFinishedPlacements();
     this.picked.add(slipSelectionOf(live));
     this.notice = null;
+    // Focus stays on the price (the customer may add more): a screen reader hears where the selection went.
+    this.announcement = addedWords(live.selection.name, this.selections.length);
     this.save();
   }
 
   remove(selectionId: string): void {
+    const removed = this.selections.find((selection) => selection.selectionId === selectionId);
+    if (removed) this.announcement = removedWords(removed.selectionName, this.selections.length - 1);
     this.picked.remove(selectionId);
     this.staked.forget(selectionId);
     this.notice = null;
@@ -253,8 +257,14 @@ export class SlipStore extends Observable {
     return this.staked.bets(this.picked);
   }
 
+  /** What the customer's own money stakes: a free bet's stake is not theirs (the slip shows it apart). */
   get totalStake(): number {
-    return this.bets.reduce((total, bet) => total + bet.total, 0);
+    return this.bets.reduce((total, bet) => total + (bet.freeBetId ? 0 : bet.total), 0);
+  }
+
+  /** What free bets stake on the slip. */
+  get freeBetStake(): number {
+    return this.bets.reduce((total, bet) => total + (bet.freeBetId ? bet.total : 0), 0);
   }
 
   get totalReturns(): number {
@@ -264,7 +274,7 @@ export class SlipStore extends Observable {
   get shortfall(): number {
     const balance = this.deps.balance();
     if (!this.deps.signedIn() || balance === null) return 0;
-    return Math.max(0, this.bets.reduce((total, bet) => total + (bet.freeBetId ? 0 : bet.total), 0) - balance);
+    return Math.max(0, this.totalStake - balance);
   }
 
   /**

@@ -106,6 +106,12 @@ export function BetSlip({ phone }: { phone: boolean }) {
             </select>
           </label>
           <dl className="slip__totals">
+            {slip.freeBetStake > 0 && (
+              <div>
+                <dt>Free bet</dt>
+                <dd>{formatPence(slip.freeBetStake)}</dd>
+              </div>
+            )}
             <div>
               <dt>Total stake</dt>
               <dd>{formatPence(slip.totalStake)}</dd>
@@ -274,11 +280,13 @@ function Placements({ finished }: { finished: boolean }) {
             <dl className="receipt__figures">
               <div>
                 <dt>
-                  {request.kind === 'single'
-                    ? 'Single'
-                    : system
-                      ? `${system.name} (${lines} lines at ${formatPence(request.stake)})`
-                      : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`}{' '}
+                  {request.freeBetId
+                    ? 'Free bet'
+                    : request.kind === 'single'
+                      ? 'Single'
+                      : system
+                        ? `${system.name} (${lines} lines at ${formatPence(request.stake)})`
+                        : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`}{' '}
                   stake
                 </dt>
                 <dd>{formatPence(request.stake * lines)}</dd>
