@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
 
@@ -27,6 +28,8 @@ test('a free bet in the account menu and the header, then on the slip: Free bet 
   await expect(listed).toBeVisible({ timeout: 20_000 });
   await expect(listed).toContainText('£5.00 free bet');
   await expect(listed).toContainText(/Expires \d\d\/\d\d\/\d\d/);
+  const accountScan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(accountScan.violations.map((violation) => violation.id)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(account).toHaveCount(0);
 
@@ -38,6 +41,8 @@ test('a free bet in the account menu and the header, then on the slip: Free bet 
   await header.click();
   await expect(frame.locator('#free-bets-list')).toContainText('£5.00 free bet');
   await expect(frame.locator('#free-bets-list')).toContainText('the free bet stake is not returned');
+  const headerScan = await new AxeBuilder({ page }).include('iframe[title="Sportsbook"]').analyze();
+  expect(headerScan.violations.map((violation) => violation.id)).toEqual([]);
   await header.click();
 
   // A home win days ahead, then the skip link takes the keyboard to its stake box.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
 
@@ -59,6 +60,8 @@ test('four matches offer Doubles, Trebles, the 4-Fold, Yankee and Lucky 15; Doub
   const multiplesBox = (await multiples.boundingBox())!;
   const singlesBox = (await slip.getByRole('heading', { name: 'Singles' }).boundingBox())!;
   expect(multiplesBox.y).toBeLessThan(singlesBox.y);
+  const scan = await new AxeBuilder({ page }).include('iframe[title="Sportsbook"]').analyze();
+  expect(scan.violations.map((violation) => violation.id)).toEqual([]);
 
   await slip.getByLabel('When the odds change').selectOption('any');
   await slip.getByLabel('Stake per line on the Doubles').fill('1');

@@ -444,6 +444,7 @@ export class SlipStore extends Observable {
     this.picked.keepOnly((selection) => !placedIds.has(selection.selectionId));
     for (const id of placedIds) this.staked.forget(id);
     if (accepted.some((placement) => placement.request.kind === 'accumulator')) delete this.stakes[ACCA];
+    if (accepted.some((placement) => placement.request.kind === 'single')) delete this.stakes[ALL_SINGLES];
     for (const placement of accepted)
       if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
     this.sent.forgetFinished();

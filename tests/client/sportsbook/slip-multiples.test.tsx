@@ -87,6 +87,16 @@ describe('every multiple on the slip', () => {
     slip.setStake(ALL_SINGLES, '');
     expect(slip.bets).toEqual([]);
   });
+
+  it('singles placed and done with: the all-singles box is empty again for the next selections', async () => {
+    const { slip } = createSlip();
+    for (const match of matches(2)) slip.toggle(liveSelection(match, 0));
+    slip.setStake(ALL_SINGLES, '1');
+    await slip.place();
+    expect(slip.placements.map((placement) => placement.state)).toEqual(['accepted', 'accepted']);
+    slip.dismissPlacements();
+    expect(slip.stakes[ALL_SINGLES]).toBeUndefined();
+  });
 });
 
 describe('the multiples as the slip shows them', () => {
