@@ -16,33 +16,32 @@ test('a free bet in the account menu and the header, then on the slip: Free bet 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const customer = await createCustomer({ balance: 5_000 });
-  await operator('free-bet', 'grant', customer.email, '500', 'Welcome');
+  // Two: the £5 soonest to expire (the slip's first choice), the £3 left over for the header's list at the end.
+  await operator('free-bet', 'grant', customer.email, '500', '--days', '3', 'Welcome');
+  await operator('free-bet', 'grant', customer.email, '300', '--days', '30', 'Welcome');
   await signIn(page, customer);
   const cookies = page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' });
   if (await cookies.isVisible()) await cookies.click();
 
-  // The account menu counts it, with its amount and expiry.
+  // The account menu counts them, with their amounts and expiry.
   await page.getByTestId('header-balance').click();
   const account = page.getByRole('dialog', { name: 'Account' });
-  const listed = account.getByRole('region', { name: 'Free bets 1' });
+  const listed = account.getByRole('region', { name: 'Free bets 2' });
   await expect(listed).toBeVisible({ timeout: 20_000 });
   await expect(listed).toContainText('£5.00 free bet');
   await expect(listed).toContainText(/Expires \d\d\/\d\d\/\d\d/);
-  const accountScan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  expect(accountScan.violations.map((violation) => violation.id)).toEqual([]);
+  await expect(listed).toContainText('£3.00 free bet');
   await page.keyboard.press('Escape');
   await expect(account).toHaveCount(0);
 
   // So does the sportsbook's header, before anything is on the slip.
   const frame = sportsbook(page);
   await expect(frame.locator('.subnav__balance')).toHaveText('£50.00', { timeout: 20_000 });
-  const header = frame.getByRole('button', { name: 'Free bets 1' });
+  const header = frame.getByRole('button', { name: 'Free bets 2' });
   await expect(header).toBeVisible();
   await header.click();
   await expect(frame.locator('#free-bets-list')).toContainText('£5.00 free bet');
   await expect(frame.locator('#free-bets-list')).toContainText('the free bet stake is not returned');
-  const headerScan = await new AxeBuilder({ page }).include('iframe[title="Sportsbook"]').analyze();
-  expect(headerScan.violations.map((violation) => violation.id)).toEqual([]);
   await header.click();
 
   // A home win days ahead, then the skip link takes the keyboard to its stake box.
@@ -73,5 +72,16 @@ test('a free bet in the account menu and the header, then on the slip: Free bet 
   await expect(receipt).toBeVisible({ timeout: 20_000 });
   await expect(receipt.locator('dt:text-is("Free bet stake") + dd')).toHaveText('£5.00');
   expect(await balanceOf(customer)).toBe(5_000);
-  await expect(frame.getByRole('button', { name: /Free bets/ })).toHaveCount(0, { timeout: 20_000 });
+  const left = frame.getByRole('button', { name: 'Free bets 1' });
+  await expect(left).toBeVisible({ timeout: 20_000 });
+  await left.click();
+  await expect(frame.locator('#free-bets-list')).toContainText('£3.00 free bet');
+  // Last, as axe holds the frame while it runs (a Place pressed after a scan is lost): the header's list open over
+  // the slip's receipt, then the account menu with the free bet left.
+  const headerScan = await new AxeBuilder({ page }).include('iframe[title="Sportsbook"]').analyze();
+  expect(headerScan.violations.map((violation) => violation.id)).toEqual([]);
+  await page.getByTestId('header-balance').click();
+  await expect(account.getByRole('region', { name: 'Free bets 1' })).toContainText('£3.00 free bet');
+  const accountScan = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(accountScan.violations.map((violation) => violation.id)).toEqual([]);
 });
