@@ -50,11 +50,11 @@ test('a Yankee from the slip: 11 lines at £1, one stake of £11, listed in My B
   for (let index = 0; index < 4; index++) await rows.nth(index).locator('.odds').first().click();
   await expect(slip.locator('.slip__toolbar')).toContainText('4 selections');
 
-  // Exactly the system bets four selections make, each with its lines.
-  await expect(slip.getByRole('heading', { name: 'System bets' })).toBeVisible();
+  // Exactly the system bets four selections make, each with its lines, among the multiples.
+  await expect(slip.getByRole('heading', { name: 'Multiples' })).toBeVisible();
   const systems = slip.locator('.slip__system .slip__acca-head strong');
-  await expect(systems).toHaveText(['Yankee', 'Lucky 15']);
-  await expect(slip.locator('.slip__system').first()).toContainText('11 lines');
+  await expect(systems).toHaveText(['Doubles', 'Trebles', 'Yankee', 'Lucky 15']);
+  await expect(slip.locator('.slip__system').nth(2)).toContainText('11 lines');
   // Days ahead the prices still drift: the customer takes whatever they are when the bet goes on.
   await slip.getByLabel('When the odds change').selectOption('any');
   await slip.getByLabel('Stake per line on the Yankee').fill('1');

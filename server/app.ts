@@ -17,6 +17,7 @@ import { outboxRoutes } from './modules/outbox/routes';
 import { limitsRoutes } from './modules/limits/routes';
 import { saferGamblingRoutes } from './modules/safer-gambling/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
+import { freeBetsRoutes } from './modules/free-bets/routes';
 import { accountRoutes } from './modules/account/routes';
 import { betsRoutes } from './modules/bets/routes';
 import { addressRoutes } from './modules/address/routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limitsRoutes,
     saferGamblingRoutes,
     promotionsRoutes,
+    freeBetsRoutes,
     contentRoutes,
     addressRoutes,
     registrationRoutes,

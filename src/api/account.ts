@@ -3,6 +3,7 @@ import { okResponse } from '../contract/auth';
 import { userProfile } from '../contract/user';
 import { avatarResponse, type DeleteAccountRequest, type UpdateDetailsRequest } from '../contract/account';
 import { betsResponse } from '../contract/bets';
+import { customerFreeBetsResponse } from '../contract/free-bets';
 
 export function accountApi(http: Http) {
   return {
@@ -15,6 +16,7 @@ export function accountApi(http: Http) {
     },
     deleteAccount: (body: DeleteAccountRequest) => http.delete('/auth/account', { body, schema: okResponse }),
     bets: () => http.get('/bets', { schema: betsResponse }),
+    freeBets: () => http.get('/free-bets', { schema: customerFreeBetsResponse }),
   };
 }
 
@@ -23,4 +25,5 @@ export const accountKeys = {
   all: ['account'] as const,
   details: () => [...accountKeys.all, 'details'] as const,
   bets: () => [...accountKeys.all, 'bets'] as const,
+  freeBets: () => [...accountKeys.all, 'free-bets'] as const,
 };

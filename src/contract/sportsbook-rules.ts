@@ -3,7 +3,10 @@
  * (the frame imports only this file and types; the server validates with the schemas in ./sportsbook.ts).
  */
 
-/** The system bets a coupon may be (their lines are counted in ./system-bets.ts). */
+/**
+ * The system bets a coupon may be (their lines are counted in ./system-bets.ts): the full covers, then the n-folds
+ * (every double, every treble... of the selections, as one bet of many lines).
+ */
 export const SYSTEM_TYPES = [
   'trixie',
   'patent',
@@ -15,6 +18,16 @@ export const SYSTEM_TYPES = [
   'lucky63',
   'super-heinz',
   'goliath',
+  'doubles',
+  'trebles',
+  'fourfolds',
+  'fivefolds',
+  'sixfolds',
+  'sevenfolds',
+  'eightfolds',
+  'ninefolds',
+  'tenfolds',
+  'elevenfolds',
 ] as const;
 export type SystemType = (typeof SYSTEM_TYPES)[number];
 

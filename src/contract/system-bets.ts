@@ -1,11 +1,12 @@
 /**
  * System bets (Betting Rules: "System bets: up to 12 offers per coupon; Trixie 3 matches, Patent 3, Yankee 4,
- * Canadian 5, Heinz 6, Super Heinz 7, Goliath 8"), plus the Lucky 15, 31 and 63 UK customers expect. A system bet
- * on n selections is every combination of them of the sizes it names: each combination is one line (a single, a
- * double, a treble, ...) with the same stake. Free of zod and of the server, so the frame's slip and the server's
- * settlement count lines the same way.
+ * Canadian 5, Heinz 6, Super Heinz 7, Goliath 8"), plus the Lucky 15, 31 and 63 UK customers expect: the full covers.
+ * A full cover on n selections is every combination of them of the sizes it names. The n-folds (Doubles, Trebles,
+ * 4-Folds...) are every combination of one size, on any number of selections above it: Doubles on 4 selections are
+ * its 6 doubles. Each combination is one line (a single, a double, a treble, ...) with the same stake. Free of zod and
+ * of the server, so the frame's slip and the server's settlement count lines the same way.
  */
-import type { Price, SystemType } from './sportsbook-rules';
+import { MAX_SELECTIONS, type Price, type SystemType } from './sportsbook-rules';
 import { returnsFor } from './rules/odds';
 import { sumPence, wholePence } from './rules/money';
 
@@ -13,53 +14,102 @@ export interface SystemBetType {
   type: SystemType;
   /** As the slip and My Bets name it. */
   name: string;
-  /** Exactly this many selections. */
-  selections: number;
+  /** A full cover takes exactly this many selections; null for an n-fold (any number above its fold). */
+  selections: number | null;
   /** Lines include the singles (Patent and the Lucky bets); otherwise doubles and up. */
   singles: boolean;
+  /** An n-fold's legs in every line (Doubles 2, Trebles 3); null for a full cover, whose lines are of every size. */
+  fold: number | null;
 }
 
+const fullCover = (type: SystemType, name: string, selections: number, singles: boolean): SystemBetType => ({
+  type,
+  name,
+  selections,
+  singles,
+  fold: null,
+});
+const nFold = (type: SystemType, name: string, fold: number): SystemBetType => ({
+  type,
+  name,
+  selections: null,
+  singles: false,
+  fold,
+});
+
 export const SYSTEM_BET_TYPES: readonly SystemBetType[] = [
-  { type: 'trixie', name: 'Trixie', selections: 3, singles: false },
-  { type: 'patent', name: 'Patent', selections: 3, singles: true },
-  { type: 'yankee', name: 'Yankee', selections: 4, singles: false },
-  { type: 'lucky15', name: 'Lucky 15', selections: 4, singles: true },
-  { type: 'canadian', name: 'Canadian (Super Yankee)', selections: 5, singles: false },
-  { type: 'lucky31', name: 'Lucky 31', selections: 5, singles: true },
-  { type: 'heinz', name: 'Heinz', selections: 6, singles: false },
-  { type: 'lucky63', name: 'Lucky 63', selections: 6, singles: true },
-  { type: 'super-heinz', name: 'Super Heinz', selections: 7, singles: false },
-  { type: 'goliath', name: 'Goliath', selections: 8, singles: false },
+  fullCover('trixie', 'Trixie', 3, false),
+  fullCover('patent', 'Patent', 3, true),
+  fullCover('yankee', 'Yankee', 4, false),
+  fullCover('lucky15', 'Lucky 15', 4, true),
+  fullCover('canadian', 'Canadian (Super Yankee)', 5, false),
+  fullCover('lucky31', 'Lucky 31', 5, true),
+  fullCover('heinz', 'Heinz', 6, false),
+  fullCover('lucky63', 'Lucky 63', 6, true),
+  fullCover('super-heinz', 'Super Heinz', 7, false),
+  fullCover('goliath', 'Goliath', 8, false),
+  nFold('doubles', 'Doubles', 2),
+  nFold('trebles', 'Trebles', 3),
+  nFold('fourfolds', '4-Folds', 4),
+  nFold('fivefolds', '5-Folds', 5),
+  nFold('sixfolds', '6-Folds', 6),
+  nFold('sevenfolds', '7-Folds', 7),
+  nFold('eightfolds', '8-Folds', 8),
+  nFold('ninefolds', '9-Folds', 9),
+  nFold('tenfolds', '10-Folds', 10),
+  nFold('elevenfolds', '11-Folds', 11),
 ];
 
 export function systemBetType(type: SystemType): SystemBetType {
   return SYSTEM_BET_TYPES.find((candidate) => candidate.type === type)!;
 }
 
-/** The system bets a slip of this many selections can make, in the order the slip lists them. */
+/** The full covers a slip of this many selections can make, in the order the slip lists them. */
 export function systemBetsFor(selectionCount: number): SystemBetType[] {
   return SYSTEM_BET_TYPES.filter((candidate) => candidate.selections === selectionCount);
 }
 
 /**
- * Every line of a system bet as the positions of its legs (0-based, ascending), smallest lines first: for a Trixie
- * [0,1] [0,2] [1,2] [0,1,2]. A Trixie has 4 lines, a Yankee 11, a Goliath 247, a Lucky 63 63.
+ * The n-folds a slip of this many selections can make, smallest first: Doubles up to the fold one short of them all
+ * (all of them in one line is the accumulator).
  */
-export function systemLines(type: SystemType): readonly (readonly number[])[] {
-  let lines = LINES.get(type);
+export function nFoldsFor(selectionCount: number): SystemBetType[] {
+  if (selectionCount > MAX_SELECTIONS) return [];
+  return SYSTEM_BET_TYPES.filter((candidate) => candidate.fold !== null && candidate.fold < selectionCount);
+}
+
+/** Whether a system bet of this type can be made of this many selections. */
+export function fitsSelections(type: SystemType, selectionCount: number): boolean {
+  const { selections, fold } = systemBetType(type);
+  return selections !== null
+    ? selectionCount === selections
+    : fold! < selectionCount && selectionCount <= MAX_SELECTIONS;
+}
+
+/**
+ * Every line of a system bet as the positions of its legs (0-based, ascending), smallest lines first: for a Trixie
+ * [0,1] [0,2] [1,2] [0,1,2]. A Trixie has 4 lines, a Yankee 11, a Goliath 247, a Lucky 63 63; Doubles on 4
+ * selections 6. A full cover knows its number of selections; an n-fold is told it.
+ */
+export function systemLines(type: SystemType, selectionCount?: number): readonly (readonly number[])[] {
+  const { selections, singles, fold } = systemBetType(type);
+  const count = selections ?? selectionCount;
+  if (count === undefined) throw new Error(`The lines of ${type} depend on the number of selections`);
+  const key = `${type}:${count}`;
+  let lines = LINES.get(key);
   if (!lines) {
-    const { selections, singles } = systemBetType(type);
     const made: number[][] = [];
-    for (let size = singles ? 1 : 2; size <= selections; size++) made.push(...combinations(selections, size));
-    LINES.set(type, (lines = made));
+    if (fold !== null) made.push(...combinations(count, fold));
+    else for (let size = singles ? 1 : 2; size <= count; size++) made.push(...combinations(count, size));
+    LINES.set(key, (lines = made));
   }
   return lines;
 }
 
-const LINES = new Map<SystemType, readonly (readonly number[])[]>();
+const LINES = new Map<string, readonly (readonly number[])[]>();
 
-export function lineCount(type: SystemType): number {
-  return systemLines(type).length;
+export function lineCount(type: SystemType, selectionCount?: number): number {
+  return systemLines(type, selectionCount).length;
 }
 
 /**
@@ -78,7 +128,7 @@ export const LUCKY_ALL_WINNERS_BONUS_PERCENT: Partial<Record<SystemType, number>
 export function luckyBonusWords(type: SystemType): string | null {
   const percent = LUCKY_ALL_WINNERS_BONUS_PERCENT[type];
   if (percent === undefined) return null;
-  return `One winner: its single is paid at double the odds. All ${systemBetType(type).selections} win: a ${percent}% bonus on the returns.`;
+  return `One winner: its single is paid at double the odds. All ${systemBetType(type).selections!} win: a ${percent}% bonus on the returns.`;
 }
 
 /** Returns plus the all-winners bonus of a Lucky bet (rounded down), or the returns as they are for any other. */
@@ -100,7 +150,7 @@ export function systemPotentialReturns(type: SystemType, stakePerLine: number, p
   return withAllWinnersBonus(
     type,
     sumPence(
-      systemLines(type).map((line) =>
+      systemLines(type, prices.length).map((line) =>
         returnsFor(
           stakePerLine,
           line.map((position) => prices[position]!),

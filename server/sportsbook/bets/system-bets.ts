@@ -1,5 +1,6 @@
 /**
- * System bets on the server: the placement checks (number of selections, total stake) and settlement. Each line is
+ * System bets on the server (the full covers and the n-folds alike): the placement checks (number of selections,
+ * total stake) and settlement. Each line is
  * an accumulator of its legs with the stake per line, settled by settleBet exactly as an accumulator is (void legs
  * at 1.00, a lost leg loses the line) and rounded down to the penny once per line; the bet returns the sum of its
  * lines. The payout cap is then applied by the settler to the bet as a whole (its net: returns - total stake).
@@ -7,6 +8,7 @@
 import { MAX_STAKE_PENCE, type SystemType } from '../../../src/contract/sportsbook-rules';
 import {
   doubleOddsSingle,
+  fitsSelections,
   LUCKY_ALL_WINNERS_BONUS_PERCENT,
   systemBetType,
   systemLines,
@@ -26,18 +28,20 @@ export interface SystemStake {
 
 /** Checks a system bet's selections and total stake; answers its stake figures or refuses (422) with words. */
 export function systemStake(type: SystemType, stakePerLine: number, selectionCount: number): SystemStake {
-  const { name, selections } = systemBetType(type);
-  if (selectionCount !== selections) {
+  const { name, selections, fold } = systemBetType(type);
+  if (!fitsSelections(type, selectionCount)) {
     throw new PlacementRefused(
-      `A ${name} needs exactly ${selections} selections; this bet has ${selectionCount}.`,
+      selections !== null
+        ? `A ${name} needs exactly ${selections} selections; this bet has ${selectionCount}.`
+        : `${name} need at least ${fold! + 1} selections; this bet has ${selectionCount}.`,
       'WrongSelectionCount',
     );
   }
-  const lines = systemLines(type).length;
+  const lines = systemLines(type, selectionCount).length;
   const total = stakePerLine * lines;
   if (total > MAX_STAKE_PENCE)
     throw new PlacementRefused(
-      `The maximum stake is £10,000: a ${name} of ${lines} lines allows at most ${formatPence(Math.floor(MAX_STAKE_PENCE / lines))} per line.`,
+      `The maximum stake is £10,000: ${selections !== null ? `a ${name}` : name} of ${lines} lines ${selections !== null ? 'allows' : 'allow'} at most ${formatPence(Math.floor(MAX_STAKE_PENCE / lines))} per line.`,
       'StakeTooHigh',
     );
   return { type, stakePerLine, lines, total };
@@ -48,7 +52,7 @@ export function systemStake(type: SystemType, stakePerLine: number, selectionCou
  * returns, 'void' when every line was void (the whole stake back), 'lost' when nothing is returned, else 'won'.
  */
 export function settleSystemBet(type: SystemType, stakePerLine: number, legs: readonly SettlementLeg[]): BetSettlement {
-  const lines = systemLines(type).map((line) =>
+  const lines = systemLines(type, legs.length).map((line) =>
     settleBet(
       stakePerLine,
       line.map((position) => legs[position]!),

@@ -13,6 +13,7 @@ import { useIsMobile } from '../shell/useIsMobile';
 import { Spinner } from '../../ui/Spinner';
 import { FormAlert } from '../../ui/FormAlert';
 import { AvatarUpload } from './AvatarUpload';
+import { FreeBetsSummary } from './FreeBetsSummary';
 import { NO_USER_DATA } from './messages';
 import { formatSignInTime } from '../auth/signInTime';
 import './account.css';
@@ -69,6 +70,7 @@ const AccountDrawer = observer(function AccountDrawer(_props: OverlayProps) {
           </button>
         </div>
       </section>
+      <FreeBetsSummary />
       <OverlayMenu label="Account menu" items={accountItems(overlays, isMobile)} />
       <button type="button" className="button button--ghost button--block" onClick={() => overlays.open('logout')}>
         Logout

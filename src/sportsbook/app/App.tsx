@@ -1,4 +1,6 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { FreeBetsMenu } from '../ui/FreeBetsMenu';
+import { SkipToSlip } from '../ui/SkipToSlip';
 import { useSportsbook } from './context';
 import { useWatch } from '../../ui/frame/Observable';
 import { Home } from '../screens/Home';
@@ -40,6 +42,7 @@ export function App() {
 
   return (
     <div className="sb">
+      {desktop && <SkipToSlip slipId="sb-slip" />}
       <SubNav />
       {!network.online ? (
         <p className="connection connection--offline" role="status">
@@ -75,7 +78,7 @@ export function App() {
         </main>
         {/* The slip scrolls on its own: focusable, so the keyboard can scroll it while its controls are disabled (a bet being placed). */}
         {desktop ? (
-          <aside className="sb__slip" aria-labelledby="slip-title" tabIndex={0}>
+          <aside className="sb__slip" id="sb-slip" aria-labelledby="slip-title" tabIndex={0}>
             <h2 id="slip-title" className="slip-title">
               Bet Slip <span className="badge">{slip.selections.length}</span>
             </h2>
@@ -112,6 +115,7 @@ function SubNav() {
         {link('/bets', 'My Bets')}
       </div>
       <div className="subnav__tools">
+        <FreeBetsMenu />
         {session.signedIn && session.balance !== null && (
           <span className="subnav__balance">{formatPence(session.balance, session.currency)}</span>
         )}
@@ -180,7 +184,7 @@ function SlipSheet() {
       >
         <span className="badge badge--accent">{count}</span>
         <span className="slip-bar__title">Bet Slip</span>
-        {slip.totalStake > 0 ? (
+        {slip.bets.length > 0 ? (
           <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span>
         ) : (
           openBets > 0 && <span className="slip-bar__figures">My Bets ({openBets})</span>

@@ -3,8 +3,16 @@ import { MAX_SELECTIONS, MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../contract
 import type { BetView, Price, PriceChangePolicy, SystemType } from '../../contract/sportsbook-rules';
 import type { SystemBetType } from '../../contract/system-bets';
 import type { LiveSelection } from './CatalogStore';
-import { ACCA, systemKey, type Placement, type PlacementApi, type SlipBet, type SlipSelection } from './slip/model';
-import { LOG_IN_TO_PLACE, accaName, isWaitWords } from './slip/wording';
+import {
+  ACCA,
+  ALL_SINGLES,
+  systemKey,
+  type Placement,
+  type PlacementApi,
+  type SlipBet,
+  type SlipSelection,
+} from './slip/model';
+import { LOG_IN_TO_PLACE, accaName, addedWords, isWaitWords, removedWords } from './slip/wording';
 import { SlipSelections, slipSelectionOf } from './slip/SlipSelections';
 import { SlipStakes } from './slip/SlipStakes';
 import { Placements, type PlacementChange } from './slip/Placements';
@@ -115,10 +123,14 @@ export class SlipStore extends Observable {
     this.clearFinishedPlacements();
     this.picked.add(slipSelectionOf(live));
     this.notice = null;
+    // Focus stays on the price (the customer may add more): a screen reader hears where the selection went.
+    this.announcement = addedWords(live.selection.name, this.selections.length);
     this.save();
   }
 
   remove(selectionId: string): void {
+    const removed = this.selections.find((selection) => selection.selectionId === selectionId);
+    if (removed) this.announcement = removedWords(removed.selectionName, this.selections.length - 1);
     this.picked.remove(selectionId);
     this.staked.forget(selectionId);
     this.notice = null;
@@ -155,9 +167,14 @@ export class SlipStore extends Observable {
     return this.picked.accaOffered;
   }
 
-  /** The system bets these selections can make (3 to 8 from different matches), in the order the slip lists them. */
+  /** The full covers these selections can make (3 to 8 from different matches), in the order the slip lists them. */
   get systemsOffered(): SystemBetType[] {
     return this.picked.systemsOffered;
+  }
+
+  /** The n-folds these selections can make (Doubles up), listed above the accumulator. */
+  get nFoldsOffered(): SystemBetType[] {
+    return this.picked.nFoldsOffered;
   }
 
   get accaName(): string {
@@ -194,7 +211,12 @@ export class SlipStore extends Observable {
   // ---- stakes and returns
 
   setStake(key: string, text: string): void {
-    this.staked.setStake(key, text);
+    if (key === ALL_SINGLES)
+      this.staked.setAllSingles(
+        text,
+        this.selections.map((selection) => selection.selectionId),
+      );
+    else this.staked.setStake(key, text);
     this.notice = null;
     this.save();
   }
@@ -227,7 +249,7 @@ export class SlipStore extends Observable {
 
   /** A system bet's whole stake on the slip now: the stake per line typed, times its lines. */
   systemTotal(type: SystemType): number {
-    return this.staked.systemTotal(type);
+    return this.staked.systemTotal(type, this.selections.length);
   }
 
   /** The bets Place would send, in slip order: the singles with a stake, the accumulator, then the system bets. */
@@ -235,8 +257,14 @@ export class SlipStore extends Observable {
     return this.staked.bets(this.picked);
   }
 
+  /** What the customer's own money stakes: a free bet's stake is not theirs (the slip shows it apart). */
   get totalStake(): number {
-    return this.bets.reduce((total, bet) => total + bet.total, 0);
+    return this.bets.reduce((total, bet) => total + (bet.freeBetId ? 0 : bet.total), 0);
+  }
+
+  /** What free bets stake on the slip. */
+  get freeBetStake(): number {
+    return this.bets.reduce((total, bet) => total + (bet.freeBetId ? bet.total : 0), 0);
   }
 
   get totalReturns(): number {
@@ -246,7 +274,7 @@ export class SlipStore extends Observable {
   get shortfall(): number {
     const balance = this.deps.balance();
     if (!this.deps.signedIn() || balance === null) return 0;
-    return Math.max(0, this.bets.reduce((total, bet) => total + (bet.freeBetId ? 0 : bet.total), 0) - balance);
+    return Math.max(0, this.totalStake - balance);
   }
 
   /**
@@ -416,6 +444,7 @@ export class SlipStore extends Observable {
     this.picked.keepOnly((selection) => !placedIds.has(selection.selectionId));
     for (const id of placedIds) this.staked.forget(id);
     if (accepted.some((placement) => placement.request.kind === 'accumulator')) delete this.stakes[ACCA];
+    if (accepted.some((placement) => placement.request.kind === 'single')) delete this.stakes[ALL_SINGLES];
     for (const placement of accepted)
       if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
     this.sent.forgetFinished();

@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
-import { ACCA, systemKey, type Placement, type SlipSelection } from '../stores/slip/model';
+import type { Placement, SlipSelection } from '../stores/slip/model';
 import { potentialReturns } from '../stores/slip/SlipStakes';
 import { PRICE_CHANGE_WORDS } from '../stores/slip/wording';
 import { formatPence } from '../../contract/rules/money';
 import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../contract/sportsbook-rules';
-import { lineCount, luckyBonusWords, systemBetType } from '../../contract/system-bets';
+import { lineCount, systemBetType } from '../../contract/system-bets';
 import { HoldCountdown } from '../../ui/HoldCountdown';
 import { StakeInput } from './StakeInput';
 import { FreeBetPicker } from './FreeBetPicker';
+import { AllSinglesStake, Returns, SlipMultiples } from './SlipMultiples';
 import {
   AlertTriangle,
   ArrowDown,
@@ -59,8 +60,10 @@ export function BetSlip({ phone }: { phone: boolean }) {
             </button>
           </div>
           <fieldset className="slip__bets" disabled={slip.placing}>
-            <legend className="visually-hidden">Singles</legend>
+            <legend className="visually-hidden">Your bets</legend>
+            <SlipMultiples phone={phone} />
             <h3 className="slip__heading">Singles</h3>
+            <AllSinglesStake phone={phone} />
             <ul className="slip__list">
               {slip.selections.map((selection) => (
                 <SlipRow key={selection.selectionId} selection={selection} phone={phone} />
@@ -77,26 +80,6 @@ export function BetSlip({ phone }: { phone: boolean }) {
                 <AlertTriangle size={14} /> {OUTRIGHT_SINGLES_ONLY}
               </p>
             )}
-            {slip.accaOffered && (
-              <div className="slip__acca">
-                <div className="slip__acca-head">
-                  <span>
-                    <strong>{slip.accaName}</strong>
-                    <span className="muted"> {slip.selections.length} selections</span>
-                  </span>
-                  <span className="slip__acca-odds">
-                    {sportsbook.prefs.formatCombined(
-                      slip.selections.flatMap((selection) => (selection.price ? [selection.price] : [])),
-                    )}
-                  </span>
-                </div>
-                <div className="slip__stake-line">
-                  <StakeInput stakeKey={ACCA} label={`Stake on the ${slip.accaName}`} phone={phone} />
-                  <Returns pence={slip.returnsOf(ACCA)} />
-                </div>
-              </div>
-            )}
-            {slip.systemsOffered.length > 0 && <SystemBets phone={phone} />}
           </fieldset>
           {slip.hasPriceChanges && (
             <div className="slip__changes" role="alert">
@@ -123,6 +106,12 @@ export function BetSlip({ phone }: { phone: boolean }) {
             </select>
           </label>
           <dl className="slip__totals">
+            {slip.freeBetStake > 0 && (
+              <div>
+                <dt>Free bet</dt>
+                <dd>{formatPence(slip.freeBetStake)}</dd>
+              </div>
+            )}
             <div>
               <dt>Total stake</dt>
               <dd>{formatPence(slip.totalStake)}</dd>
@@ -189,50 +178,6 @@ export function BetSlip({ phone }: { phone: boolean }) {
         </>
       )}
     </div>
-  );
-}
-
-/** The system bets the selections can make: a stake per line each, the lines and the whole stake shown. */
-function SystemBets({ phone }: { phone: boolean }) {
-  const { slip } = useSportsbook();
-  return (
-    <>
-      <h3 className="slip__heading">System bets</h3>
-      {slip.systemsOffered.map(({ type, name }) => {
-        const lines = lineCount(type);
-        const perLine = slip.stakeOf(systemKey(type));
-        const bonus = luckyBonusWords(type);
-        return (
-          <div key={type} className="slip__acca slip__system">
-            <div className="slip__acca-head">
-              <span>
-                <strong>{name}</strong>
-                <span className="muted"> {lines} lines</span>
-              </span>
-              <span className="muted">{systemBetType(type).singles ? 'Singles and up' : 'Doubles and up'}</span>
-            </div>
-            <div className="slip__stake-line">
-              <StakeInput stakeKey={systemKey(type)} label={`Stake per line on the ${name}`} phone={phone} />
-              <Returns pence={slip.returnsOf(systemKey(type))} />
-            </div>
-            {bonus && <p className="slip__system-total">{bonus}</p>}
-            {perLine > 0 && (
-              <p className="slip__system-total">
-                Total stake {formatPence(slip.systemTotal(type))} ({lines} × {formatPence(perLine)})
-              </p>
-            )}
-          </div>
-        );
-      })}
-    </>
-  );
-}
-
-function Returns({ pence }: { pence: number | null }) {
-  return (
-    <span className="slip__row-returns">
-      <span className="muted">Returns</span> <strong>{pence === null ? '£0.00' : formatPence(pence)}</strong>
-    </span>
   );
 }
 
@@ -316,7 +261,7 @@ function Placements({ finished }: { finished: boolean }) {
         const busy =
           state === 'placing' || state === 'held' || state === 'checking' || state === 'pending' || state === 'unknown';
         const system = request.system ? systemBetType(request.system) : null;
-        const lines = request.system ? lineCount(request.system) : 1;
+        const lines = request.system ? lineCount(request.system, request.selections.length) : 1;
         const prices = request.selections.map((selection) => selection.price);
         return (
           <article key={request.betId} className={`receipt receipt--${state}`} aria-busy={busy}>
@@ -335,11 +280,13 @@ function Placements({ finished }: { finished: boolean }) {
             <dl className="receipt__figures">
               <div>
                 <dt>
-                  {request.kind === 'single'
-                    ? 'Single'
-                    : system
-                      ? `${system.name} (${lines} lines at ${formatPence(request.stake)})`
-                      : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`}{' '}
+                  {request.freeBetId
+                    ? 'Free bet'
+                    : request.kind === 'single'
+                      ? 'Single'
+                      : system
+                        ? `${system.name} (${lines} lines at ${formatPence(request.stake)})`
+                        : `${request.kind === 'bet-builder' ? 'Bet Builder' : 'Accumulator'} (${request.selections.length})`}{' '}
                   stake
                 </dt>
                 <dd>{formatPence(request.stake * lines)}</dd>

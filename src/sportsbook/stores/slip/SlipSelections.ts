@@ -1,7 +1,7 @@
 import { longerPrice, priceAcceptable, samePrice as sameValue } from '../../../contract/rules/odds';
 import type { Price, PriceChangePolicy } from '../../../contract/sportsbook-rules';
 import type { PlacementRefusalBody } from '../../../contract/sportsbook';
-import { systemBetsFor, type SystemBetType } from '../../../contract/system-bets';
+import { nFoldsFor, systemBetsFor, type SystemBetType } from '../../../contract/system-bets';
 import type { LiveSelection } from '../CatalogStore';
 import type { SlipSelection } from './model';
 import { priceChangedWords } from './wording';
@@ -84,9 +84,14 @@ export class SlipSelections {
     return this.list.length >= 2 && this.relatedEventIds.size === 0 && !this.hasOutright;
   }
 
-  /** The system bets these selections can make (3 to 8 from different matches), in the order the slip lists them. */
+  /** The full covers these selections can make (3 to 8 from different matches), in the order the slip lists them. */
   get systemsOffered(): SystemBetType[] {
     return this.relatedEventIds.size === 0 && !this.hasOutright ? systemBetsFor(this.list.length) : [];
+  }
+
+  /** The n-folds these selections can make (3 or more from different matches): Doubles up, smallest first. */
+  get nFoldsOffered(): SystemBetType[] {
+    return this.relatedEventIds.size === 0 && !this.hasOutright ? nFoldsFor(this.list.length) : [];
   }
 
   /**

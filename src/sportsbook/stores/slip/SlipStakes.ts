@@ -2,7 +2,7 @@ import { returnsFor } from '../../../contract/rules/odds';
 import { penceToPoundsInput, poundsToPence } from '../../../contract/rules/money';
 import type { Price, SystemType } from '../../../contract/sportsbook-rules';
 import { lineCount, systemPotentialReturns, type SystemBetType } from '../../../contract/system-bets';
-import { ACCA, systemKey, systemOfKey, type SlipBet, type SlipSelection } from './model';
+import { ACCA, ALL_SINGLES, systemKey, systemOfKey, type SlipBet, type SlipSelection } from './model';
 
 /**
  * What a bet returns if it wins (a system bet: if every selection wins). A free-bet stake is not returned with the
@@ -24,6 +24,7 @@ interface StakedSelections {
   list: SlipSelection[];
   accaOffered: boolean;
   systemsOffered: SystemBetType[];
+  nFoldsOffered: SystemBetType[];
 }
 
 /**
@@ -49,6 +50,20 @@ export class SlipStakes {
     else delete this.stakes[key];
     // A stake typed is the customer's own money, never a free bet's.
     delete this.freeBetStakes[key];
+  }
+
+  /**
+   * The "stake all singles" box: what is typed there becomes every single's stake, but a single staked with a free
+   * bet keeps it (the customer chose it for that single).
+   */
+  setAllSingles(text: string, selectionIds: readonly string[]): void {
+    this.setStake(ALL_SINGLES, text);
+    const value = this.stakes[ALL_SINGLES];
+    for (const selectionId of selectionIds) {
+      if (this.freeBetStakes[selectionId] !== undefined) continue;
+      if (value) this.stakes[selectionId] = value;
+      else delete this.stakes[selectionId];
+    }
   }
 
   /** Stakes a single with a free-bet token (its amount), or with nothing when `token` is null. */
@@ -106,12 +121,15 @@ export class SlipStakes {
     return potentialReturns(stake, prices as Price[], { system: systemOfKey(key), freeBet: !!this.freeBetOf(key) });
   }
 
-  /** A system bet's whole stake on the slip now: the stake per line typed, times its lines. */
-  systemTotal(type: SystemType): number {
-    return this.stakeOf(systemKey(type)) * lineCount(type);
+  /** A system bet's whole stake on the slip now: the stake per line typed, times its lines on these selections. */
+  systemTotal(type: SystemType, selectionCount: number): number {
+    return this.stakeOf(systemKey(type)) * lineCount(type, selectionCount);
   }
 
-  /** The bets Place would send, in slip order: the singles with a stake, the accumulator, then the system bets. */
+  /**
+   * The bets Place would send, in slip order: the singles with a stake, the n-folds, the accumulator, then the full
+   * covers.
+   */
   bets(selections: StakedSelections): SlipBet[] {
     const bets: SlipBet[] = [];
     for (const selection of selections.list) {
@@ -127,10 +145,7 @@ export class SlipStakes {
           ...(free ? { freeBetId: free.freeBetId } : {}),
         });
     }
-    const accaStake = this.stakeOf(ACCA);
-    if (selections.accaOffered && accaStake > 0)
-      bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, total: accaStake, selections: selections.list });
-    for (const { type } of selections.systemsOffered) {
+    const systemBet = ({ type }: SystemBetType) => {
       const stake = this.stakeOf(systemKey(type));
       if (stake > 0)
         bets.push({
@@ -138,10 +153,15 @@ export class SlipStakes {
           kind: 'system',
           system: type,
           stake,
-          total: stake * lineCount(type),
+          total: stake * lineCount(type, selections.list.length),
           selections: selections.list,
         });
-    }
+    };
+    selections.nFoldsOffered.forEach(systemBet);
+    const accaStake = this.stakeOf(ACCA);
+    if (selections.accaOffered && accaStake > 0)
+      bets.push({ key: ACCA, kind: 'accumulator', stake: accaStake, total: accaStake, selections: selections.list });
+    selections.systemsOffered.forEach(systemBet);
     return bets;
   }
 }

@@ -4,7 +4,9 @@ import type { PlaceResult } from '../../services/api';
 
 /** The accumulator's stake key on the slip (a single's is its selection id). */
 export const ACCA = 'acca';
-/** A system bet's stake key on the slip: 'sys:yankee'. */
+/** The "stake all singles" box: typing there stakes every single on the slip alike. */
+export const ALL_SINGLES = 'all:singles';
+/** A system bet's stake key on the slip: 'sys:yankee', 'sys:doubles'. */
 export const systemKey = (type: SystemType) => `sys:${type}`;
 export const systemOfKey = (key: string): SystemType | null =>
   key.startsWith('sys:') ? (key.slice(4) as SystemType) : null;

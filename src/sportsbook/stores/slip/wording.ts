@@ -44,6 +44,15 @@ export function accaName(count: number): string {
   return `${FOLDS[count] ?? `${count}-Fold`} Accumulator`;
 }
 
+/** Said when a price is added to the slip: the price keeps the focus, so a screen reader hears where it went. */
+export function addedWords(selectionName: string, count: number): string {
+  return `${selectionName} added to your bet slip: ${count} ${count === 1 ? 'selection' : 'selections'}.`;
+}
+
+export function removedWords(selectionName: string, count: number): string {
+  return `${selectionName} removed from your bet slip: ${count} ${count === 1 ? 'selection' : 'selections'}.`;
+}
+
 export function priceChangedWords(selectionName: string, before: string, after: string): string {
   return `${selectionName}: price changed from ${before} to ${after}.`;
 }
