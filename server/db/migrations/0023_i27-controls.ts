@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The customer-led tools of the Commission's changes in force from 31 October 2025 (docs/decisions.md, Customer-led
- * tools): each answer to the deposit-limit question and each six-monthly review, kept with its time; and reality checks,
- * their interval per customer and how far each session has acknowledged them.
+ * The customer-led tools of the Commission's changes in force from 31 October 2025 (docs/decisions.md, Limit question,
+ * Limit reviews, Reality checks): each answer to the deposit-limit question and each six-monthly review, kept with its
+ * time; and reality checks, their interval per customer and how far each session has acknowledged them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -9,7 +9,7 @@ import './limits.css';
 
 /**
  * Before a first deposit (registration's limit step and the cashier alike): set a deposit limit or choose not to, on one
- * screen that chooses neither for the customer (docs/decisions.md, Customer-led tools).
+ * screen that chooses neither for the customer (docs/decisions.md, Limit question).
  */
 export const LimitQuestion = observer(function LimitQuestion({ onDone }: { onDone: () => void }) {
   const { limits, limitQuestion, session } = useStores();

@@ -7,7 +7,7 @@ export interface LimitQuestionStoreDeps {
   api: Pick<LimitsApi, 'limitQuestion' | 'declineLimit' | 'limitReviewed'>;
 }
 
-/** The customer's answer on the question screen: neither is chosen until they choose (docs/decisions.md, Customer-led tools). */
+/** The customer's answer on the question screen: neither is chosen until they choose (docs/decisions.md, Limit question). */
 export type LimitChoice = 'set' | 'decline';
 
 /**
