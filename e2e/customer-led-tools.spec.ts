@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createCustomer, expect, signIn, test } from './support/fixtures';
 
@@ -18,6 +19,8 @@ test('the cashier asks the deposit-limit question before a first deposit, and sh
   await expect(drawer.getByRole('heading', { name: 'Set a deposit limit?' })).toBeVisible();
   await expect(drawer.getByLabel('Deposit amount (£)')).toHaveCount(0);
   await expect(drawer.getByRole('radio', { name: 'Yes, set a deposit limit' })).not.toBeChecked();
+  const scan = await new AxeBuilder({ page }).include('dialog[data-overlay="account_deposit"]').analyze();
+  expect(scan.violations).toEqual([]);
   await drawer.getByRole('radio', { name: 'No, not now' }).check();
   await drawer.getByRole('button', { name: 'Continue without a limit' }).click();
   await expect(drawer.getByLabel('Deposit amount (£)')).toBeVisible();
@@ -45,6 +48,7 @@ test('a reality check appears over the sportsbook after the interval, Continue d
   await expect(reminder.getByTestId('reality-check-net')).toHaveText('£0.00');
   await expect(reminder.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(reminder.getByRole('button', { name: 'View my history' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('dialog.reality-check').analyze()).violations).toEqual([]);
   await reminder.getByRole('button', { name: 'Continue' }).click();
   await expect(settings.getByTestId('reality-check-setting')).toHaveText('Reminding you every 15 minutes.');
   await page.evaluate(() =>
