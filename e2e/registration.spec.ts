@@ -38,8 +38,13 @@ async function fillPersonalDetails(drawer: Locator): Promise<void> {
   await expect(drawer.getByLabel('Address line 1')).toHaveValue('10 Downing Street');
   await expect(drawer.getByLabel('Address line 2')).toHaveValue('Westminster');
   await expect(drawer.getByLabel('Town or city')).toHaveValue('London');
-  for (const channel of ['Email', 'Phone', 'SMS'])
-    await drawer.getByRole('group', { name: channel, exact: true }).getByLabel('No').check();
+  // The three offer choices start unanswered, and each must be answered before registration goes on.
+  for (const channel of ['Email', 'Phone', 'SMS']) {
+    const group = drawer.getByRole('group', { name: channel, exact: true });
+    await expect(group.getByLabel('Yes')).not.toBeChecked();
+    await expect(group.getByLabel('No')).not.toBeChecked();
+    await group.getByLabel('No').check();
+  }
   await expect(drawer.getByRole('button', { name: 'Next' })).toBeDisabled();
   await drawer.getByRole('checkbox').check();
   await expect(drawer.getByRole('button', { name: 'Next' })).toBeEnabled();
@@ -56,7 +61,9 @@ async function startVerification(page: Page, drawer: Locator): Promise<Page> {
 
 const newEmail = () => `reg-${randomBytes(5).toString('hex')}@example.com`;
 
-test('a new customer registers end to end, verifies, skips the limit and makes a first deposit', async ({ page }) => {
+test('a new customer registers end to end, verifies, meets the limit question, declines it and makes a first deposit', async ({
+  page,
+}) => {
   const email = newEmail();
   const drawer = await openRegistration(page, '/?clickKey=aff-e2e-42');
   expect(await page.evaluate(() => localStorage.getItem('clickKey'))).toBe('aff-e2e-42');
@@ -76,7 +83,14 @@ test('a new customer registers end to end, verifies, skips the limit and makes a
   await expect(steps).toHaveCount(3);
   for (const step of await steps.all()) await expect(step).toContainText(', done');
   await expect(drawer.locator('[aria-current="step"]')).toHaveCount(0);
-  await drawer.getByRole('button', { name: 'Skip' }).click();
+  // One screen, neither answer chosen: the customer must choose.
+  const setLimit = drawer.getByRole('radio', { name: 'Yes, set a deposit limit' });
+  const noLimit = drawer.getByRole('radio', { name: 'No, not now' });
+  await expect(setLimit).not.toBeChecked();
+  await expect(noLimit).not.toBeChecked();
+  await expect(drawer.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await noLimit.check();
+  await drawer.getByRole('button', { name: 'Continue without a limit' }).click();
 
   const deposit = page.getByRole('dialog', { name: 'Deposit' });
   await expect(deposit.getByText('Registration Complete')).toBeVisible();

@@ -189,6 +189,7 @@ test('the safer-gambling screens pass an accessibility scan', async ({ page }) =
     ['Profit & Loss', 'account_responsible-gambling_profit-and-loss'],
     ['Time Out', 'account_responsible-gambling_time-out'],
     ['Self-Exclude', 'account_responsible-gambling_self-exclude'],
+    ['Reality Checks', 'account_responsible-gambling_reality-checks'],
   ] as const) {
     const drawer = await openTool(page, title);
     await expect(drawer.getByRole('button').first()).toBeVisible();

@@ -16,6 +16,7 @@ import { liveRoutes } from './modules/live/routes';
 import { outboxRoutes } from './modules/outbox/routes';
 import { limitsRoutes } from './modules/limits/routes';
 import { saferGamblingRoutes } from './modules/safer-gambling/routes';
+import { realityChecksRoutes } from './modules/reality-checks/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
 import { freeBetsRoutes } from './modules/free-bets/routes';
 import { accountRoutes } from './modules/account/routes';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveRoutes,
     limitsRoutes,
     saferGamblingRoutes,
+    realityChecksRoutes,
     promotionsRoutes,
     freeBetsRoutes,
     contentRoutes,

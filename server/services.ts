@@ -21,6 +21,7 @@ import type { CardPaymentProvider } from './providers/card-payments/provider';
 import { SandboxCardProvider } from './providers/card-payments/sandbox';
 import { LimitsService } from './modules/limits/service';
 import { SaferGamblingService } from './modules/safer-gambling/service';
+import { RealityChecksService } from './modules/reality-checks/service';
 import { PromotionsService } from './modules/promotions/service';
 import { FreeBetsService } from './modules/free-bets/service';
 import { ContentService } from './modules/content/service';
@@ -104,6 +105,8 @@ export interface ServiceDeps {
   cardProvider?: CardPaymentProvider;
   /** The sandbox GAMSTOP (last name Excluded: Y, Lapsed: P) unless given. */
   gamstopProvider?: GamstopProvider;
+  /** A reality-check minute's length (60 s unless the browser tests shorten it). */
+  realityCheckMinuteMs?: number;
 }
 
 /** Builds every service once, each given only what it uses. Routes receive this and nothing else. */
@@ -158,6 +161,7 @@ export function createServices(deps: ServiceDeps) {
   const payments = new PaymentsService({ db, clock, ledger, provider: cardProvider, idempotency, limits });
   const transactions = new TransactionsService(db);
   const saferGambling = new SaferGamblingService(db, clock, auth);
+  const realityChecks = new RealityChecksService(db, clock, deps.realityCheckMinuteMs);
   const freeBets = new FreeBetsService(db, clock);
   const promotions = new PromotionsService(db, clock, freeBets);
   const account = new AccountService({
@@ -206,6 +210,7 @@ export function createServices(deps: ServiceDeps) {
     transactions,
     limits,
     saferGambling,
+    realityChecks,
     promotions,
     account,
     bets,

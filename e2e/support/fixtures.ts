@@ -11,8 +11,13 @@ export interface Customer {
 
 const apiUrl = (path: string) => `http://127.0.0.1:${E2E_PORT}${path}`;
 
-/** A fresh verified customer of its own for each test, so tests never share a balance. */
-export async function createCustomer(options: { balance?: number; verified?: boolean } = {}): Promise<Customer> {
+/**
+ * A fresh verified customer of its own for each test, so tests never share a balance. They have answered the
+ * deposit-limit question (declined) unless `limitAnswered` is false.
+ */
+export async function createCustomer(
+  options: { balance?: number; verified?: boolean; limitAnswered?: boolean } = {},
+): Promise<Customer> {
   const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
   const password = 'Secret123';
   const response = await fetch(apiUrl('/test/customers'), {

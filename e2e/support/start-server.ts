@@ -46,6 +46,8 @@ const services = createServices({
   mailer: new OutboxMailer(database.db, systemClock),
   bus: new InProcessBus(),
   rateLimits,
+  // A reality-check minute of a tenth of a second: a test clock for the reminders, so a spec sees one in seconds.
+  realityCheckMinuteMs: 100,
 });
 await seedDemo(services);
 const app = await buildApp({
@@ -55,35 +57,40 @@ const app = await buildApp({
   logLevel: process.env.E2E_LOG_LEVEL || false,
 });
 
-app.post<{ Body: { email: string; password: string; balance?: number; verified?: boolean } }>(
-  '/test/customers',
-  async (request) => {
-    const { email, password, balance = 0, verified = true } = request.body;
-    const now = new Date();
-    const user = await database.db
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: await hashPassword(password),
-        first_name: 'Pat',
-        last_name: 'Tester',
-        date_of_birth: '1990-05-05',
-        phone: '+447700900111',
-        address1: '1 Test Street',
-        address2: 'City Centre',
-        address_city: 'Leeds',
-        address_post_code: 'LS1 1AA',
-        verification_status: verified ? 'passed' : 'pending',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
-    if (balance > 0) await services.wallet.adjust(user.id, balance, 'test funds');
-    return { id: user.id };
-  },
-);
+app.post<{
+  Body: { email: string; password: string; balance?: number; verified?: boolean; limitAnswered?: boolean };
+}>('/test/customers', async (request) => {
+  const { email, password, balance = 0, verified = true, limitAnswered = true } = request.body;
+  const now = new Date();
+  const user = await database.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      first_name: 'Pat',
+      last_name: 'Tester',
+      date_of_birth: '1990-05-05',
+      phone: '+447700900111',
+      address1: '1 Test Street',
+      address2: 'City Centre',
+      address_city: 'Leeds',
+      address_post_code: 'LS1 1AA',
+      verification_status: verified ? 'passed' : 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+  // Answered as registration asks before a first deposit, so specs about other things are not stopped by the question.
+  if (limitAnswered)
+    await database.db
+      .insertInto('limit_decisions')
+      .values({ user_id: user.id, decision: 'declined', created_at: now })
+      .execute();
+  if (balance > 0) await services.wallet.adjust(user.id, balance, 'test funds');
+  return { id: user.id };
+});
 
 await startProvidersServer({ config });
 // The sportsbook on its own origin (SPORTSBOOK_PORT), serving the built frame, as npm start runs it.

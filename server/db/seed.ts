@@ -32,6 +32,11 @@ export async function seedDemo(services: Services): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+  // Asked at sign-up, as every customer is before a first deposit, and chose no limit then.
+  await db
+    .insertInto('limit_decisions')
+    .values({ user_id: user.id, decision: 'declined', created_at: new Date(now.getTime() - 60 * DAY) })
+    .execute();
   // Money only: demo bets are placed through the sportsbook and the wallet API, so the bets record and the ledger agree.
   const history: Array<{ amount: number; kind: 'Deposit' | 'Withdrawal'; reference: string }> = [
     { amount: 5000, kind: 'Deposit', reference: 'Demo deposit' },

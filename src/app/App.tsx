@@ -10,6 +10,8 @@ import { CookieConsentBar } from '../features/shell/CookieConsentBar';
 import { AppBanner } from '../features/shell/AppBanner';
 import { OfflineBanner } from '../features/shell/OfflineBanner';
 import { UpdatePrompt } from '../features/shell/UpdatePrompt';
+import { LimitReviewPrompt } from '../features/limits/LimitReviewPrompt';
+import { RealityCheckReminder } from '../features/reality-checks/RealityCheckReminder';
 import { useIsMobile } from '../features/shell/useIsMobile';
 import { usePrefetchDocuments } from '../features/legal/usePrefetchDocuments';
 import '../features/shell/shell.css';
@@ -35,6 +37,7 @@ export const App = observer(function App() {
       <Header />
       <OfflineBanner />
       <UpdatePrompt />
+      <LimitReviewPrompt />
       <main id="main" className="main">
         {exchange.showing ? (
           <Suspense fallback={<div className="sportsbook-frame" aria-busy="true" />}>
@@ -46,6 +49,7 @@ export const App = observer(function App() {
       </main>
       {mobile ? <CompactFooter /> : <Footer />}
       <OverlayHost />
+      <RealityCheckReminder />
     </div>
   );
 });

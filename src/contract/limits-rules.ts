@@ -19,3 +19,10 @@ export const INVALID_AMOUNT = 'Please enter a valid amount';
 export const USER_NOT_AVAILABLE = 'User details not available';
 export const DAILY_ABOVE_MONTHLY = 'Daily limit cannot be higher than monthly';
 export const limitExceededMessage = (kind: LimitKind) => `${kind} limit exceeded`;
+
+/** The deposit-limit question's answers and the six-monthly review (docs/decisions.md, Limit question and Limit reviews). */
+export const LIMIT_DECISIONS = ['set', 'declined', 'reviewed'] as const;
+export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
+export const LIMIT_REVIEW_MONTHS = 6;
+export const LIMIT_QUESTION_UNANSWERED = 'Before your first deposit, please set a deposit limit or choose not to.';
+export const LIMIT_QUESTION_FIRST = 'Please set a deposit limit or choose not to first.';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pence, text } from './common';
-import { INVALID_AMOUNT, LIMIT_KINDS, MAX_LIMIT_PENCE } from './limits-rules';
+import { INVALID_AMOUNT, LIMIT_DECISIONS, LIMIT_KINDS, MAX_LIMIT_PENCE } from './limits-rules';
 
 export * from './limits-rules';
 
@@ -41,3 +41,16 @@ export const deleteLimitResponse = z.object({ message: text(), effectiveFrom: te
 export type DeleteLimitResponse = z.infer<typeof deleteLimitResponse>;
 
 export const limitIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * Where the customer stands with the deposit-limit question: `mustAnswer` before a first deposit (they have neither set
+ * a limit nor declined), and whether the six-monthly review of their limits is due.
+ */
+export const limitQuestionResponse = z.object({
+  mustAnswer: z.boolean(),
+  lastDecision: z.enum(LIMIT_DECISIONS).nullable(),
+  lastDecisionAt: text().nullable(),
+  reviewDue: z.boolean(),
+  nextReviewAt: text().nullable(),
+});
+export type LimitQuestionResponse = z.infer<typeof limitQuestionResponse>;

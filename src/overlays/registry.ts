@@ -125,6 +125,16 @@ export const overlayDefinitions: OverlayDefinition[] = [
     () => import('../features/limits/DeleteLimitModal'),
   ),
   drawer(
+    'account_responsible-gambling_reality-checks',
+    'Reality Checks',
+    () => import('../features/reality-checks/RealityChecksDrawer'),
+    {
+      back: 'account_responsible-gambling',
+      category: 'account_responsible-gambling',
+      subtitle: 'Be reminded of your time and money while you play',
+    },
+  ),
+  drawer(
     'account_responsible-gambling_profit-and-loss',
     'Profit & Loss',
     () => import('../features/safer-gambling/ProfitAndLossDrawer'),

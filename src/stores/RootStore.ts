@@ -14,6 +14,9 @@ import { contentApi } from '../api/content';
 import { ContentStore } from '../features/legal/ContentStore';
 import { limitsApi } from '../api/limits';
 import { LimitsStore } from '../features/limits/LimitsStore';
+import { LimitQuestionStore } from '../features/limits/LimitQuestionStore';
+import { realityChecksApi } from '../api/reality-checks';
+import { RealityCheckStore } from '../features/reality-checks/RealityCheckStore';
 import { InstallPrompt } from '../app/pwa/InstallPrompt';
 import { UpdateStore } from '../app/pwa/UpdateStore';
 import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage';
@@ -51,6 +54,8 @@ export class RootStore {
   readonly queryClient: QueryClient;
   readonly content: ContentStore;
   readonly limits: LimitsStore;
+  readonly limitQuestion: LimitQuestionStore;
+  readonly realityChecks: RealityCheckStore;
   /** The browser's alert, or the test's. */
   readonly alert: (message: string) => void;
   readonly install: InstallPrompt;
@@ -83,6 +88,8 @@ export class RootStore {
       userId: () => this.session.user?.id,
       userError: () => this.session.userError,
     });
+    this.limitQuestion = new LimitQuestionStore({ api: limitsApi(this.http) });
+    this.realityChecks = new RealityCheckStore({ api: realityChecksApi(this.http), timers });
     const standalone = deps.standalone ?? globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false;
     this.install = new InstallPrompt({
       target: globalThis.window,
@@ -153,6 +160,16 @@ export class RootStore {
         (userId) => this.balance.forUser(userId),
         { fireImmediately: true },
       ),
+      // Signed in (or the app reloaded signed in): the limit review and this session's reality checks, from the server.
+      reaction(
+        () => (this.session.isLoggedIn ? this.session.userId : null),
+        (userId) => {
+          if (userId === null) return;
+          void this.limitQuestion.load();
+          void this.realityChecks.start();
+        },
+        { fireImmediately: true },
+      ),
       // Offline the header shows the last balance this device saw, marked as such; back online it is fetched afresh.
       reaction(
         () => this.network.online,
@@ -187,6 +204,8 @@ export class RootStore {
     this.live.close();
     this.balance.reset();
     this.limits.reset();
+    this.limitQuestion.reset();
+    this.realityChecks.reset();
     this.overlays.closeAll();
     this.queryClient.clear();
     if (reason === 'accountSuspended') this.overlays.open('account-suspended');
@@ -201,5 +220,6 @@ export class RootStore {
     this.network.dispose();
     this.install.dispose();
     this.exchange.dispose();
+    this.realityChecks.reset();
   }
 }

@@ -8,6 +8,7 @@ import type {
   DeleteLimitResponse,
   DepositLimit,
   LimitKind,
+  LimitQuestionResponse,
   LimitsResponse,
   SetLimitRequest,
   SetLimitResponse,
@@ -15,12 +16,14 @@ import type {
 import {
   LIMIT_COOLING_OFF_MS,
   LIMIT_KINDS,
+  LIMIT_QUESTION_FIRST,
   LIMIT_WINDOW_MS,
   limitExceededMessage,
   limitKey,
 } from '../../../src/contract/limits';
 import { notFound, unprocessable } from '../../platform/errors';
 import { limitAt, orderingProblem, type LimitState } from './rules';
+import { assertLimitQuestionAnswered, limitQuestionStatus, recordDecision } from './limit-question';
 
 const LIMIT_NOT_FOUND = 'Limit not found';
 const NOT_YOUR_ACCOUNT = 'You can only set limits on your own account';
@@ -82,6 +85,7 @@ export class LimitsService implements DepositLimitGuard {
           created_at: now,
         })
         .execute();
+      await recordDecision(trx, userId, 'set', now);
       const state: LimitState = immediate
         ? { amount: request.amount, effectiveFrom: now, pending: null }
         : {
@@ -136,11 +140,32 @@ export class LimitsService implements DepositLimitGuard {
     });
   }
 
+  question(userId: number): Promise<LimitQuestionResponse> {
+    return limitQuestionStatus(this.db, userId, this.clock.now());
+  }
+
+  /** The customer chose, on the question's screen, to set no limit: recorded with its time, and asked again in six months. */
+  async decline(userId: number): Promise<LimitQuestionResponse> {
+    const now = this.clock.now();
+    await recordDecision(this.db, userId, 'declined', now);
+    return limitQuestionStatus(this.db, userId, now);
+  }
+
+  /** The six-monthly reminder was seen (opened or dismissed): the next is six months on. */
+  async reviewed(userId: number): Promise<LimitQuestionResponse> {
+    const now = this.clock.now();
+    const status = await limitQuestionStatus(this.db, userId, now);
+    if (status.mustAnswer) throw unprocessable(LIMIT_QUESTION_FIRST, 'LimitQuestionUnanswered');
+    await recordDecision(this.db, userId, 'reviewed', now);
+    return limitQuestionStatus(this.db, userId, now);
+  }
+
   /**
    * The deposit path's check, run inside the deposit's settlement transaction after the wallet row is
    * locked: two deposits on one wallet cannot both see the same remaining amount.
    */
   async assertWithinLimits(db: Db | Trx, userId: number, amount: number, now: Date): Promise<void> {
+    await assertLimitQuestionAnswered(db, userId);
     const rows = await db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
     for (const kind of LIMIT_KINDS) {
       const row = rows.find((candidate) => candidate.kind === kind);

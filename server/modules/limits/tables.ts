@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LimitKind } from '../../../src/contract/limits';
+import type { LimitDecision, LimitKind } from '../../../src/contract/limits';
 
 interface DepositLimitsTable {
   id: Generated<number>;
@@ -25,7 +25,16 @@ interface DepositLimitChangesTable {
   created_at: ColumnType<Date, Date | string, never>;
 }
 
+interface LimitDecisionsTable {
+  id: Generated<string>;
+  user_id: number;
+  /** set or declined answers the question before a first deposit; reviewed is a six-monthly review seen. */
+  decision: LimitDecision;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
 export interface LimitsTables {
+  limit_decisions: LimitDecisionsTable;
   deposit_limits: DepositLimitsTable;
   deposit_limit_changes: DepositLimitChangesTable;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/service';
@@ -11,6 +10,7 @@ import type {
 import { INVALID_LOCK, isAllowedLockDays, TIME_OUT_MAX_DAYS } from '../../../src/contract/safer-gambling';
 import { badRequest, notFound } from '../../platform/errors';
 import { exclusionEnd } from './exclusion-end';
+import { ledgerFigures } from './ledger-figures';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -21,26 +21,9 @@ export class SaferGamblingService {
     private readonly auth: Pick<AuthService, 'revokeAll'>,
   ) {}
 
-  /**
-   * Staked and returned in the range, from the ledger: a refunded stake (a void bet) was never really staked. The
-   * exchange's holds count as its stakes and its releases as their refunds, so a settled market nets to its settlement
-   * (Returns) less what stayed held for it.
-   */
+  /** Staked and returned in the range (ledgerFigures says what counts as each). */
   async profitLoss(userId: number, range: ProfitLossRequest): Promise<ProfitLossResponse> {
-    const row = await this.db
-      .selectFrom('transactions')
-      .select([
-        sql<number>`coalesce(sum(CASE WHEN kind IN ('Stake', 'Exchange hold', 'Exchange release') THEN -amount WHEN kind = 'Refund' AND bet_id IS NOT NULL THEN -amount ELSE 0 END), 0)::bigint`.as(
-          'staked',
-        ),
-        sql<number>`coalesce(sum(CASE WHEN kind = 'Returns' THEN amount ELSE 0 END), 0)::bigint`.as('returns'),
-      ])
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', new Date(range.from))
-      .where('created_at', '<=', new Date(range.to))
-      .executeTakeFirstOrThrow();
-    const staked = Number(row.staked);
-    const returns = Number(row.returns);
+    const { staked, returns } = await ledgerFigures(this.db, userId, new Date(range.from), new Date(range.to));
     return { staked, returns, diff: returns - staked };
   }
 

@@ -1,6 +1,11 @@
+import { LimitQuestionGate } from '../limits/LimitQuestion';
 import { DepositForm } from './DepositForm';
 
-/** account_deposit. */
+/** account_deposit: the deposit-limit question first if it has not been answered. */
 export default function DepositDrawer() {
-  return <DepositForm />;
+  return (
+    <LimitQuestionGate>
+      <DepositForm />
+    </LimitQuestionGate>
+  );
 }

@@ -1,4 +1,5 @@
 import { useStores } from '../../stores/context';
+import { LimitQuestionGate } from '../limits/LimitQuestion';
 import { DepositForm } from './DepositForm';
 
 /** register_deposit: the deposit form under the green 'Registration Complete' banner. */
@@ -12,7 +13,9 @@ export default function RegisterDepositDrawer() {
           Close
         </button>
       </div>
-      <DepositForm />
+      <LimitQuestionGate>
+        <DepositForm />
+      </LimitQuestionGate>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { registrationApi } from '../../api/registration';
 import { browserTimers } from '../../stores/timers';
 import { isPhoneUserAgent, MOBILE_MAX_WIDTH } from '../../lib/device';
 import { ErrorScreen } from '../../ui/ErrorScreen';
-import { RegistrationLimitStep } from '../limits/RegistrationLimitStep';
+import { LimitQuestion } from '../limits/LimitQuestion';
 import { RegistrationFlow } from './RegistrationFlow';
 import { StepIndicator } from './StepIndicator';
 import { EmailStep } from './EmailStep';
@@ -68,7 +68,7 @@ const RegisterDrawer = observer(function RegisterDrawer() {
         />
       )}
       {flow.step === 'verification' && <VerificationScreen flow={flow} />}
-      {flow.step === 'limits' && <RegistrationLimitStep onDone={() => overlays.open('register_deposit')} />}
+      {flow.step === 'limits' && <LimitQuestion onDone={() => overlays.open('register_deposit')} />}
       {flow.step === 'error' && flow.error && (
         <ErrorScreen
           heading={flow.error.heading}

@@ -162,10 +162,13 @@ export interface TestUser {
 
 let userCounter = 0;
 
-/** A verified customer with a wallet; the balance, when given, is posted through the ledger. */
+/**
+ * A verified customer with a wallet who has answered the deposit-limit question (declined, unless `limitAnswered` is
+ * false); the balance, when given, is posted through the ledger.
+ */
 export async function createUser(
   context: TestContext,
-  overrides: { email?: string; password?: string; balance?: number; verified?: boolean } = {},
+  overrides: { email?: string; password?: string; balance?: number; verified?: boolean; limitAnswered?: boolean } = {},
 ): Promise<TestUser> {
   userCounter++;
   const email = overrides.email ?? `customer${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
@@ -187,6 +190,11 @@ export async function createUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   await context.database.db.insertInto('wallets').values({ user_id: user.id, balance: 0, updated_at: now }).execute();
+  if (overrides.limitAnswered !== false)
+    await context.database.db
+      .insertInto('limit_decisions')
+      .values({ user_id: user.id, decision: 'declined', created_at: now })
+      .execute();
   if (overrides.balance) await context.services.wallet.adjust(user.id, overrides.balance, 'test funds');
   return { id: user.id, email, password };
 }
