@@ -22,7 +22,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // The browser phase waits far more than it computes (docs/benchmarks.md, "The test suite"): E2E_WORKERS=3 tries a third.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   use: {

@@ -30,9 +30,10 @@ export default defineConfig({
           env: { ARGON2_MEMORY_KIB: '8', ARGON2_ITERATIONS: '1' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // VITEST_SHARED_MODULES=true: a worker keeps the server's modules from file to file instead of loading them
-          // again (a third less CPU on eight files, docs/benchmarks.md, "The test suite"); off until no file leaks into the next.
-          isolate: process.env.VITEST_SHARED_MODULES !== 'true',
+          // A worker keeps the server's modules from file to file instead of loading them again: about 2 CPU seconds a
+          // file (docs/benchmarks.md, "The test suite"). Every file makes its own databases and apps and closes them.
+          // VITEST_SHARED_MODULES=false gives each file a fresh process, to rule out one file reaching into the next.
+          isolate: process.env.VITEST_SHARED_MODULES === 'false',
         },
       },
     ],

@@ -1,10 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { createCustomer, expect, test } from './support/fixtures';
+import { ANDROID, closeOverlays, expect, openOverlay, signInQuickly, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
-
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 interface Screen {
   overlay: string;
@@ -67,19 +64,6 @@ const signedInScreens: Screen[] = [
   { overlay: 'account-suspended' },
   { overlay: 'mobile-menu' },
 ];
-
-const openOverlay = (page: Page, name: string, data?: unknown) =>
-  page.evaluate(
-    ([overlay, payload]) =>
-      (
-        globalThis as unknown as { __store: { overlays: { open(name: string, data?: unknown): void } } }
-      ).__store.overlays.open(overlay as string, payload),
-    [name, data] as const,
-  );
-const closeOverlays = (page: Page) =>
-  page.evaluate(() =>
-    (globalThis as unknown as { __store: { overlays: { closeAll(): void } } }).__store.overlays.closeAll(),
-  );
 
 /**
  * Every box that reaches past the right edge of the screen, and every dialog that scrolls sideways.
@@ -146,18 +130,6 @@ function disabledButtonContrasts(page: Page, scope: string) {
   }, scope);
 }
 
-async function signInQuickly(page: Page) {
-  const customer = await createCustomer({ balance: 123456 });
-  await page.evaluate(
-    (credentials) =>
-      (
-        globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }
-      ).__store.session.login(credentials),
-    { email: customer.email, password: customer.password },
-  );
-  await expect(page.getByTestId('header-balance')).toBeVisible();
-}
-
 async function pageAt(browser: Browser, width: number, banner: boolean) {
   const context = await browser.newContext({
     viewport: { width, height: width < 768 ? 800 : 900 },
@@ -196,7 +168,7 @@ for (const width of [360, 390, 1440]) {
       expect(await overflowing(page), `${label}: home`).toEqual([]);
       await expectEveryScreenFits(page, loggedOutScreens, label);
 
-      await signInQuickly(page);
+      await signInQuickly(page, 123456);
       expect(await overflowing(page), `${label}: signed-in header`).toEqual([]);
       await expectEveryScreenFits(page, signedInScreens, label);
       await context.close();
@@ -231,7 +203,7 @@ test('every drawer passes axe at 390 px, and every disabled button keeps AA cont
     await closeOverlays(page);
   };
   for (const screen of loggedOutScreens) await check(screen);
-  await signInQuickly(page);
+  await signInQuickly(page, 123456);
   for (const screen of signedInScreens) await check(screen);
   await context.close();
 });
@@ -242,7 +214,7 @@ test('a disabled primary button reads at AA contrast and is not faded: Take a Ti
   const { context, page } = await pageAt(browser, 390, false);
   await page.goto('/');
   await acceptCookies(page);
-  await signInQuickly(page);
+  await signInQuickly(page, 123456);
   await openOverlay(page, 'account_responsible-gambling_time-out');
   const selector = 'dialog[data-overlay="account_responsible-gambling_time-out"]';
   await expect(page.locator(selector).getByRole('button', { name: /Time Out/ })).toBeDisabled();
@@ -261,7 +233,7 @@ test('on a desktop My Bets is one click away in the header; on a phone it is in 
   const desktop = await pageAt(browser, 1440, false);
   await desktop.page.goto('/');
   await acceptCookies(desktop.page);
-  await signInQuickly(desktop.page);
+  await signInQuickly(desktop.page, 123456);
   await desktop.page.getByRole('banner').getByRole('button', { name: 'My Bets' }).click();
   await expect(desktop.page.getByRole('dialog', { name: 'My Bets' })).toBeVisible();
   await desktop.context.close();
@@ -269,7 +241,7 @@ test('on a desktop My Bets is one click away in the header; on a phone it is in 
   const phone = await pageAt(browser, 390, false);
   await phone.page.goto('/');
   await acceptCookies(phone.page);
-  await signInQuickly(phone.page);
+  await signInQuickly(phone.page, 123456);
   await expect(phone.page.getByRole('banner').getByRole('button', { name: 'My Bets' })).toHaveCount(0);
   await phone.context.close();
 });

@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createCustomer, expect, operator, signIn, test } from './support/fixtures';
-
-const openOverlay = (page: Page, name: string) =>
-  page.evaluate(
-    (overlay) =>
-      (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(overlay),
-    name,
-  );
+import { createCustomer, expect, openOverlay, operator, signIn, test } from './support/fixtures';
 
 async function payInPopup(page: Page, drawer: ReturnType<Page['getByRole']>, card: string) {
   const popupOpened = page.waitForEvent('popup');

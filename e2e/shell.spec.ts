@@ -1,10 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createCustomer, expect, test } from './support/fixtures';
+import { ANDROID, expect, openOverlay, signInQuickly, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -19,25 +17,6 @@ const footerDrawers: Array<[string, string]> = [
   ['Betting Rules', 'Betting Rules'],
   ['Exchange Rules', 'Exchange Rules'],
 ];
-
-async function signInQuickly(page: Page) {
-  const customer = await createCustomer({ balance: 1000 });
-  await page.evaluate(
-    (credentials) =>
-      (
-        globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }
-      ).__store.session.login(credentials),
-    { email: customer.email, password: customer.password },
-  );
-  await expect(page.getByTestId('header-balance')).toBeVisible();
-}
-
-const openOverlay = (page: Page, name: string) =>
-  page.evaluate(
-    (overlay) =>
-      (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(overlay),
-    name,
-  );
 
 async function consentCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'cookieConsent');
@@ -103,7 +82,7 @@ test('the footer opens every drawer it lists, offers account deletion only when 
   await footer.getByRole('button', { name: 'Show links' }).click();
   await expect(footer.getByRole('button', { name: 'Terms & Conditions' })).toBeVisible();
 
-  await signInQuickly(page);
+  await signInQuickly(page, 1000);
   await footer.getByRole('button', { name: 'Account Deletion' }).click();
   await expect(page.getByRole('dialog', { name: /Delete Account/ })).toBeVisible();
 });
@@ -151,7 +130,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('dialog', { name: 'Cookie Policy' }).getByTestId('legal-document')).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await signInQuickly(page);
+    await signInQuickly(page, 1000);
     await page.getByTestId('header-menu').click();
     await expect(
       page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Account Deletion' }),
@@ -213,7 +192,7 @@ test('the modals: bet-not-logged-in leads to Register or Login, logout can be ca
   await expect(page.getByRole('dialog', { name: 'Registration' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await signInQuickly(page);
+  await signInQuickly(page, 1000);
   await openOverlay(page, 'logout');
   const logout = page.getByRole('dialog', { name: 'Logout' });
   await expect(logout).toContainText('Are you sure you want to logout?');

@@ -97,5 +97,41 @@ export async function signIn(page: Page, customer: { email: string; password: st
   await expect(page.getByTestId('header-balance')).toBeVisible();
 }
 
+/**
+ * Signs a fresh customer with this balance in through the app's own store (test hooks build), for tests about what a
+ * signed-in screen shows rather than the sign-in journey (signIn covers that through the drawer).
+ */
+export async function signInQuickly(page: Page, balance: number): Promise<Customer> {
+  const customer = await createCustomer({ balance });
+  await page.evaluate(
+    (credentials) =>
+      (
+        globalThis as unknown as { __store: { session: { login(body: unknown): Promise<void> } } }
+      ).__store.session.login(credentials),
+    { email: customer.email, password: customer.password },
+  );
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  return customer;
+}
+
+/** Opens an overlay (drawer or modal) by its name through the app's store, as a link to it would. */
+export const openOverlay = (page: Page, name: string, data?: unknown) =>
+  page.evaluate(
+    ([overlay, payload]) =>
+      (
+        globalThis as unknown as { __store: { overlays: { open(name: string, data?: unknown): void } } }
+      ).__store.overlays.open(overlay as string, payload),
+    [name, data] as const,
+  );
+
+export const closeOverlays = (page: Page) =>
+  page.evaluate(() =>
+    (globalThis as unknown as { __store: { overlays: { closeAll(): void } } }).__store.overlays.closeAll(),
+  );
+
+/** A phone's browser that shows the install banner: touch, mobile, Android's user agent. */
+export const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
 export const test = base;
 export { expect };

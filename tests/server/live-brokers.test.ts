@@ -21,17 +21,10 @@ import { FakeLiveSocket } from './support/fake-live-socket';
 import { createContext, createUser, databaseKinds, login, TEST_CONFIG, type TestContext } from './support/harness';
 import { openLiveSocket } from './support/live-socket';
 import { CuttableProxy } from './support/cuttable-proxy';
+import { waitFor } from './support/wait';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 8_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not in time`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const ping = z.strictObject({ n: z.number().int() });
 type Ping = z.infer<typeof ping>;

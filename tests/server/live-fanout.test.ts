@@ -8,14 +8,7 @@ import { buildApp } from '../../server/app';
 import { InProcessBus, PostgresBus, type LiveBus } from '../../server/modules/live/bus';
 import { OutboxMailer } from '../../server/providers/mail/outbox-mailer';
 import { cardFingerprint, makeCardToken } from '../../server/providers/card-payments/sandbox';
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not in time`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { waitFor } from './support/wait';
 
 interface Instance {
   services: Services;

@@ -5,17 +5,10 @@ import { buildApp } from '../../server/app';
 import { describeEachDatabase, createUser, login, type TestContext } from './support/harness';
 import WebSocket from 'ws';
 import { LIVE_CLOSE_FORBIDDEN_ORIGIN, LIVE_CLOSE_UNAUTHORIZED } from '../../src/contract/live';
+import { waitFor } from './support/wait';
 
 const openSocket = (port: number, token?: string, options?: { origin?: string }) =>
   openLiveSocket(`ws://127.0.0.1:${port}`, token, options);
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describeEachDatabase('live connection /wws', (use) => {
   let port = 0;

@@ -19,17 +19,10 @@ import { marketIdOf } from '../../server/sportsbook/catalogue/ids';
 import type { EventsResponse } from '../../src/contract/sportsbook';
 import { Cluster } from './support/cluster/cluster';
 import { openLiveSocket } from './support/live-socket';
+import { waitFor } from './support/wait';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not in time`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** A browser's /ws on one sportsbook instance, subscribed to the lists. */
 function priceSocket(url: string) {

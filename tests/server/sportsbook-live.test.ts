@@ -9,14 +9,7 @@ import { marketIdOf } from '../../server/sportsbook/catalogue/ids';
 import { WS_CLOSE_POLICY, WS_CLOSE_TRY_LATER } from '../../server/sportsbook/live/hub';
 import { buildSportsbookApp } from '../../server/sportsbook/app';
 import { capturedLog, expectTooBigClosedQuietly } from './support/live-socket';
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { waitFor } from './support/wait';
 
 async function openSocket(port: number) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
