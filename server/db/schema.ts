@@ -12,6 +12,7 @@ import type { GamesTables } from '../modules/games/tables';
 import type { GamstopTables } from '../modules/gamstop/tables';
 import type { FreeBetsTables } from '../modules/free-bets/tables';
 import type { P2pWalletTables } from '../modules/p2p-wallet/tables';
+import type { HarmTables } from '../modules/harm/tables';
 
 /** Every table, composed from the modules that own them. */
 export interface Database
@@ -28,6 +29,7 @@ export interface Database
     GamesTables,
     GamstopTables,
     FreeBetsTables,
-    P2pWalletTables {}
+    P2pWalletTables,
+    HarmTables {}
 
 export type Db = Kysely<Database>;

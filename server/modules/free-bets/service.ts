@@ -1,3 +1,4 @@
+import { MARKETING_SUPPRESSED } from '../promotions/marketing-suppressed';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
@@ -65,6 +66,12 @@ export class FreeBetsService {
     const now = this.clock.now();
     const user = await readStandingLocked(trx, userId);
     if (!user || blockedFromBetting(user, now)) throw unprocessable(FREE_BET_ACCOUNT_BLOCKED, 'PlayerBlocked');
+    const { marketing_suppressed } = await trx
+      .selectFrom('users')
+      .select('marketing_suppressed')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (marketing_suppressed) throw unprocessable(MARKETING_SUPPRESSED, 'PromotionsStopped');
     const row = await trx
       .insertInto('free_bets')
       .values({
