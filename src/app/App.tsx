@@ -15,10 +15,11 @@ import { usePrefetchDocuments } from '../features/legal/usePrefetchDocuments';
 import '../features/shell/shell.css';
 
 const ExchangeFrame = lazy(() => import('../features/exchange/ExchangeFrame'));
+const SaferGamblingMessage = lazy(() => import('../features/safer-gambling/SaferGamblingMessage'));
 
 export const App = observer(function App() {
   const mobile = useIsMobile();
-  const { exchange } = useStores();
+  const { exchange, session } = useStores();
   usePrefetchDocuments();
   useEffect(() => void exchange.loadConfig(), [exchange]);
   return (
@@ -46,6 +47,11 @@ export const App = observer(function App() {
       </main>
       {mobile ? <CompactFooter /> : <Footer />}
       <OverlayHost />
+      {session.isLoggedIn && (
+        <Suspense fallback={null}>
+          <SaferGamblingMessage />
+        </Suspense>
+      )}
     </div>
   );
 });
