@@ -5,7 +5,7 @@ export const BONUS_PRODUCTS = ['sportsbook', 'exchange', 'casino', 'bingo', 'lot
 export type BonusProduct = (typeof BONUS_PRODUCTS)[number];
 
 /** From 19 January 2026 no bonus may require more than ten times its value to be wagered (docs/decisions.md, Bonuses). */
-export const MAX_WAGERING_MULTIPLE = 10;
+const MAX_WAGERING_MULTIPLE = 10;
 
 export interface BonusTerms {
   /** How many times the bonus must be wagered before it can be withdrawn; 0 for none. */

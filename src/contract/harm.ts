@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The markers of harm the PAM looks for (LCCP SR 3.4.3, SR 3.4.4); docs/decisions.md gives each threshold. */
-export const HARM_MARKER_KINDS = [
+const HARM_MARKER_KINDS = [
   'deposit-frequency',
   'deposit-growth',
   'loss-chasing',
@@ -40,4 +40,3 @@ export type InteractionResponse = z.infer<typeof interactionResponse>;
 export const acknowledgeInteractionRequest = z.object({
   markerIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(50),
 });
-export type AcknowledgeInteractionRequest = z.infer<typeof acknowledgeInteractionRequest>;

@@ -10,7 +10,7 @@ import type { HarmService } from './service';
 import type { CreditCheckStatus } from './tables';
 
 /** SR 3.4.4's trigger: £150 of net deposits in a rolling 30 days (docs/decisions.md, "Financial vulnerability checks"). */
-export const CREDIT_CHECK_THRESHOLD_PENCE = 15_000;
+const CREDIT_CHECK_THRESHOLD_PENCE = 15_000;
 const CHECK_WINDOW_MS = 30 * DAY;
 const FIRST_RETRY_MS = MINUTE;
 const MAX_RETRY_MS = 60 * MINUTE;

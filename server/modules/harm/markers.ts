@@ -15,7 +15,7 @@ export interface MarkerCandidate {
 }
 
 /** The thresholds of docs/decisions.md ("Markers of harm"). */
-export const MARKER_RULES = {
+const MARKER_RULES = {
   depositsInAnHour: 3,
   growthMultiple: 3,
   lossChaseWindowMs: 15 * MINUTE,
