@@ -154,6 +154,14 @@ describeEachDatabase(
       }>;
       expect(queued.find((review) => review.userId === user.id)?.reason).toMatch(/financial vulnerability/);
       expect(await balanceOf(context, user.id)).toBe(15_000);
+      // A hit whose marker was not written (the process stopped in between) gets it at the next round.
+      await context.database.db.deleteFrom('harm_markers').where('user_id', '=', user.id).execute();
+      await context.services.creditChecks.runDue();
+      expect(
+        (
+          await context.database.db.selectFrom('harm_markers').select('kind').where('user_id', '=', user.id).execute()
+        ).map((row) => row.kind),
+      ).toEqual(['financial-vulnerability']);
     });
 
     it('a bureau down or answering nonsense never holds the deposit up: the check stays pending, each failure recorded, and is retried until answered', async () => {

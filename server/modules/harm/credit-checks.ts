@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { DAY, MINUTE } from '../../platform/clock';
@@ -71,6 +72,7 @@ export class CreditChecks {
 
   /** Asks the bureau about every pending check that is due; returns how many got an answer. */
   async runDue(limit = 20): Promise<number> {
+    await this.recordUnrecordedHits();
     const now = this.deps.clock.now();
     const due = await this.deps.db
       .selectFrom('credit_reference_checks')
@@ -151,7 +153,7 @@ export class CreditChecks {
   }
 
   private async attempt(check: { id: number; user_id: number; attempts: number }): Promise<boolean> {
-    const { db, clock, provider, harm } = this.deps;
+    const { db, clock, provider } = this.deps;
     const user = await db
       .selectFrom('users')
       .select(['first_name', 'last_name', 'date_of_birth', 'address_post_code'])
@@ -207,14 +209,53 @@ export class CreditChecks {
       return true;
     });
     if (recorded && answer && outcome === 'hit')
-      await harm.record(check.user_id, [
-        {
-          kind: 'financial-vulnerability',
-          key: `check-${check.id}`,
-          evidence: { checkId: check.id, publicRecords: answer.publicRecords, reference: answer.reference },
-          observedAt: now,
-        },
-      ]);
+      await this.recordHit({ id: check.id, userId: check.user_id, ...answer, at: now });
     return recorded && answer !== undefined;
+  }
+
+  private recordHit(hit: { id: number; userId: number; publicRecords: string[]; reference: string; at: Date }) {
+    return this.deps.harm.record(hit.userId, [
+      {
+        kind: 'financial-vulnerability',
+        key: `check-${hit.id}`,
+        evidence: { checkId: hit.id, publicRecords: hit.publicRecords, reference: hit.reference },
+        observedAt: hit.at,
+      },
+    ]);
+  }
+
+  /** A hit whose marker was never written (the process stopped between the two) gets it now: a hit is never lost. */
+  private async recordUnrecordedHits(): Promise<void> {
+    const hits = await this.deps.db
+      .selectFrom('credit_reference_checks as answered')
+      .select([
+        'answered.id',
+        'answered.user_id',
+        'answered.public_records',
+        'answered.reference',
+        'answered.answered_at',
+      ])
+      .where('answered.status', '=', 'hit')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('harm_markers as marker')
+              .select('marker.id')
+              .whereRef('marker.user_id', '=', 'answered.user_id')
+              .where('marker.kind', '=', 'financial-vulnerability')
+              .where(sql<boolean>`marker.marker_key = 'check-' || answered.id`),
+          ),
+        ),
+      )
+      .limit(100)
+      .execute();
+    for (const hit of hits)
+      await this.recordHit({
+        id: hit.id,
+        userId: hit.user_id,
+        publicRecords: hit.public_records ?? [],
+        reference: hit.reference ?? '',
+        at: hit.answered_at ?? this.deps.clock.now(),
+      });
   }
 }
