@@ -236,10 +236,11 @@ export class CreditChecks {
         'answered.answered_at',
       ])
       .where('answered.status', '=', 'hit')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('harm_markers as marker')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('harm_markers as marker')
               .select('marker.id')
               .whereRef('marker.user_id', '=', 'answered.user_id')
               .where('marker.kind', '=', 'financial-vulnerability')
