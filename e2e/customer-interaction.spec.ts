@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createCustomer, expect, signIn, test } from './support/fixtures';
 import { E2E_PORT } from '../playwright.config';
@@ -60,6 +61,8 @@ test('three deposits each straight after a losing bet bring the safer-gambling m
   await expect(message.getByRole('link', { name: /GAMSTOP/ })).toHaveAttribute('href', 'https://www.gamstop.co.uk/');
   await expect(message.getByRole('button', { name: 'Set a deposit limit' })).toBeVisible();
   await expect(message.getByRole('button', { name: 'Take a time out' })).toBeVisible();
+  const scan = await new AxeBuilder({ page }).include('[data-testid="safer-gambling-message"]').analyze();
+  expect(scan.violations).toEqual([]);
   // Nothing was taken back or cancelled: the balance is what the deposits made it.
   await expect(page.getByTestId('header-balance')).toHaveText('£34.00');
 
