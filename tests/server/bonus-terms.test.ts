@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase, operator } from './support/harness';
+import { createUser, describeEachDatabase, operator } from './support/harness';
 import { MIXED_PRODUCTS, WAGERING_TOO_HIGH, bonusTermsLine, bonusTermsProblem } from '../../src/contract/bonus-terms';
 
 describe('the 19 January 2026 bonus rules', () => {
@@ -94,6 +94,20 @@ describeEachDatabase('promotions and the 2026 bonus rules', (use) => {
     expect(casinoFreeBet.statusCode).toBe(400);
     expect((await operator(context, 'promo', 'create', 'POKER', 'x', '--qualifying', 'poker')).statusCode).toBe(400);
     expect(await codes()).not.toEqual(expect.arrayContaining(['SPORTSPINS', 'CASINOBET', 'FB2', 'POKER']));
+  });
+
+  it('refuses a free bet earned on another product, and grants one earned on the sportsbook', async () => {
+    const context = use();
+    const user = await createUser(context);
+    const mixed = await operator(context, 'free-bet', 'grant', user.email, '500', '--qualifying', 'casino', 'spins');
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toBe(MIXED_PRODUCTS);
+    expect((await operator(context, 'free-bet', 'list', user.email)).json().result).toEqual([]);
+    const same = await operator(context, 'free-bet', 'grant', user.email, '500', '--qualifying', 'sportsbook', 'acca');
+    expect(same.statusCode, same.json().message).toBe(200);
+    expect((await operator(context, 'free-bet', 'grant', user.email, '500', '--qualifying', 'poker')).statusCode).toBe(
+      400,
+    );
   });
 
   it('offers a same-product free bet, and the promotions list gives each its terms in one line', async () => {

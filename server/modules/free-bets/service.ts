@@ -1,4 +1,5 @@
 import { MARKETING_SUPPRESSED } from '../promotions/marketing-suppressed';
+import { bonusTermsProblem, type BonusProduct } from '../../../src/contract/bonus-terms';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
@@ -54,9 +55,16 @@ export class FreeBetsService {
   async grant(
     userId: number,
     amount: number,
-    options: { days?: number; source: string },
+    options: { days?: number; source: string; qualifyingProduct?: BonusProduct },
     trx?: Trx,
   ): Promise<FreeBetRecord> {
+    // A free bet is a sportsbook reward with no wagering requirement (its winnings are cash): only what earned it can break the 2026 rules.
+    const problem = bonusTermsProblem({
+      wageringMultiple: 0,
+      qualifyingProduct: options.qualifyingProduct ?? null,
+      rewardProduct: 'sportsbook',
+    });
+    if (problem) throw badRequest(problem);
     if (!Number.isSafeInteger(amount) || amount < MIN_STAKE_PENCE || amount > MAX_STAKE_PENCE)
       throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
     const days = options.days ?? DEFAULT_FREE_BET_DAYS;
