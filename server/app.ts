@@ -27,6 +27,7 @@ import { verificationRoutes } from './modules/verification/routes';
 import { contentRoutes } from './modules/content/routes';
 import { gamesRoutes } from './modules/games/routes';
 import { p2pWalletRoutes } from './modules/p2p-wallet/routes';
+import { harmRoutes } from './modules/harm/routes';
 import { prettyLogOptions } from './platform/logging';
 
 /** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     betsRoutes,
     gamesRoutes,
     p2pWalletRoutes,
+    harmRoutes,
   ]) {
     await app.register(async (scope) => routes(scope, services));
   }

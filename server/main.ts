@@ -15,6 +15,7 @@ import { SmtpMailer } from './providers/mail/smtp-mailer';
 import { startProvidersServer } from './providers/server';
 import { addressProviderFromEnv } from './providers/address';
 import { gamstopProviderFromEnv } from './providers/gamstop';
+import { creditReferenceProviderFromEnv } from './providers/credit-reference';
 import { loadSportsbookConfig } from './sportsbook/config';
 import { startSportsbook } from './sportsbook/start';
 import { sportsbookBusFromEnv } from './sportsbook/live/brokers';
@@ -60,6 +61,8 @@ const services = createServices({
   bus,
   addressProvider: addressProviderFromEnv(process.env),
   gamstopProvider: gamstopProviderFromEnv(process.env),
+  creditReferenceProvider: creditReferenceProviderFromEnv(process.env, config.providersUrl),
+  harmLog: (error, message) => logLive(message, error),
   liveLog: (message, detail) => logLive(message, detail),
 });
 if (config.seedDemo) await seedDemo(services);
@@ -172,10 +175,14 @@ const reconcileDeposits = () =>
 await reconcileDeposits();
 const reconcileTimer = setInterval(() => void reconcileDeposits(), 5 * 60 * 1000);
 reconcileTimer.unref();
+// Financial vulnerability checks the bureau has not yet answered are asked again (LCCP SR 3.4.4).
+services.creditChecks.start();
 
 async function shutdown() {
   clearInterval(purgeTimer);
   clearInterval(reconcileTimer);
+  await services.creditChecks.stop();
+  await services.harmWatch.idle();
   await exchange?.close();
   await sportsbook?.close();
   await operatorSocket.close();

@@ -45,6 +45,11 @@ import { GamstopService } from './modules/gamstop/service';
 import type { GamstopProvider } from './providers/gamstop/provider';
 import { SandboxGamstopProvider } from './providers/gamstop/sandbox';
 import type { RateLimit } from './platform/http/keyed-rate-limit';
+import { HarmService } from './modules/harm/service';
+import { CreditChecks } from './modules/harm/credit-checks';
+import { HarmWatch } from './modules/harm/watch';
+import type { CreditReferenceProvider } from './providers/credit-reference/provider';
+import { creditReferenceProviderFromEnv } from './providers/credit-reference';
 
 export interface RateLimits {
   login: RateLimit;
@@ -107,6 +112,10 @@ export interface ServiceDeps {
   gamstopProvider?: GamstopProvider;
   /** A reality-check minute's length (60 s unless the browser tests shorten it). */
   realityCheckMinuteMs?: number;
+  /** The sandbox bureau on the providers origin unless given (main.ts picks from the environment). */
+  creditReferenceProvider?: CreditReferenceProvider;
+  /** Where background harm checks report failures. */
+  harmLog?: (error: unknown, message: string) => void;
 }
 
 /** Builds every service once, each given only what it uses. Routes receive this and nothing else. */
@@ -157,8 +166,17 @@ export function createServices(deps: ServiceDeps) {
   const idempotency = new IdempotencyService(db, clock);
   const cardProvider =
     deps.cardProvider ?? new SandboxCardProvider(config.providersUrl, config.secrets.providerSecret, clock);
-  const limits = new LimitsService(db, clock);
-  const payments = new PaymentsService({ db, clock, ledger, provider: cardProvider, idempotency, limits });
+  const harm = new HarmService(db, clock);
+  const creditChecks = new CreditChecks({
+    db,
+    clock,
+    harm,
+    provider: deps.creditReferenceProvider ?? creditReferenceProviderFromEnv({}, config.providersUrl),
+    log: deps.harmLog,
+  });
+  const harmWatch = new HarmWatch(harm, creditChecks, deps.harmLog);
+  const limits = new LimitsService(db, clock, (userId) => harmWatch.afterCommit(userId));
+  const payments = new PaymentsService({ db, clock, ledger, provider: cardProvider, idempotency, limits, harmWatch });
   const transactions = new TransactionsService(db);
   const saferGambling = new SaferGamblingService(db, clock, auth);
   const realityChecks = new RealityChecksService(db, clock, deps.realityCheckMinuteMs);
@@ -228,6 +246,9 @@ export function createServices(deps: ServiceDeps) {
     twoStep,
     signIns,
     freeBets,
+    harm,
+    creditChecks,
+    harmWatch,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     heartbeatMs: deps.heartbeatMs ?? 30_000,
   };

@@ -3,6 +3,7 @@
  * the sandbox providers on their own port, plus one test-only route that creates customers.
  */
 import { rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/platform/db/database';
@@ -90,6 +91,42 @@ app.post<{
       .execute();
   if (balance > 0) await services.wallet.adjust(user.id, balance, 'test funds');
   return { id: user.id };
+});
+
+// A sportsbook bet staked and settled as lost, through the PAM's own wallet calls (debit, then a closing credit of 0),
+// on a game session of the customer's browser sign-in: a losing settlement without driving the frame and a match.
+app.post<{ Body: { email: string; stake: number } }>('/test/losing-bets', async (request) => {
+  const { email, stake } = request.body;
+  const user = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const family = await database.db
+    .selectFrom('refresh_families')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const sessionId = randomUUID();
+  await database.db
+    .insertInto('game_sessions')
+    .values({ id: sessionId, user_id: user.id, family_id: family.id, created_at: new Date(), game: 'iqs' })
+    .execute();
+  const betId = `e2e-bet-${randomUUID()}`;
+  await services.gamesWallet.debit({
+    transactionId: `e2e-stake-${randomUUID()}`,
+    betId,
+    playerId: user.id,
+    sessionId,
+    amount: stake,
+    maxReturn: stake * 2,
+  });
+  await services.gamesWallet.credit({
+    transactionId: `e2e-settle-${randomUUID()}`,
+    betId,
+    playerId: user.id,
+    amount: 0,
+    closesBet: true,
+  });
+  return { betId };
 });
 
 await startProvidersServer({ config });

@@ -13,6 +13,7 @@ import type { GamstopTables } from '../modules/gamstop/tables';
 import type { FreeBetsTables } from '../modules/free-bets/tables';
 import type { P2pWalletTables } from '../modules/p2p-wallet/tables';
 import type { RealityCheckTables } from '../modules/reality-checks/tables';
+import type { HarmTables } from '../modules/harm/tables';
 
 /** Every table, composed from the modules that own them. */
 export interface Database
@@ -30,6 +31,7 @@ export interface Database
     GamstopTables,
     FreeBetsTables,
     P2pWalletTables,
-    RealityCheckTables {}
+    RealityCheckTables,
+    HarmTables {}
 
 export type Db = Kysely<Database>;

@@ -2,10 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandler } from '../platform/http/error-handler';
 import { cardPaymentPages } from './card-payments/pages';
 import { identityVerificationPages } from './identity/pages';
+import { creditReferencePages } from './credit-reference/pages';
 import type { ProviderPages, ProvidersServerOptions } from './provider-pages';
 
 /** The pages that stand in for outside parties. Each provider module adds its pages here. */
-const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages];
+const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages, creditReferencePages];
 
 /**
  * Sandbox providers (card payments, identity verification) on their own port and so their own origin,
@@ -22,7 +23,7 @@ export async function buildProvidersServer(options: ProvidersServerOptions): Pro
     reply
       .type('text/html; charset=utf-8')
       .send(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title></head><body><h1>Sandbox providers</h1><p>Stand-ins for the card payment and identity verification providers.</p></body></html>',
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox providers</title></head><body><h1>Sandbox providers</h1><p>Stand-ins for the card payment, identity verification and credit-reference providers.</p></body></html>',
       ),
   );
   for (const pages of providerPages) await pages(app, options);

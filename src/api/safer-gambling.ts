@@ -1,4 +1,5 @@
 import type { Http } from './http';
+import { interactionResponse } from '../contract/harm';
 import {
   lockAccountResponse,
   profitLossResponse,
@@ -12,5 +13,11 @@ export function saferGamblingApi(http: Http) {
       http.post('/responsible-gambling/profit-loss', { body, schema: profitLossResponse }),
     lockAccount: (body: LockAccountRequest) =>
       http.post('/responsible-gambling/lock-account', { body, schema: lockAccountResponse }),
+    interaction: () => http.get('/responsible-gambling/interaction', { schema: interactionResponse }),
+    acknowledgeInteraction: (markerIds: number[]) =>
+      http.post('/responsible-gambling/interaction/acknowledge', {
+        body: { markerIds },
+        schema: interactionResponse,
+      }),
   };
 }

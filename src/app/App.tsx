@@ -17,10 +17,11 @@ import { usePrefetchDocuments } from '../features/legal/usePrefetchDocuments';
 import '../features/shell/shell.css';
 
 const ExchangeFrame = lazy(() => import('../features/exchange/ExchangeFrame'));
+const SaferGamblingMessage = lazy(() => import('../features/safer-gambling/SaferGamblingMessage'));
 
 export const App = observer(function App() {
   const mobile = useIsMobile();
-  const { exchange } = useStores();
+  const { exchange, session } = useStores();
   usePrefetchDocuments();
   useEffect(() => void exchange.loadConfig(), [exchange]);
   return (
@@ -50,6 +51,11 @@ export const App = observer(function App() {
       {mobile ? <CompactFooter /> : <Footer />}
       <OverlayHost />
       <RealityCheckReminder />
+      {session.isLoggedIn && (
+        <Suspense fallback={null}>
+          <SaferGamblingMessage />
+        </Suspense>
+      )}
     </div>
   );
 });

@@ -45,6 +45,8 @@ export const SECURITY_CODE_FAILURE_PATTERN = /security code/i;
 export const WITHDRAW_CARD_FAILED_TEXT = 'Withdraw Failed - Please check your card details and try again.';
 export const CREDIT_CARD_REFUSED_MESSAGE = 'Credit cards are not accepted';
 export const CARD_DECLINED_MESSAGE = 'Card declined';
+/** The card issuer's "not enough funds" decline; a marker of harm (docs/decisions.md). */
+export const CARD_DECLINED_FOR_FUNDS_MESSAGE = 'Card declined: insufficient funds';
 export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid card number';
 export const CARD_EXPIRED_MESSAGE = 'Card expired';
 export const LIMIT_EXCEEDED_PATTERN = /limit exceeded/i;

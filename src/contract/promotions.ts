@@ -18,7 +18,14 @@ export const promoCodeParam = z.object({
   code: text().trim().min(1, PROMO_REQUIRED).max(PROMO_CODE_MAX, PROMO_INVALID),
 });
 
-const promotion = z.object({ code: text(), title: text(), description: text(), endsAt: text().nullable() });
+/** `terms`: the significant terms in one line (bonusTermsLine), as the promotions drawer shows them. */
+const promotion = z.object({
+  code: text(),
+  title: text(),
+  description: text(),
+  endsAt: text().nullable(),
+  terms: text(),
+});
 export type Promotion = z.infer<typeof promotion>;
 
 export const applyPromoResponse = z.object({ message: text(), promotion });

@@ -17,6 +17,7 @@ import * as freeBets from './0020_free_bets';
 import * as p2pWallet from './0021_p2p_wallet';
 import * as betMaxReturn from './0022_bet_max_return';
 import * as i27Controls from './0023_i27-controls';
+import * as i27Harm from './0023_i27-harm';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0021_p2p_wallet': p2pWallet,
   '0022_bet_max_return': betMaxReturn,
   '0023_i27-controls': i27Controls,
+  '0023_i27-harm': i27Harm,
 };

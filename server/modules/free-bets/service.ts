@@ -1,3 +1,5 @@
+import { MARKETING_SUPPRESSED } from '../promotions/marketing-suppressed';
+import { bonusTermsProblem, type BonusProduct } from '../../../src/contract/bonus-terms';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
@@ -53,9 +55,16 @@ export class FreeBetsService {
   async grant(
     userId: number,
     amount: number,
-    options: { days?: number; source: string },
+    options: { days?: number; source: string; qualifyingProduct?: BonusProduct },
     trx?: Trx,
   ): Promise<FreeBetRecord> {
+    // A free bet is a sportsbook reward with no wagering requirement (its winnings are cash): only what earned it can break the 2026 rules.
+    const problem = bonusTermsProblem({
+      wageringMultiple: 0,
+      qualifyingProduct: options.qualifyingProduct ?? null,
+      rewardProduct: 'sportsbook',
+    });
+    if (problem) throw badRequest(problem);
     if (!Number.isSafeInteger(amount) || amount < MIN_STAKE_PENCE || amount > MAX_STAKE_PENCE)
       throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
     const days = options.days ?? DEFAULT_FREE_BET_DAYS;
@@ -65,6 +74,12 @@ export class FreeBetsService {
     const now = this.clock.now();
     const user = await readStandingLocked(trx, userId);
     if (!user || blockedFromBetting(user, now)) throw unprocessable(FREE_BET_ACCOUNT_BLOCKED, 'PlayerBlocked');
+    const { marketing_suppressed } = await trx
+      .selectFrom('users')
+      .select('marketing_suppressed')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (marketing_suppressed) throw unprocessable(MARKETING_SUPPRESSED, 'PromotionsStopped');
     const row = await trx
       .insertInto('free_bets')
       .values({

@@ -37,6 +37,8 @@ export class LimitsService implements DepositLimitGuard {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Told after a change commits: a raise soon after a limit was reached is a marker of harm (server/modules/harm). */
+    private readonly afterChange: (userId: number) => void = () => {},
   ) {}
 
   async get(userId: number): Promise<LimitsResponse> {
@@ -53,7 +55,7 @@ export class LimitsService implements DepositLimitGuard {
   async set(userId: number, request: SetLimitRequest): Promise<SetLimitResponse> {
     if (request.userId !== userId) throw unprocessable(NOT_YOUR_ACCOUNT, 'NotYourAccount');
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    const answer = await this.db.transaction().execute(async (trx) => {
       const states = await this.lockedStates(trx, userId, now);
       const problem = orderingProblem(request.kind, request.amount, states);
       if (problem) throw unprocessable(problem, 'LimitOrder');
@@ -99,11 +101,13 @@ export class LimitsService implements DepositLimitGuard {
         : `Your new limit will come into effect at ${effectiveFrom.toISOString()}.`;
       return { message, limit };
     });
+    this.afterChange(userId);
+    return answer;
   }
 
   async delete(userId: number, id: number): Promise<DeleteLimitResponse> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    const answer = await this.db.transaction().execute(async (trx) => {
       await lockWallet(trx, userId);
       const row = await trx
         .selectFrom('deposit_limits')
@@ -138,6 +142,8 @@ export class LimitsService implements DepositLimitGuard {
         effectiveFrom: effectiveFrom.toISOString(),
       };
     });
+    this.afterChange(userId);
+    return answer;
   }
 
   question(userId: number): Promise<LimitQuestionResponse> {

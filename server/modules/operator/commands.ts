@@ -7,6 +7,7 @@ import { promotionCommands } from '../promotions/operator-commands';
 import { contentCommands } from '../content/operator-commands';
 import { gamstopCommands } from '../gamstop/operator-commands';
 import { freeBetCommands } from '../free-bets/operator-commands';
+import { harmCommands } from '../harm/operator-commands';
 
 /** Every PAM operator command, by name. A module adds its list here. */
 export const pamCommands = new CommandRegistry<Services>([
@@ -16,6 +17,7 @@ export const pamCommands = new CommandRegistry<Services>([
   ...contentCommands,
   ...gamstopCommands,
   ...freeBetCommands,
+  ...harmCommands,
 ]);
 
 /** Runs one `{command, args}` request against the PAM's commands; never throws, so the socket always answers. */

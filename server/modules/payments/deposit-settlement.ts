@@ -19,6 +19,12 @@ export const ACCOUNT_CLOSED_TO_DEPOSITS =
 type SettleOutcome =
   { ok: true; maskedPan: string | null; cardToken?: string; cardFingerprint?: string } | { ok: false; error: string };
 
+/** The harm checks' part in a deposit (server/modules/harm/watch.ts): a cheap note in its transaction, the rest after. */
+export interface DepositHarmWatch {
+  noteDeposit(trx: Trx, userId: number): Promise<unknown>;
+  afterCommit(userId: number): void;
+}
+
 export interface DepositSettlementDeps {
   clock: Clock;
   ledger: Ledger;
@@ -26,6 +32,7 @@ export interface DepositSettlementDeps {
   limits: DepositLimitGuard;
   records: PaymentRecords;
   standing: CustomerStanding;
+  harmWatch?: DepositHarmWatch;
 }
 
 /**
@@ -44,7 +51,8 @@ export class DepositSettlement {
     outcome: ChargeOutcome | undefined,
     request?: { userId: number; key: string },
   ): Promise<PaymentResult> {
-    return this.deps.ledger.transaction(async (trx, post) => {
+    let userId: number | undefined;
+    const settled = await this.deps.ledger.transaction(async (trx, post) => {
       // Lock order everywhere: payment, then wallet.
       const payment = await trx
         .selectFrom('payments')
@@ -52,6 +60,7 @@ export class DepositSettlement {
         .where('id', '=', paymentId)
         .forUpdate()
         .executeTakeFirstOrThrow();
+      userId = payment.user_id;
       const balance = await lockCustomerWallet(trx, payment.user_id);
       const result = !outcome
         ? { paymentId, status: payment.status, error: payment.error, balance }
@@ -66,6 +75,8 @@ export class DepositSettlement {
         await this.deps.idempotency.store(trx, request.userId, request.key, { statusCode: 200, body: result });
       return result;
     });
+    if (outcome && userId !== undefined) this.deps.harmWatch?.afterCommit(userId);
+    return settled;
   }
 
   /**
@@ -128,6 +139,7 @@ export class DepositSettlement {
       card_fingerprint: outcome.cardFingerprint ?? null,
     };
     await records.setStatus(trx, paymentId, 'Completed', null, card);
+    await this.deps.harmWatch?.noteDeposit(trx, payment.user_id);
     if (payment.store_card && outcome.cardToken && maskedPan)
       await records.saveCard(trx, payment.user_id, {
         token: outcome.cardToken,

@@ -3,13 +3,14 @@ import type { Ledger } from '../wallet/ledger';
 import type { PaymentNotification } from '../../providers/card-payments/provider';
 import { notFound, unprocessable } from '../../platform/errors';
 import { lockCustomerWallet, PAYMENT_COLUMNS, UNKNOWN_PAYMENT } from './payment-records';
-import type { DepositSettlement } from './deposit-settlement';
+import type { DepositHarmWatch, DepositSettlement } from './deposit-settlement';
 import type { PaymentResult } from '../../../src/contract/payments';
 
 export interface ProviderNotificationsDeps {
   clock: Clock;
   ledger: Ledger;
   settlement: DepositSettlement;
+  harmWatch?: DepositHarmWatch;
 }
 
 /** The card provider's signed word on a deposit, recorded once and settled. */
@@ -18,7 +19,8 @@ export class ProviderNotifications {
 
   /** A signed notification from the provider (already verified): settles the deposit once, whatever the delivery order. */
   async handleNotification(notification: PaymentNotification): Promise<PaymentResult> {
-    return this.deps.ledger.transaction(async (trx, post) => {
+    let userId: number | undefined;
+    const result = await this.deps.ledger.transaction(async (trx, post) => {
       await trx
         .insertInto('provider_notifications')
         .values({
@@ -39,6 +41,7 @@ export class ProviderNotifications {
       if (!payment || payment.kind !== 'Deposit') throw notFound(UNKNOWN_PAYMENT);
       if (payment.amount !== notification.amount)
         throw unprocessable('Notification amount does not match the payment', 'AmountMismatch');
+      userId = payment.user_id;
       const balance = await lockCustomerWallet(trx, payment.user_id);
       const outcome =
         notification.status === 'success'
@@ -51,5 +54,7 @@ export class ProviderNotifications {
           : { ok: false as const, error: notification.error ?? 'Payment failed' };
       return this.deps.settlement.settleLocked(trx, post, payment, balance, outcome);
     });
+    if (userId !== undefined) this.deps.harmWatch?.afterCommit(userId);
+    return result;
   }
 }

@@ -4,6 +4,7 @@ import type { Ledger } from '../wallet/ledger';
 import type { IdempotencyService } from '../idempotency/service';
 import type { CardPaymentProvider, PaymentNotification } from '../../providers/card-payments/provider';
 import type { DepositLimitGuard } from './deposit-limit-guard';
+import type { DepositHarmWatch } from './deposit-settlement';
 import { PaymentRecords, type Answer } from './payment-records';
 import { CustomerStanding } from './customer-standing';
 import { DepositSettlement } from './deposit-settlement';
@@ -30,6 +31,8 @@ export interface PaymentsDeps {
   provider: CardPaymentProvider;
   idempotency: IdempotencyService;
   limits: DepositLimitGuard;
+  /** The harm checks (LCCP SR 3.4.3, 3.4.4) each settled deposit tells; none in tests that do not need them. */
+  harmWatch?: DepositHarmWatch;
   /** How long a saved-card charge may take before the request answers PAYMENT_UNCONFIRMED_MESSAGE (default 30 s). */
   chargeTimeoutMs?: number;
 }

@@ -1,9 +1,16 @@
 import type { PamOperatorCommand } from '../operator/pam-command';
 import { requireArgs } from '../../platform/operator/command';
 import { badRequest } from '../../platform/errors';
+import { BONUS_PRODUCTS, type BonusProduct } from '../../../src/contract/bonus-terms';
 
 const USAGE =
-  'promo create <code> <title...> [--ends YYYY-MM-DD] [--free-bet <pence> [--free-bet-days N]] [--description <text...>] | promo list';
+  'promo create <code> <title...> [--ends YYYY-MM-DD] [--free-bet <pence> [--free-bet-days N]] [--wagering N] [--qualifying <product>] [--reward <product>] [--description <text...>] | promo list';
+
+function product(flag: string, value: string): BonusProduct {
+  if (!(BONUS_PRODUCTS as readonly string[]).includes(value))
+    throw badRequest(`${flag} takes one of ${BONUS_PRODUCTS.join(', ')}: ${value}`);
+  return value as BonusProduct;
+}
 
 /** Splits `--ends` and `--description` out of the words after the code. */
 function createOptions(words: string[]): {
@@ -11,11 +18,17 @@ function createOptions(words: string[]): {
   endsAt?: Date;
   description?: string;
   freeBet?: { amount: number; days?: number };
+  wageringMultiple?: number;
+  qualifyingProduct?: BonusProduct;
+  rewardProduct?: BonusProduct;
 } {
   const title: string[] = [];
   let description: string[] | undefined;
   let endsAt: Date | undefined;
   let freeBet: { amount: number; days?: number } | undefined;
+  let wageringMultiple: number | undefined;
+  let qualifyingProduct: BonusProduct | undefined;
+  let rewardProduct: BonusProduct | undefined;
   const whole = (flag: string, value: string) => {
     if (!/^\d{1,9}$/.test(value)) throw badRequest(`${flag} needs a whole number: ${value}`);
     return Number(value);
@@ -30,11 +43,22 @@ function createOptions(words: string[]): {
     } else if (word === '--free-bet') freeBet = { ...freeBet, amount: whole(word, words[++index] ?? '') };
     else if (word === '--free-bet-days')
       freeBet = { amount: freeBet?.amount ?? 0, days: whole(word, words[++index] ?? '') };
+    else if (word === '--wagering') wageringMultiple = whole(word, words[++index] ?? '');
+    else if (word === '--qualifying') qualifyingProduct = product(word, words[++index] ?? '');
+    else if (word === '--reward') rewardProduct = product(word, words[++index] ?? '');
     else if (word === '--description') description = [];
     else (description ?? title).push(word);
   }
   if (freeBet && !freeBet.amount) throw badRequest('--free-bet-days needs --free-bet <pence>');
-  return { title: title.join(' '), endsAt, description: description?.join(' '), freeBet };
+  return {
+    title: title.join(' '),
+    endsAt,
+    description: description?.join(' '),
+    freeBet,
+    wageringMultiple,
+    qualifyingProduct,
+    rewardProduct,
+  };
 }
 
 export const promotionCommands: PamOperatorCommand[] = [

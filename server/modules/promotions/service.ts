@@ -7,6 +7,8 @@ import { blockedFromBetting, readStandingLocked } from '../games/standing';
 import { MAX_STAKE_PENCE, MIN_STAKE_PENCE } from '../../../src/contract/sportsbook-rules';
 import { formatPence } from '../../../src/contract/rules/money';
 import { MAX_FREE_BET_DAYS, type FreeBetsService } from '../free-bets/service';
+import { bonusTermsLine, bonusTermsProblem, type BonusProduct } from '../../../src/contract/bonus-terms';
+import { MARKETING_SUPPRESSED } from './marketing-suppressed';
 
 const PROMO_NEEDS_VERIFICATION = 'Promotions are open to verified customers only. Please verify your identity first.';
 /** No inducement reaches a customer who may not bet now (suspended, closed, locked, timed out or self-excluded): nothing is recorded. */
@@ -17,13 +19,38 @@ interface PromotionRow {
   title: string;
   description: string;
   ends_at: Date | null;
+  free_bet_amount: number | null;
+  free_bet_days: number | null;
+  wagering_multiple: number;
+  qualifying_product: string | null;
+  reward_product: string | null;
 }
+
+const PROMOTION_COLUMNS = [
+  'code',
+  'title',
+  'description',
+  'ends_at',
+  'free_bet_amount',
+  'free_bet_days',
+  'wagering_multiple',
+  'qualifying_product',
+  'reward_product',
+] as const;
 
 const toPromotion = (row: PromotionRow): Promotion => ({
   code: row.code,
   title: row.title,
   description: row.description,
   endsAt: row.ends_at?.toISOString() ?? null,
+  terms: bonusTermsLine({
+    freeBetAmount: row.free_bet_amount === null ? null : Number(row.free_bet_amount),
+    freeBetDays: row.free_bet_days,
+    endsAt: row.ends_at,
+    wageringMultiple: row.wagering_multiple,
+    qualifyingProduct: row.qualifying_product as BonusProduct | null,
+    rewardProduct: row.reward_product as BonusProduct | null,
+  }),
 });
 
 export class PromotionsService {
@@ -39,7 +66,7 @@ export class PromotionsService {
     const now = this.clock.now();
     const rows = await this.db
       .selectFrom('promotions')
-      .select(['code', 'title', 'description', 'ends_at'])
+      .select(PROMOTION_COLUMNS)
       .where('starts_at', '<=', now)
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
       .orderBy('created_at', 'desc')
@@ -57,6 +84,11 @@ export class PromotionsService {
         'promotions.description',
         'promotions.starts_at',
         'promotions.ends_at',
+        'promotions.free_bet_amount',
+        'promotions.free_bet_days',
+        'promotions.wagering_multiple',
+        'promotions.qualifying_product',
+        'promotions.reward_product',
         eb.fn.count<number>('promotion_opt_ins.user_id').as('opt_ins'),
       ])
       .groupBy('promotions.code')
@@ -75,6 +107,9 @@ export class PromotionsService {
     description?: string;
     endsAt?: Date;
     freeBet?: { amount: number; days?: number };
+    wageringMultiple?: number;
+    qualifyingProduct?: BonusProduct;
+    rewardProduct?: BonusProduct;
   }): Promise<Promotion> {
     const code = normalisePromoCode(input.code);
     if (!/^[A-Z0-9_-]{1,40}$/.test(code)) throw badRequest('A promo code is 1 to 40 letters, digits, - or _');
@@ -85,6 +120,17 @@ export class PromotionsService {
       throw badRequest(`A free bet is ${MIN_STAKE_PENCE} to ${MAX_STAKE_PENCE} pence`);
     if (input.freeBet?.days !== undefined && (input.freeBet.days < 1 || input.freeBet.days > MAX_FREE_BET_DAYS))
       throw badRequest(`A free bet lasts 1 to ${MAX_FREE_BET_DAYS} days`);
+    // A free bet is for the sportsbook; the 19 January 2026 rules hold whatever the operator typed.
+    const rewardProduct = input.freeBet ? 'sportsbook' : (input.rewardProduct ?? null);
+    if (input.freeBet && input.rewardProduct && input.rewardProduct !== 'sportsbook')
+      throw badRequest('A free bet is a sportsbook reward');
+    const terms = {
+      wageringMultiple: input.wageringMultiple ?? 0,
+      qualifyingProduct: input.qualifyingProduct ?? null,
+      rewardProduct,
+    };
+    const problem = bonusTermsProblem(terms);
+    if (problem) throw badRequest(problem);
     const row = await this.db
       .insertInto('promotions')
       .values({
@@ -96,9 +142,12 @@ export class PromotionsService {
         created_at: now,
         free_bet_amount: input.freeBet?.amount ?? null,
         free_bet_days: input.freeBet?.days ?? null,
+        wagering_multiple: terms.wageringMultiple,
+        qualifying_product: terms.qualifyingProduct,
+        reward_product: terms.rewardProduct,
       })
       .onConflict((oc) => oc.column('code').doNothing())
-      .returning(['code', 'title', 'description', 'ends_at'])
+      .returning(PROMOTION_COLUMNS)
       .executeTakeFirst();
     if (!row) throw conflict(`Promo code ${code} already exists`);
     return toPromotion(row);
@@ -110,7 +159,7 @@ export class PromotionsService {
     const code = normalisePromoCode(rawCode);
     const promotion = await this.db
       .selectFrom('promotions')
-      .select(['code', 'title', 'description', 'ends_at', 'free_bet_amount', 'free_bet_days'])
+      .select(PROMOTION_COLUMNS)
       .where('code', '=', code)
       .where('starts_at', '<=', now)
       .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
@@ -128,6 +177,12 @@ export class PromotionsService {
       if (!user) throw notFound('No user data found.');
       if (user.verification_status !== 'passed') throw unprocessable(PROMO_NEEDS_VERIFICATION, 'VerificationRequired');
       if (blockedFromBetting(user, now)) throw forbidden(PROMO_ACCOUNT_BLOCKED, 'AccountClosed');
+      const { marketing_suppressed } = await trx
+        .selectFrom('users')
+        .select('marketing_suppressed')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (marketing_suppressed) throw forbidden(MARKETING_SUPPRESSED, 'PromotionsStopped');
       const optIn = await trx
         .insertInto('promotion_opt_ins')
         .values({ user_id: userId, code, at: now })

@@ -11,6 +11,10 @@ interface PromotionsTable {
   /** Migration 0020: applying the code grants a free bet of this many pence, valid this many days. */
   free_bet_amount: ColumnType<number | null, number | null | undefined, number | null>;
   free_bet_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0023: the bonus terms the 19 January 2026 rules limit (src/contract/bonus-terms.ts). */
+  wagering_multiple: ColumnType<number, number | undefined, number>;
+  qualifying_product: ColumnType<string | null, string | null | undefined, string | null>;
+  reward_product: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface PromotionOptInsTable {

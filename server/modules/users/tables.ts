@@ -34,6 +34,8 @@ interface UsersTable {
   exclusion_permanent: Generated<boolean>;
   /** The self-exclusion above was put in place by a GAMSTOP Y answer, and ends when GAMSTOP no longer says Y. */
   exclusion_by_gamstop: Generated<boolean>;
+  /** Migration 0023: marketing and promotions stopped after markers of harm (LCCP SR 3.4.3), whatever the consent choices say. */
+  marketing_suppressed: Generated<boolean>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

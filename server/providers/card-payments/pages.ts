@@ -44,7 +44,7 @@ const page = (reply: FastifyReply, status: number, body: string) =>
 
 function cardForm(amount: number): string {
   return `<h1>Pay ${escapeHtml(formatPence(amount))}</h1>
-<p class="hint">Sandbox card payment. Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.</p>
+<p class="hint">Sandbox card payment. Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 is declined for insufficient funds.</p>
 <form id="pay-form" action="${PAY_PAGE_PATH}" method="post" novalidate>
 <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" required maxlength="100">
 <label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" autocomplete="cc-number" inputmode="numeric" required maxlength="23">

@@ -1,4 +1,5 @@
 import {
+  CARD_DECLINED_FOR_FUNDS_MESSAGE,
   CARD_DECLINED_MESSAGE,
   CARD_EXPIRED_MESSAGE,
   CREDIT_CARD_REFUSED_MESSAGE,
@@ -10,6 +11,7 @@ import {
 const SANDBOX_CARDS = {
   debit: '4242424242424242',
   declined: '4000000000000002',
+  declinedForFunds: '4000000000009995',
   credit: '5555555555554444',
 } as const;
 const FAILING_SECURITY_CODE = '000';
@@ -57,5 +59,6 @@ export function checkSandboxCard(card: CardDetails, now: Date): SandboxCardResul
     return { ok: false, error: SECURITY_CODE_FAILED_MESSAGE };
   if (pan === SANDBOX_CARDS.credit) return { ok: false, error: CREDIT_CARD_REFUSED_MESSAGE };
   if (pan === SANDBOX_CARDS.declined) return { ok: false, error: CARD_DECLINED_MESSAGE };
+  if (pan === SANDBOX_CARDS.declinedForFunds) return { ok: false, error: CARD_DECLINED_FOR_FUNDS_MESSAGE };
   return { ok: true, maskedPan: maskPan(pan) };
 }

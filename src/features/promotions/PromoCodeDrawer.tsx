@@ -98,6 +98,9 @@ function PromotionItem({ promotion, onUse }: { promotion: Promotion; onUse: () =
     <li className="promo-code__item" data-testid="current-promotion">
       <strong>{promotion.title}</strong>
       {promotion.description && <span>{promotion.description}</span>}
+      <span className="promo-code__terms" data-testid="promotion-terms">
+        Terms: {promotion.terms}
+      </span>
       {promotion.endsAt && <span className="field__hint">Ends {formatDate(promotion.endsAt)}</span>}
       <button type="button" className="button button--link" onClick={onUse}>
         Use code {promotion.code}

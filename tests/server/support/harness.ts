@@ -15,6 +15,7 @@ import { OutboxMailer } from '../../../server/providers/mail/outbox-mailer';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { AddressProvider } from '../../../server/providers/address/provider';
 import type { GamstopProvider } from '../../../server/providers/gamstop/provider';
+import type { CreditReferenceProvider } from '../../../server/providers/credit-reference/provider';
 import type { TrustProxy } from '../../../server/config';
 import { runOperatorRequest } from '../../../server/modules/operator/commands';
 
@@ -81,6 +82,8 @@ export interface ContextOptions {
   addressProvider?: AddressProvider;
   /** The sandbox GAMSTOP unless given. */
   gamstopProvider?: GamstopProvider;
+  /** The sandbox bureau's address on TEST_CONFIG.providersUrl (nothing listening) unless given. */
+  creditReferenceProvider?: CreditReferenceProvider;
   /** As TRUST_PROXY gives it (server/platform/config.ts). */
   trustProxy?: TrustProxy;
   /** Avatars and other files; the shared test folder unless given. */
@@ -113,6 +116,7 @@ export async function createContext(kind: DatabaseKind, options: ContextOptions 
     rateLimits: { ...generousLimits, ...options.rateLimits },
     addressProvider: options.addressProvider,
     gamstopProvider: options.gamstopProvider,
+    creditReferenceProvider: options.creditReferenceProvider,
   });
   const app = await buildApp({ services, outboxPage: true, trustProxy: options.trustProxy });
   await app.ready();
