@@ -47,6 +47,12 @@ export const CREDIT_CARD_REFUSED_MESSAGE = 'Credit cards are not accepted';
 export const CARD_DECLINED_MESSAGE = 'Card declined';
 export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid card number';
 export const CARD_EXPIRED_MESSAGE = 'Card expired';
+const WALLET_TOKEN_MISSING = 'Wallet payment missing';
+export const WALLET_TOKEN_INVALID_MESSAGE =
+  'This wallet payment could not be verified. Nothing was charged; please start the deposit again.';
+export const WALLET_TOKEN_USED_MESSAGE =
+  'This wallet payment has already been used. Nothing was charged again; please start a new deposit.';
+export const OWN_NAME_MESSAGE = 'Payments must come from a card in your own name.';
 export const LIMIT_EXCEEDED_PATTERN = /limit exceeded/i;
 
 export const depositAmount = pence
@@ -82,6 +88,39 @@ export const depositFormQuery = z.object({
  */
 export const depositFormResponse = z.object({ paymentForm: text(), paymentId: text() });
 export type DepositFormResponse = z.infer<typeof depositFormResponse>;
+
+/** The wallets a deposit can come from besides the card form (spec 001: "debit card, Apple Pay and Android Pay"). */
+export const walletKind = z.enum(['ApplePay', 'GooglePay']);
+export type Wallet = z.infer<typeof walletKind>;
+export const WALLET_NAMES: Record<Wallet, string> = { ApplePay: 'Apple Pay', GooglePay: 'Google Pay' };
+
+/**
+ * GET /wallet_sheet?wallet=&amount=<pence>: the wallet's payment sheet on the provider's origin, after the same early
+ * checks as /deposit_form (standing, verification, GAMSTOP, limits). Nothing is recorded. As with paymentForm, the
+ * client appends `&parentOrigin=...`; the sheet posts a WalletSheetMessage to that origin only.
+ */
+export const walletSheetQuery = z.object({ wallet: walletKind, amount: depositFormQuery.shape.amount });
+export const walletSheetResponse = z.object({ sheetUrl: text() });
+export type WalletSheetResponse = z.infer<typeof walletSheetResponse>;
+
+/** What the wallet sheet posts to window.opener: the provider-signed wallet token, or that the customer cancelled. */
+export const walletSheetMessage = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('token'), token: text().min(1).max(4000) }),
+  z.object({ status: z.literal('cancelled') }),
+]);
+export type WalletSheetMessage = z.infer<typeof walletSheetMessage>;
+
+/**
+ * POST /deposit_wallet (Idempotency-Key required): a deposit paid with the wallet token the sheet gave, charged and
+ * settled at once like a saved-card deposit; answers a PaymentResult. A token replayed, tampered with, for another
+ * amount or naming a credit card or someone else's card is refused (422) and nothing moves.
+ */
+export const walletDepositRequest = z.object({
+  amount: depositAmount,
+  wallet: walletKind,
+  token: text({ error: WALLET_TOKEN_MISSING }).min(1, WALLET_TOKEN_MISSING).max(4000, WALLET_TOKEN_MISSING),
+});
+export type WalletDepositRequest = z.infer<typeof walletDepositRequest>;
 
 /** POST /deposit_js: a deposit with the saved card, settled at once. */
 export const depositJsRequest = z.object({ amount: depositAmount });
@@ -134,9 +173,14 @@ export type WithdrawRequest = z.infer<typeof withdrawRequest>;
 export const savedCard = z.object({ maskedPan: text().nullable(), userId: z.number().int() });
 export type SavedCard = z.infer<typeof savedCard>;
 
+const paymentMethod = z.enum(['Card', ...walletKind.options]);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
 const paymentItem = z.object({
   paymentId: text(),
   kind: paymentKind,
+  /** How a deposit was paid; a withdrawal goes to a card ('Card'). */
+  method: paymentMethod,
   status: paymentStatus,
   /** Pence. */
   chips: z.number().int(),

@@ -190,6 +190,7 @@ export class Withdrawals {
         'payments.id',
         'payments.user_id',
         'payments.kind',
+        'payments.method',
         'payments.status',
         'payments.amount',
         'payments.masked_pan',

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isoDate, text } from '../../../src/contract/common';
-import type { CardInfo } from '../../../src/contract/payments';
-import type { CardCheck, CardPaymentProvider, ChargeLookup, ChargeOutcome, PaymentNotification } from './provider';
+import { WALLET_TOKEN_INVALID_MESSAGE, type CardInfo, type Wallet } from '../../../src/contract/payments';
+import type {
+  CardCheck,
+  CardPaymentProvider,
+  ChargeLookup,
+  ChargeOutcome,
+  PaymentNotification,
+  WalletTokenCheck,
+} from './provider';
+import { readWalletToken, WALLET_SHEET_PATH, WALLET_TOKEN_MAX_AGE_MS, walletSheetSignature } from './sandbox-wallet';
 import { checkSandboxCard, expired } from './sandbox-cards';
 import { signValue, validValue } from '../../platform/signing/body-signature';
 import { verifySignedNotification } from '../signed-notifications';
@@ -98,6 +106,23 @@ export class SandboxCardProvider implements CardPaymentProvider {
     if (!card) return { ok: false, error: 'Saved card not recognised' };
     if (expired(card.expiry, this.clock.now())) return { ok: false, error: 'Card expired' };
     return { ok: true, maskedPan: `**** **** **** ${card.last4}`, ...(card.fp ? { cardFingerprint: card.fp } : {}) };
+  }
+
+  walletSheetUrl({ wallet, amount }: { wallet: Wallet; amount: number }): string {
+    const url = new URL(WALLET_SHEET_PATH, this.providersUrl);
+    url.searchParams.set('wallet', wallet);
+    url.searchParams.set('amount', String(amount));
+    url.searchParams.set('sig', walletSheetSignature(this.secret, wallet, amount));
+    return url.toString();
+  }
+
+  async openWalletToken(token: string): Promise<WalletTokenCheck> {
+    const body = readWalletToken(this.secret, token);
+    const age = body ? this.clock.now().getTime() - body.issuedAt : Number.NaN;
+    if (!body || !(age >= -WALLET_TOKEN_MAX_AGE_MS && age <= WALLET_TOKEN_MAX_AGE_MS))
+      return { ok: false, error: WALLET_TOKEN_INVALID_MESSAGE };
+    const { id, issuedAt: _issuedAt, ...card } = body;
+    return { ok: true, tokenId: id, ...card };
   }
 
   async checkPayoutCard(card: CardInfo): Promise<CardCheck> {
