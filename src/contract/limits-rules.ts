@@ -19,3 +19,22 @@ export const INVALID_AMOUNT = 'Please enter a valid amount';
 export const USER_NOT_AVAILABLE = 'User details not available';
 export const DAILY_ABOVE_MONTHLY = 'Daily limit cannot be higher than monthly';
 export const limitExceededMessage = (kind: LimitKind) => `${kind} limit exceeded`;
+
+const ukTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+
+/**
+ * A deposit refused by a limit, with what the limits still allow (pence, said in pounds) and when that grows: the
+ * moment the oldest deposit counted leaves the binding window, or a waiting increase starts (UK time).
+ */
+export function limitRefusalMessage(kind: LimitKind, remaining: number, growsAt: Date | null): string {
+  const now = remaining > 0 ? `You can deposit up to ${pounds(remaining)} now` : 'You cannot deposit more now';
+  return `${limitExceededMessage(kind)}. ${now}${growsAt ? `; more from ${ukTime.format(growsAt)} (UK time)` : ''}.`;
+}

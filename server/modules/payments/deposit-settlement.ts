@@ -106,8 +106,9 @@ export class DepositSettlement {
           limits,
           trx,
           payment.user_id,
-          payment.amount + (await records.savedCardChargesInFlight(trx, payment.user_id)),
+          payment.amount,
           clock.now(),
+          await records.savedCardChargesInFlight(trx, payment.user_id),
         );
     if (refusal) {
       await records.setStatus(trx, paymentId, 'Failed', refusal);

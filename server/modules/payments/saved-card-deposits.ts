@@ -130,8 +130,9 @@ export class SavedCardDeposits {
         limits,
         trx,
         userId,
-        amount + (await records.savedCardChargesInFlight(trx, userId)),
+        amount,
         clock.now(),
+        await records.savedCardChargesInFlight(trx, userId),
       );
       if (refusal) throw unprocessable(refusal, 'DepositLimitExceeded');
       const paymentId = await this.savedCardPaymentId(trx, userId, key, wallet ? 'deposit_wallet' : 'deposit_js');

@@ -62,7 +62,7 @@ ${cards}
 export async function walletSheetPages(app: FastifyInstance, options: ProvidersServerOptions): Promise<void> {
   const secret = options.config.secrets.providerSecret;
   registerPageAssets(app, WALLET_SHEET_PATH, {
-    script: new URL('./wallet-sheet.js', import.meta.url),
+    script: new URL('./wallet-page.js', import.meta.url),
     styles: new URL('./page.css', import.meta.url),
   });
 
