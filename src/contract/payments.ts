@@ -162,12 +162,44 @@ const cardInfo = z.object({
 });
 export type CardInfo = z.infer<typeof cardInfo>;
 
-/** POST /withdraw: without cardInfo the saved card is used (422 NO_SAVED_CARD_MESSAGE when there is none). */
-export const withdrawRequest = z.object({
-  amount: pence.positive('Please enter a valid amount').max(100_000_000_000, 'Please enter a valid amount'),
-  cardInfo: cardInfo.optional(),
-});
+export const CHOOSE_ONE_CARD_MESSAGE = 'Choose one of your cards or enter a new one, not both';
+export const UNKNOWN_PAYOUT_CARD_MESSAGE = 'That card is not one you have deposited from. Please choose another.';
+export const SECURITY_CODE_REQUIRED_MESSAGE = "Please enter the card's security code";
+
+/**
+ * POST /withdraw: to a card the customer deposited from, chosen by its `cardId` from GET /payout_cards (with its
+ * `securityCode` when that card says securityCodeRequired); or to a new card (`cardInfo`, which is then saved); with
+ * neither, the saved card (422 NO_SAVED_CARD_MESSAGE when there is none).
+ */
+export const withdrawRequest = z
+  .object({
+    amount: pence.positive('Please enter a valid amount').max(100_000_000_000, 'Please enter a valid amount'),
+    cardInfo: cardInfo.optional(),
+    cardId: z
+      .uuid({ error: UNKNOWN_PAYOUT_CARD_MESSAGE })
+      .transform((id) => id.toLowerCase())
+      .optional(),
+    securityCode: text({ error: 'CVV required' })
+      .regex(/^\d{3,4}$/, 'CVV required')
+      .optional(),
+  })
+  .refine((request) => !(request.cardInfo && (request.cardId || request.securityCode)), {
+    message: CHOOSE_ONE_CARD_MESSAGE,
+  });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
+
+/** GET /payout_cards: the cards a withdrawal may go to (those deposited from), the saved card first, newest next. */
+export const payoutCard = z.object({
+  cardId: text(),
+  maskedPan: text(),
+  /** How the latest deposit from it was paid ('GooglePay': the card behind the wallet). */
+  method: z.enum(['Card', ...walletKind.options]),
+  saved: z.boolean(),
+  /** The provider wants the card's security code to pay out to it. */
+  securityCodeRequired: z.boolean(),
+});
+export type PayoutCard = z.infer<typeof payoutCard>;
+export const payoutCardsResponse = z.array(payoutCard);
 
 /** GET /card: always 200; `maskedPan` is null when the customer has no saved card. */
 export const savedCard = z.object({ maskedPan: text().nullable(), userId: z.number().int() });

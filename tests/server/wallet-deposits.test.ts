@@ -36,7 +36,7 @@ function walletToken(
     amount: options.amount,
     funding: card.funding,
     cardholderName: options.name ?? 'Test Customer',
-    cardToken: makeCardToken(secret, card.pan, card.expiry),
+    cardToken: makeCardToken(secret, card.pan, card.expiry, { wallet: true }),
     maskedPan: `**** **** **** ${card.pan.slice(-4)}`,
     issuedAt: context.clock.now().getTime(),
     ...overrides,

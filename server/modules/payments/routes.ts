@@ -63,6 +63,8 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
 
   app.get('/card', auth, async (request) => payments.savedCard(request.auth.userId));
 
+  app.get('/payout_cards', auth, async (request) => payments.payoutCards(request.auth.userId));
+
   app.get('/payments', auth, async (request) =>
     payments.list(request.auth.userId, parse(paymentsQuery, request.query)),
   );

@@ -20,6 +20,7 @@ import type {
   PaymentKind,
   PaymentResult,
   PaymentStatus,
+  PayoutCard,
   SavedCard,
   Wallet,
   WalletDepositRequest,
@@ -95,6 +96,10 @@ export class PaymentsService {
 
   withdraw(userId: number, request: WithdrawRequest, key: string): Promise<Answer<PaymentResult>> {
     return this.withdrawals.withdraw(userId, request, key);
+  }
+
+  payoutCards(userId: number): Promise<PayoutCard[]> {
+    return this.withdrawals.payoutCards(userId);
   }
 
   payOutBalance(userId: number): Promise<PaymentResult & { amount: number; maskedPan: string }> {

@@ -62,6 +62,13 @@ export interface CardPaymentProvider {
   walletSheetUrl(payment: { wallet: Wallet; amount: number }): string;
   /** Reads a wallet token the sheet gave (never charges): refused when forged, altered or stale. Charge its cardToken. */
   openWalletToken(token: string): Promise<WalletTokenCheck>;
+  /** Whether paying out to a card the customer deposited from (by its token) needs its security code first. */
+  payoutSecurityCodeRequired(card: { cardToken: string; saved: boolean }): boolean;
+  /** Checks a known card's security code before a payout to it. */
+  checkPayoutSecurityCode(card: {
+    cardToken: string;
+    securityCode: string;
+  }): Promise<{ ok: true } | { ok: false; error: string }>;
   /** Checks a card to pay out to and tokenises it. */
   checkPayoutCard(card: CardInfo): Promise<CardCheck>;
   /** Verifies a notification's signature and freshness over its raw body; throws on anything doubtful. */

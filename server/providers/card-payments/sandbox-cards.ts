@@ -12,7 +12,7 @@ const SANDBOX_CARDS = {
   declined: '4000000000000002',
   credit: '5555555555554444',
 } as const;
-const FAILING_SECURITY_CODE = '000';
+export const FAILING_SECURITY_CODE = '000';
 
 export interface CardDetails {
   pan: string;

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isoDate, text } from '../../../src/contract/common';
-import { WALLET_TOKEN_INVALID_MESSAGE, type CardInfo, type Wallet } from '../../../src/contract/payments';
+import {
+  CARD_EXPIRED_MESSAGE,
+  SECURITY_CODE_FAILED_MESSAGE,
+  WALLET_TOKEN_INVALID_MESSAGE,
+  type CardInfo,
+  type Wallet,
+} from '../../../src/contract/payments';
 import type {
   CardCheck,
   CardPaymentProvider,
@@ -11,7 +17,7 @@ import type {
   WalletTokenCheck,
 } from './provider';
 import { readWalletToken, WALLET_SHEET_PATH, WALLET_TOKEN_MAX_AGE_MS, walletSheetSignature } from './sandbox-wallet';
-import { checkSandboxCard, expired } from './sandbox-cards';
+import { checkSandboxCard, expired, FAILING_SECURITY_CODE } from './sandbox-cards';
 import { signValue, validValue } from '../../platform/signing/body-signature';
 import { verifySignedNotification } from '../signed-notifications';
 import type { Clock } from '../../platform/clock';
@@ -36,19 +42,22 @@ interface TokenBody {
   nonce: string;
   /** The card's fingerprint (absent in tokens made before fingerprints). */
   fp?: string;
+  /** Made for a wallet's funding card: the holder was checked by the wallet, and the sandbox holds no code for it. */
+  wallet?: true;
 }
 
 /** The same for every token of one card number, and says nothing of the number without the secret. */
 export const cardFingerprint = (secret: string, pan: string) => signValue(secret, 'card-fingerprint', pan);
 
 /** Tokens carry the masked card, expiry and fingerprint, signed, so the sandbox keeps no vault; never the full number or the code. */
-export function makeCardToken(secret: string, pan: string, expiry: string): string {
+export function makeCardToken(secret: string, pan: string, expiry: string, options: { wallet?: true } = {}): string {
   const body = Buffer.from(
     JSON.stringify({
       last4: pan.slice(-4),
       expiry,
       nonce: randomBytes(6).toString('base64url'),
       fp: cardFingerprint(secret, pan),
+      ...options,
     } satisfies TokenBody),
   ).toString('base64url');
   return `sbx_${body}.${signValue(secret, 'card-token', body)}`;
@@ -123,6 +132,29 @@ export class SandboxCardProvider implements CardPaymentProvider {
       return { ok: false, error: WALLET_TOKEN_INVALID_MESSAGE };
     const { id, issuedAt: _issuedAt, ...card } = body;
     return { ok: true, tokenId: id, ...card };
+  }
+
+  /**
+   * The sandbox wants the security code to pay out to a card typed on its page that the customer did not save: the
+   * saved card was stored with their agreement, and a wallet's card was checked by the wallet (docs/decisions.md).
+   */
+  payoutSecurityCodeRequired({ cardToken, saved }: { cardToken: string; saved: boolean }): boolean {
+    return !saved && !readCardToken(this.secret, cardToken)?.wallet;
+  }
+
+  async checkPayoutSecurityCode({
+    cardToken,
+    securityCode,
+  }: {
+    cardToken: string;
+    securityCode: string;
+  }): Promise<{ ok: true } | { ok: false; error: string }> {
+    const card = readCardToken(this.secret, cardToken);
+    if (!card) return { ok: false, error: 'Saved card not recognised' };
+    if (!/^\d{3,4}$/.test(securityCode) || securityCode === FAILING_SECURITY_CODE)
+      return { ok: false, error: SECURITY_CODE_FAILED_MESSAGE };
+    if (expired(card.expiry, this.clock.now())) return { ok: false, error: CARD_EXPIRED_MESSAGE };
+    return { ok: true };
   }
 
   async checkPayoutCard(card: CardInfo): Promise<CardCheck> {

@@ -91,7 +91,7 @@ export async function walletSheetPages(app: FastifyInstance, options: ProvidersS
       amount: confirm.amount,
       funding: card.funding,
       cardholderName: confirm.cardholderName,
-      cardToken: makeCardToken(secret, card.pan, card.expiry),
+      cardToken: makeCardToken(secret, card.pan, card.expiry, { wallet: true }),
       maskedPan: `**** **** **** ${card.pan.slice(-4)}`,
       issuedAt: Date.now(),
     });
