@@ -211,8 +211,8 @@ export type PaymentMethod = z.infer<typeof paymentMethod>;
 const paymentItem = z.object({
   paymentId: text(),
   kind: paymentKind,
-  /** How a deposit was paid; a withdrawal goes to a card ('Card'). */
-  method: paymentMethod,
+  /** How a deposit was paid; a withdrawal goes to a card ('Card'), as did every payment before wallets. */
+  method: paymentMethod.default('Card'),
   status: paymentStatus,
   /** Pence. */
   chips: z.number().int(),
