@@ -108,7 +108,6 @@ export const walletSheetMessage = z.discriminatedUnion('status', [
   z.object({ status: z.literal('token'), token: text().min(1).max(4000) }),
   z.object({ status: z.literal('cancelled') }),
 ]);
-export type WalletSheetMessage = z.infer<typeof walletSheetMessage>;
 
 /**
  * POST /deposit_wallet (Idempotency-Key required): a deposit paid with the wallet token the sheet gave, charged and
@@ -189,7 +188,7 @@ export const withdrawRequest = z
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
 
 /** GET /payout_cards: the cards a withdrawal may go to (those deposited from), the saved card first, newest next. */
-export const payoutCard = z.object({
+const payoutCard = z.object({
   cardId: text(),
   maskedPan: text(),
   /** How the latest deposit from it was paid ('GooglePay': the card behind the wallet). */

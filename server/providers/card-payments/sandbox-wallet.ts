@@ -11,7 +11,6 @@ export const SANDBOX_WALLET_CARDS = [
   { id: 'visa-debit-2', label: 'Visa Debit', pan: '4000056655665556', expiry: '12/39', funding: 'debit' },
   { id: 'mastercard-credit', label: 'Mastercard Credit', pan: '5555555555554444', expiry: '12/39', funding: 'credit' },
 ] as const;
-export type SandboxWalletCard = (typeof SANDBOX_WALLET_CARDS)[number];
 
 /** What a sandbox wallet token says, signed by the provider: what a processor reads from a decrypted Apple Pay or Google Pay token. */
 export interface WalletTokenBody {
