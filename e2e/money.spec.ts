@@ -82,6 +82,8 @@ test('withdraw £5 to a new card: Withdraw Pending and the row under Pending Wit
   await drawer.getByLabel('Withdraw amount (£)').fill('500');
   await expect(drawer.getByLabel('Withdraw amount (£)')).toHaveValue('50');
   await drawer.getByRole('button', { name: '£5', exact: true }).click();
+  // The card deposited from is offered to choose; this customer types a new card instead.
+  await drawer.getByLabel('A new card').check();
   await drawer.getByLabel('Name on card').fill('Pat Tester');
   await drawer.getByLabel('Card number').fill('4242424242424242');
   await drawer.getByLabel('Expiry month (MM)').fill('12');

@@ -1,12 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installErrorHandler } from '../platform/http/error-handler';
 import { cardPaymentPages } from './card-payments/pages';
+import { walletSheetPages } from './card-payments/wallet-sheet';
 import { identityVerificationPages } from './identity/pages';
 import { creditReferencePages } from './credit-reference/pages';
 import type { ProviderPages, ProvidersServerOptions } from './provider-pages';
 
 /** The pages that stand in for outside parties. Each provider module adds its pages here. */
-const providerPages: ProviderPages[] = [cardPaymentPages, identityVerificationPages, creditReferencePages];
+const providerPages: ProviderPages[] = [
+  cardPaymentPages,
+  walletSheetPages,
+  identityVerificationPages,
+  creditReferencePages,
+];
 
 /**
  * Sandbox providers (card payments, identity verification) on their own port and so their own origin,

@@ -1,3 +1,5 @@
+import { formatPence } from './rules/money';
+
 /** The deposit-limit rules and words that need no schema: the header path loads these without zod. */
 export const LIMIT_KINDS = ['Daily', 'Weekly', 'Monthly'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
@@ -26,3 +28,20 @@ export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
 export const LIMIT_REVIEW_MONTHS = 6;
 export const LIMIT_QUESTION_UNANSWERED = 'Before your first deposit, please set a deposit limit or choose not to.';
 export const LIMIT_QUESTION_FIRST = 'Please set a deposit limit or choose not to first.';
+const ukTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/**
+ * A deposit refused by a limit, with what the limits still allow (pence, said in pounds) and when that grows: the
+ * moment the oldest deposit counted leaves the binding window, or a waiting increase starts (UK time).
+ */
+export function limitRefusalMessage(kind: LimitKind, remaining: number, growsAt: Date | null): string {
+  const now = remaining > 0 ? `You can deposit up to ${formatPence(remaining)} now` : 'You cannot deposit more now';
+  return `${limitExceededMessage(kind)}. ${now}${growsAt ? `; more from ${ukTime.format(growsAt)} (UK time)` : ''}.`;
+}

@@ -49,6 +49,12 @@ export const CARD_DECLINED_MESSAGE = 'Card declined';
 export const CARD_DECLINED_FOR_FUNDS_MESSAGE = 'Card declined: insufficient funds';
 export const INVALID_CARD_NUMBER_MESSAGE = 'Invalid card number';
 export const CARD_EXPIRED_MESSAGE = 'Card expired';
+const WALLET_TOKEN_MISSING = 'Wallet payment missing';
+export const WALLET_TOKEN_INVALID_MESSAGE =
+  'This wallet payment could not be verified. Nothing was charged; please start the deposit again.';
+export const WALLET_TOKEN_USED_MESSAGE =
+  'This wallet payment has already been used. Nothing was charged again; please start a new deposit.';
+export const OWN_NAME_MESSAGE = 'Payments must come from a card in your own name.';
 export const LIMIT_EXCEEDED_PATTERN = /limit exceeded/i;
 
 export const depositAmount = pence
@@ -84,6 +90,38 @@ export const depositFormQuery = z.object({
  */
 export const depositFormResponse = z.object({ paymentForm: text(), paymentId: text() });
 export type DepositFormResponse = z.infer<typeof depositFormResponse>;
+
+/** The wallets a deposit can come from besides the card form (spec 001: "debit card, Apple Pay and Android Pay"). */
+export const walletKind = z.enum(['ApplePay', 'GooglePay']);
+export type Wallet = z.infer<typeof walletKind>;
+export const WALLET_NAMES: Record<Wallet, string> = { ApplePay: 'Apple Pay', GooglePay: 'Google Pay' };
+
+/**
+ * GET /wallet_sheet?wallet=&amount=<pence>: the wallet's payment sheet on the provider's origin, after the same early
+ * checks as /deposit_form (standing, verification, GAMSTOP, limits). Nothing is recorded. As with paymentForm, the
+ * client appends `&parentOrigin=...`; the sheet posts a WalletSheetMessage to that origin only.
+ */
+export const walletSheetQuery = z.object({ wallet: walletKind, amount: depositFormQuery.shape.amount });
+export const walletSheetResponse = z.object({ sheetUrl: text() });
+export type WalletSheetResponse = z.infer<typeof walletSheetResponse>;
+
+/** What the wallet sheet posts to window.opener: the provider-signed wallet token, or that the customer cancelled. */
+export const walletSheetMessage = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('token'), token: text().min(1).max(4000) }),
+  z.object({ status: z.literal('cancelled') }),
+]);
+
+/**
+ * POST /deposit_wallet (Idempotency-Key required): a deposit paid with the wallet token the sheet gave, charged and
+ * settled at once like a saved-card deposit; answers a PaymentResult. A token replayed, tampered with, for another
+ * amount or naming a credit card or someone else's card is refused (422) and nothing moves.
+ */
+export const walletDepositRequest = z.object({
+  amount: depositAmount,
+  wallet: walletKind,
+  token: text({ error: WALLET_TOKEN_MISSING }).min(1, WALLET_TOKEN_MISSING).max(4000, WALLET_TOKEN_MISSING),
+});
+export type WalletDepositRequest = z.infer<typeof walletDepositRequest>;
 
 /** POST /deposit_js: a deposit with the saved card, settled at once. */
 export const depositJsRequest = z.object({ amount: depositAmount });
@@ -125,20 +163,57 @@ const cardInfo = z.object({
 });
 export type CardInfo = z.infer<typeof cardInfo>;
 
-/** POST /withdraw: without cardInfo the saved card is used (422 NO_SAVED_CARD_MESSAGE when there is none). */
-export const withdrawRequest = z.object({
-  amount: pence.positive('Please enter a valid amount').max(100_000_000_000, 'Please enter a valid amount'),
-  cardInfo: cardInfo.optional(),
-});
+export const CHOOSE_ONE_CARD_MESSAGE = 'Choose one of your cards or enter a new one, not both';
+export const UNKNOWN_PAYOUT_CARD_MESSAGE = 'That card is not one you have deposited from. Please choose another.';
+export const SECURITY_CODE_REQUIRED_MESSAGE = "Please enter the card's security code";
+
+/**
+ * POST /withdraw: to a card the customer deposited from, chosen by its `cardId` from GET /payout_cards (with its
+ * `securityCode` when that card says securityCodeRequired); or to a new card (`cardInfo`, which is then saved); with
+ * neither, the saved card (422 NO_SAVED_CARD_MESSAGE when there is none).
+ */
+export const withdrawRequest = z
+  .object({
+    amount: pence.positive('Please enter a valid amount').max(100_000_000_000, 'Please enter a valid amount'),
+    cardInfo: cardInfo.optional(),
+    cardId: z
+      .uuid({ error: UNKNOWN_PAYOUT_CARD_MESSAGE })
+      .transform((id) => id.toLowerCase())
+      .optional(),
+    securityCode: text({ error: 'CVV required' })
+      .regex(/^\d{3,4}$/, 'CVV required')
+      .optional(),
+  })
+  .refine((request) => !(request.cardInfo && (request.cardId || request.securityCode)), {
+    message: CHOOSE_ONE_CARD_MESSAGE,
+  });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
+
+/** GET /payout_cards: the cards a withdrawal may go to (those deposited from), the saved card first, newest next. */
+const payoutCard = z.object({
+  cardId: text(),
+  maskedPan: text(),
+  /** How the latest deposit from it was paid ('GooglePay': the card behind the wallet). */
+  method: z.enum(['Card', ...walletKind.options]),
+  saved: z.boolean(),
+  /** The provider wants the card's security code to pay out to it. */
+  securityCodeRequired: z.boolean(),
+});
+export type PayoutCard = z.infer<typeof payoutCard>;
+export const payoutCardsResponse = z.array(payoutCard);
 
 /** GET /card: always 200; `maskedPan` is null when the customer has no saved card. */
 export const savedCard = z.object({ maskedPan: text().nullable(), userId: z.number().int() });
 export type SavedCard = z.infer<typeof savedCard>;
 
+const paymentMethod = z.enum(['Card', ...walletKind.options]);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
 const paymentItem = z.object({
   paymentId: text(),
   kind: paymentKind,
+  /** How a deposit was paid; a withdrawal goes to a card ('Card'), as did every payment before wallets. */
+  method: paymentMethod.default('Card'),
   status: paymentStatus,
   /** Pence. */
   chips: z.number().int(),

@@ -31,7 +31,7 @@ export interface LastBalance {
 export interface PendingSubmission {
   key: string;
   userId: number;
-  kind: 'deposit' | 'deposit_js' | 'withdraw';
+  kind: 'deposit' | 'deposit_js' | 'deposit_wallet' | 'withdraw';
   body: string;
   createdAt: number;
 }

@@ -47,6 +47,10 @@ function httpChargingProvider(sandbox: CardPaymentProvider, baseUrl: string): Ca
     checkPayoutCard: (card) => sandbox.checkPayoutCard(card),
     verifyNotification: (raw, signature, now) => sandbox.verifyNotification(raw, signature, now),
     findCharge: (payment) => sandbox.findCharge(payment),
+    walletSheetUrl: (payment) => sandbox.walletSheetUrl(payment),
+    payoutSecurityCodeRequired: (card) => sandbox.payoutSecurityCodeRequired(card),
+    checkPayoutSecurityCode: (card) => sandbox.checkPayoutSecurityCode(card),
+    openWalletToken: (token) => sandbox.openWalletToken(token),
     async chargeSavedCard(payment) {
       const response = await fetch(`${baseUrl}/charges`, {
         method: 'POST',

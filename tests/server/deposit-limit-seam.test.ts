@@ -12,7 +12,7 @@ const LIMIT = 3_000;
 
 /** A stand-in limit: deposits so far plus this one may not pass LIMIT. It dawdles between reading and deciding, to invite a race. */
 const testGuard: DepositLimitGuard = {
-  async assertWithinLimits(db, userId, amount) {
+  async assertWithinLimits(db, userId, amount, _now, held = 0) {
     const row = await db
       .selectFrom('transactions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
@@ -20,7 +20,7 @@ const testGuard: DepositLimitGuard = {
       .where('kind', '=', 'Deposit')
       .executeTakeFirstOrThrow();
     await sleep(30);
-    if (Number(row.total) + amount > LIMIT) throw unprocessable('Daily limit exceeded', 'LimitExceeded');
+    if (Number(row.total) + held + amount > LIMIT) throw unprocessable('Daily limit exceeded', 'LimitExceeded');
   },
 };
 

@@ -157,22 +157,74 @@ describeEachDatabase('deposit limits', (use) => {
 
   it('counts deposits in the rolling window and refuses one that would pass the limit', async () => {
     const context = use();
+    context.clock.set('2027-01-04T12:00:00.000Z');
     const { user, token } = await signedIn(context);
     await setLimit(context, token, user, 'Daily', 1000);
     await deposit(context, user.id, 600);
     expect((await getLimits(context, user)).daily.remaining.remainingAmount).toBe(400);
     await expect(deposit(context, user.id, 500)).rejects.toMatchObject({
       statusCode: 422,
-      message: 'Daily limit exceeded',
+      message: 'Daily limit exceeded. You can deposit up to £4.00 now; more from 5 Jan 2027, 12:00 (UK time).',
     });
     expect((await context.services.wallet.balance(user.id)).balance).toBe(600);
     context.clock.advance(24 * HOUR);
     expect((await getLimits(context, user)).daily.remaining.remainingAmount).toBe(1000);
     await deposit(context, user.id, 1000);
     await setLimit(context, token, user, 'Weekly', 1500);
-    await expect(deposit(context, user.id, 100)).rejects.toMatchObject({ message: 'Daily limit exceeded' });
+    // Both limits leave nothing; more may be deposited once the weekly window lets go of the first 600.
+    await expect(deposit(context, user.id, 100)).rejects.toMatchObject({
+      message: 'Daily limit exceeded. You cannot deposit more now; more from 11 Jan 2027, 12:00 (UK time).',
+    });
     context.clock.advance(24 * HOUR);
-    await expect(deposit(context, user.id, 100)).rejects.toMatchObject({ message: 'Weekly limit exceeded' });
+    await expect(deposit(context, user.id, 100)).rejects.toMatchObject({
+      message: 'Weekly limit exceeded. You cannot deposit more now; more from 11 Jan 2027, 12:00 (UK time).',
+    });
+  });
+
+  it('says at the boundary how much may still be deposited and when that grows, the earliest deposit first', async () => {
+    const context = use();
+    context.clock.set('2027-02-01T12:00:00.000Z');
+    const { user, token } = await signedIn(context);
+    await setLimit(context, token, user, 'Daily', 1000);
+    const refusal = (amount: number) =>
+      deposit(context, user.id, amount).then(
+        () => 'accepted',
+        (error: Error) => error.message,
+      );
+    // Nothing deposited yet: the whole limit is left and nothing is waiting to leave the window.
+    expect(await refusal(1001)).toBe('Daily limit exceeded. You can deposit up to £10.00 now.');
+    await deposit(context, user.id, 300);
+    context.clock.advance(2 * HOUR);
+    await deposit(context, user.id, 300);
+    expect(await refusal(401)).toBe(
+      'Daily limit exceeded. You can deposit up to £4.00 now; more from 2 Feb 2027, 12:00 (UK time).',
+    );
+    expect(await refusal(400)).toBe('accepted');
+    expect(await refusal(1)).toBe(
+      'Daily limit exceeded. You cannot deposit more now; more from 2 Feb 2027, 12:00 (UK time).',
+    );
+    // One millisecond before the first deposit leaves the window, still nothing; at that moment, its 300.
+    context.clock.set(new Date(Date.parse('2027-02-02T12:00:00.000Z') - 1));
+    expect(await refusal(1)).toMatch(/cannot deposit more now; more from 2 Feb 2027, 12:00/);
+    context.clock.set('2027-02-02T12:00:00.000Z');
+    expect(await refusal(301)).toBe(
+      'Daily limit exceeded. You can deposit up to £3.00 now; more from 2 Feb 2027, 14:00 (UK time).',
+    );
+  });
+
+  it('names a waiting increase as the moment more may be deposited when it comes before any deposit leaves', async () => {
+    const context = use();
+    context.clock.set('2027-03-01T12:00:00.000Z');
+    const { user, token } = await signedIn(context);
+    await setLimit(context, token, user, 'Weekly', 1000);
+    await deposit(context, user.id, 1000);
+    await expect(deposit(context, user.id, 1)).rejects.toMatchObject({
+      message: 'Weekly limit exceeded. You cannot deposit more now; more from 8 Mar 2027, 12:00 (UK time).',
+    });
+    await setLimit(context, token, user, 'Weekly', 2000);
+    await expect(deposit(context, user.id, 1)).rejects.toMatchObject({
+      message: 'Weekly limit exceeded. You cannot deposit more now; more from 2 Mar 2027, 12:00 (UK time).',
+    });
   });
 
   it('lets only one of two concurrent deposits through when together they would pass the limit', async () => {
@@ -190,11 +242,16 @@ describeEachDatabase('deposit limits', (use) => {
 
   it('the real deposit path refuses a deposit over the limit, and of two concurrent settlements lets only one pass', async () => {
     const context = use();
+    // British Summer Time: the customer reads UK time, an hour ahead of UTC.
+    context.clock.set('2027-04-01T12:00:00.000Z');
     const { user } = await signedIn(context);
     await setLimit(context, '', user, 'Daily', 3000);
     const token = await tokenFor(context, user);
     const over = await context.request({ method: 'GET', url: '/deposit_form?amount=3500', token });
-    expect([over.statusCode, over.json().message]).toEqual([422, 'Daily limit exceeded']);
+    expect([over.statusCode, over.json().message]).toEqual([
+      422,
+      'Daily limit exceeded. You can deposit up to £30.00 now.',
+    ]);
 
     const a = await openDeposit(context, token, 2000);
     const b = await openDeposit(context, token, 2000);
@@ -203,7 +260,9 @@ describeEachDatabase('deposit limits', (use) => {
       context.services.payments.handleNotification(notification(b.paymentId, 2000)),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(['Completed', 'Failed']);
-    expect(results.find((result) => result.status === 'Failed')?.error).toBe('Daily limit exceeded');
+    expect(results.find((result) => result.status === 'Failed')?.error).toBe(
+      'Daily limit exceeded. You can deposit up to £10.00 now; more from 2 Apr 2027, 13:00 (UK time).',
+    );
     expect(await balanceOf(context, user.id)).toBe(2000);
     expect((await getLimits(context, user)).daily.remaining.remainingAmount).toBe(1000);
   });

@@ -136,7 +136,7 @@ describeEachDatabase('safety holes: an expired saved-card deposit', (use) => {
       // A card-page deposit meanwhile finds the day's limit held by the charge in flight.
       expect(await cardPageDeposit(context, accessToken, LIMIT)).toMatchObject({
         status: 'Failed',
-        error: 'Daily limit exceeded',
+        error: 'Daily limit exceeded. You cannot deposit more now.',
         balance: 0,
       });
       release();

@@ -16,8 +16,9 @@ import * as reconciliation from './0018_reconciliation';
 import * as freeBets from './0020_free_bets';
 import * as p2pWallet from './0021_p2p_wallet';
 import * as betMaxReturn from './0022_bet_max_return';
-import * as i27Controls from './0023_i27-controls';
-import * as i27Harm from './0023_i27-harm';
+import * as limitQuestionRealityChecks from './0023_limit_question_reality_checks';
+import * as harmMarkers from './0024_harm_markers';
+import * as walletDeposits from './0025_wallet_deposits';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '0020_free_bets': freeBets,
   '0021_p2p_wallet': p2pWallet,
   '0022_bet_max_return': betMaxReturn,
-  '0023_i27-controls': i27Controls,
-  '0023_i27-harm': i27Harm,
+  '0023_limit_question_reality_checks': limitQuestionRealityChecks,
+  '0024_harm_markers': harmMarkers,
+  '0025_wallet_deposits': walletDeposits,
 };

@@ -18,8 +18,8 @@ import {
   LIMIT_KINDS,
   LIMIT_QUESTION_FIRST,
   LIMIT_WINDOW_MS,
-  limitExceededMessage,
   limitKey,
+  limitRefusalMessage,
 } from '../../../src/contract/limits';
 import { notFound, unprocessable } from '../../platform/errors';
 import { limitAt, orderingProblem, type LimitState } from './rules';
@@ -170,16 +170,55 @@ export class LimitsService implements DepositLimitGuard {
    * The deposit path's check, run inside the deposit's settlement transaction after the wallet row is
    * locked: two deposits on one wallet cannot both see the same remaining amount.
    */
-  async assertWithinLimits(db: Db | Trx, userId: number, amount: number, now: Date): Promise<void> {
+  async assertWithinLimits(db: Db | Trx, userId: number, amount: number, now: Date, held = 0): Promise<void> {
     await assertLimitQuestionAnswered(db, userId);
     const rows = await db.selectFrom('deposit_limits').selectAll().where('user_id', '=', userId).execute();
+    let exceeded: LimitKind | undefined;
+    const headroom: Array<{ kind: LimitKind; state: LimitState; remaining: number }> = [];
     for (const kind of LIMIT_KINDS) {
       const row = rows.find((candidate) => candidate.kind === kind);
       const state = row && limitAt(row, now);
       if (!state) continue;
-      const deposited = await this.depositedSince(db, userId, new Date(now.getTime() - LIMIT_WINDOW_MS[kind]));
-      if (deposited + amount > state.amount) throw unprocessable(limitExceededMessage(kind), 'DepositLimitExceeded');
+      const deposited = held + (await this.depositedSince(db, userId, new Date(now.getTime() - LIMIT_WINDOW_MS[kind])));
+      if (deposited + amount > state.amount) exceeded ??= kind;
+      headroom.push({ kind, state, remaining: Math.max(0, state.amount - deposited) });
     }
+    if (!exceeded) return;
+    // What may still be deposited is the least any limit leaves; it grows once every limit leaving that least does.
+    const remaining = Math.min(...headroom.map((limit) => limit.remaining));
+    let growsAt: Date | null = null;
+    for (const limit of headroom.filter((candidate) => candidate.remaining === remaining)) {
+      const grows = await this.growsAt(db, userId, limit.kind, limit.state, now);
+      if (!grows) {
+        growsAt = null;
+        break;
+      }
+      if (!growsAt || grows > growsAt) growsAt = grows;
+    }
+    throw unprocessable(limitRefusalMessage(exceeded, remaining, growsAt), 'DepositLimitExceeded');
+  }
+
+  /** When a limit next leaves more: its oldest counted deposit leaves the window, or a waiting rise or removal starts. */
+  private async growsAt(
+    db: Db | Trx,
+    userId: number,
+    kind: LimitKind,
+    state: LimitState,
+    now: Date,
+  ): Promise<Date | null> {
+    const window = LIMIT_WINDOW_MS[kind];
+    const oldest = await db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('created_at', '>', new Date(now.getTime() - window))
+      .executeTakeFirst();
+    const candidates: Date[] = [];
+    if (oldest?.at) candidates.push(new Date(new Date(oldest.at).getTime() + window));
+    if (state.pending && (state.pending.amount === null || state.pending.amount > state.amount))
+      candidates.push(state.pending.effectiveFrom);
+    return candidates.length ? new Date(Math.min(...candidates.map((date) => date.getTime()))) : null;
   }
 
   private async lockedStates(trx: Trx, userId: number, now: Date): Promise<Map<LimitKind, LimitState>> {

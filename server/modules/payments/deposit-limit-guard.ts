@@ -9,7 +9,8 @@ import { AppError } from '../../platform/errors';
  * ('Daily limit exceeded', 'Weekly limit exceeded' or 'Monthly limit exceeded') to refuse.
  */
 export interface DepositLimitGuard {
-  assertWithinLimits(db: Db | Trx, userId: number, amount: number, now: Date): Promise<void>;
+  /** `held`: pence of saved-card charges still in flight, counted as deposited (and so out of what is left). */
+  assertWithinLimits(db: Db | Trx, userId: number, amount: number, now: Date, held?: number): Promise<void>;
 }
 
 /** A limit's refusal as its message (undefined within limits), for a deposit that fails instead of being refused. */
@@ -19,9 +20,10 @@ export async function depositLimitRefusal(
   userId: number,
   amount: number,
   now: Date,
+  held: number,
 ): Promise<string | undefined> {
   try {
-    await limits.assertWithinLimits(trx, userId, amount, now);
+    await limits.assertWithinLimits(trx, userId, amount, now, held);
     return undefined;
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 422) return error.message;

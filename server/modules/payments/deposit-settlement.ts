@@ -5,7 +5,7 @@ import type { ChargeOutcome } from '../../providers/card-payments/provider';
 import { depositLimitRefusal, type DepositLimitGuard } from './deposit-limit-guard';
 import { lockCustomerWallet, PAYMENT_COLUMNS, type Payment, type PaymentRecords } from './payment-records';
 import type { CustomerStanding } from './customer-standing';
-import type { PaymentResult } from '../../../src/contract/payments';
+import { WALLET_NAMES, type PaymentResult } from '../../../src/contract/payments';
 
 /**
  * A deposit settling for a customer who is suspended, deleted, timed out or self-excluded is refused, not
@@ -117,8 +117,9 @@ export class DepositSettlement {
           limits,
           trx,
           payment.user_id,
-          payment.amount + (await records.savedCardChargesInFlight(trx, payment.user_id)),
+          payment.amount,
           clock.now(),
+          await records.savedCardChargesInFlight(trx, payment.user_id),
         );
     if (refusal) {
       await records.setStatus(trx, paymentId, 'Failed', refusal);
@@ -129,7 +130,7 @@ export class DepositSettlement {
       userId: payment.user_id,
       amount: payment.amount,
       kind: 'Deposit',
-      reference: maskedPan ? `Card deposit ${maskedPan}` : 'Card deposit',
+      reference: `${payment.method === 'Card' ? 'Card' : WALLET_NAMES[payment.method]} deposit${maskedPan ? ` ${maskedPan}` : ''}`,
       paymentId,
     });
     // The provider's token (never the card number) is kept with the deposit, so the balance can be paid back to that card.

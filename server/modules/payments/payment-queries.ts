@@ -12,7 +12,7 @@ export class PaymentQueries {
   ): Promise<PaymentItem[]> {
     let select = this.db
       .selectFrom('payments')
-      .select(['id', 'kind', 'status', 'amount', 'masked_pan', 'error', 'created_at', 'updated_at'])
+      .select(['id', 'kind', 'method', 'status', 'amount', 'masked_pan', 'error', 'created_at', 'updated_at'])
       .where('user_id', '=', userId);
     if (query.kind) select = select.where('kind', '=', query.kind);
     if (query.status) select = select.where('status', '=', query.status);

@@ -3,7 +3,7 @@ import type { Trx } from '../wallet/ledger';
 import { lockWallet } from '../wallet/wallet-lock';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { PaymentsTable } from './tables';
-import type { PaymentItem, PaymentKind, PaymentStatus } from '../../../src/contract/payments';
+import type { PaymentItem, PaymentKind, PaymentMethod, PaymentStatus } from '../../../src/contract/payments';
 
 export interface Answer<T> {
   statusCode: number;
@@ -14,7 +14,7 @@ export interface Answer<T> {
 export type Payment = Pick<
   PaymentsTable,
   'id' | 'user_id' | 'kind' | 'status' | 'amount' | 'store_card' | 'masked_pan' | 'card_token' | 'error'
->;
+> & { method: PaymentMethod };
 export const PAYMENT_COLUMNS = [
   'id',
   'user_id',
@@ -25,6 +25,7 @@ export const PAYMENT_COLUMNS = [
   'masked_pan',
   'card_token',
   'error',
+  'method',
 ] as const;
 
 export const UNKNOWN_PAYMENT = 'Payment not found';
@@ -67,6 +68,7 @@ export class PaymentRecords {
       masked_pan?: string;
       card_token?: string;
       card_fingerprint?: string | null;
+      method?: PaymentMethod;
     },
   ): Promise<void> {
     const now = this.clock.now();
@@ -149,6 +151,7 @@ export async function lockOpenWithdrawal(trx: Trx, paymentId: string): Promise<P
 export function toItem(row: {
   id: string;
   kind: PaymentKind;
+  method: PaymentMethod;
   status: PaymentStatus;
   amount: number;
   masked_pan: string | null;
@@ -159,6 +162,7 @@ export function toItem(row: {
   return {
     paymentId: row.id,
     kind: row.kind,
+    method: row.method,
     status: row.status,
     chips: row.amount,
     maskedPan: row.masked_pan,

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
 import { parse } from '../../platform/http/parse';
 import { readIdempotencyKey } from '../idempotency/service';
-import { depositFormQuery, depositJsRequest, paymentsQuery, withdrawRequest } from '../../../src/contract/payments';
+import {
+  depositFormQuery,
+  depositJsRequest,
+  paymentsQuery,
+  walletDepositRequest,
+  walletSheetQuery,
+  withdrawRequest,
+} from '../../../src/contract/payments';
 import { NOTIFICATION_PATH } from '../../providers/card-payments/pages';
 import { SIGNATURE_HEADER } from '../../platform/signing/body-signature';
 import type { Answer } from './payment-records';
@@ -38,6 +45,16 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
     return send(reply, await payments.depositWithSavedCard(request.auth.userId, body.amount, key));
   });
 
+  app.get('/wallet_sheet', { preHandler: [app.authenticate, depositFormLimit, gamstopChecked] }, async (request) =>
+    payments.walletSheet(request.auth.userId, parse(walletSheetQuery, request.query)),
+  );
+
+  app.post('/deposit_wallet', { preHandler: [app.authenticate, gamstopChecked] }, async (request, reply) => {
+    const body = parse(walletDepositRequest, request.body);
+    const key = readIdempotencyKey(request.headers['idempotency-key'], true)!;
+    return send(reply, await payments.depositWithWallet(request.auth.userId, body, key));
+  });
+
   app.post('/withdraw', auth, async (request, reply) => {
     const body = parse(withdrawRequest, request.body);
     const key = readIdempotencyKey(request.headers['idempotency-key'], true)!;
@@ -45,6 +62,8 @@ export async function paymentsRoutes(app: FastifyInstance, services: Services) {
   });
 
   app.get('/card', auth, async (request) => payments.savedCard(request.auth.userId));
+
+  app.get('/payout_cards', auth, async (request) => payments.payoutCards(request.auth.userId));
 
   app.get('/payments', auth, async (request) =>
     payments.list(request.auth.userId, parse(paymentsQuery, request.query)),

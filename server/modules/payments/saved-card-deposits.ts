@@ -10,7 +10,13 @@ import { lockCustomerWallet, type Answer, type PaymentRecords } from './payment-
 import { ACCOUNT_CLOSED_TO_PAYMENTS, type CustomerStanding } from './customer-standing';
 import type { DepositSettlement } from './deposit-settlement';
 import { AppError, forbidden, unprocessable } from '../../platform/errors';
-import { NO_SAVED_CARD_MESSAGE, PAYMENT_UNCONFIRMED_MESSAGE, type PaymentResult } from '../../../src/contract/payments';
+import {
+  NO_SAVED_CARD_MESSAGE,
+  PAYMENT_UNCONFIRMED_MESSAGE,
+  WALLET_TOKEN_USED_MESSAGE,
+  type PaymentResult,
+  type Wallet,
+} from '../../../src/contract/payments';
 
 export interface SavedCardDepositsDeps {
   db: Db;
@@ -25,7 +31,15 @@ export interface SavedCardDepositsDeps {
   chargeTimeoutMs?: number;
 }
 
-/** Deposits charged to the customer's saved card, with no database transaction or lock held while the provider is asked. */
+/** A wallet's funding card, from a wallet token the provider has read: charged instead of the saved card. */
+export interface WalletCard {
+  wallet: Wallet;
+  tokenId: string;
+  cardToken: string;
+  maskedPan: string;
+}
+
+/** Deposits charged to the customer's saved card (or a wallet's funding card), with no database transaction or lock held while the provider is asked. */
 export class SavedCardDeposits {
   constructor(private readonly deps: SavedCardDepositsDeps) {}
 
@@ -36,9 +50,14 @@ export class SavedCardDeposits {
    * new transaction, under the wallet lock. A crash or timeout after (2) leaves the payment Open, and
    * reconcileOpenDeposits settles it from the provider's record; a retry with the same key resumes it.
    */
-  async depositWithSavedCard(userId: number, amount: number, key: string): Promise<Answer<PaymentResult>> {
+  async depositWithSavedCard(
+    userId: number,
+    amount: number,
+    key: string,
+    wallet?: WalletCard,
+  ): Promise<Answer<PaymentResult>> {
     const { settlement } = this.deps;
-    const started = await this.startSavedCardDeposit(userId, amount, key);
+    const started = await this.startSavedCardDeposit(userId, amount, key, wallet);
     if ('replay' in started) return started.replay;
     // Settled meanwhile (by reconciliation): answered as it stands, the card not asked again.
     if (started.settled)
@@ -63,11 +82,15 @@ export class SavedCardDeposits {
     userId: number,
     amount: number,
     key: string,
+    wallet: WalletCard | undefined,
   ): Promise<{ replay: Answer<PaymentResult> } | { paymentId: string; cardToken: string; settled?: boolean }> {
     const { idempotency, records, standing, limits, clock } = this.deps;
+    const request = wallet
+      ? requestHash('POST /deposit_wallet', { amount, wallet: wallet.wallet, tokenId: wallet.tokenId })
+      : requestHash('POST /deposit_js', { amount });
     return this.deps.db.transaction().execute(async (trx) => {
       const account = await standing.readAccount(trx, userId);
-      const stored = await idempotency.claim(trx, userId, key, requestHash('POST /deposit_js', { amount }));
+      const stored = await idempotency.claim(trx, userId, key, request);
       if (stored && stored.statusCode !== 0)
         return { replay: { statusCode: stored.statusCode, body: stored.body as PaymentResult, replayed: true } };
       if (stored) {
@@ -87,7 +110,12 @@ export class SavedCardDeposits {
         await trx.updateTable('payments').set({ updated_at: clock.now() }).where('id', '=', pending.id).execute();
         return { paymentId: pending.id, cardToken: pending.card_token!, settled: false };
       }
-      if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
+      const card =
+        wallet ??
+        (account.cardToken && account.maskedPan
+          ? { cardToken: account.cardToken, maskedPan: account.maskedPan }
+          : undefined);
+      if (!card) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
       // Held only for this short transaction, never while the provider is asked: it orders this customer's deposits.
       await lockCustomerWallet(trx, userId);
       // Asked again under the wallet lock: a deletion (which takes this lock) or an exclusion may have committed since readAccount.
@@ -102,22 +130,34 @@ export class SavedCardDeposits {
         limits,
         trx,
         userId,
-        amount + (await records.savedCardChargesInFlight(trx, userId)),
+        amount,
         clock.now(),
+        await records.savedCardChargesInFlight(trx, userId),
       );
       if (refusal) throw unprocessable(refusal, 'DepositLimitExceeded');
-      const paymentId = await this.savedCardPaymentId(trx, userId, key);
+      const paymentId = await this.savedCardPaymentId(trx, userId, key, wallet ? 'deposit_wallet' : 'deposit_js');
+      // A wallet token is charged once: presented again (by anyone, under any key) it is refused and nothing is kept.
+      if (wallet) {
+        const recorded = await trx
+          .insertInto('wallet_tokens')
+          .values({ token_id: wallet.tokenId, user_id: userId, payment_id: paymentId, used_at: clock.now() })
+          .onConflict((conflict) => conflict.column('token_id').doNothing())
+          .returning('token_id')
+          .executeTakeFirst();
+        if (!recorded) throw unprocessable(WALLET_TOKEN_USED_MESSAGE, 'WalletTokenUsed');
+      }
       await records.insertPayment(trx, {
         id: paymentId,
         user_id: userId,
         kind: 'Deposit',
         amount,
         store_card: false,
-        masked_pan: account.maskedPan,
-        card_token: account.cardToken,
+        masked_pan: card.maskedPan,
+        card_token: card.cardToken,
+        method: wallet?.wallet ?? 'Card',
       });
       await idempotency.markPending(trx, userId, key, { paymentId });
-      return { paymentId, cardToken: account.cardToken };
+      return { paymentId, cardToken: card.cardToken };
     });
   }
 
@@ -140,8 +180,8 @@ export class SavedCardDeposits {
    * under the same reference, which the provider charges once. A reference already used (a key reused
    * after its retention) gets a fresh one.
    */
-  private async savedCardPaymentId(trx: Trx, userId: number, key: string): Promise<string> {
-    const hex = createHash('sha256').update(`deposit_js\0${userId}\0${key}`).digest('hex');
+  private async savedCardPaymentId(trx: Trx, userId: number, key: string, route: string): Promise<string> {
+    const hex = createHash('sha256').update(`${route}\0${userId}\0${key}`).digest('hex');
     const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
     const used = await trx.selectFrom('payments').select('id').where('id', '=', id).executeTakeFirst();
     return used ? randomUUID() : id;

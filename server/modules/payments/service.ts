@@ -10,6 +10,7 @@ import { CustomerStanding } from './customer-standing';
 import { DepositSettlement } from './deposit-settlement';
 import { CardPageDeposits } from './card-page-deposits';
 import { SavedCardDeposits } from './saved-card-deposits';
+import { WalletDeposits } from './wallet-deposits';
 import { ProviderNotifications } from './provider-notifications';
 import { OpenDepositReconciliation } from './open-deposit-reconciliation';
 import { Withdrawals } from './withdrawals';
@@ -20,7 +21,11 @@ import type {
   PaymentKind,
   PaymentResult,
   PaymentStatus,
+  PayoutCard,
   SavedCard,
+  Wallet,
+  WalletDepositRequest,
+  WalletSheetResponse,
   WithdrawRequest,
 } from '../../../src/contract/payments';
 
@@ -45,6 +50,7 @@ export interface PaymentsDeps {
 export class PaymentsService {
   private readonly cardPage: CardPageDeposits;
   private readonly savedCardDeposits: SavedCardDeposits;
+  private readonly walletDeposits: WalletDeposits;
   private readonly notifications: ProviderNotifications;
   private readonly reconciliation: OpenDepositReconciliation;
   private readonly withdrawals: Withdrawals;
@@ -56,6 +62,7 @@ export class PaymentsService {
     const settlement = new DepositSettlement({ ...deps, records, standing });
     this.cardPage = new CardPageDeposits({ ...deps, records, standing });
     this.savedCardDeposits = new SavedCardDeposits({ ...deps, records, standing, settlement });
+    this.walletDeposits = new WalletDeposits({ ...deps, standing, cards: this.savedCardDeposits });
     this.notifications = new ProviderNotifications({ ...deps, settlement });
     this.reconciliation = new OpenDepositReconciliation({ ...deps, records, settlement });
     this.withdrawals = new Withdrawals({ ...deps, records, standing });
@@ -74,6 +81,14 @@ export class PaymentsService {
     return this.savedCardDeposits.depositWithSavedCard(userId, amount, key);
   }
 
+  walletSheet(userId: number, request: { wallet: Wallet; amount: number }): Promise<WalletSheetResponse> {
+    return this.walletDeposits.sheet(userId, request);
+  }
+
+  depositWithWallet(userId: number, request: WalletDepositRequest, key: string): Promise<Answer<PaymentResult>> {
+    return this.walletDeposits.deposit(userId, request, key);
+  }
+
   handleNotification(notification: PaymentNotification): Promise<PaymentResult> {
     return this.notifications.handleNotification(notification);
   }
@@ -84,6 +99,10 @@ export class PaymentsService {
 
   withdraw(userId: number, request: WithdrawRequest, key: string): Promise<Answer<PaymentResult>> {
     return this.withdrawals.withdraw(userId, request, key);
+  }
+
+  payoutCards(userId: number): Promise<PayoutCard[]> {
+    return this.withdrawals.payoutCards(userId);
   }
 
   payOutBalance(userId: number): Promise<PaymentResult & { amount: number; maskedPan: string }> {

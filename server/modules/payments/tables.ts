@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PaymentKind, PaymentStatus } from '../../../src/contract/payments';
+import type { PaymentKind, PaymentMethod, PaymentStatus } from '../../../src/contract/payments';
 
 export interface PaymentsTable {
   id: string;
@@ -7,6 +7,8 @@ export interface PaymentsTable {
   user_id: number;
   kind: PaymentKind;
   status: PaymentStatus;
+  /** How a deposit was paid. */
+  method: ColumnType<PaymentMethod, PaymentMethod | undefined, never>;
   /** Pence, always positive; the direction is the kind. */
   amount: number;
   store_card: boolean;
@@ -37,8 +39,17 @@ interface ProviderNotificationsTable {
   received_at: Date;
 }
 
+/** Every wallet token a deposit used, by the provider's id for it: a token is charged once. */
+interface WalletTokensTable {
+  token_id: string;
+  user_id: number;
+  payment_id: string;
+  used_at: Date;
+}
+
 export interface PaymentsTables {
   payments: PaymentsTable;
   saved_cards: SavedCardsTable;
   provider_notifications: ProviderNotificationsTable;
+  wallet_tokens: WalletTokensTable;
 }

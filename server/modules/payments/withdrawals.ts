@@ -9,7 +9,11 @@ import { lockCustomerWallet, lockOpenWithdrawal, toItem, type Answer, type Payme
 import type { CustomerStanding } from './customer-standing';
 import {
   NO_SAVED_CARD_MESSAGE,
+  SECURITY_CODE_REQUIRED_MESSAGE,
+  UNKNOWN_PAYOUT_CARD_MESSAGE,
   WITHDRAW_TO_DEPOSIT_CARD_MESSAGE,
+  type PaymentMethod,
+  type PayoutCard,
   type PaymentItem,
   type PaymentResult,
   type WithdrawRequest,
@@ -47,6 +51,11 @@ export class Withdrawals {
             const checked = await provider.checkPayoutCard(request.cardInfo);
             if (!checked.ok) throw unprocessable(checked.error, 'CardRejected');
             card = { token: checked.cardToken, maskedPan: checked.maskedPan, fingerprint: checked.cardFingerprint };
+          } else if (request.cardId) {
+            const chosen = (await this.depositCards(trx, userId, request.cardId))[0];
+            if (!chosen) throw unprocessable(UNKNOWN_PAYOUT_CARD_MESSAGE, 'UnknownPayoutCard');
+            await this.checkSecurityCode(chosen, request.securityCode);
+            card = chosen;
           } else {
             if (!account.cardToken || !account.maskedPan) throw unprocessable(NO_SAVED_CARD_MESSAGE, 'NoSavedCard');
             card = { token: account.cardToken, maskedPan: account.maskedPan, fingerprint: account.fingerprint };
@@ -88,6 +97,78 @@ export class Withdrawals {
         },
       );
     });
+  }
+
+  /** The cards a withdrawal may go to: one per card deposited from (its latest deposit), the saved card first. */
+  async payoutCards(userId: number): Promise<PayoutCard[]> {
+    const cards = await this.depositCards(this.deps.db, userId);
+    return cards
+      .sort((a, b) => Number(b.saved) - Number(a.saved))
+      .map((card) => ({
+        cardId: card.cardId,
+        maskedPan: card.maskedPan,
+        method: card.method,
+        saved: card.saved,
+        securityCodeRequired: this.deps.provider.payoutSecurityCodeRequired({
+          cardToken: card.token,
+          saved: card.saved,
+        }),
+      }));
+  }
+
+  /**
+   * Cards the customer deposited from, by the latest completed deposit from each (newest first), or only the one whose
+   * deposit is `cardId`; the saved card's token stands for its card.
+   */
+  private async depositCards(db: Db | Trx, userId: number, cardId?: string) {
+    const saved = await db
+      .selectFrom('saved_cards')
+      .select(['token', 'fingerprint'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    let select = db
+      .selectFrom('payments')
+      .select(['id', 'card_token', 'masked_pan', 'card_fingerprint', 'method'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'Deposit')
+      .where('status', '=', 'Completed')
+      .where('card_fingerprint', 'is not', null)
+      .where('card_token', 'is not', null)
+      .where('masked_pan', 'is not', null);
+    if (cardId) select = select.where('id', '=', cardId);
+    const rows = await select.orderBy('seq', 'desc').limit(200).execute();
+    const seen = new Set<string>();
+    const cards: Array<{
+      cardId: string;
+      token: string;
+      maskedPan: string;
+      fingerprint: string;
+      method: PaymentMethod;
+      saved: boolean;
+    }> = [];
+    for (const row of rows) {
+      if (seen.has(row.card_fingerprint!)) continue;
+      seen.add(row.card_fingerprint!);
+      const isSaved = saved?.fingerprint === row.card_fingerprint;
+      cards.push({
+        cardId: row.id,
+        token: isSaved ? saved!.token : row.card_token!,
+        maskedPan: row.masked_pan!,
+        fingerprint: row.card_fingerprint!,
+        method: row.method,
+        saved: isSaved,
+      });
+    }
+    return cards;
+  }
+
+  /** The provider's security-code check, where it wants one for this card. */
+  private async checkSecurityCode(card: { token: string; saved: boolean }, securityCode: string | undefined) {
+    const { provider } = this.deps;
+    if (!provider.payoutSecurityCodeRequired({ cardToken: card.token, saved: card.saved })) return;
+    if (!securityCode) throw unprocessable(SECURITY_CODE_REQUIRED_MESSAGE, 'SecurityCodeRequired');
+    const checked = await provider.checkPayoutSecurityCode({ cardToken: card.token, securityCode });
+    if (!checked.ok) throw unprocessable(checked.error, 'CardRejected');
   }
 
   /**
@@ -190,6 +271,7 @@ export class Withdrawals {
         'payments.id',
         'payments.user_id',
         'payments.kind',
+        'payments.method',
         'payments.status',
         'payments.amount',
         'payments.masked_pan',
@@ -228,6 +310,7 @@ async function balanceIn(trx: Trx, userId: number): Promise<number> {
 
 /** What identifies a withdrawal request for its idempotency key: never the card number or security code, not even hashed. */
 function withdrawFingerprint(request: WithdrawRequest) {
+  if (request.cardId) return { amount: request.amount, cardId: request.cardId };
   if (!request.cardInfo) return { amount: request.amount };
   return {
     amount: request.amount,

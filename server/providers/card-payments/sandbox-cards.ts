@@ -14,7 +14,7 @@ const SANDBOX_CARDS = {
   declinedForFunds: '4000000000009995',
   credit: '5555555555554444',
 } as const;
-const FAILING_SECURITY_CODE = '000';
+export const FAILING_SECURITY_CODE = '000';
 
 export interface CardDetails {
   pan: string;

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import { CashierBalance, CashierLoadError, useSavedCard } from '../account/Cashier';
-import { QUICK_PICKS } from '../../contract/payments';
+import { QUICK_PICKS, WALLET_NAMES, type Wallet } from '../../contract/payments';
 import { Field } from '../../ui/Field';
 import { FormAlert } from '../../ui/FormAlert';
 import { QuickPicks } from '../../ui/QuickPicks';
@@ -13,6 +13,7 @@ import { formatPence } from '../../contract/rules/money';
 import { cleanDepositInput, depositFormSchema } from './amount';
 import { DepositOutcome } from './DepositOutcome';
 import { useDepositFlow } from './useDepositFlow';
+import { availableWallets } from './wallets';
 import './deposit.css';
 
 /** '£35.00 left under your daily deposit limit', or, when the amount typed is more, that it will be refused. */
@@ -43,6 +44,14 @@ export const DepositForm = observer(function DepositForm() {
     if (network.online && session.isLoggedIn) void limits.load();
   }, [network.online, session.isLoggedIn, limits]);
   const headroom = limits.tightest;
+  const [wallets, setWallets] = useState<Wallet[]>([]);
+  useEffect(() => {
+    let current = true;
+    void availableWallets().then((found) => current && setWallets(found));
+    return () => {
+      current = false;
+    };
+  }, []);
   const amountInput = watch('amount');
   const useSaved = watch('card') === 'saved' && hasSavedCard;
 
@@ -51,6 +60,11 @@ export const DepositForm = observer(function DepositForm() {
     const savedCard = values.card === 'saved' && hasSavedCard;
     flow.start(userId, { amount: values.amount, storeCard: !savedCard && values.storeCard }, savedCard);
   });
+  const payWith = (wallet: Wallet) =>
+    handleSubmit((values) => {
+      if (!network.online || userId === undefined) return;
+      flow.startWallet(userId, wallet, values.amount);
+    });
 
   if (flow.step.name !== 'form') {
     return (
@@ -108,6 +122,21 @@ export const DepositForm = observer(function DepositForm() {
         </label>
       )}
       <SubmitButton disabled={!network.online || userId === undefined}>Deposit</SubmitButton>
+      {wallets.length > 0 && (
+        <div className="deposit-form__wallets" role="group" aria-label="Or pay with a wallet">
+          {wallets.map((wallet) => (
+            <button
+              key={wallet}
+              type="button"
+              className={`button button--block deposit-form__wallet deposit-form__wallet--${wallet}`}
+              disabled={!network.online || userId === undefined}
+              onClick={(event) => void payWith(wallet)(event)}
+            >
+              Deposit with {WALLET_NAMES[wallet]}
+            </button>
+          ))}
+        </div>
+      )}
     </form>
   );
 });

@@ -19,6 +19,10 @@ function splitTitle(text: string): { title: string; body: string } {
 }
 
 const limitOutcome = splitTitle(LIMIT_TEXT);
+
+/** The server's figures after 'Daily limit exceeded.': how much may still be deposited, and when that grows. */
+const limitHeadroom = (message: string) => message.replace(LIMIT_REFUSAL_PREFIX, '').trim();
+const LIMIT_REFUSAL_PREFIX = /^\w+ limit exceeded\.?/;
 const failedOutcome = splitTitle(FAILED_TEXT);
 
 interface DepositOutcomeProps {
@@ -74,6 +78,9 @@ export const DepositOutcome = observer(function DepositOutcome({
           }}
         >
           <p role="alert">{limitOutcome.body}</p>
+          {step.message && limitHeadroom(step.message) && (
+            <p data-testid="deposit-limit-headroom">{limitHeadroom(step.message)}</p>
+          )}
         </StatusScreen>
       );
     case 'failed':

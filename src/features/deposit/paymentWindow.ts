@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import { paymentWindowMessage, type PaymentWindowMessage } from '../../contract/payments';
 
 export const POPUP_BLOCKED = 'Popup was blocked.';
@@ -18,20 +19,21 @@ export function paymentPageUrl(paymentForm: string, parentOrigin: string): strin
 }
 
 /**
- * Waits for the payment page's result. Only messages from the providers' origin (that of the paymentForm
- * address) and from the payment window itself count; anything else is ignored.
+ * Waits for the payment page's result. Only messages from the providers' origin (that of the page's address) and
+ * from the payment window itself count, and only in the shape expected; anything else is ignored.
  */
-export function listenForPaymentResult(
+export function listenForPaymentResult<Message = PaymentWindowMessage>(
   target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
-  paymentForm: string,
+  pageUrl: string,
   source: MessageEventSource | null,
-  onResult: (result: PaymentWindowMessage) => void,
+  onResult: (result: Message) => void,
+  schema: ZodType<Message> = paymentWindowMessage as unknown as ZodType<Message>,
 ): () => void {
-  const providerOrigin = new URL(paymentForm).origin;
+  const providerOrigin = new URL(pageUrl).origin;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== providerOrigin) return;
     if (source && event.source && event.source !== source) return;
-    const parsed = paymentWindowMessage.safeParse(event.data);
+    const parsed = schema.safeParse(event.data);
     if (parsed.success) onResult(parsed.data);
   };
   target.addEventListener('message', onMessage as EventListener);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStores } from '../../stores/context';
 import { paymentKeys, paymentsApi } from '../../api/payments';
 import { SubmissionKeys, type Submission } from '../../api/idempotency';
@@ -8,8 +8,10 @@ import { errorMessage } from '../../api/http';
 import {
   QUICK_PICKS,
   WITHDRAW_INPUT_MAX_LENGTH,
+  WALLET_NAMES,
   WITHDRAW_TO_DEPOSIT_CARD_HINT,
   cardFieldsToCardInfo,
+  type PayoutCard,
   type WithdrawRequest,
 } from '../../contract/payments';
 import { formatPence, penceToPoundsInput, poundsToPence } from '../../contract/rules/money';
@@ -34,6 +36,13 @@ import {
 import { digitsOnly, emptyWithdrawForm, withdrawFormSchema } from './form';
 
 const OFFLINE_WITHDRAW = 'You are offline. Withdrawals need a connection.';
+const NEW_CARD = 'new';
+
+/** 'Visa card **** 4242 (Google Pay)': which card, and how it was paid from. */
+const payoutCardLabel = (card: PayoutCard) =>
+  [card.maskedPan, card.method === 'Card' ? '' : `(${WALLET_NAMES[card.method]})`, card.saved ? '(saved)' : '']
+    .filter(Boolean)
+    .join(' ');
 
 type Step =
   | { name: 'form' }
@@ -50,6 +59,13 @@ export const WithdrawForm = observer(function WithdrawForm() {
   const card = useSavedCard();
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [changingCard, setChangingCard] = useState(false);
+  // The cards deposited from, to choose one (withdrawals go back to the deposit method); a new card only when asked.
+  const payoutCards = useQuery({
+    queryKey: paymentKeys.payoutCards(),
+    queryFn: api.payoutCards,
+    enabled: network.online,
+  });
+  const [choice, setChoice] = useState<string | null>(null);
   const last = useRef<Submission<WithdrawRequest> | null>(null);
 
   // Each card field says what is wrong as soon as it is left, not only once the button lets a submit through.
@@ -60,8 +76,14 @@ export const WithdrawForm = observer(function WithdrawForm() {
   const [capped, setCapped] = useState(false);
   const blockersId = useId();
   const maskedPan = card.data?.maskedPan ?? null;
-  const newCard = !maskedPan || changingCard;
+  const choices = payoutCards.data ?? [];
+  const chosenId = choice ?? choices[0]?.cardId ?? NEW_CARD;
+  const chosen = choices.find((candidate) => candidate.cardId === chosenId);
+  // Without a card deposited from to list (or before the list loads), the saved card as the specification shows it.
+  const newCard = choices.length ? !chosen : !maskedPan || changingCard;
+  const codeRequired = chosen?.securityCodeRequired ?? false;
   useEffect(() => setValue('newCard', newCard), [newCard, setValue]);
+  useEffect(() => setValue('codeRequired', codeRequired), [codeRequired, setValue]);
   const userId = session.user?.id ?? card.data?.userId;
   const amount = poundsToPence(watch('amount'));
   const agreed = watch('agreed');
@@ -84,6 +106,7 @@ export const WithdrawForm = observer(function WithdrawForm() {
       setStep({ name: 'pending', amount: submission.body.amount });
       reset(emptyWithdrawForm);
       setChangingCard(false);
+      setChoice(null);
     } catch (error) {
       setStep({ name: 'error', message: withdrawErrorMessage(errorMessage(error)), error });
     } finally {
@@ -98,6 +121,8 @@ export const WithdrawForm = observer(function WithdrawForm() {
     const body: WithdrawRequest = {
       amount: pence,
       ...(values.newCard ? { cardInfo: cardFieldsToCardInfo(values) } : {}),
+      ...(!values.newCard && chosen ? { cardId: chosen.cardId } : {}),
+      ...(!values.newCard && chosen?.securityCodeRequired ? { securityCode: values.cvv } : {}),
     };
     void send(keys.create(userId, 'withdraw', body));
   });
@@ -156,7 +181,37 @@ export const WithdrawForm = observer(function WithdrawForm() {
       />
       <fieldset className="withdraw-to">
         <legend className="field__label">Withdraw to</legend>
-        {newCard ? (
+        {choices.length > 0 && (
+          <div className="withdraw-to__choices" data-testid="withdraw-card-choices">
+            {choices.map((option) => (
+              <label key={option.cardId} className="checkbox">
+                <input
+                  type="radio"
+                  name="withdraw-card"
+                  checked={chosenId === option.cardId}
+                  onChange={() => setChoice(option.cardId)}
+                />
+                <span>{payoutCardLabel(option)}</span>
+              </label>
+            ))}
+            <label className="checkbox">
+              <input type="radio" name="withdraw-card" checked={!chosen} onChange={() => setChoice(NEW_CARD)} />
+              <span>A new card</span>
+            </label>
+          </div>
+        )}
+        {chosen ? (
+          codeRequired && (
+            <Field
+              label="Security code"
+              hint={`The card provider asks for the security code of ${chosen.maskedPan}.`}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              error={formState.errors.cvv?.message}
+              {...filtered(register('cvv'), digitsOnly(4))}
+            />
+          )
+        ) : newCard ? (
           <>
             <p className="field__hint" data-testid="withdraw-card-rule">
               {WITHDRAW_TO_DEPOSIT_CARD_HINT}
@@ -207,7 +262,7 @@ export const WithdrawForm = observer(function WithdrawForm() {
               />
               <span>I agree to my card details being stored for withdrawals</span>
             </label>
-            {maskedPan && (
+            {maskedPan && !choices.length && (
               <button type="button" className="button button--link" onClick={() => setChangingCard(false)}>
                 Use saved card {maskedPan}
               </button>

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { cardFields } from '../../contract/payments';
 
-/** The withdraw form of spec 001: the card fields count only when a new card is entered. */
+/**
+ * The withdraw form of spec 001: the card fields count only when a new card is entered; a chosen card asks only its
+ * security code, and only when the provider wants it (`codeRequired`).
+ */
 export const withdrawFormSchema = z
   .object({
     amount: z.string(),
     agreed: z.boolean(),
     newCard: z.boolean(),
+    codeRequired: z.boolean(),
     name: z.string(),
     cardNumber: z.string(),
     expiryMM: z.string(),
@@ -14,7 +18,12 @@ export const withdrawFormSchema = z
     cvv: z.string(),
   })
   .superRefine((values, context) => {
-    if (!values.newCard) return;
+    if (!values.newCard) {
+      const code = cardFields.shape.cvv.safeParse(values.cvv);
+      if (values.codeRequired && !code.success)
+        context.addIssue({ code: 'custom', message: code.error.issues[0]!.message, path: ['cvv'] });
+      return;
+    }
     const card = cardFields.safeParse(values);
     if (card.success) return;
     for (const issue of card.error.issues)
@@ -26,6 +35,7 @@ export const emptyWithdrawForm: WithdrawFormValues = {
   amount: '',
   agreed: false,
   newCard: true,
+  codeRequired: false,
   name: '',
   cardNumber: '',
   expiryMM: '',

@@ -97,6 +97,23 @@ describe('deposit screen', () => {
     expect(await screen.findByLabelText('Deposit amount (£)')).toBeTruthy();
   });
 
+  it("says on the limit screen how much may still be deposited and when, in the server's figures", async () => {
+    const { user } = renderDeposit({
+      'GET /card': savedCard,
+      'POST /deposit_js': {
+        status: 422,
+        body: {
+          message: 'Daily limit exceeded. You can deposit up to £4.00 now; more from 2 Jun 2026, 13:00 (UK time).',
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '£50' }));
+    await user.click(await depositButton());
+    expect((await screen.findByTestId('deposit-limit-headroom')).textContent).toBe(
+      'You can deposit up to £4.00 now; more from 2 Jun 2026, 13:00 (UK time).',
+    );
+  });
+
   it('shows the failed-payment screen for a declined card, and Try Again goes back to the form', async () => {
     const { user } = renderDeposit({
       'GET /card': savedCard,

@@ -57,6 +57,63 @@ describe('withdraw screen', () => {
     expect(screen.getByTestId('withdraw-balance').textContent).toBe('£45.00');
   });
 
+  it('withdraws to a card deposited from by choosing it: no card number, its security code only where asked', async () => {
+    const cardId = '7f1c2b1e-4c7a-4f7e-9d55-2f8b1c3d4e5f';
+    const { user, fetch } = renderWithdraw({
+      'GET /card': noCard,
+      'GET /payout_cards': {
+        status: 200,
+        body: [
+          {
+            cardId: 'a1b2c3d4-0000-4000-8000-000000000001',
+            maskedPan: '**** **** **** 5556',
+            method: 'GooglePay',
+            saved: false,
+            securityCodeRequired: false,
+          },
+          { cardId, maskedPan: '**** **** **** 4242', method: 'Card', saved: false, securityCodeRequired: true },
+        ],
+      },
+      'POST /withdraw': { status: 200, body: { paymentId: 'w1', status: 'Open', error: null, balance: 4_500 } },
+    });
+    expect(await screen.findByLabelText('**** **** **** 5556 (Google Pay)')).toHaveProperty('checked', true);
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByLabelText('Security code')).toBeNull();
+    await user.click(screen.getByLabelText('**** **** **** 4242'));
+    await user.click(screen.getByRole('button', { name: '£5' }));
+    await user.click(await submit());
+    expect(await screen.findByText('CVV required')).toBeTruthy();
+    expect(callsTo(fetch, 'POST /withdraw')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Security code'), '123');
+    await user.click(await submit());
+    expect(await screen.findByRole('heading', { name: 'Withdraw Pending' })).toBeTruthy();
+    const [call] = callsTo(fetch, 'POST /withdraw');
+    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({ amount: 500, cardId, securityCode: '123' });
+  });
+
+  it('offers the full card form with its agreement only for a new card', async () => {
+    const { user } = renderWithdraw({
+      'GET /card': savedCard,
+      'GET /payout_cards': {
+        status: 200,
+        body: [
+          {
+            cardId: 'a1b2c3d4-0000-4000-8000-000000000001',
+            maskedPan: '**** **** **** 4242',
+            method: 'Card',
+            saved: true,
+            securityCodeRequired: false,
+          },
+        ],
+      },
+    });
+    expect(await screen.findByLabelText('**** **** **** 4242 (saved)')).toHaveProperty('checked', true);
+    expect(screen.queryByLabelText('I agree to my card details being stored for withdrawals')).toBeNull();
+    await user.click(screen.getByLabelText('A new card'));
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+    expect(screen.getByLabelText('I agree to my card details being stored for withdrawals')).toBeTruthy();
+  });
+
   it('a card that cannot be loaded gives the Error screen with Retry, as the deposit screen does', async () => {
     let fail = true;
     const { user } = renderWithdraw({
