@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
-import type { Ledger, Posting, Trx } from '../wallet/ledger';
+import type { Ledger, Posted, Posting, Trx } from '../wallet/ledger';
+import { AppError } from '../../platform/errors';
 import { lockWallet } from '../wallet/wallet-lock';
 import type { P2pCallKind, P2pPositionsTable } from './tables';
 import { requestHash } from '../idempotency/service';
@@ -11,7 +12,9 @@ import { blockReason, type StandingRow } from './standing';
 import type {
   BlockedSinceRequest,
   BlockedSinceResponse,
+  HoldBatchResponse,
   HoldRequest,
+  P2pBatchOutcome,
   P2pBalanceRequest,
   P2pMoneyResponse,
   PositionsRequest,
@@ -60,32 +63,47 @@ export class P2pWalletService {
   /** Raises the customer's hold on a market: a live session, no block, an open (or new) position and the funds. */
   async hold(request: HoldRequest): Promise<P2pMoneyResponse> {
     const now = this.clock.now();
-    return this.ledger.transaction(async (trx, post) => {
-      const replay = await claim(trx, 'hold', request, now);
-      if (replay) return replay;
-      await lockPlayerWallet(trx, request.playerId);
-      const player = await sessionStanding(trx, request.playerId, request.sessionId).forShare('u').executeTakeFirst();
-      if (blockedFromBetting(player!, now)) throw p2pWalletError('PlayerBlocked');
-      if (!sessionLive(player!, now)) throw p2pWalletError('SessionExpired');
-      if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
-      const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
-      const position = await sql<{ held: number }>`
-        INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at)
-        VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now})
-        ON CONFLICT (user_id, market_id) DO UPDATE SET held = p2p_positions.held + EXCLUDED.held,
-          held_total = p2p_positions.held_total + EXCLUDED.held_total, updated_at = EXCLUDED.updated_at
-        RETURNING held`.execute(trx);
-      await sql`
-        INSERT INTO p2p_markets (market_id, held, paid, updated_at) VALUES (${request.marketId}, ${request.amount}, 0, ${now})
-        ON CONFLICT (market_id) DO UPDATE SET held = p2p_markets.held + EXCLUDED.held, updated_at = EXCLUDED.updated_at`.execute(
-        trx,
-      );
-      return answer(trx, request.transactionId, {
-        balance: posted.balanceOut,
-        walletTransactionId: posted.transactionId,
-        held: position.rows[0]!.held,
+    return this.ledger.transaction((trx, post) => holdIn(trx, post, request, now));
+  }
+
+  /**
+   * Many holds, each with the single call's rules, idempotency and its own outcome, in one database transaction: each
+   * in a savepoint, so a refused hold rolls back only itself. Taken in player order (a player's own holds keep the
+   * order sent) so two batches lock wallets in one order and never deadlock; answered in the order sent. Should the
+   * database give up on the whole, each hold goes alone instead, as the single call would decide it.
+   */
+  async holdMany(requests: readonly HoldRequest[]): Promise<HoldBatchResponse> {
+    const now = this.clock.now();
+    const order = requests.map((_, index) => index).sort((a, b) => requests[a]!.playerId - requests[b]!.playerId);
+    let outcomes: P2pBatchOutcome[];
+    try {
+      outcomes = await this.ledger.transaction(async (trx, post) => {
+        const decided: P2pBatchOutcome[] = [];
+        for (const index of order) {
+          const request = requests[index]!;
+          await sql`SAVEPOINT p2p_hold`.execute(trx);
+          try {
+            decided[index] = { transactionId: request.transactionId, answer: await holdIn(trx, post, request, now) };
+            await sql`RELEASE SAVEPOINT p2p_hold`.execute(trx);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            await sql`ROLLBACK TO SAVEPOINT p2p_hold`.execute(trx);
+            decided[index] = refusedOutcome(request.transactionId, error);
+          }
+        }
+        return decided;
       });
-    });
+    } catch {
+      outcomes = [];
+      for (const request of requests)
+        try {
+          outcomes.push({ transactionId: request.transactionId, answer: await this.hold(request) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes.push(refusedOutcome(request.transactionId, error));
+        }
+    }
+    return { results: outcomes };
   }
 
   /** Lowers the hold, never below zero; no session needed (unmatched orders are cancelled after logout, and blocks). */
@@ -242,6 +260,44 @@ export class P2pWalletService {
     };
   }
 }
+
+/** One hold inside the caller's transaction (the single call's, or one of a batch's). */
+async function holdIn(
+  trx: Trx,
+  post: (posting: Posting) => Promise<Posted>,
+  request: HoldRequest,
+  now: Date,
+): Promise<P2pMoneyResponse> {
+  const replay = await claim(trx, 'hold', request, now);
+  if (replay) return replay;
+  await lockPlayerWallet(trx, request.playerId);
+  const player = await sessionStanding(trx, request.playerId, request.sessionId).forShare('u').executeTakeFirst();
+  if (blockedFromBetting(player!, now)) throw p2pWalletError('PlayerBlocked');
+  if (!sessionLive(player!, now)) throw p2pWalletError('SessionExpired');
+  if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
+  const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
+  const position = await sql<{ held: number }>`
+    INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at)
+    VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now})
+    ON CONFLICT (user_id, market_id) DO UPDATE SET held = p2p_positions.held + EXCLUDED.held,
+      held_total = p2p_positions.held_total + EXCLUDED.held_total, updated_at = EXCLUDED.updated_at
+    RETURNING held`.execute(trx);
+  await sql`
+    INSERT INTO p2p_markets (market_id, held, paid, updated_at) VALUES (${request.marketId}, ${request.amount}, 0, ${now})
+    ON CONFLICT (market_id) DO UPDATE SET held = p2p_markets.held + EXCLUDED.held, updated_at = EXCLUDED.updated_at`.execute(
+    trx,
+  );
+  return answer(trx, request.transactionId, {
+    balance: posted.balanceOut,
+    walletTransactionId: posted.transactionId,
+    held: position.rows[0]!.held,
+  });
+}
+
+const refusedOutcome = (transactionId: string, error: AppError): P2pBatchOutcome => ({
+  transactionId,
+  error: { status: error.statusCode, message: error.message, code: error.code },
+});
 
 /** The player, their wallet and the session's sign-in, as the balance and the hold read them. */
 function sessionStanding(db: Db | Trx, playerId: number, sessionId: string) {
