@@ -106,7 +106,6 @@ export const HOLD_BATCH_MAX = 200;
 export const holdBatchRequest = z.strictObject({
   holds: z.array(holdRequest).min(1, 'No holds').max(HOLD_BATCH_MAX, `At most ${HOLD_BATCH_MAX} holds`),
 });
-export type HoldBatchRequest = z.infer<typeof holdBatchRequest>;
 
 /** Lowers the hold (an Exchange release credit), at most to zero: no session needed (orders cancel after logout). */
 export const releaseRequest = z.strictObject({ transactionId, playerId, marketId, amount: amount(1) });
