@@ -92,8 +92,23 @@ const sessionId = canonicalUuid('Invalid sessionId');
 export const p2pBalanceRequest = z.strictObject({ playerId, sessionId });
 export type P2pBalanceRequest = z.infer<typeof p2pBalanceRequest>;
 
-/** Raises the customer's hold on the market (an Exchange hold debit): needs a live session and no block. */
-export const holdRequest = z.strictObject({ transactionId, playerId, sessionId, marketId, amount: amount(1) });
+/**
+ * Raises the customer's hold on the market (an Exchange hold debit): needs a live session and no block. `eventName`
+ * is the match as the exchange names it ("Arsenal v Chelsea"), kept on the position for the customer's history.
+ */
+export const holdRequest = z.strictObject({
+  transactionId,
+  playerId,
+  sessionId,
+  marketId,
+  amount: amount(1),
+  eventName: z
+    .string({ error: 'Invalid eventName' })
+    .trim()
+    .min(1, 'Invalid eventName')
+    .max(200, 'Invalid eventName')
+    .optional(),
+});
 export type HoldRequest = z.infer<typeof holdRequest>;
 
 /**

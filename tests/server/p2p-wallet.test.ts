@@ -462,6 +462,36 @@ describeEachDatabase('p2p wallet: the exchange door', (use) => {
     expect(await ledgerRows(context, user.id)).toEqual([]);
   });
 
+  it("keeps the match's name from the first hold that names it, for the P2P Bets history", async () => {
+    const context = use();
+    const { user, session } = await customer(context, 5_000);
+    const named = newMarketId();
+    const unnamed = newMarketId();
+    await p2pMoney(context, 'hold', holdBody(session, named, 100));
+    await p2pMoney(context, 'hold', { ...holdBody(session, named, 100), eventName: ' Arsenal v Chelsea ' });
+    await p2pMoney(context, 'hold', { ...holdBody(session, named, 100), eventName: 'Another name' });
+    await p2pMoney(context, 'hold', holdBody(session, unnamed, 100));
+    const history = await context.request({
+      method: 'GET',
+      url: '/transactions/p2p-markets',
+      token: session.accessToken,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const byMarket = new Map(
+      (history.json() as Array<{ marketId: string; eventName: string | null }>).map((item) => [
+        item.marketId,
+        item.eventName,
+      ]),
+    );
+    expect(byMarket).toEqual(
+      new Map([
+        [named, 'Arsenal v Chelsea'],
+        [unnamed, null],
+      ]),
+    );
+    expect(await balanceOf(context, user.id)).toBe(4_600);
+  });
+
   it('refuses account deletion while anything is held on an open position, and allows it once settled', async () => {
     const context = use();
     const { user, session } = await customer(context, 700);
@@ -583,6 +613,9 @@ describeEachDatabase('p2p wallet: the exchange door', (use) => {
       ['hold', { ...good, amount: 1.5 }],
       ['hold', { ...good, marketId: 'has space' }],
       ['hold', { ...good, extra: true }],
+      ['hold', { ...good, eventName: '   ' }],
+      ['hold', { ...good, eventName: 'x'.repeat(201) }],
+      ['hold', { ...good, eventName: 7 }],
       ['release', { ...moneyBody(user.id, good.marketId, -1) }],
       ['settle', { ...moneyBody(user.id, good.marketId, 0), sessionId: session.sessionId }],
       ['standing', { playerIds: [] }],

@@ -16,6 +16,7 @@ import * as reconciliation from './0018_reconciliation';
 import * as freeBets from './0020_free_bets';
 import * as p2pWallet from './0021_p2p_wallet';
 import * as betMaxReturn from './0022_bet_max_return';
+import * as p2pEventName from './0023_ex-groupcommit_p2p_event_name';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0020_free_bets': freeBets,
   '0021_p2p_wallet': p2pWallet,
   '0022_bet_max_return': betMaxReturn,
+  '0023_ex-groupcommit_p2p_event_name': p2pEventName,
 };

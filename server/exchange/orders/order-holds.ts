@@ -137,6 +137,7 @@ export class OrderHolds {
     const sessionId = await this.sessionOf(row);
     if (!sessionId) return false;
     const transactionId = randomUUID();
+    const eventName = this.deps.markets.eventName(market.definition.eventId);
     await this.deps.db.transaction().execute((trx) =>
       this.deps.outbox.enqueue(trx, {
         transactionId,
@@ -144,7 +145,14 @@ export class OrderHolds {
         playerId: row.player_id,
         marketId: market.marketId,
         orderId: row.id,
-        body: { transactionId, playerId: row.player_id, sessionId, marketId: market.marketId, amount },
+        body: {
+          transactionId,
+          playerId: row.player_id,
+          sessionId,
+          marketId: market.marketId,
+          amount,
+          ...(eventName ? { eventName } : {}),
+        },
       }),
     );
     return true;

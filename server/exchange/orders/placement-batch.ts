@@ -133,6 +133,7 @@ async function placeFresh(
 ): Promise<void> {
   // Each order's hold as if the ones before it were all held: a hold refused before it is made good alone, below.
   const asked = new Map<number, { held: number; open: OpenOrder[] }>();
+  const eventName = deps.markets.eventName(market.definition.eventId);
   for (const entry of fresh) {
     const { playerId, pamSessionId } = entry.item.session;
     const mine = asked.get(playerId) ?? { held: market.held.get(playerId) ?? 0, open: [] };
@@ -146,6 +147,7 @@ async function placeFresh(
         sessionId: pamSessionId,
         marketId: market.marketId,
         amount: after - mine.held,
+        ...(eventName ? { eventName } : {}),
       };
       entry.hold = {
         transactionId,

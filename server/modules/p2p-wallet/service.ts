@@ -277,10 +277,12 @@ async function holdIn(
   if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
   const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
   const position = await sql<{ held: number }>`
-    INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at)
-    VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now})
+    INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at, event_name)
+    VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now},
+      ${request.eventName ?? null})
     ON CONFLICT (user_id, market_id) DO UPDATE SET held = p2p_positions.held + EXCLUDED.held,
-      held_total = p2p_positions.held_total + EXCLUDED.held_total, updated_at = EXCLUDED.updated_at
+      held_total = p2p_positions.held_total + EXCLUDED.held_total, updated_at = EXCLUDED.updated_at,
+      event_name = coalesce(p2p_positions.event_name, EXCLUDED.event_name)
     RETURNING held`.execute(trx);
   await sql`
     INSERT INTO p2p_markets (market_id, held, paid, updated_at) VALUES (${request.marketId}, ${request.amount}, 0, ${now})
