@@ -67,34 +67,54 @@ export class P2pWalletService {
   }
 
   /**
-   * Many holds, each with the single call's rules, idempotency and its own outcome, in one database transaction: each
-   * in a savepoint, so a refused hold rolls back only itself. Taken in player order (a player's own holds keep the
-   * order sent) so two batches lock wallets in one order and never deadlock; answered in the order sent. Should the
-   * database give up on the whole, each hold goes alone instead, as the single call would decide it.
+   * Many holds, each with the single call's rules, idempotency and its own outcome, in one database transaction,
+   * taken in player order (a player's own holds keep the order sent) so two batches lock wallets in one order, and
+   * answered in the order sent. A player's wallet and standing are locked and checked once for the batch (nothing
+   * can change them under those locks). First all at once; should one be refused, again with each in a savepoint,
+   * so a refused hold rolls back only itself; should the database give up, each alone as the single call.
    */
   async holdMany(requests: readonly HoldRequest[]): Promise<HoldBatchResponse> {
     const now = this.clock.now();
     const order = requests.map((_, index) => index).sort((a, b) => requests[a]!.playerId - requests[b]!.playerId);
-    let outcomes: P2pBatchOutcome[];
-    try {
-      outcomes = await this.ledger.transaction(async (trx, post) => {
+    const inOneGo = (savepoints: boolean) =>
+      this.ledger.transaction(async (trx, post) => {
         const decided: P2pBatchOutcome[] = [];
+        const checked = new Set<string>();
         for (const index of order) {
           const request = requests[index]!;
+          if (!savepoints) {
+            decided[index] = {
+              transactionId: request.transactionId,
+              answer: await holdIn(trx, post, request, now, checked),
+            };
+            continue;
+          }
           await sql`SAVEPOINT p2p_hold`.execute(trx);
           try {
-            decided[index] = { transactionId: request.transactionId, answer: await holdIn(trx, post, request, now) };
+            decided[index] = {
+              transactionId: request.transactionId,
+              answer: await holdIn(trx, post, request, now, checked),
+            };
             await sql`RELEASE SAVEPOINT p2p_hold`.execute(trx);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
+            // Rolling back to the savepoint lets go of the locks taken after it: this player is checked afresh.
             await sql`ROLLBACK TO SAVEPOINT p2p_hold`.execute(trx);
+            checked.delete(checkKey(request));
             decided[index] = refusedOutcome(request.transactionId, error);
           }
         }
         return decided;
       });
+    try {
+      try {
+        return { results: await inOneGo(false) };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { results: await inOneGo(true) };
+      }
     } catch {
-      outcomes = [];
+      const outcomes: P2pBatchOutcome[] = [];
       for (const request of requests)
         try {
           outcomes.push({ transactionId: request.transactionId, answer: await this.hold(request) });
@@ -102,8 +122,8 @@ export class P2pWalletService {
           if (!(error instanceof AppError)) throw error;
           outcomes.push(refusedOutcome(request.transactionId, error));
         }
+      return { results: outcomes };
     }
-    return { results: outcomes };
   }
 
   /** Lowers the hold, never below zero; no session needed (unmatched orders are cancelled after logout, and blocks). */
@@ -261,19 +281,28 @@ export class P2pWalletService {
   }
 }
 
-/** One hold inside the caller's transaction (the single call's, or one of a batch's). */
+const checkKey = (request: HoldRequest) => `${request.playerId} ${request.sessionId}`;
+
+/**
+ * One hold inside the caller's transaction (the single call's, or one of a batch's). `checked`: the players and
+ * sessions whose wallet this transaction has locked and whose standing it has checked already.
+ */
 async function holdIn(
   trx: Trx,
   post: (posting: Posting) => Promise<Posted>,
   request: HoldRequest,
   now: Date,
+  checked = new Set<string>(),
 ): Promise<P2pMoneyResponse> {
   const replay = await claim(trx, 'hold', request, now);
   if (replay) return replay;
-  await lockPlayerWallet(trx, request.playerId);
-  const player = await sessionStanding(trx, request.playerId, request.sessionId).forShare('u').executeTakeFirst();
-  if (blockedFromBetting(player!, now)) throw p2pWalletError('PlayerBlocked');
-  if (!sessionLive(player!, now)) throw p2pWalletError('SessionExpired');
+  if (!checked.has(checkKey(request))) {
+    await lockPlayerWallet(trx, request.playerId);
+    const player = await sessionStanding(trx, request.playerId, request.sessionId).forShare('u').executeTakeFirst();
+    if (blockedFromBetting(player!, now)) throw p2pWalletError('PlayerBlocked');
+    if (!sessionLive(player!, now)) throw p2pWalletError('SessionExpired');
+    checked.add(checkKey(request));
+  }
   if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
   const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
   const position = await sql<{ held: number }>`
