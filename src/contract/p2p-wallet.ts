@@ -35,6 +35,7 @@ const P2P_WALLET_CALLS = [
   'authenticate',
   'balance',
   'hold',
+  'holds',
   'release',
   'settle',
   'positions',
@@ -91,9 +92,35 @@ const sessionId = canonicalUuid('Invalid sessionId');
 export const p2pBalanceRequest = z.strictObject({ playerId, sessionId });
 export type P2pBalanceRequest = z.infer<typeof p2pBalanceRequest>;
 
-/** Raises the customer's hold on the market (an Exchange hold debit): needs a live session and no block. */
-export const holdRequest = z.strictObject({ transactionId, playerId, sessionId, marketId, amount: amount(1) });
+/**
+ * Raises the customer's hold on the market (an Exchange hold debit): needs a live session and no block. `eventName`
+ * is the match as the exchange names it ("Arsenal v Chelsea"), kept on the position for the customer's history.
+ */
+export const holdRequest = z.strictObject({
+  transactionId,
+  playerId,
+  sessionId,
+  marketId,
+  amount: amount(1),
+  eventName: z
+    .string({ error: 'Invalid eventName' })
+    .trim()
+    .min(1, 'Invalid eventName')
+    .max(200, 'Invalid eventName')
+    .optional(),
+});
 export type HoldRequest = z.infer<typeof holdRequest>;
+
+/**
+ * Many holds in one signed call (the orders a market placed at one moment, docs/exchange.md "Placing orders
+ * together"): `{holds: HoldRequest[]}`, 1 to HOLD_BATCH_MAX. Each hold keeps every rule of the single call (its own
+ * transactionId and idempotency, session, blocks, funds) and gets its own outcome, in the order sent: one refused
+ * refuses only itself. A malformed item refuses the whole call (400) and moves nothing.
+ */
+export const HOLD_BATCH_MAX = 200;
+export const holdBatchRequest = z.strictObject({
+  holds: z.array(holdRequest).min(1, 'No holds').max(HOLD_BATCH_MAX, `At most ${HOLD_BATCH_MAX} holds`),
+});
 
 /** Lowers the hold (an Exchange release credit), at most to zero: no session needed (orders cancel after logout). */
 export const releaseRequest = z.strictObject({ transactionId, playerId, marketId, amount: amount(1) });
@@ -113,6 +140,17 @@ const p2pMoneyResponse = z.object({
   held: z.number().int(),
 });
 export type P2pMoneyResponse = z.infer<typeof p2pMoneyResponse>;
+
+/** One hold's outcome in a batch: the single call's answer, or its refusal with the status the single call gives it. */
+const p2pBatchOutcome = z.union([
+  z.object({ transactionId: z.string(), answer: p2pMoneyResponse }),
+  z.object({
+    transactionId: z.string(),
+    error: z.object({ status: z.number().int(), message: z.string(), code: z.string().optional() }),
+  }),
+]);
+export type P2pBatchOutcome = z.infer<typeof p2pBatchOutcome>;
+export type HoldBatchResponse = { results: P2pBatchOutcome[] };
 
 /** The PAM's side of a market, to reconcile the exchange's holds with: totals and each customer's position. */
 export const positionsRequest = z.strictObject({ marketId });

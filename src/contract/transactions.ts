@@ -91,6 +91,8 @@ export const transactionsResponse = z.array(transactionItem);
  */
 const p2pMarketItem = z.object({
   marketId: text(),
+  /** The match ("Arsenal v Chelsea") as the exchange named it with its holds; null when it never did. */
+  eventName: text().nullable(),
   status: z.enum(['open', 'settled']),
   staked: z.number().int(),
   paid: z.number().int(),

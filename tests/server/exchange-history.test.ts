@@ -37,8 +37,16 @@ for (const kind of databaseKinds()) {
       await placed(world, layer, { ...bet, side: 'lay' });
       await placed(world, backer, { ...bet, side: 'back' });
       await world.services.outbox.drain();
+      // The match's name comes with the exchange's holds; the PAM never reads the exchange's tables.
       expect(await backer.markets()).toEqual([
-        expect.objectContaining({ marketId: match.marketId, status: 'open', staked: 1_000, paid: 0, profit: null }),
+        expect.objectContaining({
+          marketId: match.marketId,
+          eventName: 'Arsenal v Chelsea',
+          status: 'open',
+          staked: 1_000,
+          paid: 0,
+          profit: null,
+        }),
       ]);
 
       world.feed.update(match.eventId, { status: 'live' });
@@ -51,7 +59,13 @@ for (const kind of databaseKinds()) {
         expect.objectContaining({ status: 'settled', staked: 1_000, paid: 2_960, profit: 1_960 }),
       ]);
       expect(await layer.markets()).toEqual([
-        expect.objectContaining({ status: 'settled', staked: 2_000, paid: 0, profit: -2_000 }),
+        expect.objectContaining({
+          eventName: 'Arsenal v Chelsea',
+          status: 'settled',
+          staked: 2_000,
+          paid: 0,
+          profit: -2_000,
+        }),
       ]);
       const anonymous = await world.pam.app.inject({ method: 'GET', url: '/transactions/p2p-markets' });
       expect(anonymous.statusCode).toBe(401);

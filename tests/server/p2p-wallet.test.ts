@@ -14,7 +14,7 @@ import {
 import { balanceOf, invariantMismatches } from './support/money';
 import { HOLD_REFERENCE, RELEASE_REFERENCE, SETTLEMENT_REFERENCE } from '../../server/modules/p2p-wallet/service';
 import { USER_HAS_OPEN_BETS } from '../../src/contract/account';
-import { p2pWalletCallPath, type PositionsResponse } from '../../src/contract/p2p-wallet';
+import { HOLD_BATCH_MAX, p2pWalletCallPath, type PositionsResponse } from '../../src/contract/p2p-wallet';
 
 async function customer(context: TestContext, balance = 10_000) {
   const user = await createUser(context, { balance });
@@ -376,6 +376,122 @@ describeEachDatabase('p2p wallet: the exchange door', (use) => {
     expect((await p2pMoney(context, 'hold', hold)).held).toBe(500);
   });
 
+  it('holds many in one call: each answered on its own in the order sent, a refused one refusing only itself', async () => {
+    const context = use();
+    const first = await customer(context, 1_000);
+    const poor = await customer(context, 100);
+    const marketId = newMarketId();
+    const holds = [
+      holdBody(poor.session, marketId, 300),
+      holdBody(first.session, marketId, 400),
+      holdBody(poor.session, marketId, 60),
+      holdBody(first.session, newMarketId(), 500),
+      holdBody(first.session, marketId, 200),
+    ];
+    const response = await p2pCall(context, 'holds', { holds });
+    expect(response.statusCode, response.body).toBe(200);
+    const refused = (index: number) => ({
+      transactionId: holds[index]!.transactionId,
+      error: { status: 422, message: expect.any(String), code: 'InsufficientFunds' },
+    });
+    const taken = (index: number, balance: number, held: number) => ({
+      transactionId: holds[index]!.transactionId,
+      answer: { balance, walletTransactionId: expect.any(Number), held },
+    });
+    // The first customer's last hold is beyond what their first two left: refused, alone.
+    expect(response.json()).toEqual({
+      results: [refused(0), taken(1, 600, 400), taken(2, 40, 60), taken(3, 100, 500), refused(4)],
+    });
+    expect(await balanceOf(context, first.user.id)).toBe(100);
+    expect(await balanceOf(context, poor.user.id)).toBe(40);
+    expect(await position(context, first.user.id, marketId)).toMatchObject({ held: 400, held_total: 400 });
+    expect((await ledgerRows(context, poor.user.id)).map((row) => row.amount)).toEqual([-60]);
+    // The refused holds left no trace: sent again once there are funds, they are decided afresh.
+    await context.services.wallet.adjust(poor.user.id, 300, 'test funds');
+    const again = await p2pCall(context, 'holds', { holds: [holds[0]] });
+    expect(again.json().results[0].answer).toEqual({ balance: 40, walletTransactionId: expect.any(Number), held: 360 });
+  });
+
+  it('answers a batch sent again with its first answers and moves nothing; an id reused with another body is 409 alone', async () => {
+    const context = use();
+    const { user, session } = await customer(context, 1_000);
+    const marketId = newMarketId();
+    const holds = [holdBody(session, marketId, 100), holdBody(session, marketId, 200)];
+    const first = await p2pCall(context, 'holds', { holds });
+    expect(first.statusCode, first.body).toBe(200);
+    const single = await p2pMoney(context, 'hold', holds[1]);
+    expect(single).toEqual(first.json().results[1].answer);
+    const again = await p2pCall(context, 'holds', { holds });
+    expect(again.json()).toEqual(first.json());
+    const fresh = holdBody(session, marketId, 50);
+    const mixed = await p2pCall(context, 'holds', { holds: [{ ...holds[0]!, amount: 101 }, fresh] });
+    expect(mixed.json().results).toEqual([
+      {
+        transactionId: holds[0]!.transactionId,
+        error: { status: 409, message: expect.any(String), code: 'DuplicateTransaction' },
+      },
+      {
+        transactionId: fresh.transactionId,
+        answer: { balance: 650, walletTransactionId: expect.any(Number), held: 350 },
+      },
+    ]);
+    expect(await balanceOf(context, user.id)).toBe(650);
+    expect(await ledgerRows(context, user.id)).toHaveLength(3);
+  });
+
+  it('refuses a malformed batch whole with 400, moving nothing', async () => {
+    const context = use();
+    const { user, session } = await customer(context, 1_000);
+    const good = holdBody(session, newMarketId(), 100);
+    const bad: unknown[] = [
+      { holds: [] },
+      { holds: Array.from({ length: HOLD_BATCH_MAX + 1 }, () => holdBody(session, good.marketId, 1)) },
+      { holds: [good, { ...good, transactionId: 'not-a-uuid' }] },
+      { holds: [good, { ...good, amount: 0 }] },
+      { holds: [good], extra: true },
+      { holds: good },
+      [good],
+      '{not json',
+    ];
+    for (const body of bad) {
+      const response = await p2pCall(context, 'holds', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    expect(await balanceOf(context, user.id)).toBe(1_000);
+    expect(await ledgerRows(context, user.id)).toEqual([]);
+  });
+
+  it("keeps the match's name from the first hold that names it, for the P2P Bets history", async () => {
+    const context = use();
+    const { user, session } = await customer(context, 5_000);
+    const named = newMarketId();
+    const unnamed = newMarketId();
+    await p2pMoney(context, 'hold', holdBody(session, named, 100));
+    await p2pMoney(context, 'hold', { ...holdBody(session, named, 100), eventName: ' Arsenal v Chelsea ' });
+    await p2pMoney(context, 'hold', { ...holdBody(session, named, 100), eventName: 'Another name' });
+    await p2pMoney(context, 'hold', holdBody(session, unnamed, 100));
+    const history = await context.request({
+      method: 'GET',
+      url: '/transactions/p2p-markets',
+      token: session.accessToken,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const byMarket = new Map(
+      (history.json() as Array<{ marketId: string; eventName: string | null }>).map((item) => [
+        item.marketId,
+        item.eventName,
+      ]),
+    );
+    expect(byMarket).toEqual(
+      new Map([
+        [named, 'Arsenal v Chelsea'],
+        [unnamed, null],
+      ]),
+    );
+    expect(await balanceOf(context, user.id)).toBe(4_600);
+  });
+
   it('refuses account deletion while anything is held on an open position, and allows it once settled', async () => {
     const context = use();
     const { user, session } = await customer(context, 700);
@@ -497,6 +613,9 @@ describeEachDatabase('p2p wallet: the exchange door', (use) => {
       ['hold', { ...good, amount: 1.5 }],
       ['hold', { ...good, marketId: 'has space' }],
       ['hold', { ...good, extra: true }],
+      ['hold', { ...good, eventName: '   ' }],
+      ['hold', { ...good, eventName: 'x'.repeat(201) }],
+      ['hold', { ...good, eventName: 7 }],
       ['release', { ...moneyBody(user.id, good.marketId, -1) }],
       ['settle', { ...moneyBody(user.id, good.marketId, 0), sessionId: session.sessionId }],
       ['standing', { playerIds: [] }],

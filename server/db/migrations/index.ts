@@ -19,6 +19,7 @@ import * as betMaxReturn from './0022_bet_max_return';
 import * as limitQuestionRealityChecks from './0023_limit_question_reality_checks';
 import * as harmMarkers from './0024_harm_markers';
 import * as walletDeposits from './0025_wallet_deposits';
+import * as p2pEventName from './0026_p2p_event_name';
 
 /** In order. Add a module's migration here, never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0023_limit_question_reality_checks': limitQuestionRealityChecks,
   '0024_harm_markers': harmMarkers,
   '0025_wallet_deposits': walletDeposits,
+  '0026_p2p_event_name': p2pEventName,
 };

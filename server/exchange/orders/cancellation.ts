@@ -5,7 +5,7 @@ import type { ExchangeSession } from '../sessions/service';
 import type { LiveMarket } from './live-market';
 import type { MarketStore } from './market-store';
 import type { OrderRows } from './order-rows';
-import { refusal } from './placement';
+import { refusal } from './order-answers';
 import type { MarketRegistry } from './registry';
 
 /** Taking unmatched orders off the book: a customer's cancel, an operator's suspension, a goal, kick-off's lapse. */

@@ -46,8 +46,8 @@ export class LiveMarket {
     return this.definition.runners.findIndex((runner) => runner.selectionId === selectionId);
   }
 
-  /** The customer's exposure now, with `extra` counted as one more unmatched order (a placement's worst case). */
-  exposure(playerId: number, extra?: OpenOrder): Exposure {
+  /** The customer's exposure now, with `extra` counted as more unmatched orders (a placement's worst case). */
+  exposure(playerId: number, ...extra: OpenOrder[]): Exposure {
     const customerId = String(playerId);
     const open: OpenOrder[] = this.book
       .orders()
@@ -59,7 +59,7 @@ export class LiveMarket {
         sizeRemaining: order.sizeRemaining,
       }));
     for (const waiting of this.delayed.values()) if (waiting.playerId === playerId) open.push(waiting.order);
-    if (extra) open.push(extra);
+    open.push(...extra);
     return marketExposure(this.book.runnerCount, this.fills.get(playerId) ?? [], open);
   }
 

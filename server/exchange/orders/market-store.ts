@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
-import type { BookEvents } from '../book';
+import type { BookEvents, OrderState } from '../book';
 import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
 import { customerFills } from '../positions';
 import type { WalletOutbox } from '../wallet/outbox';
@@ -25,7 +25,16 @@ export class MarketStore {
     private readonly rows: OrderRows,
   ) {}
 
-  async store(market: LiveMarket, events: BookEvents, alsoCheck: readonly number[] = []): Promise<void> {
+  /**
+   * `alongside` (a placement batch's hold answers) is written first in the same transaction; the customers it names
+   * had their hold changed in memory already, and their hold is stored with the releases'.
+   */
+  async store(
+    market: LiveMarket,
+    events: BookEvents,
+    alsoCheck: readonly number[] = [],
+    alongside?: StoreAlongside,
+  ): Promise<void> {
     const touched = new Set<number>(alsoCheck);
     for (const order of events.orders) touched.add(Number(order.customerId));
     for (const fill of events.fills) {
@@ -40,21 +49,13 @@ export class MarketStore {
       const after = market.exposure(playerId).held;
       if (after < held) releases.push({ playerId, held: after, amount: held - after });
     }
+    const heldNow = new Map<number, number>();
+    for (const playerId of alongside?.heldChanged ?? []) heldNow.set(playerId, market.held.get(playerId) ?? 0);
+    for (const release of releases) heldNow.set(release.playerId, release.held);
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
-      for (const order of events.orders) {
-        const before = market.restored.get(order.orderId) ?? { matched: 0, cancelled: 0, lapsed: 0 };
-        await trx
-          .updateTable('exchange.orders')
-          .set({
-            size_matched: before.matched + order.sizeMatched,
-            size_cancelled: before.cancelled + order.sizeCancelled,
-            size_lapsed: before.lapsed + order.sizeLapsed,
-            status: order.status,
-          })
-          .where('id', '=', order.orderId)
-          .execute();
-      }
+      await alongside?.write(trx);
+      await storeSizes(trx, market, events.orders);
       if (events.fills.length > 0)
         await trx
           .insertInto('exchange.fills')
@@ -73,17 +74,20 @@ export class MarketStore {
             })),
           )
           .execute();
-      for (const release of releases) {
-        const transactionId = randomUUID();
-        await this.outbox.enqueue(trx, {
-          transactionId,
-          call: 'release',
-          playerId: release.playerId,
-          marketId: market.marketId,
-          body: { transactionId, playerId: release.playerId, marketId: market.marketId, amount: release.amount },
-        });
-        await storeHeld(trx, release.playerId, market.marketId, release.held);
-      }
+      await this.outbox.enqueueMany(
+        trx,
+        releases.map((release) => {
+          const transactionId = randomUUID();
+          return {
+            transactionId,
+            call: 'release',
+            playerId: release.playerId,
+            marketId: market.marketId,
+            body: { transactionId, playerId: release.playerId, marketId: market.marketId, amount: release.amount },
+          };
+        }),
+      );
+      await storeHeldMany(trx, market.marketId, heldNow);
     });
     for (const order of events.orders) if (order.status === 'execution_complete') market.restored.delete(order.orderId);
     for (const release of releases) market.held.set(release.playerId, release.held);
@@ -111,6 +115,44 @@ export class MarketStore {
   releaseExcess(market: LiveMarket, playerId: number): Promise<void> {
     return this.store(market, { fills: [], orders: [] }, [playerId]);
   }
+}
+
+/** A placement batch's writes that go in the transaction of what its orders did on the book. */
+export interface StoreAlongside {
+  heldChanged: readonly number[];
+  write(trx: Trx): Promise<void>;
+}
+
+/** Each order's sizes and status after the book's operation, in one statement; restored orders count what they had. */
+async function storeSizes(trx: Trx, market: LiveMarket, orders: readonly OrderState[]): Promise<void> {
+  if (orders.length === 0) return;
+  const sizes = orders.map((order) => {
+    const before = market.restored.get(order.orderId) ?? { matched: 0, cancelled: 0, lapsed: 0 };
+    return {
+      id: order.orderId,
+      matched: before.matched + order.sizeMatched,
+      cancelled: before.cancelled + order.sizeCancelled,
+      lapsed: before.lapsed + order.sizeLapsed,
+      status: order.status,
+    };
+  });
+  const column = <K extends keyof (typeof sizes)[number]>(key: K) => sizes.map((size) => size[key]);
+  await sql`
+    UPDATE exchange.orders o SET size_matched = v.matched, size_cancelled = v.cancelled, size_lapsed = v.lapsed,
+      status = v.status
+    FROM unnest(${column('id')}::uuid[], ${column('matched')}::bigint[], ${column('cancelled')}::bigint[],
+      ${column('lapsed')}::bigint[], ${column('status')}::text[]) AS v (id, matched, cancelled, lapsed, status)
+    WHERE o.id = v.id`.execute(trx);
+}
+
+/** What the wallet holds for each of these customers on the market, in one statement. */
+async function storeHeldMany(trx: Trx, marketId: string, held: ReadonlyMap<number, number>): Promise<void> {
+  if (held.size === 0) return;
+  await trx
+    .insertInto('exchange.holds')
+    .values([...held].map(([playerId, amount]) => ({ player_id: playerId, market_id: marketId, held: amount })))
+    .onConflict((oc) => oc.columns(['player_id', 'market_id']).doUpdateSet((eb) => ({ held: eb.ref('excluded.held') })))
+    .execute();
 }
 
 export async function storeHeld(trx: Trx, playerId: number, marketId: string, held: number): Promise<void> {

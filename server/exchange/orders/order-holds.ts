@@ -37,6 +37,13 @@ const openOf = (row: OrderRow): OpenOrder => ({
   sizeRemaining: row.size - row.size_matched - row.size_cancelled - row.size_lapsed,
 });
 
+/** Whether the order would match something at once (an order that only rests is placed without the delay). */
+export function wouldTake(market: LiveMarket, order: OpenOrder): boolean {
+  const { bestLay, bestBack } = market.book.touch(order.runner);
+  const tick = tickOf(order.price);
+  return order.side === 'back' ? bestLay >= tick : bestBack <= tick;
+}
+
 /**
  * Takes a placed order from 'pending' to the book: its hold is sent (again, with the same id, until the PAM
  * answers), then the order rests, waits for the in-play delay, or is refused. The placement, the outbox's
@@ -81,7 +88,7 @@ export class OrderHolds {
         await this.deps.store.releaseExcess(market, row.player_id);
         return { kind: 'refused', status: 401, code: 'SessionExpired', message: 'SessionExpired' };
       }
-      if (market.inPlay && this.deps.inPlayDelayMs > 0 && this.wouldTake(market, open)) {
+      if (market.inPlay && this.deps.inPlayDelayMs > 0 && wouldTake(market, open)) {
         market.delayed.set(orderId, { playerId: row.player_id, order: open });
         void this.afterDelay(market, orderId);
         return { kind: 'delayed' };
@@ -97,13 +104,6 @@ export class OrderHolds {
     if (!market) return true;
     const finish = await market.run(() => this.finish(market, hold.orderId));
     return finish.kind !== 'unanswered';
-  }
-
-  /** Whether the order would match something at once (an order that only rests is placed without the delay). */
-  private wouldTake(market: LiveMarket, order: OpenOrder): boolean {
-    const { bestLay, bestBack } = market.book.touch(order.runner);
-    const tick = tickOf(order.price);
-    return order.side === 'back' ? bestLay >= tick : bestBack <= tick;
   }
 
   /**
@@ -137,6 +137,7 @@ export class OrderHolds {
     const sessionId = await this.sessionOf(row);
     if (!sessionId) return false;
     const transactionId = randomUUID();
+    const eventName = this.deps.markets.eventName(market.definition.eventId);
     await this.deps.db.transaction().execute((trx) =>
       this.deps.outbox.enqueue(trx, {
         transactionId,
@@ -144,7 +145,14 @@ export class OrderHolds {
         playerId: row.player_id,
         marketId: market.marketId,
         orderId: row.id,
-        body: { transactionId, playerId: row.player_id, sessionId, marketId: market.marketId, amount },
+        body: {
+          transactionId,
+          playerId: row.player_id,
+          sessionId,
+          marketId: market.marketId,
+          amount,
+          ...(eventName ? { eventName } : {}),
+        },
       }),
     );
     return true;

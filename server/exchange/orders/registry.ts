@@ -15,6 +15,8 @@ export interface ExchangeEventState {
   marketIds: string[];
 }
 
+const nameOf = (event: ExchangeEventState) => `${event.home} v ${event.away}`;
+
 /** Every match and market in memory, by id. */
 export class MarketRegistry {
   private readonly markets = new Map<string, LiveMarket>();
@@ -61,10 +63,16 @@ export class MarketRegistry {
     return (this.events.get(eventId)?.marketIds ?? []).flatMap((id) => this.markets.get(id) ?? []);
   }
 
+  /** The match's name ("Arsenal v Chelsea"), as the screens show it and the holds tell the PAM. */
+  eventName(eventId: string): string | undefined {
+    const event = this.events.get(eventId);
+    return event && nameOf(event);
+  }
+
   eventView(event: ExchangeEventState): ExchangeEvent {
     return {
       eventId: event.eventId,
-      name: `${event.home} v ${event.away}`,
+      name: nameOf(event),
       startsAt: event.startsAt.toISOString(),
       inPlay: event.status === 'live',
       score: event.status === 'scheduled' ? null : { ...event.score },

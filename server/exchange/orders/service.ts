@@ -59,7 +59,18 @@ export class OrdersService {
       inPlayDelayMs: deps.inPlayDelayMs,
       wait: deps.wait ?? sleep,
     });
-    this.placement = new Placement({ db, clock, outbox, sessions, markets, rows, holds: this.holds });
+    this.placement = new Placement({
+      db,
+      clock,
+      wallet,
+      outbox,
+      sessions,
+      markets,
+      store: this.marketStore,
+      rows,
+      holds: this.holds,
+      inPlayDelayMs: deps.inPlayDelayMs,
+    });
     this.cancellation = new Cancellation(db, markets, this.marketStore, rows);
     this.settlement = new MarketSettlement({
       db,

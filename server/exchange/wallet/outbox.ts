@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { ExchangeDatabase, ExchangeDb, WalletCallKind } from '../db/schema';
 import type { P2pWalletClient, WalletAnswer } from './p2p-client';
@@ -147,22 +147,45 @@ export class WalletOutbox {
   }
 
   /** Stores a call to be sent, inside the transaction that makes it necessary. */
-  async enqueue(trx: Transaction<ExchangeDatabase>, call: NewWalletCall): Promise<void> {
+  enqueue(trx: Transaction<ExchangeDatabase>, call: NewWalletCall): Promise<void> {
+    return this.enqueueMany(trx, [call]);
+  }
+
+  /** Stores calls to be sent, in one statement, in the order given (the order they are sent again in). */
+  async enqueueMany(trx: Transaction<ExchangeDatabase>, calls: readonly NewWalletCall[]): Promise<void> {
+    if (calls.length === 0) return;
+    const now = this.clock.now();
     await trx
       .insertInto('exchange.wallet_calls')
-      .values({
-        transaction_id: call.transactionId,
-        call: call.call,
-        player_id: call.playerId,
-        market_id: call.marketId,
-        order_id: call.orderId ?? null,
-        body: JSON.stringify(call.body) as never,
-        outcome: null,
-        refusal: null,
-        created_at: this.clock.now(),
-        answered_at: null,
-      })
+      .values(
+        calls.map((call) => ({
+          transaction_id: call.transactionId,
+          call: call.call,
+          player_id: call.playerId,
+          market_id: call.marketId,
+          order_id: call.orderId ?? null,
+          body: JSON.stringify(call.body) as never,
+          outcome: null,
+          refusal: null,
+          created_at: now,
+          answered_at: null,
+        })),
+      )
       .execute();
+  }
+
+  /** Records the PAM's definitive answers to many calls, in one statement. */
+  async recordMany(
+    trx: Transaction<ExchangeDatabase>,
+    answers: ReadonlyArray<{ transactionId: string; answer: Exclude<WalletAnswer, { outcome: 'unanswered' }> }>,
+  ): Promise<void> {
+    if (answers.length === 0) return;
+    await sql`
+      UPDATE exchange.wallet_calls c SET outcome = v.outcome, refusal = v.refusal, answered_at = ${this.clock.now()}
+      FROM unnest(${answers.map((one) => one.transactionId)}::uuid[], ${answers.map((one) => one.answer.outcome)}::text[],
+        ${answers.map((one) => (one.answer.outcome === 'refused' ? one.answer.code : null))}::text[])
+        AS v (transaction_id, outcome, refusal)
+      WHERE c.transaction_id = v.transaction_id`.execute(trx);
   }
 
   /** Records the PAM's definitive answer to a call. */

@@ -1,5 +1,10 @@
-import { p2pWalletCallPath, type P2pWalletCall } from '../../../src/contract/p2p-wallet';
-import { SignedClient, type SignedClientOptions, type WalletAnswer } from '../../platform/http/signed-client';
+import { p2pWalletCallPath, type P2pBatchOutcome, type P2pWalletCall } from '../../../src/contract/p2p-wallet';
+import {
+  classifyRefusal,
+  SignedClient,
+  type SignedClientOptions,
+  type WalletAnswer,
+} from '../../platform/http/signed-client';
 
 export type { WalletAnswer };
 
@@ -17,5 +22,22 @@ export class P2pWalletClient {
 
   call(call: P2pWalletCall, body: Record<string, unknown>): Promise<WalletAnswer> {
     return this.client.send(p2pWalletCallPath(call), body);
+  }
+
+  /**
+   * Many holds in one call, each answered on its own in the order sent; all unanswered when the call as a whole got
+   * no usable answer (then each must be sent again, with the same id and body).
+   */
+  async holds(holds: ReadonlyArray<Record<string, unknown>>): Promise<WalletAnswer[]> {
+    const answer = await this.client.send(p2pWalletCallPath('holds'), { holds });
+    const results = answer.outcome === 'ok' ? answer.body.results : undefined;
+    if (!Array.isArray(results) || results.length !== holds.length) {
+      const reason = answer.outcome === 'unanswered' ? answer.reason : `the batch was answered ${answer.outcome}`;
+      return holds.map(() => ({ outcome: 'unanswered', reason }));
+    }
+    return (results as P2pBatchOutcome[]).map((result): WalletAnswer => {
+      if ('answer' in result) return { outcome: 'ok', body: result.answer };
+      return classifyRefusal(result.error.status, result.error);
+    });
   }
 }

@@ -5,6 +5,7 @@ import { bearerToken } from '../../platform/http/bearer-token';
 import { signedScope } from './signed-routes';
 import {
   blockedSinceRequest,
+  holdBatchRequest,
   holdRequest,
   p2pAuthenticateRequest,
   p2pBalanceRequest,
@@ -34,6 +35,7 @@ export async function p2pWalletRoutes(
     post(p2pWalletCallPath('authenticate'), p2pAuthenticateRequest, (body) => p2pLaunch.authenticate(body.token));
     post(p2pWalletCallPath('balance'), p2pBalanceRequest, (body) => p2pWallet.balance(body));
     post(p2pWalletCallPath('hold'), holdRequest, (body) => p2pWallet.hold(body));
+    post(p2pWalletCallPath('holds'), holdBatchRequest, (body) => p2pWallet.holdMany(body.holds));
     post(p2pWalletCallPath('release'), releaseRequest, (body) => p2pWallet.release(body));
     post(p2pWalletCallPath('settle'), settleRequest, (body) => p2pWallet.settle(body));
     post(p2pWalletCallPath('positions'), positionsRequest, (body) => p2pWallet.positions(body));

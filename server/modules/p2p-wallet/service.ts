@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
-import type { Ledger, Posting, Trx } from '../wallet/ledger';
+import type { Ledger, Posted, Posting, Trx } from '../wallet/ledger';
+import { AppError } from '../../platform/errors';
 import { lockWallet } from '../wallet/wallet-lock';
 import type { P2pCallKind, P2pPositionsTable } from './tables';
 import { requestHash } from '../idempotency/service';
@@ -11,7 +12,9 @@ import { blockReason, type StandingRow } from './standing';
 import type {
   BlockedSinceRequest,
   BlockedSinceResponse,
+  HoldBatchResponse,
   HoldRequest,
+  P2pBatchOutcome,
   P2pBalanceRequest,
   P2pMoneyResponse,
   PositionsRequest,
@@ -60,32 +63,67 @@ export class P2pWalletService {
   /** Raises the customer's hold on a market: a live session, no block, an open (or new) position and the funds. */
   async hold(request: HoldRequest): Promise<P2pMoneyResponse> {
     const now = this.clock.now();
-    return this.ledger.transaction(async (trx, post) => {
-      const replay = await claim(trx, 'hold', request, now);
-      if (replay) return replay;
-      await lockPlayerWallet(trx, request.playerId);
-      const player = await sessionStanding(trx, request.playerId, request.sessionId).forShare('u').executeTakeFirst();
-      if (blockedFromBetting(player!, now)) throw p2pWalletError('PlayerBlocked');
-      if (!sessionLive(player!, now)) throw p2pWalletError('SessionExpired');
-      if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
-      const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
-      const position = await sql<{ held: number }>`
-        INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at)
-        VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now})
-        ON CONFLICT (user_id, market_id) DO UPDATE SET held = p2p_positions.held + EXCLUDED.held,
-          held_total = p2p_positions.held_total + EXCLUDED.held_total, updated_at = EXCLUDED.updated_at
-        RETURNING held`.execute(trx);
-      await sql`
-        INSERT INTO p2p_markets (market_id, held, paid, updated_at) VALUES (${request.marketId}, ${request.amount}, 0, ${now})
-        ON CONFLICT (market_id) DO UPDATE SET held = p2p_markets.held + EXCLUDED.held, updated_at = EXCLUDED.updated_at`.execute(
-        trx,
-      );
-      return answer(trx, request.transactionId, {
-        balance: posted.balanceOut,
-        walletTransactionId: posted.transactionId,
-        held: position.rows[0]!.held,
+    return this.ledger.transaction((trx, post) => holdIn(trx, post, request, now));
+  }
+
+  /**
+   * Many holds, each with the single call's rules, idempotency and its own outcome, in one database transaction,
+   * taken in player order (a player's own holds keep the order sent) so two batches lock wallets in one order, and
+   * answered in the order sent. A player's wallet and standing are locked and checked once for the batch (nothing
+   * can change them under those locks). First all at once; should one be refused, again with each in a savepoint,
+   * so a refused hold rolls back only itself; should the database give up, each alone as the single call.
+   */
+  async holdMany(requests: readonly HoldRequest[]): Promise<HoldBatchResponse> {
+    const now = this.clock.now();
+    const order = requests.map((_, index) => index).sort((a, b) => requests[a]!.playerId - requests[b]!.playerId);
+    const inOneGo = (savepoints: boolean) =>
+      this.ledger.transaction(async (trx, post) => {
+        const decided: P2pBatchOutcome[] = [];
+        const checked = new Set<string>();
+        for (const index of order) {
+          const request = requests[index]!;
+          if (!savepoints) {
+            decided[index] = {
+              transactionId: request.transactionId,
+              answer: await holdIn(trx, post, request, now, checked),
+            };
+            continue;
+          }
+          await sql`SAVEPOINT p2p_hold`.execute(trx);
+          try {
+            decided[index] = {
+              transactionId: request.transactionId,
+              answer: await holdIn(trx, post, request, now, checked),
+            };
+            await sql`RELEASE SAVEPOINT p2p_hold`.execute(trx);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            // Rolling back to the savepoint lets go of the locks taken after it: this player is checked afresh.
+            await sql`ROLLBACK TO SAVEPOINT p2p_hold`.execute(trx);
+            checked.delete(checkKey(request));
+            decided[index] = refusedOutcome(request.transactionId, error);
+          }
+        }
+        return decided;
       });
-    });
+    try {
+      try {
+        return { results: await inOneGo(false) };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { results: await inOneGo(true) };
+      }
+    } catch {
+      const outcomes: P2pBatchOutcome[] = [];
+      for (const request of requests)
+        try {
+          outcomes.push({ transactionId: request.transactionId, answer: await this.hold(request) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes.push(refusedOutcome(request.transactionId, error));
+        }
+      return { results: outcomes };
+    }
   }
 
   /** Lowers the hold, never below zero; no session needed (unmatched orders are cancelled after logout, and blocks). */
@@ -242,6 +280,55 @@ export class P2pWalletService {
     };
   }
 }
+
+const checkKey = (request: HoldRequest) => `${request.playerId} ${request.sessionId}`;
+
+/**
+ * One hold inside the caller's transaction (the single call's, or one of a batch's). `checked`: the players and
+ * sessions whose wallet this transaction has locked and whose standing it has checked already.
+ */
+async function holdIn(
+  trx: Trx,
+  post: (posting: Posting) => Promise<Posted>,
+  request: HoldRequest,
+  now: Date,
+  checked = new Set<string>(),
+): Promise<P2pMoneyResponse> {
+  const replay = await claim(trx, 'hold', request, now);
+  if (replay) return replay;
+  if (!checked.has(checkKey(request))) {
+    await lockPlayerWallet(trx, request.playerId);
+    const player = await sessionStanding(trx, request.playerId, request.sessionId).forShare('u').executeTakeFirst();
+    if (blockedFromBetting(player!, now)) throw p2pWalletError('PlayerBlocked');
+    if (!sessionLive(player!, now)) throw p2pWalletError('SessionExpired');
+    checked.add(checkKey(request));
+  }
+  if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
+  const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
+  const position = await sql<{ held: number }>`
+    INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at, event_name)
+    VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now},
+      ${request.eventName ?? null})
+    ON CONFLICT (user_id, market_id) DO UPDATE SET held = p2p_positions.held + EXCLUDED.held,
+      held_total = p2p_positions.held_total + EXCLUDED.held_total, updated_at = EXCLUDED.updated_at,
+      event_name = coalesce(p2p_positions.event_name, EXCLUDED.event_name)
+    RETURNING held`.execute(trx);
+  await sql`
+    INSERT INTO p2p_markets (market_id, held, paid, updated_at) VALUES (${request.marketId}, ${request.amount}, 0, ${now})
+    ON CONFLICT (market_id) DO UPDATE SET held = p2p_markets.held + EXCLUDED.held, updated_at = EXCLUDED.updated_at`.execute(
+    trx,
+  );
+  return answer(trx, request.transactionId, {
+    balance: posted.balanceOut,
+    walletTransactionId: posted.transactionId,
+    held: position.rows[0]!.held,
+  });
+}
+
+const refusedOutcome = (transactionId: string, error: AppError): P2pBatchOutcome => ({
+  transactionId,
+  error: { status: error.statusCode, message: error.message, code: error.code },
+});
 
 /** The player, their wallet and the session's sign-in, as the balance and the hold read them. */
 function sessionStanding(db: Db | Trx, playerId: number, sessionId: string) {

@@ -30,6 +30,8 @@ export interface P2pPositionsTable {
   opened_at: ColumnType<Date, Date | string, never>;
   updated_at: Date;
   settled_at: Date | null;
+  /** The match as the exchange named it with its first hold (migration 0023); null for positions opened before. */
+  event_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A market's totals: every hold, and every release and settlement paid out of it (CHECK paid <= held). */

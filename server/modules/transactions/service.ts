@@ -60,7 +60,17 @@ export class TransactionsService {
   async p2pMarkets(userId: number): Promise<P2pMarketItem[]> {
     const rows = await this.db
       .selectFrom('p2p_positions')
-      .select(['market_id', 'status', 'held', 'held_total', 'released', 'paid', 'opened_at', 'settled_at'])
+      .select([
+        'market_id',
+        'event_name',
+        'status',
+        'held',
+        'held_total',
+        'released',
+        'paid',
+        'opened_at',
+        'settled_at',
+      ])
       .where('user_id', '=', userId)
       .orderBy('opened_at', 'desc')
       .limit(P2P_MARKETS_LIMIT)
@@ -71,6 +81,7 @@ export class TransactionsService {
       const paid = Number(row.paid);
       return {
         marketId: row.market_id,
+        eventName: row.event_name,
         status: row.status,
         staked,
         paid,

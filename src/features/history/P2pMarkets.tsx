@@ -50,7 +50,10 @@ export function P2pMarkets({ api, userId }: { api: Pick<TransactionsApi, 'p2pMar
           return (
             <li key={item.marketId} className="history__item" data-testid="p2p-market">
               <span className="history__what">
-                <strong>{p2pMarketName(item.marketId)}</strong>{' '}
+                <strong>
+                  {item.eventName ? `${item.eventName} · ` : ''}
+                  {p2pMarketName(item.marketId)}
+                </strong>{' '}
                 <span className="field__hint">Staked {formatPence(item.staked)}</span>
               </span>
               <span className={`history__amount history__amount--${tone}`}>{text}</span>

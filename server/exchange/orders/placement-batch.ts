@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { ExchangeRefusal, Order, PlaceOrder } from '../../../src/contract/exchange';
+import { tickOf } from '../../../src/contract/exchange-ladder';
+import { AppError } from '../../platform/errors';
+import type { BookEvents, Fill, OrderState } from '../book';
+import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
+import type { Clock } from '../../platform/clock';
+import type { OpenOrder } from '../positions';
+import type { ExchangeSession, SessionService } from '../sessions/service';
+import { walletUnreachable } from '../sessions/service';
+import type { NewWalletCall, WalletOutbox } from '../wallet/outbox';
+import type { P2pWalletClient, WalletAnswer } from '../wallet/p2p-client';
+import type { LiveMarket } from './live-market';
+import type { Settled } from './market-batches';
+import type { MarketStore } from './market-store';
+import { wouldTake, type OrderHolds } from './order-holds';
+import type { OrderRows } from './order-rows';
+import type { MarketRegistry } from './registry';
+import { toOrder } from './order-rows';
+import { answerToRepeat, refusal, type Placed } from './order-answers';
+
+export interface PlacementDeps {
+  db: ExchangeDb;
+  clock: Clock;
+  wallet: P2pWalletClient;
+  outbox: WalletOutbox;
+  sessions: SessionService;
+  markets: MarketRegistry;
+  store: MarketStore;
+  rows: OrderRows;
+  holds: OrderHolds;
+  inPlayDelayMs: number;
+}
+
+/** An order as it waits for its market: checked against the rules, its runner and price (hundredths) found. */
+export interface PlacementRequest {
+  session: ExchangeSession;
+  request: PlaceOrder;
+  runner: number;
+  price: number;
+  requestHash: string;
+}
+
+/** Tries of a batch's holds in one go before its orders are left waiting (they answer 503; the outbox goes on). */
+const HOLD_ATTEMPTS = 3;
+
+/** The refusals a hold can come back with that the contract names for a placement. */
+const PLACEMENT_REFUSALS = new Set<string>(['InsufficientFunds', 'PlayerBlocked', 'MarketSuspended', 'MarketClosed']);
+
+interface Entry {
+  index: number;
+  item: PlacementRequest;
+  open: OpenOrder;
+  hold?: NewWalletCall & { body: { amount: number } };
+  answer?: WalletAnswer;
+}
+
+const ok = <R>(value: R): Settled<R> => ({ ok: true, value });
+const failed = <R>(error: unknown): Settled<R> => ({ ok: false, error });
+
+async function settle<R>(work: () => Promise<R>): Promise<Settled<R>> {
+  try {
+    return ok(await work());
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/**
+ * The orders waiting in one market's queue, placed together and answered as if placed one by one in the order they
+ * came (docs/exchange.md, "Placing orders together"): stored with their hold calls in one transaction before anything
+ * is sent; their holds sent in one call (the door's `holds`); one pass through the book; one transaction for the
+ * holds' answers, refusals, fills, sizes and releases; each answer built from memory. An order that needs more than
+ * that (a further hold, the in-play delay) is finished alone, in its turn, as the outbox would finish it. Runs
+ * inside the market's queue.
+ */
+export async function placeTogether(
+  deps: PlacementDeps,
+  market: LiveMarket,
+  requests: readonly PlacementRequest[],
+): Promise<Array<Settled<Placed>>> {
+  const results: Array<Settled<Placed>> = [];
+  const stored = new Set(
+    (
+      await deps.db
+        .selectFrom('exchange.orders')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          requests.map(({ request }) => request.orderId),
+        )
+        .execute()
+    ).map((row) => row.id),
+  );
+  // An id already stored, or sent twice here, is answered after the rest, from what is stored by then.
+  const repeats: number[] = [];
+  const fresh: Entry[] = [];
+  const seen = new Set<string>();
+  for (const [index, item] of requests.entries()) {
+    const { orderId } = item.request;
+    if (stored.has(orderId) || seen.has(orderId)) {
+      repeats.push(index);
+      continue;
+    }
+    seen.add(orderId);
+    if (market.status === 'suspended') results[index] = failed(refusal('MarketSuspended'));
+    else if (market.status !== 'open') results[index] = failed(refusal('MarketClosed'));
+    else
+      fresh.push({
+        index,
+        item,
+        open: { runner: item.runner, side: item.request.side, price: item.price, sizeRemaining: item.request.size },
+      });
+  }
+  if (fresh.length > 0) await placeFresh(deps, market, fresh, results);
+  for (const index of repeats) {
+    const item = requests[index]!;
+    const row = await deps.rows.row(item.request.orderId);
+    results[index] = row
+      ? await settle(() => answerToRepeat(deps.rows, row, item.requestHash))
+      : (await placeTogether(deps, market, [item]))[0]!;
+  }
+  return results;
+}
+
+async function placeFresh(
+  deps: PlacementDeps,
+  market: LiveMarket,
+  fresh: Entry[],
+  results: Array<Settled<Placed>>,
+): Promise<void> {
+  // Each order's hold as if the ones before it were all held: a hold refused before it is made good alone, below.
+  const asked = new Map<number, { held: number; open: OpenOrder[] }>();
+  const eventName = deps.markets.eventName(market.definition.eventId);
+  for (const entry of fresh) {
+    const { playerId, pamSessionId } = entry.item.session;
+    const mine = asked.get(playerId) ?? { held: market.held.get(playerId) ?? 0, open: [] };
+    const after = market.exposure(playerId, ...mine.open, entry.open).held;
+    mine.open.push(entry.open);
+    if (after > mine.held) {
+      const transactionId = randomUUID();
+      const body = {
+        transactionId,
+        playerId,
+        sessionId: pamSessionId,
+        marketId: market.marketId,
+        amount: after - mine.held,
+        ...(eventName ? { eventName } : {}),
+      };
+      entry.hold = {
+        transactionId,
+        call: 'hold',
+        playerId,
+        marketId: market.marketId,
+        orderId: entry.item.request.orderId,
+        body,
+      };
+      mine.held = after;
+    }
+    asked.set(playerId, mine);
+  }
+  const placedAt = deps.clock.now();
+  const inserted = await deps.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .insertInto('exchange.orders')
+      .values(
+        fresh.map(({ item, open }) => ({
+          id: item.request.orderId,
+          player_id: item.session.playerId,
+          market_id: market.marketId,
+          selection_id: item.request.selectionId,
+          runner: open.runner,
+          side: open.side,
+          price: open.price,
+          size: open.sizeRemaining,
+          persistence: item.request.persistence,
+          status: 'pending' as const,
+          refusal: null,
+          request_hash: item.requestHash,
+          placed_at: placedAt,
+          result: null,
+          profit: null,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    const ids = new Set(rows.map((row) => row.id));
+    await deps.outbox.enqueueMany(
+      trx,
+      fresh.flatMap((entry) => (entry.hold && ids.has(entry.item.request.orderId) ? [entry.hold] : [])),
+    );
+    return ids;
+  });
+  // An id stored by another market's placement meanwhile: answered from what is stored.
+  for (const entry of fresh.filter(({ item }) => !inserted.has(item.request.orderId))) {
+    const row = (await deps.rows.row(entry.item.request.orderId))!;
+    results[entry.index] = await settle(() => answerToRepeat(deps.rows, row, entry.item.requestHash));
+  }
+  const placing = fresh.filter(({ item }) => inserted.has(item.request.orderId));
+  const holding = placing.filter((entry) => entry.hold);
+  if (holding.length > 0) {
+    const bodies = holding.map((entry) => entry.hold!.body);
+    let answers: WalletAnswer[] = [];
+    for (let attempt = 0; attempt < HOLD_ATTEMPTS; attempt++) {
+      answers = await deps.wallet.holds(bodies);
+      if (!answers.every((answer) => answer.outcome === 'unanswered')) break;
+    }
+    // Any hold without an answer leaves every hold of the batch to the outbox, which finishes each order alone.
+    if (answers.some((answer) => answer.outcome === 'unanswered')) {
+      for (const entry of holding) results[entry.index] = failed(walletUnreachable());
+      deps.outbox.kick();
+      for (const entry of placing.filter((one) => !one.hold))
+        results[entry.index] = await finishAlone(deps, market, entry);
+      return;
+    }
+    holding.forEach((entry, k) => (entry.answer = answers[k]));
+  }
+  await throughTheBook(deps, market, placing, placedAt, results);
+}
+
+/** The holds' answers recorded, the refused orders refused, and the rest through the book in the order they came. */
+async function throughTheBook(
+  deps: PlacementDeps,
+  market: LiveMarket,
+  placing: readonly Entry[],
+  placedAt: Date,
+  results: Array<Settled<Placed>>,
+): Promise<void> {
+  const answered = placing.filter((entry) => entry.answer);
+  const refusedPlayers = new Set<number>();
+  const heldBefore = new Map<number, number>();
+  for (const entry of answered) {
+    const playerId = entry.item.session.playerId;
+    if (!heldBefore.has(playerId)) heldBefore.set(playerId, market.held.get(playerId) ?? 0);
+    if (entry.answer!.outcome === 'ok')
+      market.held.set(playerId, (market.held.get(playerId) ?? 0) + entry.hold!.body.amount);
+    else refusedPlayers.add(playerId);
+  }
+  let alongside =
+    answered.length === 0
+      ? undefined
+      : {
+          heldChanged: [...heldBefore.keys()],
+          write: (trx: Transaction<ExchangeDatabase>) => recordAnswers(deps, trx, answered),
+        };
+  const events = { fills: [] as Fill[], states: new Map<string, OrderState>() };
+  const storeWhatWasDone = async () => {
+    if (!alongside && events.states.size === 0 && refusedPlayers.size === 0) return;
+    const done: BookEvents = { fills: events.fills, orders: [...events.states.values()] };
+    try {
+      await deps.store.store(market, done, [...refusedPlayers], alongside);
+    } catch (error) {
+      // The answers were not recorded: the outbox sends those holds again and adds them then.
+      if (alongside) for (const [playerId, held] of heldBefore) market.held.set(playerId, held);
+      throw error;
+    }
+    alongside = undefined;
+    refusedPlayers.clear();
+    events.fills = [];
+    events.states.clear();
+  };
+
+  for (const entry of placing) {
+    const { session, request } = entry.item;
+    const answer = entry.answer;
+    if (answer?.outcome === 'refused') {
+      results[entry.index] = await settle(() => refuse(deps, session, answer));
+      continue;
+    }
+    const need = market.exposure(session.playerId, entry.open).held - (market.held.get(session.playerId) ?? 0);
+    if (need > 0 || (market.inPlay && deps.inPlayDelayMs > 0 && wouldTake(market, entry.open))) {
+      await storeWhatWasDone();
+      results[entry.index] = await finishAlone(deps, market, entry);
+      continue;
+    }
+    const placed = market.book.place({
+      orderId: request.orderId,
+      customerId: String(session.playerId),
+      runner: entry.open.runner,
+      side: request.side,
+      tick: tickOf(entry.item.price),
+      size: request.size,
+      persistence: request.persistence,
+    });
+    if (!placed.ok) {
+      results[entry.index] = failed(new Error(`The book refused order ${request.orderId}: ${placed.reason}`));
+      continue;
+    }
+    events.fills.push(...placed.fills);
+    for (const state of placed.orders) events.states.set(state.orderId, state);
+    const own = placed.orders.find((state) => state.orderId === request.orderId)!;
+    results[entry.index] = ok({ order: orderOf(entry, market, own, placed.fills, placedAt), status: 201 });
+  }
+  await storeWhatWasDone();
+}
+
+/** The holds' answers, and the orders they refused, in the transaction of what the batch did on the book. */
+async function recordAnswers(
+  deps: PlacementDeps,
+  trx: Transaction<ExchangeDatabase>,
+  answered: readonly Entry[],
+): Promise<void> {
+  await deps.outbox.recordMany(
+    trx,
+    answered.map((entry) => ({
+      transactionId: entry.hold!.transactionId,
+      answer: entry.answer as Exclude<WalletAnswer, { outcome: 'unanswered' }>,
+    })),
+  );
+  const refused = answered.flatMap((entry) =>
+    entry.answer!.outcome === 'refused' ? [{ id: entry.item.request.orderId, code: entry.answer!.code }] : [],
+  );
+  if (refused.length > 0)
+    await sql`
+      UPDATE exchange.orders o SET status = 'refused', refusal = v.code
+      FROM unnest(${refused.map((one) => one.id)}::uuid[], ${refused.map((one) => one.code)}::text[]) AS v (id, code)
+      WHERE o.id = v.id`.execute(trx);
+}
+
+/** An order the batch could not finish on its own (a further hold, the in-play delay): as the outbox finishes it. */
+async function finishAlone(deps: PlacementDeps, market: LiveMarket, entry: Entry): Promise<Settled<Placed>> {
+  return settle(async () => {
+    const { orderId } = entry.item.request;
+    const finish = await deps.holds.finish(market, orderId);
+    if (finish.kind === 'unanswered') {
+      deps.outbox.kick();
+      throw walletUnreachable();
+    }
+    if (finish.kind === 'refused') return refuse(deps, entry.item.session, finish);
+    return { order: await deps.rows.order(orderId), status: finish.kind === 'delayed' ? 202 : 201 };
+  });
+}
+
+/** The placement's answer to a refused hold; an expired PAM session ends the exchange's too. */
+async function refuse(
+  deps: PlacementDeps,
+  session: ExchangeSession,
+  refused: { status: number; code: string; message: string },
+): Promise<never> {
+  if (refused.code === 'SessionExpired') await deps.sessions.expire(session);
+  if (PLACEMENT_REFUSALS.has(refused.code)) throw refusal(refused.code as ExchangeRefusal);
+  throw new AppError(refused.status, refused.message, refused.code);
+}
+
+/** The order as stored after its own pass through the book, with the average of the fills it made. */
+function orderOf(entry: Entry, market: LiveMarket, state: OrderState, fills: readonly Fill[], placedAt: Date): Order {
+  const { item } = entry;
+  const mine = fills.filter((fill) => fill.backOrderId === state.orderId || fill.layOrderId === state.orderId);
+  const stake = mine.reduce((sum, fill) => sum + fill.stake, 0);
+  const averages = new Map<string, number>();
+  if (stake > 0)
+    averages.set(state.orderId, Math.round(mine.reduce((sum, fill) => sum + fill.price * fill.stake, 0) / stake));
+  return toOrder(
+    {
+      id: item.request.orderId,
+      player_id: item.session.playerId,
+      market_id: market.marketId,
+      selection_id: item.request.selectionId,
+      side: item.request.side,
+      price: item.price,
+      size: item.request.size,
+      size_matched: state.sizeMatched,
+      size_cancelled: state.sizeCancelled,
+      size_lapsed: state.sizeLapsed,
+      persistence: item.request.persistence,
+      status: state.status,
+      refusal: null,
+      request_hash: item.requestHash,
+      placed_at: placedAt,
+      result: null,
+      profit: null,
+    },
+    averages,
+  );
+}
