@@ -4,7 +4,8 @@ import { createCustomer, operator, signIn, test } from './support/fixtures';
 /**
  * Issue 13's Bet Builder, a real browser on both origins: on a match page the customer switches to Bet Builder,
  * picks selections of that match, sees one combined price (and a clear refusal for an impossible combination),
- * places it as one bet, and it settles won when every leg wins.
+ * places it from the slip as one bet (issue 28: one Bet Builder line on the slip), and it settles won when every
+ * leg wins.
  */
 
 const sportsbook = (page: Page) => page.frameLocator('iframe[title="Sportsbook"]');
@@ -35,7 +36,12 @@ test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams t
   await expect(status).toHaveText('Pick one more selection.');
   await frame.getByRole('group', { name: 'Both Teams To Score' }).getByRole('button', { name: /^Yes/ }).click();
   await expect(status).toContainText('These selections cannot all win together');
-  await expect(frame.getByRole('button', { name: 'Place Bet Builder' })).toBeDisabled();
+  const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
+  const line = slip.getByRole('region', { name: /Bet Builder/ });
+  await expect(line).toContainText('These selections cannot all win together');
+  await line.getByRole('textbox', { name: 'Stake on the Bet Builder' }).fill('2');
+  await slip.getByRole('button', { name: /^Place Bet/ }).click();
+  await expect(slip.locator('.slip__notice')).toContainText('These selections cannot all win together');
   await nilNil.click();
   await expect(nilNil).toHaveAttribute('aria-pressed', 'false');
 
@@ -45,9 +51,11 @@ test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams t
     .getByRole('button', { name: /^Over 2\.5/ })
     .click();
   await expect(status).toContainText('Bet Builder, 2 selections:');
-  await frame.getByLabel('Stake £').fill('2');
-  await frame.getByRole('button', { name: 'Place Bet Builder' }).click();
-  await expect(frame.locator('.builder__outcome')).toContainText('Bet placed', { timeout: 20_000 });
+  // One line on the slip, at the price the page shows, staked and placed there.
+  await expect(line.getByRole('listitem')).toHaveCount(2);
+  await expect(line.locator('.slip-builder__price')).toHaveText((await status.locator('strong').textContent())!);
+  await slip.getByRole('button', { name: 'Place Bet £2.00' }).click();
+  await expect(slip.locator('.receipt--accepted')).toContainText('Bet placed', { timeout: 20_000 });
   await expect(page.getByTestId('header-balance')).toHaveText(/£48\.00/);
   const placement = await frame.locator('body').evaluate(() => {
     const stored = JSON.parse(localStorage.getItem('sb.slip')!).placements.at(-1);

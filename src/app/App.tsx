@@ -24,8 +24,11 @@ export const App = observer(function App() {
   const { exchange, session } = useStores();
   usePrefetchDocuments();
   useEffect(() => void exchange.loadConfig(), [exchange]);
+  // On a phone the sportsbook frame owns the screen under the header and scrolls alone (one scroll, its slip bar
+  // docked at the bottom); it carries the regulatory notice at the end of its own page (docs/decisions.md).
+  const framed = mobile && !exchange.showing;
   return (
-    <div className="app">
+    <div className={framed ? 'app app--framed' : 'app'}>
       {/* First in the page, so that the keyboard reaches the bar that covers it before anything else */}
       <CookieConsentBar />
       {/* In a landmark of its own: no longer first in the page, axe would count it as loose content */}
@@ -48,7 +51,7 @@ export const App = observer(function App() {
           <HomePage />
         )}
       </main>
-      {mobile ? <CompactFooter /> : <Footer />}
+      {framed ? null : mobile ? <CompactFooter /> : <Footer />}
       <OverlayHost />
       <RealityCheckReminder />
       {session.isLoggedIn && (

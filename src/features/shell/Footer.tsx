@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import { helpEntries, socialLinks } from './navigation';
-import { RegulatoryNotice } from './RegulatoryNotice';
+import { RegulatoryNotice } from '../../ui/RegulatoryNotice';
 import { PaymentBadges } from './PaymentBadges';
 import { InstallOffer } from './InstallOffer';
 

@@ -25,6 +25,3 @@ export const socialLinks = [
   { name: 'Facebook', href: 'https://www.facebook.com/exsport' },
   { name: 'LinkedIn', href: 'https://www.linkedin.com/company/exsport' },
 ];
-
-export const GAMSTOP_URL = 'https://www.gamstop.co.uk';
-export const BEGAMBLEAWARE_URL = 'https://www.begambleaware.org';

@@ -9,6 +9,7 @@ import { formatPence } from '../../contract/rules/money';
 import { ChevronDown, WifiOff, X } from '../ui/icons';
 import { LoadBoundary } from '../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
+import { RegulatoryNotice } from '../../ui/RegulatoryNotice';
 import './App.css';
 
 const MatchPage = retryableLazy(() => import('../screens/MatchPage'));
@@ -28,8 +29,8 @@ function useDesktop(): boolean {
 
 export function App() {
   const sportsbook = useSportsbook();
-  const { router, slip, network, socket } = sportsbook;
-  useWatch(router, slip, network, socket);
+  const { router, slip, network, socket, session } = sportsbook;
+  useWatch(router, slip, network, socket, session);
   const desktop = useDesktop();
   const route = router.route;
   const main = useRef<HTMLElement>(null);
@@ -79,13 +80,20 @@ export function App() {
         {/* The slip scrolls on its own: focusable, so the keyboard can scroll it while its controls are disabled (a bet being placed). */}
         {desktop ? (
           <aside className="sb__slip" id="sb-slip" aria-labelledby="slip-title" tabIndex={0}>
-            <h2 id="slip-title" className="slip-title">
-              Bet Slip <span className="badge">{slip.selections.length}</span>
+            {/* Signed in, the "Bet Slip | My Bets" tabs head the column: a title above them would say "Bet Slip" twice. */}
+            <h2 id="slip-title" className={session.signedIn ? 'visually-hidden' : 'slip-title'}>
+              Bet Slip <span className="badge">{slip.lineCount}</span>
             </h2>
             <SlipPanel phone={false} />
           </aside>
         ) : (
-          <SlipSheet />
+          <>
+            {/* The host gives a phone's whole screen to the frame, so the page's regulatory notice ends the frame's page. */}
+            <footer className="sb__regulatory">
+              <RegulatoryNotice />
+            </footer>
+            <SlipSheet />
+          </>
         )}
       </div>
     </div>
@@ -142,7 +150,7 @@ function SlipSheet() {
   const [open, setOpen] = useState(false);
   const bar = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const count = slip.selections.length;
+  const count = slip.lineCount;
   const wasOpen = useRef(false);
 
   useEffect(() => {
@@ -151,7 +159,7 @@ function SlipSheet() {
     wasOpen.current = open;
     if (!open) return;
     // A modal sheet: the page behind it takes no focus or clicks, and Escape closes it wherever focus is.
-    const behind = [...document.querySelectorAll<HTMLElement>('.subnav, .sb__main, .connection')];
+    const behind = [...document.querySelectorAll<HTMLElement>('.subnav, .sb__main, .connection, .sb__regulatory')];
     behind.forEach((element) => (element.inert = true));
     const onKey = (key: KeyboardEvent) => key.key === 'Escape' && setOpen(false);
     document.addEventListener('keydown', onKey);

@@ -52,6 +52,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket, 
   const router = new RouterStore(initialRoute(location), win.history, (path) => bridge.post({ type: 'route', path }));
   const slip = new SlipStore({
     api,
+    builderApi: api,
     storage: win.localStorage,
     randomUUID: () => win.crypto.randomUUID(),
     signedIn: () => session.signedIn,

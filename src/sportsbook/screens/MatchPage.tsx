@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { Market, MarketType } from '../../contract/sportsbook-rules';
@@ -6,14 +6,18 @@ import { OddsButton } from '../ui/OddsButton';
 import { clock, clockWords, kickoff } from '../ui/format';
 import { ChevronDown, ChevronLeft, Lock } from '../ui/icons';
 import { lineName, MARKET_GROUPS, OPEN_AT_FIRST } from './market-groups';
+import { handicapLabel, isDecidedLine, mainLineOf } from './main-line';
+import type { CatalogEvent } from '../stores/CatalogStore';
 import { LoadBoundary } from '../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
 import './MatchPage.css';
 
 const BetBuilder = retryableLazy(() => import('./BetBuilder'));
 
-/** Markets listed one line per row (a goals line or a handicap). */
-const LINE_TYPES = new Set<MarketType>(['total-goals', 'asian-handicap', 'three-way-handicap']);
+/** Markets listed one line per row (a goals line). */
+const LINE_TYPES = new Set<MarketType>(['total-goals']);
+/** Handicaps as UK bookmakers list them: team columns, the main line first, the others behind "More lines". */
+const HANDICAP_TYPES = new Set<MarketType>(['asian-handicap', 'three-way-handicap']);
 
 /** The match page: header with score and clock, every market grouped and collapsible. */
 export default function MatchPage({ eventId }: { eventId: string }) {
@@ -55,6 +59,13 @@ export default function MatchPage({ eventId }: { eventId: string }) {
   }
 
   const live = event.status === 'live' || event.status === 'ended' || event.status === 'settled';
+  const allMarkets = event.markets;
+  const groups = MARKET_GROUPS.map((group) => ({
+    group,
+    markets: allMarkets.filter(
+      (market) => market.type === group.type && market.status !== 'settled' && market.status !== 'void',
+    ),
+  })).filter(({ markets }) => markets.length > 0);
   return (
     <div className="match">
       {back}
@@ -98,49 +109,65 @@ export default function MatchPage({ eventId }: { eventId: string }) {
       {event.status === 'abandoned' && (
         <p className="suspended-banner">This match was abandoned. Bets on it are void.</p>
       )}
-      {(event.status === 'ended' || event.status === 'settled') && (
+      {event.status === 'ended' && (
         <p className="suspended-banner">Full time. Betting on this match has closed; bets on it are settled shortly.</p>
       )}
-      <div className="builder-toggle" role="group" aria-label="Show">
-        <button
-          type="button"
-          className="builder-toggle__option"
-          aria-pressed={!building}
-          onClick={() => setBuilding(false)}
-        >
-          All markets
-        </button>
-        <button
-          type="button"
-          className="builder-toggle__option"
-          aria-pressed={building}
-          onClick={() => setBuilding(true)}
-        >
-          Bet Builder
-        </button>
-      </div>
-      {building ? (
-        <LoadBoundary parts={[BetBuilder]}>
-          <Suspense fallback={<div className="skeleton skeleton--row" aria-busy="true" />}>
-            <BetBuilder event={event} markets={event.markets} />
-          </Suspense>
-        </LoadBoundary>
+      {event.status === 'settled' && (
+        <p className="suspended-banner">Full time. Bets on this match are settled: see them in My Bets.</p>
+      )}
+      {groups.length === 0 ? (
+        // Nothing left to bet on (a settled match): no empty toggle and no empty list.
+        <p className="empty-state">No markets are open on this match.</p>
       ) : (
-        <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
-          {MARKET_GROUPS.map((group) => {
-            const markets = event.markets!.filter(
-              (market) => market.type === group.type && market.status !== 'settled' && market.status !== 'void',
-            );
-            if (!markets.length) return null;
-            return <MarketGroup key={group.type} title={group.title} type={group.type} markets={markets} />;
-          })}
-        </div>
+        <>
+          <div className="builder-toggle" role="group" aria-label="Show">
+            <button
+              type="button"
+              className="builder-toggle__option"
+              aria-pressed={!building}
+              onClick={() => setBuilding(false)}
+            >
+              All markets
+            </button>
+            <button
+              type="button"
+              className="builder-toggle__option"
+              aria-pressed={building}
+              onClick={() => setBuilding(true)}
+            >
+              Bet Builder
+            </button>
+          </div>
+          {building ? (
+            <LoadBoundary parts={[BetBuilder]}>
+              <Suspense fallback={<div className="skeleton skeleton--row" aria-busy="true" />}>
+                <BetBuilder event={event} markets={event.markets} />
+              </Suspense>
+            </LoadBoundary>
+          ) : (
+            <div className={`markets${event.suspended ? ' markets--suspended' : ''}`}>
+              {groups.map(({ group, markets }) => (
+                <MarketGroup key={group.type} title={group.title} type={group.type} markets={markets} event={event} />
+              ))}
+            </div>
+          )}
+        </>
       )}
     </div>
   );
 }
 
-function MarketGroup({ title, type, markets }: { title: string; type: MarketType; markets: Market[] }) {
+function MarketGroup({
+  title,
+  type,
+  markets,
+  event,
+}: {
+  title: string;
+  type: MarketType;
+  markets: Market[];
+  event: CatalogEvent;
+}) {
   const [open, setOpen] = useState(OPEN_AT_FIRST.has(type));
   const id = `group-${type}`;
   return (
@@ -153,7 +180,9 @@ function MarketGroup({ title, type, markets }: { title: string; type: MarketType
       </h2>
       {open && (
         <div id={id} className="market__body">
-          {markets.length === 1 && !LINE_TYPES.has(type) ? (
+          {HANDICAP_TYPES.has(type) ? (
+            <HandicapLines markets={markets} event={event} />
+          ) : markets.length === 1 && !LINE_TYPES.has(type) ? (
             <SelectionGrid market={markets[0]!} type={type} />
           ) : (
             markets.map((market) => <LineRow key={market.id} market={market} />)
@@ -177,32 +206,74 @@ function SelectionGrid({ market, type }: { market: Market; type: MarketType }) {
   );
 }
 
-/** A goals line or handicap line: its name, then its two prices (three on a 3-way handicap). */
+/** A goals line: its name, then its two prices. */
 function LineRow({ market }: { market: Market }) {
   const { catalog } = useSportsbook();
-  // A decided line (Over 0.5 after a goal) is no longer offered: leave it out rather than show two dead buttons.
-  if (
-    market.status === 'closed' ||
-    market.selections.every((selection) => selection.status === 'closed' || !selection.price)
-  )
-    return null;
+  if (isDecidedLine(market)) return null;
   return (
-    <div
-      className={`line-row${market.selections.length === 3 ? ' line-row--3' : ''}`}
-      role="group"
-      aria-label={market.name}
-    >
+    <div className="line-row" role="group" aria-label={market.name}>
       <span className="line-row__name">{lineName(market.name)}</span>
-      {market.selections.map((selection, at) => (
-        <OddsButton
-          key={selection.id}
-          live={catalog.findSelection(selection.id)}
-          label={market.selections.length === 3 ? THREE_WAY_LABELS[at] : selection.name}
-        />
+      {market.selections.map((selection) => (
+        <OddsButton key={selection.id} live={catalog.findSelection(selection.id)} label={selection.name} />
       ))}
     </div>
   );
 }
 
-/** A 3-way line's buttons read 1, X, 2 as on a UK coupon; the row names the line, and each button's accessible name says it all. */
-const THREE_WAY_LABELS = ['1', 'X', '2'];
+/**
+ * A handicap: the teams as column heads, the main line's buttons under them (each with its line), and the other
+ * lines behind "More lines", so a phone shows one row, not twenty-one.
+ */
+function HandicapLines({ markets, event }: { markets: Market[]; event: CatalogEvent }) {
+  const [more, setMore] = useState(false);
+  const id = useId();
+  const offered = markets.filter((market) => !isDecidedLine(market));
+  const main = mainLineOf(offered);
+  if (!main) return <p className="market__closed">No lines are offered now.</p>;
+  const others = offered.filter((market) => market !== main);
+  const threeWay = main.selections.length === 3;
+  const heads = threeWay ? [event.home, 'Draw', event.away] : [event.home, event.away];
+  return (
+    <div className={`handicap${threeWay ? ' handicap--3' : ''}`}>
+      <div className="handicap__heads" aria-hidden="true">
+        {heads.map((head) => (
+          <span key={head}>{head}</span>
+        ))}
+      </div>
+      <HandicapRow market={main} event={event} />
+      {others.length > 0 && (
+        <>
+          <button
+            type="button"
+            className="more-lines"
+            aria-expanded={more}
+            aria-controls={id}
+            onClick={() => setMore(!more)}
+          >
+            {more ? 'Fewer lines' : `More lines (${others.length})`}
+            <ChevronDown size={16} className={`market__chevron${more ? ' market__chevron--open' : ''}`} />
+          </button>
+          <div id={id} className="handicap__more" hidden={!more}>
+            {more && others.map((market) => <HandicapRow key={market.id} market={market} event={event} />)}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function HandicapRow({ market, event }: { market: Market; event: CatalogEvent }) {
+  const { catalog } = useSportsbook();
+  const teams = market.selections.length === 3 ? [event.home, null, event.away] : [event.home, event.away];
+  return (
+    <div className="handicap__row" role="group" aria-label={market.name}>
+      {market.selections.map((selection, at) => (
+        <OddsButton
+          key={selection.id}
+          live={catalog.findSelection(selection.id)}
+          label={handicapLabel(selection.name, teams[at] ?? null)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -17,9 +17,14 @@ import { SlipSelections, slipSelectionOf } from './slip/SlipSelections';
 import { SlipStakes } from './slip/SlipStakes';
 import { Placements, type PlacementChange } from './slip/Placements';
 import { SlipPersistence } from './slip/SlipPersistence';
+import { BUILDER, SlipBuilder, type BuilderLeg } from './slip/SlipBuilder';
+import type { BetBuilderApi } from './BetBuilderStore';
+import { returnsFor } from '../../contract/rules/odds';
 
 export interface SlipDeps {
   api: PlacementApi;
+  /** Prices the Bet Builder line (POST /api/bet-builder/quote). */
+  builderApi?: BetBuilderApi;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   randomUUID: () => string;
   signedIn: () => boolean;
@@ -48,6 +53,7 @@ export class SlipStore extends Observable {
   private readonly staked: SlipStakes;
   private readonly sent: Placements;
   private readonly persistence: SlipPersistence;
+  private readonly builder: SlipBuilder;
   /** The last thing said to screen readers (price moves, bet outcomes). */
   announcement = '';
   /** Why Place did nothing, in words. */
@@ -75,6 +81,7 @@ export class SlipStore extends Observable {
       onChange: (change) => this.placementChanged(change),
     });
     this.persistence = new SlipPersistence(deps.storage);
+    this.builder = new SlipBuilder(deps.builderApi, () => this.changed());
     this.load();
   }
 
@@ -101,6 +108,11 @@ export class SlipStore extends Observable {
 
   get placements(): Placement[] {
     return this.sent.list;
+  }
+
+  /** The lines the slip counts (its bar's badge): each selection, and the Bet Builder as one. */
+  get lineCount(): number {
+    return this.selections.length + (this.builder.legs.length > 0 ? 1 : 0);
   }
 
   openKeypad(key: string | null): void {
@@ -181,11 +193,66 @@ export class SlipStore extends Observable {
     return accaName(this.selections.length);
   }
 
+  // ---- the Bet Builder line
+
+  get builderLegs(): BuilderLeg[] {
+    return this.builder.legs;
+  }
+
+  /** The Bet Builder's price from the server; null while it is asked for or when the legs cannot win together. */
+  get builderPrice(): Price | null {
+    return this.builder.price;
+  }
+
+  get builderQuoting(): boolean {
+    return this.builder.pricing.quoting;
+  }
+
+  /** Why the Bet Builder has no price, in words (impossible together, not buildable, no answer). */
+  get builderMessage(): string | null {
+    return this.builder.legs.length >= 2 ? this.builder.pricing.message : null;
+  }
+
+  inBuilder(selectionId: string): boolean {
+    return this.builder.has(selectionId);
+  }
+
+  /** A Bet Builder pick from a match page: it joins (or leaves) the slip's one Bet Builder line. */
+  toggleBuilder(live: LiveSelection): void {
+    this.clearFinishedPlacements();
+    this.builder.toggle(live);
+    if (this.builder.legs.length === 0) this.staked.forget(BUILDER);
+    this.notice = null;
+    this.save();
+  }
+
+  removeBuilderLeg(selectionId: string): void {
+    this.builder.remove(selectionId);
+    if (this.builder.legs.length === 0) this.staked.forget(BUILDER);
+    this.notice = null;
+    this.save();
+  }
+
+  clearBuilder(): void {
+    this.builder.clear();
+    this.staked.forget(BUILDER);
+    this.notice = null;
+    this.save();
+  }
+
+  /** The Bet Builder as a bet on the slip: two legs or more with a stake. */
+  private get builderBet(): SlipBet | null {
+    const stake = this.staked.stakeOf(BUILDER);
+    if (this.builder.legs.length < 2 || stake <= 0) return null;
+    return { key: BUILDER, kind: 'bet-builder', stake, total: stake, selections: this.builder.legs };
+  }
+
   // ---- prices
 
   /** Brings the slip up to the catalogue's newest prices and states. */
   reconcile(find: (selectionId: string) => LiveSelection | null): void {
-    if (this.picked.reconcile(find, this.placing)) this.save();
+    const builderMoved = this.builder.reconcile(find);
+    if (this.picked.reconcile(find, this.placing) || builderMoved) this.save();
   }
 
   /** 'up' when the price lengthened since the customer accepted it (better for them), 'down' when it shortened. */
@@ -244,6 +311,11 @@ export class SlipStore extends Observable {
 
   /** What the bet under this stake key returns if it wins (a system bet: if every selection wins), or null. */
   returnsOf(key: string): number | null {
+    if (key === BUILDER) {
+      const stake = this.staked.stakeOf(BUILDER);
+      const price = this.builder.price;
+      return stake > 0 && price ? returnsFor(stake, [price]) : null;
+    }
     return this.staked.returnsOf(key, this.selections);
   }
 
@@ -252,9 +324,10 @@ export class SlipStore extends Observable {
     return this.staked.systemTotal(type, this.selections.length);
   }
 
-  /** The bets Place would send, in slip order: the singles with a stake, the accumulator, then the system bets. */
+  /** The bets Place would send, in slip order: the singles with a stake, the multiples, then the Bet Builder. */
   get bets(): SlipBet[] {
-    return this.staked.bets(this.picked);
+    const builder = this.builderBet;
+    return [...this.staked.bets(this.picked), ...(builder ? [builder] : [])];
   }
 
   /** What the customer's own money stakes: a free bet's stake is not theirs (the slip shows it apart). */
@@ -300,7 +373,7 @@ export class SlipStore extends Observable {
     if (!this.deps.online()) return 'You are offline. Bets can be placed once you are back online.';
     const wait = this.waitReason;
     if (wait) return wait;
-    if (this.selections.length === 0) return 'Add a selection to your bet slip.';
+    if (this.lineCount === 0) return 'Add a selection to your bet slip.';
     const bets = this.bets;
     if (bets.length === 0) return 'Enter a stake.';
     const staked = new Set(bets.flatMap((bet) => bet.selections));
@@ -308,6 +381,10 @@ export class SlipStore extends Observable {
       return 'A selection is suspended. Remove it or wait for it to reopen.';
     if ([...staked].some((selection) => selection.status === 'closed' || !selection.price))
       return 'A selection is no longer available. Remove it to continue.';
+    if (bets.some((bet) => bet.kind === 'bet-builder') && !this.builder.price)
+      return this.builder.pricing.quoting
+        ? 'Pricing your Bet Builder…'
+        : (this.builder.pricing.message ?? 'Your Bet Builder has no price yet.');
     if (bets.some((bet) => bet.stake < MIN_STAKE_PENCE)) return 'The minimum stake is £0.10.';
     if (bets.some((bet) => bet.total > MAX_STAKE_PENCE)) return 'The maximum stake is £10,000.';
     if (this.hasPriceChanges) return 'Prices have changed. Accept the new prices to continue.';
@@ -343,41 +420,21 @@ export class SlipStore extends Observable {
       return;
     }
     this.notice = null;
-    const fresh = this.sent.forBets(this.bets, this.priceChanges);
+    const bets = this.bets;
+    const builder = bets.find((bet) => bet.kind === 'bet-builder');
+    const fresh = [
+      ...this.sent.forBets(
+        bets.filter((bet) => bet !== builder),
+        this.priceChanges,
+      ),
+      ...(builder
+        ? [this.sent.forBuilder(this.builder.price!, builder.selections, builder.stake, this.priceChanges)]
+        : []),
+    ];
     this.sent.begin(fresh);
     // Stored before anything is sent: if the page dies now, the next load asks what became of each bet id.
     this.save();
     await Promise.all(fresh.map((placement) => this.sent.send(placement)));
-  }
-
-  /**
-   * A Bet Builder from the match page: one bet at its quoted price on legs of one match, sent and followed like the
-   * slip's own bets (its receipt shows on the slip); its legs never join the slip's selections.
-   */
-  async placeBuilder(price: Price, legs: SlipSelection[], stake: number): Promise<Placement | undefined> {
-    if (this.waitingForSession) return undefined;
-    if (this.placing) {
-      this.notice = this.waitReason;
-      this.changed();
-      return undefined;
-    }
-    if (!this.deps.signedIn()) {
-      if (await this.waitForSession()) return this.placeBuilder(price, legs, stake);
-      this.notice = LOG_IN_TO_PLACE;
-      this.changed();
-      this.deps.requestLogin();
-      return undefined;
-    }
-    const balance = this.deps.balance();
-    if (balance !== null && stake > balance) {
-      this.deps.requestDeposit(stake - balance);
-      return undefined;
-    }
-    const placement = this.sent.forBuilder(price, legs, stake, this.priceChanges);
-    this.sent.begin([placement]);
-    this.save();
-    await this.sent.send(placement);
-    return this.sent.find(placement.request.betId);
   }
 
   /** Waits for a session on its way, showing so; true when it came signed in. */
@@ -447,6 +504,10 @@ export class SlipStore extends Observable {
     if (accepted.some((placement) => placement.request.kind === 'single')) delete this.stakes[ALL_SINGLES];
     for (const placement of accepted)
       if (placement.request.system) delete this.stakes[systemKey(placement.request.system)];
+    if (accepted.some((placement) => placement.request.kind === 'bet-builder')) {
+      this.builder.clear();
+      this.staked.forget(BUILDER);
+    }
     this.sent.forgetFinished();
     this.save();
   }
@@ -466,6 +527,7 @@ export class SlipStore extends Observable {
       placements: this.placements,
       freeBetStakes: this.freeBetStakes,
       setAside: this.sent.setAside,
+      builder: this.builder.legs,
     });
     this.changed();
   }
@@ -479,5 +541,6 @@ export class SlipStore extends Observable {
     if (stored.priceChanges) this.picked.priceChanges = stored.priceChanges;
     if (stored.placements) this.sent.list = stored.placements;
     if (stored.setAside) this.sent.setAside = stored.setAside;
+    if (stored.builder?.length) this.builder.restore(stored.builder);
   }
 }

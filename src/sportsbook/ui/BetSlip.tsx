@@ -9,8 +9,10 @@ import { OUTRIGHT_SINGLES_ONLY, PRICE_CHANGE_POLICIES, type PriceChangePolicy } 
 import { lineCount, systemBetType } from '../../contract/system-bets';
 import { HoldCountdown } from '../../ui/HoldCountdown';
 import { StakeInput } from './StakeInput';
+import { shortBetReference } from './format';
 import { FreeBetPicker } from './FreeBetPicker';
 import { AllSinglesStake, Returns, SlipMultiples } from './SlipMultiples';
+import { SlipBuilderLine } from './SlipBuilderLine';
 import {
   AlertTriangle,
   ArrowDown,
@@ -42,45 +44,50 @@ export function BetSlip({ phone }: { phone: boolean }) {
         {slip.announcement}
       </p>
       {slip.placements.length > 0 && <Placements finished={finished} />}
-      {slip.selections.length === 0 && slip.placements.length === 0 && (
+      {slip.lineCount === 0 && slip.placements.length === 0 && (
         <div className="slip__empty">
           <Receipt size={32} />
           <p>Your bet slip is empty.</p>
           <p className="muted">Tap a price to add a selection.</p>
         </div>
       )}
-      {slip.selections.length > 0 && !slip.placements.some((placement) => placement.state === 'accepted') && (
+      {slip.lineCount > 0 && !slip.placements.some((placement) => placement.state === 'accepted') && (
         <>
-          <div className="slip__toolbar">
-            <span>
-              {slip.selections.length} {slip.selections.length === 1 ? 'selection' : 'selections'}
-            </span>
-            <button type="button" className="link-button" onClick={() => slip.clear()} disabled={slip.placing}>
-              <Trash size={14} /> Remove all
-            </button>
-          </div>
-          <fieldset className="slip__bets" disabled={slip.placing}>
-            <legend className="visually-hidden">Your bets</legend>
-            <SlipMultiples phone={phone} />
-            <h3 className="slip__heading">Singles</h3>
-            <AllSinglesStake phone={phone} />
-            <ul className="slip__list">
-              {slip.selections.map((selection) => (
-                <SlipRow key={selection.selectionId} selection={selection} phone={phone} />
-              ))}
-            </ul>
-            {slip.relatedEventIds.size > 0 && (
-              <p className="slip__note">
-                <AlertTriangle size={14} /> Selections from the same match are related and cannot be combined in an
-                accumulator.
-              </p>
-            )}
-            {slip.hasOutright && slip.selections.length >= 2 && (
-              <p className="slip__note">
-                <AlertTriangle size={14} /> {OUTRIGHT_SINGLES_ONLY}
-              </p>
-            )}
-          </fieldset>
+          <SlipBuilderLine phone={phone} />
+          {slip.selections.length > 0 && (
+            <div className="slip__toolbar">
+              <span>
+                {slip.selections.length} {slip.selections.length === 1 ? 'selection' : 'selections'}
+              </span>
+              <button type="button" className="link-button" onClick={() => slip.clear()} disabled={slip.placing}>
+                <Trash size={14} /> Remove all
+              </button>
+            </div>
+          )}
+          {slip.selections.length > 0 && (
+            <fieldset className="slip__bets" disabled={slip.placing}>
+              <legend className="visually-hidden">Your bets</legend>
+              <SlipMultiples phone={phone} />
+              <h3 className="slip__heading">Singles</h3>
+              <AllSinglesStake phone={phone} />
+              <ul className="slip__list">
+                {slip.selections.map((selection) => (
+                  <SlipRow key={selection.selectionId} selection={selection} phone={phone} />
+                ))}
+              </ul>
+              {slip.relatedEventIds.size > 0 && (
+                <p className="slip__note">
+                  <AlertTriangle size={14} /> Selections from the same match are related and cannot be combined in an
+                  accumulator.
+                </p>
+              )}
+              {slip.hasOutright && slip.selections.length >= 2 && (
+                <p className="slip__note">
+                  <AlertTriangle size={14} /> {OUTRIGHT_SINGLES_ONLY}
+                </p>
+              )}
+            </fieldset>
+          )}
           {slip.hasPriceChanges && (
             <div className="slip__changes" role="alert">
               <p>
@@ -305,8 +312,10 @@ function Placements({ finished }: { finished: boolean }) {
               </div>
               {state === 'accepted' && (
                 <div className="receipt__id">
-                  <dt>Bet ID</dt>
-                  <dd>{request.betId}</dd>
+                  <dt>Bet reference</dt>
+                  <dd title={`Bet ID ${request.betId}`} data-bet-id={request.betId}>
+                    {shortBetReference(request.betId)}
+                  </dd>
                 </div>
               )}
             </dl>

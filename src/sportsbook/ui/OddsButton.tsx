@@ -5,6 +5,8 @@ import type { LiveSelection } from '../stores/CatalogStore';
 import { samePrice } from '../stores/slip/SlipSelections';
 import { selectionWords } from './format';
 import { ArrowDown, ArrowUp, Lock } from './icons';
+import { REASON_DETAIL, unavailableReason } from './unavailable-reason';
+import { wrappable } from './wrappable';
 import './OddsButton.css';
 import { useFirstPriceMark } from '../app/firstPrice';
 
@@ -32,12 +34,20 @@ export function OddsButton({ live, label }: { live: LiveSelection | null; label?
   if (!live) return <span className="odds odds--empty" aria-hidden="true" />;
   const selected = slip.has(live.selection.id);
   const words = selectionWords(live.selection, live.market, live.event);
-  if (live.status !== 'open' || !price) {
-    const state = live.status === 'suspended' ? 'suspended' : 'not available';
+  const reason = unavailableReason(live);
+  if (reason || !price) {
+    const why = reason ?? 'Not offered';
+    // Focusable (aria-disabled, not disabled) so the keyboard and a pointer both learn why there is no price.
     return (
-      <button type="button" className="odds odds--off" disabled aria-label={`${words}: ${state}`}>
-        {label && <span className="odds__label">{label}</span>}
-        {live.status === 'suspended' ? <Lock size={14} /> : <span aria-hidden="true">–</span>}
+      <button
+        type="button"
+        className="odds odds--off"
+        aria-disabled="true"
+        aria-label={`${words}: ${REASON_DETAIL[why]}`}
+        data-reason={why}
+      >
+        {label && <span className="odds__label">{wrappable(label)}</span>}
+        {why === 'Suspended' ? <Lock size={14} /> : <span aria-hidden="true">–</span>}
       </button>
     );
   }
@@ -50,7 +60,7 @@ export function OddsButton({ live, label }: { live: LiveSelection | null; label?
       aria-label={`${words} at ${shown}${move ? `, price ${move === 'up' ? 'lengthened' : 'shortened'}` : ''}`}
       onClick={() => slip.toggle(live)}
     >
-      {label && <span className="odds__label">{label}</span>}
+      {label && <span className="odds__label">{wrappable(label)}</span>}
       <span className="odds__price">
         {move === 'up' && <ArrowUp size={12} className="odds__arrow" />}
         {move === 'down' && <ArrowDown size={12} className="odds__arrow" />}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { LoadBoundary } from './LoadBoundary';
@@ -44,7 +44,7 @@ export function SlipPanel({ phone }: { phone: boolean }) {
   const showingBets = session.signedIn && bets.shownInSlip;
 
   // A selection added or a bet being placed brings the slip to the front: that is where its outcome shows.
-  const activity = slip.selections.length + slip.placements.length;
+  const activity = slip.lineCount + slip.builderLegs.length + slip.placements.length;
   const before = useRef(activity);
   useEffect(() => {
     if (activity > before.current) bets.showInSlip(false);
@@ -55,7 +55,7 @@ export function SlipPanel({ phone }: { phone: boolean }) {
 
   if (!session.signedIn) return <BetSlip phone={phone} />;
   const open = bets.lists.open;
-  const tab = (name: 'slip' | 'bets', label: string) => {
+  const tab = (name: 'slip' | 'bets', label: ReactNode) => {
     const selected = (name === 'bets') === showingBets;
     return (
       <button
@@ -74,7 +74,17 @@ export function SlipPanel({ phone }: { phone: boolean }) {
   return (
     <>
       <div className="tabs slip__tabs" role="tablist" aria-label="Bet slip or open bets">
-        {tab('slip', 'Bet Slip')}
+        {/* The desktop column has no title above its tabs, so the count sits in the tab; the phone sheet's title has it. */}
+        {tab(
+          'slip',
+          phone ? (
+            'Bet Slip'
+          ) : (
+            <>
+              Bet Slip <span className="badge">{slip.lineCount}</span>
+            </>
+          ),
+        )}
         {tab('bets', open ? `My Bets (${open.length})` : 'My Bets')}
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${showingBets ? 'bets' : 'slip'}`}>

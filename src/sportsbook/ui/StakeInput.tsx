@@ -46,8 +46,7 @@ export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label
           onChange={(change) => {
             if (!free) slip.setStake(stakeKey, change.target.value);
           }}
-          aria-controls={phone && !free ? `${id}-keypad` : undefined}
-          aria-expanded={phone && !free ? keypad : undefined}
+          aria-controls={keypad ? `${id}-keypad` : undefined}
           aria-describedby={free || goneNote ? noteId : undefined}
         />
       </label>

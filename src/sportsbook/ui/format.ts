@@ -50,3 +50,9 @@ export function selectionWords(
   }
   return `${selection.name}, ${market.name}`;
 }
+
+/**
+ * A bet's short reference on a receipt, as UK bookmakers print one: the first eight characters of its id, upper
+ * case. The full id stays on the page (its title, and My Bets) for support.
+ */
+export const shortBetReference = (betId: string) => betId.replace(/-/g, '').slice(0, 8).toUpperCase();

@@ -1,6 +1,7 @@
 import { MAX_SELECTIONS, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../../contract/sportsbook-rules';
 import type { Placement, SlipSelection } from './model';
 import { SET_ASIDE_MAX } from './Placements';
+import type { BuilderLeg } from './SlipBuilder';
 
 export const SLIP_KEY = 'sb.slip';
 
@@ -13,6 +14,8 @@ interface SlipSnapshot {
   /** Singles whose stake is a free bet: selection id to free-bet id. */
   freeBetStakes: Record<string, string>;
   setAside: Placement[];
+  /** The Bet Builder line's legs. */
+  builder: BuilderLeg[];
 }
 
 interface Persisted extends Partial<SlipSnapshot> {
@@ -55,6 +58,7 @@ export class SlipPersistence {
           : placement,
       );
       slip.setAside = Array.isArray(persisted.setAside) ? persisted.setAside.slice(-SET_ASIDE_MAX) : [];
+      slip.builder = Array.isArray(persisted.builder) ? persisted.builder.slice(0, MAX_SELECTIONS) : [];
     } catch {
       slip.selections = [];
     }
