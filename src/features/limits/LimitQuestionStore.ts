@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LimitsApi } from '../../api/limits';
 import { errorMessage } from '../../api/http';
+import { save } from '../../stores/saving';
 import type { LimitQuestionResponse } from '../../contract/limits';
 
 export interface LimitQuestionStoreDeps {
@@ -56,24 +57,12 @@ export class LimitQuestionStore {
 
   /** Continue with no limit: the server records the decline with its time. */
   async decline(): Promise<boolean> {
-    this.saving = true;
-    this.error = null;
-    try {
+    return save(this, async () => {
       const status = await this.deps.api.declineLimit();
       runInAction(() => {
         this.status = status;
       });
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.error = errorMessage(error);
-      });
-      return false;
-    } finally {
-      runInAction(() => {
-        this.saving = false;
-      });
-    }
+    });
   }
 
   /** The reminder is gone at once; the server counts six months from now. A failure leaves it due for the next visit. */

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LimitsApi } from '../../api/limits';
 import { errorMessage } from '../../api/http';
+import { save } from '../../stores/saving';
 import type { DepositLimit, LimitKind, LimitsResponse } from '../../contract/limits';
 import {
   DAILY_ABOVE_MONTHLY,
@@ -137,33 +138,26 @@ export class LimitsStore {
       this.error = problem;
       return false;
     }
-    this.saving = true;
     const amount = this.amount;
-    try {
-      const { limit } = await this.deps.api.setLimit({ amount, kind: this.kind, userId });
-      runInAction(() => {
-        this.setThisVisit = true;
-        this.amountInput = '';
-        this.confirmation = {
-          type: 'set',
-          text:
-            limit.pending && limit.pending.amount !== null
-              ? laterConfirmation(limit.pending.amount, limit.pending.effectiveFrom)
-              : immediateConfirmation(limit.amount),
-        };
-      });
-      await this.load();
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.error = rewordLimitError(errorMessage(error));
-      });
-      return false;
-    } finally {
-      runInAction(() => {
-        this.saving = false;
-      });
-    }
+    return save(
+      this,
+      async () => {
+        const { limit } = await this.deps.api.setLimit({ amount, kind: this.kind, userId });
+        runInAction(() => {
+          this.setThisVisit = true;
+          this.amountInput = '';
+          this.confirmation = {
+            type: 'set',
+            text:
+              limit.pending && limit.pending.amount !== null
+                ? laterConfirmation(limit.pending.amount, limit.pending.effectiveFrom)
+                : immediateConfirmation(limit.amount),
+          };
+        });
+        await this.load();
+      },
+      rewordLimitError,
+    );
   }
 
   async deleteLimit(id: number): Promise<boolean> {

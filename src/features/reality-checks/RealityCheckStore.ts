@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RealityChecksApi } from '../../api/reality-checks';
 import { errorMessage } from '../../api/http';
+import { save } from '../../stores/saving';
 import type { RealityCheckStatus, RealityCheckSummary } from '../../contract/reality-checks';
 import type { Timers } from '../../stores/timers';
 
@@ -46,21 +47,7 @@ export class RealityCheckStore {
 
   /** The setting in Responsible Gambling: every so many minutes, or off (null). */
   async configure(intervalMinutes: number | null): Promise<boolean> {
-    this.saving = true;
-    this.error = null;
-    try {
-      this.apply(await this.deps.api.configure({ intervalMinutes }));
-      return true;
-    } catch (error) {
-      runInAction(() => {
-        this.error = errorMessage(error);
-      });
-      return false;
-    } finally {
-      runInAction(() => {
-        this.saving = false;
-      });
-    }
+    return save(this, async () => this.apply(await this.deps.api.configure({ intervalMinutes })));
   }
 
   /** Continue: the reminder goes, and the server counts the next one from the session's sign-in. */
