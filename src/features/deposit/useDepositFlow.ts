@@ -100,14 +100,21 @@ export function useDepositFlow() {
     };
   };
 
-  const throughPaymentWindow = async (attempt: Extract<Attempt, { via: 'card' }>) => {
+  /** The provider's window, opened blank within the press (browsers block one opened later), or the blocked message. */
+  const openPaymentPopup = () => {
     const popup = openBlankPaymentWindow();
     if (!popup) {
       setStep({ name: 'error', message: POPUP_BLOCKED });
-      return;
+      return undefined;
     }
     popupRef.current = popup;
     setStep({ name: 'popup' });
+    return popup;
+  };
+
+  const throughPaymentWindow = async (attempt: Extract<Attempt, { via: 'card' }>) => {
+    const popup = openPaymentPopup();
+    if (!popup) return;
     try {
       const { paymentForm } = await keys.send(attempt.submission, (key, body) => api.depositForm(body, key));
       stopWaiting.current();
@@ -138,13 +145,8 @@ export function useDepositFlow() {
 
   /** The wallet's sheet in a popup on the providers' origin; the token it gives is charged at once. */
   const throughWalletSheet = async (attempt: Extract<Attempt, { via: 'wallet-sheet' }>) => {
-    const popup = openBlankPaymentWindow();
-    if (!popup) {
-      setStep({ name: 'error', message: POPUP_BLOCKED });
-      return;
-    }
-    popupRef.current = popup;
-    setStep({ name: 'popup' });
+    const popup = openPaymentPopup();
+    if (!popup) return;
     try {
       const { sheetUrl } = await api.walletSheet({ wallet: attempt.wallet, amount: attempt.amount });
       stopWaiting.current();
