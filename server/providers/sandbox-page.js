@@ -23,5 +23,18 @@
     if (origin && window.opener) window.opener.postMessage(message, origin);
   }
 
-  window.sandboxPage = { tell: tell };
+  // The page's status line (#pay-status), marked as an error when the step failed.
+  function show(text, failed) {
+    var status = document.getElementById('pay-status');
+    status.textContent = text;
+    status.className = failed ? 'pay-status pay-status--error' : 'pay-status';
+  }
+
+  // A form field as text: FormData may hold a File, which has no place in these forms.
+  function field(data, name) {
+    var value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  }
+
+  window.sandboxPage = { tell: tell, show: show, field: field };
 })();

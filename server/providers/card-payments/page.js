@@ -3,21 +3,11 @@
   'use strict';
   var params = new URLSearchParams(window.location.search);
   var form = document.getElementById('pay-form');
-  var status = document.getElementById('pay-status');
   var button = document.getElementById('pay-button');
 
   var tell = window.sandboxPage.tell;
-
-  function show(text, failed) {
-    status.textContent = text;
-    status.className = failed ? 'pay-status pay-status--error' : 'pay-status';
-  }
-
-  // A form field as text: FormData may hold a File, which has no place in a card form.
-  function field(data, name) {
-    var value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  }
+  var show = window.sandboxPage.show;
+  var field = window.sandboxPage.field;
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();

@@ -3,20 +3,11 @@
   'use strict';
   var params = new URLSearchParams(window.location.search);
   var form = document.getElementById('wallet-form');
-  var status = document.getElementById('pay-status');
   var button = document.getElementById('pay-button');
   var cancel = document.getElementById('cancel-button');
   var tell = window.sandboxPage.tell;
-
-  function show(text, failed) {
-    status.textContent = text;
-    status.className = failed ? 'pay-status pay-status--error' : 'pay-status';
-  }
-
-  function field(data, name) {
-    var value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  }
+  var show = window.sandboxPage.show;
+  var field = window.sandboxPage.field;
 
   cancel.addEventListener('click', function () {
     tell({ status: 'cancelled' });
