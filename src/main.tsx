@@ -7,6 +7,7 @@ import { RootStore } from './stores/RootStore';
 import { overlayCatalog } from './overlays/registry';
 import { StoreProvider } from './stores/context';
 import { App } from './app/App';
+import { APP_QUERY_DEFAULTS } from './app/queryDefaults';
 import { openFromAddress } from './app/openFromAddress';
 import { captureClickKey } from './features/registration/clickKey';
 import { registerServiceWorker } from './app/serviceWorker';
@@ -15,9 +16,7 @@ import './app/styles.css';
 
 configure({ enforceActions: 'never' });
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-});
+const queryClient = new QueryClient({ defaultOptions: APP_QUERY_DEFAULTS });
 const store = new RootStore({
   db: lazyDatabase(() => import('./db/database').then(({ AppDatabase }) => new AppDatabase())),
   queryClient,

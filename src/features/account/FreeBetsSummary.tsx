@@ -14,7 +14,8 @@ const FREE_BET_TERMS =
  */
 export function FreeBetsSummary() {
   const api = useAccountApi();
-  const query = useQuery({ queryKey: accountKeys.freeBets(), queryFn: api.freeBets, retry: false });
+  // Asked afresh at every opening: a free bet is spent in the sportsbook's frame, which this cache never hears of.
+  const query = useQuery({ queryKey: accountKeys.freeBets(), queryFn: api.freeBets, retry: false, staleTime: 0 });
   const freeBets = query.data?.freeBets ?? [];
   if (freeBets.length === 0) return null;
   return (
