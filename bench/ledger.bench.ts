@@ -86,6 +86,10 @@ export async function ledgerPostingsPerSecond(
     await sql`INSERT INTO payments (id, user_id, kind, status, amount, masked_pan, card_fingerprint, created_at, updated_at) SELECT gen_random_uuid(), id, 'Deposit', 'Completed', 500, '**** **** **** 4242', ${fingerprint}, ${now}, ${now} FROM users`.execute(
       database.db,
     );
+    // Each answered the deposit-limit question (no limit), as every customer must before a first deposit.
+    await sql`INSERT INTO limit_decisions (user_id, decision, created_at) SELECT id, 'declined', ${now} FROM users`.execute(
+      database.db,
+    );
     // Each customer signed in with a live sportsbook session 'session-<id>', for the wallet API's debits.
     const signedIn = new Date(now.getTime() + 24 * 3600_000);
     await sql`INSERT INTO refresh_families (id, user_id, created_at, expires_at) SELECT gen_random_uuid(), id, ${now}, ${signedIn} FROM users`.execute(
