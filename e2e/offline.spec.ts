@@ -208,12 +208,20 @@ test('leaves no customer data in IndexedDB, Cache Storage or web storage after l
     )
     .toEqual([]);
   expect((await indexedDbContents(page))['betting-exchange/documents']).toBe(CONTENT_SLUGS.length);
+  // The device's own settings stay, and the public answers saved for an offline start (the client configuration only).
   expect(
     await page.evaluate(() => ({
       session: Object.keys(sessionStorage),
-      local: Object.keys(localStorage).filter((key) => key !== 'appBannerDismissed'),
+      local: Object.keys(localStorage).filter((key) => key !== 'appBannerDismissed' && key !== 'bx-public-queries'),
+      publicQueries: (
+        JSON.parse(localStorage.getItem('bx-public-queries') ?? '{"clientState":{"queries":[]}}') as {
+          clientState: { queries: { queryHash: string }[] };
+        }
+      ).clientState.queries
+        .map((query) => query.queryHash)
+        .filter((hash) => hash !== '["client-config"]'),
     })),
-  ).toEqual({ session: [], local: [] });
+  ).toEqual({ session: [], local: [], publicQueries: [] });
   const entries = await cachedEntries(page);
   expect(entries.filter((entry) => !entry.cache.startsWith('workbox-precache') && entry.cache !== 'content')).toEqual(
     [],

@@ -1,9 +1,8 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { PUBLIC_QUERY } from './publicQuery';
+import { PUBLIC_QUERIES_STORAGE_KEY, PUBLIC_QUERY } from './publicQuery';
 
-export const PUBLIC_QUERIES_STORAGE_KEY = 'bx-public-queries';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 // Raised when a public query's answer changes shape, so an older saved answer is dropped rather than misread.
 const SAVED_SHAPE = '1';

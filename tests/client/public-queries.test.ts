@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { persistPublicQueries, PUBLIC_QUERIES_STORAGE_KEY } from '../../src/app/persistPublicQueries';
-import { PUBLIC_QUERY } from '../../src/app/publicQuery';
+import { persistPublicQueries } from '../../src/app/persistPublicQueries';
+import { PUBLIC_QUERIES_STORAGE_KEY, PUBLIC_QUERY } from '../../src/app/publicQuery';
 
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));

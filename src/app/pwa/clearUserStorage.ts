@@ -1,7 +1,8 @@
 import { APP_BANNER_DISMISSED_KEY } from '../../features/shell/appBanner';
+import { PUBLIC_QUERIES_STORAGE_KEY } from '../publicQuery';
 
 /** Device settings that belong to nobody in particular and survive a logout. Anything else is the customer's. */
-const DEVICE_STORAGE_KEYS = new Set<string>([APP_BANNER_DISMISSED_KEY, 'clickKey']);
+const DEVICE_STORAGE_KEYS = new Set<string>([APP_BANNER_DISMISSED_KEY, 'clickKey', PUBLIC_QUERIES_STORAGE_KEY]);
 
 /** Caches the service worker keeps for everyone: the app itself and the public legal documents. */
 const isSharedCache = (name: string) => name.startsWith('workbox-precache') || name === 'content';
