@@ -11,13 +11,14 @@ import { createCustomer, operator, signIn, test } from './support/fixtures';
 const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
 
 /**
- * Matches being played with their markets open, at least 20 minutes left and not near half time: the test records a
- * goal, which only a match being played takes.
+ * Matches being played with their markets open, at least 20 minutes left and ten or more before half time (a match
+ * at half time has its markets suspended, and the feed's clock runs fast): the test records a goal, which only a
+ * match being played takes.
  */
 const playedRowsWithTimeLeft = (frame: FrameLocator) =>
   frame
     .locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)')
-    .filter({ has: frame.locator('.event-row__clock', { hasText: /^([1-3]?\d|4[6-9]|[56]\d)'$/ }) });
+    .filter({ has: frame.locator('.event-row__clock', { hasText: /^([12]?\d|4[6-9]|[56]\d)'$/ }) });
 
 test('an in-play bet in My Bets shows the live score and clock, the score when placed, and its standing after a goal', async ({
   page,
