@@ -34,6 +34,22 @@ describeEachDatabase('a query built once and sent with each call’s values', (u
     expect(answers).toEqual([[{ balance: 100 }], [{ balance: 200 }], [{ balance: 300 }], [{ balance: 400 }]]);
   });
 
+  it('is a named statement, which PostgreSQL parses once a connection and may keep one plan for', async () => {
+    const context = use();
+    const user = await createUser(context, { balance: 250 });
+    await context.database.db.connection().execute(async (connection) => {
+      const build = (userId: number) =>
+        connection.selectFrom('wallets').select('balance').where('user_id', '=', userId);
+      const balanceOf = prebuiltQuery(connection, build);
+      expect(await balanceOf(user.id)).toEqual([{ balance: 250 }]);
+      expect(await balanceOf(user.id)).toEqual([{ balance: 250 }]);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        connection,
+      );
+      expect(prepared.rows.map((row) => row.statement)).toContain(build(user.id).compile().sql);
+    });
+  });
+
   it('refuses a query an argument never reaches as a parameter, which would send every call the same SQL', () => {
     const db = use().database.db;
     expect(() =>
