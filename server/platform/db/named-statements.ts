@@ -17,6 +17,7 @@ export class NamedStatementClient extends pg.Client {
   override query(...args: any[]): any {
     const [text, values] = args;
     const name = args.length === 2 && typeof text === 'string' ? names.get(text) : undefined;
-    return name ? super.query({ name, text, values }) : Reflect.apply(super.query, this, args);
+    // Whatever else was called (a config, a callback) goes through as it came; the cast only picks an overload.
+    return name ? super.query({ name, text, values }) : super.query(...(args as [string, unknown[]]));
   }
 }
