@@ -8,6 +8,7 @@ import type { P2pCallKind, P2pPositionsTable } from './tables';
 import { requestHash } from '../idempotency/service';
 import { blockedFromBetting, sessionLive, type SessionStanding } from '../games/standing';
 import { p2pWalletError } from './errors';
+import { holdsAtOnce } from './holds-at-once';
 import { blockReason, type StandingRow } from './standing';
 import type {
   BlockedSinceRequest,
@@ -67,14 +68,26 @@ export class P2pWalletService {
   }
 
   /**
-   * Many holds, each with the single call's rules, idempotency and its own outcome, in one database transaction,
-   * taken in player order (a player's own holds keep the order sent) so two batches lock wallets in one order, and
-   * answered in the order sent. A player's wallet and standing are locked and checked once for the batch (nothing
-   * can change them under those locks). First all at once; should one be refused, again with each in a savepoint,
-   * so a refused hold rolls back only itself; should the database give up, each alone as the single call.
+   * Many holds, each with the single call's rules, idempotency and its own outcome, answered in the order sent. The
+   * usual batch (every hold new and good) is decided set-based in a handful of statements (holds-at-once.ts), so
+   * its wallets are locked for moments whatever its size. A batch that cannot be decided whole so leaves nothing of
+   * that and goes hold by hold in one transaction, taken in player order (a player's own holds keep the order sent)
+   * so two batches lock wallets in one order, a player's wallet and standing locked and checked once for the batch:
+   * first all at once; should one be refused, again with each in a savepoint, so a refused hold rolls back only
+   * itself; should the database give up, each alone as the single call.
    */
   async holdMany(requests: readonly HoldRequest[]): Promise<HoldBatchResponse> {
     const now = this.clock.now();
+    try {
+      const answers = await this.ledger.transaction((trx, _post, postMany) =>
+        holdsAtOnce(trx, postMany, requests, holdPosting, now),
+      );
+      return {
+        results: requests.map((request, index) => ({ transactionId: request.transactionId, answer: answers[index]! })),
+      };
+    } catch {
+      // Nothing of that transaction stands: the batch is decided again below, hold by hold.
+    }
     const order = requests.map((_, index) => index).sort((a, b) => requests[a]!.playerId - requests[b]!.playerId);
     const inOneGo = (savepoints: boolean) =>
       this.ledger.transaction(async (trx, post) => {
@@ -304,7 +317,7 @@ async function holdIn(
     checked.add(checkKey(request));
   }
   if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
-  const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
+  const posted = await post(holdPosting(request));
   const position = await sql<{ held: number }>`
     INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at, event_name)
     VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now},
@@ -324,6 +337,8 @@ async function holdIn(
     held: position.rows[0]!.held,
   });
 }
+
+const holdPosting = (request: HoldRequest) => posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE);
 
 const refusedOutcome = (transactionId: string, error: AppError): P2pBatchOutcome => ({
   transactionId,
