@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { ExchangeDatabase, ExchangeDb, WalletCallKind } from '../db/schema';
 import type { P2pWalletClient, WalletAnswer } from './p2p-client';
@@ -153,39 +153,33 @@ export class WalletOutbox {
 
   /** Stores calls to be sent, in one statement, in the order given (the order they are sent again in). */
   async enqueueMany(trx: Transaction<ExchangeDatabase>, calls: readonly NewWalletCall[]): Promise<void> {
-    if (calls.length === 0) return;
-    const now = this.clock.now();
-    await trx
-      .insertInto('exchange.wallet_calls')
-      .values(
-        calls.map((call) => ({
-          transaction_id: call.transactionId,
-          call: call.call,
-          player_id: call.playerId,
-          market_id: call.marketId,
-          order_id: call.orderId ?? null,
-          body: JSON.stringify(call.body) as never,
-          outcome: null,
-          refusal: null,
-          created_at: now,
-          answered_at: null,
-        })),
-      )
-      .execute();
+    await this.enqueueStatement(calls, this.clock.now())?.execute(trx);
   }
 
-  /** Records the PAM's definitive answers to many calls, in one statement. */
-  async recordMany(
-    trx: Transaction<ExchangeDatabase>,
+  /** The statement that stores these calls (undefined when there are none), to run with other writes. */
+  enqueueStatement(calls: readonly NewWalletCall[], now: Date): RawBuilder<unknown> | undefined {
+    if (calls.length === 0) return undefined;
+    return sql`
+      INSERT INTO exchange.wallet_calls (transaction_id, call, player_id, market_id, order_id, body, created_at)
+      SELECT v.transaction_id, v.call, v.player_id, v.market_id, v.order_id, v.body::jsonb, ${now}
+      FROM unnest(${calls.map((c) => c.transactionId)}::uuid[], ${calls.map((c) => c.call)}::text[],
+        ${calls.map((c) => c.playerId)}::int[], ${calls.map((c) => c.marketId)}::text[],
+        ${calls.map((c) => c.orderId ?? null)}::uuid[], ${calls.map((c) => JSON.stringify(c.body))}::text[]) WITH ORDINALITY
+        AS v (transaction_id, call, player_id, market_id, order_id, body, ord)
+      ORDER BY v.ord`;
+  }
+
+  /** The statement that records the PAM's definitive answers to many calls, to run with other writes. */
+  recordStatement(
     answers: ReadonlyArray<{ transactionId: string; answer: Exclude<WalletAnswer, { outcome: 'unanswered' }> }>,
-  ): Promise<void> {
-    if (answers.length === 0) return;
-    await sql`
+  ): RawBuilder<unknown> | undefined {
+    if (answers.length === 0) return undefined;
+    return sql`
       UPDATE exchange.wallet_calls c SET outcome = v.outcome, refusal = v.refusal, answered_at = ${this.clock.now()}
       FROM unnest(${answers.map((one) => one.transactionId)}::uuid[], ${answers.map((one) => one.answer.outcome)}::text[],
         ${answers.map((one) => (one.answer.outcome === 'refused' ? one.answer.code : null))}::text[])
         AS v (transaction_id, outcome, refusal)
-      WHERE c.transaction_id = v.transaction_id`.execute(trx);
+      WHERE c.transaction_id = v.transaction_id`;
   }
 
   /** Records the PAM's definitive answer to a call. */
