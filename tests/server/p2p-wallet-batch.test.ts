@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import { createUser, describeEachDatabase, type TestContext } from './support/harness';
-import { holdBody, newMarketId, openExchangeSession, p2pCall, p2pMoney } from './support/p2p-wallet';
+import { holdBody, moneyBody, newMarketId, openExchangeSession, p2pCall, p2pMoney } from './support/p2p-wallet';
 import { balanceOf, invariantMismatches } from './support/money';
 
 async function customer(context: TestContext, balance: number) {
@@ -105,5 +105,59 @@ describeEachDatabase('p2p wallet: a batch of holds at once', (use) => {
     const again = await p2pCall(context, 'holds', { holds });
     expect(again.json()).toEqual(response.json());
     expect(await balanceOf(context, first.playerId)).toBe(balance.get(first.playerId));
+  });
+
+  it('decides a batch of good releases in a handful of statements, and refuses a bad one alone', async () => {
+    const context = use();
+    const first = await customer(context, 10_000);
+    const second = await customer(context, 10_000);
+    const one = newMarketId();
+    const other = newMarketId();
+    await p2pCall(context, 'holds', {
+      holds: [holdBody(first, one, 1_000), holdBody(first, other, 500), holdBody(second, one, 800)],
+    });
+    const releases = [
+      moneyBody(first.playerId, one, 100),
+      moneyBody(second.playerId, one, 300),
+      moneyBody(first.playerId, one, 200),
+      moneyBody(first.playerId, other, 500),
+    ];
+    const { result: response, statements } = await statementsDuring(() => p2pCall(context, 'releases', { releases }));
+    expect(response.statusCode, response.body).toBe(200);
+    const taken = (index: number, balance: number, held: number) => ({
+      transactionId: releases[index]!.transactionId,
+      answer: { balance, walletTransactionId: expect.any(Number), held },
+    });
+    expect(response.json()).toEqual({
+      results: [taken(0, 8_600, 900), taken(1, 9_500, 500), taken(2, 8_800, 700), taken(3, 9_300, 0)],
+    });
+    // A round of statements per release would be forty here.
+    expect(statements).toBeLessThan(20);
+    expect(await invariantMismatches(context)).toEqual([]);
+    const again = await p2pCall(context, 'releases', { releases });
+    expect(again.json()).toEqual(response.json());
+    expect(await balanceOf(context, first.playerId)).toBe(9_300);
+
+    // Beyond the hold: refused alone, the rest taken as one by one.
+    const mixed = [moneyBody(second.playerId, one, 501), moneyBody(second.playerId, one, 200)];
+    const decided = await p2pCall(context, 'releases', { releases: mixed });
+    expect(decided.json()).toEqual({
+      results: [
+        {
+          transactionId: mixed[0]!.transactionId,
+          error: { status: 422, message: expect.any(String), code: 'HoldExceeded' },
+        },
+        {
+          transactionId: mixed[1]!.transactionId,
+          answer: { balance: 9_700, walletTransactionId: expect.any(Number), held: 300 },
+        },
+      ],
+    });
+    const market = await context.database.db
+      .selectFrom('p2p_markets')
+      .select(['held', 'paid'])
+      .where('market_id', '=', one)
+      .executeTakeFirstOrThrow();
+    expect({ held: Number(market.held), paid: Number(market.paid) }).toEqual({ held: 1_800, paid: 800 });
   });
 });

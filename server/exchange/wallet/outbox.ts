@@ -2,6 +2,10 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { ExchangeDatabase, ExchangeDb, WalletCallKind } from '../db/schema';
 import type { P2pWalletClient, WalletAnswer } from './p2p-client';
+import { HOLD_BATCH_MAX } from '../../../src/contract/p2p-wallet';
+
+/** The most releases sent in one call (the door's limit, HOLD_BATCH_MAX). */
+const RELEASE_BATCH_MAX = HOLD_BATCH_MAX;
 
 export interface OutboxLog {
   error(object: unknown, message: string): void;
@@ -125,8 +129,10 @@ export class WalletOutbox {
       .where('answered_at', 'is', null)
       .orderBy('seq')
       .execute();
-    for (const call of calls) {
+    for (let at = 0; at < calls.length;) {
+      const call = calls[at]!;
       if (call.call === 'hold') {
+        at++;
         if (!this.holdFinisher || call.order_id === null) continue;
         const done = await this.holdFinisher({
           transactionId: call.transaction_id,
@@ -137,11 +143,27 @@ export class WalletOutbox {
         if (!done) return false;
         continue;
       }
-      const answer = await this.wallet.call(call.call, call.body);
-      if (answer.outcome === 'unanswered') return false;
-      if (answer.outcome === 'refused')
-        this.log.error({ call: call.call, body: call.body, answer }, 'the PAM refused an exchange money call');
-      await this.record(call.transaction_id, answer);
+      // Releases waiting one after another go in one call, each answered on its own, in the order stored.
+      let run = 1;
+      if (call.call === 'release') while (run < RELEASE_BATCH_MAX && calls[at + run]?.call === 'release') run++;
+      const sent = calls.slice(at, at + run);
+      at += run;
+      const answers =
+        call.call === 'release' && run > 1
+          ? await this.wallet.releases(sent.map((one) => one.body))
+          : [await this.wallet.call(call.call, call.body)];
+      const answered: Array<{ transactionId: string; answer: Exclude<WalletAnswer, { outcome: 'unanswered' }> }> = [];
+      for (const [k, answer] of answers.entries()) {
+        if (answer.outcome === 'unanswered') break;
+        if (answer.outcome === 'refused')
+          this.log.error(
+            { call: sent[k]!.call, body: sent[k]!.body, answer },
+            'the PAM refused an exchange money call',
+          );
+        answered.push({ transactionId: sent[k]!.transaction_id, answer });
+      }
+      await this.recordStatement(answered)?.execute(this.db);
+      if (answered.length < sent.length) return false;
     }
     return true;
   }

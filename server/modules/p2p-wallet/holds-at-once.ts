@@ -4,10 +4,11 @@ import { lockWallets } from '../wallet/wallet-lock';
 import { requestHash } from '../idempotency/service';
 import { blockedFromBetting, sessionLive, type SessionStanding } from '../games/standing';
 import type { StandingRow } from './standing';
+import type { P2pCallKind } from './tables';
 import type { HoldRequest, P2pMoneyResponse } from '../../../src/contract/p2p-wallet';
 
 /** Thrown (rolling the whole batch back) when a batch needs more than the set-based path decides. */
-class NotAtOnce extends Error {}
+export class NotAtOnce extends Error {}
 
 const key = (playerId: number, other: string) => `${playerId} ${other}`;
 
@@ -26,17 +27,7 @@ export async function holdsAtOnce(
   toPosting: (request: HoldRequest) => Posting,
   now: Date,
 ): Promise<P2pMoneyResponse[]> {
-  if (new Set(requests.map((request) => request.transactionId)).size !== requests.length)
-    throw new NotAtOnce('a transaction id twice');
-  const claimed = await sql<{ transaction_id: string }>`
-    INSERT INTO p2p_wallet_calls (transaction_id, kind, fingerprint, user_id, market_id, amount, created_at)
-    SELECT v.transaction_id, 'hold', v.fingerprint, v.user_id, v.market_id, v.amount, ${now}
-    FROM unnest(${requests.map((r) => r.transactionId)}::uuid[], ${requests.map((r) => requestHash('p2p hold', r))}::text[],
-      ${requests.map((r) => r.playerId)}::int[], ${requests.map((r) => r.marketId)}::text[],
-      ${requests.map((r) => r.amount)}::bigint[]) AS v (transaction_id, fingerprint, user_id, market_id, amount)
-    ON CONFLICT (transaction_id) DO NOTHING
-    RETURNING transaction_id`.execute(trx);
-  if (claimed.rows.length !== requests.length) throw new NotAtOnce('a repeat');
+  await claimAll(trx, 'hold', requests, now);
 
   const players = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
   if ((await lockWallets(trx, players)).size !== players.length) throw new NotAtOnce('an unknown player');
@@ -116,10 +107,36 @@ export async function holdsAtOnce(
     running.set(key(request.playerId, request.marketId), held);
     return { balance: posted[index]!.balanceOut, walletTransactionId: posted[index]!.transactionId, held };
   });
+  await storeAnswers(trx, requests, answers);
+  return answers;
+}
+
+type Call = { transactionId: string; playerId: number; marketId: string; amount: number };
+
+/** Claims every call's transaction id in one statement; throws NotAtOnce unless every one is new and distinct. */
+export async function claimAll(trx: Trx, kind: P2pCallKind, requests: readonly Call[], now: Date): Promise<void> {
+  if (new Set(requests.map((request) => request.transactionId)).size !== requests.length)
+    throw new NotAtOnce('a transaction id twice');
+  const claimed = await sql<{ transaction_id: string }>`
+    INSERT INTO p2p_wallet_calls (transaction_id, kind, fingerprint, user_id, market_id, amount, created_at)
+    SELECT v.transaction_id, ${kind}, v.fingerprint, v.user_id, v.market_id, v.amount, ${now}
+    FROM unnest(${requests.map((r) => r.transactionId)}::uuid[], ${requests.map((r) => requestHash(`p2p ${kind}`, r))}::text[],
+      ${requests.map((r) => r.playerId)}::int[], ${requests.map((r) => r.marketId)}::text[],
+      ${requests.map((r) => r.amount)}::bigint[]) AS v (transaction_id, fingerprint, user_id, market_id, amount)
+    ON CONFLICT (transaction_id) DO NOTHING
+    RETURNING transaction_id`.execute(trx);
+  if (claimed.rows.length !== requests.length) throw new NotAtOnce('a repeat');
+}
+
+/** Each call's answer stored on its claim, in one statement, for a repeat to replay. */
+export async function storeAnswers(
+  trx: Trx,
+  requests: readonly Call[],
+  answers: readonly P2pMoneyResponse[],
+): Promise<void> {
   await sql`
     UPDATE p2p_wallet_calls c SET answer = v.answer::jsonb, ledger_transaction_id = v.ledger_transaction_id
     FROM unnest(${requests.map((r) => r.transactionId)}::uuid[], ${answers.map((a) => JSON.stringify(a))}::text[],
       ${answers.map((a) => a.walletTransactionId)}::bigint[]) AS v (transaction_id, answer, ledger_transaction_id)
     WHERE c.transaction_id = v.transaction_id`.execute(trx);
-  return answers;
 }

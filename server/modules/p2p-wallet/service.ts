@@ -9,6 +9,7 @@ import { requestHash } from '../idempotency/service';
 import { blockedFromBetting, sessionLive, type SessionStanding } from '../games/standing';
 import { p2pWalletError } from './errors';
 import { holdsAtOnce } from './holds-at-once';
+import { releasesAtOnce } from './releases-at-once';
 import { blockReason, type StandingRow } from './standing';
 import type {
   BlockedSinceRequest,
@@ -139,6 +140,34 @@ export class P2pWalletService {
     }
   }
 
+  /**
+   * Many releases, each with the single call's rules, idempotency and its own outcome, answered in the order sent:
+   * the usual batch (every release new and good) set-based in a handful of statements (releases-at-once.ts); any
+   * other leaves nothing of that and goes release by release, each as the single call.
+   */
+  async releaseMany(requests: readonly ReleaseRequest[]): Promise<HoldBatchResponse> {
+    const now = this.clock.now();
+    try {
+      const answers = await this.ledger.transaction((trx, _post, postMany) =>
+        releasesAtOnce(trx, postMany, requests, releasePosting, now),
+      );
+      return {
+        results: requests.map((request, index) => ({ transactionId: request.transactionId, answer: answers[index]! })),
+      };
+    } catch {
+      // Nothing of that transaction stands: each release below is decided as the single call would.
+    }
+    const outcomes: P2pBatchOutcome[] = [];
+    for (const request of requests)
+      try {
+        outcomes.push({ transactionId: request.transactionId, answer: await this.release(request) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcomes.push(refusedOutcome(request.transactionId, error));
+      }
+    return { results: outcomes };
+  }
+
   /** Lowers the hold, never below zero; no session needed (unmatched orders are cancelled after logout, and blocks). */
   async release(request: ReleaseRequest): Promise<P2pMoneyResponse> {
     const now = this.clock.now();
@@ -150,7 +179,7 @@ export class P2pWalletService {
       if (position?.status === 'settled') throw p2pWalletError('PositionSettled');
       if (!position || position.held < request.amount) throw p2pWalletError('HoldExceeded');
       await payOutOfMarket(trx, request.marketId, request.amount, now);
-      const posted = await post(posting(request, request.amount, 'Exchange release', RELEASE_REFERENCE));
+      const posted = await post(releasePosting(request));
       const held = await trx
         .updateTable('p2p_positions')
         .set((eb) => ({
@@ -339,6 +368,9 @@ async function holdIn(
 }
 
 const holdPosting = (request: HoldRequest) => posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE);
+
+const releasePosting = (request: ReleaseRequest) =>
+  posting(request, request.amount, 'Exchange release', RELEASE_REFERENCE);
 
 const refusedOutcome = (transactionId: string, error: AppError): P2pBatchOutcome => ({
   transactionId,
