@@ -23,7 +23,14 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LADDER } from '../src/contract/exchange-ladder';
 import { compareWithLedger, ledgerPostingsPerSecond } from './ledger.bench';
-import { cpuMsOf, rssOf, startExchangeWorld, type ExchangeMarket, type ExchangeWorld } from './exchange-world';
+import {
+  cpuMsOf,
+  postgresCpuMsOf,
+  rssOf,
+  startExchangeWorld,
+  type ExchangeMarket,
+  type ExchangeWorld,
+} from './exchange-world';
 import { askChild, formatRate, percentile } from './support';
 
 const CLIENTS = Number(process.env.BENCH_EXCHANGE_CLIENTS || 32);
@@ -107,7 +114,12 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
   );
   const pids = { exchange: world.exchange.pid!, pam: world.pam.pid! };
   const statementsBefore = await world.exchangeStatements();
-  const cpuBefore = { exchange: cpuMsOf(pids.exchange), pam: cpuMsOf(pids.pam), bench: cpuMsOf(process.pid) };
+  const cpuBefore = {
+    exchange: cpuMsOf(pids.exchange),
+    pam: cpuMsOf(pids.pam),
+    bench: cpuMsOf(process.pid),
+    postgres: postgresCpuMsOf(world.url),
+  };
   const mix = await runLoad(world, {
     mode: 'closed',
     tokens: world.tokens.slice(1),
@@ -119,6 +131,7 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
     exchange: cpuMsOf(pids.exchange) - cpuBefore.exchange,
     pam: cpuMsOf(pids.pam) - cpuBefore.pam,
     bench: cpuMsOf(process.pid) - cpuBefore.bench,
+    postgres: postgresCpuMsOf(world.url) - cpuBefore.postgres,
   };
   const statementsAfter = await world.exchangeStatements();
   const operations = mix.placed + mix.cancels + mix.cancelsTooLate;
@@ -136,7 +149,8 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
   );
   console.log(
     `  CPU per operation: the exchange's process ${(cpu.exchange / operations).toFixed(2)} ms, the PAM's ${(cpu.pam / operations).toFixed(2)} ms, ` +
-      `the bench and its load thread ${(cpu.bench / operations).toFixed(2)} ms (the rest is PostgreSQL's; load average ${loadAverage()})`,
+      `PostgreSQL's backends ${(cpu.postgres / operations).toFixed(2)} ms, the bench and its load thread ${(cpu.bench / operations).toFixed(2)} ms ` +
+      `(load average ${loadAverage()})`,
   );
   await compareWithLedger('orders placed', ordersRate, ledgerBefore.rate, 0.5, LEDGER_SECONDS);
 

@@ -7,7 +7,7 @@
  * BENCH_EXCHANGE_CPU_PROF=<dir> for a CPU profile). Every process is ours, stopped by its own pid.
  */
 import { Agent, createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServerProcess, freePort } from '../tests/server/support/cluster/cluster';
@@ -178,6 +178,25 @@ async function listMarkets(exchangeUrl: string, events: FeedEvent[]): Promise<Ma
 export function cpuMsOf(pid: number): number {
   const fields = readProc(`/proc/${pid}/stat`).split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL backends serving this database (found by their process titles; the
+ * server's shared writers not counted). Backends that exited meanwhile drop out, so compare within one pool's life.
+ */
+export function postgresCpuMsOf(url: string): number {
+  const database = new URL(url).pathname.slice(1);
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = readProc(`/proc/${pid}/cmdline`);
+      if (title.startsWith('postgres: ') && title.includes(` ${database} `)) total += cpuMsOf(Number(pid));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
 }
 
 export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readProc(`/proc/${pid}/status`))![1]) * 1024;

@@ -37,6 +37,7 @@ const P2P_WALLET_CALLS = [
   'hold',
   'holds',
   'release',
+  'releases',
   'settle',
   'positions',
   'standing',
@@ -125,6 +126,15 @@ export const holdBatchRequest = z.strictObject({
 /** Lowers the hold (an Exchange release credit), at most to zero: no session needed (orders cancel after logout). */
 export const releaseRequest = z.strictObject({ transactionId, playerId, marketId, amount: amount(1) });
 export type ReleaseRequest = z.infer<typeof releaseRequest>;
+
+/**
+ * Many releases in one signed call (the ones the exchange's outbox has waiting): `{releases: ReleaseRequest[]}`, 1 to
+ * HOLD_BATCH_MAX, each with every rule and the idempotency of the single call and its own outcome, in the order sent,
+ * as for holds.
+ */
+export const releaseBatchRequest = z.strictObject({
+  releases: z.array(releaseRequest).min(1, 'No releases').max(HOLD_BATCH_MAX, `At most ${HOLD_BATCH_MAX} releases`),
+});
 
 /**
  * Closes the customer's position on the market: their hold is spent and `amount` (hold plus net winnings less

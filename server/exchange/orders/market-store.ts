@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
-import type { BookEvents, OrderState } from '../book';
+import type { BookEvents, Fill, OrderState } from '../book';
 import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
 import { customerFills } from '../positions';
 import type { WalletOutbox } from '../wallet/outbox';
@@ -53,29 +53,11 @@ export class MarketStore {
     for (const playerId of alongside?.heldChanged ?? []) heldNow.set(playerId, market.held.get(playerId) ?? 0);
     for (const release of releases) heldNow.set(release.playerId, release.held);
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      await alongside?.write(trx);
-      await storeSizes(trx, market, events.orders);
-      if (events.fills.length > 0)
-        await trx
-          .insertInto('exchange.fills')
-          .values(
-            events.fills.map((fill) => ({
-              market_id: market.marketId,
-              runner: fill.runner,
-              price: fill.price,
-              stake: fill.stake,
-              winnings: fill.winnings,
-              back_order_id: fill.backOrderId,
-              back_player_id: Number(fill.backCustomerId),
-              lay_order_id: fill.layOrderId,
-              lay_player_id: Number(fill.layCustomerId),
-              created_at: now,
-            })),
-          )
-          .execute();
-      await this.outbox.enqueueMany(
-        trx,
+    await inOneStatement(this.db, [
+      ...(alongside?.statements ?? []),
+      storeSizes(market, events.orders),
+      storeFills(market.marketId, events.fills, now),
+      this.outbox.enqueueStatement(
         releases.map((release) => {
           const transactionId = randomUUID();
           return {
@@ -86,9 +68,10 @@ export class MarketStore {
             body: { transactionId, playerId: release.playerId, marketId: market.marketId, amount: release.amount },
           };
         }),
-      );
-      await storeHeldMany(trx, market.marketId, heldNow);
-    });
+        now,
+      ),
+      storeHeldMany(market.marketId, heldNow),
+    ]);
     for (const order of events.orders) if (order.status === 'execution_complete') market.restored.delete(order.orderId);
     for (const release of releases) market.held.set(release.playerId, release.held);
     if (releases.length > 0) this.outbox.kick();
@@ -117,15 +100,32 @@ export class MarketStore {
   }
 }
 
-/** A placement batch's writes that go in the transaction of what its orders did on the book. */
+/** A placement batch's writes that go with what its orders did on the book, in the one statement. */
 export interface StoreAlongside {
   heldChanged: readonly number[];
-  write(trx: Trx): Promise<void>;
+  statements: ReadonlyArray<RawBuilder<unknown> | undefined>;
 }
 
-/** Each order's sizes and status after the book's operation, in one statement; restored orders count what they had. */
-async function storeSizes(trx: Trx, market: LiveMarket, orders: readonly OrderState[]): Promise<void> {
-  if (orders.length === 0) return;
+/**
+ * Writes as one statement (each a data-modifying CTE of it): together or not at all, in one round trip, with no
+ * BEGIN and COMMIT. They all see the database as it was before the statement, so no two may touch the same row.
+ */
+async function inOneStatement(db: ExchangeDb, writes: ReadonlyArray<RawBuilder<unknown> | undefined>): Promise<void> {
+  const statements = writes.filter((write) => write !== undefined);
+  if (statements.length === 0) return;
+  if (statements.length === 1) {
+    await statements[0]!.execute(db);
+    return;
+  }
+  await sql`WITH ${sql.join(
+    statements.map((statement, n) => sql`${sql.id(`w${n}`)} AS (${statement})`),
+    sql`, `,
+  )} SELECT 1`.execute(db);
+}
+
+/** Each order's sizes and status after the book's operation; restored orders count what they had. */
+function storeSizes(market: LiveMarket, orders: readonly OrderState[]): RawBuilder<unknown> | undefined {
+  if (orders.length === 0) return undefined;
   const sizes = orders.map((order) => {
     const before = market.restored.get(order.orderId) ?? { matched: 0, cancelled: 0, lapsed: 0 };
     return {
@@ -137,22 +137,38 @@ async function storeSizes(trx: Trx, market: LiveMarket, orders: readonly OrderSt
     };
   });
   const column = <K extends keyof (typeof sizes)[number]>(key: K) => sizes.map((size) => size[key]);
-  await sql`
+  return sql`
     UPDATE exchange.orders o SET size_matched = v.matched, size_cancelled = v.cancelled, size_lapsed = v.lapsed,
       status = v.status
     FROM unnest(${column('id')}::uuid[], ${column('matched')}::bigint[], ${column('cancelled')}::bigint[],
       ${column('lapsed')}::bigint[], ${column('status')}::text[]) AS v (id, matched, cancelled, lapsed, status)
-    WHERE o.id = v.id`.execute(trx);
+    WHERE o.id = v.id`;
 }
 
-/** What the wallet holds for each of these customers on the market, in one statement. */
-async function storeHeldMany(trx: Trx, marketId: string, held: ReadonlyMap<number, number>): Promise<void> {
-  if (held.size === 0) return;
-  await trx
-    .insertInto('exchange.holds')
-    .values([...held].map(([playerId, amount]) => ({ player_id: playerId, market_id: marketId, held: amount })))
-    .onConflict((oc) => oc.columns(['player_id', 'market_id']).doUpdateSet((eb) => ({ held: eb.ref('excluded.held') })))
-    .execute();
+/** The fills, numbered in the order the book made them. */
+function storeFills(marketId: string, fills: readonly Fill[], now: Date): RawBuilder<unknown> | undefined {
+  if (fills.length === 0) return undefined;
+  const column = <K extends keyof Fill>(key: K) => fills.map((fill) => fill[key]);
+  return sql`
+    INSERT INTO exchange.fills (market_id, runner, price, stake, winnings, back_order_id, back_player_id, lay_order_id,
+      lay_player_id, created_at)
+    SELECT ${marketId}, v.runner, v.price, v.stake, v.winnings, v.back_order_id, v.back_player_id, v.lay_order_id,
+      v.lay_player_id, ${now}
+    FROM unnest(${column('runner')}::int[], ${column('price')}::int[], ${column('stake')}::bigint[],
+      ${column('winnings')}::bigint[], ${column('backOrderId')}::uuid[], ${fills.map((fill) => Number(fill.backCustomerId))}::int[],
+      ${column('layOrderId')}::uuid[], ${fills.map((fill) => Number(fill.layCustomerId))}::int[]) WITH ORDINALITY
+      AS v (runner, price, stake, winnings, back_order_id, back_player_id, lay_order_id, lay_player_id, ord)
+    ORDER BY v.ord`;
+}
+
+/** What the wallet holds for each of these customers on the market. */
+function storeHeldMany(marketId: string, held: ReadonlyMap<number, number>): RawBuilder<unknown> | undefined {
+  if (held.size === 0) return undefined;
+  return sql`
+    INSERT INTO exchange.holds (player_id, market_id, held)
+    SELECT v.player_id, ${marketId}, v.held FROM unnest(${[...held.keys()]}::int[], ${[...held.values()]}::bigint[])
+      AS v (player_id, held)
+    ON CONFLICT (player_id, market_id) DO UPDATE SET held = EXCLUDED.held`;
 }
 
 export async function storeHeld(trx: Trx, playerId: number, marketId: string, held: number): Promise<void> {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ExchangeRefusal, Order, PlaceOrder } from '../../../src/contract/exchange';
 import { tickOf } from '../../../src/contract/exchange-ladder';
 import { AppError } from '../../platform/errors';
 import type { BookEvents, Fill, OrderState } from '../book';
-import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
+import type { ExchangeDb } from '../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { OpenOrder } from '../positions';
 import type { ExchangeSession, SessionService } from '../sessions/service';
@@ -18,6 +18,7 @@ import { wouldTake, type OrderHolds } from './order-holds';
 import type { OrderRows } from './order-rows';
 import type { MarketRegistry } from './registry';
 import { toOrder } from './order-rows';
+import { storePlaced } from './store-placed';
 import { answerToRepeat, refusal, type Placed } from './order-answers';
 
 export interface PlacementDeps {
@@ -162,38 +163,24 @@ async function placeFresh(
     asked.set(playerId, mine);
   }
   const placedAt = deps.clock.now();
-  const inserted = await deps.db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .insertInto('exchange.orders')
-      .values(
-        fresh.map(({ item, open }) => ({
-          id: item.request.orderId,
-          player_id: item.session.playerId,
-          market_id: market.marketId,
-          selection_id: item.request.selectionId,
-          runner: open.runner,
-          side: open.side,
-          price: open.price,
-          size: open.sizeRemaining,
-          persistence: item.request.persistence,
-          status: 'pending' as const,
-          refusal: null,
-          request_hash: item.requestHash,
-          placed_at: placedAt,
-          result: null,
-          profit: null,
-        })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .execute();
-    const ids = new Set(rows.map((row) => row.id));
-    await deps.outbox.enqueueMany(
-      trx,
-      fresh.flatMap((entry) => (entry.hold && ids.has(entry.item.request.orderId) ? [entry.hold] : [])),
-    );
-    return ids;
-  });
+  const inserted = await storePlaced(
+    deps.db,
+    fresh.map(({ item, open }) => ({
+      id: item.request.orderId,
+      player_id: item.session.playerId,
+      market_id: market.marketId,
+      selection_id: item.request.selectionId,
+      runner: open.runner,
+      side: open.side,
+      price: open.price,
+      size: open.sizeRemaining,
+      persistence: item.request.persistence,
+      request_hash: item.requestHash,
+      placed_at: placedAt,
+    })),
+    fresh.flatMap((entry) => (entry.hold ? [{ ...entry.hold, orderId: entry.item.request.orderId }] : [])),
+    placedAt,
+  );
   // An id stored by another market's placement meanwhile: answered from what is stored.
   for (const entry of fresh.filter(({ item }) => !inserted.has(item.request.orderId))) {
     const row = (await deps.rows.row(entry.item.request.orderId))!;
@@ -244,7 +231,7 @@ async function throughTheBook(
       ? undefined
       : {
           heldChanged: [...heldBefore.keys()],
-          write: (trx: Transaction<ExchangeDatabase>) => recordAnswers(deps, trx, answered),
+          statements: recordAnswers(deps, answered),
         };
   const events = { fills: [] as Fill[], states: new Map<string, OrderState>() };
   const storeWhatWasDone = async () => {
@@ -297,27 +284,25 @@ async function throughTheBook(
   await storeWhatWasDone();
 }
 
-/** The holds' answers, and the orders they refused, in the transaction of what the batch did on the book. */
-async function recordAnswers(
-  deps: PlacementDeps,
-  trx: Transaction<ExchangeDatabase>,
-  answered: readonly Entry[],
-): Promise<void> {
-  await deps.outbox.recordMany(
-    trx,
-    answered.map((entry) => ({
-      transactionId: entry.hold!.transactionId,
-      answer: entry.answer as Exclude<WalletAnswer, { outcome: 'unanswered' }>,
-    })),
-  );
+/** The holds' answers, and the orders they refused, to be written with what the batch did on the book. */
+function recordAnswers(deps: PlacementDeps, answered: readonly Entry[]): Array<RawBuilder<unknown> | undefined> {
   const refused = answered.flatMap((entry) =>
     entry.answer!.outcome === 'refused' ? [{ id: entry.item.request.orderId, code: entry.answer!.code }] : [],
   );
-  if (refused.length > 0)
-    await sql`
+  return [
+    deps.outbox.recordStatement(
+      answered.map((entry) => ({
+        transactionId: entry.hold!.transactionId,
+        answer: entry.answer as Exclude<WalletAnswer, { outcome: 'unanswered' }>,
+      })),
+    ),
+    refused.length === 0
+      ? undefined
+      : sql`
       UPDATE exchange.orders o SET status = 'refused', refusal = v.code
       FROM unnest(${refused.map((one) => one.id)}::uuid[], ${refused.map((one) => one.code)}::text[]) AS v (id, code)
-      WHERE o.id = v.id`.execute(trx);
+      WHERE o.id = v.id`,
+  ];
 }
 
 /** An order the batch could not finish on its own (a further hold, the in-play delay): as the outbox finishes it. */

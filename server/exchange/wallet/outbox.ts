@@ -1,7 +1,11 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { ExchangeDatabase, ExchangeDb, WalletCallKind } from '../db/schema';
 import type { P2pWalletClient, WalletAnswer } from './p2p-client';
+import { HOLD_BATCH_MAX } from '../../../src/contract/p2p-wallet';
+
+/** The most releases sent in one call (the door's limit, HOLD_BATCH_MAX). */
+const RELEASE_BATCH_MAX = HOLD_BATCH_MAX;
 
 export interface OutboxLog {
   error(object: unknown, message: string): void;
@@ -125,8 +129,10 @@ export class WalletOutbox {
       .where('answered_at', 'is', null)
       .orderBy('seq')
       .execute();
-    for (const call of calls) {
+    for (let at = 0; at < calls.length;) {
+      const call = calls[at]!;
       if (call.call === 'hold') {
+        at++;
         if (!this.holdFinisher || call.order_id === null) continue;
         const done = await this.holdFinisher({
           transactionId: call.transaction_id,
@@ -137,11 +143,27 @@ export class WalletOutbox {
         if (!done) return false;
         continue;
       }
-      const answer = await this.wallet.call(call.call, call.body);
-      if (answer.outcome === 'unanswered') return false;
-      if (answer.outcome === 'refused')
-        this.log.error({ call: call.call, body: call.body, answer }, 'the PAM refused an exchange money call');
-      await this.record(call.transaction_id, answer);
+      // Releases waiting one after another go in one call, each answered on its own, in the order stored.
+      let run = 1;
+      if (call.call === 'release') while (run < RELEASE_BATCH_MAX && calls[at + run]?.call === 'release') run++;
+      const sent = calls.slice(at, at + run);
+      at += run;
+      const answers =
+        call.call === 'release' && run > 1
+          ? await this.wallet.releases(sent.map((one) => one.body))
+          : [await this.wallet.call(call.call, call.body)];
+      const answered: Array<{ transactionId: string; answer: Exclude<WalletAnswer, { outcome: 'unanswered' }> }> = [];
+      for (const [k, answer] of answers.entries()) {
+        if (answer.outcome === 'unanswered') break;
+        if (answer.outcome === 'refused')
+          this.log.error(
+            { call: sent[k]!.call, body: sent[k]!.body, answer },
+            'the PAM refused an exchange money call',
+          );
+        answered.push({ transactionId: sent[k]!.transaction_id, answer });
+      }
+      await this.recordStatement(answered)?.execute(this.db);
+      if (answered.length < sent.length) return false;
     }
     return true;
   }
@@ -153,39 +175,33 @@ export class WalletOutbox {
 
   /** Stores calls to be sent, in one statement, in the order given (the order they are sent again in). */
   async enqueueMany(trx: Transaction<ExchangeDatabase>, calls: readonly NewWalletCall[]): Promise<void> {
-    if (calls.length === 0) return;
-    const now = this.clock.now();
-    await trx
-      .insertInto('exchange.wallet_calls')
-      .values(
-        calls.map((call) => ({
-          transaction_id: call.transactionId,
-          call: call.call,
-          player_id: call.playerId,
-          market_id: call.marketId,
-          order_id: call.orderId ?? null,
-          body: JSON.stringify(call.body) as never,
-          outcome: null,
-          refusal: null,
-          created_at: now,
-          answered_at: null,
-        })),
-      )
-      .execute();
+    await this.enqueueStatement(calls, this.clock.now())?.execute(trx);
   }
 
-  /** Records the PAM's definitive answers to many calls, in one statement. */
-  async recordMany(
-    trx: Transaction<ExchangeDatabase>,
+  /** The statement that stores these calls (undefined when there are none), to run with other writes. */
+  enqueueStatement(calls: readonly NewWalletCall[], now: Date): RawBuilder<unknown> | undefined {
+    if (calls.length === 0) return undefined;
+    return sql`
+      INSERT INTO exchange.wallet_calls (transaction_id, call, player_id, market_id, order_id, body, created_at)
+      SELECT v.transaction_id, v.call, v.player_id, v.market_id, v.order_id, v.body::jsonb, ${now}
+      FROM unnest(${calls.map((c) => c.transactionId)}::uuid[], ${calls.map((c) => c.call)}::text[],
+        ${calls.map((c) => c.playerId)}::int[], ${calls.map((c) => c.marketId)}::text[],
+        ${calls.map((c) => c.orderId ?? null)}::uuid[], ${calls.map((c) => JSON.stringify(c.body))}::text[]) WITH ORDINALITY
+        AS v (transaction_id, call, player_id, market_id, order_id, body, ord)
+      ORDER BY v.ord`;
+  }
+
+  /** The statement that records the PAM's definitive answers to many calls, to run with other writes. */
+  recordStatement(
     answers: ReadonlyArray<{ transactionId: string; answer: Exclude<WalletAnswer, { outcome: 'unanswered' }> }>,
-  ): Promise<void> {
-    if (answers.length === 0) return;
-    await sql`
+  ): RawBuilder<unknown> | undefined {
+    if (answers.length === 0) return undefined;
+    return sql`
       UPDATE exchange.wallet_calls c SET outcome = v.outcome, refusal = v.refusal, answered_at = ${this.clock.now()}
       FROM unnest(${answers.map((one) => one.transactionId)}::uuid[], ${answers.map((one) => one.answer.outcome)}::text[],
         ${answers.map((one) => (one.answer.outcome === 'refused' ? one.answer.code : null))}::text[])
         AS v (transaction_id, outcome, refusal)
-      WHERE c.transaction_id = v.transaction_id`.execute(trx);
+      WHERE c.transaction_id = v.transaction_id`;
   }
 
   /** Records the PAM's definitive answer to a call. */

@@ -28,12 +28,25 @@ export class P2pWalletClient {
    * Many holds in one call, each answered on its own in the order sent; all unanswered when the call as a whole got
    * no usable answer (then each must be sent again, with the same id and body).
    */
-  async holds(holds: ReadonlyArray<Record<string, unknown>>): Promise<WalletAnswer[]> {
-    const answer = await this.client.send(p2pWalletCallPath('holds'), { holds });
+  holds(holds: ReadonlyArray<Record<string, unknown>>): Promise<WalletAnswer[]> {
+    return this.many('holds', { holds }, holds.length);
+  }
+
+  /** Many releases in one call, answered as `holds` answers. */
+  releases(releases: ReadonlyArray<Record<string, unknown>>): Promise<WalletAnswer[]> {
+    return this.many('releases', { releases }, releases.length);
+  }
+
+  private async many(
+    call: 'holds' | 'releases',
+    body: Record<string, unknown>,
+    count: number,
+  ): Promise<WalletAnswer[]> {
+    const answer = await this.client.send(p2pWalletCallPath(call), body);
     const results = answer.outcome === 'ok' ? answer.body.results : undefined;
-    if (!Array.isArray(results) || results.length !== holds.length) {
+    if (!Array.isArray(results) || results.length !== count) {
       const reason = answer.outcome === 'unanswered' ? answer.reason : `the batch was answered ${answer.outcome}`;
-      return holds.map(() => ({ outcome: 'unanswered', reason }));
+      return Array.from({ length: count }, () => ({ outcome: 'unanswered', reason }));
     }
     return (results as P2pBatchOutcome[]).map((result): WalletAnswer => {
       if ('answer' in result) return { outcome: 'ok', body: result.answer };

@@ -13,6 +13,7 @@ import {
   p2pWalletCallPath,
   P2P_LAUNCH_PATH,
   positionsRequest,
+  releaseBatchRequest,
   releaseRequest,
   settleRequest,
   standingRequest,
@@ -37,6 +38,7 @@ export async function p2pWalletRoutes(
     post(p2pWalletCallPath('hold'), holdRequest, (body) => p2pWallet.hold(body));
     post(p2pWalletCallPath('holds'), holdBatchRequest, (body) => p2pWallet.holdMany(body.holds));
     post(p2pWalletCallPath('release'), releaseRequest, (body) => p2pWallet.release(body));
+    post(p2pWalletCallPath('releases'), releaseBatchRequest, (body) => p2pWallet.releaseMany(body.releases));
     post(p2pWalletCallPath('settle'), settleRequest, (body) => p2pWallet.settle(body));
     post(p2pWalletCallPath('positions'), positionsRequest, (body) => p2pWallet.positions(body));
     post(p2pWalletCallPath('standing'), standingRequest, (body) => p2pWallet.standing(body));

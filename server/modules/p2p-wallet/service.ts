@@ -8,6 +8,8 @@ import type { P2pCallKind, P2pPositionsTable } from './tables';
 import { requestHash } from '../idempotency/service';
 import { blockedFromBetting, sessionLive, type SessionStanding } from '../games/standing';
 import { p2pWalletError } from './errors';
+import { holdsAtOnce } from './holds-at-once';
+import { releasesAtOnce } from './releases-at-once';
 import { blockReason, type StandingRow } from './standing';
 import type {
   BlockedSinceRequest,
@@ -67,14 +69,26 @@ export class P2pWalletService {
   }
 
   /**
-   * Many holds, each with the single call's rules, idempotency and its own outcome, in one database transaction,
-   * taken in player order (a player's own holds keep the order sent) so two batches lock wallets in one order, and
-   * answered in the order sent. A player's wallet and standing are locked and checked once for the batch (nothing
-   * can change them under those locks). First all at once; should one be refused, again with each in a savepoint,
-   * so a refused hold rolls back only itself; should the database give up, each alone as the single call.
+   * Many holds, each with the single call's rules, idempotency and its own outcome, answered in the order sent. The
+   * usual batch (every hold new and good) is decided set-based in a handful of statements (holds-at-once.ts), so
+   * its wallets are locked for moments whatever its size. A batch that cannot be decided whole so leaves nothing of
+   * that and goes hold by hold in one transaction, taken in player order (a player's own holds keep the order sent)
+   * so two batches lock wallets in one order, a player's wallet and standing locked and checked once for the batch:
+   * first all at once; should one be refused, again with each in a savepoint, so a refused hold rolls back only
+   * itself; should the database give up, each alone as the single call.
    */
   async holdMany(requests: readonly HoldRequest[]): Promise<HoldBatchResponse> {
     const now = this.clock.now();
+    try {
+      const answers = await this.ledger.transaction((trx, _post, postMany) =>
+        holdsAtOnce(trx, postMany, requests, holdPosting, now),
+      );
+      return {
+        results: requests.map((request, index) => ({ transactionId: request.transactionId, answer: answers[index]! })),
+      };
+    } catch {
+      // Nothing of that transaction stands: the batch is decided again below, hold by hold.
+    }
     const order = requests.map((_, index) => index).sort((a, b) => requests[a]!.playerId - requests[b]!.playerId);
     const inOneGo = (savepoints: boolean) =>
       this.ledger.transaction(async (trx, post) => {
@@ -126,6 +140,34 @@ export class P2pWalletService {
     }
   }
 
+  /**
+   * Many releases, each with the single call's rules, idempotency and its own outcome, answered in the order sent:
+   * the usual batch (every release new and good) set-based in a handful of statements (releases-at-once.ts); any
+   * other leaves nothing of that and goes release by release, each as the single call.
+   */
+  async releaseMany(requests: readonly ReleaseRequest[]): Promise<HoldBatchResponse> {
+    const now = this.clock.now();
+    try {
+      const answers = await this.ledger.transaction((trx, _post, postMany) =>
+        releasesAtOnce(trx, postMany, requests, releasePosting, now),
+      );
+      return {
+        results: requests.map((request, index) => ({ transactionId: request.transactionId, answer: answers[index]! })),
+      };
+    } catch {
+      // Nothing of that transaction stands: each release below is decided as the single call would.
+    }
+    const outcomes: P2pBatchOutcome[] = [];
+    for (const request of requests)
+      try {
+        outcomes.push({ transactionId: request.transactionId, answer: await this.release(request) });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcomes.push(refusedOutcome(request.transactionId, error));
+      }
+    return { results: outcomes };
+  }
+
   /** Lowers the hold, never below zero; no session needed (unmatched orders are cancelled after logout, and blocks). */
   async release(request: ReleaseRequest): Promise<P2pMoneyResponse> {
     const now = this.clock.now();
@@ -137,7 +179,7 @@ export class P2pWalletService {
       if (position?.status === 'settled') throw p2pWalletError('PositionSettled');
       if (!position || position.held < request.amount) throw p2pWalletError('HoldExceeded');
       await payOutOfMarket(trx, request.marketId, request.amount, now);
-      const posted = await post(posting(request, request.amount, 'Exchange release', RELEASE_REFERENCE));
+      const posted = await post(releasePosting(request));
       const held = await trx
         .updateTable('p2p_positions')
         .set((eb) => ({
@@ -304,7 +346,7 @@ async function holdIn(
     checked.add(checkKey(request));
   }
   if ((await lockPosition(trx, request))?.status === 'settled') throw p2pWalletError('PositionSettled');
-  const posted = await post(posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE));
+  const posted = await post(holdPosting(request));
   const position = await sql<{ held: number }>`
     INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at, event_name)
     VALUES (${request.playerId}, ${request.marketId}, ${request.amount}, ${request.amount}, 'open', ${now}, ${now},
@@ -324,6 +366,11 @@ async function holdIn(
     held: position.rows[0]!.held,
   });
 }
+
+const holdPosting = (request: HoldRequest) => posting(request, -request.amount, 'Exchange hold', HOLD_REFERENCE);
+
+const releasePosting = (request: ReleaseRequest) =>
+  posting(request, request.amount, 'Exchange release', RELEASE_REFERENCE);
 
 const refusedOutcome = (transactionId: string, error: AppError): P2pBatchOutcome => ({
   transactionId,

@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import type { Posted, Posting, Trx } from '../wallet/ledger';
+import { lockWallets } from '../wallet/wallet-lock';
+import type { P2pMoneyResponse, ReleaseRequest } from '../../../src/contract/p2p-wallet';
+import { claimAll, NotAtOnce, storeAnswers } from './holds-at-once';
+
+const key = (playerId: number, marketId: string) => `${playerId} ${marketId}`;
+
+/**
+ * A batch of releases in a handful of statements, inside the caller's transaction: every release new, on an open
+ * position holding at least its releases' sum, on a market that can pay them all out. Anything else throws
+ * NotAtOnce and the caller decides the batch release by release. The answers are the single call's, as if sent one
+ * by one in order. Locks in the single call's order: the claims, the wallets (in user order), the positions, the
+ * markets, each class whole before the next.
+ */
+export async function releasesAtOnce(
+  trx: Trx,
+  postMany: (postings: Posting[]) => Promise<Array<Posted | null>>,
+  requests: readonly ReleaseRequest[],
+  toPosting: (request: ReleaseRequest) => Posting,
+  now: Date,
+): Promise<P2pMoneyResponse[]> {
+  await claimAll(trx, 'release', requests, now);
+  const players = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
+  if ((await lockWallets(trx, players)).size !== players.length) throw new NotAtOnce('an unknown player');
+
+  const sums = new Map<string, { playerId: number; marketId: string; amount: number }>();
+  for (const request of requests) {
+    const sum = sums.get(key(request.playerId, request.marketId)) ?? {
+      playerId: request.playerId,
+      marketId: request.marketId,
+      amount: 0,
+    };
+    sum.amount += request.amount;
+    sums.set(key(request.playerId, request.marketId), sum);
+  }
+  const grouped = [...sums.values()].sort(
+    (a, b) => a.playerId - b.playerId || (a.marketId < b.marketId ? -1 : a.marketId > b.marketId ? 1 : 0),
+  );
+  // Under FOR UPDATE each row is read as last committed: an open position holding the sum can take every release.
+  const positions = await sql<{ user_id: number; market_id: string; held: number; status: string }>`
+    SELECT p.user_id, p.market_id, p.held, p.status FROM p2p_positions p
+    JOIN unnest(${grouped.map((g) => g.playerId)}::int[], ${grouped.map((g) => g.marketId)}::text[])
+      AS v (user_id, market_id) ON p.user_id = v.user_id AND p.market_id = v.market_id
+    ORDER BY p.user_id, p.market_id
+    FOR UPDATE OF p`.execute(trx);
+  const heldBefore = new Map(positions.rows.map((row) => [key(row.user_id, row.market_id), Number(row.held)]));
+  if (
+    positions.rows.length !== grouped.length ||
+    positions.rows.some((row) => row.status !== 'open') ||
+    grouped.some((sum) => heldBefore.get(key(sum.playerId, sum.marketId))! < sum.amount)
+  )
+    throw new NotAtOnce('a position settled, missing or short');
+
+  const markets = new Map<string, number>();
+  for (const request of requests) markets.set(request.marketId, (markets.get(request.marketId) ?? 0) + request.amount);
+  const marketIds = [...markets.keys()].sort();
+  // Every market pays them all out, or none: what is paid out of a market never exceeds what was held on it.
+  const paid = await sql<{ market_id: string }>`
+    WITH locked AS MATERIALIZED (
+      SELECT m.market_id, m.held, m.paid, v.amount FROM p2p_markets m
+      JOIN unnest(${marketIds}::text[], ${marketIds.map((id) => markets.get(id)!)}::bigint[]) AS v (market_id, amount)
+        ON m.market_id = v.market_id
+      ORDER BY m.market_id
+      FOR UPDATE OF m
+    )
+    UPDATE p2p_markets m SET paid = m.paid + l.amount, updated_at = ${now}
+    FROM locked l WHERE m.market_id = l.market_id AND l.paid + l.amount <= l.held
+    RETURNING m.market_id`.execute(trx);
+  if (paid.rows.length !== marketIds.length) throw new NotAtOnce('a market would be overpaid');
+
+  const posted = await postMany(requests.map(toPosting));
+  if (posted.some((one) => one === null)) throw new NotAtOnce('a wallet took nothing');
+  await sql`
+    UPDATE p2p_positions p SET held = p.held - v.amount, released = p.released + v.amount, updated_at = ${now}
+    FROM unnest(${grouped.map((g) => g.playerId)}::int[], ${grouped.map((g) => g.marketId)}::text[],
+      ${grouped.map((g) => g.amount)}::bigint[]) AS v (user_id, market_id, amount)
+    WHERE p.user_id = v.user_id AND p.market_id = v.market_id`.execute(trx);
+
+  const running = new Map(heldBefore);
+  const answers = requests.map((request, index): P2pMoneyResponse => {
+    const held = running.get(key(request.playerId, request.marketId))! - request.amount;
+    running.set(key(request.playerId, request.marketId), held);
+    return { balance: posted[index]!.balanceOut, walletTransactionId: posted[index]!.transactionId, held };
+  });
+  await storeAnswers(trx, requests, answers);
+  return answers;
+}
