@@ -8,6 +8,7 @@ import { betTitle, stakeWords, statusBadge } from '../ui/bet-title';
 import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
 import './BetCard.css';
+import { LoadingPlaceholder } from '../ui/LoadingPlaceholder';
 
 /** A tab's bets as cards, or why there are none (loading, failed, empty). */
 export function BetList({
@@ -31,7 +32,7 @@ export function BetList({
         </button>
       </div>
     );
-  if (!list) return <div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />;
+  if (!list) return <LoadingPlaceholder label="Loading your bets" />;
   if (list.length === 0)
     return (
       <p className="panel__empty">{tab === 'open' ? 'You have no open bets.' : 'You have no settled bets yet.'}</p>
