@@ -31,3 +31,32 @@ test('on a phone the sportsbook sub-navigation keeps one line with the free bets
   const odds = await nav.getByRole('combobox', { name: 'Odds format' }).boundingBox();
   expect(odds!.x + odds!.width).toBeLessThanOrEqual(390);
 });
+
+test('on a phone the receipt’s View in My Bets shows My Bets, the slip sheet closed over it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const customer = await createCustomer({ balance: 5_000 });
+  await signIn(page, customer);
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  const frame = sportsbook(page);
+  const upcoming = frame.locator('.event-row:not(:has(.event-row__clock--live)) .odds:not([disabled])').first();
+  await expect(upcoming).toBeVisible({ timeout: 20_000 });
+  await upcoming.click();
+  await frame.getByRole('button', { name: /Bet Slip/ }).click();
+  const sheet = frame.getByRole('dialog', { name: /Bet Slip/ });
+  await sheet.getByLabel('When the odds change').selectOption('any');
+  await sheet.getByLabel(/^Stake on /).fill('2');
+  await sheet.getByRole('button', { name: 'Done' }).click();
+  await sheet.getByRole('button', { name: 'Place Bet £2.00' }).click();
+  await expect(sheet.locator('.receipt--accepted')).toBeVisible({ timeout: 20_000 });
+  await sheet.getByRole('button', { name: 'View in My Bets' }).click();
+  // Before, the sheet stayed open on an empty slip, and the page under it took no press.
+  await expect(sheet).toHaveCount(0);
+  await expect(frame.getByRole('heading', { name: 'My Bets', level: 1 })).toBeInViewport();
+  const cashOut = frame
+    .locator('.bet-card')
+    .first()
+    .getByRole('button', { name: /^Cash out £/ });
+  await expect(cashOut).toBeVisible({ timeout: 20_000 });
+  await cashOut.click({ trial: true, timeout: 5_000 });
+});
