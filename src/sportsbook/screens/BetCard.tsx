@@ -3,12 +3,12 @@ import { useWatch } from '../../ui/frame/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView, LegStanding, MatchNow } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../contract/rules/money';
-import { formatDateTime } from '../ui/format';
+import { formatDateTime, shortBetReference } from '../ui/format';
 import { betTitle, stakeWords, statusBadge } from '../ui/bet-title';
 import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
-import './BetCard.css';
 import { LoadingPlaceholder } from '../ui/LoadingPlaceholder';
+import './BetCard.css';
 
 /** A tab's bets as cards, or why there are none (loading, failed, empty). */
 export function BetList({
@@ -123,7 +123,11 @@ function BetCard({
         Placed {formatDateTime(bet.placedAt)}
         {bet.settledAt && ` · Settled ${formatDateTime(bet.settledAt)}`}
         <br />
-        Bet ID {bet.betId}
+        {/* The receipt's short reference, the full id kept on it: 36 characters said nothing a punter reads. */}
+        Bet reference{' '}
+        <span title={`Bet ID ${bet.betId}`} data-bet-id={bet.betId}>
+          {shortBetReference(bet.betId)}
+        </span>
       </p>
     </li>
   );
