@@ -3,7 +3,7 @@ import { createCustomer, operator, signIn, test } from './support/fixtures';
 
 /**
  * The sportsbook's sub-navigation on a 390 px phone, signed in with a free bet: one line, nothing cut ("My Bets" broke
- * over two lines and the odds format was cut at the screen's edge), the free bets still named for a screen reader.
+ * over two lines and the odds format was cut at the screen's edge), the free bets still named for a screen reader, and their list whole on the screen.
  */
 
 const sportsbook = (page: Page) => page.frameLocator('iframe[title="Sportsbook"]');
@@ -30,6 +30,11 @@ test('on a phone the sportsbook sub-navigation keeps one line with the free bets
     ).toBe(1);
   const odds = await nav.getByRole('combobox', { name: 'Odds format' }).boundingBox();
   expect(odds!.x + odds!.width).toBeLessThanOrEqual(390);
+  // Their list opens whole on the screen (it hung from the button's right edge, half of it off the left).
+  await nav.getByRole('button', { name: 'Free bets 1' }).click();
+  const list = await frame.locator('#free-bets-list').boundingBox();
+  expect(list!.x).toBeGreaterThanOrEqual(0);
+  expect(list!.x + list!.width).toBeLessThanOrEqual(390);
 });
 
 test('on a phone the receipt’s View in My Bets shows My Bets, the slip sheet closed over it', async ({ page }) => {
