@@ -30,6 +30,30 @@ test('on a phone the sportsbook sub-navigation keeps one line with the free bets
     ).toBe(1);
   const odds = await nav.getByRole('combobox', { name: 'Odds format' }).boundingBox();
   expect(odds!.x + odds!.width).toBeLessThanOrEqual(390);
+  // Each match's clock or kick-off inside its column: the day and time broke a word a line, "Tomorrow" over the team.
+  const rows = frame.locator('.event-row__match');
+  await expect(rows.nth(12)).toBeVisible();
+  const overlaps = await rows.evaluateAll((matches) =>
+    matches.flatMap((match) => {
+      const clock = match.querySelector('.event-row__clock')!;
+      const teams = match.querySelector('.event-row__teams')!.getBoundingClientRect();
+      // The lines its words take: the tops of the text's boxes.
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(clock, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+      }
+      const lines = tops.size;
+      return clock.getBoundingClientRect().right > teams.left || clock.scrollWidth > clock.clientWidth || lines > 2
+        ? [
+            `${clock.textContent} ${clock.getBoundingClientRect().right} ${teams.left} ${clock.scrollWidth} ${clock.clientWidth} ${lines}`,
+          ]
+        : [];
+    }),
+  );
+  expect(overlaps).toEqual([]);
   // Their list opens whole on the screen (it hung from the button's right edge, half of it off the left).
   await nav.getByRole('button', { name: 'Free bets 1' }).click();
   const list = await frame.locator('#free-bets-list').boundingBox();
