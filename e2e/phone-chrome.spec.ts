@@ -59,7 +59,9 @@ test('on a phone the sportsbook sub-navigation keeps one line with the free bets
   expect(list!.x + list!.width).toBeLessThanOrEqual(390);
 });
 
-test('on a phone the receipt’s View in My Bets shows My Bets, the slip sheet closed over it', async ({ page }) => {
+test('on a phone the receipt’s View in My Bets shows My Bets, the slip sheet closed over it, and cash out’s confirm on one line', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const customer = await createCustomer({ balance: 5_000 });
@@ -86,4 +88,18 @@ test('on a phone the receipt’s View in My Bets shows My Bets, the slip sheet c
     .getByRole('button', { name: /^Cash out £/ });
   await expect(cashOut).toBeVisible({ timeout: 20_000 });
   await cashOut.click({ trial: true, timeout: 5_000 });
+  // Its first press asks to confirm in words on one line (they broke in two beside Partial).
+  await cashOut.click();
+  const confirm = frame
+    .locator('.bet-card')
+    .first()
+    .getByRole('button', { name: /^Confirm cash out £/ });
+  await expect(confirm).toBeVisible();
+  expect(
+    await confirm.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }),
+  ).toBe(1);
 });
