@@ -239,7 +239,7 @@ for (const size of ['phone', 'desktop'] as const) {
         .locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)')
         .filter({ has: frame.locator('.event-row__clock', { hasText: /^([12]?\d|4[6-9]|[5-7]\d)'$/ }) });
       await expect(live.first()).toBeVisible({ timeout: 30_000 });
-      await live.first().locator('.odds:not([disabled])').last().click();
+      await live.first().locator('.odds:not([disabled]):not([aria-disabled="true"])').last().click();
       const slip = await openSlip(frame, size);
       await slip.getByLabel('When the odds change').selectOption('any');
       await slip.getByLabel(/^Stake on /).fill('2');
