@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
@@ -128,6 +129,27 @@ export const closeOverlays = (page: Page) =>
   page.evaluate(() =>
     (globalThis as unknown as { __store: { overlays: { closeAll(): void } } }).__store.overlays.closeAll(),
   );
+
+/**
+ * Axe's findings on the page (or only inside `include`), as "rule: nodes" lines, and the page left able to take a
+ * press. AxeBuilder finishes every scan of a frame in a blank page it opens and closes in the same context; after
+ * that, headless Chromium can route a click meant for the sportsbook's frame (another process: its origin is isolated)
+ * to the host's iframe element, and the press is lost. A new viewport size makes the host draw and hit-test the frame
+ * again, so a spec may scan anywhere, not only last.
+ */
+export async function axeViolations(page: Page, include?: string | string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const scan = await builder.analyze();
+  const size = page.viewportSize();
+  if (size) {
+    await page.setViewportSize({ width: size.width, height: size.height - 1 });
+    await page.setViewportSize(size);
+  }
+  return scan.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
 
 /** A phone's browser that shows the install banner: touch, mobile, Android's user agent. */
 export const ANDROID =

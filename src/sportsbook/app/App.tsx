@@ -145,8 +145,8 @@ function SubNav() {
 
 /** The phone's slip: a bar over the page bottom; pressed, a modal sheet with the whole slip. */
 function SlipSheet() {
-  const { slip, bets, session } = useSportsbook();
-  useWatch(slip, bets, session);
+  const { slip, bets, session, router } = useSportsbook();
+  useWatch(slip, bets, session, router);
   const [open, setOpen] = useState(false);
   const bar = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -168,6 +168,9 @@ function SlipSheet() {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+
+  // A page chosen from the sheet (the receipt's View in My Bets) is shown, not left under it and inert.
+  useEffect(() => setOpen(false), [router.path]);
 
   // A placement in flight opens the sheet, so its outcome is seen.
   useEffect(() => {

@@ -3,10 +3,11 @@ import { useWatch } from '../../ui/frame/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView, LegStanding, MatchNow } from '../../contract/sportsbook-rules';
 import { formatPence } from '../../contract/rules/money';
-import { formatDateTime } from '../ui/format';
+import { formatDateTime, shortBetReference } from '../ui/format';
 import { betTitle, stakeWords, statusBadge } from '../ui/bet-title';
 import { CashOut } from './CashOut';
 import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
+import { LoadingPlaceholder } from '../ui/LoadingPlaceholder';
 import './BetCard.css';
 
 /** A tab's bets as cards, or why there are none (loading, failed, empty). */
@@ -31,7 +32,7 @@ export function BetList({
         </button>
       </div>
     );
-  if (!list) return <div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />;
+  if (!list) return <LoadingPlaceholder label="Loading your bets" />;
   if (list.length === 0)
     return (
       <p className="panel__empty">{tab === 'open' ? 'You have no open bets.' : 'You have no settled bets yet.'}</p>
@@ -122,7 +123,11 @@ function BetCard({
         Placed {formatDateTime(bet.placedAt)}
         {bet.settledAt && ` · Settled ${formatDateTime(bet.settledAt)}`}
         <br />
-        Bet ID {bet.betId}
+        {/* The receipt's short reference, the full id kept on it: 36 characters said nothing a punter reads. */}
+        Bet reference{' '}
+        <span title={`Bet ID ${bet.betId}`} data-bet-id={bet.betId}>
+          {shortBetReference(bet.betId)}
+        </span>
       </p>
     </li>
   );

@@ -12,6 +12,7 @@ const Outrights = retryableLazy<{ competitionId: string }>(() =>
   import('./Outrights').then((module) => ({ default: module.Outrights })),
 );
 import './Home.css';
+import { LoadingPlaceholder } from '../ui/LoadingPlaceholder';
 
 const SOON_MS = 3 * 60 * 60 * 1000;
 
@@ -118,9 +119,7 @@ export function Home() {
       {competitionId !== null && view === 'outrights' ? (
         <div id="competition-panel" role="tabpanel" aria-labelledby="competition-tab-outrights">
           <LoadBoundary parts={[Outrights]}>
-            <Suspense
-              fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading outrights" />}
-            >
+            <Suspense fallback={<LoadingPlaceholder label="Loading outrights" />}>
               <Outrights competitionId={competitionId} />
             </Suspense>
           </LoadBoundary>
@@ -196,7 +195,9 @@ function MatchLists({
 
 function HomeSkeleton() {
   return (
-    <div className="home" aria-busy="true" aria-label="Loading matches">
+    <LoadingPlaceholder className="home" label="Loading matches">
+      {/* The page's level-one heading from the first paint (axe page-has-heading-one), as the loaded page has it. */}
+      <h1 className="visually-hidden">Football</h1>
       {[0, 1].map((panel) => (
         <div className="panel" key={panel}>
           <div className="skeleton skeleton--title" />
@@ -205,6 +206,6 @@ function HomeSkeleton() {
           ))}
         </div>
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }

@@ -51,6 +51,7 @@ export default function MatchPage({ eventId }: { eventId: string }) {
     return (
       <div className="match" aria-busy="true">
         {back}
+        <h1 className="visually-hidden">Match</h1>
         <div className="skeleton skeleton--header" />
         <div className="skeleton skeleton--row" />
         <div className="skeleton skeleton--row" />

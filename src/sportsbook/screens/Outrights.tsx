@@ -4,6 +4,7 @@ import { useWatch } from '../../ui/frame/Observable';
 import { OddsButton } from '../ui/OddsButton';
 import { Trophy } from '../ui/icons';
 import './Outrights.css';
+import { LoadingPlaceholder } from '../ui/LoadingPlaceholder';
 
 /** The league table's headings: the short form shown, the word a screen reader says. */
 const TABLE_COLUMNS: Array<[short: string, title: string]> = [
@@ -37,7 +38,7 @@ export function Outrights({ competitionId }: { competitionId: string }) {
           </button>
         </div>
       );
-    return <div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading the outright prices" />;
+    return <LoadingPlaceholder label="Loading the outright prices" />;
   }
 
   const { market, table } = outright;

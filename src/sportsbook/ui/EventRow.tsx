@@ -28,7 +28,7 @@ export function EventRow({ event }: { event: CatalogEvent }) {
       >
         <span className={`event-row__clock${live ? ' event-row__clock--live' : ''}`}>
           {live && event.phase !== 'full-time' && <span className="live-dot" aria-hidden="true" />}
-          {clock(event)}
+          <ClockText text={clock(event)} />
         </span>
         <span className="event-row__teams">
           <span className="event-row__team">
@@ -57,5 +57,20 @@ export function EventRow({ event }: { event: CatalogEvent }) {
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * A kick-off's day on one line and its time under it ("Sun 29 Nov" / "15:00", "Tomorrow" / "15:00"): in the narrow
+ * clock column the words broke one a line, and "Tomorrow" ran into the home team's name.
+ */
+function ClockText({ text }: { text: string }) {
+  const cut = text.lastIndexOf(' ');
+  if (cut < 0) return text;
+  return (
+    <span className="event-row__kickoff">
+      <span>{text.slice(0, cut)}</span>
+      <span>{text.slice(cut + 1)}</span>
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from './format';
+import { Gift } from './icons';
 import './FreeBetsMenu.css';
 
 /** What every free bet's terms are (the Betting Rules: free bets, cash out); the slip's picker says the same. */
@@ -31,7 +32,8 @@ export function FreeBetsMenu() {
         aria-controls="free-bets-list"
         onClick={() => setOpen(!open)}
       >
-        Free bets <span className="badge badge--accent">{count}</span>
+        <Gift size={16} className="free-bets-menu__icon" />
+        <span className="free-bets-menu__words">Free bets</span> <span className="badge badge--accent">{count}</span>
       </button>
       {open && (
         <div className="free-bets-menu__panel" id="free-bets-list">

@@ -4,6 +4,7 @@ import { useWatch } from '../../ui/frame/Observable';
 import { LoadBoundary } from './LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
 import './SlipPanel.css';
+import { LoadingPlaceholder } from './LoadingPlaceholder';
 
 const SlipBets = retryableLazy(() => import('../screens/SlipBets'));
 // Nothing is on the slip when the frame first paints (and a phone shows no slip at all then): its code comes after.
@@ -14,9 +15,7 @@ const BetSlipCode = retryableLazy<{ phone: boolean }>(() =>
 function BetSlip({ phone }: { phone: boolean }) {
   return (
     <LoadBoundary parts={[BetSlipCode]}>
-      <Suspense
-        fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading the bet slip" />}
-      >
+      <Suspense fallback={<LoadingPlaceholder label="Loading the bet slip" />}>
         <BetSlipCode phone={phone} />
       </Suspense>
     </LoadBoundary>
@@ -90,9 +89,7 @@ export function SlipPanel({ phone }: { phone: boolean }) {
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${showingBets ? 'bets' : 'slip'}`}>
         {showingBets ? (
           <LoadBoundary parts={[SlipBets]}>
-            <Suspense
-              fallback={<div className="skeleton skeleton--card" aria-busy="true" aria-label="Loading your bets" />}
-            >
+            <Suspense fallback={<LoadingPlaceholder label="Loading your bets" />}>
               <SlipBets />
             </Suspense>
           </LoadBoundary>

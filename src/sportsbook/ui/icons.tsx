@@ -11,6 +11,7 @@ import {
   CircleX as CircleXIcon,
   Clock as ClockIcon,
   Delete as DeleteIcon,
+  Gift as GiftIcon,
   Loader as LoaderIcon,
   Lock as LockIcon,
   Receipt as ReceiptIcon,
@@ -47,3 +48,4 @@ export const Clock = framed(ClockIcon);
 export const Backspace = framed(DeleteIcon);
 export const AlertTriangle = framed(TriangleAlertIcon);
 export const Trophy = framed(TrophyIcon);
+export const Gift = framed(GiftIcon);

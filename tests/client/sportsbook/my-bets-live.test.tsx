@@ -170,3 +170,30 @@ describe('My Bets on an in-play bet', () => {
     expect(screen.queryByText(/Score when placed/)).toBeNull();
   });
 });
+
+describe('A bet card', () => {
+  it('gives the short bet reference the receipt gave, the full id kept on it, not the 36-character id', async () => {
+    const fetch = fakeFetch({
+      'GET /api/bets': { status: 200, body: { bets: [openDouble()] } },
+      'GET /api/cash-out-offers': { status: 200, body: { offers: [] } },
+      'GET /api/open-bets/live': { status: 200, body: { matches: [], legs: [] } },
+    });
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      createSocket: () => ({ ...idleSocket() }),
+    });
+    await act(async () => {
+      await sportsbook.bets.load('open');
+    });
+    const { container } = render(
+      <SportsbookContext.Provider value={sportsbook}>
+        <BetList tab="open" onCashedOut={() => undefined} />
+      </SportsbookContext.Provider>,
+    );
+    const reference = screen.getByText('22222222');
+    expect(reference.parentElement!.textContent).toContain('Bet reference 22222222');
+    expect(reference.getAttribute('data-bet-id')).toBe(BET_ID);
+    expect(container.textContent).not.toContain(BET_ID);
+  });
+});
