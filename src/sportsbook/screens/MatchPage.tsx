@@ -19,6 +19,9 @@ const LINE_TYPES = new Set<MarketType>(['total-goals']);
 /** Handicaps as UK bookmakers list them: team columns, the main line first, the others behind "More lines". */
 const HANDICAP_TYPES = new Set<MarketType>(['asian-handicap', 'three-way-handicap']);
 
+/** Statuses whose banner says betting has closed and why. */
+const FINISHED = new Set<CatalogEvent['status']>(['ended', 'settled', 'abandoned']);
+
 /** The match page: header with score and clock, every market grouped and collapsible. */
 export default function MatchPage({ eventId }: { eventId: string }) {
   const { catalog, router } = useSportsbook();
@@ -117,8 +120,8 @@ export default function MatchPage({ eventId }: { eventId: string }) {
         <p className="suspended-banner">Full time. Bets on this match are settled: see them in My Bets.</p>
       )}
       {groups.length === 0 ? (
-        // Nothing left to bet on (a settled match): no empty toggle and no empty list.
-        <p className="empty-state">No markets are open on this match.</p>
+        // Nothing left to bet on: no empty toggle and no empty list; a finished match's banner already says why.
+        !FINISHED.has(event.status) && <p className="empty-state">No markets are open on this match.</p>
       ) : (
         <>
           <div className="builder-toggle" role="group" aria-label="Show">
