@@ -6,6 +6,7 @@ import { ApiError, NO_ANSWER } from '../../../src/sportsbook/services/api';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';
 import { betView, createSlip, event, liveSelection, matchResult, price } from './fixtures';
+import { shortBetReference } from '../../../src/sportsbook/ui/format';
 
 const rovers = event('ev-1');
 const city = event('ev-2', { home: 'City', away: 'Town' });
@@ -200,7 +201,7 @@ describe('placing a bet', () => {
       state: 'accepted',
       request: { betId: '00000000-0000-4000-8000-000000000001' },
     });
-    expect(slip.announcement).toBe('Bet placed. Bet ID 00000000-0000-4000-8000-000000000001.');
+    expect(slip.announcement).toBe('Bet placed. Bet reference 00000000.');
   });
 
   it('a lost answer asks the server by bet id; a retry sends the same bet id, never a new one', async () => {
@@ -359,7 +360,7 @@ describe('a bet found not placed after its answer was lost', () => {
     const { slip } = await notPlaced();
     slip.onBet(betView(FIRST, { status: 'open' }));
     expect(slip.placements[0]!.state).toBe('accepted');
-    expect(slip.announcement).toBe(`Bet placed. Bet ID ${FIRST}.`);
+    expect(slip.announcement).toBe(`Bet placed. Bet reference ${shortBetReference(FIRST)}.`);
   });
 
   it('is corrected by its push to pending or refused too', async () => {
@@ -392,7 +393,7 @@ describe('a bet found not placed after its answer was lost', () => {
     slip.onBet(betView(FIRST, { status: 'open' }));
     expect(slip.placements).toHaveLength(1);
     expect(slip.placements[0]).toMatchObject({ state: 'accepted', message: PLACED_AFTER_ALL });
-    expect(slip.announcement).toBe(`${PLACED_AFTER_ALL} Bet ID ${FIRST}.`);
+    expect(slip.announcement).toBe(`${PLACED_AFTER_ALL} Bet reference ${shortBetReference(FIRST)}.`);
   });
 
   it('set aside by a new selection, it is still asked about a little later and after a reload, and forgotten once still unknown', async () => {

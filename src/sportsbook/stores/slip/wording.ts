@@ -1,6 +1,7 @@
 import type { PriceChangePolicy } from '../../../contract/sportsbook-rules';
 import type { PlacementRefusalBody } from '../../../contract/sportsbook';
 import type { Placement, PlacementState } from './model';
+import { shortBetReference } from '../../ui/format';
 
 /** The slip's words: what the customer reads and what a screen reader hears, as pure functions of the slip's state. */
 
@@ -76,8 +77,8 @@ export function placementAnnouncement(
   if (state === 'held' && !wasHeld) return `Placing your bet. ${HELD_MESSAGE}`;
   if (state === 'accepted')
     return placement.placedAfterAll
-      ? `${PLACED_AFTER_ALL} Bet ID ${placement.request.betId}.`
-      : `Bet placed. Bet ID ${placement.request.betId}.`;
+      ? `${PLACED_AFTER_ALL} Bet reference ${shortBetReference(placement.request.betId)}.`
+      : `Bet placed. Bet reference ${shortBetReference(placement.request.betId)}.`;
   if (state === 'refused') return `Bet not placed. ${message ?? ''}`;
   if (state === 'not-placed') return message ?? '';
   return null;
