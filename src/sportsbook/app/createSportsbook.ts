@@ -132,7 +132,11 @@ export function createSportsbook({
   router.subscribe(subscribe);
   slip.subscribe(subscribe);
   bets.subscribe(subscribe);
-  catalog.subscribe(() => slip.reconcile((id) => catalog.findSelection(id)));
+  catalog.subscribe(() => {
+    slip.reconcile((id) => catalog.findSelection(id));
+    // The first prices are on screen: the slip's code comes next, so the first press (even offline) need not wait.
+    if (!slip.store && catalog.listsState === 'ready') void slip.load().catch(() => undefined);
+  });
   network.subscribe(() => {
     if (network.online) {
       socket.retryNow();

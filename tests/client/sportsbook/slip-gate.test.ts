@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { SlipGate, type SlipModule } from '../../../src/sportsbook/stores/SlipGate';
 import { SlipStore } from '../../../src/sportsbook/stores/SlipStore';
 import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/model';
-import { memoryStorage } from '../support/fakes';
-import { createSlip, event, liveSelection } from './fixtures';
+import { fakeFetch, memoryStorage } from '../support/fakes';
+import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
+import { createSlip, event, idleSocket, liveSelection } from './fixtures';
 
 /**
  * The slip's code loads after the frame's first paint (issue 26): the first screen reads an empty slip, a price
@@ -91,5 +92,25 @@ describe('the slip before its code has loaded', () => {
     await arrive();
     expect(gate.has(home.selection.id)).toBe(true);
     expect(code).toHaveBeenCalledTimes(2);
+  });
+
+  it('is asked for once the first lists are on screen, so the first press need not wait for it', async () => {
+    const { code, arrive } = heldCode();
+    const sportsbook = createSportsbook({
+      window,
+      fetch: fakeFetch({
+        'GET /api/events': { status: 200, body: { events: [event('ev-1')] } },
+        'GET /api/competitions': { status: 200, body: { competitions: [] } },
+      }) as unknown as typeof globalThis.fetch,
+      createSocket: idleSocket,
+      slipCode: code,
+    });
+    expect(code).not.toHaveBeenCalled();
+    await sportsbook.catalog.loadLists();
+    expect(code).toHaveBeenCalledTimes(1);
+    await arrive();
+    sportsbook.slip.toggle(sportsbook.catalog.findSelection('ev-1~match-result~home')!);
+    expect(sportsbook.slip.lineCount).toBe(1);
+    sportsbook.bridge.dispose();
   });
 });
