@@ -16,6 +16,7 @@ test('a drawer whose code does not arrive shows Error with Retry in its place, a
     reachable ? route.continue() : route.abort('internetdisconnected'),
   );
 
+  await page.getByTestId('footer').getByRole('button', { name: 'Show links' }).click();
   await page.getByTestId('footer').getByRole('button', { name: 'Terms & Conditions' }).click();
   const drawer = page.getByRole('dialog', { name: 'Terms & Conditions' });
   await expect(drawer.getByRole('alert')).toHaveText(SCREEN_FAILED);

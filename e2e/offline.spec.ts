@@ -74,6 +74,7 @@ test('reads Terms, Betting Rules, Exchange Rules and Privacy offline from the fo
   await expect(page.getByTestId('offline-banner')).toBeVisible();
 
   const footer = page.getByTestId('footer');
+  await footer.getByRole('button', { name: 'Show links' }).click();
   await footer.getByRole('button', { name: 'Terms & Conditions' }).click();
   await expectDocument(page, 'Terms & Conditions', '27. Third-party rights and entire agreement', { offline: true });
   await footer.getByRole('button', { name: 'Betting Rules' }).click();
@@ -121,6 +122,7 @@ test('shows a document the operator replaced once the browser is online again', 
   const replaced = (await operator('content', 'replace', 'safer-gambling', file)) as { version: number };
   rmSync(dir, { recursive: true, force: true });
 
+  await page.getByTestId('footer').getByRole('button', { name: 'Show links' }).click();
   await page.getByTestId('footer').getByRole('button', { name: 'Safer Gambling' }).click();
   await expect(page.getByTestId('saved-copy-note')).toBeVisible();
   await expect(page.getByTestId('legal-document')).not.toContainText(marker);

@@ -62,6 +62,8 @@ test('on a phone the slip bar stays docked at the foot of the screen to the end 
   // The open slip: a bottom sheet whose title and close are on screen, under the host's header, and on top.
   await frame.getByRole('button', { name: /Bet Slip/ }).click();
   const sheet = frame.getByRole('dialog', { name: /Bet Slip/ });
+  // The sheet slides up as it opens: it is measured where it settles, not on its way.
+  await sheet.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   const title = sheet.getByRole('heading', { name: /Bet Slip/ });
   const close = sheet.getByRole('button', { name: 'Close bet slip' });
   const header = await box(page.getByRole('banner'));

@@ -58,6 +58,8 @@ test('the footer opens every drawer it lists, offers account deletion only when 
   await page.goto('/');
   await acceptCookies(page);
   const footer = page.getByTestId('footer');
+  // Docked under the sportsbook, the footer is a strip that opens upwards on Show links.
+  await footer.getByRole('button', { name: 'Show links' }).click();
   await expect(footer.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   await expect(footer.getByRole('button', { name: 'Account Deletion' })).toHaveCount(0);
   for (const [label, title] of footerDrawers) {
@@ -90,6 +92,7 @@ test('the footer opens every drawer it lists, offers account deletion only when 
 test('external links in a document open in a new tab, and the contents move to their section', async ({ page }) => {
   await page.goto('/');
   await acceptCookies(page);
+  await page.getByTestId('footer').getByRole('button', { name: 'Show links' }).click();
   await page.getByTestId('footer').getByRole('button', { name: 'Contact Us' }).click();
   const drawer = page.getByRole('dialog', { name: 'Contact Us' });
   await expect(drawer.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
@@ -215,6 +218,7 @@ test('axe finds no accessibility violations on the home page or in a legal drawe
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   // Right after scrolling, Chromium can route a click through the cross-origin sportsbook iframe's stale hit-test
   // region; a click that missed is simply made again.
+  await page.getByTestId('footer').getByRole('button', { name: 'Show links' }).click();
   await expect(async () => {
     await page.getByTestId('footer').getByRole('button', { name: 'Betting Rules' }).click();
     await expect(page.getByRole('dialog', { name: 'Betting Rules' })).toBeVisible({ timeout: 1_000 });
@@ -246,6 +250,7 @@ test('the page and a legal drawer cause no content security policy violations', 
   });
   await page.goto('/');
   await acceptCookies(page);
+  await page.getByTestId('footer').getByRole('button', { name: 'Show links' }).click();
   await page.getByTestId('footer').getByRole('button', { name: 'Betting Rules' }).click();
   await expect(page.getByRole('dialog', { name: 'Betting Rules' }).getByTestId('legal-document')).toContainText(
     'Goliath',

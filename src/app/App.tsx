@@ -24,9 +24,9 @@ export const App = observer(function App() {
   const { exchange, session } = useStores();
   usePrefetchDocuments();
   useEffect(() => void exchange.loadConfig(), [exchange]);
-  // On a phone the sportsbook frame owns the screen under the header and scrolls alone (one scroll, its slip bar
-  // docked at the bottom); it carries the regulatory notice at the end of its own page (docs/decisions.md).
-  const framed = mobile && !exchange.showing;
+  // The sportsbook frame owns the screen under the header and scrolls alone (one scroll, its slip in view): a phone's
+  // frame ends its own page with the regulatory notice, a desktop docks the footer under the frame (docs/decisions.md).
+  const framed = !exchange.showing;
   return (
     <div className={framed ? 'app app--framed' : 'app'}>
       {/* First in the page, so that the keyboard reaches the bar that covers it before anything else */}
@@ -51,7 +51,7 @@ export const App = observer(function App() {
           <HomePage />
         )}
       </main>
-      {framed ? null : mobile ? <CompactFooter /> : <Footer />}
+      {mobile ? framed ? null : <CompactFooter /> : <Footer key={framed ? 'docked' : 'page'} docked={framed} />}
       <OverlayHost />
       <RealityCheckReminder />
       {session.isLoggedIn && (

@@ -4,6 +4,7 @@ import type { ExclusionKind, UserStatus } from '../users/tables';
 import { exclusionEnd } from '../safer-gambling/exclusion-end';
 import type { AccessClaims, AccessTokens } from './tokens';
 import { forbidden, unauthorized } from '../../platform/errors';
+import { prebuiltQuery } from '../../platform/db/prebuilt-query';
 
 export const SUSPENDED_MESSAGE = 'This account has been suspended.';
 
@@ -30,21 +31,27 @@ export const SESSION_USER_COLUMNS = [
  * be active, so a suspension answers 403 on the very next call.
  */
 export class SessionGuard {
+  /** Asked on every authenticated request, so built once. */
+  private readonly sessionRow: (userId: number, familyId: string) => Promise<SessionRow[]>;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly tokens: AccessTokens,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.sessionRow = prebuiltQuery(db, (userId: number, familyId: string) =>
+      db
+        .selectFrom('users')
+        .innerJoin('refresh_families', 'refresh_families.user_id', 'users.id')
+        .select([...SESSION_USER_COLUMNS, 'refresh_families.revoked_at'])
+        .where('users.id', '=', userId)
+        .where('refresh_families.id', '=', familyId),
+    );
+  }
 
   async check(token: string | undefined): Promise<AccessClaims> {
     const claims = await this.verifyToken(token);
-    const row = await this.db
-      .selectFrom('users')
-      .innerJoin('refresh_families', 'refresh_families.user_id', 'users.id')
-      .select([...SESSION_USER_COLUMNS, 'refresh_families.revoked_at'])
-      .where('users.id', '=', claims.userId)
-      .where('refresh_families.id', '=', claims.familyId)
-      .executeTakeFirst();
+    const [row] = await this.sessionRow(claims.userId, claims.familyId);
     assertSessionActive(row, this.clock.now());
     return claims;
   }

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { NamedStatementClient } from './named-statements';
 
 // Money is bigint pence in the database; pence values stay far below 2^53, so numbers are exact.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -36,14 +37,18 @@ export interface DatabaseOptions {
 
 export async function openDatabase<DB = unknown>(options: DatabaseOptions): Promise<DatabaseHandle<DB>> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: NamedStatementClient,
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', connectionString: options.url, close: () => db.destroy() };
   }
   // PGlite is a single connection: the pool of one serialises transactions, so concurrent
   // callers queue instead of interleaving their BEGIN ... COMMIT (see docs/architecture.md, "Inside a service").
   const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), Client: NamedStatementClient });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -26,7 +26,7 @@ import { lockPayoutWindows } from './payout-window';
 import { applyPayoutCap, netPaidInWindow } from './settlement';
 import type { Selectable } from 'kysely';
 import type { BetsDatabase, BetsDb, CashOutsTable } from './tables';
-import { BETS_PAGE_SIZE, type BetViews } from './views';
+import { openBetsFirstPage, type BetViews } from './views';
 
 export interface CashOutPolicy {
   /** How long a press waits before the bet is re-valued and settled (a goal in that time must not be cashed at the old value). */
@@ -140,15 +140,7 @@ export class CashOutService {
 
   /** The offer on each of the player's open bets now (what My Bets shows), newest first as My Bets lists them. */
   async offersFor(playerId: string): Promise<Array<{ betId: string; offer: number | null }>> {
-    const bets = await this.db
-      .selectFrom('sportsbook.bets')
-      .select(['id', 'stake', 'free_bet_id', 'system_type', 'kind'])
-      .where('player_id', '=', playerId)
-      .where('status', '=', 'open')
-      .orderBy('placed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(BETS_PAGE_SIZE)
-      .execute();
+    const bets = await openBetsFirstPage(this.db, playerId);
     const valued = bets.filter(offeredOn);
     const legs =
       valued.length === 0

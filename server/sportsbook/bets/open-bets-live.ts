@@ -3,7 +3,7 @@ import type { Catalogue } from '../catalogue/types';
 import { selectionChances, settleSelection } from '../markets';
 import type { GoalTime, MarketSpec, MatchRates, MatchState } from '../pricing/types';
 import type { BetsDb } from './tables';
-import { BETS_PAGE_SIZE } from './views';
+import { openBetsFirstPage } from './views';
 
 /**
  * How a selection stands on the match so far, by the same rules that price and settle it (markets/): decided when
@@ -45,15 +45,7 @@ export class OpenBetsLiveService {
 
   /** The open bets My Bets lists (its first page), as the catalogue has their matches now. */
   async forPlayer(playerId: string): Promise<OpenBetsLive> {
-    const bets = await this.db
-      .selectFrom('sportsbook.bets')
-      .select('id')
-      .where('player_id', '=', playerId)
-      .where('status', '=', 'open')
-      .orderBy('placed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(BETS_PAGE_SIZE)
-      .execute();
+    const bets = await openBetsFirstPage(this.db, playerId);
     if (bets.length === 0) return { matches: [], legs: [] };
     const legs = await this.db
       .selectFrom('sportsbook.bet_legs')

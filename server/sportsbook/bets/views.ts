@@ -2,11 +2,24 @@ import type { BetLeg, BetView } from '../../../src/contract/sportsbook-rules';
 import type { BetLegsTable, BetsDb, BetsTable } from './tables';
 import { sql, type Selectable } from 'kysely';
 
-export const BETS_PAGE_SIZE = 50;
+const BETS_PAGE_SIZE = 50;
 const SETTLED = ['won', 'lost', 'void', 'cashed-out'] as const;
 
 type BetRow = Selectable<BetsTable>;
 type LegRow = Selectable<BetLegsTable>;
+
+/** The open bets on My Bets' first page, newest first: what cash-out offers and the live standings are shown beside. */
+export function openBetsFirstPage(db: BetsDb, playerId: string) {
+  return db
+    .selectFrom('sportsbook.bets')
+    .select(['id', 'stake', 'free_bet_id', 'system_type', 'kind'])
+    .where('player_id', '=', playerId)
+    .where('status', '=', 'open')
+    .orderBy('placed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(BETS_PAGE_SIZE)
+    .execute();
+}
 
 function legView(leg: LegRow): BetLeg {
   return {

@@ -8,12 +8,17 @@ import { InstallOffer } from './InstallOffer';
 
 const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-export const Footer = observer(function Footer() {
+/**
+ * The desktop's footer. `docked`: under the sportsbook frame, which owns the screen, the footer is a strip at the
+ * foot of the screen (the regulatory notice and Show links) that opens upwards; the page never scrolls under the frame.
+ */
+export const Footer = observer(function Footer({ docked = false }: { docked?: boolean }) {
   const { overlays, session } = useStores();
-  const [linksHidden, setLinksHidden] = useState(false);
+  const [linksHidden, setLinksHidden] = useState(docked);
   const entries = helpEntries.filter((entry) => !entry.signedInOnly || session.isLoggedIn);
+  const className = docked ? `footer footer--docked${linksHidden ? '' : ' footer--open'}` : 'footer';
   return (
-    <footer className="footer" data-testid="footer">
+    <footer className={className} data-testid="footer">
       <div className="footer__top">
         <button
           type="button"

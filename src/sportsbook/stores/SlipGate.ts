@@ -99,10 +99,10 @@ export class SlipGate extends Observable {
   // ---- what the price buttons and the frame's wiring do
 
   /** A price pressed: on the slip once its code is there (a pick made before is never lost). */
-  toggle(live: LiveSelection): void {
-    if (this.store) return this.store.toggle(live);
+  toggle(live: LiveSelection, how?: Parameters<SlipStore['toggle']>[1]): void {
+    if (this.store) return this.store.toggle(live, how);
     this.load().then(
-      (store) => store.toggle(live),
+      (store) => store.toggle(live, how),
       () => undefined,
     );
   }

@@ -62,6 +62,8 @@ export class SlipStore extends Observable {
   keypadFor: string | null = null;
   /** Place was pressed while the session was on its way: it goes on once the session has come. */
   waitingForSession = false;
+  /** A single added from the keyboard: its stake box takes the focus where the slip is in view (the desktop column). */
+  stakeToFocus: string | null = null;
 
   constructor(private readonly deps: SlipDeps) {
     super();
@@ -126,7 +128,12 @@ export class SlipStore extends Observable {
     return this.picked.has(selectionId);
   }
 
-  toggle(live: LiveSelection): void {
+  /**
+   * `byKeyboard`: Enter or Space on the price. The customer then goes on to the stake (asked for by the slip column);
+   * a pointer's press keeps the focus on the price, as bet365's desktop does, so more prices can be added.
+   */
+  toggle(live: LiveSelection, { byKeyboard = false }: { byKeyboard?: boolean } = {}): void {
+    this.stakeToFocus = null;
     if (this.has(live.selection.id)) return this.remove(live.selection.id);
     if (this.selections.length >= MAX_SELECTIONS) {
       this.notice = `A bet slip can hold at most ${MAX_SELECTIONS} selections.`;
@@ -135,9 +142,15 @@ export class SlipStore extends Observable {
     this.clearFinishedPlacements();
     this.picked.add(slipSelectionOf(live));
     this.notice = null;
-    // Focus stays on the price (the customer may add more): a screen reader hears where the selection went.
+    // A screen reader hears where the selection went, whether the focus stays on the price or goes to the stake.
     this.announcement = addedWords(live.selection.name, this.selections.length);
+    if (byKeyboard) this.stakeToFocus = live.selection.id;
     this.save();
+  }
+
+  /** The stake box asked for has the focus: no later render takes it again. */
+  stakeFocused(): void {
+    this.stakeToFocus = null;
   }
 
   remove(selectionId: string): void {

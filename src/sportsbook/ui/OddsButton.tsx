@@ -58,7 +58,8 @@ export function OddsButton({ live, label }: { live: LiveSelection | null; label?
       className={`odds${selected ? ' odds--selected' : ''}${move ? ` odds--${move}` : ''}`}
       aria-pressed={selected}
       aria-label={`${words} at ${shown}${move ? `, price ${move === 'up' ? 'lengthened' : 'shortened'}` : ''}`}
-      onClick={() => slip.toggle(live)}
+      // A click from Enter or Space has no pointer press (detail 0): the keyboard goes on to the stake.
+      onClick={(click) => slip.toggle(live, { byKeyboard: click.detail === 0 })}
     >
       {label && <span className="odds__label">{wrappable(label)}</span>}
       <span className="odds__price">

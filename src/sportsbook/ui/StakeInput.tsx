@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSlip, useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { FREE_BET_GONE } from '../stores/slip/wording';
@@ -28,6 +29,14 @@ export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label
   const press = (key: string) => slip.setStake(stakeKey, key === 'back' ? value.slice(0, -1) : value + key);
   const id = `stake-${stakeKey}`;
   const noteId = `${id}-note`;
+  const input = useRef<HTMLInputElement>(null);
+  // The desktop column is in view: a single added from the keyboard brings the focus here. A phone's slip is a closed
+  // sheet, so its price keeps the focus.
+  useEffect(() => {
+    if (phone || slip.stakeToFocus !== stakeKey) return;
+    input.current?.focus();
+    slip.stakeFocused();
+  });
   return (
     <div className="stake">
       <label className="stake__field" htmlFor={id}>
@@ -36,6 +45,7 @@ export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label
           £
         </span>
         <input
+          ref={input}
           id={id}
           className="stake__input"
           inputMode={phone ? 'none' : 'decimal'}

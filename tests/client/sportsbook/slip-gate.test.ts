@@ -63,6 +63,15 @@ describe('the slip before its code has loaded', () => {
     expect(code).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a keyboard press made meanwhile a keyboard press: the stake box still takes the focus', async () => {
+    const { code, arrive } = heldCode();
+    const gate = new SlipGate(createSlip().deps, vi.fn(), code);
+    const home = liveSelection(event('ev-1'), 0);
+    gate.toggle(home, { byKeyboard: true });
+    await arrive();
+    expect(gate.store?.stakeToFocus).toBe(home.selection.id);
+  });
+
   it('loads at once when the slip kept from an earlier visit holds something, and not for an emptied one', async () => {
     const kept = createSlip().slip;
     kept.toggle(liveSelection(event('ev-1'), 0));

@@ -44,7 +44,7 @@ export function accaName(count: number): string {
   return `${FOLDS[count] ?? `${count}-Fold`} Accumulator`;
 }
 
-/** Said when a price is added to the slip: the price keeps the focus, so a screen reader hears where it went. */
+/** Said when a price is added to the slip, so a screen reader hears where it went (the focus may stay on the price). */
 export function addedWords(selectionName: string, count: number): string {
   return `${selectionName} added to your bet slip: ${count} ${count === 1 ? 'selection' : 'selections'}.`;
 }
