@@ -16,6 +16,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser the frame supports (es2022) knows modulepreload; the polyfill was 0.5 KB of the first paint.
+    modulePreload: { polyfill: false },
   },
   // `vite -c vite.sportsbook.config.ts` (or preview) in front of a running sportsbook service.
   server: {

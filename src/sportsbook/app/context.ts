@@ -1,5 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, use, useContext } from 'react';
 import type { Sportsbook } from './createSportsbook';
+import type { SlipStore } from '../stores/SlipStore';
 
 export const SportsbookContext = createContext<Sportsbook | null>(null);
 
@@ -7,4 +8,10 @@ export function useSportsbook(): Sportsbook {
   const sportsbook = useContext(SportsbookContext);
   if (!sportsbook) throw new Error('useSportsbook outside its provider');
   return sportsbook;
+}
+
+/** The whole bet slip, for what stakes and places: suspends (its Suspense's fallback shows) until its code is there. */
+export function useSlip(): SlipStore {
+  const { slip } = useSportsbook();
+  return slip.store ?? use(slip.load());
 }

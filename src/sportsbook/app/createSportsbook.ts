@@ -3,7 +3,7 @@ import { PriceSocket, type SocketLike } from '../services/PriceSocket';
 import { FrameBridge, hostOriginOf, type FrameWindow } from '../../ui/frame/FrameBridge';
 import { SessionStore } from '../stores/SessionStore';
 import { CatalogStore } from '../stores/CatalogStore';
-import { SlipStore } from '../stores/SlipStore';
+import { SlipGate, type SlipCode } from '../stores/SlipGate';
 import { PrefsStore } from '../stores/PrefsStore';
 import { RouterStore } from '../stores/RouterStore';
 import { NetworkStore } from '../../ui/frame/NetworkStore';
@@ -19,10 +19,18 @@ export interface SportsbookEnvironment {
   createSocket?: (url: string) => SocketLike;
   /** The frame's timers for what lapses on screen (cash out's confirmation); the window's unless given. */
   timers?: ConfirmTimers;
+  /** The slip's code: loaded at its first use unless given (tests of the whole frame give it at once). */
+  slipCode?: SlipCode;
 }
 
 /** Builds and wires every store of the frame once. */
-export function createSportsbook({ window: win, fetch: fetchImpl, createSocket, timers }: SportsbookEnvironment) {
+export function createSportsbook({
+  window: win,
+  fetch: fetchImpl,
+  createSocket,
+  timers,
+  slipCode,
+}: SportsbookEnvironment) {
   const location = win.location;
   const network = new NetworkStore(win, win.navigator.onLine);
   const session: SessionStore = new SessionStore({
@@ -50,25 +58,33 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket, 
     onHostMessage(message),
   );
   const router = new RouterStore(initialRoute(location), win.history, (path) => bridge.post({ type: 'route', path }));
-  const slip = new SlipStore({
-    api,
-    builderApi: api,
-    storage: win.localStorage,
-    randomUUID: () => win.crypto.randomUUID(),
-    signedIn: () => session.signedIn,
-    balance: () => session.balance,
-    online: () => network.online,
-    requestLogin: () => bridge.post({ type: 'login-requested' }),
-    sessionOnItsWay: () => (session.starting ? session.settled() : null),
-    requestDeposit: (shortfall) => bridge.post({ type: 'deposit-requested', shortfall }),
-    formatPrice: prefs.format,
-    freeBetFor: freeBets.tokenFor,
-    onBetsChanged: () => {
-      if (freeBets.tokens.length > 0) void freeBets.load();
-      bridge.post({ type: 'bets-changed' });
-      void session.refresh();
+  let started = false;
+  const slip = new SlipGate(
+    {
+      api,
+      builderApi: api,
+      storage: win.localStorage,
+      randomUUID: () => win.crypto.randomUUID(),
+      signedIn: () => session.signedIn,
+      balance: () => session.balance,
+      online: () => network.online,
+      requestLogin: () => bridge.post({ type: 'login-requested' }),
+      sessionOnItsWay: () => (session.starting ? session.settled() : null),
+      requestDeposit: (shortfall) => bridge.post({ type: 'deposit-requested', shortfall }),
+      formatPrice: prefs.format,
+      freeBetFor: freeBets.tokenFor,
+      onBetsChanged: () => {
+        if (freeBets.tokens.length > 0) void freeBets.load();
+        bridge.post({ type: 'bets-changed' });
+        void session.refresh();
+      },
     },
-  });
+    (store) => {
+      store.reconcile((id) => catalog.findSelection(id));
+      if (started) store.checkUnresolved();
+    },
+    slipCode,
+  );
   const wsUrl = `${location.origin.replace(/^http/, 'ws')}/ws`;
   const socket = new PriceSocket({
     url: wsUrl,
@@ -116,7 +132,11 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket, 
   router.subscribe(subscribe);
   slip.subscribe(subscribe);
   bets.subscribe(subscribe);
-  catalog.subscribe(() => slip.reconcile((id) => catalog.findSelection(id)));
+  catalog.subscribe(() => {
+    slip.reconcile((id) => catalog.findSelection(id));
+    // The first prices are on screen: the slip's code comes next, so the first press (even offline) need not wait.
+    if (!slip.store && catalog.listsState === 'ready') void slip.load().catch(() => undefined);
+  });
   network.subscribe(() => {
     if (network.online) {
       socket.retryNow();
@@ -149,6 +169,7 @@ export function createSportsbook({ window: win, fetch: fetchImpl, createSocket, 
 
   async function start(): Promise<void> {
     if (!(await launcher.start())) void session.refresh();
+    started = true;
     subscribe();
     socket.start();
     slip.checkUnresolved();

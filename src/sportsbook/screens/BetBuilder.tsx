@@ -1,4 +1,4 @@
-import { useSportsbook } from '../app/context';
+import { useSlip, useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { CatalogEvent } from '../stores/CatalogStore';
 import { isBuildableMarket, type Market } from '../../contract/sportsbook-rules';
@@ -13,7 +13,8 @@ import './BetBuilder.css';
  * market replaces the first. The picks go to the slip as one Bet Builder line, priced, staked and placed there.
  */
 export default function BetBuilder({ event, markets }: { event: CatalogEvent; markets: Market[] }) {
-  const { slip, prefs, catalog } = useSportsbook();
+  const { prefs, catalog } = useSportsbook();
+  const slip = useSlip();
   useWatch(slip, prefs, catalog);
 
   const buildable = markets.filter(

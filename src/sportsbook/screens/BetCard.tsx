@@ -6,7 +6,7 @@ import { formatPence } from '../../contract/rules/money';
 import { formatDateTime, shortBetReference } from '../ui/format';
 import { betTitle, stakeWords, statusBadge } from '../ui/bet-title';
 import { CashOut } from './CashOut';
-import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/icons';
+import { CircleCheck, CircleDot, CircleMinus, CircleX } from '../ui/later-icons';
 import { LoadingPlaceholder } from '../ui/LoadingPlaceholder';
 import './BetCard.css';
 

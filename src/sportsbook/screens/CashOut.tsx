@@ -5,7 +5,7 @@ import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, type BetView, type CashOutRequest }
 import { stakeCashedFor } from '../../contract/rules/cash-out-value';
 import { formatPence, poundsToPence } from '../../contract/rules/money';
 import { ApiError, type CashOutResult } from '../services/api';
-import { Loader } from '../ui/icons';
+import { Loader } from '../ui/later-icons';
 import './CashOut.css';
 
 const UNCONFIRMED = 'We could not confirm your cash out. Check again.';

@@ -3,7 +3,7 @@ import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { BetsTab } from '../stores/BetsStore';
 import { BetList } from './BetCard';
-import { Receipt } from '../ui/icons';
+import { Receipt } from '../ui/later-icons';
 import './MyBets.css';
 
 /** My Bets: Open and Settled, each bet with its legs' results. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSportsbook } from '../app/context';
+import { useSlip, useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { Placement, SlipSelection } from '../stores/slip/model';
 import { potentialReturns } from '../stores/slip/SlipStakes';
@@ -13,25 +13,15 @@ import { shortBetReference } from './format';
 import { FreeBetPicker } from './FreeBetPicker';
 import { AllSinglesStake, Returns, SlipMultiples } from './SlipMultiples';
 import { SlipBuilderLine } from './SlipBuilderLine';
-import {
-  AlertTriangle,
-  ArrowDown,
-  ArrowUp,
-  CircleCheck,
-  CircleX,
-  Loader,
-  Lock,
-  Receipt,
-  Trash,
-  WifiOff,
-  X,
-} from './icons';
+import { ArrowDown, ArrowUp, Lock, WifiOff, X } from './icons';
+import { AlertTriangle, CircleCheck, CircleX, Loader, Receipt, Trash } from './later-icons';
 import './BetSlip.css';
 
 /** The bet slip's content, shared by the desktop column and the phone sheet. */
 export function BetSlip({ phone }: { phone: boolean }) {
   const sportsbook = useSportsbook();
-  const { slip, session, network } = sportsbook;
+  const { session, network } = sportsbook;
+  const slip = useSlip();
   // The free bets too: a token dropping off the list changes the stakes and totals shown.
   useWatch(slip, session, network, sportsbook.prefs, sportsbook.freeBets);
   const finished = slip.placements.length > 0 && !slip.placing;
@@ -189,7 +179,8 @@ export function BetSlip({ phone }: { phone: boolean }) {
 }
 
 function SlipRow({ selection, phone }: { selection: SlipSelection; phone: boolean }) {
-  const { slip, prefs } = useSportsbook();
+  const { prefs } = useSportsbook();
+  const slip = useSlip();
   const move = slip.movement(selection);
   const related = slip.isRelated(selection);
   const unavailable = selection.status !== 'open' || !selection.price;
@@ -252,7 +243,8 @@ const TITLES: Record<Placement['state'], string> = {
 };
 
 function Placements({ finished }: { finished: boolean }) {
-  const { slip, router, network } = useSportsbook();
+  const { router, network } = useSportsbook();
+  const slip = useSlip();
   const anyAccepted = slip.placements.some((placement) => placement.state === 'accepted');
   const receipts = useRef<HTMLElement>(null);
   // The outcome is at the slip's top while the customer pressed Place at its foot: each change of a bet's state is

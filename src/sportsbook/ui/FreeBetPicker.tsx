@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useSportsbook } from '../app/context';
+import { useSlip, useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from './format';
@@ -7,7 +7,8 @@ import './FreeBetPicker.css';
 
 /** Under a single's stake: stake it with one of the customer's free bets instead of their money. */
 export function FreeBetPicker({ selectionId }: { selectionId: string }) {
-  const { freeBets, slip, session } = useSportsbook();
+  const { freeBets, session } = useSportsbook();
+  const slip = useSlip();
   useWatch(freeBets, session);
   const id = useId();
   // After every render, not once: a reset (a new launch of the same signed-in session) forgets the list, and only

@@ -1,9 +1,10 @@
-import { useSportsbook } from '../app/context';
+import { useSlip, useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { BUILDER } from '../stores/slip/SlipBuilder';
 import { StakeInput } from './StakeInput';
-import { Loader, Lock, X } from './icons';
+import { Lock, X } from './icons';
+import { Loader } from './later-icons';
 import './SlipBuilderLine.css';
 
 /**
@@ -11,7 +12,8 @@ import './SlipBuilderLine.css';
  * together, with its own stake; placed by the slip's Place with the other bets.
  */
 export function SlipBuilderLine({ phone }: { phone: boolean }) {
-  const { slip, prefs } = useSportsbook();
+  const { prefs } = useSportsbook();
+  const slip = useSlip();
   useWatch(slip, prefs);
   const legs = slip.builderLegs;
   if (legs.length === 0) return null;

@@ -1,4 +1,4 @@
-import { useSportsbook } from '../app/context';
+import { useSlip, useSportsbook } from '../app/context';
 import { ACCA, ALL_SINGLES, systemKey } from '../stores/slip/model';
 import { formatPence } from '../../contract/rules/money';
 import { lineCount, luckyBonusWords, type SystemBetType } from '../../contract/system-bets';
@@ -10,7 +10,8 @@ import { StakeInput } from './StakeInput';
  * per line (docs/sportsbook.md, System bets).
  */
 export function SlipMultiples({ phone }: { phone: boolean }) {
-  const { slip, prefs } = useSportsbook();
+  const { prefs } = useSportsbook();
+  const slip = useSlip();
   if (!slip.accaOffered) return null;
   const count = slip.selections.length;
   return (
@@ -45,7 +46,7 @@ export function SlipMultiples({ phone }: { phone: boolean }) {
 
 /** One system bet offered: its lines, a stake per line, its returns and, once staked, its whole stake. */
 function SystemOffer({ type: offer, count, phone }: { type: SystemBetType; count: number; phone: boolean }) {
-  const { slip } = useSportsbook();
+  const slip = useSlip();
   const { type, name, fold, singles } = offer;
   const lines = lineCount(type, count);
   const perLine = slip.stakeOf(systemKey(type));
@@ -78,7 +79,7 @@ function SystemOffer({ type: offer, count, phone }: { type: SystemBetType; count
 
 /** One stake for every single at once (a single staked with a free bet keeps it). */
 export function AllSinglesStake({ phone }: { phone: boolean }) {
-  const { slip } = useSportsbook();
+  const slip = useSlip();
   const count = slip.selections.length;
   if (count < 2) return null;
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useSportsbook } from '../app/context';
+import { useSlip, useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { FREE_BET_GONE } from '../stores/slip/wording';
 import { formatPence, penceToPoundsInput } from '../../contract/rules/money';
-import { Backspace } from './icons';
+import { Backspace } from './later-icons';
 import './StakeInput.css';
 
 const QUICK = ['5', '10', '20', '50'];
@@ -16,7 +16,8 @@ const QUICK = ['5', '10', '20', '50'];
  * longer on the list, the field is empty and says why (the amount is never staked as cash).
  */
 export function StakeInput({ stakeKey, label, phone }: { stakeKey: string; label: string; phone: boolean }) {
-  const { slip, freeBets } = useSportsbook();
+  const { freeBets } = useSportsbook();
+  const slip = useSlip();
   useWatch(slip, freeBets);
   const free = slip.freeBetOf(stakeKey);
   const gone = !free && slip.freeBetGone(stakeKey);

@@ -4,12 +4,12 @@ import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
 import { CHECK_LAST_BET, FREE_BET_GONE, WAIT_FOR_LAST_BET } from '../../../src/sportsbook/stores/slip/wording';
-import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/SlipPersistence';
+import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/model';
 import { slipSelectionOf } from '../../../src/sportsbook/stores/slip/SlipSelections';
 import type { Placement, PlacementState } from '../../../src/sportsbook/stores/slip/model';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { fakeFetch } from '../support/fakes';
-import { event, idleSocket, liveSelection, price } from './fixtures';
+import { event, idleSocket, slipAtOnce, liveSelection, price } from './fixtures';
 
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 const BET_ID = '22222222-2222-4222-8222-222222222222';
@@ -54,6 +54,7 @@ function renderStoredSlip(stored: { stakes?: Record<string, string>; placements?
     window,
     fetch: fakeFetch() as unknown as typeof globalThis.fetch,
     createSocket: idleSocket,
+    slipCode: slipAtOnce,
   });
   render(
     <SportsbookContext.Provider value={sportsbook}>
@@ -131,6 +132,7 @@ describe('the stake of a single staked with a free bet', () => {
       window,
       fetch: fetch as unknown as typeof globalThis.fetch,
       createSocket: idleSocket,
+      slipCode: slipAtOnce,
     });
     await act(() => sportsbook.start());
     render(

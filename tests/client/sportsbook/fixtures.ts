@@ -2,6 +2,7 @@ import type { BetView, EventDetail, Market, Price } from '../../../src/contract/
 import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore';
 import { vi } from 'vitest';
 import { SlipStore, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
+import type { SlipModule } from '../../../src/sportsbook/stores/SlipGate';
 import type { PlacementApi } from '../../../src/sportsbook/stores/slip/model';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
 import { formatFractional } from '../../../src/contract/rules/odds';
@@ -12,10 +13,18 @@ import { fakeFetch, memoryStorage } from '../support/fakes';
 
 export const price = (num: number, den: number): Price => ({ num, den });
 
-/** The frame at this path on these fake answers, its socket idle. */
+/** The slip's code given to the frame at once (the built frame loads it at first use), for tests that read it at once. */
+export const slipAtOnce: SlipModule = { SlipStore };
+
+/** The frame at this path on these fake answers, its socket idle, its slip there at once. */
 export function frameOn(fetch: ReturnType<typeof fakeFetch>, path: string): Sportsbook {
   window.history.replaceState(null, '', path);
-  return createSportsbook({ window, fetch: fetch as unknown as typeof globalThis.fetch, createSocket: idleSocket });
+  return createSportsbook({
+    window,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    createSocket: idleSocket,
+    slipCode: slipAtOnce,
+  });
 }
 
 /** A socket that never opens: the frame's screens under test get their data from fetch alone. */

@@ -6,7 +6,7 @@ import { FreeBetPicker } from '../../../src/sportsbook/ui/FreeBetPicker';
 import { FreeBetsStore } from '../../../src/sportsbook/stores/FreeBetsStore';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { fakeFetch } from '../support/fakes';
-import { idleSocket } from './fixtures';
+import { idleSocket, slipAtOnce } from './fixtures';
 
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 const TOKEN: FreeBetToken = { freeBetId: 'fb-1', amount: 300, expiresAt: '2026-12-01T00:00:00.000Z' };
@@ -28,6 +28,7 @@ describe('the free-bet choice under a single', () => {
       window,
       fetch: fetch as unknown as typeof globalThis.fetch,
       createSocket: idleSocket,
+      slipCode: slipAtOnce,
     });
     await act(() => sportsbook.start());
     render(

@@ -140,8 +140,8 @@ describe('the keyboard on the way to the slip', () => {
   });
 
   it('"Skip to bet slip" takes the focus to the first stake box, or to the slip when it has none', () => {
-    const { slip } = createSlip();
-    const sportsbook = { ...frameOn(fakeFetch({}), '/'), slip } as unknown as Sportsbook;
+    const sportsbook = frameOn(fakeFetch({}), '/');
+    const slip = sportsbook.slip.store!;
     const { rerender } = renderIn(
       sportsbook,
       <>

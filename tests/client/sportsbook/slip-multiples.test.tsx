@@ -3,11 +3,11 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
-import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/SlipPersistence';
+import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/model';
 import { slipSelectionOf } from '../../../src/sportsbook/stores/slip/SlipSelections';
 import { ACCA, ALL_SINGLES, systemKey } from '../../../src/sportsbook/stores/slip/model';
 import { fakeFetch } from '../support/fakes';
-import { createSlip, event, idleSocket, liveSelection } from './fixtures';
+import { createSlip, event, idleSocket, slipAtOnce, liveSelection } from './fixtures';
 
 const matches = (count: number) =>
   Array.from({ length: count }, (_, index) =>
@@ -111,6 +111,7 @@ describe('the multiples as the slip shows them', () => {
       window,
       fetch: fakeFetch() as unknown as typeof globalThis.fetch,
       createSocket: idleSocket,
+      slipCode: slipAtOnce,
     });
     render(
       <SportsbookContext.Provider value={sportsbook}>
@@ -145,12 +146,12 @@ describe('the multiples as the slip shows them', () => {
     fireEvent.change(screen.getByLabelText(/^Stake per line on the Doubles/), { target: { value: '1' } });
     expect(screen.getByText('Total stake £6.00 (6 × £1.00)')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/^Stake on each of the 4 singles/), { target: { value: '2' } });
-    for (const selection of sportsbook.slip.selections)
+    for (const selection of sportsbook.slip.store!.selections)
       expect(
         (screen.getAllByLabelText(new RegExp(`^Stake on ${selection.selectionName}`))[0]! as HTMLInputElement).value,
       ).toBe('2');
-    expect(sportsbook.slip.totalStake).toBe(600 + 4 * 200);
-    expect(sportsbook.slip.stakeOf(ACCA)).toBe(0);
+    expect(sportsbook.slip.store!.totalStake).toBe(600 + 4 * 200);
+    expect(sportsbook.slip.store!.stakeOf(ACCA)).toBe(0);
   });
 
   it('two selections: the double only, no n-folds and no full covers', () => {

@@ -37,8 +37,8 @@ async function signedOutFrameWithAStake(sessionAnswer: Promise<Reply>) {
   vi.spyOn(sportsbook.bridge, 'post').mockImplementation((message) => void posted.push(message));
   await sportsbook.start();
   const home = liveSelection(event('ev-1', { status: 'scheduled', phase: 'pre-match', minute: 0 }), 0);
-  sportsbook.slip.toggle(home);
-  sportsbook.slip.setStake(home.selection.id, '2');
+  sportsbook.slip.store!.toggle(home);
+  sportsbook.slip.store!.setStake(home.selection.id, '2');
   return { sportsbook, fetch, posted };
 }
 
@@ -62,12 +62,12 @@ afterEach(() => {
 });
 
 async function placedAfterSession(sportsbook: Sportsbook, pressed: Promise<void>, answer: () => void) {
-  expect(sportsbook.slip.waitingForSession).toBe(true);
-  expect(sportsbook.slip.notice).toBeNull();
+  expect(sportsbook.slip.store!.waitingForSession).toBe(true);
+  expect(sportsbook.slip.store!.notice).toBeNull();
   answer();
   await pressed;
   await flush();
-  expect(sportsbook.slip.waitingForSession).toBe(false);
+  expect(sportsbook.slip.store!.waitingForSession).toBe(false);
 }
 
 describe('the slip right after sign-in at the host', () => {
@@ -78,36 +78,36 @@ describe('the slip right after sign-in at the host', () => {
 
     fromHost({ type: 'signing-in' });
     expect(sportsbook.session.starting).toBe(true);
-    const pressed = sportsbook.slip.place();
+    const pressed = sportsbook.slip.store!.place();
     await flush();
     fromHost({ type: 'launch', url: launchUrl() });
     await placedAfterSession(sportsbook, pressed, () => answer.resolve(sessionReply));
 
     expect(posted).not.toContainEqual({ type: 'login-requested' });
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/bets'))).toBe(true);
-    expect(sportsbook.slip.placements.map((placement) => placement.state)).toEqual(['accepted']);
+    expect(sportsbook.slip.store!.placements.map((placement) => placement.state)).toEqual(['accepted']);
   });
 
   it('a Place pressed while the launch token is being traded waits for the session, then places', async () => {
     const answer = held<Reply>();
     const { sportsbook, posted } = await signedOutFrameWithAStake(answer.promise);
     fromHost({ type: 'launch', url: launchUrl() });
-    const pressed = sportsbook.slip.place();
+    const pressed = sportsbook.slip.store!.place();
     await placedAfterSession(sportsbook, pressed, () => answer.resolve(sessionReply));
     expect(posted).not.toContainEqual({ type: 'login-requested' });
-    expect(sportsbook.slip.placements.map((placement) => placement.state)).toEqual(['accepted']);
+    expect(sportsbook.slip.store!.placements.map((placement) => placement.state)).toEqual(['accepted']);
   });
 
   it('"Log in to place your bet" goes as soon as the session comes', async () => {
     const { sportsbook, posted } = await signedOutFrameWithAStake(Promise.resolve(sessionReply));
-    await sportsbook.slip.place();
-    expect(sportsbook.slip.notice).toMatch(/^Log in to place your bet/);
+    await sportsbook.slip.store!.place();
+    expect(sportsbook.slip.store!.notice).toMatch(/^Log in to place your bet/);
     expect(posted).toContainEqual({ type: 'login-requested' });
 
     fromHost({ type: 'launch', url: launchUrl() });
     await flush();
     expect(sportsbook.session.signedIn).toBe(true);
-    expect(sportsbook.slip.notice).toBeNull();
+    expect(sportsbook.slip.store!.notice).toBeNull();
   });
 
   it('a launch that never comes ends the wait: the slip asks to log in', async () => {
@@ -115,12 +115,12 @@ describe('the slip right after sign-in at the host', () => {
     try {
       const { sportsbook, posted } = await signedOutFrameWithAStake(new Promise(() => undefined));
       fromHost({ type: 'signing-in' });
-      const pressed = sportsbook.slip.place();
-      expect(sportsbook.slip.waitingForSession).toBe(true);
+      const pressed = sportsbook.slip.store!.place();
+      expect(sportsbook.slip.store!.waitingForSession).toBe(true);
       await vi.advanceTimersByTimeAsync(10_000);
       await pressed;
-      expect(sportsbook.slip.waitingForSession).toBe(false);
-      expect(sportsbook.slip.notice).toMatch(/^Log in to place your bet/);
+      expect(sportsbook.slip.store!.waitingForSession).toBe(false);
+      expect(sportsbook.slip.store!.notice).toMatch(/^Log in to place your bet/);
       expect(posted).toContainEqual({ type: 'login-requested' });
     } finally {
       vi.useRealTimers();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ACCA, systemKey } from '../../../src/sportsbook/stores/slip/model';
 import { CHECK_LAST_BET, PLACED_AFTER_ALL, WAIT_FOR_LAST_BET } from '../../../src/sportsbook/stores/slip/wording';
-import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/SlipPersistence';
+import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/model';
 import { ApiError, NO_ANSWER } from '../../../src/sportsbook/services/api';
 import type { PlaceBetRequest } from '../../../src/contract/sportsbook';
 import { memoryStorage } from '../support/fakes';

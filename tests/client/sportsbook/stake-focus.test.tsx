@@ -5,7 +5,7 @@ import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
 import { OddsButton } from '../../../src/sportsbook/ui/OddsButton';
 import { fakeFetch } from '../support/fakes';
-import { event, idleSocket, liveSelection } from './fixtures';
+import { event, idleSocket, liveSelection, slipAtOnce } from './fixtures';
 
 const rovers = liveSelection(event('ev-1'), 0);
 
@@ -22,6 +22,7 @@ function renderPriceAndSlip(phone: boolean) {
     window,
     fetch: fakeFetch() as unknown as typeof globalThis.fetch,
     createSocket: idleSocket,
+    slipCode: slipAtOnce,
   });
   render(
     <SportsbookContext.Provider value={sportsbook}>
@@ -48,7 +49,7 @@ describe('the focus when a price is added to the slip', () => {
     fireEvent.click(price, { detail: 1 });
     await screen.findByRole('textbox', { name: 'Stake on Rovers' });
     expect(document.activeElement).toBe(price);
-    expect(sportsbook.slip.stakeToFocus).toBeNull();
+    expect(sportsbook.slip.store!.stakeToFocus).toBeNull();
   });
 
   it('stays on the price on a phone, whose slip is a closed sheet, from the keyboard too', async () => {
@@ -61,11 +62,11 @@ describe('the focus when a price is added to the slip', () => {
   it('is asked for once: removing the price from the keyboard asks for no stake box', () => {
     const { price, sportsbook } = renderPriceAndSlip(false);
     fireEvent.click(price, { detail: 0 });
-    expect(sportsbook.slip.stakeToFocus).toBeNull();
+    expect(sportsbook.slip.store!.stakeToFocus).toBeNull();
     price.focus();
     fireEvent.click(price, { detail: 0 });
-    expect(sportsbook.slip.selections).toHaveLength(0);
-    expect(sportsbook.slip.stakeToFocus).toBeNull();
+    expect(sportsbook.slip.store!.selections).toHaveLength(0);
+    expect(sportsbook.slip.store!.stakeToFocus).toBeNull();
     expect(document.activeElement).toBe(price);
   });
 });

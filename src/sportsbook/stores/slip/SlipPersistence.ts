@@ -1,9 +1,7 @@
 import { MAX_SELECTIONS, PRICE_CHANGE_POLICIES, type PriceChangePolicy } from '../../../contract/sportsbook-rules';
-import type { Placement, SlipSelection } from './model';
+import { SLIP_KEY, type Placement, type SlipSelection } from './model';
 import { SET_ASIDE_MAX } from './Placements';
 import type { BuilderLeg } from './SlipBuilder';
-
-export const SLIP_KEY = 'sb.slip';
 
 /** The slip as stored: everything a reload or a sign-in (which reloads the session, not the slip) must not lose. */
 interface SlipSnapshot {

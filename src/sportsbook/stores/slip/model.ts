@@ -2,6 +2,8 @@ import type { BetKind, BetView, Price, SelectionStatus, SystemType } from '../..
 import type { PlaceBetRequest } from '../../../contract/sportsbook';
 import type { PlaceResult } from '../../services/api';
 
+/** Where the slip is kept between visits (localStorage). */
+export const SLIP_KEY = 'sb.slip';
 /** The accumulator's stake key on the slip (a single's is its selection id). */
 export const ACCA = 'acca';
 /** The "stake all singles" box: typing there stakes every single on the slip alike. */

@@ -1,0 +1,57 @@
+import { expect, type Frame, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
+
+/**
+ * Issue 26: the first load of `/` on a phone (Lighthouse's mobile screen) moves nothing in sight, in the host page or
+ * in the sportsbook frame, while the frame's first lists are still on their way (cumulative layout shift <= 0.02).
+ */
+
+const MOBILE = { width: 412, height: 823 };
+
+declare global {
+  interface Window {
+    layoutShift?: number;
+  }
+}
+
+/** Sums the page's layout shifts not caused by input, as CLS counts them, from its very first paint. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) window.layoutShift! += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function sportsbookFrame(page: Page): Promise<Frame> {
+  const frame = await (await page.locator('iframe[title="Sportsbook"]').elementHandle())!.contentFrame();
+  expect(frame).not.toBeNull();
+  return frame!;
+}
+
+test('on a phone nothing moves in sight while the sportsbook frame waits for its first lists', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await recordLayoutShifts(page);
+  // The match lists arrive only once the frame has painted without them, as on a slow network.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/events\?status=/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  const frameLocator = page.frameLocator('iframe[title="Sportsbook"]');
+  await expect(frameLocator.getByRole('navigation', { name: 'Sportsbook' })).toBeVisible({ timeout: 20_000 });
+  release();
+  await expect(frameLocator.locator('.event-row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(frameLocator.locator('.odds').first()).toBeVisible();
+
+  const frame = await sportsbookFrame(page);
+  // One more frame painted, so the last change's shift (if any) has been reported.
+  const settled = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await frame.evaluate(settled);
+  expect(await frame.evaluate(() => window.layoutShift)).toBeLessThanOrEqual(0.02);
+  expect(await page.evaluate(() => window.layoutShift)).toBeLessThanOrEqual(0.02);
+});

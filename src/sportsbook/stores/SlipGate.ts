@@ -1,0 +1,126 @@
+import { Observable } from '../../ui/frame/Observable';
+import type { BetView } from '../../contract/sportsbook-rules';
+import type { LiveSelection } from './CatalogStore';
+import type { SlipDeps, SlipStore } from './SlipStore';
+import { SLIP_KEY, type Placement, type SlipBet } from './slip/model';
+import type { BuilderLeg } from './slip/SlipBuilder';
+
+export interface SlipModule {
+  SlipStore: new (deps: SlipDeps) => SlipStore;
+}
+/** How the slip's code comes: loaded when first needed (the frame), or given at once (tests of the whole frame). */
+export type SlipCode = (() => Promise<SlipModule>) | SlipModule;
+
+/** Whether a slip kept from an earlier visit has anything on it or anything placed (its store must load to show it). */
+function savedSlipInUse(storage: SlipDeps['storage']): boolean {
+  try {
+    const saved = JSON.parse(storage.getItem(SLIP_KEY) ?? 'null') as Record<string, unknown> | null;
+    return ['selections', 'placements', 'setAside', 'builder'].some((part) => {
+      const list = saved?.[part];
+      return Array.isArray(list) && list.length > 0;
+    });
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The bet slip as the frame's first paint sees it: empty until its store's code (SlipStore and its parts, about a
+ * tenth of the frame's script) has loaded. It loads at the first pick, at once when a saved slip holds something, or
+ * when a screen needs the whole slip (`useSlip`); the frame's first paint never waits for it.
+ */
+export class SlipGate extends Observable {
+  store: SlipStore | null = null;
+  private loading: Promise<SlipStore> | null = null;
+
+  constructor(
+    private readonly deps: SlipDeps,
+    /** Called once the store exists, to catch it up with what happened before (the catalogue, placements to check). */
+    private readonly onLoaded: (store: SlipStore) => void,
+    private readonly code: SlipCode = () => import('./SlipStore'),
+  ) {
+    super();
+    if (typeof code !== 'function') this.loading = Promise.resolve(this.build(code));
+    else if (savedSlipInUse(deps.storage)) void this.load().catch(() => undefined);
+  }
+
+  /** The slip's store, loading its code the first time; a failed load (offline) is tried again at the next call. */
+  load(): Promise<SlipStore> {
+    const code = this.code;
+    this.loading ??= (typeof code === 'function' ? code() : Promise.resolve(code)).then(
+      (module) => this.build(module),
+      (error: unknown) => {
+        this.loading = null;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  private build({ SlipStore }: SlipModule): SlipStore {
+    const store = new SlipStore(this.deps);
+    this.store = store;
+    store.subscribe(() => this.changed());
+    this.onLoaded(store);
+    this.changed();
+    return store;
+  }
+
+  // ---- what the first paint reads: an empty slip until the store is there
+
+  has(selectionId: string): boolean {
+    return this.store?.has(selectionId) ?? false;
+  }
+
+  get lineCount(): number {
+    return this.store?.lineCount ?? 0;
+  }
+
+  get placements(): Placement[] {
+    return this.store?.placements ?? [];
+  }
+
+  get bets(): SlipBet[] {
+    return this.store?.bets ?? [];
+  }
+
+  get totalReturns(): number {
+    return this.store?.totalReturns ?? 0;
+  }
+
+  get builderLegs(): BuilderLeg[] {
+    return this.store?.builderLegs ?? [];
+  }
+
+  get eventIds(): string[] {
+    return this.store?.eventIds ?? [];
+  }
+
+  // ---- what the price buttons and the frame's wiring do
+
+  /** A price pressed: on the slip once its code is there (a pick made before is never lost). */
+  toggle(live: LiveSelection, how?: Parameters<SlipStore['toggle']>[1]): void {
+    if (this.store) return this.store.toggle(live, how);
+    this.load().then(
+      (store) => store.toggle(live, how),
+      () => undefined,
+    );
+  }
+
+  // Before the store loads nothing was placed from this page: what it would check is loaded with it.
+  onBet(bet: BetView): void {
+    this.store?.onBet(bet);
+  }
+
+  checkUnresolved(): void {
+    this.store?.checkUnresolved();
+  }
+
+  reconcile(find: (selectionId: string) => LiveSelection | null): void {
+    this.store?.reconcile(find);
+  }
+
+  sessionChanged(): void {
+    this.store?.sessionChanged();
+  }
+}
