@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { prebuiltQuery } from '../../server/platform/db/prebuilt-query';
+import { executeNamed } from '../../server/platform/db/named-query';
+import { lockWallets } from '../../server/modules/wallet/wallet-lock';
 import { describeEachDatabase, createUser } from './support/harness';
 
 describeEachDatabase('a query built once and sent with each call’s values', (use) => {
@@ -65,5 +67,31 @@ describeEachDatabase('a query built once and sent with each call’s values', (u
           .where('user_id', '=', sql.lit(Number(userId))),
       ),
     ).toThrow(/argument 0 never reaches the SQL/);
+  });
+
+  it('sends a batch as one named statement inside a transaction, whatever its size, each call with its values', async () => {
+    const context = use();
+    const users = await Promise.all([100, 200, 300].map((balance) => createUser(context, { balance })));
+    const ids = users.map((user) => user.id);
+    const balances = (userIds: number[]) =>
+      sql<{ balance: number }>`SELECT w.balance FROM unnest(${userIds}::int[]) WITH ORDINALITY AS v (user_id, ord)
+        JOIN wallets w ON w.user_id = v.user_id ORDER BY v.ord`;
+    await context.database.db.connection().execute(async (connection) => {
+      await connection.transaction().execute(async (trx) => {
+        expect((await executeNamed(trx, balances([ids[2]!]))).rows).toEqual([{ balance: 300 }]);
+        expect((await executeNamed(trx, balances([ids[1]!, ids[0]!, ids[2]!]))).rows).toEqual([
+          { balance: 200 },
+          { balance: 100 },
+          { balance: 300 },
+        ]);
+        // The holds' and releases' wallet locks, for one customer and then three.
+        expect([...(await lockWallets(trx, [ids[0]!])).values()]).toEqual([100]);
+        expect(await lockWallets(trx, ids)).toEqual(new Map(ids.map((id, k) => [id, [100, 200, 300][k]])));
+        const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+        const statements = prepared.rows.map((row) => row.statement);
+        expect(statements.filter((text) => text === balances(ids).compile(trx).sql)).toHaveLength(1);
+        expect(statements.filter((text) => /FROM wallets WHERE user_id = ANY/.test(text))).toHaveLength(1);
+      });
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
+import { executeNamed } from '../../platform/db/named-query';
 import type { BookEvents, Fill, OrderState } from '../book';
 import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
 import { customerFills } from '../positions';
@@ -114,13 +115,17 @@ async function inOneStatement(db: ExchangeDb, writes: ReadonlyArray<RawBuilder<u
   const statements = writes.filter((write) => write !== undefined);
   if (statements.length === 0) return;
   if (statements.length === 1) {
-    await statements[0]!.execute(db);
+    await executeNamed(db, statements[0]!);
     return;
   }
-  await sql`WITH ${sql.join(
-    statements.map((statement, n) => sql`${sql.id(`w${n}`)} AS (${statement})`),
-    sql`, `,
-  )} SELECT 1`.execute(db);
+  // Each write's text is fixed (arrays, not rows), so the few combinations are a few named statements.
+  await executeNamed(
+    db,
+    sql`WITH ${sql.join(
+      statements.map((statement, n) => sql`${sql.id(`w${n}`)} AS (${statement})`),
+      sql`, `,
+    )} SELECT 1`,
+  );
 }
 
 /** Each order's sizes and status after the book's operation; restored orders count what they had. */

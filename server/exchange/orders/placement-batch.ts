@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { ExchangeRefusal, Order, PlaceOrder } from '../../../src/contract/exchange';
 import { tickOf } from '../../../src/contract/exchange-ladder';
+import { executeNamed } from '../../platform/db/named-query';
 import { AppError } from '../../platform/errors';
 import type { BookEvents, Fill, OrderState } from '../book';
 import type { ExchangeDb } from '../db/schema';
@@ -82,18 +83,12 @@ export async function placeTogether(
   requests: readonly PlacementRequest[],
 ): Promise<Array<Settled<Placed>>> {
   const results: Array<Settled<Placed>> = [];
+  // An array, not a list of parameters, so the text is the same whatever the batch's size (one named statement).
+  const ids = requests.map(({ request }) => request.orderId);
   const stored = new Set(
     (
-      await deps.db
-        .selectFrom('exchange.orders')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          requests.map(({ request }) => request.orderId),
-        )
-        .execute()
-    ).map((row) => row.id),
+      await executeNamed(deps.db, sql<{ id: string }>`SELECT id FROM exchange.orders WHERE id = ANY(${ids}::uuid[])`)
+    ).rows.map((row) => row.id),
   );
   // An id already stored, or sent twice here, is answered after the rest, from what is stored by then.
   const repeats: number[] = [];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { executeNamed } from '../../platform/db/named-query';
 import type { ExchangeDb, OrdersTable } from '../db/schema';
 import type { NewWalletCall } from '../wallet/outbox';
 
@@ -29,7 +30,9 @@ export async function storePlaced(
   now: Date,
 ): Promise<Set<string>> {
   const column = <K extends keyof PlacedRow>(key: K) => orders.map((order) => order[key]);
-  const result = await sql<{ id: string }>`
+  const result = await executeNamed(
+    db,
+    sql<{ id: string }>`
     WITH placed AS (
       INSERT INTO exchange.orders (id, player_id, market_id, selection_id, runner, side, price, size, persistence, status,
         request_hash, placed_at)
@@ -55,6 +58,7 @@ export async function storePlaced(
       ORDER BY c.ord
       RETURNING transaction_id
     )
-    SELECT id FROM placed`.execute(db);
+    SELECT id FROM placed`,
+  );
   return new Set(result.rows.map((row) => row.id));
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
+import { prebuiltQuery } from '../../platform/db/prebuilt-query';
 import { AppError, unauthorized } from '../../platform/errors';
 import type { ExchangeDb } from '../db/schema';
 import type { P2pWalletClient } from '../wallet/p2p-client';
@@ -25,11 +26,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * stored here only as its hash. The PAM stays the judge of whether the customer is still signed in.
  */
 export class SessionService {
+  /** Asked on every order request, so built once and sent as a named statement (prebuiltQuery). */
+  private readonly liveSession;
+
   constructor(
     private readonly db: ExchangeDb,
     private readonly wallet: P2pWalletClient,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.liveSession = prebuiltQuery(db, (tokenHash: string, startedAfter: Date) =>
+      db
+        .selectFrom('exchange.sessions')
+        .select(['id', 'player_id', 'pam_session_id', 'currency'])
+        .where('token_hash', '=', tokenHash)
+        .where('ended_at', 'is', null)
+        .where('created_at', '>', startedAfter),
+    );
+  }
 
   async launch(launchToken: string): Promise<{ sessionToken: string; balance: number; currency: string }> {
     const answer = await this.wallet.call('authenticate', { token: launchToken });
@@ -61,13 +74,7 @@ export class SessionService {
   /** The live session a bearer token stands for; 401 SessionExpired when there is none. */
   async resolve(token: string | undefined): Promise<ExchangeSession> {
     if (!token) throw sessionEnded();
-    const row = await this.db
-      .selectFrom('exchange.sessions')
-      .select(['id', 'player_id', 'pam_session_id', 'currency'])
-      .where('token_hash', '=', hashToken(token))
-      .where('ended_at', 'is', null)
-      .where('created_at', '>', new Date(this.clock.now().getTime() - SESSION_MAX_MS))
-      .executeTakeFirst();
+    const [row] = await this.liveSession(hashToken(token), new Date(this.clock.now().getTime() - SESSION_MAX_MS));
     if (!row) throw sessionEnded();
     return { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency };
   }

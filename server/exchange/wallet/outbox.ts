@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
+import { executeNamed } from '../../platform/db/named-query';
 import type { ExchangeDatabase, ExchangeDb, WalletCallKind } from '../db/schema';
 import type { P2pWalletClient, WalletAnswer } from './p2p-client';
 import { HOLD_BATCH_MAX } from '../../../src/contract/p2p-wallet';
@@ -162,7 +163,8 @@ export class WalletOutbox {
           );
         answered.push({ transactionId: sent[k]!.transaction_id, answer });
       }
-      await this.recordStatement(answered)?.execute(this.db);
+      const record = this.recordStatement(answered);
+      if (record) await executeNamed(this.db, record);
       if (answered.length < sent.length) return false;
     }
     return true;
@@ -175,7 +177,8 @@ export class WalletOutbox {
 
   /** Stores calls to be sent, in one statement, in the order given (the order they are sent again in). */
   async enqueueMany(trx: Transaction<ExchangeDatabase>, calls: readonly NewWalletCall[]): Promise<void> {
-    await this.enqueueStatement(calls, this.clock.now())?.execute(trx);
+    const enqueue = this.enqueueStatement(calls, this.clock.now());
+    if (enqueue) await executeNamed(trx, enqueue);
   }
 
   /** The statement that stores these calls (undefined when there are none), to run with other writes. */

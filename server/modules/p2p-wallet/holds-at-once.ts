@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { executeNamed } from '../../platform/db/named-query';
 import type { Posted, Posting, Trx } from '../wallet/ledger';
 import { lockWallets } from '../wallet/wallet-lock';
 import { requestHash } from '../idempotency/service';
@@ -32,7 +33,9 @@ export async function holdsAtOnce(
   const players = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
   if ((await lockWallets(trx, players)).size !== players.length) throw new NotAtOnce('an unknown player');
   const sessions = [...new Map(requests.map((r) => [key(r.playerId, r.sessionId), r])).values()];
-  const standing = await sql<StandingRow & SessionStanding & { user_id: number }>`
+  const standing = await executeNamed(
+    trx,
+    sql<StandingRow & SessionStanding & { user_id: number }>`
     SELECT v.user_id, u.status, u.locked_out, u.verification_status, u.exclusion_kind, u.exclusion_until,
       u.exclusion_permanent, f.revoked_at, f.expires_at AS family_expires_at
     FROM unnest(${sessions.map((r) => r.playerId)}::int[], ${sessions.map((r) => r.sessionId)}::text[]) AS v (user_id, session_id)
@@ -40,7 +43,8 @@ export async function holdsAtOnce(
     LEFT JOIN game_sessions s ON s.user_id = u.id AND s.id = v.session_id AND s.game = 'p2p'
     LEFT JOIN refresh_families f ON f.id = s.family_id
     ORDER BY u.id
-    FOR SHARE OF u`.execute(trx);
+    FOR SHARE OF u`,
+  );
   if (
     standing.rows.length !== sessions.length ||
     standing.rows.some((row) => blockedFromBetting(row, now) || !sessionLive(row, now))
@@ -51,12 +55,15 @@ export async function holdsAtOnce(
     (a, b) => a.playerId - b.playerId || (a.marketId < b.marketId ? -1 : a.marketId > b.marketId ? 1 : 0),
   );
   // Under FOR UPDATE each row is read as last committed, so a settlement that got there first is seen.
-  const locked = await sql<{ status: string }>`
+  const locked = await executeNamed(
+    trx,
+    sql<{ status: string }>`
     SELECT p.status FROM p2p_positions p
     JOIN unnest(${positions.map((r) => r.playerId)}::int[], ${positions.map((r) => r.marketId)}::text[])
       AS v (user_id, market_id) ON p.user_id = v.user_id AND p.market_id = v.market_id
     ORDER BY p.user_id, p.market_id
-    FOR UPDATE OF p`.execute(trx);
+    FOR UPDATE OF p`,
+  );
   if (locked.rows.some((row) => row.status === 'settled')) throw new NotAtOnce('a position settled');
 
   const posted = await postMany(requests.map(toPosting));
@@ -75,7 +82,9 @@ export async function holdsAtOnce(
     sums.set(key(request.playerId, request.marketId), sum);
   }
   const grouped = [...sums.values()];
-  const heldAfter = await sql<{ user_id: number; market_id: string; held: number }>`
+  const heldAfter = await executeNamed(
+    trx,
+    sql<{ user_id: number; market_id: string; held: number }>`
     INSERT INTO p2p_positions (user_id, market_id, held, held_total, status, opened_at, updated_at, event_name)
     SELECT v.user_id, v.market_id, v.amount, v.amount, 'open', ${now}, ${now}, v.event_name
     FROM unnest(${grouped.map((g) => g.playerId)}::int[], ${grouped.map((g) => g.marketId)}::text[],
@@ -85,17 +94,19 @@ export async function holdsAtOnce(
     ON CONFLICT (user_id, market_id) DO UPDATE SET held = p2p_positions.held + EXCLUDED.held,
       held_total = p2p_positions.held_total + EXCLUDED.held_total, updated_at = EXCLUDED.updated_at,
       event_name = coalesce(p2p_positions.event_name, EXCLUDED.event_name)
-    RETURNING user_id, market_id, held`.execute(trx);
+    RETURNING user_id, market_id, held`,
+  );
   const markets = new Map<string, number>();
   for (const request of requests) markets.set(request.marketId, (markets.get(request.marketId) ?? 0) + request.amount);
   const marketIds = [...markets.keys()].sort();
-  await sql`
+  await executeNamed(
+    trx,
+    sql`
     INSERT INTO p2p_markets (market_id, held, paid, updated_at)
     SELECT v.market_id, v.amount, 0, ${now}
     FROM unnest(${marketIds}::text[], ${marketIds.map((id) => markets.get(id)!)}::bigint[]) AS v (market_id, amount)
     ORDER BY v.market_id
-    ON CONFLICT (market_id) DO UPDATE SET held = p2p_markets.held + EXCLUDED.held, updated_at = EXCLUDED.updated_at`.execute(
-    trx,
+    ON CONFLICT (market_id) DO UPDATE SET held = p2p_markets.held + EXCLUDED.held, updated_at = EXCLUDED.updated_at`,
   );
 
   // Each position's hold after each of its holds in turn: what it held before the batch, plus the holds so far.
@@ -117,14 +128,17 @@ type Call = { transactionId: string; playerId: number; marketId: string; amount:
 export async function claimAll(trx: Trx, kind: P2pCallKind, requests: readonly Call[], now: Date): Promise<void> {
   if (new Set(requests.map((request) => request.transactionId)).size !== requests.length)
     throw new NotAtOnce('a transaction id twice');
-  const claimed = await sql<{ transaction_id: string }>`
+  const claimed = await executeNamed(
+    trx,
+    sql<{ transaction_id: string }>`
     INSERT INTO p2p_wallet_calls (transaction_id, kind, fingerprint, user_id, market_id, amount, created_at)
     SELECT v.transaction_id, ${kind}, v.fingerprint, v.user_id, v.market_id, v.amount, ${now}
     FROM unnest(${requests.map((r) => r.transactionId)}::uuid[], ${requests.map((r) => requestHash(`p2p ${kind}`, r))}::text[],
       ${requests.map((r) => r.playerId)}::int[], ${requests.map((r) => r.marketId)}::text[],
       ${requests.map((r) => r.amount)}::bigint[]) AS v (transaction_id, fingerprint, user_id, market_id, amount)
     ON CONFLICT (transaction_id) DO NOTHING
-    RETURNING transaction_id`.execute(trx);
+    RETURNING transaction_id`,
+  );
   if (claimed.rows.length !== requests.length) throw new NotAtOnce('a repeat');
 }
 
@@ -134,9 +148,12 @@ export async function storeAnswers(
   requests: readonly Call[],
   answers: readonly P2pMoneyResponse[],
 ): Promise<void> {
-  await sql`
+  await executeNamed(
+    trx,
+    sql`
     UPDATE p2p_wallet_calls c SET answer = v.answer::jsonb, ledger_transaction_id = v.ledger_transaction_id
     FROM unnest(${requests.map((r) => r.transactionId)}::uuid[], ${answers.map((a) => JSON.stringify(a))}::text[],
       ${answers.map((a) => a.walletTransactionId)}::bigint[]) AS v (transaction_id, answer, ledger_transaction_id)
-    WHERE c.transaction_id = v.transaction_id`.execute(trx);
+    WHERE c.transaction_id = v.transaction_id`,
+  );
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { executeNamed } from '../../platform/db/named-query';
 import type { Posted, Posting, Trx } from '../wallet/ledger';
 import { lockWallets } from '../wallet/wallet-lock';
 import type { P2pMoneyResponse, ReleaseRequest } from '../../../src/contract/p2p-wallet';
@@ -38,12 +39,15 @@ export async function releasesAtOnce(
     (a, b) => a.playerId - b.playerId || (a.marketId < b.marketId ? -1 : a.marketId > b.marketId ? 1 : 0),
   );
   // Under FOR UPDATE each row is read as last committed: an open position holding the sum can take every release.
-  const positions = await sql<{ user_id: number; market_id: string; held: number; status: string }>`
+  const positions = await executeNamed(
+    trx,
+    sql<{ user_id: number; market_id: string; held: number; status: string }>`
     SELECT p.user_id, p.market_id, p.held, p.status FROM p2p_positions p
     JOIN unnest(${grouped.map((g) => g.playerId)}::int[], ${grouped.map((g) => g.marketId)}::text[])
       AS v (user_id, market_id) ON p.user_id = v.user_id AND p.market_id = v.market_id
     ORDER BY p.user_id, p.market_id
-    FOR UPDATE OF p`.execute(trx);
+    FOR UPDATE OF p`,
+  );
   const heldBefore = new Map(positions.rows.map((row) => [key(row.user_id, row.market_id), Number(row.held)]));
   if (
     positions.rows.length !== grouped.length ||
@@ -56,7 +60,9 @@ export async function releasesAtOnce(
   for (const request of requests) markets.set(request.marketId, (markets.get(request.marketId) ?? 0) + request.amount);
   const marketIds = [...markets.keys()].sort();
   // Every market pays them all out, or none: what is paid out of a market never exceeds what was held on it.
-  const paid = await sql<{ market_id: string }>`
+  const paid = await executeNamed(
+    trx,
+    sql<{ market_id: string }>`
     WITH locked AS MATERIALIZED (
       SELECT m.market_id, m.held, m.paid, v.amount FROM p2p_markets m
       JOIN unnest(${marketIds}::text[], ${marketIds.map((id) => markets.get(id)!)}::bigint[]) AS v (market_id, amount)
@@ -66,16 +72,20 @@ export async function releasesAtOnce(
     )
     UPDATE p2p_markets m SET paid = m.paid + l.amount, updated_at = ${now}
     FROM locked l WHERE m.market_id = l.market_id AND l.paid + l.amount <= l.held
-    RETURNING m.market_id`.execute(trx);
+    RETURNING m.market_id`,
+  );
   if (paid.rows.length !== marketIds.length) throw new NotAtOnce('a market would be overpaid');
 
   const posted = await postMany(requests.map(toPosting));
   if (posted.some((one) => one === null)) throw new NotAtOnce('a wallet took nothing');
-  await sql`
+  await executeNamed(
+    trx,
+    sql`
     UPDATE p2p_positions p SET held = p.held - v.amount, released = p.released + v.amount, updated_at = ${now}
     FROM unnest(${grouped.map((g) => g.playerId)}::int[], ${grouped.map((g) => g.marketId)}::text[],
       ${grouped.map((g) => g.amount)}::bigint[]) AS v (user_id, market_id, amount)
-    WHERE p.user_id = v.user_id AND p.market_id = v.market_id`.execute(trx);
+    WHERE p.user_id = v.user_id AND p.market_id = v.market_id`,
+  );
 
   const running = new Map(heldBefore);
   const answers = requests.map((request, index): P2pMoneyResponse => {

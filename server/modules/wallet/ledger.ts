@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/schema';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
+import { executeNamed } from '../../platform/db/named-query';
 import type { LiveHub } from '../live/hub';
 import type { TransactionKind, Vertical } from './tables';
 import { unprocessable } from '../../platform/errors';
@@ -97,7 +98,10 @@ export class Ledger {
         throw new Error(`Invalid posting amount ${posting.amount} in a batch`);
     const now = this.clock.now();
     const column = <K extends keyof Posting>(key: K) => postings.map((posting) => posting[key] ?? null);
-    const result = await sql<{ id: number; user_id: number; balance_out: number }>`
+    // A named statement: its text is the same for every batch (arrays), so PostgreSQL plans it once a connection.
+    const result = await executeNamed(
+      trx,
+      sql<{ id: number; user_id: number; balance_out: number }>`
       WITH items AS (
         SELECT * FROM unnest(${column('userId')}::int[], ${column('amount')}::bigint[], ${column('kind')}::text[], ${postings.map((p) => p.vertical ?? 'wallet')}::text[],
           ${column('reference')}::text[], ${column('betId')}::text[], ${column('iqsTransactionId')}::text[], ${column('paymentId')}::uuid[])
@@ -116,7 +120,8 @@ export class Ledger {
       SELECT i.user_id, ${now}, i.amount, w.opening + sum(i.amount) OVER (PARTITION BY i.user_id ORDER BY i.ord), i.kind, i.vertical, i.reference, i.bet_id, i.iqs_transaction_id, i.payment_id
       FROM items i JOIN wallet w ON w.user_id = i.user_id
       ORDER BY i.ord
-      RETURNING id, user_id, balance_out`.execute(trx);
+      RETURNING id, user_id, balance_out`,
+    );
     // Rows are numbered in the order inserted, which is the order given (less the wallets that took nothing).
     const rows = result.rows.sort((a, b) => a.id - b.id).values();
     const taken = new Set(result.rows.map((row) => row.user_id));

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { executeNamed } from '../../platform/db/named-query';
 
 /**
  * The wallet row lock, held until commit: every posting and every limit check on a wallet happens under it, so a
@@ -22,9 +23,10 @@ export async function lockWallets(
   trx: Transaction<Database>,
   userIds: readonly number[],
 ): Promise<Map<number, number>> {
-  const wallets = await sql<{ user_id: number; balance: number }>`
-    SELECT user_id, balance FROM wallets WHERE user_id = ANY(${userIds}::int[]) ORDER BY user_id FOR UPDATE`.execute(
+  const wallets = await executeNamed(
     trx,
+    sql<{ user_id: number; balance: number }>`
+      SELECT user_id, balance FROM wallets WHERE user_id = ANY(${userIds}::int[]) ORDER BY user_id FOR UPDATE`,
   );
   return new Map(wallets.rows.map((row) => [row.user_id, row.balance]));
 }

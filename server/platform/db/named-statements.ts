@@ -2,6 +2,7 @@ import pg from 'pg';
 
 /** The SQL texts sent as named statements, with their names; a text keeps its name for the process's life. */
 const names = new Map<string, string>();
+const maxNames = 500;
 
 /**
  * Sends this SQL as a named statement from now on: each connection has PostgreSQL parse it once and, after a few
@@ -9,7 +10,8 @@ const names = new Map<string, string>();
  * Only for statements asked all the time, whose columns are named (a plan kept across a migration must keep its shape).
  */
 export function nameStatement(sql: string): void {
-  if (!names.has(sql)) names.set(sql, `prebuilt_${names.size + 1}`);
+  // A text that varied with its values would fill every connection with statements; past the cap it goes unnamed.
+  if (!names.has(sql) && names.size < maxNames) names.set(sql, `prebuilt_${names.size + 1}`);
 }
 
 /** node-postgres's client, sending the texts nameStatement was given as named statements. */
