@@ -36,7 +36,8 @@ test('a free bet in the account menu and the header, then on the slip: Free bet 
 
   // So does the sportsbook's header, before anything is on the slip.
   const frame = sportsbook(page);
-  await expect(frame.locator('.subnav__balance')).toHaveText('£50.00', { timeout: 20_000 });
+  // The slip offers My Bets once the frame has the customer's session.
+  await expect(frame.getByRole('tab', { name: /^My Bets/ })).toBeVisible({ timeout: 20_000 });
   const header = frame.getByRole('button', { name: 'Free bets 2' });
   await expect(header).toBeVisible();
   await header.click();

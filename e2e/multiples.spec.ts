@@ -34,7 +34,8 @@ test('four matches offer Doubles, Trebles, the 4-Fold, Yankee and Lucky 15; Doub
   const cookies = page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' });
   if (await cookies.isVisible()) await cookies.click();
   const frame = sportsbook(page);
-  await expect(frame.locator('.subnav__balance')).toHaveText('£50.00', { timeout: 20_000 });
+  // The slip offers My Bets once the frame has the customer's session.
+  await expect(frame.getByRole('tab', { name: /^My Bets/ })).toBeVisible({ timeout: 20_000 });
   const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
 
   // Four home wins from the last matches of the competitions' lists, days ahead: other specs bet on the first ones.

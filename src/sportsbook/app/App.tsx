@@ -101,8 +101,8 @@ export function App() {
 }
 
 function SubNav() {
-  const { router, prefs, session } = useSportsbook();
-  useWatch(prefs, session);
+  const { router, prefs } = useSportsbook();
+  useWatch(prefs);
   const link = (path: string, label: string) => (
     <a
       href={path}
@@ -124,9 +124,6 @@ function SubNav() {
       </div>
       <div className="subnav__tools">
         <FreeBetsMenu />
-        {session.signedIn && session.balance !== null && (
-          <span className="subnav__balance">{formatPence(session.balance, session.currency)}</span>
-        )}
         <label className="odds-toggle">
           <span className="visually-hidden">Odds format</span>
           <select
