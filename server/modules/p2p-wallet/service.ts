@@ -128,15 +128,7 @@ export class P2pWalletService {
         return { results: await inOneGo(true) };
       }
     } catch {
-      const outcomes: P2pBatchOutcome[] = [];
-      for (const request of requests)
-        try {
-          outcomes.push({ transactionId: request.transactionId, answer: await this.hold(request) });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes.push(refusedOutcome(request.transactionId, error));
-        }
-      return { results: outcomes };
+      return oneByOne(requests, (request) => this.hold(request));
     }
   }
 
@@ -157,15 +149,7 @@ export class P2pWalletService {
     } catch {
       // Nothing of that transaction stands: each release below is decided as the single call would.
     }
-    const outcomes: P2pBatchOutcome[] = [];
-    for (const request of requests)
-      try {
-        outcomes.push({ transactionId: request.transactionId, answer: await this.release(request) });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        outcomes.push(refusedOutcome(request.transactionId, error));
-      }
-    return { results: outcomes };
+    return oneByOne(requests, (request) => this.release(request));
   }
 
   /** Lowers the hold, never below zero; no session needed (unmatched orders are cancelled after logout, and blocks). */
@@ -376,6 +360,22 @@ const refusedOutcome = (transactionId: string, error: AppError): P2pBatchOutcome
   transactionId,
   error: { status: error.statusCode, message: error.message, code: error.code },
 });
+
+/** A batch decided call by call, in the order sent, each with the single call's rules and its own outcome. */
+async function oneByOne<Request extends { transactionId: string }>(
+  requests: readonly Request[],
+  decide: (request: Request) => Promise<P2pMoneyResponse>,
+): Promise<HoldBatchResponse> {
+  const outcomes: P2pBatchOutcome[] = [];
+  for (const request of requests)
+    try {
+      outcomes.push({ transactionId: request.transactionId, answer: await decide(request) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes.push(refusedOutcome(request.transactionId, error));
+    }
+  return { results: outcomes };
+}
 
 /** The player, their wallet and the session's sign-in, as the balance and the hold read them. */
 function sessionStanding(db: Db | Trx, playerId: number, sessionId: string) {
