@@ -28,10 +28,7 @@ export async function holdsAtOnce(
   toPosting: (request: HoldRequest) => Posting,
   now: Date,
 ): Promise<P2pMoneyResponse[]> {
-  await claimAll(trx, 'hold', requests, now);
-
-  const players = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
-  if ((await lockWallets(trx, players)).size !== players.length) throw new NotAtOnce('an unknown player');
+  await claimAndLockWallets(trx, 'hold', requests, now);
   const sessions = [...new Map(requests.map((r) => [key(r.playerId, r.sessionId), r])).values()];
   const standing = await executeNamed(
     trx,
@@ -51,15 +48,13 @@ export async function holdsAtOnce(
   )
     throw new NotAtOnce('a player blocked or a session over');
 
-  const positions = [...new Map(requests.map((r) => [key(r.playerId, r.marketId), r])).values()].sort(
-    (a, b) => a.playerId - b.playerId || (a.marketId < b.marketId ? -1 : a.marketId > b.marketId ? 1 : 0),
-  );
+  const { sums, grouped } = positionSums(requests);
   // Under FOR UPDATE each row is read as last committed, so a settlement that got there first is seen.
   const locked = await executeNamed(
     trx,
     sql<{ status: string }>`
     SELECT p.status FROM p2p_positions p
-    JOIN unnest(${positions.map((r) => r.playerId)}::int[], ${positions.map((r) => r.marketId)}::text[])
+    JOIN unnest(${grouped.map((g) => g.playerId)}::int[], ${grouped.map((g) => g.marketId)}::text[])
       AS v (user_id, market_id) ON p.user_id = v.user_id AND p.market_id = v.market_id
     ORDER BY p.user_id, p.market_id
     FOR UPDATE OF p`,
@@ -69,19 +64,6 @@ export async function holdsAtOnce(
   const posted = await postMany(requests.map(toPosting));
   if (posted.some((one) => one === null)) throw new NotAtOnce('a wallet short of its holds');
 
-  const sums = new Map<string, { playerId: number; marketId: string; amount: number; eventName: string | null }>();
-  for (const request of requests) {
-    const sum = sums.get(key(request.playerId, request.marketId)) ?? {
-      playerId: request.playerId,
-      marketId: request.marketId,
-      amount: 0,
-      eventName: null,
-    };
-    sum.amount += request.amount;
-    sum.eventName ??= request.eventName ?? null;
-    sums.set(key(request.playerId, request.marketId), sum);
-  }
-  const grouped = [...sums.values()];
   const heldAfter = await executeNamed(
     trx,
     sql<{ user_id: number; market_id: string; held: number }>`
@@ -96,15 +78,13 @@ export async function holdsAtOnce(
       event_name = coalesce(p2p_positions.event_name, EXCLUDED.event_name)
     RETURNING user_id, market_id, held`,
   );
-  const markets = new Map<string, number>();
-  for (const request of requests) markets.set(request.marketId, (markets.get(request.marketId) ?? 0) + request.amount);
-  const marketIds = [...markets.keys()].sort();
+  const { marketIds, amounts } = marketSums(requests);
   await executeNamed(
     trx,
     sql`
     INSERT INTO p2p_markets (market_id, held, paid, updated_at)
     SELECT v.market_id, v.amount, 0, ${now}
-    FROM unnest(${marketIds}::text[], ${marketIds.map((id) => markets.get(id)!)}::bigint[]) AS v (market_id, amount)
+    FROM unnest(${marketIds}::text[], ${amounts}::bigint[]) AS v (market_id, amount)
     ORDER BY v.market_id
     ON CONFLICT (market_id) DO UPDATE SET held = p2p_markets.held + EXCLUDED.held, updated_at = EXCLUDED.updated_at`,
   );
@@ -122,10 +102,50 @@ export async function holdsAtOnce(
   return answers;
 }
 
-type Call = { transactionId: string; playerId: number; marketId: string; amount: number };
+type Call = { transactionId: string; playerId: number; marketId: string; amount: number; eventName?: string };
+
+/** Claims every call (claimAll), then locks the players' wallets in user order; NotAtOnce for an unknown player. */
+export async function claimAndLockWallets(
+  trx: Trx,
+  kind: P2pCallKind,
+  requests: readonly Call[],
+  now: Date,
+): Promise<void> {
+  await claimAll(trx, kind, requests, now);
+  const players = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
+  if ((await lockWallets(trx, players)).size !== players.length) throw new NotAtOnce('an unknown player');
+}
+
+/** The calls summed by position, in lock order (player, then market), with the first match name given for each. */
+export function positionSums(requests: readonly Call[]) {
+  const sums = new Map<string, { playerId: number; marketId: string; amount: number; eventName: string | null }>();
+  for (const request of requests) {
+    const sum = sums.get(key(request.playerId, request.marketId)) ?? {
+      playerId: request.playerId,
+      marketId: request.marketId,
+      amount: 0,
+      eventName: null,
+    };
+    sum.amount += request.amount;
+    sum.eventName ??= request.eventName ?? null;
+    sums.set(key(request.playerId, request.marketId), sum);
+  }
+  const grouped = [...sums.values()].sort(
+    (a, b) => a.playerId - b.playerId || (a.marketId < b.marketId ? -1 : a.marketId > b.marketId ? 1 : 0),
+  );
+  return { sums, grouped };
+}
+
+/** The calls summed by market, in lock order. */
+export function marketSums(requests: readonly Call[]): { marketIds: string[]; amounts: number[] } {
+  const markets = new Map<string, number>();
+  for (const request of requests) markets.set(request.marketId, (markets.get(request.marketId) ?? 0) + request.amount);
+  const marketIds = [...markets.keys()].sort();
+  return { marketIds, amounts: marketIds.map((id) => markets.get(id)!) };
+}
 
 /** Claims every call's transaction id in one statement; throws NotAtOnce unless every one is new and distinct. */
-export async function claimAll(trx: Trx, kind: P2pCallKind, requests: readonly Call[], now: Date): Promise<void> {
+async function claimAll(trx: Trx, kind: P2pCallKind, requests: readonly Call[], now: Date): Promise<void> {
   if (new Set(requests.map((request) => request.transactionId)).size !== requests.length)
     throw new NotAtOnce('a transaction id twice');
   const claimed = await executeNamed(

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { executeNamed } from '../../platform/db/named-query';
 import type { Posted, Posting, Trx } from '../wallet/ledger';
-import { lockWallets } from '../wallet/wallet-lock';
 import type { P2pMoneyResponse, ReleaseRequest } from '../../../src/contract/p2p-wallet';
-import { claimAll, NotAtOnce, storeAnswers } from './holds-at-once';
+import { claimAndLockWallets, marketSums, NotAtOnce, positionSums, storeAnswers } from './holds-at-once';
 
 const key = (playerId: number, marketId: string) => `${playerId} ${marketId}`;
 
@@ -21,23 +20,8 @@ export async function releasesAtOnce(
   toPosting: (request: ReleaseRequest) => Posting,
   now: Date,
 ): Promise<P2pMoneyResponse[]> {
-  await claimAll(trx, 'release', requests, now);
-  const players = [...new Set(requests.map((request) => request.playerId))].sort((a, b) => a - b);
-  if ((await lockWallets(trx, players)).size !== players.length) throw new NotAtOnce('an unknown player');
-
-  const sums = new Map<string, { playerId: number; marketId: string; amount: number }>();
-  for (const request of requests) {
-    const sum = sums.get(key(request.playerId, request.marketId)) ?? {
-      playerId: request.playerId,
-      marketId: request.marketId,
-      amount: 0,
-    };
-    sum.amount += request.amount;
-    sums.set(key(request.playerId, request.marketId), sum);
-  }
-  const grouped = [...sums.values()].sort(
-    (a, b) => a.playerId - b.playerId || (a.marketId < b.marketId ? -1 : a.marketId > b.marketId ? 1 : 0),
-  );
+  await claimAndLockWallets(trx, 'release', requests, now);
+  const { grouped } = positionSums(requests);
   // Under FOR UPDATE each row is read as last committed: an open position holding the sum can take every release.
   const positions = await executeNamed(
     trx,
@@ -56,16 +40,14 @@ export async function releasesAtOnce(
   )
     throw new NotAtOnce('a position settled, missing or short');
 
-  const markets = new Map<string, number>();
-  for (const request of requests) markets.set(request.marketId, (markets.get(request.marketId) ?? 0) + request.amount);
-  const marketIds = [...markets.keys()].sort();
+  const { marketIds, amounts } = marketSums(requests);
   // Every market pays them all out, or none: what is paid out of a market never exceeds what was held on it.
   const paid = await executeNamed(
     trx,
     sql<{ market_id: string }>`
     WITH locked AS MATERIALIZED (
       SELECT m.market_id, m.held, m.paid, v.amount FROM p2p_markets m
-      JOIN unnest(${marketIds}::text[], ${marketIds.map((id) => markets.get(id)!)}::bigint[]) AS v (market_id, amount)
+      JOIN unnest(${marketIds}::text[], ${amounts}::bigint[]) AS v (market_id, amount)
         ON m.market_id = v.market_id
       ORDER BY m.market_id
       FOR UPDATE OF m
