@@ -49,6 +49,15 @@ for (const viewport of [
       expect(await when.evaluate((element) => element.getClientRects().length === 1 && element.clientHeight < 40)).toBe(
         true,
       );
+    // On a desktop the exchange's frame owns the screen under the header, as the sportsbook's: one scroll, the
+    // footer docked at the screen's foot.
+    if (viewport.width >= 1024) {
+      expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(
+        0,
+      );
+      const footer = (await page.getByTestId('footer').boundingBox())!;
+      expect(footer.y + footer.height).toBeCloseTo(viewport.height, 0);
+    }
     await frame.getByRole('link', { name: new RegExp(event.name) }).click();
     await frame.getByRole('link', { name: /Match Odds/ }).click();
     await frame.getByRole('button', { name: new RegExp(`^Back ${market.runners[0]!.name} at 2,`) }).click();

@@ -24,9 +24,10 @@ export const App = observer(function App() {
   const { exchange, session } = useStores();
   usePrefetchDocuments();
   useEffect(() => void exchange.loadConfig(), [exchange]);
-  // The sportsbook frame owns the screen under the header and scrolls alone (one scroll, its slip in view): a phone's
-  // frame ends its own page with the regulatory notice, a desktop docks the footer under the frame (docs/decisions.md).
-  const framed = !exchange.showing;
+  // A frame owns the screen under the header and scrolls alone (one scroll, its slip in view): a desktop docks the
+  // footer under it; on a phone the sportsbook frame ends its own page with the regulatory notice, while the
+  // exchange, which has none, keeps the page's notice under it (docs/decisions.md, "One scroll").
+  const framed = !exchange.showing || !mobile;
   return (
     <div className={framed ? 'app app--framed' : 'app'}>
       {/* First in the page, so that the keyboard reaches the bar that covers it before anything else */}
