@@ -42,6 +42,28 @@ export class LiveMarket {
     return result;
   }
 
+  /**
+   * Runs the task once it holds every one of these markets' queues, so no other task of theirs interleaves. Each
+   * queue is joined in the same synchronous step, so two such tasks sharing markets join them in one order and cannot
+   * wait on each other.
+   */
+  static runTogether<T>(markets: readonly LiveMarket[], task: () => Promise<T>): Promise<T> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = markets.map(
+      (market) =>
+        new Promise<void>((inside) =>
+          market.run(() => {
+            inside();
+            return released;
+          }),
+        ),
+    );
+    return Promise.all(held)
+      .then(task)
+      .finally(release);
+  }
+
   runnerOf(selectionId: string): number {
     return this.definition.runners.findIndex((runner) => runner.selectionId === selectionId);
   }
