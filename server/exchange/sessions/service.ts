@@ -31,7 +31,6 @@ export class SessionService {
   /** Asked on every order request: the lookups arriving at the same moment share one named statement. */
   private readonly lookups = new GroupCommit<string, ExchangeSession | undefined>((hashes) => this.findAll(hashes), {
     maxBatch: 200,
-    inFlight: 2,
   });
 
   constructor(
