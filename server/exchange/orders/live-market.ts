@@ -52,16 +52,14 @@ export class LiveMarket {
     const released = new Promise<void>((resolve) => (release = resolve));
     const held = markets.map(
       (market) =>
-        new Promise<void>((inside) =>
-          market.run(() => {
+        new Promise<void>((inside) => {
+          void market.run(() => {
             inside();
             return released;
-          }),
-        ),
+          });
+        }),
     );
-    return Promise.all(held)
-      .then(task)
-      .finally(release);
+    return Promise.all(held).then(task).finally(release);
   }
 
   runnerOf(selectionId: string): number {

@@ -250,7 +250,8 @@ async function throughTheBooks(
     } catch (error) {
       // The answers were not recorded: the outbox sends those holds again and adds them then.
       if (alongside)
-        for (const [market, mine] of done) for (const [playerId, held] of mine.heldBefore) market.held.set(playerId, held);
+        for (const [market, mine] of done)
+          for (const [playerId, held] of mine.heldBefore) market.held.set(playerId, held);
       throw error;
     }
     alongside = undefined;
