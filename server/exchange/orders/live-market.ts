@@ -68,16 +68,12 @@ export class LiveMarket {
 
   /** The customer's exposure now, with `extra` counted as more unmatched orders (a placement's worst case). */
   exposure(playerId: number, ...extra: OpenOrder[]): Exposure {
-    const customerId = String(playerId);
-    const open: OpenOrder[] = this.book
-      .orders()
-      .filter((order) => order.customerId === customerId)
-      .map((order) => ({
-        runner: order.runner,
-        side: order.side,
-        price: LADDER[order.tick]!,
-        sizeRemaining: order.sizeRemaining,
-      }));
+    const open: OpenOrder[] = this.book.ordersOf(String(playerId)).map((order) => ({
+      runner: order.runner,
+      side: order.side,
+      price: LADDER[order.tick]!,
+      sizeRemaining: order.sizeRemaining,
+    }));
     for (const waiting of this.delayed.values()) if (waiting.playerId === playerId) open.push(waiting.order);
     open.push(...extra);
     return marketExposure(this.book.runnerCount, this.fills.get(playerId) ?? [], open);
