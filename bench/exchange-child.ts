@@ -1,7 +1,7 @@
 /**
  * The exchange's process as the exchange bench runs it: server/exchange/main.ts, plus a count of the statements it
- * sends to PostgreSQL (every pg client query; BEGIN, COMMIT and ROLLBACK apart), printed as `STATEMENTS <all> <control>`
- * on SIGUSR2; and with BENCH_EXCHANGE_CPU_PROF=<dir> a V8 CPU profile written there as it exits (node refuses
+ * sends to PostgreSQL (every pg client query; BEGIN, COMMIT and ROLLBACK apart; and the placement rounds, counted by
+ * their one storePlaced statement), printed as `STATEMENTS <all> <control> <rounds>` on SIGUSR2; and with BENCH_EXCHANGE_CPU_PROF=<dir> a V8 CPU profile written there as it exits (node refuses
  * --cpu-prof in NODE_OPTIONS; a same-thread inspector session answers synchronously, so the exit handler can).
  */
 import { Session } from 'node:inspector';
@@ -9,16 +9,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
-const counts = { all: 0, control: 0 };
+const counts = { all: 0, control: 0, rounds: 0 };
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0];
   const text = typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text ?? '');
   counts.all++;
   if (/^\s*(begin|commit|rollback)/i.test(text)) counts.control++;
+  else if (/^\s*WITH placed AS/.test(text)) counts.rounds++;
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
-process.on('SIGUSR2', () => console.log(`STATEMENTS ${counts.all} ${counts.control}`));
+process.on('SIGUSR2', () => console.log(`STATEMENTS ${counts.all} ${counts.control} ${counts.rounds}`));
 
 const directory = process.env.BENCH_EXCHANGE_CPU_PROF;
 if (directory) {

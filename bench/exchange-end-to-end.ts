@@ -145,7 +145,8 @@ async function ordersEndToEnd(world: ExchangeWorld): Promise<void> {
   console.log(`  order latency: ${latencyLine(mix.orderLatencies)}; every operation: ${latencyLine(mix.latencies)}`);
   console.log(
     `  statements the exchange sent per operation (releases by the outbox included): ${((statementsAfter.all - statementsBefore.all) / operations).toFixed(1)}, ` +
-      `of which BEGIN/COMMIT ${((statementsAfter.control - statementsBefore.control) / operations).toFixed(1)}`,
+      `of which BEGIN/COMMIT ${((statementsAfter.control - statementsBefore.control) / operations).toFixed(1)}; ` +
+      `orders a placement round (a storePlaced statement each): ${(mix.placed / Math.max(1, statementsAfter.rounds - statementsBefore.rounds)).toFixed(1)}`,
   );
   console.log(
     `  CPU per operation: the exchange's process ${(cpu.exchange / operations).toFixed(2)} ms, the PAM's ${(cpu.pam / operations).toFixed(2)} ms, ` +

@@ -34,8 +34,8 @@ export interface ExchangeMarket {
 export interface ExchangeWorld extends BenchServices {
   pam: ServerProcess;
   exchange: ServerProcess;
-  /** The statements the exchange's process has sent so far, and how many of them were BEGIN/COMMIT/ROLLBACK. */
-  exchangeStatements(): Promise<{ all: number; control: number }>;
+  /** The statements the exchange's process has sent so far, how many were BEGIN/COMMIT/ROLLBACK, its placement rounds. */
+  exchangeStatements(): Promise<{ all: number; control: number; rounds: number }>;
   /** Each match's markets, by event id, as the exchange lists them. */
   markets: Map<string, ExchangeMarket[]>;
   /** One exchange session token per player, in order. */
@@ -110,10 +110,10 @@ export async function startExchangeWorld(
     let said: ((line: string) => void) | undefined;
     exchange.onLine = (line) => line.startsWith('STATEMENTS ') && said?.(line);
     const exchangeStatements = () =>
-      new Promise<{ all: number; control: number }>((resolve) => {
+      new Promise<{ all: number; control: number; rounds: number }>((resolve) => {
         said = (line) => {
-          const [, all, control] = line.split(' ');
-          resolve({ all: Number(all), control: Number(control) });
+          const [, all, control, rounds] = line.split(' ');
+          resolve({ all: Number(all), control: Number(control), rounds: Number(rounds) });
         };
         process.kill(exchange.pid!, 'SIGUSR2');
       });

@@ -117,6 +117,11 @@ describe('the exchange under any sequence of orders, cancels and lapses', () => 
 
         const check = (mayRise: string | null) => {
           const open = book.orders();
+          // Each customer's own list (what their hold is worked out from) is exactly their resting orders.
+          for (const customer of CUSTOMERS)
+            expect(new Set(book.ordersOf(customer))).toEqual(
+              new Set(open.filter((order) => order.customerId === customer)),
+            );
           const next = CUSTOMERS.map((customer) => exposureOf(runners, fills, open, customer).held);
           CUSTOMERS.forEach((customer, index) => {
             // (b) the hold is the worst-case loss, and only a customer's own new order can raise it.

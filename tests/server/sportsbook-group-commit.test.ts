@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit, KeyedGroupCommit } from '../../server/sportsbook/group-commit';
+import { GroupCommit, KeyedGroupCommit } from '../../server/platform/group-commit';
 
 /** A flush the test finishes by hand: every call is recorded, and each waits until the test answers it. */
 function controllableFlush<I>(answer: (item: I) => string = (item) => `done ${String(item)}`) {

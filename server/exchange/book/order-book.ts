@@ -140,6 +140,16 @@ export class OrderBook {
     return [...this.live.values()].map((order) => order.state());
   }
 
+  /**
+   * One customer's resting orders, in no particular order. Asked for every hold worked out, so only theirs are copied;
+   * an index by customer would cost the matching itself more than this walk saves.
+   */
+  ordersOf(customerId: string): OrderState[] {
+    const mine: OrderState[] = [];
+    for (const order of this.live.values()) if (order.customerId === customerId) mine.push(order.state());
+    return mine;
+  }
+
   /** The best `depth` prices each way on a runner, as Betfair shows them, and the last price matched. */
   runnerPrices(
     runner: number,

@@ -159,8 +159,7 @@ export class MarketMaker {
   }
 
   private houseOrders(session: ExchangeSession, market: LiveMarket) {
-    const customerId = String(session.playerId);
-    return market.book.orders().filter((order) => order.customerId === customerId);
+    return market.book.ordersOf(String(session.playerId));
   }
 
   private async cancelStale(

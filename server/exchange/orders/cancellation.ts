@@ -4,7 +4,7 @@ import type { ExchangeDb } from '../db/schema';
 import type { ExchangeSession } from '../sessions/service';
 import type { LiveMarket } from './live-market';
 import type { MarketStore } from './market-store';
-import type { OrderRows } from './order-rows';
+import { toOrder, type OrderRows } from './order-rows';
 import { refusal } from './order-answers';
 import type { MarketRegistry } from './registry';
 
@@ -25,8 +25,18 @@ export class Cancellation {
     return market.run(async () => {
       const result = market.book.cancel(orderId, size);
       if (!result.ok) throw refusal('NothingToCancel');
+      // The answer from the row's fixed parts and the book's sizes, as stored below: nothing to read back.
+      const state = result.orders.find((one) => one.orderId === orderId)!;
+      const before = market.restored.get(orderId) ?? { matched: 0, cancelled: 0, lapsed: 0 };
+      const after = {
+        ...row,
+        size_matched: before.matched + state.sizeMatched,
+        size_cancelled: before.cancelled + state.sizeCancelled,
+        size_lapsed: before.lapsed + state.sizeLapsed,
+        status: state.status,
+      };
       await this.store.store(market, result);
-      return { order: await this.rows.order(orderId) };
+      return { order: toOrder(after, after.size_matched > 0 ? await this.rows.averagePrices([orderId]) : new Map()) };
     });
   }
 

@@ -42,22 +42,38 @@ export class LiveMarket {
     return result;
   }
 
+  /**
+   * Runs the task once it holds every one of these markets' queues, so no other task of theirs interleaves. Each
+   * queue is joined in the same synchronous step, so two such tasks sharing markets join them in one order and cannot
+   * wait on each other.
+   */
+  static runTogether<T>(markets: readonly LiveMarket[], task: () => Promise<T>): Promise<T> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = markets.map(
+      (market) =>
+        new Promise<void>((inside) => {
+          void market.run(() => {
+            inside();
+            return released;
+          });
+        }),
+    );
+    return Promise.all(held).then(task).finally(release);
+  }
+
   runnerOf(selectionId: string): number {
     return this.definition.runners.findIndex((runner) => runner.selectionId === selectionId);
   }
 
   /** The customer's exposure now, with `extra` counted as more unmatched orders (a placement's worst case). */
   exposure(playerId: number, ...extra: OpenOrder[]): Exposure {
-    const customerId = String(playerId);
-    const open: OpenOrder[] = this.book
-      .orders()
-      .filter((order) => order.customerId === customerId)
-      .map((order) => ({
-        runner: order.runner,
-        side: order.side,
-        price: LADDER[order.tick]!,
-        sizeRemaining: order.sizeRemaining,
-      }));
+    const open: OpenOrder[] = this.book.ordersOf(String(playerId)).map((order) => ({
+      runner: order.runner,
+      side: order.side,
+      price: LADDER[order.tick]!,
+      sizeRemaining: order.sizeRemaining,
+    }));
     for (const waiting of this.delayed.values()) if (waiting.playerId === playerId) open.push(waiting.order);
     open.push(...extra);
     return marketExposure(this.book.runnerCount, this.fills.get(playerId) ?? [], open);

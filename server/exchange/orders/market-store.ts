@@ -5,7 +5,7 @@ import { executeNamed } from '../../platform/db/named-query';
 import type { BookEvents, Fill, OrderState } from '../book';
 import type { ExchangeDatabase, ExchangeDb } from '../db/schema';
 import { customerFills } from '../positions';
-import type { WalletOutbox } from '../wallet/outbox';
+import type { NewWalletCall, WalletOutbox } from '../wallet/outbox';
 import type { LiveMarket } from './live-market';
 import type { OrderRows } from './order-rows';
 import type { MarketRegistry } from './registry';
@@ -26,57 +26,61 @@ export class MarketStore {
     private readonly rows: OrderRows,
   ) {}
 
+  store(market: LiveMarket, events: BookEvents, alsoCheck: readonly number[] = []): Promise<void> {
+    return this.storeMany([{ market, events, alsoCheck }]);
+  }
+
   /**
-   * `alongside` (a placement batch's hold answers) is written first in the same transaction; the customers it names
-   * had their hold changed in memory already, and their hold is stored with the releases'.
+   * What several markets' books did, in one statement, with `alongside` (a placement round's hold answers) written
+   * in it too. Call holding each of these markets' queues.
    */
-  async store(
-    market: LiveMarket,
-    events: BookEvents,
-    alsoCheck: readonly number[] = [],
-    alongside?: StoreAlongside,
-  ): Promise<void> {
-    const touched = new Set<number>(alsoCheck);
-    for (const order of events.orders) touched.add(Number(order.customerId));
-    for (const fill of events.fills) {
-      for (const playerId of [Number(fill.backCustomerId), Number(fill.layCustomerId)]) touched.add(playerId);
-      for (const mine of customerFills(fill.backCustomerId, [fill])) market.addFill(Number(fill.backCustomerId), mine);
-      if (fill.layCustomerId !== fill.backCustomerId)
-        for (const mine of customerFills(fill.layCustomerId, [fill])) market.addFill(Number(fill.layCustomerId), mine);
-    }
-    const releases: Array<{ playerId: number; held: number; amount: number }> = [];
-    for (const playerId of touched) {
-      const held = market.held.get(playerId) ?? 0;
-      const after = market.exposure(playerId).held;
-      if (after < held) releases.push({ playerId, held: after, amount: held - after });
-    }
-    const heldNow = new Map<number, number>();
-    for (const playerId of alongside?.heldChanged ?? []) heldNow.set(playerId, market.held.get(playerId) ?? 0);
-    for (const release of releases) heldNow.set(release.playerId, release.held);
+  async storeMany(parts: readonly MarketWrites[], alongside: ReadonlyArray<Write> = []): Promise<void> {
     const now = this.clock.now();
+    const sizes: SizeRow[] = [];
+    const fills: Array<{ marketId: string; fill: Fill }> = [];
+    const calls: NewWalletCall[] = [];
+    const held: HeldRow[] = [];
+    const released: Array<{ market: LiveMarket; playerId: number; held: number }> = [];
+    for (const { market, events, alsoCheck = [], heldChanged = [] } of parts) {
+      const touched = new Set<number>(alsoCheck);
+      for (const order of events.orders) touched.add(Number(order.customerId));
+      for (const fill of events.fills) {
+        for (const playerId of [Number(fill.backCustomerId), Number(fill.layCustomerId)]) touched.add(playerId);
+        for (const mine of customerFills(fill.backCustomerId, [fill]))
+          market.addFill(Number(fill.backCustomerId), mine);
+        if (fill.layCustomerId !== fill.backCustomerId)
+          for (const mine of customerFills(fill.layCustomerId, [fill]))
+            market.addFill(Number(fill.layCustomerId), mine);
+        fills.push({ marketId: market.marketId, fill });
+      }
+      const heldNow = new Map<number, number>();
+      for (const playerId of heldChanged) heldNow.set(playerId, market.held.get(playerId) ?? 0);
+      for (const playerId of touched) {
+        const before = market.held.get(playerId) ?? 0;
+        const after = market.exposure(playerId).held;
+        if (after >= before) continue;
+        const transactionId = randomUUID();
+        const body = { transactionId, playerId, marketId: market.marketId, amount: before - after };
+        calls.push({ transactionId, call: 'release', playerId, marketId: market.marketId, body });
+        released.push({ market, playerId, held: after });
+        heldNow.set(playerId, after);
+      }
+      for (const [playerId, amount] of heldNow) held.push({ playerId, marketId: market.marketId, held: amount });
+      sizes.push(...sizeRows(market, events.orders));
+    }
     await inOneStatement(this.db, [
-      ...(alongside?.statements ?? []),
-      storeSizes(market, events.orders),
-      storeFills(market.marketId, events.fills, now),
-      this.outbox.enqueueStatement(
-        releases.map((release) => {
-          const transactionId = randomUUID();
-          return {
-            transactionId,
-            call: 'release',
-            playerId: release.playerId,
-            marketId: market.marketId,
-            body: { transactionId, playerId: release.playerId, marketId: market.marketId, amount: release.amount },
-          };
-        }),
-        now,
-      ),
-      storeHeldMany(market.marketId, heldNow),
+      ...alongside,
+      storeSizes(sizes),
+      storeFills(fills, now),
+      this.outbox.enqueueStatement(calls, now),
+      storeHeldMany(held),
     ]);
-    for (const order of events.orders) if (order.status === 'execution_complete') market.restored.delete(order.orderId);
-    for (const release of releases) market.held.set(release.playerId, release.held);
-    if (releases.length > 0) this.outbox.kick();
-    this.markets.changed(market);
+    for (const { market, events } of parts)
+      for (const order of events.orders)
+        if (order.status === 'execution_complete') market.restored.delete(order.orderId);
+    for (const release of released) release.market.held.set(release.playerId, release.held);
+    if (released.length > 0) this.outbox.kick();
+    for (const { market } of parts) this.markets.changed(market);
   }
 
   /** Puts a held order through the book and stores what it did. */
@@ -101,17 +105,24 @@ export class MarketStore {
   }
 }
 
-/** A placement batch's writes that go with what its orders did on the book, in the one statement. */
-export interface StoreAlongside {
-  heldChanged: readonly number[];
-  statements: ReadonlyArray<RawBuilder<unknown> | undefined>;
+/** A write to go in the one statement; undefined when there is nothing to write. */
+export type Write = RawBuilder<unknown> | undefined;
+
+/** What one market's book did, to be stored with the releases it makes possible. */
+export interface MarketWrites {
+  market: LiveMarket;
+  events: BookEvents;
+  /** Customers to check for a release though the book did nothing of theirs (an order refused or ended). */
+  alsoCheck?: readonly number[];
+  /** Customers whose hold changed in memory already (a placement round's answered holds): stored with the releases'. */
+  heldChanged?: readonly number[];
 }
 
 /**
  * Writes as one statement (each a data-modifying CTE of it): together or not at all, in one round trip, with no
  * BEGIN and COMMIT. They all see the database as it was before the statement, so no two may touch the same row.
  */
-async function inOneStatement(db: ExchangeDb, writes: ReadonlyArray<RawBuilder<unknown> | undefined>): Promise<void> {
+async function inOneStatement(db: ExchangeDb, writes: readonly Write[]): Promise<void> {
   const statements = writes.filter((write) => write !== undefined);
   if (statements.length === 0) return;
   if (statements.length === 1) {
@@ -128,10 +139,23 @@ async function inOneStatement(db: ExchangeDb, writes: ReadonlyArray<RawBuilder<u
   );
 }
 
+interface SizeRow {
+  id: string;
+  matched: number;
+  cancelled: number;
+  lapsed: number;
+  status: string;
+}
+
+interface HeldRow {
+  playerId: number;
+  marketId: string;
+  held: number;
+}
+
 /** Each order's sizes and status after the book's operation; restored orders count what they had. */
-function storeSizes(market: LiveMarket, orders: readonly OrderState[]): RawBuilder<unknown> | undefined {
-  if (orders.length === 0) return undefined;
-  const sizes = orders.map((order) => {
+function sizeRows(market: LiveMarket, orders: readonly OrderState[]): SizeRow[] {
+  return orders.map((order) => {
     const before = market.restored.get(order.orderId) ?? { matched: 0, cancelled: 0, lapsed: 0 };
     return {
       id: order.orderId,
@@ -141,7 +165,11 @@ function storeSizes(market: LiveMarket, orders: readonly OrderState[]): RawBuild
       status: order.status,
     };
   });
-  const column = <K extends keyof (typeof sizes)[number]>(key: K) => sizes.map((size) => size[key]);
+}
+
+function storeSizes(sizes: readonly SizeRow[]): Write {
+  if (sizes.length === 0) return undefined;
+  const column = <K extends keyof SizeRow>(key: K) => sizes.map((size) => size[key]);
   return sql`
     UPDATE exchange.orders o SET size_matched = v.matched, size_cancelled = v.cancelled, size_lapsed = v.lapsed,
       status = v.status
@@ -150,29 +178,31 @@ function storeSizes(market: LiveMarket, orders: readonly OrderState[]): RawBuild
     WHERE o.id = v.id`;
 }
 
-/** The fills, numbered in the order the book made them. */
-function storeFills(marketId: string, fills: readonly Fill[], now: Date): RawBuilder<unknown> | undefined {
+/** The fills, numbered in the order the books made them. */
+function storeFills(fills: ReadonlyArray<{ marketId: string; fill: Fill }>, now: Date): Write {
   if (fills.length === 0) return undefined;
-  const column = <K extends keyof Fill>(key: K) => fills.map((fill) => fill[key]);
+  const column = <K extends keyof Fill>(key: K) => fills.map(({ fill }) => fill[key]);
   return sql`
     INSERT INTO exchange.fills (market_id, runner, price, stake, winnings, back_order_id, back_player_id, lay_order_id,
       lay_player_id, created_at)
-    SELECT ${marketId}, v.runner, v.price, v.stake, v.winnings, v.back_order_id, v.back_player_id, v.lay_order_id,
+    SELECT v.market_id, v.runner, v.price, v.stake, v.winnings, v.back_order_id, v.back_player_id, v.lay_order_id,
       v.lay_player_id, ${now}
-    FROM unnest(${column('runner')}::int[], ${column('price')}::int[], ${column('stake')}::bigint[],
-      ${column('winnings')}::bigint[], ${column('backOrderId')}::uuid[], ${fills.map((fill) => Number(fill.backCustomerId))}::int[],
-      ${column('layOrderId')}::uuid[], ${fills.map((fill) => Number(fill.layCustomerId))}::int[]) WITH ORDINALITY
-      AS v (runner, price, stake, winnings, back_order_id, back_player_id, lay_order_id, lay_player_id, ord)
+    FROM unnest(${fills.map(({ marketId }) => marketId)}::text[], ${column('runner')}::int[], ${column('price')}::int[],
+      ${column('stake')}::bigint[], ${column('winnings')}::bigint[], ${column('backOrderId')}::uuid[],
+      ${fills.map(({ fill }) => Number(fill.backCustomerId))}::int[], ${column('layOrderId')}::uuid[],
+      ${fills.map(({ fill }) => Number(fill.layCustomerId))}::int[]) WITH ORDINALITY
+      AS v (market_id, runner, price, stake, winnings, back_order_id, back_player_id, lay_order_id, lay_player_id, ord)
     ORDER BY v.ord`;
 }
 
-/** What the wallet holds for each of these customers on the market. */
-function storeHeldMany(marketId: string, held: ReadonlyMap<number, number>): RawBuilder<unknown> | undefined {
-  if (held.size === 0) return undefined;
+/** What the wallet holds for each of these customers on each market. */
+function storeHeldMany(held: readonly HeldRow[]): Write {
+  if (held.length === 0) return undefined;
   return sql`
     INSERT INTO exchange.holds (player_id, market_id, held)
-    SELECT v.player_id, ${marketId}, v.held FROM unnest(${[...held.keys()]}::int[], ${[...held.values()]}::bigint[])
-      AS v (player_id, held)
+    SELECT v.player_id, v.market_id, v.held
+    FROM unnest(${held.map((row) => row.playerId)}::int[], ${held.map((row) => row.marketId)}::text[],
+      ${held.map((row) => row.held)}::bigint[]) AS v (player_id, market_id, held)
     ON CONFLICT (player_id, market_id) DO UPDATE SET held = EXCLUDED.held`;
 }
 

@@ -1,5 +1,8 @@
 import type { Order } from '../../../src/contract/exchange';
 import { decimalOf } from '../../../src/contract/exchange-ladder';
+import { sql } from 'kysely';
+import { executeNamed } from '../../platform/db/named-query';
+import { GroupCommit } from '../../platform/group-commit';
 import type { ExchangeDb, OrdersTable } from '../db/schema';
 
 export type OrderRow = Pick<
@@ -42,10 +45,26 @@ export const ORDER_COLUMNS = [
 
 /** Reads stored orders and shapes them as the contract's Order. */
 export class OrderRows {
+  /** Every cancel starts with one: the reads asked at the same moment share one named statement. */
+  private readonly lookups = new GroupCommit<string, OrderRow | undefined>((ids) => this.rows(ids), {
+    maxBatch: 200,
+  });
+
   constructor(private readonly db: ExchangeDb) {}
 
   row(orderId: string): Promise<OrderRow | undefined> {
-    return this.db.selectFrom('exchange.orders').select(ORDER_COLUMNS).where('id', '=', orderId).executeTakeFirst();
+    return this.lookups.submit(orderId);
+  }
+
+  /** These orders' rows, in order (undefined for an id not stored). */
+  private async rows(ids: string[]): Promise<Array<OrderRow | undefined>> {
+    const { rows } = await executeNamed(
+      this.db,
+      sql<OrderRow>`SELECT ${sql.join(ORDER_COLUMNS.map((column) => sql.ref(column)))} FROM exchange.orders
+        WHERE id = ANY(${ids}::uuid[])`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id));
   }
 
   async order(orderId: string): Promise<Order> {

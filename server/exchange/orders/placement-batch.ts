@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { ExchangeRefusal, Order, PlaceOrder } from '../../../src/contract/exchange';
 import { tickOf } from '../../../src/contract/exchange-ladder';
 import { executeNamed } from '../../platform/db/named-query';
 import { AppError } from '../../platform/errors';
-import type { BookEvents, Fill, OrderState } from '../book';
+import type { Fill, OrderState } from '../book';
 import type { ExchangeDb } from '../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { OpenOrder } from '../positions';
@@ -13,8 +13,8 @@ import { walletUnreachable } from '../sessions/service';
 import type { NewWalletCall, WalletOutbox } from '../wallet/outbox';
 import type { P2pWalletClient, WalletAnswer } from '../wallet/p2p-client';
 import type { LiveMarket } from './live-market';
-import type { Settled } from './market-batches';
-import type { MarketStore } from './market-store';
+import type { Settled } from './placement-rounds';
+import type { MarketStore, Write } from './market-store';
 import { wouldTake, type OrderHolds } from './order-holds';
 import type { OrderRows } from './order-rows';
 import type { MarketRegistry } from './registry';
@@ -37,6 +37,7 @@ export interface PlacementDeps {
 
 /** An order as it waits for its market: checked against the rules, its runner and price (hundredths) found. */
 export interface PlacementRequest {
+  market: LiveMarket;
   session: ExchangeSession;
   request: PlaceOrder;
   runner: number;
@@ -70,20 +71,19 @@ async function settle<R>(work: () => Promise<R>): Promise<Settled<R>> {
 }
 
 /**
- * The orders waiting in one market's queue, placed together and answered as if placed one by one in the order they
- * came (docs/exchange.md, "Placing orders together"): stored with their hold calls in one transaction before anything
- * is sent; their holds sent in one call (the door's `holds`); one pass through the book; one transaction for the
- * holds' answers, refusals, fills, sizes and releases; each answer built from memory. An order that needs more than
- * that (a further hold, the in-play delay) is finished alone, in its turn, as the outbox would finish it. Runs
- * inside the market's queue.
+ * The orders waiting for a round, of any markets, placed together and answered as if placed one by one in the order
+ * they came (docs/exchange.md, "Placing orders together"): stored with their hold calls in one statement before
+ * anything is sent; their holds sent in one call (the door's `holds`); each market's book passed through in its
+ * orders' order; one statement for the holds' answers, refusals, fills, sizes and releases of every market; each
+ * answer built from memory. An order that needs more than that (a further hold, the in-play delay) is finished alone,
+ * in its turn, as the outbox would finish it. Runs holding the queue of every market named.
  */
 export async function placeTogether(
   deps: PlacementDeps,
-  market: LiveMarket,
   requests: readonly PlacementRequest[],
 ): Promise<Array<Settled<Placed>>> {
   const results: Array<Settled<Placed>> = [];
-  // An array, not a list of parameters, so the text is the same whatever the batch's size (one named statement).
+  // An array, not a list of parameters, so the text is the same whatever the round's size (one named statement).
   const ids = requests.map(({ request }) => request.orderId);
   const stored = new Set(
     (
@@ -101,8 +101,8 @@ export async function placeTogether(
       continue;
     }
     seen.add(orderId);
-    if (market.status === 'suspended') results[index] = failed(refusal('MarketSuspended'));
-    else if (market.status !== 'open') results[index] = failed(refusal('MarketClosed'));
+    if (item.market.status === 'suspended') results[index] = failed(refusal('MarketSuspended'));
+    else if (item.market.status !== 'open') results[index] = failed(refusal('MarketClosed'));
     else
       fresh.push({
         index,
@@ -110,52 +110,49 @@ export async function placeTogether(
         open: { runner: item.runner, side: item.request.side, price: item.price, sizeRemaining: item.request.size },
       });
   }
-  if (fresh.length > 0) await placeFresh(deps, market, fresh, results);
+  if (fresh.length > 0) await placeFresh(deps, fresh, results);
   for (const index of repeats) {
     const item = requests[index]!;
     const row = await deps.rows.row(item.request.orderId);
     results[index] = row
       ? await settle(() => answerToRepeat(deps.rows, row, item.requestHash))
-      : (await placeTogether(deps, market, [item]))[0]!;
+      : (await placeTogether(deps, [item]))[0]!;
   }
   return results;
 }
 
-async function placeFresh(
-  deps: PlacementDeps,
-  market: LiveMarket,
-  fresh: Entry[],
-  results: Array<Settled<Placed>>,
-): Promise<void> {
+async function placeFresh(deps: PlacementDeps, fresh: Entry[], results: Array<Settled<Placed>>): Promise<void> {
   // Each order's hold as if the ones before it were all held: a hold refused before it is made good alone, below.
-  const asked = new Map<number, { held: number; open: OpenOrder[] }>();
-  const eventName = deps.markets.eventName(market.definition.eventId);
+  const asked = new Map<LiveMarket, Map<number, { held: number; open: OpenOrder[] }>>();
   for (const entry of fresh) {
+    const { market } = entry.item;
     const { playerId, pamSessionId } = entry.item.session;
-    const mine = asked.get(playerId) ?? { held: market.held.get(playerId) ?? 0, open: [] };
+    const players = asked.get(market) ?? new Map<number, { held: number; open: OpenOrder[] }>();
+    asked.set(market, players);
+    const mine = players.get(playerId) ?? { held: market.held.get(playerId) ?? 0, open: [] };
+    players.set(playerId, mine);
     const after = market.exposure(playerId, ...mine.open, entry.open).held;
     mine.open.push(entry.open);
-    if (after > mine.held) {
-      const transactionId = randomUUID();
-      const body = {
-        transactionId,
-        playerId,
-        sessionId: pamSessionId,
-        marketId: market.marketId,
-        amount: after - mine.held,
-        ...(eventName ? { eventName } : {}),
-      };
-      entry.hold = {
-        transactionId,
-        call: 'hold',
-        playerId,
-        marketId: market.marketId,
-        orderId: entry.item.request.orderId,
-        body,
-      };
-      mine.held = after;
-    }
-    asked.set(playerId, mine);
+    if (after <= mine.held) continue;
+    const transactionId = randomUUID();
+    const eventName = deps.markets.eventName(market.definition.eventId);
+    const body = {
+      transactionId,
+      playerId,
+      sessionId: pamSessionId,
+      marketId: market.marketId,
+      amount: after - mine.held,
+      ...(eventName ? { eventName } : {}),
+    };
+    entry.hold = {
+      transactionId,
+      call: 'hold',
+      playerId,
+      marketId: market.marketId,
+      orderId: entry.item.request.orderId,
+      body,
+    };
+    mine.held = after;
   }
   const placedAt = deps.clock.now();
   const inserted = await storePlaced(
@@ -163,7 +160,7 @@ async function placeFresh(
     fresh.map(({ item, open }) => ({
       id: item.request.orderId,
       player_id: item.session.playerId,
-      market_id: market.marketId,
+      market_id: item.market.marketId,
       selection_id: item.request.selectionId,
       runner: open.runner,
       side: open.side,
@@ -176,7 +173,8 @@ async function placeFresh(
     fresh.flatMap((entry) => (entry.hold ? [{ ...entry.hold, orderId: entry.item.request.orderId }] : [])),
     placedAt,
   );
-  // An id stored by another market's placement meanwhile: answered from what is stored.
+  // An id stored by something else meanwhile (the outbox never stores orders; a restart's recovery could): answered
+  // from what is stored.
   for (const entry of fresh.filter(({ item }) => !inserted.has(item.request.orderId))) {
     const row = (await deps.rows.row(entry.item.request.orderId))!;
     results[entry.index] = await settle(() => answerToRepeat(deps.rows, row, entry.item.requestHash));
@@ -190,97 +188,130 @@ async function placeFresh(
       answers = await deps.wallet.holds(bodies);
       if (!answers.every((answer) => answer.outcome === 'unanswered')) break;
     }
-    // Any hold without an answer leaves every hold of the batch to the outbox, which finishes each order alone.
+    // Any hold without an answer leaves every hold of the round to the outbox, which finishes each order alone.
     if (answers.some((answer) => answer.outcome === 'unanswered')) {
       for (const entry of holding) results[entry.index] = failed(walletUnreachable());
       deps.outbox.kick();
-      for (const entry of placing.filter((one) => !one.hold))
-        results[entry.index] = await finishAlone(deps, market, entry);
+      for (const entry of placing.filter((one) => !one.hold)) results[entry.index] = await finishAlone(deps, entry);
       return;
     }
     holding.forEach((entry, k) => (entry.answer = answers[k]));
   }
-  await throughTheBook(deps, market, placing, placedAt, results);
+  await throughTheBooks(deps, placing, placedAt, results);
 }
 
-/** The holds' answers recorded, the refused orders refused, and the rest through the book in the order they came. */
-async function throughTheBook(
+/**
+ * The holds' answers recorded, the refused orders refused, and the rest through their markets' books, each book in
+ * the order its orders came; what every book did is stored in one statement at the end (or before an order that is
+ * finished alone, which stores its own).
+ */
+async function throughTheBooks(
   deps: PlacementDeps,
-  market: LiveMarket,
   placing: readonly Entry[],
   placedAt: Date,
   results: Array<Settled<Placed>>,
 ): Promise<void> {
+  const done = new Map<LiveMarket, MarketDone>();
+  const doneIn = (market: LiveMarket): MarketDone => {
+    let mine = done.get(market);
+    if (!mine) {
+      mine = { fills: [], states: new Map(), refusedPlayers: new Set(), heldBefore: new Map() };
+      done.set(market, mine);
+    }
+    return mine;
+  };
   const answered = placing.filter((entry) => entry.answer);
-  const refusedPlayers = new Set<number>();
-  const heldBefore = new Map<number, number>();
   for (const entry of answered) {
-    const playerId = entry.item.session.playerId;
-    if (!heldBefore.has(playerId)) heldBefore.set(playerId, market.held.get(playerId) ?? 0);
+    const { market } = entry.item;
+    const { playerId } = entry.item.session;
+    const mine = doneIn(market);
+    if (!mine.heldBefore.has(playerId)) mine.heldBefore.set(playerId, market.held.get(playerId) ?? 0);
     if (entry.answer!.outcome === 'ok')
       market.held.set(playerId, (market.held.get(playerId) ?? 0) + entry.hold!.body.amount);
-    else refusedPlayers.add(playerId);
+    else mine.refusedPlayers.add(playerId);
   }
-  let alongside =
-    answered.length === 0
-      ? undefined
-      : {
-          heldChanged: [...heldBefore.keys()],
-          statements: recordAnswers(deps, answered),
-        };
-  const events = { fills: [] as Fill[], states: new Map<string, OrderState>() };
+  let alongside = answered.length === 0 ? undefined : recordAnswers(deps, answered);
   const storeWhatWasDone = async () => {
-    if (!alongside && events.states.size === 0 && refusedPlayers.size === 0) return;
-    const done: BookEvents = { fills: events.fills, orders: [...events.states.values()] };
+    const parts = [...done].flatMap(([market, mine]) =>
+      mine.states.size === 0 && mine.refusedPlayers.size === 0 && (!alongside || mine.heldBefore.size === 0)
+        ? []
+        : [
+            {
+              market,
+              events: { fills: mine.fills, orders: [...mine.states.values()] },
+              alsoCheck: [...mine.refusedPlayers],
+              heldChanged: alongside ? [...mine.heldBefore.keys()] : [],
+            },
+          ],
+    );
+    if (parts.length === 0 && !alongside) return;
     try {
-      await deps.store.store(market, done, [...refusedPlayers], alongside);
+      await deps.store.storeMany(parts, alongside);
     } catch (error) {
       // The answers were not recorded: the outbox sends those holds again and adds them then.
-      if (alongside) for (const [playerId, held] of heldBefore) market.held.set(playerId, held);
+      if (alongside)
+        for (const [market, mine] of done)
+          for (const [playerId, held] of mine.heldBefore) market.held.set(playerId, held);
       throw error;
     }
     alongside = undefined;
-    refusedPlayers.clear();
-    events.fills = [];
-    events.states.clear();
+    for (const mine of done.values()) {
+      mine.fills = [];
+      mine.states.clear();
+      mine.refusedPlayers.clear();
+    }
   };
 
-  for (const entry of placing) {
-    const { session, request } = entry.item;
-    const answer = entry.answer;
-    if (answer?.outcome === 'refused') {
-      results[entry.index] = await settle(() => refuse(deps, session, answer));
-      continue;
+  const byMarket = new Map<LiveMarket, Entry[]>();
+  for (const entry of placing) byMarket.set(entry.item.market, [...(byMarket.get(entry.item.market) ?? []), entry]);
+  for (const [market, entries] of byMarket) {
+    for (const entry of entries) {
+      const { session, request } = entry.item;
+      const answer = entry.answer;
+      if (answer?.outcome === 'refused') {
+        results[entry.index] = await settle(() => refuse(deps, session, answer));
+        continue;
+      }
+      const need = market.exposure(session.playerId, entry.open).held - (market.held.get(session.playerId) ?? 0);
+      if (need > 0 || (market.inPlay && deps.inPlayDelayMs > 0 && wouldTake(market, entry.open))) {
+        await storeWhatWasDone();
+        results[entry.index] = await finishAlone(deps, entry);
+        continue;
+      }
+      const placed = market.book.place({
+        orderId: request.orderId,
+        customerId: String(session.playerId),
+        runner: entry.open.runner,
+        side: request.side,
+        tick: tickOf(entry.item.price),
+        size: request.size,
+        persistence: request.persistence,
+      });
+      if (!placed.ok) {
+        results[entry.index] = failed(new Error(`The book refused order ${request.orderId}: ${placed.reason}`));
+        continue;
+      }
+      const mine = doneIn(market);
+      mine.fills.push(...placed.fills);
+      for (const state of placed.orders) mine.states.set(state.orderId, state);
+      const own = placed.orders.find((state) => state.orderId === request.orderId)!;
+      results[entry.index] = ok({ order: orderOf(entry, own, placed.fills, placedAt), status: 201 });
     }
-    const need = market.exposure(session.playerId, entry.open).held - (market.held.get(session.playerId) ?? 0);
-    if (need > 0 || (market.inPlay && deps.inPlayDelayMs > 0 && wouldTake(market, entry.open))) {
-      await storeWhatWasDone();
-      results[entry.index] = await finishAlone(deps, market, entry);
-      continue;
-    }
-    const placed = market.book.place({
-      orderId: request.orderId,
-      customerId: String(session.playerId),
-      runner: entry.open.runner,
-      side: request.side,
-      tick: tickOf(entry.item.price),
-      size: request.size,
-      persistence: request.persistence,
-    });
-    if (!placed.ok) {
-      results[entry.index] = failed(new Error(`The book refused order ${request.orderId}: ${placed.reason}`));
-      continue;
-    }
-    events.fills.push(...placed.fills);
-    for (const state of placed.orders) events.states.set(state.orderId, state);
-    const own = placed.orders.find((state) => state.orderId === request.orderId)!;
-    results[entry.index] = ok({ order: orderOf(entry, market, own, placed.fills, placedAt), status: 201 });
   }
   await storeWhatWasDone();
 }
 
+/** What a round did on one market's book and to its holds, not stored yet. */
+interface MarketDone {
+  fills: Fill[];
+  states: Map<string, OrderState>;
+  refusedPlayers: Set<number>;
+  /** Each answered customer's hold before the round's answers were added (put back should storing them fail). */
+  heldBefore: Map<number, number>;
+}
+
 /** The holds' answers, and the orders they refused, to be written with what the batch did on the book. */
-function recordAnswers(deps: PlacementDeps, answered: readonly Entry[]): Array<RawBuilder<unknown> | undefined> {
+function recordAnswers(deps: PlacementDeps, answered: readonly Entry[]): Write[] {
   const refused = answered.flatMap((entry) =>
     entry.answer!.outcome === 'refused' ? [{ id: entry.item.request.orderId, code: entry.answer!.code }] : [],
   );
@@ -301,10 +332,10 @@ function recordAnswers(deps: PlacementDeps, answered: readonly Entry[]): Array<R
 }
 
 /** An order the batch could not finish on its own (a further hold, the in-play delay): as the outbox finishes it. */
-async function finishAlone(deps: PlacementDeps, market: LiveMarket, entry: Entry): Promise<Settled<Placed>> {
+async function finishAlone(deps: PlacementDeps, entry: Entry): Promise<Settled<Placed>> {
   return settle(async () => {
     const { orderId } = entry.item.request;
-    const finish = await deps.holds.finish(market, orderId);
+    const finish = await deps.holds.finish(entry.item.market, orderId);
     if (finish.kind === 'unanswered') {
       deps.outbox.kick();
       throw walletUnreachable();
@@ -326,7 +357,7 @@ async function refuse(
 }
 
 /** The order as stored after its own pass through the book, with the average of the fills it made. */
-function orderOf(entry: Entry, market: LiveMarket, state: OrderState, fills: readonly Fill[], placedAt: Date): Order {
+function orderOf(entry: Entry, state: OrderState, fills: readonly Fill[], placedAt: Date): Order {
   const { item } = entry;
   const mine = fills.filter((fill) => fill.backOrderId === state.orderId || fill.layOrderId === state.orderId);
   const stake = mine.reduce((sum, fill) => sum + fill.stake, 0);
@@ -337,7 +368,7 @@ function orderOf(entry: Entry, market: LiveMarket, state: OrderState, fills: rea
     {
       id: item.request.orderId,
       player_id: item.session.playerId,
-      market_id: market.marketId,
+      market_id: item.market.marketId,
       selection_id: item.request.selectionId,
       side: item.request.side,
       price: item.price,

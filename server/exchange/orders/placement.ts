@@ -1,25 +1,26 @@
 import { createHash } from 'node:crypto';
 import { orderRefusal, type PlaceOrder } from '../../../src/contract/exchange';
 import { hundredthsOf } from '../../../src/contract/exchange-ladder';
+import { HOLD_BATCH_MAX } from '../../../src/contract/p2p-wallet';
 import { notFound } from '../../platform/errors';
 import type { ExchangeSession } from '../sessions/service';
-import { MarketBatches } from './market-batches';
+import { PlacementRounds } from './placement-rounds';
 import { refusal, type Placed } from './order-answers';
 import { placeTogether, type PlacementDeps, type PlacementRequest } from './placement-batch';
 
-/** The most orders of one market that go through its queue together. */
-const MAX_BATCH = 200;
+/** The most orders one round places together (the P2P door's `holds` takes at most as many). */
+const MAX_ROUND = HOLD_BATCH_MAX;
 
 /**
  * Placing an order (docs/exchange.md, "The rules"): durable before acknowledged, the order and the hold it needs
- * are stored together before the hold is sent; idempotent on the browser's order id. Orders that reach a market
- * while it is busy go through it together (placement-batch.ts).
+ * are stored together before the hold is sent; idempotent on the browser's order id. Orders that arrive, for any
+ * market, while a round is under way go together in the next (placement-batch.ts).
  */
 export class Placement {
-  private readonly batches: MarketBatches<PlacementRequest, Placed>;
+  private readonly rounds: PlacementRounds<PlacementRequest, Placed>;
 
   constructor(private readonly deps: PlacementDeps) {
-    this.batches = new MarketBatches((market, requests) => placeTogether(deps, market, requests), MAX_BATCH);
+    this.rounds = new PlacementRounds((requests) => placeTogether(deps, requests), MAX_ROUND);
   }
 
   place(session: ExchangeSession, request: PlaceOrder): Promise<Placed> {
@@ -43,6 +44,6 @@ export class Placement {
         ]),
       )
       .digest('hex');
-    return this.batches.submit(market, { session, request, runner, price, requestHash });
+    return this.rounds.submit({ market, session, request, runner, price, requestHash });
   }
 }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
-import { prebuiltQuery } from '../../platform/db/prebuilt-query';
+import { sql } from 'kysely';
+import { executeNamed } from '../../platform/db/named-query';
+import { GroupCommit } from '../../platform/group-commit';
 import { AppError, unauthorized } from '../../platform/errors';
 import type { ExchangeDb } from '../db/schema';
 import type { P2pWalletClient } from '../wallet/p2p-client';
@@ -26,23 +28,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * stored here only as its hash. The PAM stays the judge of whether the customer is still signed in.
  */
 export class SessionService {
-  /** Asked on every order request, so built once and sent as a named statement (prebuiltQuery). */
-  private readonly liveSession;
+  /** Asked on every order request: the lookups arriving at the same moment share one named statement. */
+  private readonly lookups = new GroupCommit<string, ExchangeSession | undefined>((hashes) => this.findAll(hashes), {
+    maxBatch: 200,
+  });
 
   constructor(
     private readonly db: ExchangeDb,
     private readonly wallet: P2pWalletClient,
     private readonly clock: Clock,
-  ) {
-    this.liveSession = prebuiltQuery(db, (tokenHash: string, startedAfter: Date) =>
-      db
-        .selectFrom('exchange.sessions')
-        .select(['id', 'player_id', 'pam_session_id', 'currency'])
-        .where('token_hash', '=', tokenHash)
-        .where('ended_at', 'is', null)
-        .where('created_at', '>', startedAfter),
-    );
-  }
+  ) {}
 
   async launch(launchToken: string): Promise<{ sessionToken: string; balance: number; currency: string }> {
     const answer = await this.wallet.call('authenticate', { token: launchToken });
@@ -73,10 +68,27 @@ export class SessionService {
 
   /** The live session a bearer token stands for; 401 SessionExpired when there is none. */
   async resolve(token: string | undefined): Promise<ExchangeSession> {
-    if (!token) throw sessionEnded();
-    const [row] = await this.liveSession(hashToken(token), new Date(this.clock.now().getTime() - SESSION_MAX_MS));
-    if (!row) throw sessionEnded();
-    return { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency };
+    const session = token ? await this.lookups.submit(hashToken(token)) : undefined;
+    if (!session) throw sessionEnded();
+    return session;
+  }
+
+  /** The live sessions of these token hashes, in order (undefined for none). */
+  private async findAll(hashes: string[]): Promise<Array<ExchangeSession | undefined>> {
+    const startedAfter = new Date(this.clock.now().getTime() - SESSION_MAX_MS);
+    const { rows } = await executeNamed(
+      this.db,
+      sql<{ token_hash: string; id: string; player_id: number; pam_session_id: string; currency: string }>`
+        SELECT token_hash, id, player_id, pam_session_id, currency FROM exchange.sessions
+        WHERE token_hash = ANY(${hashes}::text[]) AND ended_at IS NULL AND created_at > ${startedAfter}`,
+    );
+    const byHash = new Map(
+      rows.map((row) => [
+        row.token_hash,
+        { id: row.id, playerId: row.player_id, pamSessionId: row.pam_session_id, currency: row.currency },
+      ]),
+    );
+    return hashes.map((hash) => byHash.get(hash));
   }
 
   /** Ends a session the PAM called expired, and says so. */

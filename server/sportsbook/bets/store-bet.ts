@@ -1,6 +1,6 @@
 import { CompiledQuery, type Insertable, type Selectable } from 'kysely';
 import type { BetView } from '../../../src/contract/sportsbook-rules';
-import { KeyedGroupCommit } from '../group-commit';
+import { KeyedGroupCommit } from '../../platform/group-commit';
 import type { HeldCallRow, WalletCall, WalletOutbox } from '../wallet/outbox';
 import type { MarketSpec } from '../pricing/types';
 import type { BetLegsTable, BetsDb, BetsTable } from './tables';

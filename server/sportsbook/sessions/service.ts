@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
 import { AppError, unauthorized } from '../../platform/errors';
-import { GroupCommit } from '../group-commit';
+import { GroupCommit } from '../../platform/group-commit';
 import type { BetsDb } from '../bets/tables';
 import { pamPlayerId, type WalletClient } from '../wallet-client';
 

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { DEBIT_BATCH_MAX } from '../../../src/contract/games';
-import { GroupCommit, KeyedGroupCommit } from '../group-commit';
+import { GroupCommit, KeyedGroupCommit } from '../../platform/group-commit';
 import type { BetsDatabase, BetsDb, WalletCallKind, WalletCallsTable } from '../bets/tables';
 import type { WalletAnswer, WalletClient } from '../wallet-client';
 
