@@ -11,6 +11,7 @@ import { BetsStore } from '../stores/BetsStore';
 import type { ConfirmTimers } from '../stores/CashOutConfirmations';
 import { FreeBetsStore } from '../stores/FreeBetsStore';
 import type { HostToFrameMessage } from '../../contract/bridge';
+import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../contract/sportsbook-rules';
 import { frameLaunch, initialRoute } from '../../ui/frame/FrameLaunch';
 
 export interface SportsbookEnvironment {
@@ -21,6 +22,17 @@ export interface SportsbookEnvironment {
   timers?: ConfirmTimers;
   /** The slip's code: loaded at its first use unless given (tests of the whole frame give it at once). */
   slipCode?: SlipCode;
+}
+
+/** The lists the page came with (server/sportsbook/frame-page.ts), or null: then the home screen fetches them. */
+function firstLists(document: Document): FirstLists | null {
+  const block = document.getElementById(FIRST_LISTS_ELEMENT_ID);
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as FirstLists;
+  } catch {
+    return null;
+  }
 }
 
 /** Builds and wires every store of the frame once. */
@@ -44,7 +56,7 @@ export function createSportsbook({
     token: () => session.token,
     onSessionExpired: () => session.end(true),
   });
-  const catalog = new CatalogStore(api);
+  const catalog = new CatalogStore(api, firstLists(win.document));
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
   const bets = new BetsStore(api.bets, api.cashOutOffers, {
     fetchLive: api.openBetsLive,

@@ -41,7 +41,7 @@ export function Home() {
   const [competitionId, setCompetitionId] = useState<string | null>(null);
   const [view, setView] = useState<'matches' | 'outrights'>('matches');
   useEffect(() => {
-    void catalog.loadLists();
+    void catalog.showLists();
   }, [catalog]);
 
   if (catalog.listsState === 'loading' || catalog.listsState === 'idle') return <HomeSkeleton />;
