@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../../src/contract/sportsbook-rules';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import type { Sportsbook } from '../../../src/sportsbook/app/createSportsbook';
@@ -57,6 +59,48 @@ describe("the home screen's first lists", () => {
     renderHome(sportsbook);
     await act(async () => undefined);
     expect(callsTo(fetch, 'GET /api/events')).toHaveLength(2);
+  });
+
+  it('draw In-Play and Starting Soon at the first commit, and the later matches by competition in the next', async () => {
+    const soon = new Date(Date.now() + 60 * 60_000).toISOString();
+    const later = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString();
+    const upcoming = (id: string, kickoffAt: string, competitionName: string) => {
+      const { markets: _unused, ...rest } = event(id, {
+        status: 'scheduled',
+        phase: 'pre-match',
+        minute: 0,
+        kickoffAt,
+      });
+      return { ...rest, competitionName };
+    };
+    pageWith(
+      JSON.stringify({
+        ...lists,
+        upcoming: [upcoming('ev-2', soon, 'Albion Premier Division'), upcoming('ev-3', later, 'Albion Cup')],
+      }),
+    );
+    const sportsbook = frameOn(fetchedLists(), '/');
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    const previous = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      flushSync(() =>
+        root.render(
+          <SportsbookContext.Provider value={sportsbook}>
+            <Home />
+          </SportsbookContext.Provider>,
+        ),
+      );
+      const lists = () =>
+        [...container.querySelectorAll('ul[aria-label]')].map((list) => list.getAttribute('aria-label'));
+      expect(lists()).toEqual(['Matches in play', 'Matches starting soon']);
+      await waitFor(() => expect(lists()).toEqual(['Matches in play', 'Matches starting soon', 'Albion Cup']));
+    } finally {
+      root.unmount();
+      container.remove();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = previous;
+    }
   });
 
   it('are fetched when the page came without them (another route, development) or with a block that does not parse', async () => {
