@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../src/contract/sportsbook-rules';
+import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../src/contract/sportsbook-page';
 import { sendCompressed } from '../platform/http/compressed';
 import type { SportsbookServices } from './services';
 

@@ -162,18 +162,6 @@ export interface Competition {
   eventCount: number;
 }
 
-/**
- * The home screen's first lists as the frame's HTML for `/` carries them: a JSON data block (`<script
- * type="application/json">` with this id), so the first prices need no fetch after the frame's script. The same three
- * answers as `GET /api/events?status=live`, `?status=upcoming` and `GET /api/competitions`.
- */
-export const FIRST_LISTS_ELEMENT_ID = 'sb-first-lists';
-export interface FirstLists {
-  live: EventSummary[];
-  upcoming: EventSummary[];
-  competitions: Competition[];
-}
-
 /** One club's line in a league table, from the season's settled matches. */
 export interface LeagueTableRow {
   teamId: string;

@@ -10,7 +10,7 @@ import { startSportsbook, type RunningSportsbook } from '../../server/sportsbook
 import type { SportsbookConfig } from '../../server/sportsbook/config';
 import { embedderOrigins } from '../../server/sportsbook/app';
 import { firstListsBlock } from '../../server/sportsbook/frame-page';
-import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../src/contract/sportsbook-rules';
+import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../src/contract/sportsbook-page';
 
 /** The frame's index.html as the build writes it: the lists' preloads between the markers `/` fills in. */
 const PRELOADS = '<link rel="preload" href="/api/competitions" as="fetch" crossorigin="anonymous" />';

@@ -11,7 +11,7 @@ import { BetsStore } from '../stores/BetsStore';
 import type { ConfirmTimers } from '../stores/CashOutConfirmations';
 import { FreeBetsStore } from '../stores/FreeBetsStore';
 import type { HostToFrameMessage } from '../../contract/bridge';
-import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../contract/sportsbook-rules';
+import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../contract/sportsbook-page';
 import { frameLaunch, initialRoute } from '../../ui/frame/FrameLaunch';
 
 export interface SportsbookEnvironment {

@@ -4,7 +4,6 @@ import type {
   EventChange,
   EventDetail,
   EventSummary,
-  FirstLists,
   Market,
   OutrightView,
   Price,
@@ -12,6 +11,7 @@ import type {
   SelectionStatus,
   SportsbookServerMessage,
 } from '../../contract/sportsbook-rules';
+import type { FirstLists } from '../../contract/sportsbook-page';
 
 export interface CatalogApi {
   competitions(): Promise<Competition[]>;

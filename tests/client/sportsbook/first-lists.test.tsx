@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../../src/contract/sportsbook-rules';
+import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../../src/contract/sportsbook-page';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import type { Sportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { Home } from '../../../src/sportsbook/screens/Home';
