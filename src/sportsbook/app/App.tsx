@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { FreeBetsMenu } from '../ui/FreeBetsMenu';
 import { SkipToSlip } from '../ui/SkipToSlip';
 import { useSportsbook } from './context';
 import { useWatch } from '../../ui/frame/Observable';
@@ -17,6 +16,10 @@ const MyBets = retryableLazy(() => import('../screens/MyBets'));
 // The slip's column and the phone's sheet come after the first paint: an empty slip has nothing to show before.
 const SlipPanel = retryableLazy<{ phone: boolean }>(() =>
   import('../ui/SlipPanel').then((module) => ({ default: module.SlipPanel })),
+);
+// Only a signed-in customer holding free bets has the header's menu.
+const FreeBetsMenu = retryableLazy<object>(() =>
+  import('../ui/FreeBetsMenu').then((module) => ({ default: module.FreeBetsMenu })),
 );
 const SlipSheet = retryableLazy<object>(() =>
   import('../ui/SlipSheet').then((module) => ({ default: module.SlipSheet })),
@@ -122,9 +125,12 @@ export function App() {
   );
 }
 
-function SubNav() {
-  const { router, prefs } = useSportsbook();
-  useWatch(prefs);
+export function SubNav() {
+  const { router, prefs, session, freeBets } = useSportsbook();
+  useWatch(prefs, session, freeBets);
+  useEffect(() => {
+    if (session.signedIn) freeBets.loadOnce();
+  });
   const link = (path: string, label: string) => (
     <a
       href={path}
@@ -145,7 +151,13 @@ function SubNav() {
         {link('/bets', 'My Bets')}
       </div>
       <div className="subnav__tools">
-        <FreeBetsMenu />
+        {session.signedIn && freeBets.tokens.length > 0 && (
+          <LoadBoundary parts={[FreeBetsMenu]}>
+            <Suspense fallback={null}>
+              <FreeBetsMenu />
+            </Suspense>
+          </LoadBoundary>
+        )}
         <label className="odds-toggle">
           <span className="visually-hidden">Odds format</span>
           <select
