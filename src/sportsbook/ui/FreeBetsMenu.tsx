@@ -3,7 +3,7 @@ import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from './format';
-import { Gift } from './icons';
+import { Gift } from './later-icons';
 import './FreeBetsMenu.css';
 
 /** What every free bet's terms are (the Betting Rules: free bets, cash out); the slip's picker says the same. */

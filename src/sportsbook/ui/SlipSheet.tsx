@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
-import { ChevronDown, X } from './icons';
+import { ChevronDown } from './icons';
+import { X } from './later-icons';
 import { SlipPanel } from './SlipPanel';
 
 /** The phone's slip: a bar over the page bottom; pressed, a modal sheet with the whole slip. */
