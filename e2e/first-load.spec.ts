@@ -34,7 +34,8 @@ async function sportsbookFrame(page: Page): Promise<Frame> {
 test('on a phone nothing moves in sight while the sportsbook frame waits for its first lists', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await recordLayoutShifts(page);
-  // The match lists arrive only once the frame has painted without them, as on a slow network.
+  // The frame's page for `/` carries its first lists (docs/sportsbook.md, "The first load") and draws the later ones
+  // just after; were the lists fetched (a page without them), they would arrive only once the frame had painted.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/events\?status=/, async (route) => {

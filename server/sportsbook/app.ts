@@ -12,6 +12,7 @@ import { sessionRoutes } from './sessions/routes';
 import { betsRoutes } from './bets/routes';
 import { betBuilderRoutes } from './bets/bet-builder-routes';
 import { freeBetRoutes } from './free-bets/routes';
+import { framePageRoute } from './frame-page';
 
 type SportsbookRoutes = (app: FastifyInstance, services: SportsbookServices) => Promise<void>;
 
@@ -79,7 +80,10 @@ export async function buildSportsbookApp(options: SportsbookAppOptions): Promise
   }
   if (options.clientDir) {
     const clientDir = options.clientDir;
-    await app.register(async (scope) => serveClient(scope, clientDir, { appPaths: ['/'], indexFile: INDEX_FILE }));
+    await app.register(async (scope) => {
+      await framePageRoute(scope, services, clientDir);
+      await serveClient(scope, clientDir, { appPaths: [], indexFile: INDEX_FILE });
+    });
   }
   return app;
 }

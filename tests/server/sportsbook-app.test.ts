@@ -9,6 +9,17 @@ import type { AnyDatabaseHandle } from '../../server/platform/db/database';
 import { startSportsbook, type RunningSportsbook } from '../../server/sportsbook/start';
 import type { SportsbookConfig } from '../../server/sportsbook/config';
 import { embedderOrigins } from '../../server/sportsbook/app';
+import { firstListsBlock } from '../../server/sportsbook/frame-page';
+import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../src/contract/sportsbook-page';
+
+/** The frame's index.html as the build writes it: the lists' preloads between the markers `/` fills in. */
+const PRELOADS = '<link rel="preload" href="/api/competitions" as="fetch" crossorigin="anonymous" />';
+const PAGE = `<!doctype html><title>Sportsbook</title><!-- first-lists: here --> ${PRELOADS} <!-- /first-lists --><div id="root"></div>`;
+
+function firstListsIn(html: string): FirstLists | null {
+  const block = new RegExp(`<script type="application/json" id="${FIRST_LISTS_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return block ? (JSON.parse(block[1]!) as FirstLists) : null;
+}
 
 for (const kind of databaseKinds()) {
   describe(`sportsbook app and start [${kind}]`, () => {
@@ -19,7 +30,7 @@ for (const kind of databaseKinds()) {
     beforeAll(async () => {
       clientDir = mkdtempSync(join(tmpdir(), 'sportsbook-client-'));
       mkdirSync(join(clientDir, 'assets'));
-      writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Sportsbook</title>');
+      writeFileSync(join(clientDir, 'index.html'), PAGE);
       writeFileSync(join(clientDir, 'assets', 'frame-abc123.js'), 'console.log(1)');
       database = await cloneDatabase(kind);
       const config: SportsbookConfig = {
@@ -76,8 +87,45 @@ for (const kind of databaseKinds()) {
         expect(await missing.json()).toEqual({ message: 'Not found' });
       }
     });
+
+    it("answers `/` with the home screen's first lists in the page, as the catalogue's API answers them now, compressed", async () => {
+      const page = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(page.headers.get('content-encoding')).toBe('gzip');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const html = await page.text();
+      expect(html).not.toContain(PRELOADS);
+      expect(html).toContain('<div id="root"></div>');
+      const lists = firstListsIn(html)!;
+      const api = async (path: string) => (await fetch(`${base}${path}`)).json();
+      expect(lists.live.map((event) => event.id)).toEqual(
+        ((await api('/api/events?status=live')) as { events: Array<{ id: string }> }).events.map((event) => event.id),
+      );
+      expect(lists.upcoming.length).toBe(
+        ((await api('/api/events?status=upcoming')) as { events: unknown[] }).events.length,
+      );
+      expect(lists.competitions).toEqual(
+        ((await api('/api/competitions')) as { competitions: unknown[] }).competitions,
+      );
+      expect(lists.live[0]!.mainMarket!.selections[0]!.price).not.toBeNull();
+      // Another route of the frame keeps the preloads: its first screen is not the lists.
+      const other = await (await fetch(`${base}/bets`)).text();
+      expect([other.includes(PRELOADS), firstListsIn(other)]).toEqual([true, null]);
+    });
   });
 }
+
+describe("the frame page's first lists", () => {
+  it('cannot be closed or commented out by a name from the feed', () => {
+    const block = firstListsBlock({
+      live: [],
+      upcoming: [],
+      competitions: [{ id: 'x', name: '</script><!-- <script>alert(1)</script>', country: 'E', eventCount: 0 }],
+    });
+    expect(block.indexOf('</script>')).toBe(block.length - '</script>'.length);
+    expect(block).not.toContain('<!--');
+    expect(firstListsIn(block)!.competitions[0]!.name).toBe('</script><!-- <script>alert(1)</script>');
+  });
+});
 
 describe('the frame embedder', () => {
   it('is the PAM origin alone in production, and both loopback spellings of it in development', () => {

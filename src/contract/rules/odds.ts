@@ -5,6 +5,9 @@
  */
 import type { OddsFormat, Price, PriceChangePolicy } from '../sportsbook-rules';
 import { wholePence } from './money';
+import { formatDecimal, formatFractional, samePrice, type ExactOdds } from './odds-format';
+
+export { formatDecimal, formatFractional, formatPrice, samePrice, type ExactOdds } from './odds-format';
 
 const price = (num: number, den: number): Price => ({ num, den });
 
@@ -140,10 +143,6 @@ export function toLadder(decimal: number): Price | null {
   return PRICE_LADDER[low]!;
 }
 
-export function samePrice(a: Price, b: Price): boolean {
-  return a.num * b.den === b.num * a.den;
-}
-
 /** Whether `a` pays more than `b` (a longer price), compared exactly. */
 export function longerPrice(a: Price, b: Price): boolean {
   return a.num * b.den > b.num * a.den;
@@ -152,16 +151,6 @@ export function longerPrice(a: Price, b: Price): boolean {
 /** Whether a bet asked at `asked` may take the price `now` under the customer's price-change setting. */
 export function priceAcceptable(policy: PriceChangePolicy, asked: Price, now: Price): boolean {
   return samePrice(asked, now) || policy === 'any' || (policy === 'higher' && longerPrice(now, asked));
-}
-
-export function formatFractional(p: Price): string {
-  return p.num === p.den ? 'Evens' : `${p.num}/${p.den}`;
-}
-
-/** Exact decimal odds numerator / denominator, as an accumulator's combined odds need (products outgrow 2^53). */
-export interface ExactOdds {
-  numerator: bigint;
-  denominator: bigint;
 }
 
 /** The legs' decimal odds multiplied together, exactly. No legs is odds of 1.00. */
@@ -188,21 +177,6 @@ export function returnsFor(stakePence: number, prices: readonly Price[]): number
   const odds = combinedOdds(prices);
   const returns = (BigInt(stakePence) * odds.numerator) / odds.denominator;
   return wholePence(returns);
-}
-
-/**
- * Decimal odds rounded half up to one decimal place (Betting Rules: "Odds are displayed rounded to one decimal
- * place, but your payout is worked out using the actual odds"), from the exact fraction: 7/4 is '2.8', 17/20 '1.9'.
- */
-export function formatDecimal(p: Price | ExactOdds): string {
-  const { numerator, denominator } = 'num' in p ? { numerator: BigInt(p.num + p.den), denominator: BigInt(p.den) } : p;
-  const tenths = (20n * numerator + denominator) / (2n * denominator);
-  return `${tenths / 10n}.${tenths % 10n}`;
-}
-
-/** One price in the customer's chosen format. */
-export function formatPrice(p: Price, format: OddsFormat): string {
-  return format === 'decimal' ? formatDecimal(p) : formatFractional(p);
 }
 
 /**

@@ -1,12 +1,11 @@
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { FreeBetsMenu } from '../ui/FreeBetsMenu';
 import { SkipToSlip } from '../ui/SkipToSlip';
 import { useSportsbook } from './context';
 import { useWatch } from '../../ui/frame/Observable';
 import { Home } from '../screens/Home';
-import { SlipPanel, useOpenBetsLoaded } from '../ui/SlipPanel';
-import { formatPence } from '../../contract/rules/money';
-import { ChevronDown, WifiOff, X } from '../ui/icons';
+import { useOpenBetsLoaded } from '../ui/open-bets';
+import { ChevronDown, WifiOff } from '../ui/icons';
+import { LoadingPlaceholder } from '../ui/LoadingPlaceholder';
 import { LoadBoundary } from '../ui/LoadBoundary';
 import { retryableLazy } from '../../ui/retryableLazy';
 import { RegulatoryNotice } from '../../ui/RegulatoryNotice';
@@ -14,6 +13,17 @@ import './App.css';
 
 const MatchPage = retryableLazy(() => import('../screens/MatchPage'));
 const MyBets = retryableLazy(() => import('../screens/MyBets'));
+// The slip's column and the phone's sheet come after the first paint: an empty slip has nothing to show before.
+const SlipPanel = retryableLazy<{ phone: boolean }>(() =>
+  import('../ui/SlipPanel').then((module) => ({ default: module.SlipPanel })),
+);
+// Only a signed-in customer holding free bets has the header's menu.
+const FreeBetsMenu = retryableLazy<object>(() =>
+  import('../ui/FreeBetsMenu').then((module) => ({ default: module.FreeBetsMenu })),
+);
+const SlipSheet = retryableLazy<object>(() =>
+  import('../ui/SlipSheet').then((module) => ({ default: module.SlipSheet })),
+);
 
 const desktopQuery = '(min-width: 1024px)';
 function useDesktop(): boolean {
@@ -29,12 +39,17 @@ function useDesktop(): boolean {
 
 export function App() {
   const sportsbook = useSportsbook();
-  const { router, slip, network, socket, session } = sportsbook;
-  useWatch(router, slip, network, socket, session);
+  const { router, slip, network, socket, session, bets } = sportsbook;
+  useWatch(router, slip, network, socket, session, bets);
   const desktop = useDesktop();
   const route = router.route;
   const main = useRef<HTMLElement>(null);
   useOpenBetsLoaded();
+  // The phone's sheet is drawn once there can be something in it (the slip's code is there, or open bets are), and
+  // stays: closing it is its own to do.
+  const [sheetWanted, setSheetWanted] = useState(false);
+  if (!sheetWanted && (slip.store !== null || (session.signedIn && (bets.lists.open?.length ?? 0) > 0)))
+    setSheetWanted(true);
 
   useEffect(() => {
     main.current?.scrollTo?.(0, 0);
@@ -84,7 +99,11 @@ export function App() {
             <h2 id="slip-title" className={session.signedIn ? 'visually-hidden' : 'slip-title'}>
               Bet Slip <span className="badge">{slip.lineCount}</span>
             </h2>
-            <SlipPanel phone={false} />
+            <LoadBoundary parts={[SlipPanel]}>
+              <Suspense fallback={<LoadingPlaceholder label="Loading the bet slip" />}>
+                <SlipPanel phone={false} />
+              </Suspense>
+            </LoadBoundary>
           </aside>
         ) : (
           <>
@@ -92,7 +111,13 @@ export function App() {
             <footer className="sb__regulatory">
               <RegulatoryNotice />
             </footer>
-            <SlipSheet />
+            {sheetWanted && (
+              <LoadBoundary parts={[SlipSheet]}>
+                <Suspense fallback={null}>
+                  <SlipSheet />
+                </Suspense>
+              </LoadBoundary>
+            )}
           </>
         )}
       </div>
@@ -100,9 +125,12 @@ export function App() {
   );
 }
 
-function SubNav() {
-  const { router, prefs } = useSportsbook();
-  useWatch(prefs);
+export function SubNav() {
+  const { router, prefs, session, freeBets } = useSportsbook();
+  useWatch(prefs, session, freeBets);
+  useEffect(() => {
+    if (session.signedIn) freeBets.loadOnce();
+  });
   const link = (path: string, label: string) => (
     <a
       href={path}
@@ -123,7 +151,13 @@ function SubNav() {
         {link('/bets', 'My Bets')}
       </div>
       <div className="subnav__tools">
-        <FreeBetsMenu />
+        {session.signedIn && freeBets.tokens.length > 0 && (
+          <LoadBoundary parts={[FreeBetsMenu]}>
+            <Suspense fallback={null}>
+              <FreeBetsMenu />
+            </Suspense>
+          </LoadBoundary>
+        )}
         <label className="odds-toggle">
           <span className="visually-hidden">Odds format</span>
           <select
@@ -137,91 +171,5 @@ function SubNav() {
         </label>
       </div>
     </nav>
-  );
-}
-
-/** The phone's slip: a bar over the page bottom; pressed, a modal sheet with the whole slip. */
-function SlipSheet() {
-  const { slip, bets, session, router } = useSportsbook();
-  useWatch(slip, bets, session, router);
-  const [open, setOpen] = useState(false);
-  const bar = useRef<HTMLButtonElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const count = slip.lineCount;
-  const wasOpen = useRef(false);
-
-  useEffect(() => {
-    if (open) heading.current?.focus();
-    else if (wasOpen.current) bar.current?.focus();
-    wasOpen.current = open;
-    if (!open) return;
-    // A modal sheet: the page behind it takes no focus or clicks, and Escape closes it wherever focus is.
-    const behind = [...document.querySelectorAll<HTMLElement>('.subnav, .sb__main, .connection, .sb__regulatory')];
-    behind.forEach((element) => (element.inert = true));
-    const onKey = (key: KeyboardEvent) => key.key === 'Escape' && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      behind.forEach((element) => (element.inert = false));
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  // A page chosen from the sheet (the receipt's View in My Bets) is shown, not left under it and inert.
-  useEffect(() => setOpen(false), [router.path]);
-
-  // A placement in flight opens the sheet, so its outcome is seen.
-  useEffect(() => {
-    if (slip.placements.length > 0) setOpen(true);
-  }, [slip.placements.length]);
-
-  const openBets = session.signedIn ? (bets.lists.open?.length ?? 0) : 0;
-  if (count === 0 && slip.placements.length === 0 && openBets === 0 && !open) return null;
-  return (
-    <>
-      <button
-        type="button"
-        ref={bar}
-        className="slip-bar"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          // Nothing on the slip but open bets: the sheet opens on them, where their cash out is.
-          if (count === 0 && slip.placements.length === 0 && openBets > 0) bets.showInSlip(true);
-          setOpen(true);
-        }}
-      >
-        <span className="badge badge--accent">{count}</span>
-        <span className="slip-bar__title">Bet Slip</span>
-        {slip.bets.length > 0 ? (
-          <span className="slip-bar__figures">Returns {formatPence(slip.totalReturns)}</span>
-        ) : (
-          openBets > 0 && <span className="slip-bar__figures">My Bets ({openBets})</span>
-        )}
-        <ChevronDown size={18} className="slip-bar__chevron" />
-      </button>
-      {open && (
-        <div className="sheet-backdrop" onClick={() => setOpen(false)}>
-          <div
-            className="sheet"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="sheet-title"
-            onClick={(click) => click.stopPropagation()}
-          >
-            <div className="sheet__head">
-              <h2 id="sheet-title" ref={heading} tabIndex={-1}>
-                Bet Slip <span className="badge">{count}</span>
-              </h2>
-              <button type="button" className="icon-btn" aria-label="Close bet slip" onClick={() => setOpen(false)}>
-                <X size={20} />
-              </button>
-            </div>
-            <div className="sheet__body">
-              <SlipPanel phone />
-            </div>
-          </div>
-        </div>
-      )}
-    </>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, use, useContext } from 'react';
 import type { Sportsbook } from './createSportsbook';
 import type { SlipStore } from '../stores/SlipStore';
+import type { BetsStore } from '../stores/BetsStore';
 
 export const SportsbookContext = createContext<Sportsbook | null>(null);
 
@@ -13,5 +14,11 @@ export function useSportsbook(): Sportsbook {
 /** The whole bet slip, for what stakes and places: suspends (its Suspense's fallback shows) until its code is there. */
 export function useSlip(): SlipStore {
   const { slip } = useSportsbook();
-  return slip.store ?? use(slip.load());
+  return slip.store ?? use(slip.loadCode());
+}
+
+/** The customer's bets with their cash out, for the screens that show them: suspends until the store's code is there. */
+export function useBets(): BetsStore {
+  const { bets } = useSportsbook();
+  return bets.store ?? use(bets.loadCode());
 }

@@ -7,10 +7,12 @@ import { SlipGate, type SlipCode } from '../stores/SlipGate';
 import { PrefsStore } from '../stores/PrefsStore';
 import { RouterStore } from '../stores/RouterStore';
 import { NetworkStore } from '../../ui/frame/NetworkStore';
-import { BetsStore } from '../stores/BetsStore';
+import { BetsGate, type BetsModule } from '../stores/BetsGate';
+import type { StoreCode } from '../stores/LazyStore';
 import type { ConfirmTimers } from '../stores/CashOutConfirmations';
 import { FreeBetsStore } from '../stores/FreeBetsStore';
 import type { HostToFrameMessage } from '../../contract/bridge';
+import { FIRST_LISTS_ELEMENT_ID, type FirstLists } from '../../contract/sportsbook-page';
 import { frameLaunch, initialRoute } from '../../ui/frame/FrameLaunch';
 
 export interface SportsbookEnvironment {
@@ -21,6 +23,19 @@ export interface SportsbookEnvironment {
   timers?: ConfirmTimers;
   /** The slip's code: loaded at its first use unless given (tests of the whole frame give it at once). */
   slipCode?: SlipCode;
+  /** My Bets' store's code, the same way. */
+  betsCode?: StoreCode<BetsModule>;
+}
+
+/** The lists the page came with (server/sportsbook/frame-page.ts), or null: then the home screen fetches them. */
+function firstLists(document: Document): FirstLists | null {
+  const block = document.getElementById(FIRST_LISTS_ELEMENT_ID);
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as FirstLists;
+  } catch {
+    return null;
+  }
 }
 
 /** Builds and wires every store of the frame once. */
@@ -30,6 +45,7 @@ export function createSportsbook({
   createSocket,
   timers,
   slipCode,
+  betsCode,
 }: SportsbookEnvironment) {
   const location = win.location;
   const network = new NetworkStore(win, win.navigator.onLine);
@@ -44,15 +60,19 @@ export function createSportsbook({
     token: () => session.token,
     onSessionExpired: () => session.end(true),
   });
-  const catalog = new CatalogStore(api);
+  const catalog = new CatalogStore(api, firstLists(win.document));
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
-  const bets = new BetsStore(api.bets, api.cashOutOffers, {
-    fetchLive: api.openBetsLive,
-    timers: timers ?? {
-      setTimeout: (fn, ms) => win.setTimeout(fn, ms),
-      clearTimeout: (id) => win.clearTimeout(id as number),
-    },
-  });
+  const bets = new BetsGate(
+    ({ BetsStore }) =>
+      new BetsStore(api.bets, api.cashOutOffers, {
+        fetchLive: api.openBetsLive,
+        timers: timers ?? {
+          setTimeout: (fn, ms) => win.setTimeout(fn, ms),
+          clearTimeout: (id) => win.clearTimeout(id as number),
+        },
+      }),
+    betsCode,
+  );
   const freeBets = new FreeBetsStore(api.freeBets);
   const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) =>
     onHostMessage(message),
@@ -135,7 +155,7 @@ export function createSportsbook({
   catalog.subscribe(() => {
     slip.reconcile((id) => catalog.findSelection(id));
     // The first prices are on screen: the slip's code comes next, so the first press (even offline) need not wait.
-    if (!slip.store && catalog.listsState === 'ready') void slip.load().catch(() => undefined);
+    if (!slip.store && catalog.listsState === 'ready') void slip.loadCode().catch(() => undefined);
   });
   network.subscribe(() => {
     if (network.online) {

@@ -1,4 +1,5 @@
-import { useSportsbook } from '../app/context';
+import { useBets, useSportsbook } from '../app/context';
+import { formatCombined } from '../ui/combined-odds';
 import { useWatch } from '../../ui/frame/Observable';
 import { cashOutShown, type BetsTab } from '../stores/BetsStore';
 import type { BetLeg, BetView, LegStanding, MatchNow } from '../../contract/sportsbook-rules';
@@ -103,7 +104,10 @@ function BetCard({
                 ? prefs.format(bet.price)
                 : bet.kind === 'single'
                   ? prefs.format(bet.legs[0]!.price)
-                  : prefs.formatCombined(bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price))}
+                  : formatCombined(
+                      bet.legs.filter((leg) => leg.result !== 'void').map((leg) => leg.price),
+                      prefs.oddsFormat,
+                    )}
             </dd>
           </div>
         )}
@@ -154,7 +158,7 @@ function matchClock(match: MatchNow): string {
  * them (its market's rules, the server's word), and the score the bet was struck at, labelled as such.
  */
 function OpenLegMatch({ bet, leg }: { bet: BetView; leg: BetLeg }) {
-  const { bets } = useSportsbook();
+  const bets = useBets();
   const match = bets.matchNow(leg.eventId);
   const playing = match !== undefined && (match.status === 'live' || match.status === 'ended');
   const standing = bets.standingOf(bet.betId, leg.selectionId);

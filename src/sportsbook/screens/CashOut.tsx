@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSportsbook } from '../app/context';
+import { useBets, useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { CASH_OUT_MESSAGES, MIN_STAKE_PENCE, type BetView, type CashOutRequest } from '../../contract/sportsbook-rules';
 import { stakeCashedFor } from '../../contract/rules/cash-out-value';
@@ -22,7 +22,8 @@ const answerLost = (error: unknown): boolean =>
  * what that press got, so one press never pays twice.
  */
 export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
-  const { api, bets, session, bridge } = useSportsbook();
+  const { api, session, bridge } = useSportsbook();
+  const bets = useBets();
   useWatch(bets);
   const [refused, setRefused] = useState<string | null>(null);
   const [partial, setPartial] = useState(false);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { CatalogEvent } from '../stores/CatalogStore';
@@ -40,8 +40,11 @@ export function Home() {
   useWatch(catalog);
   const [competitionId, setCompetitionId] = useState<string | null>(null);
   const [view, setView] = useState<'matches' | 'outrights'>('matches');
+  // The later matches (every upcoming one by competition, below the first screen) are drawn just after the first
+  // paint, in a render of their own: the first prices wait only for In-Play and Starting Soon.
+  const laterDrawn = useDeferredValue(true, false);
   useEffect(() => {
-    void catalog.loadLists();
+    void catalog.showLists();
   }, [catalog]);
 
   if (catalog.listsState === 'loading' || catalog.listsState === 'idle') return <HomeSkeleton />;
@@ -63,8 +66,9 @@ export function Home() {
   const soonIds = new Set(soon.map((event) => event.id));
   const later = upcoming.filter((event) => !soonIds.has(event.id));
   const byCompetition = new Map<string, CatalogEvent[]>();
-  for (const event of later)
-    byCompetition.set(event.competitionName, [...(byCompetition.get(event.competitionName) ?? []), event]);
+  if (laterDrawn)
+    for (const event of later)
+      byCompetition.set(event.competitionName, [...(byCompetition.get(event.competitionName) ?? []), event]);
 
   return (
     <div className="home">

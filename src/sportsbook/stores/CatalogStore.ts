@@ -11,6 +11,7 @@ import type {
   SelectionStatus,
   SportsbookServerMessage,
 } from '../../contract/sportsbook-rules';
+import type { FirstLists } from '../../contract/sportsbook-page';
 
 export interface CatalogApi {
   competitions(): Promise<Competition[]>;
@@ -56,8 +57,18 @@ export class CatalogStore extends Observable {
    */
   private readonly detailSeq = new Map<string, number>();
 
-  constructor(private readonly api: CatalogApi) {
+  /** The lists came with the page (FirstLists): the home screen's first showing takes them rather than fetching. */
+  private listsGiven = false;
+
+  constructor(
+    private readonly api: CatalogApi,
+    firstLists?: FirstLists | null,
+  ) {
     super();
+    if (firstLists) {
+      this.putLists(firstLists);
+      this.listsGiven = true;
+    }
   }
 
   get live(): CatalogEvent[] {
@@ -74,7 +85,17 @@ export class CatalogStore extends Observable {
       .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.id.localeCompare(b.id));
   }
 
+  /** The home screen is shown: the lists the page came with the first time, fetched afresh every later time. */
+  showLists(): Promise<void> {
+    if (!this.listsGiven) return this.loadLists();
+    this.listsGiven = false;
+    // Heard as lists just loaded are (what waits for the first prices on screen starts now).
+    this.changed();
+    return Promise.resolve();
+  }
+
   async loadLists(): Promise<void> {
+    this.listsGiven = false;
     if (this.listsState === 'idle' || this.listsState === 'error') {
       this.listsState = 'loading';
       this.changed();
@@ -85,13 +106,17 @@ export class CatalogStore extends Observable {
         this.api.events('upcoming'),
         this.api.competitions(),
       ]);
-      for (const event of [...live, ...upcoming]) this.put(event, false);
-      this.competitions = competitions;
-      this.listsState = 'ready';
+      this.putLists({ live, upcoming, competitions });
     } catch {
       if (this.listsState !== 'ready') this.listsState = 'error';
     }
     this.changed();
+  }
+
+  private putLists({ live, upcoming, competitions }: FirstLists): void {
+    for (const event of [...live, ...upcoming]) this.put(event, false);
+    this.competitions = competitions;
+    this.listsState = 'ready';
   }
 
   loadEvent(eventId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Observable } from '../../ui/frame/Observable';
-import { combinedOdds, formatCombinedOdds, formatPrice } from '../../contract/rules/odds';
+import { formatPrice } from '../../contract/rules/odds-format';
 import type { OddsFormat, Price } from '../../contract/sportsbook-rules';
 
 const ODDS_FORMAT_KEY = 'sb.oddsFormat';
@@ -37,7 +37,4 @@ export class PrefsStore extends Observable {
   }
 
   format = (price: Price): string => formatPrice(price, this.oddsFormat);
-
-  /** An accumulator's odds, exact, in the chosen format. */
-  formatCombined = (prices: readonly Price[]): string => formatCombinedOdds(combinedOdds(prices), this.oddsFormat);
 }

@@ -1,4 +1,4 @@
-import { Observable } from '../../ui/frame/Observable';
+import { LazyStore, type StoreCode } from './LazyStore';
 import type { BetView } from '../../contract/sportsbook-rules';
 import type { LiveSelection } from './CatalogStore';
 import type { SlipDeps, SlipStore } from './SlipStore';
@@ -9,7 +9,7 @@ export interface SlipModule {
   SlipStore: new (deps: SlipDeps) => SlipStore;
 }
 /** How the slip's code comes: loaded when first needed (the frame), or given at once (tests of the whole frame). */
-export type SlipCode = (() => Promise<SlipModule>) | SlipModule;
+export type SlipCode = StoreCode<SlipModule>;
 
 /** Whether a slip kept from an earlier visit has anything on it or anything placed (its store must load to show it). */
 function savedSlipInUse(storage: SlipDeps['storage']): boolean {
@@ -29,41 +29,15 @@ function savedSlipInUse(storage: SlipDeps['storage']): boolean {
  * tenth of the frame's script) has loaded. It loads at the first pick, at once when a saved slip holds something, or
  * when a screen needs the whole slip (`useSlip`); the frame's first paint never waits for it.
  */
-export class SlipGate extends Observable {
-  store: SlipStore | null = null;
-  private loading: Promise<SlipStore> | null = null;
-
+export class SlipGate extends LazyStore<SlipStore, SlipModule> {
   constructor(
-    private readonly deps: SlipDeps,
+    deps: SlipDeps,
     /** Called once the store exists, to catch it up with what happened before (the catalogue, placements to check). */
-    private readonly onLoaded: (store: SlipStore) => void,
-    private readonly code: SlipCode = () => import('./SlipStore'),
+    onLoaded: (store: SlipStore) => void,
+    code: SlipCode = () => import('./SlipStore'),
   ) {
-    super();
-    if (typeof code !== 'function') this.loading = Promise.resolve(this.build(code));
-    else if (savedSlipInUse(deps.storage)) void this.load().catch(() => undefined);
-  }
-
-  /** The slip's store, loading its code the first time; a failed load (offline) is tried again at the next call. */
-  load(): Promise<SlipStore> {
-    const code = this.code;
-    this.loading ??= (typeof code === 'function' ? code() : Promise.resolve(code)).then(
-      (module) => this.build(module),
-      (error: unknown) => {
-        this.loading = null;
-        throw error;
-      },
-    );
-    return this.loading;
-  }
-
-  private build({ SlipStore }: SlipModule): SlipStore {
-    const store = new SlipStore(this.deps);
-    this.store = store;
-    store.subscribe(() => this.changed());
-    this.onLoaded(store);
-    this.changed();
-    return store;
+    super(code, ({ SlipStore }) => new SlipStore(deps), onLoaded);
+    if (typeof code === 'function' && savedSlipInUse(deps.storage)) void this.loadCode().catch(() => undefined);
   }
 
   // ---- what the first paint reads: an empty slip until the store is there
@@ -100,11 +74,7 @@ export class SlipGate extends Observable {
 
   /** A price pressed: on the slip once its code is there (a pick made before is never lost). */
   toggle(live: LiveSelection, how?: Parameters<SlipStore['toggle']>[1]): void {
-    if (this.store) return this.store.toggle(live, how);
-    this.load().then(
-      (store) => store.toggle(live, how),
-      () => undefined,
-    );
+    this.whenLoaded((store) => store.toggle(live, how));
   }
 
   // Before the store loads nothing was placed from this page: what it would check is loaded with it.

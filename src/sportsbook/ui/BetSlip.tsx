@@ -13,8 +13,8 @@ import { shortBetReference } from './format';
 import { FreeBetPicker } from './FreeBetPicker';
 import { AllSinglesStake, Returns, SlipMultiples } from './SlipMultiples';
 import { SlipBuilderLine } from './SlipBuilderLine';
-import { ArrowDown, ArrowUp, Lock, WifiOff, X } from './icons';
-import { AlertTriangle, CircleCheck, CircleX, Loader, Receipt, Trash } from './later-icons';
+import { ArrowDown, ArrowUp, Lock, WifiOff } from './icons';
+import { AlertTriangle, CircleCheck, CircleX, Loader, Receipt, Trash, X } from './later-icons';
 import './BetSlip.css';
 
 /** The bet slip's content, shared by the desktop column and the phone sheet. */

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { formatDateTime } from './format';
-import { Gift } from './icons';
+import { Gift } from './later-icons';
 import './FreeBetsMenu.css';
 
 /** What every free bet's terms are (the Betting Rules: free bets, cash out); the slip's picker says the same. */
@@ -12,15 +12,12 @@ const FREE_BET_TERMS =
 
 /**
  * "Free bets 1" in the sportsbook's header: the customer's free bets in sight before anything is on the slip, and
- * pressed, their list with amount, expiry and terms.
+ * pressed, their list with amount, expiry and terms. The frame's sub-navigation loads the free bets and this menu.
  */
 export function FreeBetsMenu() {
   const { freeBets, session } = useSportsbook();
   useWatch(freeBets, session);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (session.signedIn) freeBets.loadOnce();
-  });
   const count = freeBets.tokens.length;
   if (!session.signedIn || count === 0) return null;
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import type { LiveSelection } from '../stores/CatalogStore';
-import { samePrice } from '../../contract/rules/odds';
+import { samePrice } from '../../contract/rules/odds-format';
 import { selectionWords } from './format';
 import { ArrowDown, ArrowUp, Lock } from './icons';
 import { REASON_DETAIL, unavailableReason } from './unavailable-reason';

@@ -3,8 +3,8 @@ import { useWatch } from '../../ui/frame/Observable';
 import { formatPence } from '../../contract/rules/money';
 import { BUILDER } from '../stores/slip/SlipBuilder';
 import { StakeInput } from './StakeInput';
-import { Lock, X } from './icons';
-import { Loader } from './later-icons';
+import { Lock } from './icons';
+import { Loader, X } from './later-icons';
 import './SlipBuilderLine.css';
 
 /**

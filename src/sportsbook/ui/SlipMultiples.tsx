@@ -1,4 +1,5 @@
 import { useSlip, useSportsbook } from '../app/context';
+import { formatCombined } from './combined-odds';
 import { ACCA, ALL_SINGLES, systemKey } from '../stores/slip/model';
 import { formatPence } from '../../contract/rules/money';
 import { lineCount, luckyBonusWords, type SystemBetType } from '../../contract/system-bets';
@@ -29,7 +30,10 @@ export function SlipMultiples({ phone }: { phone: boolean }) {
             <span className="muted"> {count} selections</span>
           </span>
           <span className="slip__acca-odds">
-            {prefs.formatCombined(slip.selections.flatMap((selection) => (selection.price ? [selection.price] : [])))}
+            {formatCombined(
+              slip.selections.flatMap((selection) => (selection.price ? [selection.price] : [])),
+              prefs.oddsFormat,
+            )}
           </span>
         </div>
         <div className="slip__stake-line">

@@ -26,16 +26,6 @@ function BetSlip({ phone }: { phone: boolean }) {
  * The slip column (or phone sheet): for a signed-in customer a "Bet Slip | My Bets (n)" switch, as UK bookmakers
  * have, so open bets can be cashed out without leaving the page.
  */
-/** The open bets, loaded once signed in: the slip's "My Bets (n)" counts them, live by the socket's `bet` pushes. */
-export function useOpenBetsLoaded(): void {
-  const { bets, session } = useSportsbook();
-  useWatch(session, bets);
-  const unloaded = session.signedIn && bets.lists.open === null && bets.error === null;
-  useEffect(() => {
-    if (unloaded) void bets.load('open');
-  }, [bets, unloaded]);
-}
-
 export function SlipPanel({ phone }: { phone: boolean }) {
   const { slip, bets, session } = useSportsbook();
   useWatch(slip, bets, session);

@@ -5,11 +5,9 @@ import {
   ChevronDown as ChevronDownIcon,
   ChevronRight as ChevronRightIcon,
   Clock as ClockIcon,
-  Gift as GiftIcon,
   Lock as LockIcon,
   Trophy as TrophyIcon,
   WifiOff as WifiOffIcon,
-  X as XIcon,
 } from 'lucide-react';
 
 /**
@@ -25,11 +23,9 @@ export function framed(Icon: LucideIcon) {
 
 export const ChevronDown = framed(ChevronDownIcon);
 export const ChevronRight = framed(ChevronRightIcon);
-export const X = framed(XIcon);
 export const ArrowUp = framed(ArrowUpIcon);
 export const ArrowDown = framed(ArrowDownIcon);
 export const Lock = framed(LockIcon);
 export const WifiOff = framed(WifiOffIcon);
 export const Clock = framed(ClockIcon);
 export const Trophy = framed(TrophyIcon);
-export const Gift = framed(GiftIcon);

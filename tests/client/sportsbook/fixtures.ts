@@ -3,6 +3,7 @@ import type { LiveSelection } from '../../../src/sportsbook/stores/CatalogStore'
 import { vi } from 'vitest';
 import { SlipStore, type SlipDeps } from '../../../src/sportsbook/stores/SlipStore';
 import type { SlipModule } from '../../../src/sportsbook/stores/SlipGate';
+import { BetsStore } from '../../../src/sportsbook/stores/BetsStore';
 import type { PlacementApi } from '../../../src/sportsbook/stores/slip/model';
 import type { PlaceResult } from '../../../src/sportsbook/services/api';
 import { formatFractional } from '../../../src/contract/rules/odds';
@@ -24,6 +25,7 @@ export function frameOn(fetch: ReturnType<typeof fakeFetch>, path: string): Spor
     fetch: fetch as unknown as typeof globalThis.fetch,
     createSocket: idleSocket,
     slipCode: slipAtOnce,
+    betsCode: { BetsStore },
   });
 }
 

@@ -5,7 +5,7 @@ import type { FreeBetToken } from '../../../src/contract/games';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import type { Sportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
-import { FreeBetsMenu } from '../../../src/sportsbook/ui/FreeBetsMenu';
+import { SubNav } from '../../../src/sportsbook/app/App';
 import { SkipToSlip } from '../../../src/sportsbook/ui/SkipToSlip';
 import { fakeFetch, type Reply } from '../support/fakes';
 import { betView, createSlip, event, frameOn, liveSelection } from './fixtures';
@@ -61,7 +61,7 @@ async function signedInFrame(tokens: FreeBetToken[]) {
 describe('free bets in sight', () => {
   it('the header says "Free bets 1" and lists each with its amount, expiry and terms', async () => {
     const sportsbook = await signedInFrame([TOKEN]);
-    renderIn(sportsbook, <FreeBetsMenu />);
+    renderIn(sportsbook, <SubNav />);
     const button = await screen.findByRole('button', { name: 'Free bets 1' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
@@ -73,7 +73,7 @@ describe('free bets in sight', () => {
 
   it('no free bets, or signed out: nothing in the header', async () => {
     const sportsbook = await signedInFrame([]);
-    renderIn(sportsbook, <FreeBetsMenu />);
+    renderIn(sportsbook, <SubNav />);
     await flush();
     expect(screen.queryByRole('button', { name: /Free bets/ })).toBeNull();
   });

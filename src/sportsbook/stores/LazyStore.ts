@@ -1,0 +1,51 @@
+import { Observable } from '../../ui/frame/Observable';
+
+/** How a store's code comes: loaded when first needed (the frame), or given at once (tests of the whole frame). */
+export type StoreCode<Module> = (() => Promise<Module>) | Module;
+
+/**
+ * A store the frame's first paint does without: `store` is null until its code has loaded (at `loadCode`, or at once
+ * when the code is given), and its changes are then heard as this one's. A failed load (offline) is tried again at the
+ * next call. The gates built on it (SlipGate, BetsGate) answer what the first paint reads as the empty store would.
+ */
+export class LazyStore<Store extends Observable, Module> extends Observable {
+  store: Store | null = null;
+  private loading: Promise<Store> | null = null;
+
+  constructor(
+    private readonly code: StoreCode<Module>,
+    private readonly create: (module: Module) => Store,
+    /** Called once the store exists, to catch it up with what happened before it. */
+    private readonly onLoaded: (store: Store) => void = () => undefined,
+  ) {
+    super();
+    if (typeof code !== 'function') this.loading = Promise.resolve(this.build(code));
+  }
+
+  loadCode(): Promise<Store> {
+    const code = this.code;
+    this.loading ??= (typeof code === 'function' ? (code as () => Promise<Module>)() : Promise.resolve(code)).then(
+      (module) => this.build(module),
+      (error: unknown) => {
+        this.loading = null;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** The store once its code is there: `act` at once if it is, else after the load (never lost meanwhile). */
+  protected whenLoaded(act: (store: Store) => void): void {
+    if (this.store) return act(this.store);
+    this.loadCode().then(act, () => undefined);
+  }
+
+  private build(module: Module): Store {
+    const store = this.create(module);
+    this.store = store;
+    store.subscribe(() => this.changed());
+    this.onLoaded(store);
+    this.changed();
+    return store;
+  }
+}
