@@ -56,3 +56,18 @@ test('on a phone nothing moves in sight while the sportsbook frame waits for its
   expect(await frame.evaluate(() => window.layoutShift)).toBeLessThanOrEqual(0.02);
   expect(await page.evaluate(() => window.layoutShift)).toBeLessThanOrEqual(0.02);
 });
+
+test('a signed-out `/` opens the sportsbook at the address in its page, with no launch request before it', async ({
+  page,
+}) => {
+  const launches: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/games/iqs') launches.push(request.url());
+  });
+  await page.goto('/');
+  const frameLocator = page.frameLocator('iframe[title="Sportsbook"]');
+  await expect(frameLocator.locator('.odds').first()).toBeVisible({ timeout: 20_000 });
+  const named = await page.locator('meta[name="sportsbook-url"]').getAttribute('content');
+  expect(await page.locator('iframe[title="Sportsbook"]').getAttribute('src')).toBe(named);
+  expect(launches).toEqual([]);
+});

@@ -155,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         appPaths: APP_PATHS,
         publicUrl: services.config.publicUrl,
         preconnect: [new URL(services.config.sportsbookUrl).origin],
+        frameUrl: (await services.gamesLaunch.launch(undefined, '/')).url,
       }),
     );
   return app;

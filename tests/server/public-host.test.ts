@@ -4,17 +4,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publicPageRedirect, serveClient } from '../../server/platform/http/serve-client';
+import { SPORTSBOOK_URL_META } from '../../src/contract/host-page';
 
 describe('a page asked for by another name of this machine', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bx-public-host-'));
   let app: FastifyInstance;
   beforeAll(async () => {
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>page</title>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>page</title></head></html>');
     app = Fastify();
     await serveClient(app, dir, {
       appPaths: ['/', '/exchange'],
       publicUrl: 'http://localhost:8080',
       preconnect: ['http://localhost:8100'],
+      frameUrl: 'http://localhost:8100/?a=1&b="2"',
     });
   });
   afterAll(async () => {
@@ -33,6 +35,14 @@ describe('a page asked for by another name of this machine', () => {
   it('is served as it is by the public name', async () => {
     const reply = await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:8080' } });
     expect(reply.statusCode).toBe(200);
+    expect(reply.body).toContain('<title>page</title>');
+  });
+
+  it("names the sportsbook's first address in the page, escaped, so the app opens it without asking", async () => {
+    const reply = await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:8080' } });
+    expect(reply.body).toContain(
+      `<meta name="${SPORTSBOOK_URL_META}" content="http://localhost:8100/?a=1&amp;b=&quot;2&quot;" />`,
+    );
     expect(reply.body).toContain('<title>page</title>');
   });
 

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isLoopbackHost } from '../config';
+import { SPORTSBOOK_URL_META } from '../../../src/contract/host-page';
 
 export interface ServeClientOptions {
   /** Paths answered with the page itself. */
@@ -12,7 +13,14 @@ export interface ServeClientOptions {
   publicUrl?: string;
   /** Origins the page will open at once (the sportsbook's frame at `/`): the browser connects while the script loads. */
   preconnect?: string[];
+  /**
+   * The frame `/` opens for a signed-out visitor, named in the page (`<meta name="sportsbook-url">`) so that the app
+   * starts it without asking, as its script begins to run (docs/sportsbook.md, "The first load").
+   */
+  frameUrl?: string;
 }
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Where a page request must go instead, or null: only when the public URL is a loopback one (development) and the
@@ -29,7 +37,13 @@ export function publicPageRedirect(publicUrl: string, hostHeader: string | undef
 }
 
 export async function serveClient(app: FastifyInstance, clientDir: string, options: ServeClientOptions) {
-  const indexHtml = await readFile(join(clientDir, options.indexFile ?? 'index.html'), 'utf8');
+  const builtPage = await readFile(join(clientDir, options.indexFile ?? 'index.html'), 'utf8');
+  const indexHtml = options.frameUrl
+    ? builtPage.replace(
+        '<head>',
+        `<head>\n    <meta name="${SPORTSBOOK_URL_META}" content="${escapeAttribute(options.frameUrl)}" />`,
+      )
+    : builtPage;
   const link = (options.preconnect ?? []).map((origin) => `<${origin}>; rel=preconnect`).join(', ');
   await app.register(fastifyStatic, {
     root: clientDir,

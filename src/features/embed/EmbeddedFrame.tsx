@@ -5,7 +5,7 @@ import { useStores } from '../../stores/context';
 import type { RootStore } from '../../stores/RootStore';
 import type { FrameToHostMessage, HostToFrameMessage } from '../../contract/bridge';
 import { HostBridge, frameOriginOf } from './HostBridge';
-import { addressForRoute, fetchLaunchUrl } from '../sportsbook/launch';
+import { addressForRoute, fetchLaunchUrl, firstLaunchUrl } from '../sportsbook/launch';
 import { hostOddsFormat, type OddsFormatMemory } from '../sportsbook/odds-format';
 import '../sportsbook/sportsbook.css';
 
@@ -20,6 +20,8 @@ export const FRAME_START_MS = 20_000;
 export interface FrameDoor {
   /** GET on the PAM answering `{ url }`: /games/iqs (the sportsbook), /games/p2p (the exchange). */
   launchPath: string;
+  /** The server writes its signed-out `/` address into the host's page (`src/contract/host-page.ts`). */
+  namedInPage?: boolean;
   title: string;
   unavailableText: string;
   loadingLabel: string;
@@ -91,6 +93,11 @@ export function handleFrameMessage(
   }
 }
 
+function afterNextPaint(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+}
+
 /** An embedded service: launched through its door, bridged by postMessage, replaced by a plain message offline. */
 export const EmbeddedFrame = observer(function EmbeddedFrame({
   door,
@@ -113,14 +120,16 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
     let cancelled = false;
     setFailed(false);
     launchedSignedIn.current = session.isLoggedIn;
-    fetchLaunchUrl(http, currentRoute.current, door.launchPath).then(
-      (url) => !cancelled && setSrc(url),
+    const namedInPage = !!door.namedInPage && !session.isLoggedIn;
+    firstLaunchUrl(http, currentRoute.current, door.launchPath, namedInPage).then(
+      // After the host's first paint: the page shows itself before the frame's documents take the line.
+      (url) => afterNextPaint(() => !cancelled && setSrc(url)),
       () => !cancelled && setFailed(true),
     );
     return () => {
       cancelled = true;
     };
-  }, [http, session, attempt, door.launchPath]);
+  }, [http, session, attempt, door.launchPath, door.namedInPage]);
 
   const frameOrigin = src ? frameOriginOf(src) : null;
   const started = useRef(false);

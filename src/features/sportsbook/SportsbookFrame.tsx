@@ -6,6 +6,7 @@ export const UNAVAILABLE_TEXT = 'The sportsbook is unavailable right now. Please
 
 const SPORTSBOOK_DOOR: FrameDoor = {
   launchPath: '/games/iqs',
+  namedInPage: true,
   title: 'Sportsbook',
   unavailableText: UNAVAILABLE_TEXT,
   loadingLabel: 'Loading the sportsbook',

@@ -1,5 +1,6 @@
 import type { Http } from '../../api/http';
 import { isFrameRoute } from '../../contract/bridge';
+import { SPORTSBOOK_URL_META } from '../../contract/host-page';
 
 /**
  * GET /games/iqs (or another door, /games/p2p): the service's address at `route`, with a one-time launch token when
@@ -9,6 +10,27 @@ export async function fetchLaunchUrl(http: Http, route: string, door = '/games/i
   const body = (await http.get(door, { query: { route } })) as { url?: unknown };
   if (!body || typeof body.url !== 'string') throw new Error('No launch address');
   return body.url;
+}
+
+/**
+ * A door's first launch URL. A signed-out `/` of a door the server names in the page (the sportsbook) opens that
+ * address without asking (docs/sportsbook.md, "The first load"); anything else, or a page without it (the service
+ * worker's copy), asks the door.
+ */
+export async function firstLaunchUrl(
+  http: Http,
+  route: string,
+  launchPath: string,
+  namedInPage: boolean,
+  doc: Document = document,
+): Promise<string> {
+  const named = namedInPage && route === '/' ? namedFrameUrl(doc) : null;
+  return named ?? fetchLaunchUrl(http, route, launchPath);
+}
+
+/** The sportsbook's address for a signed-out `/` that the server wrote into the page, or null. */
+function namedFrameUrl(doc: Document): string | null {
+  return doc.querySelector<HTMLMetaElement>(`meta[name="${SPORTSBOOK_URL_META}"]`)?.content || null;
 }
 
 /** The frame route a host address asks for: `/?sb=/event/abc` deep-links a match. */

@@ -7,16 +7,18 @@ import SportsbookFrame, { OFFLINE_TEXT, UNAVAILABLE_TEXT } from '../../../src/fe
 import { FRAME_START_MS } from '../../../src/features/embed/EmbeddedFrame';
 import { addressForRoute, routeFromAddress } from '../../../src/features/sportsbook/launch';
 import { callsTo, createTestRoot, demoUser, token } from '../support/fakes';
+import { SPORTSBOOK_URL_META } from '../../../src/contract/host-page';
 
 const BOOK = 'http://sportsbook.test';
 
 afterEach(() => {
   cleanup();
+  document.head.querySelector(`meta[name="${SPORTSBOOK_URL_META}"]`)?.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
-function renderFrame(options: { signedIn?: boolean } = {}) {
+function renderFrame(options: { signedIn?: boolean; route?: string } = {}) {
   const test = createTestRoot({
     routes: {
       'GET /games/iqs': (_body, { url, init }) => ({
@@ -32,7 +34,7 @@ function renderFrame(options: { signedIn?: boolean } = {}) {
   if (options.signedIn) runInAction(() => (test.root.session.token = toStoredToken(token(), Date.now())));
   const view = render(
     <StoreProvider store={test.root}>
-      <SportsbookFrame route="/event/ev-1" keepRouteInAddress />
+      <SportsbookFrame route={options.route ?? '/event/ev-1'} keepRouteInAddress />
     </StoreProvider>,
   );
   return { ...test, view };
@@ -57,6 +59,32 @@ describe('the sportsbook frame on the host page', () => {
     const iframe = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
     expect(iframe.getAttribute('src')).toBe(`${BOOK}/event/ev-1`);
     expect(new URL(String(callsTo(fetch, 'GET /games/iqs')[0]![0])).searchParams.get('route')).toBe('/event/ev-1');
+  });
+
+  it('opens a signed-out / at the address the page names, without asking /games/iqs first', async () => {
+    const named = document.createElement('meta');
+    named.name = SPORTSBOOK_URL_META;
+    named.content = `${BOOK}/`;
+    document.head.append(named);
+    const { fetch } = renderFrame({ route: '/' });
+    const iframe = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
+    expect(iframe.getAttribute('src')).toBe(`${BOOK}/`);
+    expect(callsTo(fetch, 'GET /games/iqs')).toHaveLength(0);
+  });
+
+  it('asks /games/iqs when signed in or deep-linked, whatever the page names', async () => {
+    const named = document.createElement('meta');
+    named.name = SPORTSBOOK_URL_META;
+    named.content = `${BOOK}/`;
+    document.head.append(named);
+    const signedIn = renderFrame({ route: '/', signedIn: true });
+    const iframe = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
+    expect(iframe.getAttribute('src')).toBe(`${BOOK}/#launch=abcdefghijklmnopqrstuvwx`);
+    expect(callsTo(signedIn.fetch, 'GET /games/iqs')).toHaveLength(1);
+    cleanup();
+    const deepLink = renderFrame();
+    await screen.findByTitle('Sportsbook');
+    expect(callsTo(deepLink.fetch, 'GET /games/iqs')).toHaveLength(1);
   });
 
   it('says the sportsbook could not start, with Try again, in place of a frame that never says ready', async () => {
