@@ -3,9 +3,10 @@
  * built afresh, the server with its sportsbook and exchange running, the demo seeded), with mobile emulation, cold
  * and then with the service worker warm (same browser profile). Then the first price inside the sportsbook frame:
  * its user-timing mark (src/sportsbook/app/firstPrice.ts) from the page's navigation start, on a cold load under the
- * same slow 4G and 4x CPU, applied for real. Never part of `npm test`. Targets (issue 26): cold performance >= 95,
- * LCP <= 1.5 s, CLS <= 0.02, TBT <= 150 ms; warm performance 100, LCP <= 0.5 s; first price <= 2.0 s cold;
- * accessibility and best practices >= 95. BENCH_PORT picks the first of five ports (else free ones).
+ * same slow 4G and 4x CPU, applied for real; and again with the frame kept in the page's process, throttled with it.
+ * Never part of `npm test`. Targets (issue 26): cold performance >= 95, LCP <= 1.5 s, CLS <= 0.02, TBT <= 150 ms;
+ * warm performance 100, LCP <= 0.5 s; first price <= 2.0 s cold; accessibility and best practices >= 95. BENCH_PORT
+ * picks the first of five ports (else free ones).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildFrontEnd } from './build-front-end';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { FIRST_PRICE_MARK } from '../src/sportsbook/app/firstPrice';
 
 const CHROME_FLAGS = [
@@ -134,11 +135,20 @@ function report(label: string, figures: Figures, targets: Targets): boolean {
 }
 
 /**
+ * Flags that keep a same-site frame in its page's process, as a phone without full site isolation does. This
+ * Chromium gives each origin a process, and the page's throttling (DevTools' network and CPU) then never reaches the
+ * frame's own requests and script: the first figure measures the host throttled and the frame not.
+ */
+const FRAME_IN_PAGE_PROCESS = [
+  '--disable-site-isolation-trials',
+  '--disable-features=IsolateOrigins,site-per-process,OriginKeyedProcessesByDefault',
+];
+
+/**
  * A cold load in a fresh incognito context, throttled for real (Lighthouse's slow 4G and 4x CPU), and the time from
  * the page's navigation start to the frame's first-price mark.
  */
-async function firstPriceMs(url: string, port: number): Promise<number> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+async function firstPriceMs(url: string, browser: Browser): Promise<number> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -228,11 +238,21 @@ try {
   // The cold run installed the worker; one unreported load lets it finish precaching and take control.
   await audit(`${origin}/`, chrome.port, true);
   const warm = report('service worker warm', await audit(`${origin}/`, chrome.port, true), WARM);
-  const priceMs = await firstPriceMs(`${origin}/`, chrome.port);
+  const priceMs = await firstPriceMs(`${origin}/`, await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`));
   const priceOk = priceMs <= FIRST_PRICE_MS;
   console.log(
     `${'first price in frame'.padEnd(22)} ${(priceMs / 1000).toFixed(2)} s from navigation start, cold, slow 4G and 4x CPU applied  ` +
       `${priceOk ? 'meets the target' : 'MISSES the target'} (${FIRST_PRICE_MS / 1000} s)`,
+  );
+  const sharedMs = await firstPriceMs(
+    `${origin}/`,
+    await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', ...FRAME_IN_PAGE_PROCESS],
+    }),
+  );
+  console.log(
+    `${'  frame in the page'.padEnd(22)} ${(sharedMs / 1000).toFixed(2)} s, the frame in the page's process and throttled with it (a phone without site isolation; not the target's measure)`,
   );
   process.exitCode = cold && warm && priceOk ? 0 : 1;
 } finally {
