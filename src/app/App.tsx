@@ -14,6 +14,7 @@ import { LimitReviewPrompt } from '../features/limits/LimitReviewPrompt';
 import { RealityCheckReminder } from '../features/reality-checks/RealityCheckReminder';
 import { useIsMobile } from '../features/shell/useIsMobile';
 import { usePrefetchDocuments } from '../features/legal/usePrefetchDocuments';
+import { whenIdle } from '../features/legal/idle';
 import '../features/shell/shell.css';
 
 const ExchangeFrame = lazy(() => import('../features/exchange/ExchangeFrame'));
@@ -23,7 +24,7 @@ export const App = observer(function App() {
   const mobile = useIsMobile();
   const { exchange, session } = useStores();
   usePrefetchDocuments();
-  useEffect(() => void exchange.loadConfig(), [exchange]);
+  useEffect(() => exchange.loadConfigWhenNeeded(whenIdle), [exchange]);
   // A frame owns the screen under the header and scrolls alone (one scroll, its slip in view): a desktop docks the
   // footer under it; on a phone the sportsbook frame ends its own page with the regulatory notice, while the
   // exchange, which has none, keeps the page's notice under it (docs/decisions.md, "One scroll").

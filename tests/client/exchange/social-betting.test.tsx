@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StoreProvider } from '../../../src/stores/context';
 import MobileSwitcherDrawer from '../../../src/features/shell/MobileSwitcherDrawer';
 import DownloadAppModal from '../../../src/features/shell/DownloadAppModal';
@@ -67,6 +67,29 @@ describe('Social betting in a browser tab', () => {
     fireEvent.click(screen.getByRole('button', { name: /Social betting/ }));
     expect(root.exchange.showing).toBe(true);
     expect(window.location.pathname).toBe('/exchange');
+  });
+});
+
+describe("the server's exchange setting", () => {
+  const config = { status: 200, body: { supportEmail: 'help@example.com', exchangeInBrowser: true } };
+
+  it("waits for idle time at `/`, off the first load's path", async () => {
+    const { root, fetch } = createTestRoot({ routes: { 'GET /api/config': config } });
+    let idleTask: (() => void) | undefined;
+    root.exchange.loadConfigWhenNeeded((task) => (idleTask = task));
+    expect(callsTo(fetch, 'GET /api/config')).toHaveLength(0);
+    await act(async () => idleTask!());
+    await waitFor(() => expect(root.exchange.available).toBe(true));
+    expect(callsTo(fetch, 'GET /api/config')).toHaveLength(1);
+  });
+
+  it('is asked at once at /exchange, where the page depends on it', async () => {
+    window.history.replaceState(null, '', '/exchange');
+    const { root, fetch } = createTestRoot({ routes: { 'GET /api/config': config } });
+    root.exchange.loadConfigWhenNeeded(() => undefined);
+    await waitFor(() => expect(root.exchange.showing).toBe(true));
+    expect(callsTo(fetch, 'GET /api/config')).toHaveLength(1);
+    window.history.replaceState(null, '', '/');
   });
 });
 
