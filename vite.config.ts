@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { preloadLazyChunk } from './scripts/preload-lazy-chunk.ts';
 
 export default defineConfig({
   resolve: {
@@ -12,6 +13,8 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    // `/`'s sportsbook frame: downloaded with the first script, run after the first render.
+    preloadLazyChunk('src/features/sportsbook/SportsbookFrame.tsx'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

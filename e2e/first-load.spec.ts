@@ -67,6 +67,8 @@ test('a signed-out `/` opens the sportsbook at the address in its page, with no 
   await page.goto('/');
   const frameLocator = page.frameLocator('iframe[title="Sportsbook"]');
   await expect(frameLocator.locator('.odds').first()).toBeVisible({ timeout: 20_000 });
+  // The frame's host code downloads with the first script (scripts/preload-lazy-chunk.ts).
+  await expect(page.locator('link[rel="modulepreload"][href*="SportsbookFrame"]')).toHaveCount(1);
   const named = await page.locator('meta[name="sportsbook-url"]').getAttribute('content');
   expect(await page.locator('iframe[title="Sportsbook"]').getAttribute('src')).toBe(named);
   expect(launches).toEqual([]);
