@@ -1,4 +1,7 @@
-import { SportsbookApi } from '../services/api';
+import { ApiError, NO_ANSWER, SportsbookApi } from '../services/api';
+import { FrameHttp } from '../../ui/frame/FrameHttp';
+import { lazyApi } from '../services/lazy-api';
+import type { LaterApi } from '../services/later-api';
 import { PriceSocket, type SocketLike } from '../services/PriceSocket';
 import { FrameBridge, hostOriginOf, type FrameWindow } from '../../ui/frame/FrameBridge';
 import { SessionStore } from '../stores/SessionStore';
@@ -54,26 +57,46 @@ export function createSportsbook({
     storage: win.sessionStorage,
     onExpired: () => bridge.post({ type: 'session-expired' }),
   });
-  const api = new SportsbookApi({
+  const http = new FrameHttp({
     baseUrl: location.origin,
     fetch: fetchImpl?.bind(win) ?? win.fetch.bind(win),
     token: () => session.token,
     onSessionExpired: () => session.end(true),
+    noAnswer: NO_ANSWER,
   });
-  const catalog = new CatalogStore(api, firstLists(win.document));
+  const api = new SportsbookApi(http);
+  // Its code unreached (offline) is a call without an answer, as a fetch that failed.
+  const later = lazyApi<LaterApi>(() =>
+    import('../services/later-api').then(
+      ({ LaterApi }) => new LaterApi(http),
+      () => {
+        throw new ApiError(0, NO_ANSWER);
+      },
+    ),
+  );
+  const laterApi = later.api;
+  /** A store's code with the later calls' code alongside, so its first call does not wait for a second chunk. */
+  const withLaterApi =
+    <Module>(code: () => Promise<Module>) =>
+    () =>
+      Promise.all([code(), later.load().catch(() => undefined)]).then(([module]) => module);
+  const catalog = new CatalogStore(
+    { competitions: api.competitions, events: api.events, event: api.event, outright: laterApi.outright },
+    firstLists(win.document),
+  );
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
   const bets = new BetsGate(
     ({ BetsStore }) =>
-      new BetsStore(api.bets, api.cashOutOffers, {
-        fetchLive: api.openBetsLive,
+      new BetsStore(laterApi.bets, laterApi.cashOutOffers, {
+        fetchLive: laterApi.openBetsLive,
         timers: timers ?? {
           setTimeout: (fn, ms) => win.setTimeout(fn, ms),
           clearTimeout: (id) => win.clearTimeout(id as number),
         },
       }),
-    betsCode,
+    betsCode ?? withLaterApi(() => import('../stores/BetsStore')),
   );
-  const freeBets = new FreeBetsStore(api.freeBets);
+  const freeBets = new FreeBetsStore(laterApi.freeBets);
   const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) =>
     onHostMessage(message),
   );
@@ -81,8 +104,8 @@ export function createSportsbook({
   let started = false;
   const slip = new SlipGate(
     {
-      api,
-      builderApi: api,
+      api: laterApi,
+      builderApi: laterApi,
       storage: win.localStorage,
       randomUUID: () => win.crypto.randomUUID(),
       signedIn: () => session.signedIn,
@@ -103,7 +126,7 @@ export function createSportsbook({
       store.reconcile((id) => catalog.findSelection(id));
       if (started) store.checkUnresolved();
     },
-    slipCode,
+    slipCode ?? withLaterApi(() => import('../stores/SlipStore')),
   );
   const wsUrl = `${location.origin.replace(/^http/, 'ws')}/ws`;
   const socket = new PriceSocket({
@@ -197,7 +220,7 @@ export function createSportsbook({
     bridge.post({ type: 'route', path: router.path });
   }
 
-  return { api, session, catalog, prefs, router, slip, socket, bridge, network, bets, freeBets, start };
+  return { api, laterApi, session, catalog, prefs, router, slip, socket, bridge, network, bets, freeBets, start };
 }
 
 export type Sportsbook = ReturnType<typeof createSportsbook>;
