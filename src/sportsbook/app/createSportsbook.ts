@@ -6,6 +6,7 @@ import { PriceSocket, type SocketLike } from '../services/PriceSocket';
 import { FrameBridge, hostOriginOf, type FrameWindow } from '../../ui/frame/FrameBridge';
 import { SessionStore } from '../stores/SessionStore';
 import { CatalogStore } from '../stores/CatalogStore';
+import { OutrightsGate } from '../stores/OutrightsGate';
 import { SlipGate, type SlipCode } from '../stores/SlipGate';
 import { PrefsStore } from '../stores/PrefsStore';
 import { RouterStore } from '../stores/RouterStore';
@@ -80,10 +81,10 @@ export function createSportsbook({
     <Module>(code: () => Promise<Module>) =>
     () =>
       Promise.all([code(), later.load().catch(() => undefined)]).then(([module]) => module);
-  const catalog = new CatalogStore(
-    { competitions: api.competitions, events: api.events, event: api.event, outright: laterApi.outright },
-    firstLists(win.document),
-  );
+  const catalog = new CatalogStore(api, firstLists(win.document));
+  const outrights = new OutrightsGate(laterApi);
+  /** A selection as the slip finds it: a league's outright's, or a match's. */
+  const findSelection = (id: string) => outrights.findSelection(id) ?? catalog.findSelection(id);
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
   const bets = new BetsGate(
     ({ BetsStore }) =>
@@ -123,7 +124,7 @@ export function createSportsbook({
       },
     },
     (store) => {
-      store.reconcile((id) => catalog.findSelection(id));
+      store.reconcile(findSelection);
       if (started) store.checkUnresolved();
     },
     slipCode ?? withLaterApi(() => import('../stores/SlipStore')),
@@ -134,10 +135,11 @@ export function createSportsbook({
     createSocket: createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
     token: () => session.token,
     onMessage: (message) => {
-      if (message.type === 'event-updates' || message.type === 'outright-update') {
+      if (message.type === 'event-updates') {
         catalog.apply(message);
-        if (message.type === 'event-updates') bets.onEventChanges(message.updates);
-      } else if (message.type === 'bet') {
+        bets.onEventChanges(message.updates);
+      } else if (message.type === 'outright-update') outrights.apply(message.outright);
+      else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
         // A void free bet's token is the customer's again: the slip's free-bet choice shows it.
@@ -176,10 +178,11 @@ export function createSportsbook({
   slip.subscribe(subscribe);
   bets.subscribe(subscribe);
   catalog.subscribe(() => {
-    slip.reconcile((id) => catalog.findSelection(id));
+    slip.reconcile(findSelection);
     // The first prices are on screen: the slip's code comes next, so the first press (even offline) need not wait.
     if (!slip.store && catalog.listsState === 'ready') void slip.loadCode().catch(() => undefined);
   });
+  outrights.subscribe(() => slip.reconcile(findSelection));
   network.subscribe(() => {
     if (network.online) {
       socket.retryNow();
@@ -220,7 +223,22 @@ export function createSportsbook({
     bridge.post({ type: 'route', path: router.path });
   }
 
-  return { api, laterApi, session, catalog, prefs, router, slip, socket, bridge, network, bets, freeBets, start };
+  return {
+    api,
+    laterApi,
+    session,
+    catalog,
+    outrights,
+    prefs,
+    router,
+    slip,
+    socket,
+    bridge,
+    network,
+    bets,
+    freeBets,
+    start,
+  };
 }
 
 export type Sportsbook = ReturnType<typeof createSportsbook>;
