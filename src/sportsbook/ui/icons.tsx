@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 /** One of lucide's icons as its package draws it: its shapes on a 24 px grid. */
 type IconNode = ReadonlyArray<readonly ['path' | 'rect' | 'circle', Record<string, string>]>;
 
-export type FrameIconProps = Omit<SVGProps<SVGSVGElement>, 'ref'> & { size?: number };
+type FrameIconProps = Omit<SVGProps<SVGSVGElement>, 'ref'> & { size?: number };
 
 /**
  * The first screen's icons, drawn here from lucide's shapes (ISC licence) as lucide-react draws them (the same svg),
