@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { OddsButton } from '../ui/OddsButton';
@@ -20,14 +20,16 @@ const TABLE_COLUMNS: Array<[short: string, title: string]> = [
 
 /** A league's outright, "To win the <league>", and its table; prices move as the server re-prices them. */
 export function Outrights({ competitionId }: { competitionId: string }) {
-  const { outrights } = useSportsbook();
+  const { outrights: gate } = useSportsbook();
+  // Its code not there (offline): thrown to the tab's LoadBoundary, which says so with Try again.
+  const outrights = gate.store ?? use(gate.loadCode());
   useWatch(outrights);
   useEffect(() => {
     void outrights.load(competitionId);
   }, [outrights, competitionId]);
 
-  const outright = outrights.store?.outrights.get(competitionId);
-  const state = outrights.store?.state.get(competitionId);
+  const outright = outrights.outrights.get(competitionId);
+  const state = outrights.state.get(competitionId);
   if (!outright) {
     if (state === 'error')
       return (

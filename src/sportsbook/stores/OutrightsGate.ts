@@ -10,16 +10,11 @@ export interface OutrightsModule {
 /**
  * The leagues' outrights as the frame's first paint sees them: none until OutrightsStore's code has loaded, which it
  * does when the Outrights tab is first shown or a league's re-pricing is first pushed (every socket hears those, and
- * the slip may hold one of its selections); the Outrights tab reads the store itself.
+ * the slip may hold one of its selections); the Outrights tab takes the store itself.
  */
 export class OutrightsGate extends LazyStore<OutrightsStore, OutrightsModule> {
   constructor(api: OutrightsApi, code: StoreCode<OutrightsModule> = () => import('./OutrightsStore')) {
     super(code, ({ OutrightsStore }) => new OutrightsStore(api));
-  }
-
-  /** A league's outright fetched, its store's code loaded first. */
-  async load(competitionId: string): Promise<void> {
-    await (await this.loadCode()).load(competitionId);
   }
 
   /** A push: kept once the code is there (never lost meanwhile). */

@@ -158,7 +158,7 @@ describe('outrights in the frame', () => {
     expect(code).toHaveBeenCalledTimes(1);
     arrive({ OutrightsStore });
     await vi.waitFor(() => expect(gate.findSelection(id)!.price).toEqual({ num: 3, den: 1 }));
-    await gate.load('eng-premier');
+    await gate.store!.load('eng-premier');
     expect(gate.store!.state.get('eng-premier')).toBe('ready');
     expect(api.outright).toHaveBeenCalledWith('eng-premier');
   });
