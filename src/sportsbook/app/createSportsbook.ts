@@ -1,8 +1,12 @@
-import { SportsbookApi } from '../services/api';
+import { ApiError, NO_ANSWER, SportsbookApi } from '../services/api';
+import { FrameHttp } from '../../ui/frame/FrameHttp';
+import { lazyApi } from '../services/lazy-api';
+import type { LaterApi } from '../services/later-api';
 import { PriceSocket, type SocketLike } from '../services/PriceSocket';
 import { FrameBridge, hostOriginOf, type FrameWindow } from '../../ui/frame/FrameBridge';
 import { SessionStore } from '../stores/SessionStore';
 import { CatalogStore } from '../stores/CatalogStore';
+import { OutrightsGate } from '../stores/OutrightsGate';
 import { SlipGate, type SlipCode } from '../stores/SlipGate';
 import { PrefsStore } from '../stores/PrefsStore';
 import { RouterStore } from '../stores/RouterStore';
@@ -54,26 +58,46 @@ export function createSportsbook({
     storage: win.sessionStorage,
     onExpired: () => bridge.post({ type: 'session-expired' }),
   });
-  const api = new SportsbookApi({
+  const http = new FrameHttp({
     baseUrl: location.origin,
     fetch: fetchImpl?.bind(win) ?? win.fetch.bind(win),
     token: () => session.token,
     onSessionExpired: () => session.end(true),
+    noAnswer: NO_ANSWER,
   });
+  const api = new SportsbookApi(http);
+  // Its code unreached (offline) is a call without an answer, as a fetch that failed.
+  const later = lazyApi<LaterApi>(() =>
+    import('../services/later-api').then(
+      ({ LaterApi }) => new LaterApi(http),
+      () => {
+        throw new ApiError(0, NO_ANSWER);
+      },
+    ),
+  );
+  const laterApi = later.api;
+  /** A store's code with the later calls' code alongside, so its first call does not wait for a second chunk. */
+  const withLaterApi =
+    <Module>(code: () => Promise<Module>) =>
+    () =>
+      Promise.all([code(), later.load().catch(() => undefined)]).then(([module]) => module);
   const catalog = new CatalogStore(api, firstLists(win.document));
+  const outrights = new OutrightsGate(laterApi);
+  /** A selection as the slip finds it: a league's outright's, or a match's. */
+  const findSelection = (id: string) => outrights.findSelection(id) ?? catalog.findSelection(id);
   const prefs = new PrefsStore(win.localStorage, (format) => bridge.post({ type: 'odds-format', format }));
   const bets = new BetsGate(
     ({ BetsStore }) =>
-      new BetsStore(api.bets, api.cashOutOffers, {
-        fetchLive: api.openBetsLive,
+      new BetsStore(laterApi.bets, laterApi.cashOutOffers, {
+        fetchLive: laterApi.openBetsLive,
         timers: timers ?? {
           setTimeout: (fn, ms) => win.setTimeout(fn, ms),
           clearTimeout: (id) => win.clearTimeout(id as number),
         },
       }),
-    betsCode,
+    betsCode ?? withLaterApi(() => import('../stores/BetsStore')),
   );
-  const freeBets = new FreeBetsStore(api.freeBets);
+  const freeBets = new FreeBetsStore(laterApi.freeBets);
   const bridge = new FrameBridge(win, hostOriginOf(location, win.document.referrer), (message) =>
     onHostMessage(message),
   );
@@ -81,8 +105,8 @@ export function createSportsbook({
   let started = false;
   const slip = new SlipGate(
     {
-      api,
-      builderApi: api,
+      api: laterApi,
+      builderApi: laterApi,
       storage: win.localStorage,
       randomUUID: () => win.crypto.randomUUID(),
       signedIn: () => session.signedIn,
@@ -100,10 +124,10 @@ export function createSportsbook({
       },
     },
     (store) => {
-      store.reconcile((id) => catalog.findSelection(id));
+      store.reconcile(findSelection);
       if (started) store.checkUnresolved();
     },
-    slipCode,
+    slipCode ?? withLaterApi(() => import('../stores/SlipStore')),
   );
   const wsUrl = `${location.origin.replace(/^http/, 'ws')}/ws`;
   const socket = new PriceSocket({
@@ -111,10 +135,11 @@ export function createSportsbook({
     createSocket: createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike),
     token: () => session.token,
     onMessage: (message) => {
-      if (message.type === 'event-updates' || message.type === 'outright-update') {
+      if (message.type === 'event-updates') {
         catalog.apply(message);
-        if (message.type === 'event-updates') bets.onEventChanges(message.updates);
-      } else if (message.type === 'bet') {
+        bets.onEventChanges(message.updates);
+      } else if (message.type === 'outright-update') outrights.apply(message.outright);
+      else if (message.type === 'bet') {
         slip.onBet(message.bet);
         bets.onBet(message.bet);
         // A void free bet's token is the customer's again: the slip's free-bet choice shows it.
@@ -153,10 +178,11 @@ export function createSportsbook({
   slip.subscribe(subscribe);
   bets.subscribe(subscribe);
   catalog.subscribe(() => {
-    slip.reconcile((id) => catalog.findSelection(id));
+    slip.reconcile(findSelection);
     // The first prices are on screen: the slip's code comes next, so the first press (even offline) need not wait.
     if (!slip.store && catalog.listsState === 'ready') void slip.loadCode().catch(() => undefined);
   });
+  outrights.subscribe(() => slip.reconcile(findSelection));
   network.subscribe(() => {
     if (network.online) {
       socket.retryNow();
@@ -197,7 +223,22 @@ export function createSportsbook({
     bridge.post({ type: 'route', path: router.path });
   }
 
-  return { api, session, catalog, prefs, router, slip, socket, bridge, network, bets, freeBets, start };
+  return {
+    api,
+    laterApi,
+    session,
+    catalog,
+    outrights,
+    prefs,
+    router,
+    slip,
+    socket,
+    bridge,
+    network,
+    bets,
+    freeBets,
+    start,
+  };
 }
 
 export type Sportsbook = ReturnType<typeof createSportsbook>;

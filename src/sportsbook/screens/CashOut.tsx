@@ -22,7 +22,7 @@ const answerLost = (error: unknown): boolean =>
  * what that press got, so one press never pays twice.
  */
 export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (message: string) => void }) {
-  const { api, session, bridge } = useSportsbook();
+  const { laterApi, session, bridge } = useSportsbook();
   const bets = useBets();
   useWatch(bets);
   const [refused, setRefused] = useState<string | null>(null);
@@ -53,7 +53,7 @@ export function CashOut({ bet, onCashedOut }: { bet: BetView; onCashedOut: (mess
     bets.cashOutSending(bet.betId, body, checking);
     let result: CashOutResult;
     try {
-      result = await api.cashOut(bet.betId, body);
+      result = await laterApi.cashOut(bet.betId, body);
     } catch (error) {
       if (answerLost(error)) {
         // The server may have paid it: keep the press to check again, and show the bets and balance as they are now.

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
 import { useSportsbook } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { OddsButton } from '../ui/OddsButton';
@@ -20,20 +20,22 @@ const TABLE_COLUMNS: Array<[short: string, title: string]> = [
 
 /** A league's outright, "To win the <league>", and its table; prices move as the server re-prices them. */
 export function Outrights({ competitionId }: { competitionId: string }) {
-  const { catalog } = useSportsbook();
-  useWatch(catalog);
+  const { outrights: gate } = useSportsbook();
+  // Its code not there (offline): thrown to the tab's LoadBoundary, which says so with Try again.
+  const outrights = gate.store ?? use(gate.loadCode());
+  useWatch(outrights);
   useEffect(() => {
-    void catalog.loadOutright(competitionId);
-  }, [catalog, competitionId]);
+    void outrights.load(competitionId);
+  }, [outrights, competitionId]);
 
-  const outright = catalog.outrights.get(competitionId);
-  const state = catalog.outrightState.get(competitionId);
+  const outright = outrights.outrights.get(competitionId);
+  const state = outrights.state.get(competitionId);
   if (!outright) {
     if (state === 'error')
       return (
         <div className="empty-state" role="alert">
           <p>We could not load the outright prices. Check your connection and try again.</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void catalog.loadOutright(competitionId)}>
+          <button type="button" className="btn btn--secondary" onClick={() => void outrights.load(competitionId)}>
             Try again
           </button>
         </div>
@@ -64,7 +66,7 @@ export function Outrights({ competitionId }: { competitionId: string }) {
           {market.selections.map((selection) => (
             <li key={selection.id} className="outright-list__row">
               <span className="outright-list__name">{selection.name}</span>
-              <OddsButton live={catalog.findOutrightSelection(selection.id)} />
+              <OddsButton live={outrights.findSelection(selection.id)} />
             </li>
           ))}
         </ul>

@@ -1,26 +1,15 @@
 import type {
-  BetBuilderQuote,
   BetView,
-  BetsResponse,
-  CashOutAnswer,
-  CashOutOffers,
-  OpenBetsLive,
-  CashOutRequest,
   CompetitionsResponse,
   EventDetail,
   EventsResponse,
-  OutrightResponse,
-  PlaceBetRequest,
   PlacementRefusalBody,
 } from '../../contract/sportsbook';
-import type { FreeBetsResponse } from '../../contract/games';
-import { ApiError, FrameHttp, type FrameHttpDeps } from '../../ui/frame/FrameHttp';
+import { ApiError, FrameHttp } from '../../ui/frame/FrameHttp';
 
 export { ApiError };
 
 export const NO_ANSWER = 'We could not reach the sportsbook. Check your connection and try again.';
-
-export type SportsbookApiDeps = Omit<FrameHttpDeps, 'noAnswer'>;
 
 export type CashOutResult =
   { outcome: 'accepted'; bet: BetView; paid: number } | { outcome: 'refused'; message: string; code: string };
@@ -28,75 +17,26 @@ export type CashOutResult =
 export type PlaceResult =
   { outcome: 'accepted' | 'pending'; bet: BetView } | { outcome: 'refused'; refusal: PlacementRefusalBody };
 
-/** The sportsbook's HTTP API (src/contract/sportsbook.ts), on the frame's own origin. */
+/**
+ * The sportsbook's HTTP API (src/contract/sportsbook.ts), on the frame's own origin: the calls of the first paint
+ * (the lists, an event, the session). Every other call is LaterApi's (later-api.ts), loaded after the first paint.
+ */
 export class SportsbookApi {
-  private readonly http: FrameHttp;
+  constructor(private readonly http: FrameHttp) {}
 
-  constructor(deps: SportsbookApiDeps) {
-    this.http = new FrameHttp({ ...deps, noAnswer: NO_ANSWER });
+  private async get<T>(path: string): Promise<T> {
+    return (await this.http.request<T>('GET', path)).data;
   }
 
-  private request<T>(method: string, path: string, body?: unknown, { allow422 = false } = {}) {
-    return this.http.request<T>(method, path, body, { answered: allow422 ? [422] : [] });
-  }
-
-  competitions = async () => (await this.request<CompetitionsResponse>('GET', '/api/competitions')).data.competitions;
+  competitions = async () => (await this.get<CompetitionsResponse>('/api/competitions')).competitions;
   events = async (status: 'live' | 'upcoming') =>
-    (await this.request<EventsResponse>('GET', `/api/events?status=${status}`)).data.events;
-  outright = async (competitionId: string) =>
-    (await this.request<OutrightResponse>('GET', `/api/competitions/${encodeURIComponent(competitionId)}/outright`))
-      .data;
-  event = async (eventId: string) =>
-    (await this.request<EventDetail>('GET', `/api/events/${encodeURIComponent(eventId)}`)).data;
+    (await this.get<EventsResponse>(`/api/events?status=${status}`)).events;
+  event = (eventId: string) => this.get<EventDetail>(`/api/events/${encodeURIComponent(eventId)}`);
   startSession = async (launchToken: string) =>
     (
-      await this.request<{ sessionToken: string; balance: number; currency: string }>('POST', '/api/session', {
+      await this.http.request<{ sessionToken: string; balance: number; currency: string }>('POST', '/api/session', {
         launchToken,
       })
     ).data;
-  session = async () => (await this.request<{ balance: number; currency: string }>('GET', '/api/session')).data;
-  endSession = async () => {
-    await this.request('DELETE', '/api/session');
-  };
-  bets = async (state: 'open' | 'settled') =>
-    (await this.request<BetsResponse>('GET', `/api/bets?state=${state}`)).data.bets;
-  bet = async (betId: string) => (await this.request<BetView>('GET', `/api/bets/${encodeURIComponent(betId)}`)).data;
-
-  /** A Bet Builder's price for these selections, or why it has none (422: impossible together, not buildable, closed). */
-  async quoteBetBuilder(
-    selectionIds: string[],
-  ): Promise<{ quote: BetBuilderQuote } | { refusal: PlacementRefusalBody }> {
-    const { status, data } = await this.request<BetBuilderQuote | PlacementRefusalBody>(
-      'POST',
-      '/api/bet-builder/quote',
-      { selectionIds },
-      { allow422: true },
-    );
-    return status === 422 ? { refusal: data as PlacementRefusalBody } : { quote: data as BetBuilderQuote };
-  }
-
-  cashOutOffers = async () => (await this.request<CashOutOffers>('GET', '/api/cash-out-offers')).data.offers;
-  openBetsLive = async () => (await this.request<OpenBetsLive>('GET', '/api/open-bets/live')).data;
-  freeBets = async () => (await this.request<FreeBetsResponse>('GET', '/api/free-bets')).data.freeBets;
-
-  /** One press of Cash Out; a 422 is the refusal in words, shown on screen. */
-  async cashOut(betId: string, request: CashOutRequest): Promise<CashOutResult> {
-    const { status, data } = await this.request<CashOutAnswer | { message: string; code: string }>(
-      'POST',
-      `/api/bets/${encodeURIComponent(betId)}/cash-out`,
-      request,
-      { allow422: true },
-    );
-    if (status === 422) return { outcome: 'refused', ...(data as { message: string; code: string }) };
-    return { outcome: 'accepted', ...(data as CashOutAnswer) };
-  }
-
-  async placeBet(request: PlaceBetRequest): Promise<PlaceResult> {
-    const { status, data } = await this.request<{ bet: BetView } | PlacementRefusalBody>('POST', '/api/bets', request, {
-      allow422: true,
-    });
-    if (status === 422) return { outcome: 'refused', refusal: data as PlacementRefusalBody };
-    const bet = (data as { bet: BetView }).bet;
-    return { outcome: status === 202 || bet.status === 'pending' ? 'pending' : 'accepted', bet };
-  }
+  session = () => this.get<{ balance: number; currency: string }>('/api/session');
 }

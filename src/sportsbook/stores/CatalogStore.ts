@@ -5,7 +5,6 @@ import type {
   EventDetail,
   EventSummary,
   Market,
-  OutrightView,
   Price,
   Selection,
   SelectionStatus,
@@ -17,7 +16,6 @@ export interface CatalogApi {
   competitions(): Promise<Competition[]>;
   events(status: 'live' | 'upcoming'): Promise<EventSummary[]>;
   event(eventId: string): Promise<EventDetail>;
-  outright(competitionId: string): Promise<OutrightView>;
 }
 
 export type CatalogEvent = EventSummary & { markets?: Market[] };
@@ -29,7 +27,7 @@ export interface LiveSelection {
   event: CatalogEvent;
   status: SelectionStatus;
   price: Price | null;
-  /** What the slip and bet history call the event when it is not a match: an outright's season. */
+  /** What the slip and bet history call the event when it is not a match: an outright's season (OutrightsStore). */
   eventName?: string;
 }
 
@@ -46,9 +44,6 @@ export class CatalogStore extends Observable {
   competitions: Competition[] = [];
   listsState: Load = 'idle';
   readonly detailState = new Map<string, Load>();
-  /** Each league's outright as last fetched or pushed, by competition id. */
-  readonly outrights = new Map<string, OutrightView>();
-  readonly outrightState = new Map<string, Load>();
   private readonly selections = new Map<string, { marketId: string; eventId: string }>();
   private readonly refetching = new Set<string>();
   /**
@@ -123,12 +118,6 @@ export class CatalogStore extends Observable {
     return this.load(this.detailState, eventId, async () => this.put(await this.api.event(eventId), true));
   }
 
-  loadOutright(competitionId: string): Promise<void> {
-    return this.load(this.outrightState, competitionId, async () =>
-      this.putOutright(await this.api.outright(competitionId), true),
-    );
-  }
-
   /** Fetches one thing into the store; what was shown stays 'ready' through a failed refresh. */
   private async load(states: Map<string, Load>, key: string, fetchAndPut: () => Promise<void>): Promise<void> {
     if (states.get(key) !== 'ready') states.set(key, 'loading');
@@ -140,13 +129,6 @@ export class CatalogStore extends Observable {
       if (states.get(key) !== 'ready') states.set(key, 'error');
     }
     this.changed();
-  }
-
-  /** A newer state of a season, or a new season: kept; an older push is dropped. */
-  private putOutright(outright: OutrightView, snapshot: boolean): void {
-    const known = this.outrights.get(outright.competitionId);
-    if (!snapshot && known && known.seasonId === outright.seasonId && known.seq >= outright.seq) return;
-    this.outrights.set(outright.competitionId, outright);
   }
 
   /** A snapshot replaces what we had, whatever its seq: it is the server's word now. */
@@ -165,11 +147,6 @@ export class CatalogStore extends Observable {
   }
 
   apply(message: SportsbookServerMessage): void {
-    if (message.type === 'outright-update') {
-      this.putOutright(message.outright, false);
-      this.changed();
-      return;
-    }
     if (message.type !== 'event-updates') return;
     let changed = false;
     for (const update of message.updates) changed = this.applyChange(update) || changed;
@@ -242,8 +219,6 @@ export class CatalogStore extends Observable {
   }
 
   findSelection(selectionId: string): LiveSelection | null {
-    const outright = this.findOutrightSelection(selectionId);
-    if (outright) return outright;
     const where = this.selections.get(selectionId);
     if (!where) return null;
     const event = this.events.get(where.eventId);
@@ -267,49 +242,4 @@ export class CatalogStore extends Observable {
     if (status === 'open' && !selection.price) status = 'closed';
     return { selection, market, event, status, price: selection.price };
   }
-
-  /** An outright's selection, with its season standing in for the event (a league has no home and away). */
-  findOutrightSelection(selectionId: string): LiveSelection | null {
-    for (const outright of this.outrights.values()) {
-      const selection = outright.market.selections.find((candidate) => candidate.id === selectionId);
-      if (!selection) continue;
-      const status: SelectionStatus =
-        outright.market.status !== 'open' || !selection.price
-          ? outright.market.status === 'suspended'
-            ? 'suspended'
-            : 'closed'
-          : selection.status;
-      return {
-        selection,
-        market: outright.market,
-        event: outrightEvent(outright),
-        status,
-        price: selection.price,
-        eventName: outright.seasonName,
-      };
-    }
-    return null;
-  }
-}
-
-/** The season as an event for the slip and the price buttons: named for the league, never in the match lists. */
-function outrightEvent(outright: OutrightView): CatalogEvent {
-  return {
-    id: outright.seasonId,
-    competitionId: outright.competitionId,
-    competitionName: outright.competitionName,
-    home: outright.seasonName,
-    away: '',
-    kickoffAt: new Date(0).toISOString(),
-    // Suspended (a goal in one of the league's matches) is still a season running, its prices back once re-priced.
-    status: outright.market.status === 'open' || outright.market.status === 'suspended' ? 'scheduled' : 'settled',
-    phase: 'pre-match',
-    minute: 0,
-    score: { home: 0, away: 0 },
-    halfTimeScore: null,
-    suspended: outright.market.status === 'suspended',
-    seq: outright.seq,
-    mainMarket: null,
-    marketCount: 1,
-  };
 }

@@ -1,3 +1,4 @@
+import type { LucideIcon, LucideProps } from 'lucide-react';
 import {
   ChevronLeft as ChevronLeftIcon,
   CircleCheck as CircleCheckIcon,
@@ -12,9 +13,15 @@ import {
   TriangleAlert as TriangleAlertIcon,
   X as XIcon,
 } from 'lucide-react';
-import { framed } from './icons';
 
-/** The icons of the screens and the slip loaded after the first paint (the match page, the slip and its sheet, My Bets, the free bets menu), as icons.tsx's. */
+/** A lucide icon at the frame's 18 px, hidden from screen readers, as icons.tsx draws the first screen's. */
+function framed(Icon: LucideIcon) {
+  return function FrameIcon(props: LucideProps) {
+    return <Icon size={18} aria-hidden="true" focusable="false" {...props} />;
+  };
+}
+
+/** The icons of the screens and the slip loaded after the first paint (the match page, the slip and its sheet, My Bets, the free bets menu). */
 export const ChevronLeft = framed(ChevronLeftIcon);
 export const Loader = framed(LoaderIcon);
 export const CircleCheck = framed(CircleCheckIcon);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CatalogStore, type CatalogApi } from '../../../src/sportsbook/stores/CatalogStore';
+import { OutrightsStore } from '../../../src/sportsbook/stores/OutrightsStore';
+import { OutrightsGate, type OutrightsModule } from '../../../src/sportsbook/stores/OutrightsGate';
 import type { OutrightView } from '../../../src/contract/sportsbook-rules';
 import { createSlip, event, liveSelection, price } from './fixtures';
 
@@ -37,52 +38,43 @@ function outright(
   };
 }
 
-function catalogWith(first: OutrightView) {
-  const api: CatalogApi = {
-    competitions: vi.fn(async () => []),
-    events: vi.fn(async () => []),
-    event: vi.fn(async () => event('ev-1')),
-    outright: vi.fn(async () => first),
-  };
-  return new CatalogStore(api);
+function outrightsWith(first: OutrightView) {
+  return new OutrightsStore({ outright: vi.fn(async () => first) });
 }
 
 describe('outrights in the frame', () => {
   it('loads a league outright, takes newer pushes, drops older ones, and finds its selections for the slip', async () => {
-    const catalog = catalogWith(
+    const outrights = outrightsWith(
       outright(4, [
         ['Rovers', 5, 2],
         ['United', 4, 1],
       ]),
     );
-    await catalog.loadOutright('eng-premier');
-    expect(catalog.outrightState.get('eng-premier')).toBe('ready');
+    await outrights.load('eng-premier');
+    expect(outrights.state.get('eng-premier')).toBe('ready');
     const id = 'season-eng-premier-1~outright~rovers';
-    expect(catalog.findSelection(id)).toMatchObject({
+    expect(outrights.findSelection(id)).toMatchObject({
       price: { num: 5, den: 2 },
       status: 'open',
       eventName: 'Albion Premier Division, season 1',
     });
 
-    catalog.apply({
-      type: 'outright-update',
-      outright: outright(3, [
+    outrights.apply(
+      outright(3, [
         ['Rovers', 9, 1],
         ['United', 4, 1],
       ]),
-    });
-    expect(catalog.findSelection(id)!.price).toEqual({ num: 5, den: 2 });
-    catalog.apply({
-      type: 'outright-update',
-      outright: outright(5, [
+    );
+    expect(outrights.findSelection(id)!.price).toEqual({ num: 5, den: 2 });
+    outrights.apply(
+      outright(5, [
         ['Rovers', 2, 1],
         ['United', 5, 1],
       ]),
-    });
-    expect(catalog.findSelection(id)!.price).toEqual({ num: 2, den: 1 });
-    catalog.apply({
-      type: 'outright-update',
-      outright: outright(
+    );
+    expect(outrights.findSelection(id)!.price).toEqual({ num: 2, den: 1 });
+    outrights.apply(
+      outright(
         6,
         [
           ['Rovers', 2, 1],
@@ -90,19 +82,16 @@ describe('outrights in the frame', () => {
         ],
         'settled',
       ),
-    });
-    expect(catalog.findSelection(id)).toMatchObject({ status: 'closed', price: null });
+    );
+    expect(outrights.findSelection(id)).toMatchObject({ status: 'closed', price: null });
     // A new season replaces the old one whatever its seq.
-    catalog.apply({
-      type: 'outright-update',
-      outright: outright(1, [['Rovers', 3, 1]], 'open', 'season-eng-premier-2'),
-    });
-    expect(catalog.outrights.get('eng-premier')!.seasonId).toBe('season-eng-premier-2');
+    outrights.apply(outright(1, [['Rovers', 3, 1]], 'open', 'season-eng-premier-2'));
+    expect(outrights.outrights.get('eng-premier')!.seasonId).toBe('season-eng-premier-2');
   });
 
   it('an outright suspended by a goal shows its prices locked, its season still running, and opens again on the next push', async () => {
-    const catalog = catalogWith(outright(1, [['Rovers', 5, 2]]));
-    await catalog.loadOutright('eng-premier');
+    const outrights = outrightsWith(outright(1, [['Rovers', 5, 2]]));
+    await outrights.load('eng-premier');
     const id = 'season-eng-premier-1~outright~rovers';
     const suspended = outright(2, [['Rovers', 5, 2]]);
     suspended.market = {
@@ -110,14 +99,14 @@ describe('outrights in the frame', () => {
       status: 'suspended',
       selections: suspended.market.selections.map((selection) => ({ ...selection, status: 'suspended' })),
     };
-    catalog.apply({ type: 'outright-update', outright: suspended });
-    expect(catalog.findSelection(id)).toMatchObject({
+    outrights.apply(suspended);
+    expect(outrights.findSelection(id)).toMatchObject({
       status: 'suspended',
       price: { num: 5, den: 2 },
       event: { status: 'scheduled', suspended: true },
     });
-    catalog.apply({ type: 'outright-update', outright: outright(3, [['Rovers', 3, 1]]) });
-    expect(catalog.findSelection(id)).toMatchObject({
+    outrights.apply(outright(3, [['Rovers', 3, 1]]));
+    expect(outrights.findSelection(id)).toMatchObject({
       status: 'open',
       price: { num: 3, den: 1 },
       event: { status: 'scheduled', suspended: false },
@@ -125,15 +114,15 @@ describe('outrights in the frame', () => {
   });
 
   it('the slip names the season, follows its price, and offers no accumulator or system bet with an outright on it', async () => {
-    const catalog = catalogWith(
+    const outrights = outrightsWith(
       outright(1, [
         ['Rovers', 5, 2],
         ['United', 4, 1],
       ]),
     );
-    await catalog.loadOutright('eng-premier');
+    await outrights.load('eng-premier');
     const { slip } = createSlip();
-    slip.toggle(catalog.findSelection('season-eng-premier-1~outright~rovers')!);
+    slip.toggle(outrights.findSelection('season-eng-premier-1~outright~rovers')!);
     expect(slip.selections[0]).toMatchObject({
       eventName: 'Albion Premier Division, season 1',
       marketName: 'To win the Albion Premier Division',
@@ -145,16 +134,32 @@ describe('outrights in the frame', () => {
     expect(slip.hasOutright).toBe(true);
     expect(slip.accaOffered).toBe(false);
     expect(slip.systemsOffered).toEqual([]);
-    catalog.apply({
-      type: 'outright-update',
-      outright: outright(2, [
+    outrights.apply(
+      outright(2, [
         ['Rovers', 3, 1],
         ['United', 4, 1],
       ]),
-    });
-    slip.reconcile((id) => catalog.findSelection(id));
+    );
+    slip.reconcile((id) => outrights.findSelection(id));
     expect(slip.selections[0]!.price).toEqual({ num: 3, den: 1 });
     slip.remove('season-eng-premier-1~outright~rovers');
     expect(slip.accaOffered).toBe(true);
+  });
+
+  it('loads its code after the first paint: a push heard before the code is there is kept once it is', async () => {
+    let arrive!: (module: OutrightsModule) => void;
+    const code = vi.fn(() => new Promise<OutrightsModule>((resolve) => (arrive = resolve)));
+    const api = { outright: vi.fn(async () => outright(1, [['Rovers', 5, 2]])) };
+    const gate = new OutrightsGate(api, code);
+    const id = 'season-eng-premier-1~outright~rovers';
+    expect(gate.findSelection(id)).toBeNull();
+    expect(code).not.toHaveBeenCalled();
+    gate.apply(outright(2, [['Rovers', 3, 1]]));
+    expect(code).toHaveBeenCalledTimes(1);
+    arrive({ OutrightsStore });
+    await vi.waitFor(() => expect(gate.findSelection(id)!.price).toEqual({ num: 3, den: 1 }));
+    await gate.store!.load('eng-premier');
+    expect(gate.store!.state.get('eng-premier')).toBe('ready');
+    expect(api.outright).toHaveBeenCalledWith('eng-premier');
   });
 });

@@ -34,9 +34,6 @@ function setup(snapshot: (id: string) => EventDetail) {
     competitions: vi.fn(async () => []),
     events: vi.fn(async () => []),
     event: vi.fn(async (id: string) => snapshot(id)),
-    outright: vi.fn(async () => {
-      throw new Error('no outrights here');
-    }),
   };
   const catalog = new CatalogStore(api);
   const sockets: TestSocket[] = [];
