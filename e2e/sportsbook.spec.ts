@@ -114,8 +114,10 @@ test('a Place pressed right after sign-in, before the sportsbook has the session
     .locator('.odds:not([disabled])')
     .first();
   await expect(price).toBeVisible({ timeout: 20_000 });
-  const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
-  await price.click();
+  // Held, not found again: the later matches are drawn below just after the first paint, so "the last row" moves.
+  const chosen = (await price.elementHandle())!;
+  const homeTeam = (await chosen.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
+  await chosen.click();
   const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
   await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
   await slip.getByLabel('When the odds change').selectOption('any');
