@@ -106,7 +106,11 @@ for (const kind of databaseKinds()) {
       expect(lists.competitions).toEqual(
         ((await api('/api/competitions')) as { competitions: unknown[] }).competitions,
       );
-      expect(lists.live[0]!.mainMarket!.selections[0]!.price).not.toBeNull();
+      // Prices come with the lists (a live match's may be suspended for a moment after a goal; the upcoming are open).
+      const priced = [...lists.live, ...lists.upcoming].filter((event) =>
+        event.mainMarket?.selections.some((selection) => selection.price !== null),
+      );
+      expect(priced.length).toBeGreaterThan(0);
       // Another route of the frame keeps the preloads: its first screen is not the lists.
       const other = await (await fetch(`${base}/bets`)).text();
       expect([other.includes(PRELOADS), firstListsIn(other)]).toEqual([true, null]);
