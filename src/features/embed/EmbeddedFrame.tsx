@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
+import { WifiOff } from 'lucide-react';
 import { reaction } from 'mobx';
 import { useStores } from '../../stores/context';
 import type { RootStore } from '../../stores/RootStore';
@@ -229,25 +230,7 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
     <div className="sportsbook-frame" data-testid="sportsbook-frame">
       {!network.online && (
         <div className="sportsbook-frame__message" role="status">
-          <svg
-            width="40"
-            height="40"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M12 20h.01" />
-            <path d="M8.5 16.429a5 5 0 0 1 7 0" />
-            <path d="M5 12.859a10 10 0 0 1 5.17-2.69" />
-            <path d="M19 12.859a10 10 0 0 0-2.007-1.523" />
-            <path d="M2 8.82a15 15 0 0 1 4.177-2.643" />
-            <path d="M22 8.82a15 15 0 0 0-11.288-3.764" />
-            <path d="m2 2 20 20" />
-          </svg>
+          <WifiOff size={40} aria-hidden="true" />
           <p className="sportsbook-frame__title">{OFFLINE_TEXT}</p>
           <p>{door.offlineDetail}</p>
         </div>
