@@ -2,6 +2,7 @@ import { createContext, use, useContext } from 'react';
 import type { Sportsbook } from './createSportsbook';
 import type { SlipStore } from '../stores/SlipStore';
 import type { BetsStore } from '../stores/BetsStore';
+import type { OutrightsStore } from '../stores/OutrightsStore';
 
 export const SportsbookContext = createContext<Sportsbook | null>(null);
 
@@ -21,4 +22,10 @@ export function useSlip(): SlipStore {
 export function useBets(): BetsStore {
   const { bets } = useSportsbook();
   return bets.store ?? use(bets.loadCode());
+}
+
+/** The leagues' outrights, for the Outrights tab: suspends until the store's code is there (a failed load is thrown). */
+export function useOutrights(): OutrightsStore {
+  const { outrights } = useSportsbook();
+  return outrights.store ?? use(outrights.loadCode());
 }

@@ -1,5 +1,5 @@
-import { use, useEffect } from 'react';
-import { useSportsbook } from '../app/context';
+import { useEffect } from 'react';
+import { useOutrights } from '../app/context';
 import { useWatch } from '../../ui/frame/Observable';
 import { OddsButton } from '../ui/OddsButton';
 import { Trophy } from '../ui/icons';
@@ -20,9 +20,8 @@ const TABLE_COLUMNS: Array<[short: string, title: string]> = [
 
 /** A league's outright, "To win the <league>", and its table; prices move as the server re-prices them. */
 export function Outrights({ competitionId }: { competitionId: string }) {
-  const { outrights: gate } = useSportsbook();
   // Its code not there (offline): thrown to the tab's LoadBoundary, which says so with Try again.
-  const outrights = gate.store ?? use(gate.loadCode());
+  const outrights = useOutrights();
   useWatch(outrights);
   useEffect(() => {
     void outrights.load(competitionId);
