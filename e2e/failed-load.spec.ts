@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 import { SCREEN_FAILED } from '../src/app/OverlayScreen';
+import { PART_FAILED } from '../src/sportsbook/ui/LoadBoundary';
 
 // The worker would answer from its cache, out of the route's reach: this is the page without it (a first visit, or a
 // release that replaced the file), where the browser must fetch the screen's code itself.
@@ -26,4 +27,30 @@ test('a drawer whose code does not arrive shows Error with Retry in its place, a
   reachable = true;
   await drawer.getByRole('button', { name: 'Retry' }).click();
   await expect(drawer.getByTestId('legal-document')).toContainText('1. About us and these terms');
+});
+
+test("the Outrights tab whose store's code does not arrive says so with Try again, and Try again shows the league once it can be fetched", async ({
+  page,
+}) => {
+  let reachable = false;
+  // The frame's store for outrights, on the sportsbook's origin (a push may also ask for it: it fails the same way).
+  await page.route(/\/assets\/OutrightsStore-[^/]*\.js$/, (route) =>
+    reachable ? route.continue() : route.abort('internetdisconnected'),
+  );
+  await page.goto('/');
+  await acceptCookies(page);
+  const frame = page.frameLocator('iframe[title="Sportsbook"]');
+  await frame
+    .getByRole('navigation', { name: 'Competitions' })
+    .getByRole('button', { name: 'Albion Premier Division' })
+    .click({ timeout: 20_000 });
+  await frame.getByRole('tab', { name: 'Outrights' }).click();
+  const panel = frame.getByRole('tabpanel');
+  await expect(panel.getByRole('alert')).toContainText(PART_FAILED);
+  // Only the tab failed: the competitions above it still work.
+  await expect(frame.getByRole('tab', { name: 'Matches' })).toBeEnabled();
+
+  reachable = true;
+  await panel.getByRole('button', { name: 'Try again' }).click();
+  await expect(panel.getByRole('heading', { name: 'To win the Albion Premier Division' })).toBeVisible();
 });

@@ -74,7 +74,7 @@ export function App() {
       )}
       <div className="sb__layout">
         <main className="sb__main" ref={main} id="sb-main" aria-label="Sportsbook">
-          <LoadBoundary resetKey={router.path} parts={[MatchPage, MyBets]}>
+          <LoadBoundary resetKey={router.path} parts={[MatchPage, MyBets, slip, bets]}>
             <Suspense
               fallback={
                 // The page keeps its level-one heading while a screen's code loads (screen readers, axe page-has-heading-one).

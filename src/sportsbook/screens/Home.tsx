@@ -36,7 +36,7 @@ function EventList({ events, label }: { events: CatalogEvent[]; label: string })
 
 /** Home: In-Play first, then Starting Soon, then every upcoming match by competition. */
 export function Home() {
-  const { catalog } = useSportsbook();
+  const { catalog, outrights } = useSportsbook();
   useWatch(catalog);
   const [competitionId, setCompetitionId] = useState<string | null>(null);
   const [view, setView] = useState<'matches' | 'outrights'>('matches');
@@ -122,7 +122,7 @@ export function Home() {
       )}
       {competitionId !== null && view === 'outrights' ? (
         <div id="competition-panel" role="tabpanel" aria-labelledby="competition-tab-outrights">
-          <LoadBoundary parts={[Outrights]}>
+          <LoadBoundary parts={[Outrights, outrights]}>
             <Suspense fallback={<LoadingPlaceholder label="Loading outrights" />}>
               <Outrights competitionId={competitionId} />
             </Suspense>

@@ -13,8 +13,9 @@ const BetSlipCode = retryableLazy<{ phone: boolean }>(() =>
 );
 
 function BetSlip({ phone }: { phone: boolean }) {
+  const { slip } = useSportsbook();
   return (
-    <LoadBoundary parts={[BetSlipCode]}>
+    <LoadBoundary parts={[BetSlipCode, slip]}>
       <Suspense fallback={<LoadingPlaceholder label="Loading the bet slip" />}>
         <BetSlipCode phone={phone} />
       </Suspense>
@@ -78,7 +79,7 @@ export function SlipPanel({ phone }: { phone: boolean }) {
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${showingBets ? 'bets' : 'slip'}`}>
         {showingBets ? (
-          <LoadBoundary parts={[SlipBets]}>
+          <LoadBoundary parts={[SlipBets, bets]}>
             <Suspense fallback={<LoadingPlaceholder label="Loading your bets" />}>
               <SlipBets />
             </Suspense>
