@@ -14,7 +14,6 @@ import { LimitReviewPrompt } from '../features/limits/LimitReviewPrompt';
 import { RealityCheckReminder } from '../features/reality-checks/RealityCheckReminder';
 import { useIsMobile } from '../features/shell/useIsMobile';
 import { usePrefetchDocuments } from '../features/legal/usePrefetchDocuments';
-import { whenIdle } from '../features/legal/idle';
 import '../features/shell/shell.css';
 
 const ExchangeFrame = lazy(() => import('../features/exchange/ExchangeFrame'));
@@ -22,9 +21,9 @@ const SaferGamblingMessage = lazy(() => import('../features/safer-gambling/Safer
 
 export const App = observer(function App() {
   const mobile = useIsMobile();
-  const { exchange, session } = useStores();
+  const { exchange, session, firstScreen } = useStores();
   usePrefetchDocuments();
-  useEffect(() => exchange.loadConfigWhenNeeded(whenIdle), [exchange]);
+  useEffect(() => exchange.loadConfigWhenNeeded(firstScreen.afterwards), [exchange, firstScreen]);
   // A frame owns the screen under the header and scrolls alone (one scroll, its slip in view): a desktop docks the
   // footer under it; on a phone the sportsbook frame ends its own page with the regulatory notice, while the
   // exchange, which has none, keeps the page's notice under it (docs/decisions.md, "One scroll").

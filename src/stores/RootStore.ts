@@ -22,6 +22,8 @@ import { UpdateStore } from '../app/pwa/UpdateStore';
 import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage';
 import { ExchangeAccess } from '../features/exchange/ExchangeAccess';
 import { registrationApi } from '../api/registration';
+import { FirstScreen } from './FirstScreen';
+import { whenIdle, type IdleScheduler } from '../features/legal/idle';
 
 export interface RootDeps {
   db: AppStorage;
@@ -30,6 +32,8 @@ export interface RootDeps {
   overlayCatalog: OverlayCatalog;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   timers?: Timers;
+  /** Idle time for background work; requestIdleCallback unless given (tests run it at once). */
+  whenIdle?: IdleScheduler;
   now?: () => number;
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
@@ -60,6 +64,7 @@ export class RootStore {
   readonly alert: (message: string) => void;
   readonly install: InstallPrompt;
   readonly exchange: ExchangeAccess;
+  readonly firstScreen: FirstScreen;
   readonly update = new UpdateStore();
   private readonly userStorage: StorageAreas;
   private pollTimer: unknown = undefined;
@@ -69,6 +74,7 @@ export class RootStore {
   constructor(deps: RootDeps) {
     const timers = (this.timers = deps.timers ?? browserTimers);
     const now = deps.now ?? Date.now;
+    this.firstScreen = new FirstScreen(timers, deps.whenIdle ?? whenIdle);
     const origin = deps.origin ?? globalThis.location?.origin ?? 'http://localhost';
     this.overlays = new OverlayStore(deps.overlayCatalog);
     this.db = deps.db;

@@ -6,7 +6,7 @@ import { useStores } from '../../stores/context';
 import type { RootStore } from '../../stores/RootStore';
 import type { FrameToHostMessage, HostToFrameMessage } from '../../contract/bridge';
 import { HostBridge, frameOriginOf } from './HostBridge';
-import { addressForRoute, fetchLaunchUrl, firstLaunchUrl } from '../sportsbook/launch';
+import { addressForRoute, fetchLaunchUrl, firstLaunchUrl, namedFrameUrl } from '../sportsbook/launch';
 import { hostOddsFormat, type OddsFormatMemory } from '../sportsbook/odds-format';
 import '../sportsbook/sportsbook.css';
 
@@ -94,6 +94,11 @@ export function handleFrameMessage(
   }
 }
 
+/** The host's page has painted something (where the browser says; never in tests without paint timing). */
+function hostHasPainted(): boolean {
+  return typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;
+}
+
 function afterNextPaint(run: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
   else setTimeout(run, 0);
@@ -109,7 +114,12 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
   const store = useStores();
   const { http, session, network, overlays } = store;
   const iframe = useRef<HTMLIFrameElement>(null);
-  const [src, setSrc] = useState<string | null>(null);
+  // The page names the address and has painted (a cold `/`: this code arrives after the first paint): the frame opens
+  // with this render, its page asked for at once instead of after an effect and another frame.
+  const [src, setSrc] = useState<string | null>(() =>
+    door.namedInPage && !session.isLoggedIn && route === '/' && hostHasPainted() ? namedFrameUrl(document) : null,
+  );
+  const openedFromPage = useRef(src !== null);
   const [failed, setFailed] = useState(false);
   const currentRoute = useRef(route);
   const bridge = useRef<HostBridge | null>(null);
@@ -121,6 +131,10 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
     let cancelled = false;
     setFailed(false);
     launchedSignedIn.current = session.isLoggedIn;
+    if (openedFromPage.current) {
+      openedFromPage.current = false;
+      return;
+    }
     const namedInPage = !!door.namedInPage && !session.isLoggedIn;
     firstLaunchUrl(http, currentRoute.current, door.launchPath, namedInPage).then(
       // After the host's first paint: the page shows itself before the frame's documents take the line.
@@ -171,7 +185,10 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
       frameOrigin,
       () => iframe.current?.contentWindow,
       (message) => {
-        if (message.type === 'ready') started.current = true;
+        if (message.type === 'ready') {
+          started.current = true;
+          store.firstScreen.shown();
+        }
         handleFrameMessage(store, message, {
           onRoute,
           relaunch,
@@ -220,6 +237,11 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
       bridge.current = null;
     };
   }, [frameOrigin, http, session, overlays, store, keepRouteInAddress, door.launchPath]);
+
+  // A frame that could not start lets the page's background work go on (a started one says `ready`).
+  useEffect(() => {
+    if (failed) store.firstScreen.shown();
+  }, [failed, store]);
 
   // Back online after a failed launch: try again by itself.
   useEffect(() => {

@@ -32,12 +32,13 @@ export class ExchangeAccess {
 
   /**
    * Asks once the page can spare it: at /exchange at once (the page shows the exchange or not by it); anywhere else
-   * in idle time, so its request and the zod it parses with stay off `/`'s first load (docs/sportsbook.md, "The first
-   * load"). Social betting pressed before then opens the modal, the build's setting.
+   * as background work (the first screen up, then idle time), so its request and the zod it parses with stay off
+   * `/`'s first load (docs/sportsbook.md, "The first load"). Social betting pressed before then opens the modal, the
+   * build's setting.
    */
-  loadConfigWhenNeeded(whenIdle: (task: () => void) => void): void {
+  loadConfigWhenNeeded(inBackground: (task: () => void) => void): void {
     if (this.path === EXCHANGE_PATH) void this.loadConfig();
-    else whenIdle(() => void this.loadConfig());
+    else inBackground(() => void this.loadConfig());
   }
 
   /** Asks the server once whether the exchange is shown in browser tabs. */

@@ -1,18 +1,33 @@
-import { lazy, Suspense } from 'react';
+import { laterModule, useLaterModule } from '../../ui/laterModule';
 import { routeFromAddress } from '../sportsbook/launch';
+import { UNAVAILABLE_TEXT } from '../sportsbook/wording';
 import './home.css';
 
-// Lazy, so the host's first render stays one short task; the build preloads it (scripts/preload-lazy-chunk.ts).
-const SportsbookFrame = lazy(() => import('../sportsbook/SportsbookFrame'));
+// Not in the first render, so the host's first render stays one short task; the build preloads its code
+// (scripts/preload-lazy-chunk.ts), and it is shown the moment it is there, with no Suspense to hold it back.
+const sportsbookFrame = laterModule(() => import('../sportsbook/SportsbookFrame'));
 
 /** `/` is the sportsbook, embedded; `?sb=/event/abc` opens it at a match. */
 export function HomePage() {
+  const { module, failed, retry } = useLaterModule(sportsbookFrame);
+  const SportsbookFrame = module?.default;
   return (
     <>
       <h1 className="visually-hidden">ExSport Sportsbook</h1>
-      <Suspense fallback={<div className="sportsbook-frame" aria-busy="true" />}>
+      {SportsbookFrame ? (
         <SportsbookFrame route={routeFromAddress(window.location.search)} keepRouteInAddress title="Sportsbook" />
-      </Suspense>
+      ) : failed ? (
+        <div className="sportsbook-frame">
+          <div className="sportsbook-frame__message" role="alert">
+            <p className="sportsbook-frame__title">{UNAVAILABLE_TEXT}</p>
+            <button type="button" className="button button--primary" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="sportsbook-frame" aria-busy="true" />
+      )}
     </>
   );
 }

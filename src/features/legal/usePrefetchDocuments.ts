@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { reaction } from 'mobx';
 import { useStores } from '../../stores/context';
-import { whenIdle } from './idle';
 
-/** Keeps every legal and help document on the device: after load in idle time, and again when the connection returns. */
+/**
+ * Keeps every legal and help document on the device: once the first screen is up, in idle time, and again when the
+ * connection returns.
+ */
 export function usePrefetchDocuments(): void {
-  const { content, network } = useStores();
+  const { content, network, firstScreen } = useStores();
   useEffect(() => {
-    const prefetch = () => whenIdle(() => void content.prefetchAll().catch(() => undefined));
+    const prefetch = () => firstScreen.afterwards(() => void content.prefetchAll().catch(() => undefined));
     if (network.online) prefetch();
     return reaction(
       () => network.online,
@@ -15,5 +17,5 @@ export function usePrefetchDocuments(): void {
         if (online) prefetch();
       },
     );
-  }, [content, network]);
+  }, [content, network, firstScreen]);
 }

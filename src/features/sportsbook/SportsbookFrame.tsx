@@ -2,7 +2,9 @@ import { EmbeddedFrame, type EmbeddedFrameProps, type FrameDoor } from '../embed
 
 export { OFFLINE_TEXT, handleFrameMessage } from '../embed/EmbeddedFrame';
 
-export const UNAVAILABLE_TEXT = 'The sportsbook is unavailable right now. Please try again in a moment.';
+import { UNAVAILABLE_TEXT } from './wording';
+
+export { UNAVAILABLE_TEXT };
 
 const SPORTSBOOK_DOOR: FrameDoor = {
   launchPath: '/games/iqs',

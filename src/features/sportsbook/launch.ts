@@ -29,7 +29,7 @@ export async function firstLaunchUrl(
 }
 
 /** The sportsbook's address for a signed-out `/` that the server wrote into the page, or null. */
-function namedFrameUrl(doc: Document): string | null {
+export function namedFrameUrl(doc: Document): string | null {
   return doc.querySelector<HTMLMetaElement>(`meta[name="${SPORTSBOOK_URL_META}"]`)?.content || null;
 }
 

@@ -72,6 +72,17 @@ describe('the sportsbook frame on the host page', () => {
     expect(callsTo(fetch, 'GET /games/iqs')).toHaveLength(0);
   });
 
+  it('opens a signed-out / with its first render once the host has painted, not a frame and a task later', () => {
+    const named = document.createElement('meta');
+    named.name = SPORTSBOOK_URL_META;
+    named.content = `${BOOK}/`;
+    document.head.append(named);
+    const painted = [{ name: 'first-contentful-paint', entryType: 'paint', startTime: 900 }] as PerformanceEntry[];
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type) => (type === 'paint' ? painted : []));
+    renderFrame({ route: '/' });
+    expect(screen.getByTitle('Sportsbook').getAttribute('src')).toBe(`${BOOK}/`);
+  });
+
   it('asks /games/iqs when signed in or deep-linked, whatever the page names', async () => {
     const named = document.createElement('meta');
     named.name = SPORTSBOOK_URL_META;
@@ -99,11 +110,15 @@ describe('the sportsbook frame on the host page', () => {
     expect(callsTo(fetch, 'GET /games/iqs')).toHaveLength(2);
   });
 
-  it('keeps a frame that said ready however long it then takes', async () => {
+  it('keeps a frame that said ready however long it then takes, and lets the background work go on', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderFrame();
+    const rendered = renderFrame();
     const source = await frameWindow();
+    const { root } = rendered;
+    const shown = vi.spyOn(root.firstScreen, 'shown');
     fromFrame(source, { type: 'ready' });
+    // The page's background work (the rules saved for offline) may go on now.
+    expect(shown).toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(FRAME_START_MS * 2));
     expect(screen.getByTitle('Sportsbook')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
