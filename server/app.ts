@@ -29,6 +29,7 @@ import { gamesRoutes } from './modules/games/routes';
 import { p2pWalletRoutes } from './modules/p2p-wallet/routes';
 import { harmRoutes } from './modules/harm/routes';
 import { prettyLogOptions } from './platform/logging';
+import { EXCHANGE_IN_BROWSER_META, SPORTSBOOK_URL_META } from '../src/contract/host-page';
 
 /** Paths that load the app itself: `/` and the two documents linked from registration, opened in new tabs. */
 const APP_PATHS = ['/', '/terms', '/privacy', '/exchange'];
@@ -155,7 +156,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         appPaths: APP_PATHS,
         publicUrl: services.config.publicUrl,
         preconnect: [new URL(services.config.sportsbookUrl).origin],
-        frameUrl: (await services.gamesLaunch.launch(undefined, '/')).url,
+        meta: {
+          [SPORTSBOOK_URL_META]: (await services.gamesLaunch.launch(undefined, '/')).url,
+          [EXCHANGE_IN_BROWSER_META]: String(services.config.exchangeInBrowser ?? false),
+        },
       }),
     );
   return app;

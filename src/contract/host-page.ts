@@ -1,5 +1,10 @@
 /**
- * What the PAM writes into the host's page (`/`) beside the built index.html: the sportsbook frame's address for a
- * signed-out visitor, so the app starts it without asking `GET /games/iqs` (docs/sportsbook.md, "The first load").
+ * What the PAM writes into the host's page (`/`, `/exchange`) beside the built index.html, so the app starts without
+ * asking (docs/sportsbook.md, "The first load"). The service worker's copy of the page has neither: the app then asks.
  */
+
+/** The sportsbook frame's address for a signed-out visitor: opened without `GET /games/iqs`. */
 export const SPORTSBOOK_URL_META = 'sportsbook-url';
+
+/** The server's EXCHANGE_IN_BROWSER, "true" or "false": known without `GET /api/config` and the zod it parses with. */
+export const EXCHANGE_IN_BROWSER_META = 'exchange-in-browser';

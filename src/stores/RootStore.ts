@@ -23,6 +23,8 @@ import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage
 import { ExchangeAccess } from '../features/exchange/ExchangeAccess';
 import { registrationApi } from '../api/registration';
 import { FirstScreen } from './FirstScreen';
+import { pageMeta } from '../app/pageMeta';
+import { EXCHANGE_IN_BROWSER_META } from '../contract/host-page';
 import { whenIdle, type IdleScheduler } from '../features/legal/idle';
 
 export interface RootDeps {
@@ -102,9 +104,11 @@ export class RootStore {
       userAgent: globalThis.navigator?.userAgent ?? '',
       standalone,
     });
+    const exchangeInPage = globalThis.document ? pageMeta(EXCHANGE_IN_BROWSER_META) : null;
     this.exchange = new ExchangeAccess({
       standalone,
       inBrowserAtBuild: import.meta.env.VITE_EXCHANGE_IN_BROWSER === 'true',
+      inBrowserInPage: exchangeInPage === null ? undefined : exchangeInPage === 'true',
       inBrowserFromServer: async () => (await registrationApi(this.http).config()).exchangeInBrowser,
       location: globalThis.location,
       history: globalThis.history,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publicPageRedirect, serveClient } from '../../server/platform/http/serve-client';
-import { SPORTSBOOK_URL_META } from '../../src/contract/host-page';
+import { EXCHANGE_IN_BROWSER_META, SPORTSBOOK_URL_META } from '../../src/contract/host-page';
 
 describe('a page asked for by another name of this machine', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bx-public-host-'));
@@ -16,7 +16,7 @@ describe('a page asked for by another name of this machine', () => {
       appPaths: ['/', '/exchange'],
       publicUrl: 'http://localhost:8080',
       preconnect: ['http://localhost:8100'],
-      frameUrl: 'http://localhost:8100/?a=1&b="2"',
+      meta: { [SPORTSBOOK_URL_META]: 'http://localhost:8100/?a=1&b="2"', [EXCHANGE_IN_BROWSER_META]: 'true' },
     });
   });
   afterAll(async () => {
@@ -44,6 +44,11 @@ describe('a page asked for by another name of this machine', () => {
       `<meta name="${SPORTSBOOK_URL_META}" content="http://localhost:8100/?a=1&amp;b=&quot;2&quot;" />`,
     );
     expect(reply.body).toContain('<title>page</title>');
+  });
+
+  it("tells the page the server's exchange setting, so the app need not ask before it shows /exchange", async () => {
+    const reply = await app.inject({ method: 'GET', url: '/exchange', headers: { host: 'localhost:8080' } });
+    expect(reply.body).toContain(`<meta name="${EXCHANGE_IN_BROWSER_META}" content="true" />`);
   });
 
   it("names the sportsbook's origin to connect to while the page's script loads", async () => {

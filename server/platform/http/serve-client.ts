@@ -3,7 +3,6 @@ import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isLoopbackHost } from '../config';
-import { SPORTSBOOK_URL_META } from '../../../src/contract/host-page';
 
 export interface ServeClientOptions {
   /** Paths answered with the page itself. */
@@ -14,10 +13,10 @@ export interface ServeClientOptions {
   /** Origins the page will open at once (the sportsbook's frame at `/`): the browser connects while the script loads. */
   preconnect?: string[];
   /**
-   * The frame `/` opens for a signed-out visitor, named in the page (`<meta name="sportsbook-url">`) so that the app
-   * starts it without asking, as its script begins to run (docs/sportsbook.md, "The first load").
+   * What the page is told as it is sent, as `<meta name content>` lines (src/contract/host-page.ts): the frame `/`
+   * opens for a signed-out visitor, the server's settings, so the app starts without asking.
    */
-  frameUrl?: string;
+  meta?: Record<string, string>;
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -38,12 +37,10 @@ export function publicPageRedirect(publicUrl: string, hostHeader: string | undef
 
 export async function serveClient(app: FastifyInstance, clientDir: string, options: ServeClientOptions) {
   const builtPage = await readFile(join(clientDir, options.indexFile ?? 'index.html'), 'utf8');
-  const indexHtml = options.frameUrl
-    ? builtPage.replace(
-        '<head>',
-        `<head>\n    <meta name="${SPORTSBOOK_URL_META}" content="${escapeAttribute(options.frameUrl)}" />`,
-      )
-    : builtPage;
+  const metaLines = Object.entries(options.meta ?? {}).map(
+    ([name, content]) => `\n    <meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}" />`,
+  );
+  const indexHtml = builtPage.replace('<head>', () => `<head>${metaLines.join('')}`);
   const link = (options.preconnect ?? []).map((origin) => `<${origin}>; rel=preconnect`).join(', ');
   await app.register(fastifyStatic, {
     root: clientDir,

@@ -7,7 +7,9 @@ export interface ExchangeAccessDeps {
   standalone: boolean;
   /** Build-time VITE_EXCHANGE_IN_BROWSER=true: an operator shows the exchange in a browser tab too. */
   inBrowserAtBuild: boolean;
-  /** The server's EXCHANGE_IN_BROWSER, from GET /api/config (absent on a server that does not say). */
+  /** The server's EXCHANGE_IN_BROWSER as the page was told it (undefined in the service worker's copy of the page). */
+  inBrowserInPage?: boolean;
+  /** The same from GET /api/config (absent on a server that does not say), asked when the page does not say. */
   inBrowserFromServer: () => Promise<boolean | undefined>;
   location: Pick<Location, 'pathname' | 'search' | 'hash'>;
   history: Pick<History, 'pushState' | 'replaceState'>;
@@ -25,18 +27,19 @@ export class ExchangeAccess {
 
   constructor(private readonly deps: ExchangeAccessDeps) {
     this.path = deps.location.pathname;
-    this.inBrowser = deps.inBrowserAtBuild;
+    this.inBrowser = (deps.inBrowserInPage ?? false) || deps.inBrowserAtBuild;
     makeAutoObservable<ExchangeAccess, 'deps' | 'onPopState'>(this, { deps: false, onPopState: false });
     deps.target?.addEventListener('popstate', this.onPopState);
   }
 
   /**
-   * Asks once the page can spare it: at /exchange at once (the page shows the exchange or not by it); anywhere else
+   * Asks, unless the page said, once the page can spare it: at /exchange at once (the page shows the exchange or not by it); anywhere else
    * as background work (the first screen up, then idle time), so its request and the zod it parses with stay off
    * `/`'s first load (docs/sportsbook.md, "The first load"). Social betting pressed before then opens the modal, the
    * build's setting.
    */
   loadConfigWhenNeeded(inBackground: (task: () => void) => void): void {
+    if (this.deps.inBrowserInPage !== undefined) return;
     if (this.path === EXCHANGE_PATH) void this.loadConfig();
     else inBackground(() => void this.loadConfig());
   }

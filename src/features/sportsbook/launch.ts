@@ -1,6 +1,7 @@
 import type { Http } from '../../api/http';
 import { isFrameRoute } from '../../contract/bridge';
 import { SPORTSBOOK_URL_META } from '../../contract/host-page';
+import { pageMeta } from '../../app/pageMeta';
 
 /**
  * GET /games/iqs (or another door, /games/p2p): the service's address at `route`, with a one-time launch token when
@@ -30,7 +31,7 @@ export async function firstLaunchUrl(
 
 /** The sportsbook's address for a signed-out `/` that the server wrote into the page, or null. */
 export function namedFrameUrl(doc: Document): string | null {
-  return doc.querySelector<HTMLMetaElement>(`meta[name="${SPORTSBOOK_URL_META}"]`)?.content || null;
+  return pageMeta(SPORTSBOOK_URL_META, doc);
 }
 
 /** The frame route a host address asks for: `/?sb=/event/abc` deep-links a match. */

@@ -5,6 +5,7 @@ import MobileSwitcherDrawer from '../../../src/features/shell/MobileSwitcherDraw
 import DownloadAppModal from '../../../src/features/shell/DownloadAppModal';
 import ExchangeFrame from '../../../src/features/exchange/ExchangeFrame';
 import { callsTo, createTestRoot } from '../support/fakes';
+import { EXCHANGE_IN_BROWSER_META } from '../../../src/contract/host-page';
 
 const EXCHANGE = 'http://exchange.test';
 
@@ -90,6 +91,23 @@ describe("the server's exchange setting", () => {
     await waitFor(() => expect(root.exchange.showing).toBe(true));
     expect(callsTo(fetch, 'GET /api/config')).toHaveLength(1);
     window.history.replaceState(null, '', '/');
+  });
+
+  it('is not asked at all when the page says it, at /exchange too: the exchange shows from the first render', () => {
+    window.history.replaceState(null, '', '/exchange');
+    const meta = document.createElement('meta');
+    meta.name = EXCHANGE_IN_BROWSER_META;
+    meta.content = 'true';
+    document.head.append(meta);
+    try {
+      const { root, fetch } = createTestRoot({ routes: { 'GET /api/config': config } });
+      expect(root.exchange.showing).toBe(true);
+      root.exchange.loadConfigWhenNeeded((task) => task());
+      expect(callsTo(fetch, 'GET /api/config')).toHaveLength(0);
+    } finally {
+      meta.remove();
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
 
