@@ -173,6 +173,29 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
 }
 
 /**
+ * With BENCH_PROFILE set, starts a V8 CPU profile of the calling thread (a worker's own isolate) and returns what
+ * stops it and writes `<name>.cpuprofile` there; otherwise undefined.
+ */
+export async function threadProfile(name: string): Promise<{ stop(): Promise<void> } | undefined> {
+  const directory = process.env.BENCH_PROFILE;
+  if (!directory) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(directory, { recursive: true });
+      writeFileSync(join(directory, `${name}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/**
  * CPU time (user + system, ms) used so far by the calling thread: Linux's /proc/thread-self (10 ms ticks), so the
  * sportsbook's thread and the PAM's thread in one process are told apart (process.cpuUsage adds every thread up).
  * Elsewhere the whole process's figure.

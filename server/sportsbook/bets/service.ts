@@ -69,10 +69,16 @@ const OPEN_DEBITED_BETS: AlongsideSql = {
       statement: sql`SELECT bet_id, position, selection_id, event_id, event_name, kickoff_at, market_name, selection_name, price_num, price_den, result, score_home, score_away, dead_heat_ways
         FROM sportsbook.bet_legs WHERE bet_id IN (SELECT bet_id FROM answered) ORDER BY ctid FOR UPDATE`,
     },
+    // Each bet's legs as JSON, built once: inline, the aggregate ran again for every bet the statement opened.
+    {
+      name: 'struck_legs',
+      statement: sql`SELECT bet_id, json_agg(struck) AS legs FROM struck GROUP BY bet_id`,
+      materialized: true,
+    },
   ],
   returning: sql`
     SELECT answered.id AS call_id, opened.*, struck_legs.legs FROM opened JOIN answered ON answered.bet_id = opened.id
-      LEFT JOIN (SELECT bet_id, json_agg(struck) AS legs FROM struck GROUP BY bet_id) struck_legs ON struck_legs.bet_id = opened.id`,
+      LEFT JOIN struck_legs ON struck_legs.bet_id = opened.id`,
 };
 
 const UNCONFIRMED_MESSAGE =

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Insertable, type Selectable } from 'kysely';
 import type { BetView } from '../../../src/contract/sportsbook-rules';
 import { KeyedGroupCommit } from '../../platform/group-commit';
+import { nameStatement } from '../../platform/db/named-statements';
 import type { HeldCallRow, WalletCall, WalletOutbox } from '../wallet/outbox';
 import type { MarketSpec } from '../pricing/types';
 import type { BetLegsTable, BetsDb, BetsTable } from './tables';
@@ -126,9 +127,11 @@ export class BetStore {
       JSON.stringify(written.flatMap((rows) => rows.legs)),
       JSON.stringify(written.map((rows) => rows.call)),
     ];
-    const result = await this.db.executeQuery<{ id: string }>(
-      CompiledQuery.raw(storeStatement(...columnsOf(bets[0]!)), parameters),
-    );
+    const statement = storeStatement(...columnsOf(bets[0]!));
+    // One text per shape of rows (a handful), its values three JSON documents: PostgreSQL parses and plans it once a
+    // connection rather than for every batch.
+    nameStatement(statement);
+    const result = await this.db.executeQuery<{ id: string }>(CompiledQuery.raw(statement, parameters));
     const stored = new Set(result.rows.map((row) => row.id));
     return bets.map((rows) => firsts.get(rows.bet.id) === rows && stored.has(rows.bet.id));
   }

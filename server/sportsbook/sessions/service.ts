@@ -3,6 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
 import { AppError, unauthorized } from '../../platform/errors';
 import { GroupCommit } from '../../platform/group-commit';
+import { nameStatement } from '../../platform/db/named-statements';
 import type { BetsDb } from '../bets/tables';
 import { pamPlayerId, type WalletClient } from '../wallet-client';
 
@@ -24,6 +25,8 @@ const walletUnreachable = () =>
 
 const FIND_SESSIONS =
   'SELECT token_hash, id, player_id, pam_session_id, currency FROM sportsbook.sessions WHERE token_hash = ANY($1::text[]) AND ended_at IS NULL AND created_at > $2';
+// Every request's session check: parsed and planned once a connection.
+nameStatement(FIND_SESSIONS);
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
