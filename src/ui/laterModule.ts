@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** A module asked for once and kept; a failed load is forgotten at `retry`, so the next ask fetches it afresh. */
+/** A module asked for once and kept; a failed load is forgotten, so the next ask fetches it afresh. */
 export interface LaterModule<Module> {
   /** The module once it is there. */
   readonly module: Module | null;
