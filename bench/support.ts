@@ -154,21 +154,11 @@ export function statementCounter(): { take(): StatementCounts } {
 
 /** With BENCH_PROFILE set, a V8 CPU profile of `work` to BENCH_PROFILE/<name>.cpuprofile (chrome://inspect opens it). */
 export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const directory = process.env.BENCH_PROFILE;
-  if (!directory) return work();
-  const { Session } = await import('node:inspector/promises');
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  const profile = await threadProfile(name);
   try {
     return await work();
   } finally {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync(directory, { recursive: true });
-    writeFileSync(join(directory, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
+    await profile?.stop();
   }
 }
 
