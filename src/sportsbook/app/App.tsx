@@ -45,10 +45,13 @@ export function App() {
   const route = router.route;
   const main = useRef<HTMLElement>(null);
   useOpenBetsLoaded();
-  // The phone's sheet is drawn once there can be something in it (the slip's code is there, or open bets are), and
-  // stays: closing it is its own to do.
+  // The phone's sheet is drawn once there can be something in it (a price pressed, the slip's code there, open bets),
+  // and stays: closing it is its own to do.
   const [sheetWanted, setSheetWanted] = useState(false);
-  if (!sheetWanted && (slip.store !== null || (session.signedIn && (bets.lists.open?.length ?? 0) > 0)))
+  if (
+    !sheetWanted &&
+    (slip.store !== null || slip.lineCount > 0 || (session.signedIn && (bets.lists.open?.length ?? 0) > 0))
+  )
     setSheetWanted(true);
 
   useEffect(() => {

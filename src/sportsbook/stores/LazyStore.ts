@@ -59,12 +59,16 @@ export class LazyStore<Store extends Observable, Module> extends Observable {
     this.loadCode().then(act, () => undefined);
   }
 
+  /** A gate's own catch-up once its store exists, after `onLoaded` (it may run inside the constructor). */
+  protected caughtUp(_store: Store): void {}
+
   private build(module: Module): Store {
     const store = this.create(module);
     this.store = store;
     this.failed = null;
     store.subscribe(() => this.changed());
     this.onLoaded(store);
+    this.caughtUp(store);
     this.changed();
     return store;
   }

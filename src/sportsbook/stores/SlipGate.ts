@@ -30,6 +30,13 @@ function savedSlipInUse(storage: SlipDeps['storage']): boolean {
  * when a screen needs the whole slip (`useSlip`); the frame's first paint never waits for it.
  */
 export class SlipGate extends LazyStore<SlipStore, SlipModule> {
+  /**
+   * Prices pressed before the store is there, shown as picked and put on the slip once it is: kept through a load
+   * that failed (offline) until one succeeds, so a pick is never dropped and a second press takes it off as it looks.
+   * Made at the first press: code given at once builds the store inside the constructor, before fields are set.
+   */
+  private picked?: Map<string, { live: LiveSelection; how: Parameters<SlipStore['toggle']>[1] }>;
+
   constructor(
     deps: SlipDeps,
     /** Called once the store exists, to catch it up with what happened before (the catalogue, placements to check). */
@@ -40,14 +47,14 @@ export class SlipGate extends LazyStore<SlipStore, SlipModule> {
     if (typeof code === 'function' && savedSlipInUse(deps.storage)) void this.loadCode().catch(() => undefined);
   }
 
-  // ---- what the first paint reads: an empty slip until the store is there
+  // ---- what the first paint reads: the prices pressed so far until the store is there
 
   has(selectionId: string): boolean {
-    return this.store?.has(selectionId) ?? false;
+    return this.store ? this.store.has(selectionId) : (this.picked?.has(selectionId) ?? false);
   }
 
   get lineCount(): number {
-    return this.store?.lineCount ?? 0;
+    return this.store?.lineCount ?? this.picked?.size ?? 0;
   }
 
   get placements(): Placement[] {
@@ -72,9 +79,21 @@ export class SlipGate extends LazyStore<SlipStore, SlipModule> {
 
   // ---- what the price buttons and the frame's wiring do
 
-  /** A price pressed: on the slip once its code is there (a pick made before is never lost). */
+  /** A price pressed: on the slip at once if its code is there, else picked now and put on it when the code comes. */
   toggle(live: LiveSelection, how?: Parameters<SlipStore['toggle']>[1]): void {
-    this.whenLoaded((store) => store.toggle(live, how));
+    if (this.store) return this.store.toggle(live, how);
+    const id = live.selection.id;
+    this.picked ??= new Map();
+    if (this.picked.has(id)) this.picked.delete(id);
+    else this.picked.set(id, { live, how });
+    this.changed();
+    void this.loadCode().catch(() => undefined);
+  }
+
+  // A pick that a slip kept from an earlier visit already holds stays on it: the press was shown as adding it.
+  protected override caughtUp(store: SlipStore): void {
+    for (const { live, how } of this.picked?.values() ?? []) if (!store.has(live.selection.id)) store.toggle(live, how);
+    this.picked?.clear();
   }
 
   // Before the store loads nothing was placed from this page: what it would check is loaded with it.

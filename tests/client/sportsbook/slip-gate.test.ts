@@ -49,9 +49,9 @@ describe('the slip before its code has loaded', () => {
     gate.subscribe(changes);
     const home = liveSelection(event('ev-1'), 0);
     gate.toggle(home);
-    expect(gate.has(home.selection.id)).toBe(false);
+    expect([gate.store, gate.has(home.selection.id)]).toEqual([null, true]);
     await arrive();
-    expect(gate.has(home.selection.id)).toBe(true);
+    expect(gate.store?.has(home.selection.id)).toBe(true);
     expect([gate.lineCount, gate.eventIds]).toEqual([1, ['ev-1']]);
     expect(onLoaded).toHaveBeenCalledWith(gate.store);
     expect(changes).toHaveBeenCalled();
@@ -89,7 +89,21 @@ describe('the slip before its code has loaded', () => {
     expect(idle.code).not.toHaveBeenCalled();
   });
 
-  it('asks for the code again at the next press when loading it failed (offline)', async () => {
+  it('shows a price pressed at once as picked, and a second press before the code comes takes it off', async () => {
+    const { code, arrive } = heldCode();
+    const gate = new SlipGate(createSlip().deps, vi.fn(), code);
+    const home = liveSelection(event('ev-1'), 0);
+    const away = liveSelection(event('ev-1'), 2);
+    gate.toggle(home);
+    gate.toggle(away);
+    expect([gate.has(home.selection.id), gate.has(away.selection.id), gate.lineCount]).toEqual([true, true, 2]);
+    gate.toggle(away);
+    expect([gate.has(away.selection.id), gate.lineCount]).toEqual([false, 1]);
+    await arrive();
+    expect(gate.store?.selections.map((pick) => pick.selectionId)).toEqual([home.selection.id]);
+  });
+
+  it('keeps a pick made while its code could not be fetched (offline) and puts it on once the code comes', async () => {
     const { deps } = createSlip();
     const { code, arrive } = heldCode({ failFirst: true });
     const gate = new SlipGate(deps, vi.fn(), code);
@@ -97,10 +111,28 @@ describe('the slip before its code has loaded', () => {
     gate.toggle(home);
     await arrive();
     expect(gate.store).toBeNull();
+    expect([gate.has(home.selection.id), gate.lineCount]).toEqual([true, 1]);
+    // The slip's screen asks again (its Try again, or the next price pressed).
+    gate.reload();
+    const loading = gate.codeForScreen();
+    await arrive();
+    await loading;
+    expect(gate.store?.has(home.selection.id)).toBe(true);
+    expect(gate.lineCount).toBe(1);
+    expect(code).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a pick on a slip kept from an earlier visit that already held it', async () => {
+    const kept = createSlip().slip;
+    const home = liveSelection(event('ev-1'), 0);
+    kept.toggle(home);
+    const storage = memoryStorage({ [SLIP_KEY]: JSON.stringify({ selections: kept.selections, placements: [] }) });
+    const { code, arrive } = heldCode({ failFirst: true });
+    const gate = new SlipGate(createSlip({ storage }).deps, vi.fn(), code);
+    await arrive();
     gate.toggle(home);
     await arrive();
-    expect(gate.has(home.selection.id)).toBe(true);
-    expect(code).toHaveBeenCalledTimes(2);
+    expect(gate.store?.has(home.selection.id)).toBe(true);
   });
 
   it('is asked for once the first lists are on screen, so the first press need not wait for it', async () => {
