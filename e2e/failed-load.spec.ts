@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 import { SCREEN_FAILED } from '../src/app/OverlayScreen';
 import { PART_FAILED } from '../src/sportsbook/ui/LoadBoundary';
+import { UNAVAILABLE_TEXT } from '../src/features/sportsbook/wording';
 
 // The worker would answer from its cache, out of the route's reach: this is the page without it (a first visit, or a
 // release that replaced the file), where the browser must fetch the screen's code itself.
@@ -53,4 +54,53 @@ test("the Outrights tab whose store's code does not arrive says so with Try agai
   reachable = true;
   await panel.getByRole('button', { name: 'Try again' }).click();
   await expect(panel.getByRole('heading', { name: 'To win the Albion Premier Division' })).toBeVisible();
+});
+
+test("on a phone, a price pressed while the slip's code does not arrive is kept: the bar counts it, the open slip says so with Try again, and Try again puts it on the slip", async ({
+  page,
+}) => {
+  let reachable = false;
+  // The slip's store, on the sportsbook's origin: asked for once the first lists are drawn, and again at the press.
+  await page.route(/\/assets\/SlipStore-[^/]*\.js$/, (route) =>
+    reachable ? route.continue() : route.abort('internetdisconnected'),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await acceptCookies(page);
+  const frame = page.frameLocator('iframe[title="Sportsbook"]');
+  const price = frame.locator('.event-row .odds:not(.odds--off)').first();
+  await price.click({ timeout: 20_000 });
+  await expect(price).toHaveAttribute('aria-pressed', 'true');
+
+  const bar = frame.getByRole('button', { name: /Bet Slip/ });
+  await expect(bar).toContainText('1');
+  await bar.click();
+  const sheet = frame.getByRole('dialog', { name: /Bet Slip/ });
+  await expect(sheet.getByRole('alert')).toContainText(PART_FAILED);
+
+  reachable = true;
+  await sheet.getByRole('button', { name: 'Try again' }).click();
+  await expect(sheet.getByRole('textbox', { name: /^Stake on / })).toHaveCount(1);
+  await expect(price).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the home page whose sportsbook frame code does not arrive says the sportsbook is unavailable with Try again, and Try again opens the frame once it can be fetched', async ({
+  page,
+}) => {
+  let reachable = false;
+  // The host's code that opens the frame (preloaded by the page, imported after the first render).
+  await page.route(/\/assets\/SportsbookFrame-[^/]*\.js$/, (route) =>
+    reachable ? route.continue() : route.abort('internetdisconnected'),
+  );
+  await page.goto('/');
+  await acceptCookies(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert')).toHaveText(`${UNAVAILABLE_TEXT}Try again`);
+  await expect(page.locator('iframe[title="Sportsbook"]')).toHaveCount(0);
+
+  reachable = true;
+  await main.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.frameLocator('iframe[title="Sportsbook"]').locator('.event-row .odds:not(.odds--off)').first(),
+  ).toBeVisible({ timeout: 20_000 });
 });

@@ -9,6 +9,7 @@ import { HostBridge, frameOriginOf } from './HostBridge';
 import { addressForRoute, fetchLaunchUrl, firstLaunchUrl, namedFrameUrl } from '../sportsbook/launch';
 import { hostOddsFormat, type OddsFormatMemory } from '../sportsbook/odds-format';
 import '../sportsbook/sportsbook.css';
+import { FrameUnavailable } from './FrameUnavailable';
 
 const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
 
@@ -258,12 +259,7 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
         </div>
       )}
       {network.online && failed && !src && (
-        <div className="sportsbook-frame__message" role="alert">
-          <p className="sportsbook-frame__title">{door.unavailableText}</p>
-          <button type="button" className="button button--primary" onClick={() => setAttempt((count) => count + 1)}>
-            Try again
-          </button>
-        </div>
+        <FrameUnavailable text={door.unavailableText} onRetry={() => setAttempt((count) => count + 1)} />
       )}
       {src && frameOrigin && (
         // Kept mounted while offline (hidden), so the frame's state and session survive a dropped connection.

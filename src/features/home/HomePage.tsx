@@ -1,6 +1,7 @@
 import { laterModule, useLaterModule } from '../../ui/laterModule';
 import { routeFromAddress } from '../sportsbook/launch';
 import { UNAVAILABLE_TEXT } from '../sportsbook/wording';
+import { FrameUnavailable } from '../embed/FrameUnavailable';
 import './home.css';
 
 // Not in the first render, so the host's first render stays one short task; the build preloads its code
@@ -18,12 +19,7 @@ export function HomePage() {
         <SportsbookFrame route={routeFromAddress(window.location.search)} keepRouteInAddress title="Sportsbook" />
       ) : failed ? (
         <div className="sportsbook-frame">
-          <div className="sportsbook-frame__message" role="alert">
-            <p className="sportsbook-frame__title">{UNAVAILABLE_TEXT}</p>
-            <button type="button" className="button button--primary" onClick={retry}>
-              Try again
-            </button>
-          </div>
+          <FrameUnavailable text={UNAVAILABLE_TEXT} onRetry={retry} />
         </div>
       ) : (
         <div className="sportsbook-frame" aria-busy="true" />
