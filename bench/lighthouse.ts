@@ -9,7 +9,7 @@
  * picks the first of five ports (else free ones).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +63,8 @@ interface Figures {
   failedAudits: string[];
   /** What moved, for a CLS worth reading. */
   shifts: string[];
+  /** Lighthouse's measure of this machine's CPU (docs/benchmarks.md: a 4x slowdown assumes 1,500 to 2,000). */
+  benchmarkIndex: number;
 }
 
 interface Targets {
@@ -86,6 +88,14 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error('Lighthouse gave no result');
+  // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report, to read its long tasks and main-thread work.
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    const at = Date.now();
+    writeFileSync(join(reports, `lighthouse-${at}.json`), JSON.stringify(result.lhr));
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(join(reports, `trace-${at}.json`), JSON.stringify(trace));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failedAudits = Object.values(categories)
@@ -110,6 +120,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     failedAudits,
+    benchmarkIndex: result.lhr.environment.benchmarkIndex,
     shifts: (
       (audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> })
         ?.items ?? []
@@ -127,7 +138,7 @@ function report(label: string, figures: Figures, targets: Targets): boolean {
     (targets.tbtMs === undefined || figures.tbtMs <= targets.tbtMs);
   console.log(
     `${label.padEnd(22)} performance ${figures.performance}  accessibility ${figures.accessibility}  best practices ${figures.bestPractices}  ` +
-      `LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}  ${ok ? 'meets the targets' : 'MISSES a target'}`,
+      `LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}  (machine's benchmark index ${Math.round(figures.benchmarkIndex)})  ${ok ? 'meets the targets' : 'MISSES a target'}`,
   );
   if (figures.failedAudits.length) console.log(`${''.padEnd(22)} audits below 0.9: ${figures.failedAudits.join(', ')}`);
   if (figures.shifts.length) console.log(`${''.padEnd(22)} layout shifts: ${figures.shifts.join(', ')}`);
