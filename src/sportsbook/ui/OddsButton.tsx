@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSportsbook } from '../app/context';
-import { useWatch } from '../../ui/frame/Observable';
+import { useWatched } from '../../ui/frame/Observable';
 import type { LiveSelection } from '../stores/CatalogStore';
 import { samePrice } from '../../contract/rules/odds-format';
 import { selectionWords } from './format';
@@ -16,7 +16,10 @@ const decimal = (price: { num: number; den: number }) => (price.num + price.den)
 /** A price to back: a real button named for screen readers, pressed while on the slip, flashing when it moves. */
 export function OddsButton({ live, label }: { live: LiveSelection | null; label?: string }) {
   const { slip, prefs } = useSportsbook();
-  useWatch(slip, prefs);
+  // Some 250 of these are on the home screen: each re-renders for its own pick and the odds format, not every slip change.
+  const selectionId = live?.selection.id;
+  const selected = useWatched(slip, () => selectionId !== undefined && slip.has(selectionId));
+  useWatched(prefs, () => prefs.oddsFormat);
   const price = live?.price ?? null;
   const previous = useRef(price);
   const [move, setMove] = useState<'up' | 'down' | null>(null);
@@ -32,7 +35,6 @@ export function OddsButton({ live, label }: { live: LiveSelection | null; label?
   useFirstPriceMark(live?.status === 'open' && price !== null);
 
   if (!live) return <span className="odds odds--empty" aria-hidden="true" />;
-  const selected = slip.has(live.selection.id);
   const words = selectionWords(live.selection, live.market, live.event);
   const reason = unavailableReason(live);
   if (reason || !price) {

@@ -29,3 +29,11 @@ export function useWatch(...stores: Observable[]): void {
     useSyncExternalStore(store.subscribe, store.getRevision);
   }
 }
+
+/**
+ * One value read from a store, the caller re-rendering only when it differs (Object.is): a price button watches
+ * whether its own selection is on the slip, not every stake typed into it. `read` must give a primitive.
+ */
+export function useWatched<Value>(store: Observable, read: () => Value): Value {
+  return useSyncExternalStore(store.subscribe, read);
+}
