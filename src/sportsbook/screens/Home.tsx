@@ -185,7 +185,7 @@ function MatchLists({
       )}
 
       {[...byCompetition].map(([name, events]) => (
-        <section className="panel" key={name} aria-label={name}>
+        <section className="panel panel--later" key={name} aria-label={name}>
           <h2 className="panel__title">
             <Trophy size={16} /> {name}
           </h2>
