@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 import { SCREEN_FAILED } from '../src/app/OverlayScreen';
@@ -8,15 +9,23 @@ import { UNAVAILABLE_TEXT } from '../src/features/sportsbook/wording';
 // release that replaced the file), where the browser must fetch the screen's code itself.
 test.use({ serviceWorkers: 'block' });
 
+/** Requests for the matching code fail as with no signal until `restore`; then they reach the server again. */
+async function codeUnreachable(page: Page, code: RegExp): Promise<{ restore(): void }> {
+  let reachable = false;
+  await page.route(code, (route) => (reachable ? route.continue() : route.abort('internetdisconnected')));
+  return {
+    restore: () => {
+      reachable = true;
+    },
+  };
+}
+
 test('a drawer whose code does not arrive shows Error with Retry in its place, and Retry opens it once the code can be fetched', async ({
   page,
 }) => {
   await page.goto('/');
   await acceptCookies(page);
-  let reachable = false;
-  await page.route(/\/assets\/LegalDocumentDrawer-[^/]*\.js$/, (route) =>
-    reachable ? route.continue() : route.abort('internetdisconnected'),
-  );
+  const connection = await codeUnreachable(page, /\/assets\/LegalDocumentDrawer-[^/]*\.js$/);
 
   await page.getByTestId('footer').getByRole('button', { name: 'Show links' }).click();
   await page.getByTestId('footer').getByRole('button', { name: 'Terms & Conditions' }).click();
@@ -25,7 +34,7 @@ test('a drawer whose code does not arrive shows Error with Retry in its place, a
   // Only the drawer failed: the page around it is still there and working.
   await expect(page.getByRole('link', { name: 'ExSport home' })).toBeVisible();
 
-  reachable = true;
+  connection.restore();
   await drawer.getByRole('button', { name: 'Retry' }).click();
   await expect(drawer.getByTestId('legal-document')).toContainText('1. About us and these terms');
 });
@@ -33,11 +42,8 @@ test('a drawer whose code does not arrive shows Error with Retry in its place, a
 test("the Outrights tab whose store's code does not arrive says so with Try again, and Try again shows the league once it can be fetched", async ({
   page,
 }) => {
-  let reachable = false;
   // The frame's store for outrights, on the sportsbook's origin (a push may also ask for it: it fails the same way).
-  await page.route(/\/assets\/OutrightsStore-[^/]*\.js$/, (route) =>
-    reachable ? route.continue() : route.abort('internetdisconnected'),
-  );
+  const connection = await codeUnreachable(page, /\/assets\/OutrightsStore-[^/]*\.js$/);
   await page.goto('/');
   await acceptCookies(page);
   const frame = page.frameLocator('iframe[title="Sportsbook"]');
@@ -51,7 +57,7 @@ test("the Outrights tab whose store's code does not arrive says so with Try agai
   // Only the tab failed: the competitions above it still work.
   await expect(frame.getByRole('tab', { name: 'Matches' })).toBeEnabled();
 
-  reachable = true;
+  connection.restore();
   await panel.getByRole('button', { name: 'Try again' }).click();
   await expect(panel.getByRole('heading', { name: 'To win the Albion Premier Division' })).toBeVisible();
 });
@@ -59,11 +65,8 @@ test("the Outrights tab whose store's code does not arrive says so with Try agai
 test("on a phone, a price pressed while the slip's code does not arrive is kept: the bar counts it, the open slip says so with Try again, and Try again puts it on the slip", async ({
   page,
 }) => {
-  let reachable = false;
   // The slip's store, on the sportsbook's origin: asked for once the first lists are drawn, and again at the press.
-  await page.route(/\/assets\/SlipStore-[^/]*\.js$/, (route) =>
-    reachable ? route.continue() : route.abort('internetdisconnected'),
-  );
+  const connection = await codeUnreachable(page, /\/assets\/SlipStore-[^/]*\.js$/);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await acceptCookies(page);
@@ -78,7 +81,7 @@ test("on a phone, a price pressed while the slip's code does not arrive is kept:
   const sheet = frame.getByRole('dialog', { name: /Bet Slip/ });
   await expect(sheet.getByRole('alert')).toContainText(PART_FAILED);
 
-  reachable = true;
+  connection.restore();
   await sheet.getByRole('button', { name: 'Try again' }).click();
   await expect(sheet.getByRole('textbox', { name: /^Stake on / })).toHaveCount(1);
   await expect(price).toHaveAttribute('aria-pressed', 'true');
@@ -87,18 +90,15 @@ test("on a phone, a price pressed while the slip's code does not arrive is kept:
 test('the home page whose sportsbook frame code does not arrive says the sportsbook is unavailable with Try again, and Try again opens the frame once it can be fetched', async ({
   page,
 }) => {
-  let reachable = false;
   // The host's code that opens the frame (preloaded by the page, imported after the first render).
-  await page.route(/\/assets\/SportsbookFrame-[^/]*\.js$/, (route) =>
-    reachable ? route.continue() : route.abort('internetdisconnected'),
-  );
+  const connection = await codeUnreachable(page, /\/assets\/SportsbookFrame-[^/]*\.js$/);
   await page.goto('/');
   await acceptCookies(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('alert')).toHaveText(`${UNAVAILABLE_TEXT}Try again`);
   await expect(page.locator('iframe[title="Sportsbook"]')).toHaveCount(0);
 
-  reachable = true;
+  connection.restore();
   await main.getByRole('button', { name: 'Try again' }).click();
   await expect(
     page.frameLocator('iframe[title="Sportsbook"]').locator('.event-row .odds:not(.odds--off)').first(),

@@ -9,7 +9,7 @@ import { slipSelectionOf } from '../../../src/sportsbook/stores/slip/SlipSelecti
 import type { Placement, PlacementState } from '../../../src/sportsbook/stores/slip/model';
 import type { FreeBetToken } from '../../../src/contract/games';
 import { fakeFetch } from '../support/fakes';
-import { event, idleSocket, slipAtOnce, liveSelection, price } from './fixtures';
+import { event, frameOn, idleSocket, slipAtOnce, liveSelection, price } from './fixtures';
 
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 const BET_ID = '22222222-2222-4222-8222-222222222222';
@@ -49,13 +49,7 @@ function renderStoredSlip(stored: { stakes?: Record<string, string>; placements?
       placements: stored.placements ?? [],
     }),
   );
-  window.history.replaceState(null, '', '/');
-  const sportsbook = createSportsbook({
-    window,
-    fetch: fakeFetch() as unknown as typeof globalThis.fetch,
-    createSocket: idleSocket,
-    slipCode: slipAtOnce,
-  });
+  const sportsbook = frameOn(fakeFetch(), '/');
   render(
     <SportsbookContext.Provider value={sportsbook}>
       <BetSlip phone={false} />

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Profiler } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
 import { OddsButton } from '../../../src/sportsbook/ui/OddsButton';
 import { fakeFetch } from '../support/fakes';
-import { event, idleSocket, liveSelection, slipAtOnce } from './fixtures';
+import { event, frameOn, liveSelection } from './fixtures';
 
 /**
  * The home screen holds some 250 price buttons: a stake typed into the slip must not re-render them all (on a phone
@@ -19,13 +18,7 @@ afterEach(() => {
 });
 
 function pricesBesideTheSlip() {
-  window.history.replaceState(null, '', '/');
-  const sportsbook = createSportsbook({
-    window,
-    fetch: fakeFetch() as unknown as typeof globalThis.fetch,
-    createSocket: idleSocket,
-    slipCode: slipAtOnce,
-  });
+  const sportsbook = frameOn(fakeFetch(), '/');
   const rovers = liveSelection(event('ev-1'), 0);
   const others = [liveSelection(event('ev-2'), 1), liveSelection(event('ev-3'), 2)];
   const pricesRendered = vi.fn();

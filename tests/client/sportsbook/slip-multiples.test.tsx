@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
 import { SLIP_KEY } from '../../../src/sportsbook/stores/slip/model';
 import { slipSelectionOf } from '../../../src/sportsbook/stores/slip/SlipSelections';
 import { ACCA, ALL_SINGLES, systemKey } from '../../../src/sportsbook/stores/slip/model';
 import { fakeFetch } from '../support/fakes';
-import { createSlip, event, idleSocket, slipAtOnce, liveSelection } from './fixtures';
+import { createSlip, event, frameOn, liveSelection } from './fixtures';
 
 const matches = (count: number) =>
   Array.from({ length: count }, (_, index) =>
@@ -106,13 +105,7 @@ describe('the multiples as the slip shows them', () => {
       SLIP_KEY,
       JSON.stringify({ selections, stakes: {}, priceChanges: 'never', placements: [] }),
     );
-    window.history.replaceState(null, '', '/');
-    const sportsbook = createSportsbook({
-      window,
-      fetch: fakeFetch() as unknown as typeof globalThis.fetch,
-      createSocket: idleSocket,
-      slipCode: slipAtOnce,
-    });
+    const sportsbook = frameOn(fakeFetch(), '/');
     render(
       <SportsbookContext.Provider value={sportsbook}>
         <BetSlip phone={false} />

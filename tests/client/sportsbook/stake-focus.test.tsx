@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { SportsbookContext } from '../../../src/sportsbook/app/context';
 import { BetSlip } from '../../../src/sportsbook/ui/BetSlip';
 import { OddsButton } from '../../../src/sportsbook/ui/OddsButton';
 import { fakeFetch } from '../support/fakes';
-import { event, idleSocket, liveSelection, slipAtOnce } from './fixtures';
+import { event, frameOn, liveSelection } from './fixtures';
 
 const rovers = liveSelection(event('ev-1'), 0);
 
@@ -17,13 +16,7 @@ afterEach(() => {
 
 /** A price beside the slip: the desktop's column (`phone` false) or the phone's sheet, opened. */
 function renderPriceAndSlip(phone: boolean) {
-  window.history.replaceState(null, '', '/');
-  const sportsbook = createSportsbook({
-    window,
-    fetch: fakeFetch() as unknown as typeof globalThis.fetch,
-    createSocket: idleSocket,
-    slipCode: slipAtOnce,
-  });
+  const sportsbook = frameOn(fakeFetch(), '/');
   render(
     <SportsbookContext.Provider value={sportsbook}>
       <OddsButton live={rovers} />
