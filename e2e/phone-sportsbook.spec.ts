@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { balanceOf, createCustomer, signIn, test } from './support/fixtures';
+import { balanceOf, createCustomer, LATER_MATCHES, signIn, test } from './support/fixtures';
 
 /**
  * Issue 28 on a 390 px phone: the host and the sportsbook frame scroll as one page (the frame owns the screen under
@@ -115,9 +115,10 @@ test('on a phone a Bet Builder goes to the slip as one line, priced there, and i
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const upcoming = frame.locator('.event-row:not(:has(.event-row__clock--live)) .event-row__match').first();
-  await expect(upcoming).toBeVisible({ timeout: 20_000 });
-  await upcoming.click();
+  // A later match: one starting soon could kick off, its prices moving, between pricing the builder and placing it.
+  const later = frame.locator(`${LATER_MATCHES} .event-row__match`).first();
+  await expect(later).toBeVisible({ timeout: 20_000 });
+  await later.click();
   await frame.getByRole('button', { name: 'Bet Builder', exact: true }).click();
   await frame.getByRole('group', { name: 'Both Teams To Score' }).getByRole('button', { name: /^Yes/ }).click();
   await frame

@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { createCustomer, operator, test } from './support/fixtures';
+import { createCustomer, LATER_MATCHES, operator, test } from './support/fixtures';
 
 /**
  * Issue 11's journey, both origins, a real browser: a logged-out visitor browses `/`, adds a selection, presses
@@ -27,12 +27,9 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   const frame = sportsbook(page);
 
   // Browse: a match's home win, before kick-off (a bet in play is held for the in-play delay: e2e/system-and-inplay.spec.ts).
-  // A match of each repeat's own: this test settles it, and `--repeat-each` runs repeats side by side.
-  const price = frame
-    .locator('ul:not([aria-label="Matches in play"]) > .event-row')
-    .nth(test.info().repeatEachIndex)
-    .locator('.odds:not([disabled])')
-    .first();
+  // A match of each repeat's own: this test settles it, and `--repeat-each` runs repeats side by side. A later one, not
+  // one starting soon: that could kick off between reading its name and pressing its price (it did, once in CI).
+  const price = frame.locator(LATER_MATCHES).nth(test.info().repeatEachIndex).locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const name = (await price.getAttribute('aria-label'))!;
   const homeTeam = name.replace(/ to win at .*$/, '');
@@ -109,7 +106,7 @@ test('a Place pressed right after sign-in, before the sportsbook has the session
   const frame = sportsbook(page);
   // Not the first match, which the journey above settles; its prices may move (any odds are accepted), never settle.
   const price = frame
-    .locator('ul:not([aria-label="Matches in play"]) > .event-row')
+    .locator(LATER_MATCHES)
     .nth(-1 - test.info().repeatEachIndex)
     .locator('.odds:not([disabled])')
     .first();

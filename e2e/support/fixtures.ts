@@ -157,3 +157,10 @@ export const ANDROID =
 
 export const test = base;
 export { expect };
+
+/**
+ * The home screen's rows of matches listed by competition: not in play and not starting soon. A test that bets before
+ * kick-off takes one of these, so its match cannot kick off (or be priced again for it) while the test bets.
+ */
+export const LATER_MATCHES =
+  'ul:not([aria-label="Matches in play"]):not([aria-label="Matches starting soon"]) > .event-row';
