@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { createCustomer, operator, signIn, test } from './support/fixtures';
+import { createCustomer, LATER_MATCHES, operator, signIn, test } from './support/fixtures';
 
 /**
  * Issue 13's Bet Builder, a real browser on both origins: on a match page the customer switches to Bet Builder,
@@ -21,7 +21,7 @@ test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams t
   const frame = sportsbook(page);
 
   // A match not yet started, so nothing moves the prices under the test.
-  const upcoming = frame.locator('.event-row:not(:has(.event-row__clock--live)) .event-row__match').first();
+  const upcoming = frame.locator(`${LATER_MATCHES} .event-row__match`).first();
   await expect(upcoming).toBeVisible({ timeout: 20_000 });
   await upcoming.click();
   await frame.getByRole('button', { name: 'Bet Builder', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { test } from './support/fixtures';
+import { LATER_MATCHES, test } from './support/fixtures';
 
 /**
  * Issue 28 on a 1440 × 900 desktop: the host and the sportsbook frame scroll as one page (the frame owns the screen
@@ -73,12 +73,12 @@ test('on a desktop the frame is the only thing that scrolls, to the end of the l
   await page.goto('/');
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const upcoming = frame.locator('.event-row:not(:has(.event-row__clock--live))').first();
+  const upcoming = frame.locator(LATER_MATCHES).first();
   await expect(upcoming).toBeVisible({ timeout: 20_000 });
   await upcoming.locator('.odds').first().click();
   await expectOneScroll(page, frame);
 
-  await frame.locator('.event-row:not(:has(.event-row__clock--live)) .event-row__match').first().click();
+  await frame.locator(`${LATER_MATCHES} .event-row__match`).first().click();
   await expect(frame.getByRole('button', { name: 'All markets' })).toBeVisible();
   await expectOneScroll(page, frame);
 
@@ -100,7 +100,7 @@ test('on a desktop Enter on a price takes the focus to its stake box; a mouse pr
   await page.goto('/');
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const rows = frame.locator('.event-row:not(:has(.event-row__clock--live))');
+  const rows = frame.locator(LATER_MATCHES);
   await expect(rows.first()).toBeVisible({ timeout: 20_000 });
   const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
   /** The stake box of the single on this row's match (the slip names the match "Home v Away"). */

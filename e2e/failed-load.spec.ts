@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, LATER_MATCHES, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 import { SCREEN_FAILED } from '../src/app/OverlayScreen';
 import { PART_FAILED } from '../src/sportsbook/ui/LoadBoundary';
@@ -71,7 +71,8 @@ test("on a phone, a price pressed while the slip's code does not arrive is kept:
   await page.goto('/');
   await acceptCookies(page);
   const frame = page.frameLocator('iframe[title="Sportsbook"]');
-  const price = frame.locator('.event-row .odds:not(.odds--off)').first();
+  // A later match's price: the first row of all can move to In-Play, or be re-drawn, between the press and the check.
+  const price = frame.locator(`${LATER_MATCHES} .odds:not(.odds--off)`).first();
   await price.click({ timeout: 20_000 });
   await expect(price).toHaveAttribute('aria-pressed', 'true');
 

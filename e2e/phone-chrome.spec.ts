@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { createCustomer, operator, signIn, test } from './support/fixtures';
+import { createCustomer, LATER_MATCHES, operator, signIn, test } from './support/fixtures';
 
 /**
  * The sportsbook's sub-navigation on a 390 px phone, signed in with a free bet: one line, nothing cut ("My Bets" broke
@@ -68,7 +68,7 @@ test('on a phone the receipt’s View in My Bets shows My Bets, the slip sheet c
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const upcoming = frame.locator('.event-row:not(:has(.event-row__clock--live)) .odds:not([disabled])').first();
+  const upcoming = frame.locator(`${LATER_MATCHES} .odds:not([disabled])`).first();
   await expect(upcoming).toBeVisible({ timeout: 20_000 });
   await upcoming.click();
   await frame.getByRole('button', { name: /Bet Slip/ }).click();

@@ -46,7 +46,7 @@ test('on a phone the slip bar stays docked at the foot of the screen to the end 
   await page.goto('/');
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const upcoming = frame.locator('.event-row:not(:has(.event-row__clock--live))').first();
+  const upcoming = frame.locator(LATER_MATCHES).first();
   await expect(upcoming).toBeVisible({ timeout: 20_000 });
   await upcoming.locator('.odds').first().click();
   // No host footer under the frame: the frame's page is the only one that scrolls.
