@@ -91,6 +91,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
   // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report, to read its long tasks and main-thread work.
   const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
   if (reports) {
+    mkdirSync(reports, { recursive: true });
     const at = Date.now();
     writeFileSync(join(reports, `lighthouse-${at}.json`), JSON.stringify(result.lhr));
     const trace = (result.artifacts as { Trace?: unknown }).Trace;
