@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_SCREEN_CEILING_MS, FirstScreen } from '../../src/stores/FirstScreen';
+import { FIRST_SCREEN_CEILING_MS, FirstScreen, SETTLE_AFTER_FIRST_SCREEN_MS } from '../../src/stores/FirstScreen';
 import type { Timers } from '../../src/stores/timers';
 
 function fakeTimers() {
@@ -22,8 +22,8 @@ function fakeTimers() {
 }
 
 describe("the page's background work and its first screen", () => {
-  it('waits for the frame to start, then runs in idle time, once each', () => {
-    const { timers } = fakeTimers();
+  it('waits for the frame to start and the page to settle, then runs in idle time, once each', () => {
+    const { timers, advance } = fakeTimers();
     const idle: Array<() => void> = [];
     const firstScreen = new FirstScreen(timers, (task) => idle.push(task));
     const saveRules = vi.fn();
@@ -32,6 +32,10 @@ describe("the page's background work and its first screen", () => {
 
     firstScreen.shown();
     firstScreen.shown();
+    // The customer's first taps come now: nothing yet.
+    advance(SETTLE_AFTER_FIRST_SCREEN_MS - 1);
+    expect(idle).toHaveLength(0);
+    advance(1);
     expect(idle).toHaveLength(1);
     expect(saveRules).not.toHaveBeenCalled();
     idle[0]!();
@@ -49,6 +53,9 @@ describe("the page's background work and its first screen", () => {
     const saveRules = vi.fn();
     firstScreen.afterwards(saveRules);
     advance(FIRST_SCREEN_CEILING_MS - 1);
+    expect(saveRules).not.toHaveBeenCalled();
+    advance(1);
+    advance(SETTLE_AFTER_FIRST_SCREEN_MS - 1);
     expect(saveRules).not.toHaveBeenCalled();
     advance(1);
     expect(saveRules).toHaveBeenCalledTimes(1);
