@@ -1,5 +1,6 @@
 import { expect, type Frame, type Page } from '@playwright/test';
 import { test } from './support/fixtures';
+import { waitForServiceWorker } from './support/pwa';
 
 /**
  * Issue 26: the first load of `/` on a phone (Lighthouse's mobile screen) moves nothing in sight, in the host page or
@@ -75,4 +76,31 @@ test('a signed-out `/` opens the sportsbook at the address in its page, with no 
   // The page's background work (the rules saved for offline) has had its turn: still no settings asked.
   await documentsSaved;
   expect(launches).toEqual([]);
+});
+
+test('a first visit paints in the system font and asks for no web font; a visit the service worker serves has Inter', async ({
+  page,
+}) => {
+  const interOnPage = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        marked: document.documentElement.dataset.webFont ?? null,
+        body: getComputedStyle(document.body).fontFamily.split(',')[0],
+        loaded: [...document.fonts].some((face) => face.family.includes('Inter') && face.status === 'loaded'),
+      };
+    });
+  const fontsAsked: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontsAsked.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('cookie-bar')).toBeVisible();
+  expect(await interOnPage()).toEqual({ marked: null, body: 'system-ui', loaded: false });
+  expect(fontsAsked).toEqual([]);
+
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect(page.getByTestId('cookie-bar')).toBeVisible();
+  expect(await interOnPage()).toEqual({ marked: 'inter', body: '"Inter Variable"', loaded: true });
 });

@@ -11,10 +11,12 @@ import { APP_QUERY_DEFAULTS } from './app/queryDefaults';
 import { openFromAddress } from './app/openFromAddress';
 import { captureClickKey } from './features/registration/clickKey';
 import { registerServiceWorker } from './app/serviceWorker';
+import { webFontWhenCached } from './app/webFont';
 import './ui/design/index.css';
 import './app/styles.css';
 
 configure({ enforceActions: 'never' });
+webFontWhenCached(document.documentElement, navigator.serviceWorker);
 
 const queryClient = new QueryClient({ defaultOptions: APP_QUERY_DEFAULTS });
 const store = new RootStore({
