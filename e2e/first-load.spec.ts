@@ -104,3 +104,28 @@ test('a first visit paints in the system font and asks for no web font; a visit 
   await expect(page.getByTestId('cookie-bar')).toBeVisible();
   expect(await interOnPage()).toEqual({ marked: 'inter', body: '"Inter Variable"', loaded: true });
 });
+
+test("a cold `/` asks for nothing off its first paint's path before it: the saved answers' code after the first text, the worker after the frame's first screen", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.frameLocator('iframe[title="Sportsbook"]').locator('.odds').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  const started = () =>
+    page.evaluate(() => {
+      const at = (part: string) =>
+        performance.getEntriesByType('resource').find((entry) => entry.name.includes(part))?.startTime ?? null;
+      return {
+        firstText: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        savedAnswers: at('/persistPublicQueries-'),
+        worker: at('/workbox-window'),
+      };
+    });
+  const atFirstPrice = await started();
+  expect(atFirstPrice.firstText).not.toBeNull();
+  expect(atFirstPrice.savedAnswers).toBeGreaterThan(atFirstPrice.firstText!);
+  // The frame's first screen is up, and the worker waits a settling time after it (src/stores/FirstScreen.ts).
+  expect(atFirstPrice.worker).toBeNull();
+  await waitForServiceWorker(page);
+});

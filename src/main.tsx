@@ -12,6 +12,7 @@ import { openFromAddress } from './app/openFromAddress';
 import { captureClickKey } from './features/registration/clickKey';
 import { registerServiceWorker } from './app/serviceWorker';
 import { webFontWhenCached } from './app/webFont';
+import { afterFirstContentfulPaint } from './ui/afterPaint';
 import './ui/design/index.css';
 import './app/styles.css';
 
@@ -31,11 +32,15 @@ if (import.meta.env.DEV || import.meta.env.VITE_TEST_HOOKS === 'true')
 openFromAddress(store.overlays, window.location, window.history);
 captureClickKey(window.location.search, window.localStorage);
 void store.start();
-// After the first paint's modules: the saved public answers only matter to an offline start.
-void import('./app/persistPublicQueries').then(({ persistPublicQueries }) =>
-  persistPublicQueries(queryClient, window.localStorage),
+// Neither is on the first paint's path: the saved public answers matter only to an offline start, and the worker's
+// install downloads the whole app beside the frame's first load (docs/benchmarks.md, "Off the first paint's path").
+afterFirstContentfulPaint(
+  () =>
+    void import('./app/persistPublicQueries').then(({ persistPublicQueries }) =>
+      persistPublicQueries(queryClient, window.localStorage),
+    ),
 );
-registerServiceWorker(store);
+store.firstScreen.afterwards(() => registerServiceWorker(store));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -7,7 +7,7 @@ export const FIRST_SCREEN_CEILING_MS = 10_000;
 /**
  * Once the first screen is up, background work waits this long more: the customer's first taps come in these seconds,
  * and the rules' saving (the database's and the schemas' code, then every document) held a slow phone's main thread in
- * tasks of 130 to 160 ms (docs/benchmarks.md, "The page's background work after its first screen").
+ * tasks of 130 to 160 ms (docs/benchmarks.md, "Off the first paint's path").
  */
 export const SETTLE_AFTER_FIRST_SCREEN_MS = 5_000;
 

@@ -10,6 +10,7 @@ import { addressForRoute, fetchLaunchUrl, firstLaunchUrl, namedFrameUrl } from '
 import { hostOddsFormat, type OddsFormatMemory } from '../sportsbook/odds-format';
 import '../sportsbook/sportsbook.css';
 import { FrameUnavailable } from './FrameUnavailable';
+import { afterNextPaint } from '../../ui/afterPaint';
 
 const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
 
@@ -98,11 +99,6 @@ export function handleFrameMessage(
 /** The host's page has painted something (where the browser says; never in tests without paint timing). */
 function hostHasPainted(): boolean {
   return typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;
-}
-
-function afterNextPaint(run: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
-  else setTimeout(run, 0);
 }
 
 /** An embedded service: launched through its door, bridged by postMessage, replaced by a plain message offline. */
