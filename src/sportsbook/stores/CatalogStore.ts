@@ -20,6 +20,11 @@ export interface CatalogApi {
 
 export type CatalogEvent = EventSummary & { markets?: Market[] };
 
+/** The markets held for an event, with a newer copy of its main market in place of the old. */
+function withMainMarket(markets: Market[] | undefined, main: Market | null | undefined): Market[] | undefined {
+  return main ? markets?.map((market) => (market.id === main.id ? main : market)) : markets;
+}
+
 /** A selection as a customer may bet on it now: its market's and event's state folded into one status. */
 export interface LiveSelection {
   selection: Selection;
@@ -134,7 +139,8 @@ export class CatalogStore extends Observable {
   /** A snapshot replaces what we had, whatever its seq: it is the server's word now. */
   private put(event: EventSummary | EventDetail, detailed: boolean): void {
     const before = this.events.get(event.id);
-    const markets = detailed ? (event as EventDetail).markets : before?.markets;
+    // A summary's main market is current and replaces the held copy, which the slip reads (the other markets lag).
+    const markets = detailed ? (event as EventDetail).markets : withMainMarket(before?.markets, event.mainMarket);
     this.store({ ...event, markets });
     if (detailed) this.detailSeq.set(event.id, event.seq);
   }
@@ -165,8 +171,7 @@ export class CatalogStore extends Observable {
     if (update.seq <= known.seq) return false;
     if (update.markets === undefined) {
       // The list view, whole: seqs may skip. Its main market is current; the other markets held now lag (detailSeq).
-      const main = update.event.mainMarket;
-      const markets = main ? known.markets?.map((market) => (market.id === main.id ? main : market)) : known.markets;
+      const markets = withMainMarket(known.markets, update.event.mainMarket);
       this.store({ ...update.event, seq: update.seq, markets });
       return true;
     }

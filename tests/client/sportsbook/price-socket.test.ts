@@ -169,4 +169,22 @@ describe('price socket and sequence numbers', () => {
     await catalog.loadEvent('ev-1');
     expect(catalog.findSelection('ev-1~match-result~home')!.status).toBe('suspended');
   });
+  it("the lists fetched afresh (a reconnect) bring a held event's main market up to date for the slip as for its row", async () => {
+    const suspended = matchResult('ev-1', undefined, 'suspended');
+    const reopened = matchResult('ev-1', [price(4, 1), price(9, 4), price(11, 10)]);
+    const api: CatalogApi = {
+      competitions: vi.fn(async () => []),
+      events: vi.fn(async (status: 'live' | 'upcoming') =>
+        status === 'live' ? [{ ...event('ev-1', { seq: 7, mainMarket: reopened }), markets: undefined }] : [],
+      ),
+      event: vi.fn(async () => event('ev-1', { seq: 3, mainMarket: suspended, markets: [suspended] })),
+    };
+    const catalog = new CatalogStore(api);
+    await catalog.loadEvent('ev-1');
+    expect(catalog.findSelection('ev-1~match-result~home')!.status).toBe('suspended');
+
+    await catalog.resync([], true);
+    expect(catalog.events.get('ev-1')!.mainMarket!.status).toBe('open');
+    expect(catalog.findSelection('ev-1~match-result~home')).toMatchObject({ status: 'open', price: price(4, 1) });
+  });
 });
