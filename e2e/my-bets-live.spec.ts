@@ -44,6 +44,8 @@ test('an in-play bet in My Bets shows the live score and clock, the score when p
   const accepted = slip.locator('.receipt--accepted');
   const refused = slip.locator('.receipt--refused');
   for (let attempt = 1; ; attempt++) {
+    // A goal just scored suspends the match for a moment: a customer waits for it to reopen, and so does the test.
+    await expect(slip.getByText('A selection is suspended.')).toHaveCount(0, { timeout: 30_000 });
     await slip.getByRole('button', { name: 'Place Bet £2.00' }).click();
     await expect(accepted.or(refused)).toBeVisible({ timeout: 30_000 });
     if (await accepted.isVisible()) break;
