@@ -13,9 +13,10 @@ export const SETTLE_AFTER_FIRST_SCREEN_MS = 5_000;
 
 /**
  * The page's first screen is up once its frame has started (it said `ready`) or could not, or after a ceiling.
- * Background work (the rules saved for offline, the exchange's server setting) waits for it and a settling time, then
- * for idle time: on a slow phone it would otherwise take the line and the main thread from the frame's first prices
- * and the customer's first taps (docs/benchmarks.md, "The frame's start after the host's first paint").
+ * Background work (the rules saved for offline, the service worker's registration, the exchange's server setting)
+ * waits for it and a settling time, then for idle time: on a slow phone it would otherwise take the line and the main
+ * thread from the frame's first prices and the customer's first taps (docs/benchmarks.md, "The frame's start after the
+ * host's first paint" and "Off the first paint's path").
  */
 export class FirstScreen {
   private shownOnce = false;
