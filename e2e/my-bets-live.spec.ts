@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { createCustomer, operator, signIn, test } from './support/fixtures';
+import { createCustomer, operator, playedRowsWithTimeLeft, signIn, test } from './support/fixtures';
 
 /**
  * My Bets tells the live truth of an in-play bet, a real browser on both origins: the match's live score and clock
@@ -9,16 +9,6 @@ import { createCustomer, operator, signIn, test } from './support/fixtures';
  */
 
 const sportsbook = (page: Page): FrameLocator => page.frameLocator('iframe[title="Sportsbook"]');
-
-/**
- * Matches being played with their markets open, at least 20 minutes left and ten or more before half time (a match
- * at half time has its markets suspended, and the feed's clock runs fast): the test records a goal, which only a
- * match being played takes.
- */
-const playedRowsWithTimeLeft = (frame: FrameLocator) =>
-  frame
-    .locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)')
-    .filter({ has: frame.locator('.event-row__clock', { hasText: /^([12]?\d|4[6-9]|[56]\d)'$/ }) });
 
 test('an in-play bet in My Bets shows the live score and clock, the score when placed, and its standing after a goal', async ({
   page,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
+import { balanceOf, createCustomer, operator, playedRowsWithTimeLeft, signIn, test } from './support/fixtures';
 
 /**
  * Issue 13 on the slip, both origins, a real browser: a Yankee placed from the slip (its lines and total stake shown,
@@ -17,15 +17,6 @@ async function frameViolations(page: Page): Promise<string[]> {
     (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 }
-
-/**
- * Rows of matches in play with their markets open and at least 20 minutes left (half time included): a match near
- * its end can close its markets while a bet on it is held, which would refuse it for another reason than the test's.
- */
-const liveRowsWithTimeLeft = (frame: FrameLocator) =>
-  frame
-    .locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)')
-    .filter({ has: frame.locator('.event-row__clock', { hasText: /^(HT|[1-6]?\d')$/ }) });
 
 async function signedInAtTheSportsbook(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -84,7 +75,7 @@ test('an in-play bet is held through the delay, shown as being placed, and refus
   const { customer, frame, slip } = await signedInAtTheSportsbook(page);
 
   // The draw of a match in play whose markets are open, with time left.
-  const row = liveRowsWithTimeLeft(frame).first();
+  const row = playedRowsWithTimeLeft(frame).first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.locator('.odds').nth(1).click();
   await slip.getByLabel('When the odds change').selectOption('any');
@@ -138,7 +129,7 @@ test('on a phone, an in-play bet placed from the foot of a long slip sheet shows
   const frame = sportsbook(page);
   // The draw of a match in play (the last listed: the test above scores in the first), then two home wins days ahead:
   // a slip taller than the phone.
-  const live = liveRowsWithTimeLeft(frame).last();
+  const live = playedRowsWithTimeLeft(frame).last();
   await expect(live).toBeVisible({ timeout: 30_000 });
   await live.locator('.odds').nth(1).click();
   const rows = frame.locator('section.panel[aria-label] .event-row:not(.event-row--suspended)');

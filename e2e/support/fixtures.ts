@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
 import { sendOperatorCommand } from '../../server/platform/operator/socket';
@@ -164,3 +164,13 @@ export { expect };
  */
 export const LATER_MATCHES =
   'ul:not([aria-label="Matches in play"]):not([aria-label="Matches starting soon"]) > .event-row';
+
+/**
+ * Rows of matches being played with their markets open, at least 20 minutes left and ten or more before half time (a
+ * match at half time has its markets suspended and takes no goal, and the feed's clock runs fast): for tests that
+ * record a goal in the match they bet on.
+ */
+export const playedRowsWithTimeLeft = (frame: FrameLocator): Locator =>
+  frame
+    .locator('ul[aria-label="Matches in play"] .event-row:not(.event-row--suspended)')
+    .filter({ has: frame.locator('.event-row__clock', { hasText: /^([12]?\d|4[6-9]|[56]\d)'$/ }) });
