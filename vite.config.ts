@@ -67,5 +67,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // As in the frame (vite.sportsbook.config.ts): every es2022 browser knows modulepreload, and the polyfill's scan of
+    // the page ran in the first script's evaluation.
+    modulePreload: { polyfill: false },
   },
 });

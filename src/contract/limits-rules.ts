@@ -28,14 +28,18 @@ export type LimitDecision = (typeof LIMIT_DECISIONS)[number];
 export const LIMIT_REVIEW_MONTHS = 6;
 export const LIMIT_QUESTION_UNANSWERED = 'Before your first deposit, please set a deposit limit or choose not to.';
 export const LIMIT_QUESTION_FIRST = 'Please set a deposit limit or choose not to first.';
-const ukTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Made at its first use: a formatter with a time zone costs the page's start about 10 ms of ICU loading, and a
+// refusal is never on the first screen (docs/benchmarks.md, "The host's start and its largest paint").
+let ukTime: Intl.DateTimeFormat | undefined;
+const ukTimeFormat = () =>
+  (ukTime ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }));
 
 /**
  * A deposit refused by a limit, with what the limits still allow (pence, said in pounds) and when that grows: the
@@ -43,5 +47,5 @@ const ukTime = new Intl.DateTimeFormat('en-GB', {
  */
 export function limitRefusalMessage(kind: LimitKind, remaining: number, growsAt: Date | null): string {
   const now = remaining > 0 ? `You can deposit up to ${formatPence(remaining)} now` : 'You cannot deposit more now';
-  return `${limitExceededMessage(kind)}. ${now}${growsAt ? `; more from ${ukTime.format(growsAt)} (UK time)` : ''}.`;
+  return `${limitExceededMessage(kind)}. ${now}${growsAt ? `; more from ${ukTimeFormat().format(growsAt)} (UK time)` : ''}.`;
 }

@@ -2,17 +2,14 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores/context';
 import type { BalanceStore } from '../../stores/BalanceStore';
 import { formatPence } from '../../contract/rules/money';
+import { formatDate, formatTime } from '../../lib/dates';
 
 export const BALANCE_UNAVAILABLE = 'Balance unavailable';
 
-// Intl rather than date-fns: the header is in the first load, and these give the same HH:mm and dd/MM/yyyy.
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
 /** When the last known balance was saved: the time today, the date before that. */
 export function lastKnownAge(savedAt: number, now: number): string {
-  const day = dateFormat.format(savedAt);
-  return day === dateFormat.format(now) ? timeFormat.format(savedAt) : day;
+  const day = formatDate(savedAt);
+  return day === formatDate(now) ? formatTime(savedAt) : day;
 }
 
 /** What a screen reader hears for the balance, in the header and elsewhere. */
