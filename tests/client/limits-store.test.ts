@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { format } from 'date-fns';
 import { LimitsStore, type LimitsStoreDeps } from '../../src/features/limits/LimitsStore';
 import { rewordLimitError } from '../../src/features/limits/messages';
@@ -92,6 +92,28 @@ describe('LimitsStore', () => {
     expect(limits.canSubmit).toBe(false);
     expect(await limits.submit()).toBe(false);
     expect(calls).toHaveLength(0);
+  });
+
+  it('judges a daily amount typed while the limits reload against the monthly limit just set, once it arrives', async () => {
+    const monthly = limit({ id: 2, kind: 'Monthly', amount: 5000, remaining: { remainingAmount: 5000 } });
+    let answer: (limits: LimitsResponse) => void = () => undefined;
+    const api: LimitsStoreDeps['api'] = {
+      getLimits: () => new Promise((resolve) => (answer = resolve)),
+      setLimit: async () => ({ message: 'ok', limit: monthly }),
+      deleteLimit: async () => ({ message: 'ok', effectiveFrom: new Date(NOW).toISOString() }),
+    };
+    const limits = store(api);
+    limits.selectKind('Monthly');
+    limits.setAmountInput('50');
+    const submitted = limits.submit();
+    await vi.waitFor(() => expect(limits.confirmation?.type).toBe('set'));
+    limits.selectKind('Daily');
+    limits.setAmountInput('60');
+    expect(limits.error).toBeNull();
+    answer({ daily: null, weekly: null, monthly });
+    expect(await submitted).toBe(true);
+    expect(limits.error).toBe('Daily limit cannot be higher than monthly');
+    expect(limits.canSubmit).toBe(false);
   });
 
   it('says when the user details are not available', async () => {

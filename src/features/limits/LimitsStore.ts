@@ -87,6 +87,8 @@ export class LimitsStore {
       const limits = await this.deps.api.getLimits();
       runInAction(() => {
         this.limits = limits;
+        // An amount typed while they loaded (right after a monthly limit was set) is judged again against them.
+        if (this.amountInput.trim() !== '') this.error = this.validate();
         this.loadError = null;
       });
     } catch (error) {
