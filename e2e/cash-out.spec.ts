@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
+import { balanceOf, createCustomer, LATER_MATCHES, operator, signIn, test } from './support/fixtures';
 
 /**
  * Cash out in My Bets, a real browser on both origins: the server's offer shows live beside an open bet; pressing it waits the
@@ -34,7 +34,8 @@ const ownMatch = (slot: number) => -1 - slot - 2 * test.info().repeatEachIndex;
  */
 async function placeSingle(frame: FrameLocator, freeBet?: string, row?: number): Promise<string> {
   // freeBet: the words the slip's free-bet choice starts with, e.g. '£3.00 free bet'.
-  const rows = frame.locator('section.panel:not([aria-labelledby]) .event-row');
+  // Listed by competition, never in play nor starting soon: a match in play could end and settle the bet first.
+  const rows = frame.locator(LATER_MATCHES);
   const price = (row === undefined ? rows.first() : rows.nth(row)).locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
@@ -238,11 +239,7 @@ test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const price = frame
-    .locator('section.panel:not([aria-labelledby]) .event-row')
-    .first()
-    .locator('.odds:not([disabled])')
-    .first();
+  const price = frame.locator(LATER_MATCHES).first().locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();
