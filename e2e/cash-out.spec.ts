@@ -26,7 +26,7 @@ async function firstPress(card: Locator, press: () => Promise<void>) {
  * The match a test that moves its prices or suspends it bets on: counted from the end of the list (matches no other
  * spec bets on), one per such test (`slot`) and per repeat, as `--repeat-each` runs repeats side by side.
  */
-const ownMatch = (slot: number) => -1 - slot - 2 * test.info().repeatEachIndex;
+const ownMatch = (slot: number) => -1 - slot - 3 * test.info().repeatEachIndex;
 
 /**
  * Places a £2 single on a home win in a match that starts later (pre-match prices hold still), from the slip: the
@@ -97,7 +97,8 @@ test.beforeEach(async ({ page }) => {
 
 test('a cash out is accepted: the bet settles at the offer and the money reaches the balance', async ({ page }) => {
   test.setTimeout(90_000);
-  const { customer, frame } = await signedInWithABet(page);
+  // A match of its own: another spec settles the first match listed, which would pay this bet before its cash out.
+  const { customer, frame } = await signedInWithABet(page, undefined, ownMatch(2));
 
   const card = frame.locator('.bet-card').first();
   const button = card.getByRole('button', { name: /^Cash out £/ });
