@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { createCustomer, LATER_MATCHES, operator, signIn, test } from './support/fixtures';
+import { createCustomer, operator, signIn, test } from './support/fixtures';
+import { ownMatchRow } from './support/own-matches';
 
 /**
  * Issue 13's Bet Builder, a real browser on both origins: on a match page the customer switches to Bet Builder,
@@ -20,8 +21,8 @@ test('a Bet Builder of one match is priced as one, refuses 0-0 with both teams t
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
 
-  // A match not yet started, so nothing moves the prices under the test.
-  const upcoming = frame.locator(`${LATER_MATCHES} .event-row__match`).first();
+  // A match of its own, hours from kick-off: nothing moves its prices under the test, and only this test settles it.
+  const upcoming = (await ownMatchRow(frame, 'bet-builder')).locator('.event-row__match');
   await expect(upcoming).toBeVisible({ timeout: 20_000 });
   await upcoming.click();
   await frame.getByRole('button', { name: 'Bet Builder', exact: true }).click();

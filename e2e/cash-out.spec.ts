@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, LATER_MATCHES, operator, signIn, test } from './support/fixtures';
+import { ownMatchRow, type MatchOwner } from './support/own-matches';
 
 /**
  * Cash out in My Bets, a real browser on both origins: the server's offer shows live beside an open bet; pressing it waits the
@@ -23,20 +24,14 @@ async function firstPress(card: Locator, press: () => Promise<void>) {
 }
 
 /**
- * The match a test that moves its prices or suspends it bets on: counted from the end of the list (matches no other
- * spec bets on), one per such test (`slot`) and per repeat, as `--repeat-each` runs repeats side by side.
- */
-const ownMatch = (slot: number) => -1 - slot - 3 * test.info().repeatEachIndex;
-
-/**
  * Places a £2 single on a home win in a match that starts later (pre-match prices hold still), from the slip: the
- * first match listed, or the `row`th (negative: from the end, see ownMatch).
+ * first match listed, or the match `owner` owns (one the test moves, suspends or needs left unsettled).
  */
-async function placeSingle(frame: FrameLocator, freeBet?: string, row?: number): Promise<string> {
+async function placeSingle(frame: FrameLocator, freeBet?: string, owner?: MatchOwner): Promise<string> {
   // freeBet: the words the slip's free-bet choice starts with, e.g. '£3.00 free bet'.
   // Listed by competition, never in play nor starting soon: a match in play could end and settle the bet first.
-  const rows = frame.locator(LATER_MATCHES);
-  const price = (row === undefined ? rows.first() : rows.nth(row)).locator('.odds:not([disabled])').first();
+  const row = owner === undefined ? frame.locator(LATER_MATCHES).first() : await ownMatchRow(frame, owner);
+  const price = row.locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();
@@ -56,13 +51,13 @@ async function placeSingle(frame: FrameLocator, freeBet?: string, row?: number):
     );
 }
 
-/** A new customer with £50, signed in at the host, with a £2 single open on a match of its own (ownMatch), the slip showing its receipt. */
+/** A new customer with £50, signed in at the host, with a £2 single open on a match of its own, the slip showing its receipt. */
 async function signedInWithABetInTheSlip(page: Page) {
   const customer = await createCustomer({ balance: 5_000 });
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const selectionId = await placeSingle(frame, undefined, ownMatch(0));
+  const selectionId = await placeSingle(frame, undefined, 'cash-out-in-the-slip');
   return {
     customer,
     frame,
@@ -72,7 +67,7 @@ async function signedInWithABetInTheSlip(page: Page) {
 }
 
 /** A new customer with £50, signed in at the host, with a £2 single open (or one staked with a free bet) and My Bets showing it. */
-async function signedInWithABet(page: Page, freeBetPence?: number, row?: number) {
+async function signedInWithABet(page: Page, freeBetPence?: number, owner?: MatchOwner) {
   const customer = await createCustomer({ balance: 5_000 });
   if (freeBetPence) await operator('free-bet', 'grant', customer.email, String(freeBetPence), 'Welcome');
   await signIn(page, customer);
@@ -81,7 +76,7 @@ async function signedInWithABet(page: Page, freeBetPence?: number, row?: number)
   const selectionId = await placeSingle(
     frame,
     freeBetPence ? `£${(freeBetPence / 100).toFixed(2)} free bet` : undefined,
-    row,
+    owner,
   );
   await frame
     .getByRole('complementary', { name: /Bet Slip/ })
@@ -97,8 +92,8 @@ test.beforeEach(async ({ page }) => {
 
 test('a cash out is accepted: the bet settles at the offer and the money reaches the balance', async ({ page }) => {
   test.setTimeout(90_000);
-  // A match of its own: another spec settles the first match listed, which would pay this bet before its cash out.
-  const { customer, frame } = await signedInWithABet(page, undefined, ownMatch(2));
+  // A match of its own: another test settling it would pay this bet before its cash out.
+  const { customer, frame } = await signedInWithABet(page, undefined, 'cash-out-accepted');
 
   const card = frame.locator('.bet-card').first();
   const button = card.getByRole('button', { name: /^Cash out £/ });
@@ -138,7 +133,7 @@ test('a cash out is accepted: the bet settles at the offer and the money reaches
 
 test('a cash out is refused when the offer is removed during the delay, and the bet stays open', async ({ page }) => {
   test.setTimeout(90_000);
-  const { customer, frame, selectionId } = await signedInWithABet(page, undefined, ownMatch(1));
+  const { customer, frame, selectionId } = await signedInWithABet(page, undefined, 'cash-out-suspended');
   const marketId = selectionId.split('~').slice(0, 2).join('~');
 
   const card = frame.locator('.bet-card').first();
@@ -240,7 +235,7 @@ test("on a phone the slip sheet's My Bets cashes out by keyboard, and passes axe
   await signIn(page, customer);
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  const price = frame.locator(LATER_MATCHES).first().locator('.odds:not([disabled])').first();
+  const price = (await ownMatchRow(frame, 'cash-out-on-a-phone')).locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
   await price.click();

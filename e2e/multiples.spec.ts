@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 import { balanceOf, createCustomer, operator, signIn, test } from './support/fixtures';
-import { lastUpcomingMatch } from './support/exchange';
+import { ownMatchId, ownMatchRow } from './support/own-matches';
 
 /**
  * Issue 28 on a desktop, both origins, a real browser: four selections on four matches offer every multiple above the
@@ -38,20 +38,13 @@ test('four matches offer Doubles, Trebles, the 4-Fold, Yankee and Lucky 15; Doub
   await expect(frame.getByRole('tab', { name: /^My Bets/ })).toBeVisible({ timeout: 20_000 });
   const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
 
-  // Four home wins from the last matches of the competitions' lists, days ahead: other specs bet on the first ones.
-  const rows = frame.locator('section.panel[aria-label] .event-row:not(.event-row--suspended)');
-  await expect(rows.nth(7)).toBeVisible({ timeout: 20_000 });
-  // Not the two matches the exchange's specs trade and settle (the last of each lane): one result settles both products.
-  const reserved = await Promise.all([lastUpcomingMatch(0), lastUpcomingMatch(1)]);
-  const reservedHomes = reserved.map(({ event }) => event.name.split(' v ')[0]!);
-  const count = await rows.count();
-  let picked = 0;
-  for (let index = count - 1; index >= 0 && picked < 4; index--) {
-    const row = rows.nth(index);
-    const text = (await row.textContent()) ?? '';
-    if (reservedHomes.some((home) => text.includes(home))) continue;
-    await row.locator('.odds').first().click();
-    picked++;
+  // Four home wins from matches of its own, hours from kick-off: this test settles them.
+  const owners = ['multiples-1', 'multiples-2', 'multiples-3', 'multiples-4'] as const;
+  for (const owner of owners) {
+    const price = (await ownMatchRow(frame, owner)).locator('.odds:not([disabled])').first();
+    await expect(price).toBeVisible({ timeout: 20_000 });
+    await price.click();
+    await expect(price).toHaveAttribute('aria-pressed', 'true');
   }
   await expect(slip.locator('.slip__toolbar')).toContainText('4 selections');
 
@@ -93,7 +86,7 @@ test('four matches offer Doubles, Trebles, the 4-Fold, Yankee and Lucky 15; Doub
 
   // The first three matches home wins, the fourth a draw: 3 of the 6 doubles win, 1 of the 4 trebles.
   const eventIds = doubles.legs.map((leg) => leg.selectionId.split('~')[0]!);
-  for (const { event } of reserved) expect(eventIds).not.toContain(event.eventId);
+  expect(eventIds.toSorted()).toEqual((await Promise.all(owners.map(ownMatchId))).toSorted());
   for (const eventId of eventIds.slice(0, 3)) await operator('sb-settle', eventId, '2-0', '1-0');
   await operator('sb-settle', eventIds[3]!, '0-0', '0-0');
 

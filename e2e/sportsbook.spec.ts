@@ -1,5 +1,6 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
-import { createCustomer, LATER_MATCHES, operator, test } from './support/fixtures';
+import { createCustomer, operator, test } from './support/fixtures';
+import { ownMatchRow } from './support/own-matches';
 
 /**
  * Issue 11's journey, both origins, a real browser: a logged-out visitor browses `/`, adds a selection, presses
@@ -27,9 +28,9 @@ test('a visitor bets at /, signs in on the way with the slip kept, and is paid w
   const frame = sportsbook(page);
 
   // Browse: a match's home win, before kick-off (a bet in play is held for the in-play delay: e2e/system-and-inplay.spec.ts).
-  // A match of each repeat's own: this test settles it, and `--repeat-each` runs repeats side by side. A later one, not
-  // one starting soon: that could kick off between reading its name and pressing its price (it did, once in CI).
-  const price = frame.locator(LATER_MATCHES).nth(test.info().repeatEachIndex).locator('.odds:not([disabled])').first();
+  // A match of its own, hours from kick-off: this test settles it, and one starting soon could kick off between reading
+  // its name and pressing its price (it did, once in CI).
+  const price = (await ownMatchRow(frame, 'journey')).locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
   const name = (await price.getAttribute('aria-label'))!;
   const homeTeam = name.replace(/ to win at .*$/, '');
@@ -104,17 +105,11 @@ test('a Place pressed right after sign-in, before the sportsbook has the session
   await page.goto('/');
   await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
   const frame = sportsbook(page);
-  // Not the first match, which the journey above settles; its prices may move (any odds are accepted), never settle.
-  const price = frame
-    .locator(LATER_MATCHES)
-    .nth(-1 - test.info().repeatEachIndex)
-    .locator('.odds:not([disabled])')
-    .first();
+  // A match of its own: its prices may move (any odds are accepted), but no other test settles it.
+  const price = (await ownMatchRow(frame, 'sign-in-while-placing')).locator('.odds:not([disabled])').first();
   await expect(price).toBeVisible({ timeout: 20_000 });
-  // Held, not found again: the later matches are drawn below just after the first paint, so "the last row" moves.
-  const chosen = (await price.elementHandle())!;
-  const homeTeam = (await chosen.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
-  await chosen.click();
+  const homeTeam = (await price.getAttribute('aria-label'))!.replace(/ to win at .*$/, '');
+  await price.click();
   const slip = frame.getByRole('complementary', { name: /Bet Slip/ });
   await slip.getByLabel(`Stake on ${homeTeam}`).fill('2');
   await slip.getByLabel('When the odds change').selectOption('any');
