@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { BalanceResponse } from '../contract/wallet';
 import { errorMessage } from '../api/http';
+import { FiguresSet } from '../lib/figures-set';
 
 export const BALANCE_POLL_MS = 30_000;
 
@@ -26,9 +27,15 @@ export class BalanceStore {
   private userId: number | null = null;
   /** Whether `balance` is an answer from the server (not the zero of a reset), so worth keeping. */
   private fresh = false;
+  /** A read answered after a push is older than that push, and must not put its figure back. */
+  private readonly figuresSet = new FiguresSet();
 
   constructor(private readonly deps: BalanceDeps) {
-    makeAutoObservable<BalanceStore, 'deps' | 'userId'>(this, { deps: false, userId: false });
+    makeAutoObservable<BalanceStore, 'deps' | 'userId' | 'figuresSet'>(this, {
+      deps: false,
+      userId: false,
+      figuresSet: false,
+    });
   }
 
   /** Whether there is a figure worth showing: a server answer or the last one this device saw. Never a made-up £0.00. */
@@ -53,10 +60,13 @@ export class BalanceStore {
 
   async fetch(): Promise<void> {
     this.loading = true;
+    // A settlement's credit is pushed as it commits, and may reach the page while a read made just before it is out.
+    const overtaken = this.figuresSet.readSent();
     try {
       const answer = await this.deps.fetchBalance();
-      this.set(answer.balance, answer.currency);
+      if (!overtaken()) this.set(answer.balance, answer.currency);
     } catch (error) {
+      if (overtaken()) return;
       runInAction(() => {
         this.error = errorMessage(error);
       });
@@ -69,6 +79,7 @@ export class BalanceStore {
   }
 
   set(balance: number, currency = this.currency): void {
+    this.figuresSet.counted();
     this.balance = balance;
     this.currency = currency;
     this.lastKnownAt = null;
@@ -80,10 +91,11 @@ export class BalanceStore {
   async showLastKnown(): Promise<void> {
     const userId = this.userId;
     if (userId === null) return;
+    const overtaken = this.figuresSet.readSent();
     const saved = await this.deps.cache.load(userId);
     if (!saved) return;
     runInAction(() => {
-      if (this.userId !== userId) return;
+      if (this.userId !== userId || overtaken()) return;
       this.balance = saved.balance;
       this.currency = saved.currency;
       this.lastKnownAt = saved.savedAt;

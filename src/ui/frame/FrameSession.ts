@@ -1,3 +1,4 @@
+import { FiguresSet } from '../../lib/figures-set';
 import { Observable } from './Observable';
 
 interface SessionApi {
@@ -27,6 +28,7 @@ const EXPECTED_LAUNCH_MS = 10_000;
 export class FrameSession extends Observable {
   token: string | null = null;
   balance: number | null = null;
+  private readonly figuresSet = new FiguresSet();
   currency = 'GBP';
   /**
    * True while a launch token is being traded, or the host has said one is on its way: the slip says "Signing you in"
@@ -104,8 +106,11 @@ export class FrameSession extends Observable {
   async refresh(): Promise<void> {
     const api = this.deps.api();
     if (!this.token || !api.session) return;
+    // A settlement's credit is pushed as it commits, and may arrive while a read made just before it is out.
+    const overtaken = this.figuresSet.readSent();
     try {
       const session = await api.session();
+      if (overtaken()) return;
       this.balance = session.balance;
       this.currency = session.currency;
       this.changed();
@@ -115,6 +120,7 @@ export class FrameSession extends Observable {
   }
 
   setBalance(balance: number): void {
+    this.figuresSet.counted();
     this.balance = balance;
     this.changed();
   }

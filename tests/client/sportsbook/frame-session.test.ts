@@ -4,6 +4,7 @@ import { initialRoute } from '../../../src/ui/frame/FrameLaunch';
 import { SESSION_KEY, SessionStore } from '../../../src/sportsbook/stores/SessionStore';
 import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
 import { fakeFetch } from '../support/fakes';
+import { FrameSession } from '../../../src/ui/frame/FrameSession';
 
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
 
@@ -75,5 +76,31 @@ describe('the frame session', () => {
     expect(initialRoute({ pathname: '/', search: '?route=/bets' })).toBe('/bets');
     expect(initialRoute({ pathname: '/event/ev-2', search: '' })).toBe('/event/ev-2');
     expect(initialRoute({ pathname: '/', search: '?route=//evil.test' })).toBe('/');
+  });
+});
+
+describe("the frame session's balance", () => {
+  it('keeps a pushed balance when a read sent before the push answers after it', async () => {
+    let answer!: (session: { balance: number; currency: string }) => void;
+    const storage = new Map([['kept', 'session-1']]);
+    const session = new FrameSession({
+      api: () => ({
+        startSession: () => Promise.reject(new Error('not used')),
+        session: () => new Promise((resolve) => (answer = resolve)),
+      }),
+      storageKey: 'kept',
+      storage: {
+        getItem: (key) => storage.get(key) ?? null,
+        setItem: (key, value) => void storage.set(key, value),
+        removeItem: (key) => void storage.delete(key),
+      },
+      onExpired: () => undefined,
+    });
+    const read = session.refresh();
+    // The settlement's credit reaches the frame while the read, made before it committed, is still out.
+    session.setBalance(5_250);
+    answer({ balance: 4_800, currency: 'GBP' });
+    await read;
+    expect(session.balance).toBe(5_250);
   });
 });
