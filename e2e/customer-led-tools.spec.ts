@@ -26,6 +26,9 @@ test('the cashier asks the deposit-limit question before a first deposit, and sh
   await expect(drawer.getByLabel('Deposit amount (£)')).toBeVisible();
 });
 
+/** "1 hour", "2 hours 5 minutes" or "15 minutes", as the reminder words them. */
+const SIGNED_IN_FOR = /You have been signed in for (?=\d)(?:(\d+) hours?)? ?(?:(\d+) minutes?)?\./;
+
 test('a reality check appears over the sportsbook after the interval, Continue dismisses it, and a reload keeps the count from sign-in', async ({
   page,
 }) => {
@@ -44,7 +47,7 @@ test('a reality check appears over the sportsbook after the interval, Continue d
   // the first reminder is due by now; it comes over the drawer too.
   const reminder = page.getByRole('dialog', { name: 'Reality check', exact: true });
   await expect(reminder).toBeVisible();
-  await expect(reminder).toContainText(/You have been signed in for (\d+ hours? )?\d+ minutes?\./);
+  await expect(reminder).toContainText(SIGNED_IN_FOR);
   await expect(reminder.getByTestId('reality-check-net')).toHaveText('£0.00');
   await expect(reminder.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(reminder.getByRole('button', { name: 'View my history' })).toBeVisible();
@@ -68,7 +71,6 @@ test('a reality check appears over the sportsbook after the interval, Continue d
   await page.reload();
   await expect(page.getByTestId('header-balance')).toBeVisible();
   await expect(reminder).toBeVisible();
-  const [, hours = '0', minutes = '0'] =
-    (await reminder.textContent())?.match(/signed in for (?:(\d+) hours? )?(\d+) minutes?/) ?? [];
+  const [, hours = '0', minutes = '0'] = (await reminder.textContent())?.match(SIGNED_IN_FOR) ?? [];
   expect(Number(hours) * 60 + Number(minutes)).toBeGreaterThanOrEqual(30);
 });
