@@ -17,6 +17,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // As the server's: a worker keeps its modules and its window from file to file (about 1 CPU second a file);
+          // the setup file gives each file a clean window. VITEST_SHARED_MODULES=false isolates them again.
+          isolate: process.env.VITEST_SHARED_MODULES === 'false',
         },
       },
       {

@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+// The module reads the build's settings once, when evaluated: each test evaluates it afresh under its own.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.resetModules();
