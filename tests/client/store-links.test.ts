@@ -2,10 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the build's settings once, when evaluated: each test evaluates it afresh under its own.
 beforeEach(() => vi.resetModules());
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
+afterEach(() => vi.unstubAllEnvs());
 
 describe('app-store links', () => {
   it('come from the build configuration when set', async () => {

@@ -3,7 +3,7 @@ import { createSportsbook } from '../../../src/sportsbook/app/createSportsbook';
 import { initialRoute } from '../../../src/ui/frame/FrameLaunch';
 import { SESSION_KEY, SessionStore } from '../../../src/sportsbook/stores/SessionStore';
 import type { SocketLike } from '../../../src/sportsbook/services/PriceSocket';
-import { fakeFetch } from '../support/fakes';
+import { fakeFetch, memoryStorage } from '../support/fakes';
 import { FrameSession } from '../../../src/ui/frame/FrameSession';
 
 const LAUNCH = 'abcdefghijklmnopqrstuvwxyz012345';
@@ -82,18 +82,13 @@ describe('the frame session', () => {
 describe("the frame session's balance", () => {
   it('keeps a pushed balance when a read sent before the push answers after it', async () => {
     let answer!: (session: { balance: number; currency: string }) => void;
-    const storage = new Map([['kept', 'session-1']]);
     const session = new FrameSession({
       api: () => ({
         startSession: () => Promise.reject(new Error('not used')),
         session: () => new Promise((resolve) => (answer = resolve)),
       }),
       storageKey: 'kept',
-      storage: {
-        getItem: (key) => storage.get(key) ?? null,
-        setItem: (key, value) => void storage.set(key, value),
-        removeItem: (key) => void storage.delete(key),
-      },
+      storage: memoryStorage({ kept: 'session-1' }),
       onExpired: () => undefined,
     });
     const read = session.refresh();
