@@ -1,5 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installSecurityHeaders } from './platform/http/security-headers';
+import { inlineHashes, type InlineHashes } from './platform/http/inline-hashes';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import type { Services } from './services';
 import type { TrustProxy } from './config';
@@ -87,12 +90,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
+  const page: InlineHashes = options.clientDir
+    ? inlineHashes(await readFile(join(options.clientDir, 'index.html'), 'utf8'))
+    : { scripts: [], styles: [] };
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...page.scripts],
+        styleSrc: ["'self'", ...page.styles],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: [
           "'self'",

@@ -1,19 +1,29 @@
 import { expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describeEachDatabase } from './support/harness';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
 describeEachDatabase('security headers', (use) => {
-  async function headersOf(options: { hsts?: boolean; sportsbookUrl?: string; exchangeUrl?: string }) {
+  async function headersOf(options: {
+    hsts?: boolean;
+    sportsbookUrl?: string;
+    exchangeUrl?: string;
+    clientDir?: string;
+    url?: string;
+  }) {
     const { services } = use();
     const config = {
       ...services.config,
       sportsbookUrl: options.sportsbookUrl ?? services.config.sportsbookUrl,
       exchangeUrl: options.exchangeUrl ?? services.config.exchangeUrl,
     };
-    const app = await buildApp({ services: { ...services, config }, hsts: options.hsts });
+    const app = await buildApp({ services: { ...services, config }, hsts: options.hsts, clientDir: options.clientDir });
     try {
-      return (await app.inject({ method: 'GET', url: '/no/such/route' })).headers;
+      return (await app.inject({ method: 'GET', url: options.url ?? '/no/such/route' })).headers;
     } finally {
       await app.close();
     }
@@ -41,6 +51,23 @@ describeEachDatabase('security headers', (use) => {
       'https://sportsbook.example.com',
       'https://exchange.example.com',
     ]);
+  });
+
+  it("allows the built page's own inline stylesheet and start by their hashes, and no other inline code", async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'bx-csp-page-'));
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    try {
+      writeFileSync(
+        join(clientDir, 'index.html'),
+        '<!doctype html><html><head><style>.a{color:red}</style><script type="module" src="/assets/x.js"></script>' +
+          '</head><body><div id="root"></div><script>(function(){})()</script></body></html>',
+      );
+      const csp = String((await headersOf({ clientDir, url: '/' }))['content-security-policy']);
+      expect(/script-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'", sha('(function(){})()')]);
+      expect(/style-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'", sha('.a{color:red}')]);
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 
   it('sends Strict-Transport-Security only when served over TLS', async () => {
