@@ -18,6 +18,7 @@ import { LimitQuestionStore } from '../features/limits/LimitQuestionStore';
 import { realityChecksApi } from '../api/reality-checks';
 import { RealityCheckStore } from '../features/reality-checks/RealityCheckStore';
 import { InstallPrompt } from '../app/pwa/InstallPrompt';
+import { takeEarlyInstallOffer } from '../app/pwa/earlyInstallOffer';
 import { UpdateStore } from '../app/pwa/UpdateStore';
 import { clearUserStorage, type StorageAreas } from '../app/pwa/clearUserStorage';
 import { ExchangeAccess } from '../features/exchange/ExchangeAccess';
@@ -101,6 +102,7 @@ export class RootStore {
     const standalone = deps.standalone ?? globalThis.matchMedia?.('(display-mode: standalone)').matches ?? false;
     this.install = new InstallPrompt({
       target: globalThis.window,
+      earlyOffer: takeEarlyInstallOffer(globalThis.window),
       userAgent: globalThis.navigator?.userAgent ?? '',
       standalone,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InstallPrompt, type BeforeInstallPromptEvent } from '../../src/app/pwa/InstallPrompt';
+import { EARLY_INSTALL_OFFER, takeEarlyInstallOffer } from '../../src/app/pwa/earlyInstallOffer';
 import { UpdateStore } from '../../src/app/pwa/UpdateStore';
 import { clearUserStorage } from '../../src/app/pwa/clearUserStorage';
 import { NetworkStatus } from '../../src/stores/NetworkStatus';
@@ -30,6 +31,27 @@ describe('the install offer', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(prompt.available).toBe(true);
     expect(prompt.showIosInstructions).toBe(false);
+  });
+
+  it('offers what the page kept before the app ran, taken once, and nothing to an installed app', async () => {
+    const page = { [EARLY_INSTALL_OFFER]: installEvent('accepted') };
+    const target = new EventTarget() as unknown as Window;
+    const prompt = new InstallPrompt({
+      target,
+      earlyOffer: takeEarlyInstallOffer(page),
+      userAgent: ANDROID_CHROME,
+      standalone: false,
+    });
+    expect(prompt.available).toBe(true);
+    expect(takeEarlyInstallOffer(page)).toBeUndefined();
+    expect(await prompt.install()).toBe('accepted');
+    const installed = new InstallPrompt({
+      target,
+      earlyOffer: installEvent('accepted'),
+      userAgent: ANDROID_CHROME,
+      standalone: true,
+    });
+    expect(installed.available).toBe(false);
   });
 
   it('shows the browser’s dialog on Install; accepted means installed, and the event is used once only', async () => {

@@ -9,6 +9,8 @@ export interface BeforeInstallPromptEvent extends Event {
 
 export interface InstallPromptDeps {
   target: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined;
+  /** An offer made before the app ran (takeEarlyInstallOffer). */
+  earlyOffer?: BeforeInstallPromptEvent;
   userAgent: string;
   /** Already running as an installed app. */
   standalone: boolean;
@@ -39,6 +41,7 @@ export class InstallPrompt {
       onBeforeInstall: false,
       onInstalled: false,
     });
+    if (deps.earlyOffer) this.setDeferred(deps.earlyOffer);
     deps.target?.addEventListener('beforeinstallprompt', this.onBeforeInstall);
     deps.target?.addEventListener('appinstalled', this.onInstalled);
   }
