@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 import { preloadLazyChunk } from './scripts/preload-lazy-chunk.ts';
+import { firstScreen } from './scripts/first-screen.ts';
 
 export default defineConfig({
   resolve: {
@@ -15,6 +16,8 @@ export default defineConfig({
     precompress(),
     // `/`'s sportsbook frame: downloaded with the first script, run after the first render.
     preloadLazyChunk('src/features/sportsbook/SportsbookFrame.tsx'),
+    // After it: the first screen paints from the page, and the app and its preloads start once it has.
+    firstScreen(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,13 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { createCustomer, expect, signIn, test } from './support/fixtures';
-
-const openOverlay = (page: Page, overlay: string) =>
-  page.evaluate(
-    (name) =>
-      (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(name),
-    overlay,
-  );
+import { createCustomer, expect, openOverlay, signIn, test } from './support/fixtures';
 
 test('the cashier asks the deposit-limit question before a first deposit, and shows the deposit form once declined', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, type Frame, type Page } from '@playwright/test';
-import { test } from './support/fixtures';
+import { appStarted, test } from './support/fixtures';
 import { waitForServiceWorker } from './support/pwa';
 
 /**
@@ -102,6 +102,8 @@ test('a first visit paints in the system font and asks for no web font; a visit 
   await waitForServiceWorker(page);
   await page.reload();
   await expect(page.getByTestId('cookie-bar')).toBeVisible();
+  // The app marks the font as it starts; the page's first screen, painted before, is in the system font.
+  await appStarted(page);
   expect(await interOnPage()).toEqual({ marked: 'inter', body: '"Inter Variable"', loaded: true });
 });
 
@@ -128,4 +130,62 @@ test("a cold `/` asks for nothing off its first paint's path before it: the save
   // The frame's first screen is up, and the worker waits a settling time after it (src/stores/FirstScreen.ts).
   expect(atFirstPrice.worker).toBeNull();
   await waitForServiceWorker(page);
+});
+
+test("a cold `/` paints its consent bar from the page itself, asks for the app's script only after that paint, and the app takes the bar over", async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() => {
+    (window as { largestPaints?: Array<{ at: number; text: string }> }).largestPaints = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element: Element | null }>)
+        (window as unknown as { largestPaints: Array<{ at: number; text: string }> }).largestPaints.push({
+          at: entry.startTime,
+          text: entry.element?.className ?? '(removed)',
+        });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.frameLocator('iframe[title="Sportsbook"]').locator('.odds').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  const timings = await page.evaluate(() => ({
+    firstText: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    appScript: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name))
+      ?.startTime,
+    largest: (window as unknown as { largestPaints: Array<{ at: number; text: string }> }).largestPaints,
+  }));
+  expect(timings.appScript).toBeGreaterThan(timings.firstText);
+  // The largest paint is the page's own bar text, at the first paint: the app's copy of it is no larger.
+  expect(timings.largest).toEqual([{ at: timings.firstText, text: 'cookie-bar__text' }]);
+  // The app's own bar, working: the page's copy has gone.
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByTestId('cookie-bar')).toBeHidden();
+  await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+  expect(refused).toEqual([]);
+});
+
+test('a visitor who has answered the cookie question never sees the bar, not for one frame', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('cookie-bar').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('cookie-bar')).toBeHidden();
+  // Looks before every frame the page paints, from the first.
+  await page.addInitScript(() => {
+    const page = window as { barSeen?: boolean };
+    page.barSeen = false;
+    const look = () => {
+      if (document.querySelector('.cookie-bar')) page.barSeen = true;
+      if (performance.now() < 10_000) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.reload();
+  await expect(page.frameLocator('iframe[title="Sportsbook"]').locator('.odds').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(await page.evaluate(() => (window as { barSeen?: boolean }).barSeen)).toBe(false);
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ANDROID, expect, openOverlay, signInQuickly, test } from './support/fixtures';
+import { ANDROID, appStarted, expect, openOverlay, signInQuickly, test } from './support/fixtures';
 import { acceptCookies } from './support/pwa';
 
 const IPHONE_SAFARI =
@@ -28,6 +28,8 @@ test('the cookie bar asks once: Accept keeps true for 180 days, Decline keeps fa
   await page.goto('/');
   const bar = page.getByTestId('cookie-bar');
   await expect(bar).toBeVisible();
+  // The app's bar: the page's own copy, before the app runs, links to /privacy as a page (first-load.spec.ts).
+  await appStarted(page);
   await bar.getByRole('link', { name: 'Learn more' }).click();
   await expect(page.getByRole('dialog', { name: 'Privacy Policy' }).getByTestId('legal-document')).toContainText(
     'Cookies and device storage',
@@ -213,6 +215,7 @@ test('axe finds no accessibility violations on the home page or in a legal drawe
   test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByTestId('cookie-bar')).toBeVisible();
+  await appStarted(page);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await acceptCookies(page);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

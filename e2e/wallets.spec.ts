@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createCustomer, expect, signIn, test } from './support/fixtures';
-
-const openOverlay = (page: Page, name: string) =>
-  page.evaluate(
-    (overlay) =>
-      (globalThis as unknown as { __store: { overlays: { open(name: string): void } } }).__store.overlays.open(overlay),
-    name,
-  );
+import { createCustomer, expect, openOverlay, signIn, test } from './support/fixtures';
 
 // Headless Chromium can show neither wallet: the test build's hook shows both buttons, and the sheet is the sandbox's.
 test.beforeEach(async ({ page }) => {

@@ -99,11 +99,20 @@ export async function signIn(page: Page, customer: { email: string; password: st
 }
 
 /**
+ * Waits until the app runs: it has replaced the page's first screen, which paints before the app's script is even
+ * asked for (scripts/first-screen.ts), and its store is there for the helpers below.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => '__store' in globalThis && !document.querySelector('[data-first-screen]'));
+}
+
+/**
  * Signs a fresh customer with this balance in through the app's own store (test hooks build), for tests about what a
  * signed-in screen shows rather than the sign-in journey (signIn covers that through the drawer).
  */
 export async function signInQuickly(page: Page, balance: number): Promise<Customer> {
   const customer = await createCustomer({ balance });
+  await appStarted(page);
   await page.evaluate(
     (credentials) =>
       (
@@ -116,19 +125,23 @@ export async function signInQuickly(page: Page, balance: number): Promise<Custom
 }
 
 /** Opens an overlay (drawer or modal) by its name through the app's store, as a link to it would. */
-export const openOverlay = (page: Page, name: string, data?: unknown) =>
-  page.evaluate(
+export async function openOverlay(page: Page, name: string, data?: unknown): Promise<void> {
+  await appStarted(page);
+  await page.evaluate(
     ([overlay, payload]) =>
       (
         globalThis as unknown as { __store: { overlays: { open(name: string, data?: unknown): void } } }
       ).__store.overlays.open(overlay as string, payload),
     [name, data] as const,
   );
+}
 
-export const closeOverlays = (page: Page) =>
-  page.evaluate(() =>
+export async function closeOverlays(page: Page): Promise<void> {
+  await appStarted(page);
+  await page.evaluate(() =>
     (globalThis as unknown as { __store: { overlays: { closeAll(): void } } }).__store.overlays.closeAll(),
   );
+}
 
 /**
  * Axe's findings on the page (or only inside `include`), as "rule: nodes" lines, and the page left able to take a
@@ -138,6 +151,7 @@ export const closeOverlays = (page: Page) =>
  * again, so a spec may scan anywhere, not only last.
  */
 export async function axeViolations(page: Page, include?: string | string[]): Promise<string[]> {
+  await appStarted(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const scan = await builder.analyze();

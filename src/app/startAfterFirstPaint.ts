@@ -1,0 +1,78 @@
+/** What the build tells the page's inline start (scripts/first-screen.ts). */
+export interface FirstScreenStart {
+  /** The app's first script and what the build preloads beside it, in the page's order. */
+  resources: Array<{ rel: 'script' | 'modulepreload' | 'preload-style'; href: string }>;
+  /** The source of CONSENT_ANSWER (src/features/shell/cookieConsent.ts): a visitor who has answered gets no bar. */
+  consentAnswer: string;
+  /** The cookie each answer sets, over http and over https. */
+  consentCookies: Record<'true' | 'false', { http: string; https: string }>;
+  /** The window property the browser's install offer is kept in until the app takes it (EARLY_INSTALL_OFFER). */
+  installOfferKey: string;
+  /** How long the app waits for a paint the browser may never report (a tab opened in the background). */
+  ceilingMs: number;
+}
+
+/**
+ * The page's inline start, run as the page is parsed, after the first screen's markup. The first screen (the consent
+ * bar) paints from the page alone; the app's script is only asked for once the browser reports that paint, so its
+ * bytes are not on the first paint's path (docs/benchmarks.md, "The first screen from the page"). Until the app
+ * replaces it, the bar's own buttons answer it, and an install offer is kept for the app. The build inlines this function's source: it must use nothing
+ * outside itself.
+ */
+export function startAfterFirstPaint(start: FirstScreenStart): void {
+  // The browser may offer installation before the app runs; kept for it, as the app keeps its own later offers.
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    (window as unknown as Record<string, Event>)[start.installOfferKey] = event;
+  });
+  const screen = document.querySelector('[data-first-screen]');
+  if (screen && new RegExp(start.consentAnswer).test(document.cookie)) screen.remove();
+
+  let started = false;
+  const startApp = () => {
+    if (started) return;
+    started = true;
+    for (const resource of start.resources) {
+      if (resource.rel === 'script') {
+        const script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = resource.href;
+        document.head.appendChild(script);
+      } else {
+        const link = document.createElement('link');
+        link.rel = resource.rel === 'modulepreload' ? 'modulepreload' : 'preload';
+        if (resource.rel === 'preload-style') link.as = 'style';
+        link.crossOrigin = '';
+        link.href = resource.href;
+        document.head.appendChild(link);
+      }
+    }
+  };
+
+  if (!screen || !screen.isConnected) {
+    startApp();
+    return;
+  }
+  screen.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('[data-consent]') : null;
+    if (!(button instanceof HTMLElement)) return;
+    const cookies = start.consentCookies[button.dataset.consent === 'true' ? 'true' : 'false'];
+    document.cookie = window.location.protocol === 'https:' ? cookies.https : cookies.http;
+    screen.remove();
+  });
+  if (document.visibilityState !== 'visible' || typeof PerformanceObserver === 'undefined') {
+    startApp();
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    startApp();
+  });
+  try {
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    startApp();
+  }
+  setTimeout(startApp, start.ceilingMs);
+}

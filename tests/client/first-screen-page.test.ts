@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withFirstScreen } from '../../scripts/first-screen';
+import { readConsent } from '../../src/features/shell/cookieConsent';
+import { takeEarlyInstallOffer } from '../../src/app/pwa/earlyInstallOffer';
+
+/** The head and body the build gives the page before the first screen is added (Vite's tags, the preloads' plugin). */
+const BUILT_PAGE = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <link rel="icon" href="/icons/icon-192.png" type="image/png" />
+    <link rel="manifest" href="/manifest.webmanifest" />
+    <title>ExSport</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+    <link rel="modulepreload" crossorigin href="/assets/SportsbookFrame-abc.js">
+    <link rel="preload" as="style" crossorigin href="/assets/EmbeddedFrame-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const STYLESHEET = '.cookie-bar{position:fixed}';
+const built = () => withFirstScreen(BUILT_PAGE, (href) => (href === '/assets/index-abc.css' ? STYLESHEET : ''));
+
+/** A browser that reports paints when told. */
+function paintTiming() {
+  const observers: Array<() => void> = [];
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      constructor(private readonly notify: () => void) {}
+      observe() {
+        observers.push(this.notify);
+      }
+      disconnect() {
+        observers.splice(observers.indexOf(this.notify), 1);
+      }
+    },
+  );
+  return { paint: () => [...observers].forEach((notify) => notify()) };
+}
+
+/** Loads the built page's body as the browser would parse it, running its inline start as written in the page. */
+function openPage() {
+  const page = built();
+  document.head.innerHTML = '';
+  document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(page)![1]!;
+  const start = document.body.querySelector('script:not([src])')!;
+  // The build inlines the function's source: the test runs that text, not the import, to prove it stands alone.
+  // oxlint-disable-next-line typescript/no-implied-eval -- running the page's own text is the point
+  new Function(start.textContent!)();
+}
+
+const asked = () =>
+  [...document.head.querySelectorAll('script, link')].map((element) => [
+    element instanceof HTMLScriptElement ? `script ${element.type}` : `${element.getAttribute('rel')}`,
+    element.getAttribute('src') ?? element.getAttribute('href'),
+    element.getAttribute('crossorigin'),
+  ]);
+const bar = () => document.querySelector('[data-first-screen] .cookie-bar');
+
+describe("the page's first screen, built", () => {
+  it("inlines the app's stylesheet and takes its script and preloads out of the head, for the start to ask for", () => {
+    const page = built();
+    const head = /<head>([\s\S]*)<\/head>/.exec(page)![1]!;
+    expect(head).toContain(`<style>${STYLESHEET}</style>`);
+    expect(head).not.toMatch(/assets\/(index|jsx-runtime|SportsbookFrame|EmbeddedFrame)-abc/);
+    expect(head).toContain('<link rel="icon" href="/icons/icon-192.png" type="image/png" />');
+    expect(head).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+  });
+
+  it("draws the app's own consent bar inside the app's root, where the app's first render replaces it", () => {
+    const page = built();
+    expect(page).toMatch(/<div id="root"><div class="app" data-first-screen><div class="cookie-overlay"/);
+    expect(page).toContain('<p class="cookie-bar__text">We use cookies to keep you signed in');
+    expect(page).toContain('data-consent="true">Accept</button>');
+  });
+
+  it('refuses a page it cannot start, and a stylesheet that would end its element', () => {
+    expect(() => withFirstScreen(BUILT_PAGE.replace(/<script[^>]*><\/script>/, ''), () => '')).toThrow(
+      /no module script/,
+    );
+    expect(() => withFirstScreen(BUILT_PAGE, () => 'a::after{content:"</style>"}')).toThrow(/cannot be inlined/);
+  });
+});
+
+describe("the page's inline start", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    document.cookie = 'cookieConsent=; Max-Age=0; Path=/';
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it('shows a first visit the consent bar, and asks for the app only once the browser reports its paint', () => {
+    const browser = paintTiming();
+    openPage();
+    expect(bar()).not.toBeNull();
+    expect(asked()).toEqual([]);
+
+    browser.paint();
+    expect(asked()).toEqual([
+      ['script module', '/assets/index-abc.js', ''],
+      ['modulepreload', '/assets/jsx-runtime-abc.js', ''],
+      ['modulepreload', '/assets/SportsbookFrame-abc.js', ''],
+      ['preload', '/assets/EmbeddedFrame-abc.css', ''],
+    ]);
+    browser.paint();
+    expect(asked()).toHaveLength(4);
+  });
+
+  it('draws no bar for a visitor who has answered, and asks for the app at once', () => {
+    paintTiming();
+    document.cookie = 'cookieConsent=false; Path=/';
+    openPage();
+    expect(bar()).toBeNull();
+    expect(asked()[0]).toEqual(['script module', '/assets/index-abc.js', '']);
+  });
+
+  it("answers the bar's buttons before the app runs, as the app would: the cookie is set and the bar goes", () => {
+    const browser = paintTiming();
+    openPage();
+    document.querySelector<HTMLButtonElement>('[data-first-screen] [data-consent="true"]')!.click();
+    expect(readConsent(document.cookie)).toBe(true);
+    expect(bar()).toBeNull();
+    browser.paint();
+    expect(asked()).toHaveLength(4);
+  });
+
+  it('keeps an install offer the browser makes before the app runs, for the app to take', () => {
+    paintTiming();
+    openPage();
+    const offer = new Event('beforeinstallprompt', { cancelable: true });
+    window.dispatchEvent(offer);
+    expect(offer.defaultPrevented).toBe(true);
+    expect(takeEarlyInstallOffer(window)).toBe(offer);
+  });
+
+  it('starts the app after a second when the browser reports no paint', () => {
+    paintTiming();
+    openPage();
+    vi.advanceTimersByTime(999);
+    expect(asked()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(asked()).toHaveLength(4);
+  });
+
+  it('starts the app at once in a tab opened in the background, which paints nothing', () => {
+    paintTiming();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    openPage();
+    expect(bar()).not.toBeNull();
+    expect(asked()).toHaveLength(4);
+  });
+});
