@@ -26,7 +26,11 @@ export function startAfterFirstPaint(start: FirstScreenStart): void {
     (window as unknown as Record<string, Event>)[start.installOfferKey] = event;
   });
   const screen = document.querySelector('[data-first-screen]');
-  if (screen && new RegExp(start.consentAnswer).test(document.cookie)) screen.remove();
+  const answered = new RegExp(start.consentAnswer).test(document.cookie);
+  // With the service worker in control the app's code is on the device: the app paints its own bar, in the web font
+  // it uses then (src/app/webFont.ts), with no copy in the system font before it.
+  const appOnDevice = Boolean(navigator.serviceWorker?.controller);
+  if (screen && (answered || appOnDevice)) screen.remove();
 
   let started = false;
   const startApp = () => {

@@ -122,6 +122,18 @@ describe("the page's inline start", () => {
     expect(asked()[0]).toEqual(['script module', '/assets/index-abc.js', '']);
   });
 
+  it('leaves its bar out when the service worker is in control, and asks for the app at once', () => {
+    paintTiming();
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    try {
+      openPage();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+    expect(bar()).toBeNull();
+    expect(asked()).toHaveLength(4);
+  });
+
   it("answers the bar's buttons before the app runs, as the app would: the cookie is set and the bar goes", () => {
     const browser = paintTiming();
     openPage();
