@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { sendCompressed } from '../../server/platform/http/compressed';
+import { compressedOnce, sendCompressed } from '../../server/platform/http/compressed';
 
-describe('a page built for the request, sent compressed as the browser accepts', () => {
-  const page = '<!doctype html>' + 'the first lists '.repeat(200);
+const page = '<!doctype html>' + 'the first lists '.repeat(200);
+const senders = [
+  ['a page built for the request', (request, reply) => sendCompressed(request, reply, page)],
+  ["a page fixed for the server's life, compressed once", compressedOnce(page)],
+] as const satisfies ReadonlyArray<readonly [string, (request: FastifyRequest, reply: FastifyReply) => FastifyReply]>;
+
+describe.each(senders)('%s, sent compressed as the browser accepts', (_name, send) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify();
-    app.get('/', (request, reply) => sendCompressed(request, reply.type('text/html'), page));
+    app.get('/', (request, reply) => send(request, reply.type('text/html')));
     await app.ready();
   });
   afterAll(() => app.close());

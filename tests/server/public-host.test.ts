@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { publicPageRedirect, serveClient } from '../../server/platform/http/serve-client';
 import { EXCHANGE_IN_BROWSER_META, SPORTSBOOK_URL_META } from '../../src/contract/host-page';
 
@@ -49,6 +50,16 @@ describe('a page asked for by another name of this machine', () => {
   it("tells the page the server's exchange setting, so the app need not ask before it shows /exchange", async () => {
     const reply = await app.inject({ method: 'GET', url: '/exchange', headers: { host: 'localhost:8080' } });
     expect(reply.body).toContain(`<meta name="${EXCHANGE_IN_BROWSER_META}" content="true" />`);
+  });
+
+  it('is sent compressed to a browser that accepts it, its meta lines included', async () => {
+    const reply = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'localhost:8080', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(reply.rawPayload).toString()).toContain(`<meta name="${EXCHANGE_IN_BROWSER_META}"`);
   });
 
   it("names the sportsbook's origin to connect to while the page's script loads", async () => {

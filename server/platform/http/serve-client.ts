@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isLoopbackHost } from '../config';
+import { compressedOnce } from './compressed';
 
 export interface ServeClientOptions {
   /** Paths answered with the page itself. */
@@ -40,7 +41,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string, optio
   const metaLines = Object.entries(options.meta ?? {}).map(
     ([name, content]) => `\n    <meta name="${escapeAttribute(name)}" content="${escapeAttribute(content)}" />`,
   );
-  const indexHtml = builtPage.replace('<head>', () => `<head>${metaLines.join('')}`);
+  // Compressed: the page carries the app's stylesheet and its first screen (scripts/first-screen.ts), 33 KB as it is.
+  const sendPage = compressedOnce(builtPage.replace('<head>', () => `<head>${metaLines.join('')}`));
   const link = (options.preconnect ?? []).map((origin) => `<${origin}>; rel=preconnect`).join(', ');
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -60,7 +62,7 @@ export async function serveClient(app: FastifyInstance, clientDir: string, optio
       // 307, not 308: a browser must not remember it past a change of PUBLIC_URL.
       if (redirect) return reply.header('Cache-Control', 'no-store').redirect(redirect, 307);
       if (link) reply.header('Link', link);
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      return sendPage(request, reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache'));
     });
   }
 }
