@@ -16,8 +16,8 @@ export interface FirstScreenStart {
  * The page's inline start, run as the page is parsed, after the first screen's markup. The first screen (the consent
  * bar) paints from the page alone; the app's script is only asked for once the browser reports that paint, so its
  * bytes are not on the first paint's path (docs/benchmarks.md, "The first screen from the page"). Until the app
- * replaces it, the bar's own buttons answer it, and an install offer is kept for the app. The build inlines this function's source: it must use nothing
- * outside itself.
+ * replaces it, the bar's own buttons answer it, and an install offer is kept for the app. The build inlines this
+ * function's source: it must use nothing outside itself.
  */
 export function startAfterFirstPaint(start: FirstScreenStart): void {
   // The browser may offer installation before the app runs; kept for it, as the app keeps its own later offers.
