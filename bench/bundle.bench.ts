@@ -1,8 +1,8 @@
 /**
  * What `/` loads before any drawer opens: the page itself (which holds the app's stylesheet and its inline start), and
  * the entry script, its preloaded chunks and the stylesheets it names, in its tags or in the start's list
- * (scripts/first-screen.ts), gzipped. Budget: 120 KB (issue 26). And the sportsbook frame's first paint: its entry script and
- * preloaded chunks (JavaScript only), gzipped. Budget: 80 KB.
+ * (scripts/first-screen.ts), gzipped. Budget: 120 KB (issue 26). And the sportsbook frame's first paint: its entry
+ * script and preloaded chunks (JavaScript only), gzipped. Budget: 80 KB.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

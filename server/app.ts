@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installSecurityHeaders } from './platform/http/security-headers';
-import { inlineHashes, type InlineHashes } from './platform/http/inline-hashes';
+import { inlineHashes } from './platform/http/inline-hashes';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
@@ -90,9 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
-  const page: InlineHashes = options.clientDir
-    ? inlineHashes(await readFile(join(options.clientDir, 'index.html'), 'utf8'))
-    : { scripts: [], styles: [] };
+  const page = inlineHashes(options.clientDir ? await readFile(join(options.clientDir, 'index.html'), 'utf8') : '');
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
