@@ -189,3 +189,41 @@ test('a visitor who has answered the cookie question never sees the bar, not for
   });
   expect(await page.evaluate(() => (window as { barSeen?: boolean }).barSeen)).toBe(false);
 });
+
+test("a cold `/` opens the sportsbook frame beside the app's script, and the app shows that frame, not a second one", async ({
+  page,
+}) => {
+  const named = new URL(
+    (await (await page.request.get('/')).text()).match(/name="sportsbook-url" content="([^"]+)"/)![1]!,
+  );
+  const frameDocuments: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && new URL(request.url()).origin === named.origin)
+      frameDocuments.push(request.url());
+  });
+  // The app's script held back: the frame's page is asked for without waiting for it.
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.frameLocator('iframe[title="Sportsbook"]').locator('.odds').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  // The page's frame, moved into the app's box with its document kept: one frame, loaded once.
+  await expect(page.locator('iframe')).toHaveCount(1);
+  await expect(page.locator('.sportsbook-frame .sportsbook-frame__slot > iframe[title="Sportsbook"]')).toHaveCount(1);
+  expect(frameDocuments).toEqual([named.href]);
+  const frame = await sportsbookFrame(page);
+  const frameStarted = await frame.evaluate(() => performance.timeOrigin);
+  const appScriptArrived = await page.evaluate(() => {
+    const script = performance
+      .getEntriesByType('resource')
+      .find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name));
+    return performance.timeOrigin + (script as PerformanceResourceTiming).responseEnd;
+  });
+  expect(frameStarted).toBeLessThan(appScriptArrived);
+  // Shown as a frame the app rendered is: its hiding style went with the move.
+  await expect(page.locator('iframe[title="Sportsbook"]')).toBeVisible();
+  await expect(page.locator('iframe[title="Sportsbook"]')).toHaveCSS('visibility', 'visible');
+});

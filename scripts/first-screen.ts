@@ -5,6 +5,9 @@ import { CookieConsentBarView } from '../src/features/shell/CookieConsentBarView
 import { CONSENT_ANSWER, consentCookie } from '../src/features/shell/cookieConsent.ts';
 import { startAfterFirstPaint, type FirstScreenStart } from '../src/app/startAfterFirstPaint.ts';
 import { EARLY_INSTALL_OFFER } from '../src/app/pwa/earlyInstallOffer.ts';
+import { EARLY_FRAME } from '../src/features/embed/earlyFrame.ts';
+import { FRAME_ROUTE_PARAM, SPORTSBOOK_URL_META } from '../src/contract/host-page.ts';
+import { TOKEN_STORAGE_KEY } from '../src/stores/tokenStorageKey.ts';
 
 /** Past this the app starts without the paint being reported (a tab opened in the background paints nothing). */
 const PAINT_CEILING_MS = 1_000;
@@ -62,6 +65,12 @@ export function withFirstScreen(html: string, stylesheetText: (href: string) => 
     },
     installOfferKey: EARLY_INSTALL_OFFER,
     ceilingMs: PAINT_CEILING_MS,
+    earlyFrame: {
+      key: EARLY_FRAME,
+      urlMeta: SPORTSBOOK_URL_META,
+      routeParam: FRAME_ROUTE_PARAM,
+      sessionKey: TOKEN_STORAGE_KEY,
+    },
   };
   // In a script, `<` is escaped so that no text of the data can end the element early.
   const data = JSON.stringify(start).replace(/</g, '\\u003c');

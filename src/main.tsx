@@ -13,6 +13,7 @@ import { captureClickKey } from './features/registration/clickKey';
 import { registerServiceWorker } from './app/serviceWorker';
 import { webFontWhenCached } from './app/webFont';
 import { afterFirstContentfulPaint } from './ui/afterPaint';
+import { discardEarlyFrame } from './features/embed/earlyFrame';
 import './ui/design/index.css';
 import './app/styles.css';
 
@@ -41,6 +42,8 @@ afterFirstContentfulPaint(
     ),
 );
 store.firstScreen.afterwards(() => registerServiceWorker(store));
+// A frame the page opened that no screen took by then (the visitor went to another page first) is not left loaded.
+store.firstScreen.afterwards(() => discardEarlyFrame());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,3 +8,6 @@ export const SPORTSBOOK_URL_META = 'sportsbook-url';
 
 /** The server's EXCHANGE_IN_BROWSER, "true" or "false": known without `GET /api/config` and the zod it parses with. */
 export const EXCHANGE_IN_BROWSER_META = 'exchange-in-browser';
+
+/** The host address's parameter that deep-links the sportsbook frame: `/?sb=/event/abc` opens it at a match. */
+export const FRAME_ROUTE_PARAM = 'sb';

@@ -3,8 +3,10 @@ import type { TokenResponse, LoginResponse, LoginWithCodeRequest } from '../cont
 import type { UserProfile } from '../contract/user';
 import type { Timers } from './timers';
 import { isServiceUnavailable, SERVICE_UNAVAILABLE } from '../api/http';
+import { TOKEN_STORAGE_KEY } from './tokenStorageKey';
 
-export const TOKEN_STORAGE_KEY = 'accessToken';
+export { TOKEN_STORAGE_KEY };
+
 export const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 export const SESSION_EXPIRED_ALERT = 'Your session has expired. Please log in again.';
 export const TOKEN_PARSE_ERROR = 'Failed to parse auth token from sessionStorage.';

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withFirstScreen } from '../../scripts/first-screen';
 import { readConsent } from '../../src/features/shell/cookieConsent';
 import { takeEarlyInstallOffer } from '../../src/app/pwa/earlyInstallOffer';
+import { EARLY_FRAME, takeEarlyFrame, type EarlyFrame } from '../../src/features/embed/earlyFrame';
+import { SPORTSBOOK_URL_META } from '../../src/contract/host-page';
+import { TOKEN_STORAGE_KEY } from '../../src/stores/tokenStorageKey';
 
 /** The head and body the build gives the page before the first screen is added (Vite's tags, the preloads' plugin). */
 const BUILT_PAGE = `<!doctype html>
@@ -42,10 +45,15 @@ function paintTiming() {
   return { paint: () => [...observers].forEach((notify) => notify()) };
 }
 
+const BOOK = 'http://sportsbook.test/';
+
 /** Loads the built page's body as the browser would parse it, running its inline start as written in the page. */
-function openPage() {
+function openPage(options: { frameUrl?: string } = {}) {
   const page = built();
-  document.head.innerHTML = '';
+  // The PAM writes the signed-out frame's address into the head as it serves the page.
+  document.head.innerHTML = options.frameUrl
+    ? `<meta name="${SPORTSBOOK_URL_META}" content="${options.frameUrl}">`
+    : '';
   document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(page)![1]!;
   const start = document.body.querySelector('script:not([src])')!;
   // The build inlines the function's source: the test runs that text, not the import, to prove it stands alone.
@@ -168,5 +176,81 @@ describe("the page's inline start", () => {
     openPage();
     expect(bar()).not.toBeNull();
     expect(asked()).toHaveLength(4);
+  });
+
+  describe('the sportsbook frame it opens beside the app', () => {
+    const frames = () => [...document.querySelectorAll('iframe')];
+    beforeEach(() => {
+      // jsdom cannot move a frame; Chromium 133 and Firefox 144 can, and only then does the page open one early.
+      Object.defineProperty(Element.prototype, 'moveBefore', { value: () => undefined, configurable: true });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(Element.prototype, 'moveBefore');
+      Reflect.deleteProperty(window, EARLY_FRAME);
+      window.sessionStorage.clear();
+      window.history.replaceState(null, '', '/');
+    });
+
+    it('opens the address the page names with the app, hidden and outside the root the app renders into', () => {
+      const browser = paintTiming();
+      openPage({ frameUrl: BOOK });
+      expect(frames()).toEqual([]);
+
+      browser.paint();
+      const [frame] = frames();
+      expect(frame!.getAttribute('src')).toBe(BOOK);
+      expect(frame!.parentElement).toBe(document.body);
+      expect(frame!.style.visibility).toBe('hidden');
+      expect(frame!.style.position).toBe('absolute');
+      expect(frame!.getAttribute('referrerpolicy')).toBe('strict-origin-when-cross-origin');
+      expect(takeEarlyFrame(BOOK)?.frame).toBe(frame);
+      expect(takeEarlyFrame('http://sportsbook.test/event/ev-1')).toBeNull();
+    });
+
+    it('keeps what the frame says before the app listens, and nothing from another window, until the app takes it', () => {
+      const browser = paintTiming();
+      openPage({ frameUrl: BOOK });
+      browser.paint();
+      const early = (window as unknown as Record<string, EarlyFrame>)[EARLY_FRAME]!;
+      const say = (source: Window | null, type: string) =>
+        window.dispatchEvent(new MessageEvent('message', { data: { type }, origin: 'http://sportsbook.test', source }));
+      say(early.frame.contentWindow, 'ready');
+      say(window, 'login-requested');
+      say(early.frame.contentWindow, 'route');
+      expect(early.takeMessages().map((event) => event.data.type)).toEqual(['ready', 'route']);
+      say(early.frame.contentWindow, 'bets-changed');
+      expect(early.takeMessages()).toEqual([]);
+    });
+
+    it.each([
+      [
+        'a visitor with a session, whom the app launches signed in',
+        () => sessionStorage.setItem(TOKEN_STORAGE_KEY, '{}'),
+      ],
+      ['a deep link into the frame', () => window.history.replaceState(null, '', '/?sb=/event/ev-1')],
+      ['another page of the app', () => window.history.replaceState(null, '', '/exchange')],
+      [
+        'a browser that cannot move a frame without reloading it',
+        () => Reflect.deleteProperty(Element.prototype, 'moveBefore'),
+      ],
+    ])('opens no frame for %s', (_case, arrange) => {
+      arrange();
+      const browser = paintTiming();
+      openPage({ frameUrl: BOOK });
+      browser.paint();
+      expect(asked()).toHaveLength(4);
+      expect(frames()).toEqual([]);
+    });
+
+    it("opens none from a page without the frame's address (the service worker's copy) or with one not on the web", () => {
+      for (const frameUrl of [undefined, 'javascript:alert(1)']) {
+        const browser = paintTiming();
+        openPage({ frameUrl });
+        browser.paint();
+        expect(asked()).toHaveLength(4);
+        expect(frames()).toEqual([]);
+        vi.unstubAllGlobals();
+      }
+    });
   });
 });

@@ -10,6 +10,8 @@ import { addressForRoute, fetchLaunchUrl, firstLaunchUrl, namedFrameUrl } from '
 import { hostOddsFormat, type OddsFormatMemory } from '../sportsbook/odds-format';
 import '../sportsbook/sportsbook.css';
 import { FrameUnavailable } from './FrameUnavailable';
+import { AdoptedIframe } from './AdoptedIframe';
+import { discardEarlyFrame, takeEarlyFrame, type EarlyFrame } from './earlyFrame';
 import { afterNextPaint } from '../../ui/afterPaint';
 
 const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
@@ -101,6 +103,26 @@ function hostHasPainted(): boolean {
   return typeof performance.getEntriesByType === 'function' && performance.getEntriesByType('paint').length > 0;
 }
 
+/**
+ * How the frame opens with the first render: a signed-out `/` of a door the page names takes the frame the page's start
+ * already opened, or opens the named address at once once the host has painted (a cold `/`: this code arrives after
+ * the first paint), its page asked for with this render instead of after an effect and another frame. Otherwise null:
+ * the launch effect asks.
+ */
+function frameFromPage(
+  door: FrameDoor,
+  signedIn: boolean,
+  route: string,
+): { src: string | null; early: EarlyFrame | null } {
+  const named = door.namedInPage && route === '/' ? namedFrameUrl(document) : null;
+  if (!named) return { src: null, early: null };
+  const early = signedIn ? null : takeEarlyFrame(named);
+  if (early) return { src: named, early };
+  // The page opened a signed-out frame for a visitor the app found signed in.
+  discardEarlyFrame();
+  return { src: !signedIn && hostHasPainted() ? named : null, early: null };
+}
+
 /** An embedded service: launched through its door, bridged by postMessage, replaced by a plain message offline. */
 export const EmbeddedFrame = observer(function EmbeddedFrame({
   door,
@@ -111,11 +133,9 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
   const store = useStores();
   const { http, session, network, overlays } = store;
   const iframe = useRef<HTMLIFrameElement>(null);
-  // The page names the address and has painted (a cold `/`: this code arrives after the first paint): the frame opens
-  // with this render, its page asked for at once instead of after an effect and another frame.
-  const [src, setSrc] = useState<string | null>(() =>
-    door.namedInPage && !session.isLoggedIn && route === '/' && hostHasPainted() ? namedFrameUrl(document) : null,
-  );
+  const [fromPage] = useState(() => frameFromPage(door, session.isLoggedIn, route));
+  const [src, setSrc] = useState<string | null>(fromPage.src);
+  const [early, setEarly] = useState<EarlyFrame | null>(fromPage.early);
   const openedFromPage = useRef(src !== null);
   const [failed, setFailed] = useState(false);
   const currentRoute = useRef(route);
@@ -153,6 +173,7 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
     const timer = setTimeout(() => {
       if (started.current || !network.online) return;
       setSrc(null);
+      setEarly(null);
       setFailed(true);
     }, FRAME_START_MS);
     return () => clearTimeout(timer);
@@ -195,6 +216,8 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
       },
     );
     bridge.current = hostBridge;
+    // The page's frame may have said `ready` before the app listened: the page kept what it sent.
+    if (early) hostBridge.replay(early.takeMessages());
     const disposers = [
       // Signed in: a new launch URL goes through the iframeRedirect overlay (it closes the login drawer), then to the frame.
       reaction(
@@ -233,7 +256,7 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
       hostBridge.dispose();
       bridge.current = null;
     };
-  }, [frameOrigin, http, session, overlays, store, keepRouteInAddress, door.launchPath]);
+  }, [frameOrigin, early, http, session, overlays, store, keepRouteInAddress, door.launchPath]);
 
   // A frame that could not start lets the page's background work go on (a started one says `ready`).
   useEffect(() => {
@@ -257,8 +280,17 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
       {network.online && failed && !src && (
         <FrameUnavailable text={door.unavailableText} onRetry={() => setAttempt((count) => count + 1)} />
       )}
-      {src && frameOrigin && (
-        // Kept mounted while offline (hidden), so the frame's state and session survive a dropped connection.
+      {/* Kept mounted while offline (hidden), so the frame's state and session survive a dropped connection. */}
+      {src && frameOrigin && early && (
+        <AdoptedIframe
+          frame={early.frame}
+          frameRef={iframe}
+          className="sportsbook-frame__iframe"
+          title={title}
+          hidden={!network.online}
+        />
+      )}
+      {src && frameOrigin && !early && (
         <iframe
           ref={iframe}
           className="sportsbook-frame__iframe"

@@ -35,6 +35,11 @@ export class HostBridge {
     win.addEventListener('message', this.listener);
   }
 
+  /** Reads messages the frame sent before this bridge listened (kept by the page, earlyFrame.ts), in their order. */
+  replay(events: Iterable<MessageEvent>): void {
+    for (const event of events) this.listener(event);
+  }
+
   post(message: HostToFrameMessage): void {
     this.frameWindow()?.postMessage(message, this.frameOrigin);
   }

@@ -1,6 +1,6 @@
 import type { Http } from '../../api/http';
 import { isFrameRoute } from '../../contract/bridge';
-import { SPORTSBOOK_URL_META } from '../../contract/host-page';
+import { FRAME_ROUTE_PARAM, SPORTSBOOK_URL_META } from '../../contract/host-page';
 import { pageMeta } from '../../app/pageMeta';
 
 /**
@@ -36,15 +36,15 @@ export function namedFrameUrl(doc: Document): string | null {
 
 /** The frame route a host address asks for: `/?sb=/event/abc` deep-links a match. */
 export function routeFromAddress(search: string): string {
-  const route = new URLSearchParams(search).get('sb');
+  const route = new URLSearchParams(search).get(FRAME_ROUTE_PARAM);
   return route && isFrameRoute(route) ? route : '/';
 }
 
 /** The host address that keeps the frame's route. */
 export function addressForRoute(pathname: string, search: string, hash: string, route: string): string {
   const params = new URLSearchParams(search);
-  if (route === '/') params.delete('sb');
-  else params.set('sb', route);
+  if (route === '/') params.delete(FRAME_ROUTE_PARAM);
+  else params.set(FRAME_ROUTE_PARAM, route);
   const query = params.toString().replace(/%2F/g, '/');
   return `${pathname}${query ? `?${query}` : ''}${hash}`;
 }

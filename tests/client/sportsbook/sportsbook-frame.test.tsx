@@ -8,12 +8,16 @@ import { FRAME_START_MS } from '../../../src/features/embed/EmbeddedFrame';
 import { addressForRoute, routeFromAddress } from '../../../src/features/sportsbook/launch';
 import { callsTo, createTestRoot, demoUser, token } from '../support/fakes';
 import { SPORTSBOOK_URL_META } from '../../../src/contract/host-page';
+import { EARLY_FRAME, type EarlyFrame } from '../../../src/features/embed/earlyFrame';
 
 const BOOK = 'http://sportsbook.test';
 
 afterEach(() => {
   cleanup();
   document.head.querySelector(`meta[name="${SPORTSBOOK_URL_META}"]`)?.remove();
+  (window as unknown as Record<string, EarlyFrame | undefined>)[EARLY_FRAME]?.frame.remove();
+  Reflect.deleteProperty(window, EARLY_FRAME);
+  Reflect.deleteProperty(Element.prototype, 'moveBefore');
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -227,6 +231,88 @@ describe('the sportsbook frame on the host page', () => {
     );
     expect(root.overlays.top?.definition.name).toBe('register');
     expect(root.overlays.redirectUrl).toBeNull();
+  });
+});
+
+/**
+ * The frame the page's start opened (src/app/startAfterFirstPaint.ts), with what it said before the app listened.
+ * jsdom gives a moved frame a new window, where a browser's moveBefore keeps it: the move is recorded, not made.
+ */
+function frameOpenedByThePage(said: string[] = []) {
+  const named = document.createElement('meta');
+  named.name = SPORTSBOOK_URL_META;
+  named.content = `${BOOK}/`;
+  document.head.append(named);
+  const frame = document.createElement('iframe');
+  frame.src = `${BOOK}/`;
+  frame.style.visibility = 'hidden';
+  document.body.append(frame);
+  const kept = said.map(
+    (type) => new MessageEvent('message', { data: { type }, origin: BOOK, source: frame.contentWindow }),
+  );
+  const early: EarlyFrame = { frame, takeMessages: () => kept.splice(0) };
+  (window as unknown as Record<string, EarlyFrame>)[EARLY_FRAME] = early;
+  const moves: Array<[Element, Node]> = [];
+  Object.defineProperty(Element.prototype, 'moveBefore', {
+    value(this: Element, node: Node) {
+      moves.push([this, node]);
+    },
+    configurable: true,
+  });
+  return { frame, moves };
+}
+
+describe('the frame the page opened before the app ran', () => {
+  it('is moved into its place, named and shown, instead of a second frame and without asking /games/iqs', async () => {
+    const { frame, moves } = frameOpenedByThePage();
+    const { fetch } = renderFrame({ route: '/' });
+    expect(moves).toEqual([[screen.getByTestId('sportsbook-frame').querySelector('.sportsbook-frame__slot'), frame]]);
+    expect(frame.title).toBe('Sportsbook');
+    expect(frame.className).toBe('sportsbook-frame__iframe');
+    expect(frame.style.visibility).toBe('');
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    await act(async () => undefined);
+    expect(callsTo(fetch, 'GET /games/iqs')).toHaveLength(0);
+  });
+
+  it('is heard from its first word: a ready said before the app listened counts, and what it says next is answered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { frame } = frameOpenedByThePage(['ready']);
+    const { root } = renderFrame({ route: '/' });
+    // Heard: the frame is not taken for one that never started.
+    await act(() => vi.advanceTimersByTimeAsync(FRAME_START_MS));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(frame.className).toBe('sportsbook-frame__iframe');
+    fromFrame(frame.contentWindow!, { type: 'login-requested' });
+    await waitFor(() => expect(root.overlays.isOpen('bet-not-logged-in')).toBe(true));
+  });
+
+  it('goes like any frame that never says ready: replaced by the message with Try again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    frameOpenedByThePage();
+    renderFrame({ route: '/' });
+    await act(() => vi.advanceTimersByTimeAsync(FRAME_START_MS));
+    expect(document.querySelector('.sportsbook-frame__slot')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain(UNAVAILABLE_TEXT);
+  });
+
+  it('is hidden offline, as a rendered frame is', async () => {
+    const { frame } = frameOpenedByThePage();
+    const { root } = renderFrame({ route: '/' });
+    await act(async () => runInAction(() => (root.network.online = false)));
+    expect(frame.hidden).toBe(true);
+    await act(async () => runInAction(() => (root.network.online = true)));
+    expect(frame.hidden).toBe(false);
+  });
+
+  it('is closed, not shown, for a visitor the app finds signed in: their frame is launched signed in', async () => {
+    const { frame, moves } = frameOpenedByThePage();
+    const { fetch } = renderFrame({ route: '/', signedIn: true });
+    expect(frame.isConnected).toBe(false);
+    expect(moves).toEqual([]);
+    const launched = (await screen.findByTitle('Sportsbook')) as HTMLIFrameElement;
+    expect(launched.getAttribute('src')).toBe(`${BOOK}/#launch=abcdefghijklmnopqrstuvwx`);
+    expect(callsTo(fetch, 'GET /games/iqs')).toHaveLength(1);
   });
 });
 
