@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { CookieConsentBarView } from '../src/features/shell/CookieConsentBarView.ts';
 import { CONSENT_ANSWER, consentCookie } from '../src/features/shell/cookieConsent.ts';
 import { startAfterFirstPaint, type FirstScreenStart } from '../src/app/startAfterFirstPaint.ts';
@@ -72,14 +72,28 @@ export function withFirstScreen(html: string, stylesheetText: (href: string) => 
       sessionKey: TOKEN_STORAGE_KEY,
     },
   };
-  // In a script, `<` is escaped so that no text of the data can end the element early.
+  // In a script, `<` is escaped so that no text of the data can end the element early; the data is written in after
+  // the minifier, which would write the escape back as `<`.
   const data = JSON.stringify(start).replace(/</g, '\\u003c');
+  const code = startCode().replace(DATA, () => data);
   return page.replace(
     '<div id="root"></div>',
-    () =>
-      `<div id="root"><div class="app" data-first-screen>${screen}</div></div>\n` +
-      `    <script>(${startAfterFirstPaint.toString()})(${data})</script>`,
+    () => `<div id="root"><div class="app" data-first-screen>${screen}</div></div>\n` + `    <script>${code}</script>`,
   );
+}
+
+/** Where the data goes in the minified start: a name no minifier renames or inlines, as it is not declared. */
+const DATA = '__FIRST_SCREEN_START__';
+
+/** The inline start's code, minified: it is on the first paint's path in every first visit's page. */
+function startCode(): string {
+  const { code, errors } = minifySync('first-screen-start.js', `(${startAfterFirstPaint.toString()})(${DATA});`, {
+    compress: true,
+    mangle: true,
+  });
+  if (errors.length > 0 || !code.includes(DATA) || /<\/script/i.test(code))
+    throw new Error('first screen: the inline start did not minify to code that can stand in the page');
+  return code;
 }
 
 /** The build's side of withFirstScreen: the stylesheet's text comes from the bundle. */
