@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { StoreProvider } from '../../src/stores/context';
+import { CookieConsentBar } from '../../src/features/shell/CookieConsentBar';
+import { createTestRoot } from './support/fakes';
 import { withFirstScreen } from '../../scripts/first-screen';
 import { readConsent } from '../../src/features/shell/cookieConsent';
 import { takeEarlyInstallOffer } from '../../src/app/pwa/earlyInstallOffer';
@@ -252,5 +256,46 @@ describe("the page's inline start", () => {
         vi.unstubAllGlobals();
       }
     });
+  });
+});
+
+describe("the app's first render taking the page's bar over", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    document.body.innerHTML = '';
+  });
+
+  it.each([
+    ['Accept', '[data-consent="true"]'],
+    ['Decline', '[data-consent="false"]'],
+    ['Learn more', 'a'],
+  ])("gives the keyboard's focus on the page's %s to the app's", (name, control) => {
+    paintTiming();
+    openPage();
+    document.querySelector<HTMLElement>(`[data-first-screen] ${control}`)!.focus();
+    const { root } = createTestRoot();
+    render(
+      <StoreProvider store={root}>
+        <CookieConsentBar />
+      </StoreProvider>,
+      { container: document.getElementById('root')! },
+    );
+    expect(document.querySelector('[data-first-screen]')).toBeNull();
+    expect(document.activeElement?.textContent).toBe(name);
+    expect(document.activeElement?.closest('[data-testid="cookie-bar"]')).not.toBeNull();
+  });
+
+  it("leaves the focus alone when it was not in the page's bar", () => {
+    paintTiming();
+    openPage();
+    const { root } = createTestRoot();
+    render(
+      <StoreProvider store={root}>
+        <CookieConsentBar />
+      </StoreProvider>,
+      { container: document.getElementById('root')! },
+    );
+    expect(document.activeElement).toBe(document.body);
   });
 });
