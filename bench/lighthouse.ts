@@ -54,6 +54,8 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
 }
 
 interface Figures {
+  /** Lighthouse's code when it could not measure the run at all; the figures are then empty. */
+  runtimeError?: string;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -77,7 +79,16 @@ const COLD: Targets = { performance: 95, lcpMs: 1500, cls: 0.02, tbtMs: 150 };
 const WARM: Targets = { performance: 100, lcpMs: 500 };
 const FIRST_PRICE_MS = 2000;
 
+/** Runs Lighthouse again, up to twice, when it could not record a run (NO_NAVSTART: the trace lost its start). */
 async function audit(url: string, port: number, keepStorage: boolean): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    const figures = await auditOnce(url, port, keepStorage);
+    if (!figures.runtimeError || attempt === 3) return figures;
+    console.log(`${''.padEnd(22)} Lighthouse recorded no run (${figures.runtimeError}); running it again`);
+  }
+}
+
+async function auditOnce(url: string, port: number, keepStorage: boolean): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -114,6 +125,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
       return `${entry.id} (${entry.displayValue ?? entry.score})${detail}`;
     });
   return {
+    runtimeError: result.lhr.runtimeError?.code,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
