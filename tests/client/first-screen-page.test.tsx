@@ -259,6 +259,17 @@ describe("the page's inline start", () => {
   });
 });
 
+/** The app's bar rendered into the page's root, as its first render is: that commit replaces the page's bar. */
+function renderAppBarOverThePage() {
+  const { root } = createTestRoot();
+  render(
+    <StoreProvider store={root}>
+      <CookieConsentBar />
+    </StoreProvider>,
+    { container: document.getElementById('root')! },
+  );
+}
+
 describe("the app's first render taking the page's bar over", () => {
   afterEach(() => {
     cleanup();
@@ -274,13 +285,7 @@ describe("the app's first render taking the page's bar over", () => {
     paintTiming();
     openPage();
     document.querySelector<HTMLElement>(`[data-first-screen] ${control}`)!.focus();
-    const { root } = createTestRoot();
-    render(
-      <StoreProvider store={root}>
-        <CookieConsentBar />
-      </StoreProvider>,
-      { container: document.getElementById('root')! },
-    );
+    renderAppBarOverThePage();
     expect(document.querySelector('[data-first-screen]')).toBeNull();
     expect(document.activeElement?.textContent).toBe(name);
     expect(document.activeElement?.closest('[data-testid="cookie-bar"]')).not.toBeNull();
@@ -289,13 +294,7 @@ describe("the app's first render taking the page's bar over", () => {
   it("leaves the focus alone when it was not in the page's bar", () => {
     paintTiming();
     openPage();
-    const { root } = createTestRoot();
-    render(
-      <StoreProvider store={root}>
-        <CookieConsentBar />
-      </StoreProvider>,
-      { container: document.getElementById('root')! },
-    );
+    renderAppBarOverThePage();
     expect(document.activeElement).toBe(document.body);
   });
 });
