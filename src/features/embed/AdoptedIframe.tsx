@@ -17,7 +17,15 @@ interface AdoptedIframeProps {
 export function AdoptedIframe({ frame, frameRef, className, title, hidden }: AdoptedIframeProps) {
   const slot = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    slot.current?.moveBefore(frame, null);
+    const place = slot.current;
+    if (!place) return;
+    try {
+      place.moveBefore(frame, null);
+    } catch {
+      // A move the browser refuses (it moves only within one document, and only what is connected) becomes a plain
+      // one: the frame loads again there and says `ready` again.
+      place.appendChild(frame);
+    }
     frame.removeAttribute('style');
     frameRef.current = frame;
     return () => {

@@ -305,6 +305,24 @@ describe('the frame the page opened before the app ran', () => {
     expect(frame.hidden).toBe(false);
   });
 
+  it('is loaded again in its place when the browser refuses the move, and counts once it says ready from there', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { frame } = frameOpenedByThePage();
+    Object.defineProperty(Element.prototype, 'moveBefore', {
+      value() {
+        throw new DOMException('The node to be moved is not connected.', 'HierarchyRequestError');
+      },
+      configurable: true,
+    });
+    renderFrame({ route: '/' });
+    expect(frame.parentElement).toBe(document.querySelector('.sportsbook-frame__slot'));
+    await act(async () => undefined);
+    fromFrame(frame.contentWindow!, { type: 'ready' });
+    await act(() => vi.advanceTimersByTimeAsync(FRAME_START_MS));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTitle('Sportsbook')).toBe(frame);
+  });
+
   it('is closed, not shown, for a visitor the app finds signed in: their frame is launched signed in', async () => {
     const { frame, moves } = frameOpenedByThePage();
     const { fetch } = renderFrame({ route: '/', signedIn: true });
