@@ -5,7 +5,7 @@ import { CookieConsentBarView } from '../src/features/shell/CookieConsentBarView
 import { CONSENT_ANSWER, consentCookie } from '../src/features/shell/cookieConsent.ts';
 import { startAfterFirstPaint, type FirstScreenStart } from '../src/app/startAfterFirstPaint.ts';
 import { EARLY_INSTALL_OFFER } from '../src/app/pwa/earlyInstallOffer.ts';
-import { EARLY_FRAME } from '../src/features/embed/earlyFrame.ts';
+import { EARLY_FRAME, FRAME_POLICY } from '../src/features/embed/earlyFrame.ts';
 import { FRAME_ROUTE_PARAM, SPORTSBOOK_URL_META } from '../src/contract/host-page.ts';
 import { TOKEN_STORAGE_KEY } from '../src/stores/tokenStorageKey.ts';
 
@@ -70,6 +70,7 @@ export function withFirstScreen(html: string, stylesheetText: (href: string) => 
       urlMeta: SPORTSBOOK_URL_META,
       routeParam: FRAME_ROUTE_PARAM,
       sessionKey: TOKEN_STORAGE_KEY,
+      policy: FRAME_POLICY,
     },
   };
   // In a script, `<` is escaped so that no text of the data can end the element early; the data is written in after
@@ -78,7 +79,7 @@ export function withFirstScreen(html: string, stylesheetText: (href: string) => 
   const code = startCode().replace(DATA, () => data);
   return page.replace(
     '<div id="root"></div>',
-    () => `<div id="root"><div class="app" data-first-screen>${screen}</div></div>\n` + `    <script>${code}</script>`,
+    () => `<div id="root"><div class="app" data-first-screen>${screen}</div></div>\n    <script>${code}</script>`,
   );
 }
 

@@ -51,8 +51,8 @@ export function startAfterFirstPaint(start: FirstScreenStart): void {
     if (!url || !/^https?:\/\//.test(url)) return;
     const frame = document.createElement('iframe');
     frame.src = url;
-    frame.setAttribute('allow', 'clipboard-write');
-    frame.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+    frame.setAttribute('allow', wanted.policy.allow);
+    frame.setAttribute('referrerpolicy', wanted.policy.referrerPolicy);
     frame.style.cssText = 'position:absolute;top:0;left:0;width:100%;height:100vh;border:0;visibility:hidden';
     const messages: MessageEvent[] = [];
     const keep = (event: MessageEvent) => {

@@ -5,8 +5,6 @@ import type { Timers } from './timers';
 import { isServiceUnavailable, SERVICE_UNAVAILABLE } from '../api/http';
 import { TOKEN_STORAGE_KEY } from './tokenStorageKey';
 
-export { TOKEN_STORAGE_KEY };
-
 export const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 export const SESSION_EXPIRED_ALERT = 'Your session has expired. Please log in again.';
 export const TOKEN_PARSE_ERROR = 'Failed to parse auth token from sessionStorage.';

@@ -4,11 +4,11 @@ import {
   SESSION_EXPIRED_ALERT,
   SessionStore,
   TOKEN_PARSE_ERROR,
-  TOKEN_STORAGE_KEY,
   refreshDelay,
   toStoredToken,
   type SessionApi,
 } from '../../src/stores/SessionStore';
+import { TOKEN_STORAGE_KEY } from '../../src/stores/tokenStorageKey';
 import { browserTimers } from '../../src/stores/timers';
 import { demoUser, memoryStorage, token } from './support/fakes';
 

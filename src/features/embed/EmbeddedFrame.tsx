@@ -11,7 +11,7 @@ import { hostOddsFormat, type OddsFormatMemory } from '../sportsbook/odds-format
 import '../sportsbook/sportsbook.css';
 import { FrameUnavailable } from './FrameUnavailable';
 import { AdoptedIframe } from './AdoptedIframe';
-import { discardEarlyFrame, takeEarlyFrame, type EarlyFrame } from './earlyFrame';
+import { discardEarlyFrame, FRAME_POLICY, takeEarlyFrame, type EarlyFrame } from './earlyFrame';
 import { afterNextPaint } from '../../ui/afterPaint';
 
 const SIGN_IN_OVERLAYS = new Set(['login', 'bet-not-logged-in']);
@@ -297,8 +297,8 @@ export const EmbeddedFrame = observer(function EmbeddedFrame({
           src={src}
           title={title}
           hidden={!network.online}
-          allow="clipboard-write"
-          referrerPolicy="strict-origin-when-cross-origin"
+          allow={FRAME_POLICY.allow}
+          referrerPolicy={FRAME_POLICY.referrerPolicy}
         />
       )}
       {network.online && !src && !failed && (

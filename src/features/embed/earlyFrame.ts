@@ -5,6 +5,9 @@
  * instead of after its first render (docs/sportsbook.md, "The first load"). No imports: the build's config reads it.
  */
 
+/** What every embedded frame may do and send, the page's early one as the app's own (EmbeddedFrame). */
+export const FRAME_POLICY = { allow: 'clipboard-write', referrerPolicy: 'strict-origin-when-cross-origin' } as const;
+
 /** The window property the page's start keeps the frame in until the app takes it. */
 export const EARLY_FRAME = 'exsportEarlyFrame';
 
@@ -26,6 +29,7 @@ export interface EarlyFrameStart {
   routeParam: string;
   /** The session storage key of a signed-in visitor's token: the app launches that visitor's frame signed in. */
   sessionKey: string;
+  policy: typeof FRAME_POLICY;
 }
 
 type PageWindow = Window & Partial<Record<typeof EARLY_FRAME, EarlyFrame>>;
