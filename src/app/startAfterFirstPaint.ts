@@ -108,7 +108,9 @@ export function startAfterFirstPaint(start: FirstScreenStart): void {
     startApp();
     return;
   }
-  const observer = new PerformanceObserver(() => {
+  // The first paint may be the background alone, before the parser has reached the bar: the bar's is the first text.
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
     observer.disconnect();
     startApp();
   });

@@ -31,13 +31,16 @@ const BUILT_PAGE = `<!doctype html>
 const STYLESHEET = '.cookie-bar{position:fixed}';
 const built = () => withFirstScreen(BUILT_PAGE, (href) => (href === '/assets/index-abc.css' ? STYLESHEET : ''));
 
-/** A browser that reports paints when told. */
+type PaintName = 'first-paint' | 'first-contentful-paint';
+type PaintListener = (list: { getEntries: () => Array<{ name: PaintName }> }) => void;
+
+/** A browser that reports paints when told: its first text unless told it painted the background alone. */
 function paintTiming() {
-  const observers: Array<() => void> = [];
+  const observers: PaintListener[] = [];
   vi.stubGlobal(
     'PerformanceObserver',
     class {
-      constructor(private readonly notify: () => void) {}
+      constructor(private readonly notify: PaintListener) {}
       observe() {
         observers.push(this.notify);
       }
@@ -46,7 +49,10 @@ function paintTiming() {
       }
     },
   );
-  return { paint: () => [...observers].forEach((notify) => notify()) };
+  return {
+    paint: (name: PaintName = 'first-contentful-paint') =>
+      [...observers].forEach((notify) => notify({ getEntries: () => [{ name }] })),
+  };
 }
 
 const BOOK = 'http://sportsbook.test/';
@@ -123,6 +129,15 @@ describe("the page's inline start", () => {
       ['preload', '/assets/EmbeddedFrame-abc.css', ''],
     ]);
     browser.paint();
+    expect(asked()).toHaveLength(4);
+  });
+
+  it('waits for the paint of the first text: a first paint of the background alone does not ask for the app', () => {
+    const browser = paintTiming();
+    openPage();
+    browser.paint('first-paint');
+    expect(asked()).toEqual([]);
+    browser.paint('first-contentful-paint');
     expect(asked()).toHaveLength(4);
   });
 
