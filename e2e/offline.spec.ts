@@ -57,6 +57,8 @@ test('passes Chromium’s installability checks once the worker controls the pag
       installabilityErrors: Array<{ errorId: string }>;
     };
     expect(installabilityErrors).toEqual([]);
+    // Named once, by the PWA plugin, which follows its file name.
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
   } finally {
