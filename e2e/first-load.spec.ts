@@ -230,3 +230,25 @@ test("a cold `/` opens the sportsbook frame beside the app's script, and the app
   await expect(page.locator('iframe[title="Sportsbook"]')).toBeVisible();
   await expect(page.locator('iframe[title="Sportsbook"]')).toHaveCSS('visibility', 'visible');
 });
+
+test("the page carries no form styles, and the first drawer with a form brings them: Login's fields are drawn as fields", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await appStarted(page);
+  const pageStyles = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join(''),
+  );
+  expect(pageStyles).toContain('.cookie-bar');
+  expect(pageStyles).not.toContain('.field__input');
+
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const email = page.getByRole('dialog', { name: 'Login' }).getByLabel('Email');
+  await expect(email).toBeVisible();
+  // src/ui/design/forms.css: a 1 px border and the controls' height, where an unstyled input has 2 px and no minimum.
+  const drawn = await email.evaluate((input) => {
+    const style = getComputedStyle(input);
+    return { border: style.borderTopWidth, minHeight: style.minHeight };
+  });
+  expect(drawn).toEqual({ border: '1px', minHeight: '44px' });
+});

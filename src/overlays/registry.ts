@@ -4,13 +4,22 @@ import { retryableLazy } from '../ui/retryableLazy';
 
 type ScreenLoader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>;
 
+/** A drawer's or modal's screen, with the form styles no first screen needs (src/ui/design/forms.css). */
+const screen = (load: ScreenLoader) =>
+  retryableLazy(async () => {
+    const styles = import('../ui/design/forms.css');
+    const loaded = await load();
+    await styles;
+    return loaded;
+  });
+
 function drawer(
   name: string,
   title: string,
   load: ScreenLoader | undefined,
   extra: Partial<OverlayDefinition> = {},
 ): OverlayDefinition {
-  return { name, kind: 'drawer', title, slide: 'right', component: load ? retryableLazy(load) : undefined, ...extra };
+  return { name, kind: 'drawer', title, slide: 'right', component: load ? screen(load) : undefined, ...extra };
 }
 
 function modal(
@@ -19,7 +28,7 @@ function modal(
   load: ScreenLoader | undefined,
   extra: Partial<OverlayDefinition> = {},
 ): OverlayDefinition {
-  return { name, kind: 'modal', title, slide: 'bottom', component: load ? retryableLazy(load) : undefined, ...extra };
+  return { name, kind: 'modal', title, slide: 'bottom', component: load ? screen(load) : undefined, ...extra };
 }
 
 const LegalDocumentScreen = retryableLazy(() => import('../features/legal/LegalDocumentDrawer'));
