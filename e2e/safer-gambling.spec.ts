@@ -182,6 +182,8 @@ test('a promo code is accepted once, and an unknown one is refused', async ({ pa
 });
 
 test('the safer-gambling screens pass an accessibility scan', async ({ page }) => {
+  // Five drawers, each opened through two lists and scanned whole by axe: over a minute on a busy two-core machine.
+  test.setTimeout(120_000);
   const customer = await createCustomer();
   await signIn(page, customer);
   for (const [title, overlay] of [
