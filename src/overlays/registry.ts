@@ -6,12 +6,7 @@ type ScreenLoader = () => Promise<{ default: ComponentType<OverlayProps<any>> }>
 
 /** A drawer's or modal's screen, with the form styles no first screen needs (src/ui/design/forms.css). */
 const screen = (load: ScreenLoader) =>
-  retryableLazy(async () => {
-    const styles = import('../ui/design/forms.css');
-    const loaded = await load();
-    await styles;
-    return loaded;
-  });
+  retryableLazy(async () => (await Promise.all([load(), import('../ui/design/forms.css')]))[0]);
 
 function drawer(
   name: string,
